@@ -1,0 +1,378 @@
+
+export type Json = string | number | boolean | null | { [key: string]: Json | undefined } | Json[]
+
+export type Database = {
+  
+  "public": {
+          Tables: {
+            "bom_items": {
+                  Row: {
+                    "material_id": string,"product_id": string,"quantity": number,"user_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "material_id": string,"product_id": string,"quantity": number,"user_id"?: string
+                  }
+                  Update: {
+                    "material_id"?: string,"product_id"?: string,"quantity"?: number,"user_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "bom_items_material_id_user_id_fkey"
+      columns: ["material_id","user_id"]
+isOneToOne: false
+      referencedRelation: "raw_materials"
+      referencedColumns: ["id","user_id"]
+    },{
+      foreignKeyName: "bom_items_product_id_user_id_fkey"
+      columns: ["product_id","user_id"]
+isOneToOne: false
+      referencedRelation: "products"
+      referencedColumns: ["id","user_id"]
+    }
+                  ]
+                },"manufacturing_orders": {
+                  Row: {
+                    "completion_date": string | null,"creation_date": string,"id": string,"product_id": string,"product_name": string,"quantity_to_produce": number,"status": Database["public"]['Enums']["manufacturing_order_status"],"user_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "completion_date"?: string | null,"creation_date"?: string,"id"?: string,"product_id": string,"product_name": string,"quantity_to_produce": number,"status"?: Database["public"]['Enums']["manufacturing_order_status"],"user_id"?: string
+                  }
+                  Update: {
+                    "completion_date"?: string | null,"creation_date"?: string,"id"?: string,"product_id"?: string,"product_name"?: string,"quantity_to_produce"?: number,"status"?: Database["public"]['Enums']["manufacturing_order_status"],"user_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "manufacturing_orders_product_id_user_id_fkey"
+      columns: ["product_id","user_id"]
+isOneToOne: false
+      referencedRelation: "products"
+      referencedColumns: ["id","user_id"]
+    }
+                  ]
+                },"products": {
+                  Row: {
+                    "category": string | null,"created_at": string,"id": string,"product_name": string,"reorder_point": number,"selling_price": number,"sku": string,"stock_on_hand": number,"user_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "category"?: string | null,"created_at"?: string,"id"?: string,"product_name": string,"reorder_point"?: number,"selling_price": number,"sku": string,"stock_on_hand"?: number,"user_id"?: string
+                  }
+                  Update: {
+                    "category"?: string | null,"created_at"?: string,"id"?: string,"product_name"?: string,"reorder_point"?: number,"selling_price"?: number,"sku"?: string,"stock_on_hand"?: number,"user_id"?: string
+                  }
+                  Relationships: [
+                    
+                  ]
+                },"raw_materials": {
+                  Row: {
+                    "cost_per_unit": number,"created_at": string,"id": string,"material_name": string,"reorder_point": number,"stock_level": number,"supplier": string | null,"unit_of_measure": string,"user_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "cost_per_unit"?: number,"created_at"?: string,"id"?: string,"material_name": string,"reorder_point"?: number,"stock_level"?: number,"supplier"?: string | null,"unit_of_measure"?: string,"user_id"?: string
+                  }
+                  Update: {
+                    "cost_per_unit"?: number,"created_at"?: string,"id"?: string,"material_name"?: string,"reorder_point"?: number,"stock_level"?: number,"supplier"?: string | null,"unit_of_measure"?: string,"user_id"?: string
+                  }
+                  Relationships: [
+                    
+                  ]
+                },"sales_orders": {
+                  Row: {
+                    "id": string,"order_date": string,"platform": Database["public"]['Enums']["sales_platform"],"product_id": string,"product_name": string,"quantity": number,"status": Database["public"]['Enums']["sales_order_status"],"total_amount": number,"unit_price": number,"user_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "id"?: string,"order_date"?: string,"platform"?: Database["public"]['Enums']["sales_platform"],"product_id": string,"product_name": string,"quantity": number,"status"?: Database["public"]['Enums']["sales_order_status"],"total_amount": number,"unit_price": number,"user_id"?: string
+                  }
+                  Update: {
+                    "id"?: string,"order_date"?: string,"platform"?: Database["public"]['Enums']["sales_platform"],"product_id"?: string,"product_name"?: string,"quantity"?: number,"status"?: Database["public"]['Enums']["sales_order_status"],"total_amount"?: number,"unit_price"?: number,"user_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "sales_orders_product_id_user_id_fkey"
+      columns: ["product_id","user_id"]
+isOneToOne: false
+      referencedRelation: "products"
+      referencedColumns: ["id","user_id"]
+    }
+                  ]
+                },"stock_movements": {
+                  Row: {
+                    "balance_after": number,"created_at": string,"id": number,"manufacturing_order_id": string | null,"material_id": string | null,"product_id": string | null,"quantity": number,"reason": Database["public"]['Enums']["stock_movement_reason"],"sales_order_id": string | null,"user_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "balance_after": number,"created_at"?: string,"id"?: never,"manufacturing_order_id"?: string | null,"material_id"?: string | null,"product_id"?: string | null,"quantity": number,"reason": Database["public"]['Enums']["stock_movement_reason"],"sales_order_id"?: string | null,"user_id"?: string
+                  }
+                  Update: {
+                    "balance_after"?: number,"created_at"?: string,"id"?: never,"manufacturing_order_id"?: string | null,"material_id"?: string | null,"product_id"?: string | null,"quantity"?: number,"reason"?: Database["public"]['Enums']["stock_movement_reason"],"sales_order_id"?: string | null,"user_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "stock_movements_manufacturing_order_id_fkey"
+      columns: ["manufacturing_order_id"]
+isOneToOne: false
+      referencedRelation: "manufacturing_orders"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "stock_movements_material_id_user_id_fkey"
+      columns: ["material_id","user_id"]
+isOneToOne: false
+      referencedRelation: "raw_materials"
+      referencedColumns: ["id","user_id"]
+    },{
+      foreignKeyName: "stock_movements_product_id_user_id_fkey"
+      columns: ["product_id","user_id"]
+isOneToOne: false
+      referencedRelation: "products"
+      referencedColumns: ["id","user_id"]
+    },{
+      foreignKeyName: "stock_movements_sales_order_id_fkey"
+      columns: ["sales_order_id"]
+isOneToOne: false
+      referencedRelation: "sales_orders"
+      referencedColumns: ["id"]
+    }
+                  ]
+                }
+          }
+          Views: {
+            [_ in never]: never
+          }
+          Functions: {
+            "complete_production":
+{ Args: { "order_id": string }; Returns: {
+              "completion_date": string | null,
+"creation_date": string,
+"id": string,
+"product_id": string,
+"product_name": string,
+"quantity_to_produce": number,
+"status": Database["public"]['Enums']["manufacturing_order_status"],
+"user_id": string
+            }
+                          SetofOptions: {
+        from: "*"
+        to: "manufacturing_orders"
+        isOneToOne: true
+        isSetofReturn: false
+      } },
+"create_product":
+{ Args: { "bom"?: Json,"category"?: string,"product_name": string,"reorder_point"?: number,"selling_price"?: number,"sku": string,"stock_on_hand"?: number }; Returns: {
+              "category": string | null,
+"created_at": string,
+"id": string,
+"product_name": string,
+"reorder_point": number,
+"selling_price": number,
+"sku": string,
+"stock_on_hand": number,
+"user_id": string
+            }
+                          SetofOptions: {
+        from: "*"
+        to: "products"
+        isOneToOne: true
+        isSetofReturn: false
+      } },
+"create_raw_material":
+{ Args: { "cost_per_unit"?: number,"material_name": string,"reorder_point"?: number,"stock_level"?: number,"supplier"?: string,"unit_of_measure"?: string }; Returns: {
+              "cost_per_unit": number,
+"created_at": string,
+"id": string,
+"material_name": string,
+"reorder_point": number,
+"stock_level": number,
+"supplier": string | null,
+"unit_of_measure": string,
+"user_id": string
+            }
+                          SetofOptions: {
+        from: "*"
+        to: "raw_materials"
+        isOneToOne: true
+        isSetofReturn: false
+      } },
+"dashboard_summary":
+{ Args: Record<PropertyKey, never>; Returns: Json
+                           },
+"fulfil_sales_order":
+{ Args: { "order_id": string }; Returns: {
+              "id": string,
+"order_date": string,
+"platform": Database["public"]['Enums']["sales_platform"],
+"product_id": string,
+"product_name": string,
+"quantity": number,
+"status": Database["public"]['Enums']["sales_order_status"],
+"total_amount": number,
+"unit_price": number,
+"user_id": string
+            }
+                          SetofOptions: {
+        from: "*"
+        to: "sales_orders"
+        isOneToOne: true
+        isSetofReturn: false
+      } },
+"log_sale":
+{ Args: { "platform"?: string,"product_id": string,"quantity": number }; Returns: {
+              "id": string,
+"order_date": string,
+"platform": Database["public"]['Enums']["sales_platform"],
+"product_id": string,
+"product_name": string,
+"quantity": number,
+"status": Database["public"]['Enums']["sales_order_status"],
+"total_amount": number,
+"unit_price": number,
+"user_id": string
+            }
+                          SetofOptions: {
+        from: "*"
+        to: "sales_orders"
+        isOneToOne: true
+        isSetofReturn: false
+      } },
+"start_production":
+{ Args: { "product_id": string,"quantity_to_produce": number }; Returns: {
+              "completion_date": string | null,
+"creation_date": string,
+"id": string,
+"product_id": string,
+"product_name": string,
+"quantity_to_produce": number,
+"status": Database["public"]['Enums']["manufacturing_order_status"],
+"user_id": string
+            }
+                          SetofOptions: {
+        from: "*"
+        to: "manufacturing_orders"
+        isOneToOne: true
+        isSetofReturn: false
+      } }
+          }
+          Enums: {
+            "manufacturing_order_status": "In Progress"|"Completed","sales_order_status": "Unfulfilled"|"Fulfilled","sales_platform": "Flipkart"|"Myntra"|"Amazon"|"Brand Website"|"Other","stock_movement_reason": "opening_stock"|"sale"|"production_consumption"|"production_output"
+          }
+          CompositeTypes: {
+            [_ in never]: never
+          }
+        }
+}
+
+type DatabaseWithoutInternals = Omit<Database, '__InternalSupabase'>
+
+type DefaultSchema = DatabaseWithoutInternals[Extract<keyof Database, "public">]
+
+export type Tables<
+  DefaultSchemaTableNameOrOptions extends
+    | keyof (DefaultSchema["Tables"] & DefaultSchema["Views"])
+    | { schema: keyof DatabaseWithoutInternals },
+  TableName extends DefaultSchemaTableNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof (DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"] &
+        DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Views"])
+    : never = never
+> = DefaultSchemaTableNameOrOptions extends { schema: keyof DatabaseWithoutInternals }
+  ? (DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"] &
+      DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Views"])[TableName] extends {
+      Row: infer R
+    }
+    ? R
+    : never
+  : DefaultSchemaTableNameOrOptions extends keyof (DefaultSchema["Tables"] & DefaultSchema["Views"])
+  ? (DefaultSchema["Tables"] & DefaultSchema["Views"])[DefaultSchemaTableNameOrOptions] extends {
+      Row: infer R
+    }
+    ? R
+    : never
+  : never
+
+export type TablesInsert<
+  DefaultSchemaTableNameOrOptions extends
+    | keyof DefaultSchema["Tables"]
+    | { schema: keyof DatabaseWithoutInternals },
+  TableName extends DefaultSchemaTableNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"]
+    : never = never
+> = DefaultSchemaTableNameOrOptions extends { schema: keyof DatabaseWithoutInternals }
+  ? DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"][TableName] extends {
+      Insert: infer I
+    }
+    ? I
+    : never
+  : DefaultSchemaTableNameOrOptions extends keyof DefaultSchema["Tables"]
+  ? DefaultSchema["Tables"][DefaultSchemaTableNameOrOptions] extends {
+      Insert: infer I
+    }
+    ? I
+    : never
+  : never
+
+export type TablesUpdate<
+  DefaultSchemaTableNameOrOptions extends
+    | keyof DefaultSchema["Tables"]
+    | { schema: keyof DatabaseWithoutInternals },
+  TableName extends DefaultSchemaTableNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"]
+    : never = never
+> = DefaultSchemaTableNameOrOptions extends { schema: keyof DatabaseWithoutInternals }
+  ? DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"][TableName] extends {
+      Update: infer U
+    }
+    ? U
+    : never
+  : DefaultSchemaTableNameOrOptions extends keyof DefaultSchema["Tables"]
+  ? DefaultSchema["Tables"][DefaultSchemaTableNameOrOptions] extends {
+      Update: infer U
+    }
+    ? U
+    : never
+  : never
+
+export type Enums<
+  DefaultSchemaEnumNameOrOptions extends
+    | keyof DefaultSchema["Enums"]
+    | { schema: keyof DatabaseWithoutInternals },
+  EnumName extends DefaultSchemaEnumNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof DatabaseWithoutInternals[DefaultSchemaEnumNameOrOptions["schema"]]["Enums"]
+    : never = never
+> = DefaultSchemaEnumNameOrOptions extends { schema: keyof DatabaseWithoutInternals }
+  ? DatabaseWithoutInternals[DefaultSchemaEnumNameOrOptions["schema"]]["Enums"][EnumName]
+  : DefaultSchemaEnumNameOrOptions extends keyof DefaultSchema["Enums"]
+  ? DefaultSchema["Enums"][DefaultSchemaEnumNameOrOptions]
+  : never
+
+export type CompositeTypes<
+  PublicCompositeTypeNameOrOptions extends
+    | keyof DefaultSchema["CompositeTypes"]
+    | { schema: keyof DatabaseWithoutInternals },
+  CompositeTypeName extends PublicCompositeTypeNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof DatabaseWithoutInternals[PublicCompositeTypeNameOrOptions["schema"]]["CompositeTypes"]
+    : never = never
+> = PublicCompositeTypeNameOrOptions extends { schema: keyof DatabaseWithoutInternals }
+  ? DatabaseWithoutInternals[PublicCompositeTypeNameOrOptions["schema"]]["CompositeTypes"][CompositeTypeName]
+  : PublicCompositeTypeNameOrOptions extends keyof DefaultSchema["CompositeTypes"]
+  ? DefaultSchema["CompositeTypes"][PublicCompositeTypeNameOrOptions]
+  : never
+
+export const Constants = {
+  "public": {
+          Enums: {
+            "manufacturing_order_status": ["In Progress", "Completed"],"sales_order_status": ["Unfulfilled", "Fulfilled"],"sales_platform": ["Flipkart", "Myntra", "Amazon", "Brand Website", "Other"],"stock_movement_reason": ["opening_stock", "sale", "production_consumption", "production_output"]
+          }
+        }
+} as const
