@@ -1,0 +1,188 @@
+-- log_sale: a sale takes its quantity from product stock and writes one ledger row, or is refused
+-- with a clear message and commits nothing.
+begin;
+create extension if not exists pgtap with schema extensions;
+select plan(37);
+
+-- Test identities, basejump-style: users are rows in auth.users; tests.authenticate_as switches
+-- the role and JWT claims for the rest of the transaction, `reset role` returns to the superuser.
+-- Ids of rows created through the API are kept in tests.ids so any identity can name them.
+create schema tests;
+create table tests.ids (name text primary key, id uuid not null);
+grant usage on schema tests to anon, authenticated;
+grant select, insert on tests.ids to anon, authenticated;
+
+create function tests.create_user(name text) returns void
+language sql as $$
+  with u as (insert into auth.users (id, is_anonymous) values (gen_random_uuid(), true) returning id)
+  insert into tests.ids select create_user.name, u.id from u
+$$;
+
+create function tests.id(name text) returns uuid
+language sql stable as $$ select i.id from tests.ids i where i.name = id.name $$;
+
+create function tests.authenticate_as(name text) returns void
+language plpgsql as $$
+begin
+  perform set_config('role', 'authenticated', true);
+  perform set_config('request.jwt.claims',
+    json_build_object('sub', tests.id(name), 'role', 'authenticated')::text, true);
+end
+$$;
+
+create function tests.authenticate_as_anon() returns void
+language plpgsql as $$
+begin
+  perform set_config('role', 'anon', true);
+  perform set_config('request.jwt.claims', json_build_object('role', 'anon')::text, true);
+end
+$$;
+
+grant execute on all functions in schema tests to anon, authenticated;
+-- pgTAP's functions must be callable while acting as a user (rolled back with the test).
+grant execute on all functions in schema extensions to anon, authenticated;
+
+select tests.create_user('owner');
+select tests.create_user('other');
+
+select tests.authenticate_as('owner');
+insert into tests.ids select 'widget', id
+from public.create_product('WID-1', 'Widget', 'Toys', 250, 5, 2, '[]');
+insert into tests.ids select 'empty', id
+from public.create_product('EMP-1', 'Empty Shelf', null, 99.5, 0, 10, '[]');
+
+-- Owner: the happy path ------------------------------------------------------------------------
+insert into tests.ids select 'sale', id from public.log_sale(tests.id('widget'), 2, 'Amazon');
+
+select results_eq(
+  $$ select platform::text, product_id, product_name, quantity, unit_price, total_amount, status::text
+     from public.sales_orders where id = tests.id('sale') $$,
+  $$ values ('Amazon', tests.id('widget'), 'Widget', 2, 250.00::numeric(12,2), 500.00::numeric(14,2), 'Unfulfilled') $$,
+  'A sale records platform, product, its name, quantity, unit price, total = quantity x price and status Unfulfilled'
+);
+select is((select stock_on_hand from public.products where id = tests.id('widget')), 3,
+  'A sale of 2 takes 2 from stock on hand (5 -> 3)');
+select results_eq(
+  $$ select product_id, material_id, quantity, balance_after, reason::text, sales_order_id, manufacturing_order_id
+     from public.stock_movements where sales_order_id = tests.id('sale') $$,
+  $$ values (tests.id('widget'), null::uuid, -2.000::numeric(14,3), 3.000::numeric(14,3), 'sale', tests.id('sale'), null::uuid) $$,
+  'The sale writes one ledger row: -2 of the product, balance 3, reason sale, the order as source'
+);
+select ok((select order_date is not null from public.sales_orders where id = tests.id('sale')),
+  'The order date is set by the server');
+
+select is((select platform::text from public.log_sale(tests.id('widget'), 1)), 'Flipkart',
+  'The platform defaults to Flipkart');
+select is((select status::text from public.log_sale(tests.id('widget'), 2, 'Brand Website')), 'Unfulfilled',
+  'Selling exactly the remaining stock is allowed');
+select is((select stock_on_hand from public.products where id = tests.id('widget')), 0,
+  'Selling the last units leaves stock at 0');
+
+-- Owner: refused sales, each with its message and nothing committed --------------------------
+create temp table counts_before on commit drop as
+select (select count(*) from public.sales_orders) as orders,
+       (select count(*) from public.stock_movements) as movements;
+grant select on counts_before to authenticated;
+
+select throws_ok($$ select public.log_sale(tests.id('widget'), 1, 'Myntra') $$,
+  'P0001', 'Not enough stock for Widget. Only 0 available.',
+  'A sale beyond stock is refused with the spec''s message, naming the product and its stock');
+select throws_ok($$ select public.log_sale(tests.id('empty'), 3) $$,
+  'P0001', 'Not enough stock for Empty Shelf. Only 0 available.',
+  'A sale of a product never stocked is refused with the same message');
+
+reset role;
+update public.products set stock_on_hand = 4 where id = tests.id('widget');
+insert into public.stock_movements (user_id, product_id, quantity, balance_after, reason)
+values (tests.id('owner'), tests.id('widget'), 4, 4, 'opening_stock');
+update counts_before set movements = movements + 1;
+select tests.authenticate_as('owner');
+
+select throws_ok($$ select public.log_sale(tests.id('widget'), 5) $$,
+  'P0001', 'Not enough stock for Widget. Only 4 available.',
+  'A sale of 5 with 4 in stock is refused and reports the 4 available');
+select is((select stock_on_hand from public.products where id = tests.id('widget')), 4,
+  'A refused sale leaves stock unchanged');
+
+select throws_ok($$ select public.log_sale(tests.id('widget'), 0) $$,
+  'P0001', 'Quantity must be at least 1.', 'A sale of 0 units is refused');
+select throws_ok($$ select public.log_sale(tests.id('widget'), -1) $$,
+  'P0001', 'Quantity must be at least 1.', 'A negative sale quantity is refused');
+select throws_ok($$ select public.log_sale(tests.id('widget'), 1.5) $$,
+  'P0001', 'Quantity must be a whole number.', 'A fractional sale quantity is refused');
+select throws_ok($$ select public.log_sale(tests.id('widget'), null) $$,
+  'P0001', 'Quantity is required.', 'A missing sale quantity is refused');
+select throws_ok($$ select public.log_sale(tests.id('widget'), 'NaN') $$,
+  'P0001', 'Quantity must be a number.', 'A NaN sale quantity is refused');
+select throws_ok($$ select public.log_sale(tests.id('widget'), 'Infinity') $$,
+  'P0001', 'Quantity must be a number.', 'An infinite sale quantity is refused');
+select throws_ok($$ select public.log_sale(tests.id('widget'), 1000000001) $$,
+  'P0001', 'Quantity must be at most 1000000000.', 'An absurdly large sale quantity is refused');
+select throws_ok($$ select public.log_sale(null, 1) $$,
+  'P0001', 'Product is required.', 'A sale without a product is refused');
+select throws_ok($$ select public.log_sale(gen_random_uuid(), 1) $$,
+  'P0001', 'Product not found.', 'A sale of a product that does not exist is refused');
+select throws_ok($$ select public.log_sale(tests.id('widget'), 1, 'eBay') $$,
+  'P0001', 'Platform must be one of: Flipkart, Myntra, Amazon, Brand Website, Other.',
+  'A platform outside the spec''s list is refused');
+select throws_ok($$ select public.log_sale(tests.id('widget'), 1, 'amazon') $$,
+  'P0001', 'Platform must be one of: Flipkart, Myntra, Amazon, Brand Website, Other.',
+  'Platform names are exact: lower-case amazon is refused');
+select throws_ok($$ select public.log_sale(tests.id('widget'), 1, null) $$,
+  'P0001', 'Platform must be one of: Flipkart, Myntra, Amazon, Brand Website, Other.',
+  'A null platform is refused');
+
+select is((select count(*) from public.sales_orders), (select orders from counts_before),
+  'No refused sale created an order');
+select is((select count(*) from public.stock_movements), (select movements from counts_before),
+  'No refused sale wrote a ledger row');
+select is((select stock_on_hand from public.products where id = tests.id('widget')), 4,
+  'No refused sale changed stock');
+
+-- Another user: cannot sell the owner's product ------------------------------------------------
+select tests.authenticate_as('other');
+select throws_ok($$ select public.log_sale(tests.id('widget'), 1) $$,
+  'P0001', 'Product not found.', 'Another user cannot sell the owner''s product: it is not found');
+select throws_ok($$ select public.log_sale(tests.id('widget'), 100) $$,
+  'P0001', 'Product not found.',
+  'Another user over-selling the owner''s product learns nothing about its stock');
+
+reset role;
+select is((select stock_on_hand from public.products where id = tests.id('widget')), 4,
+  'Another user''s attempts leave the owner''s stock unchanged');
+select is((select count(*) from public.sales_orders where user_id = tests.id('other')), 0::bigint,
+  'Another user''s attempts created no order');
+
+-- Not signed in ----------------------------------------------------------------------------------
+set local role authenticated;
+select set_config('request.jwt.claims', '{"role":"authenticated"}', true);
+select throws_ok($$ select public.log_sale(tests.id('widget'), 1) $$,
+  '42501', 'Not signed in.', 'A signed-in role without a user id is refused');
+
+-- anon -----------------------------------------------------------------------------------------
+select tests.authenticate_as_anon();
+select throws_ok($$ select public.log_sale(tests.id('widget'), 1) $$,
+  '42501', 'permission denied for function log_sale', 'anon cannot log a sale');
+
+reset role;
+select is((select stock_on_hand from public.products where id = tests.id('widget')), 4,
+  'Stock is unchanged after every refused call');
+
+-- The order row copies the name at sale time: renaming the product later leaves it intact.
+select tests.authenticate_as('owner');
+update public.products set product_name = 'Widget Deluxe' where id = tests.id('widget');
+select is((select product_name from public.sales_orders where id = tests.id('sale')), 'Widget',
+  'An order keeps the product name it was sold under after the product is renamed');
+select throws_ok($$ select public.log_sale(tests.id('widget'), 9) $$,
+  'P0001', 'Not enough stock for Widget Deluxe. Only 4 available.',
+  'The refusal names the product as it is called now');
+select is((select total_amount from public.log_sale(tests.id('widget'), 3, 'Other')), 750.00::numeric(14,2),
+  'The total is quantity x selling price (3 x 250)');
+select results_eq(
+  $$ select quantity, balance_after from public.stock_movements
+     where product_id = tests.id('widget') and reason = 'sale' order by id desc limit 1 $$,
+  $$ values (-3.000::numeric(14,3), 1.000::numeric(14,3)) $$,
+  'The latest sale''s ledger row carries -3 and the balance 1');
+
+select * from finish();
+rollback;
