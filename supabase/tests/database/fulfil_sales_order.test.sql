@@ -1,0 +1,97 @@
+-- fulfil_sales_order: Unfulfilled -> Fulfilled only, once, by the owner; nothing else changes.
+begin;
+create extension if not exists pgtap with schema extensions;
+select plan(14);
+
+-- Test identities, basejump-style: users are rows in auth.users; tests.authenticate_as switches
+-- the role and JWT claims for the rest of the transaction, `reset role` returns to the superuser.
+-- Ids of rows created through the API are kept in tests.ids so any identity can name them.
+create schema tests;
+create table tests.ids (name text primary key, id uuid not null);
+grant usage on schema tests to anon, authenticated;
+grant select, insert on tests.ids to anon, authenticated;
+
+create function tests.create_user(name text) returns void
+language sql as $$
+  with u as (insert into auth.users (id, is_anonymous) values (gen_random_uuid(), true) returning id)
+  insert into tests.ids select create_user.name, u.id from u
+$$;
+
+create function tests.id(name text) returns uuid
+language sql stable as $$ select i.id from tests.ids i where i.name = id.name $$;
+
+create function tests.authenticate_as(name text) returns void
+language plpgsql as $$
+begin
+  perform set_config('role', 'authenticated', true);
+  perform set_config('request.jwt.claims',
+    json_build_object('sub', tests.id(name), 'role', 'authenticated')::text, true);
+end
+$$;
+
+create function tests.authenticate_as_anon() returns void
+language plpgsql as $$
+begin
+  perform set_config('role', 'anon', true);
+  perform set_config('request.jwt.claims', json_build_object('role', 'anon')::text, true);
+end
+$$;
+
+grant execute on all functions in schema tests to anon, authenticated;
+-- pgTAP's functions must be callable while acting as a user (rolled back with the test).
+grant execute on all functions in schema extensions to anon, authenticated;
+
+select tests.create_user('owner');
+select tests.create_user('other');
+select tests.authenticate_as('owner');
+insert into tests.ids select 'lamp', id from public.create_product('LAMP-1', 'Lamp', null, 80, 10);
+insert into tests.ids select 'order', id from public.log_sale(tests.id('lamp'), 3, 'Myntra');
+
+create temp table before on commit drop as
+select (select stock_on_hand from public.products where id = tests.id('lamp')) as stock,
+       (select count(*) from public.stock_movements) as movements,
+       (select to_jsonb(o) - 'status' from public.sales_orders o where id = tests.id('order')) as order_fields;
+grant select on before to authenticated;
+
+-- Another user first: cannot fulfil the owner's order ------------------------------------------
+select tests.authenticate_as('other');
+select throws_ok($$ select public.fulfil_sales_order(tests.id('order')) $$,
+  'P0001', 'Sales order not found.', 'Another user cannot fulfil the owner''s order: it is not found');
+select tests.authenticate_as_anon();
+select throws_ok($$ select public.fulfil_sales_order(tests.id('order')) $$,
+  '42501', 'permission denied for function fulfil_sales_order', 'anon cannot fulfil an order');
+reset role;
+select is((select status::text from public.sales_orders where id = tests.id('order')), 'Unfulfilled',
+  'The order is still Unfulfilled after the refused attempts');
+
+-- Owner: the happy path ------------------------------------------------------------------------
+select tests.authenticate_as('owner');
+select is((select status::text from public.fulfil_sales_order(tests.id('order'))), 'Fulfilled',
+  'Fulfilling returns the order with status Fulfilled');
+select is((select status::text from public.sales_orders where id = tests.id('order')), 'Fulfilled',
+  'The stored order is Fulfilled');
+select is((select stock_on_hand from public.products where id = tests.id('lamp')), (select stock from before),
+  'Fulfilling does not change stock (it left when the sale was logged)');
+select is((select count(*) from public.stock_movements), (select movements from before),
+  'Fulfilling writes no ledger row');
+select is((select to_jsonb(o) - 'status' from public.sales_orders o where id = tests.id('order')),
+  (select order_fields from before), 'Fulfilling changes no field of the order but its status');
+
+-- Only forward, only once ------------------------------------------------------------------------
+select throws_ok($$ select public.fulfil_sales_order(tests.id('order')) $$,
+  'P0001', 'This order is already fulfilled.', 'Fulfilling an order twice is refused');
+select is((select status::text from public.sales_orders where id = tests.id('order')), 'Fulfilled',
+  'The order stays Fulfilled after the repeated attempt');
+select throws_ok($$ update public.sales_orders set status = 'Unfulfilled' where id = tests.id('order') $$,
+  '42501', 'permission denied for table sales_orders', 'The owner cannot move an order back to Unfulfilled');
+
+-- Bad ids ----------------------------------------------------------------------------------------
+select throws_ok($$ select public.fulfil_sales_order(null) $$,
+  'P0001', 'Sales order not found.', 'Fulfilling with no order id is refused');
+select throws_ok($$ select public.fulfil_sales_order(gen_random_uuid()) $$,
+  'P0001', 'Sales order not found.', 'Fulfilling an order that does not exist is refused');
+select throws_ok($$ select public.fulfil_sales_order(tests.id('lamp')) $$,
+  'P0001', 'Sales order not found.', 'A product id is not an order id');
+
+select * from finish();
+rollback;
