@@ -1,11 +1,176 @@
--- Row-level security is on for every table the API exposes.
+-- Row-level security: every table has it, each with exactly its owner-only policies; the owner
+-- sees and edits their rows, another anonymous user sees and changes nothing, anon is refused.
 begin;
-select plan(6);
+create extension if not exists pgtap with schema extensions;
+select plan(48);
+
+-- Test identities, basejump-style: users are rows in auth.users; tests.authenticate_as switches
+-- the role and JWT claims for the rest of the transaction, `reset role` returns to the superuser.
+-- Ids of rows created through the API are kept in tests.ids so any identity can name them.
+create schema tests;
+create table tests.ids (name text primary key, id uuid not null);
+grant usage on schema tests to anon, authenticated;
+grant select, insert on tests.ids to anon, authenticated;
+
+create function tests.create_user(name text) returns void
+language sql as $$
+  with u as (insert into auth.users (id, is_anonymous) values (gen_random_uuid(), true) returning id)
+  insert into tests.ids select create_user.name, u.id from u
+$$;
+
+create function tests.id(name text) returns uuid
+language sql stable as $$ select i.id from tests.ids i where i.name = id.name $$;
+
+create function tests.authenticate_as(name text) returns void
+language plpgsql as $$
+begin
+  perform set_config('role', 'authenticated', true);
+  perform set_config('request.jwt.claims',
+    json_build_object('sub', tests.id(name), 'role', 'authenticated')::text, true);
+end
+$$;
+
+create function tests.authenticate_as_anon() returns void
+language plpgsql as $$
+begin
+  perform set_config('role', 'anon', true);
+  perform set_config('request.jwt.claims', json_build_object('role', 'anon')::text, true);
+end
+$$;
+
+grant execute on all functions in schema tests to anon, authenticated;
+-- pgTAP's functions must be callable while acting as a user (rolled back with the test).
+grant execute on all functions in schema extensions to anon, authenticated;
+
+-- Every table ------------------------------------------------------------------------------------
+select tables_are('public', array['products', 'raw_materials', 'bom_items', 'sales_orders',
+  'manufacturing_orders', 'stock_movements'], 'The API exposes exactly the six inventory tables');
 
 select ok(relrowsecurity, format('RLS is enabled on public.%s', relname))
 from pg_class
 where relnamespace = 'public'::regnamespace and relkind = 'r'
 order by relname;
+
+select policies_are('public', 'products',
+  array['Owners can read their products', 'Owners can edit their products'],
+  'products has only the owner read and edit policies');
+select policies_are('public', 'raw_materials',
+  array['Owners can read their raw materials', 'Owners can edit their raw materials'],
+  'raw_materials has only the owner read and edit policies');
+select policies_are('public', 'bom_items', array['Owners can read their bills of materials'],
+  'bom_items has only the owner read policy');
+select policies_are('public', 'sales_orders', array['Owners can read their sales orders'],
+  'sales_orders has only the owner read policy');
+select policies_are('public', 'manufacturing_orders', array['Owners can read their manufacturing orders'],
+  'manufacturing_orders has only the owner read policy');
+select policies_are('public', 'stock_movements', array['Owners can read their stock movements'],
+  'stock_movements has only the owner read policy');
+select is_empty(
+  $$ select tablename || ': ' || policyname from pg_policies
+     where schemaname = 'public' and (roles <> '{authenticated}' or cmd = 'ALL') $$,
+  'Every policy is for authenticated only and none is FOR ALL');
+
+select set_eq(
+  $$ select tablename::text from pg_publication_tables where pubname = 'supabase_realtime' and schemaname = 'public' $$,
+  array['products', 'raw_materials', 'bom_items', 'sales_orders', 'manufacturing_orders'],
+  'The app''s tables stream through the supabase_realtime publication (the ledger does not)'
+);
+
+-- Data: the owner has a row in every table ------------------------------------------------------
+select tests.create_user('owner');
+select tests.create_user('other');
+select tests.authenticate_as('owner');
+insert into tests.ids select 'felt', id from public.create_raw_material('Felt', 'Mill', 3, 50, 'sheets', 5);
+insert into tests.ids select 'hat', id from public.create_product('HAT-1', 'Hat', 'Wear', 300, 8, 2,
+  jsonb_build_array(jsonb_build_object('material_id', tests.id('felt'), 'quantity', 2)));
+insert into tests.ids select 'sale', id from public.log_sale(tests.id('hat'), 1);
+insert into tests.ids select 'run', id from public.start_production(tests.id('hat'), 1);
+
+-- Owner ------------------------------------------------------------------------------------------
+select is((select count(*) from public.products), 1::bigint, 'The owner sees their product');
+select is((select count(*) from public.raw_materials), 1::bigint, 'The owner sees their material');
+select is((select count(*) from public.bom_items), 1::bigint, 'The owner sees their BOM row');
+select is((select count(*) from public.sales_orders), 1::bigint, 'The owner sees their sales order');
+select is((select count(*) from public.manufacturing_orders), 1::bigint, 'The owner sees their manufacturing order');
+select is((select count(*) from public.stock_movements), 4::bigint,
+  'The owner sees their ledger (2 opening stocks, a sale, a consumption)');
+
+select results_eq(
+  $$ update public.products
+     set sku = 'HAT-2', product_name = 'Felt Hat', category = 'Hats', selling_price = 350, reorder_point = 3
+     where id = tests.id('hat') returning sku, product_name, category, selling_price, reorder_point $$,
+  $$ values ('HAT-2', 'Felt Hat', 'Hats', 350.00::numeric(12,2), 3) $$,
+  'The owner can edit every descriptive column of their product'
+);
+select results_eq(
+  $$ update public.raw_materials
+     set material_name = 'Wool Felt', supplier = 'Other Mill', cost_per_unit = 4.5, unit_of_measure = 'm2', reorder_point = 6.5
+     where id = tests.id('felt')
+     returning material_name, supplier, cost_per_unit, unit_of_measure, reorder_point $$,
+  $$ values ('Wool Felt', 'Other Mill', 4.50::numeric(12,2), 'm2', 6.500::numeric(14,3)) $$,
+  'The owner can edit every descriptive column of their material'
+);
+select throws_ok($$ update public.products set selling_price = 0 where id = tests.id('hat') $$,
+  '23514', null, 'An edit to a selling price of 0 is refused by the check constraint');
+select throws_ok($$ update public.raw_materials set cost_per_unit = -1 where id = tests.id('felt') $$,
+  '23514', null, 'An edit to a negative cost is refused by the check constraint');
+select throws_ok($$ update public.products set user_id = tests.id('other') where id = tests.id('hat') $$,
+  '42501', 'permission denied for table products', 'The owner cannot hand their product to another user');
+
+-- Another anonymous user -----------------------------------------------------------------------
+select tests.authenticate_as('other');
+select is_empty($$ select 1 from public.products $$, 'Another user sees no products');
+select is_empty($$ select 1 from public.raw_materials $$, 'Another user sees no materials');
+select is_empty($$ select 1 from public.bom_items $$, 'Another user sees no BOM rows');
+select is_empty($$ select 1 from public.sales_orders $$, 'Another user sees no sales orders');
+select is_empty($$ select 1 from public.manufacturing_orders $$, 'Another user sees no manufacturing orders');
+select is_empty($$ select 1 from public.stock_movements $$, 'Another user sees no ledger rows');
+select is_empty($$ select 1 from public.products where id = tests.id('hat') $$,
+  'Another user cannot read the owner''s product even by its id');
+
+select is_empty(
+  $$ update public.products set product_name = 'Hijacked', selling_price = 1 where id = tests.id('hat') returning id $$,
+  'Another user''s update of the owner''s product affects no rows');
+select is_empty(
+  $$ update public.products set product_name = 'Hijacked' returning id $$,
+  'Another user''s unfiltered update of products affects no rows');
+select is_empty(
+  $$ update public.raw_materials set supplier = 'Hijacked', cost_per_unit = 0 where id = tests.id('felt') returning id $$,
+  'Another user''s update of the owner''s material affects no rows');
+select is_empty(
+  $$ update public.raw_materials set material_name = 'Hijacked' returning id $$,
+  'Another user''s unfiltered update of materials affects no rows');
+
+reset role;
+select results_eq(
+  $$ select product_name, selling_price from public.products where id = tests.id('hat') $$,
+  $$ values ('Felt Hat', 350.00::numeric(12,2)) $$,
+  'The owner''s product is unchanged by the other user');
+select results_eq(
+  $$ select material_name, supplier, cost_per_unit from public.raw_materials where id = tests.id('felt') $$,
+  $$ values ('Wool Felt', 'Other Mill', 4.50::numeric(12,2)) $$,
+  'The owner''s material is unchanged by the other user');
+
+-- anon -------------------------------------------------------------------------------------------
+select tests.authenticate_as_anon();
+select throws_ok($$ select 1 from public.products $$, '42501', 'permission denied for table products',
+  'anon cannot read products');
+select throws_ok($$ select 1 from public.raw_materials $$, '42501', 'permission denied for table raw_materials',
+  'anon cannot read raw materials');
+select throws_ok($$ select 1 from public.bom_items $$, '42501', 'permission denied for table bom_items',
+  'anon cannot read BOM rows');
+select throws_ok($$ select 1 from public.sales_orders $$, '42501', 'permission denied for table sales_orders',
+  'anon cannot read sales orders');
+select throws_ok($$ select 1 from public.manufacturing_orders $$, '42501',
+  'permission denied for table manufacturing_orders', 'anon cannot read manufacturing orders');
+select throws_ok($$ select 1 from public.stock_movements $$, '42501', 'permission denied for table stock_movements',
+  'anon cannot read the ledger');
+select throws_ok($$ update public.products set product_name = 'anon' $$, '42501',
+  'permission denied for table products', 'anon cannot edit products');
+select throws_ok($$ update public.raw_materials set material_name = 'anon' $$, '42501',
+  'permission denied for table raw_materials', 'anon cannot edit raw materials');
+select throws_ok($$ insert into public.products (sku, product_name, selling_price) values ('A', 'A', 1) $$, '42501',
+  'permission denied for table products', 'anon cannot insert products');
 
 select * from finish();
 rollback;
