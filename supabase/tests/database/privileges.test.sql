@@ -1,0 +1,191 @@
+-- Privileges: clients can read and edit descriptive columns, nothing else. Stock columns, orders,
+-- BOM rows and the ledger change only through the operations; anon can use nothing; helpers and
+-- reports are out of the API's reach.
+begin;
+create extension if not exists pgtap with schema extensions;
+select plan(73);
+
+-- Test identities, basejump-style: users are rows in auth.users; tests.authenticate_as switches
+-- the role and JWT claims for the rest of the transaction, `reset role` returns to the superuser.
+-- Ids of rows created through the API are kept in tests.ids so any identity can name them.
+create schema tests;
+create table tests.ids (name text primary key, id uuid not null);
+grant usage on schema tests to anon, authenticated;
+grant select, insert on tests.ids to anon, authenticated;
+
+create function tests.create_user(name text) returns void
+language sql as $$
+  with u as (insert into auth.users (id, is_anonymous) values (gen_random_uuid(), true) returning id)
+  insert into tests.ids select create_user.name, u.id from u
+$$;
+
+create function tests.id(name text) returns uuid
+language sql stable as $$ select i.id from tests.ids i where i.name = id.name $$;
+
+create function tests.authenticate_as(name text) returns void
+language plpgsql as $$
+begin
+  perform set_config('role', 'authenticated', true);
+  perform set_config('request.jwt.claims',
+    json_build_object('sub', tests.id(name), 'role', 'authenticated')::text, true);
+end
+$$;
+
+create function tests.authenticate_as_anon() returns void
+language plpgsql as $$
+begin
+  perform set_config('role', 'anon', true);
+  perform set_config('request.jwt.claims', json_build_object('role', 'anon')::text, true);
+end
+$$;
+
+grant execute on all functions in schema tests to anon, authenticated;
+-- pgTAP's functions must be callable while acting as a user (rolled back with the test).
+grant execute on all functions in schema extensions to anon, authenticated;
+
+-- Table and column privileges, as granted ------------------------------------------------------
+select table_privs_are('public', t, 'anon', array[]::text[], format('anon has no privilege on %s', t))
+from unnest(array['products', 'raw_materials', 'bom_items', 'sales_orders', 'manufacturing_orders',
+  'stock_movements']) as t;
+select table_privs_are('public', t, 'authenticated', array['SELECT'],
+  format('authenticated may only read %s as a whole', t))
+from unnest(array['products', 'raw_materials', 'bom_items', 'sales_orders', 'manufacturing_orders',
+  'stock_movements']) as t;
+
+select column_privs_are('public', 'products', c, 'authenticated', array['SELECT', 'UPDATE'],
+  format('authenticated may edit products.%s', c))
+from unnest(array['sku', 'product_name', 'category', 'selling_price', 'reorder_point']) as c;
+select column_privs_are('public', 'products', c, 'authenticated', array['SELECT'],
+  format('authenticated may not write products.%s', c))
+from unnest(array['id', 'user_id', 'stock_on_hand', 'created_at']) as c;
+select column_privs_are('public', 'raw_materials', c, 'authenticated', array['SELECT', 'UPDATE'],
+  format('authenticated may edit raw_materials.%s', c))
+from unnest(array['material_name', 'supplier', 'cost_per_unit', 'unit_of_measure', 'reorder_point']) as c;
+select column_privs_are('public', 'raw_materials', c, 'authenticated', array['SELECT'],
+  format('authenticated may not write raw_materials.%s', c))
+from unnest(array['id', 'user_id', 'stock_level', 'created_at']) as c;
+
+-- Direct writes by the owner are refused --------------------------------------------------------
+select tests.create_user('owner');
+select tests.authenticate_as('owner');
+insert into tests.ids select 'felt', id from public.create_raw_material('Felt', null, 3, 50);
+insert into tests.ids select 'hat', id from public.create_product('HAT-1', 'Hat', null, 300, 8, 10,
+  jsonb_build_array(jsonb_build_object('material_id', tests.id('felt'), 'quantity', 2)));
+insert into tests.ids select 'sale', id from public.log_sale(tests.id('hat'), 1);
+insert into tests.ids select 'run', id from public.start_production(tests.id('hat'), 1);
+
+select throws_ok($$ update public.products set stock_on_hand = 1000 where id = tests.id('hat') $$,
+  '42501', 'permission denied for table products', 'The owner cannot set product stock directly');
+select throws_ok($$ update public.raw_materials set stock_level = 1000 where id = tests.id('felt') $$,
+  '42501', 'permission denied for table raw_materials', 'The owner cannot set material stock directly');
+select throws_ok($$ insert into public.products (sku, product_name, selling_price, stock_on_hand) values ('X', 'X', 1, 5) $$,
+  '42501', 'permission denied for table products', 'The owner cannot insert a product bypassing create_product');
+select throws_ok($$ insert into public.raw_materials (material_name, stock_level) values ('X', 5) $$,
+  '42501', 'permission denied for table raw_materials', 'The owner cannot insert a material bypassing create_raw_material');
+select throws_ok($$ delete from public.products where id = tests.id('hat') $$,
+  '42501', 'permission denied for table products', 'The owner cannot delete a product (its ledger would be lost)');
+select throws_ok($$ delete from public.raw_materials where id = tests.id('felt') $$,
+  '42501', 'permission denied for table raw_materials', 'The owner cannot delete a material');
+select throws_ok($$ insert into public.bom_items (product_id, material_id, quantity) values (tests.id('hat'), tests.id('felt'), 1) $$,
+  '42501', 'permission denied for table bom_items', 'The owner cannot insert BOM rows directly');
+select throws_ok($$ update public.bom_items set quantity = 0.001 $$,
+  '42501', 'permission denied for table bom_items', 'The owner cannot change BOM quantities directly');
+select throws_ok($$ delete from public.bom_items $$,
+  '42501', 'permission denied for table bom_items', 'The owner cannot delete BOM rows directly');
+select throws_ok($$ insert into public.sales_orders (product_id, product_name, quantity, unit_price, total_amount)
+                    values (tests.id('hat'), 'Hat', 1, 300, 300) $$,
+  '42501', 'permission denied for table sales_orders', 'The owner cannot insert a sales order bypassing log_sale');
+select throws_ok($$ update public.sales_orders set status = 'Fulfilled' $$,
+  '42501', 'permission denied for table sales_orders', 'The owner cannot change an order''s status directly');
+select throws_ok($$ update public.sales_orders set quantity = 100, total_amount = 0 $$,
+  '42501', 'permission denied for table sales_orders', 'The owner cannot rewrite a sale''s figures');
+select throws_ok($$ delete from public.sales_orders $$,
+  '42501', 'permission denied for table sales_orders', 'The owner cannot delete a sales order');
+select throws_ok($$ insert into public.manufacturing_orders (product_id, product_name, quantity_to_produce)
+                    values (tests.id('hat'), 'Hat', 1) $$,
+  '42501', 'permission denied for table manufacturing_orders',
+  'The owner cannot insert a manufacturing order bypassing start_production');
+select throws_ok($$ update public.manufacturing_orders set status = 'Completed', completion_date = now() $$,
+  '42501', 'permission denied for table manufacturing_orders',
+  'The owner cannot complete an order without adding its stock');
+select throws_ok($$ delete from public.manufacturing_orders $$,
+  '42501', 'permission denied for table manufacturing_orders', 'The owner cannot delete a manufacturing order');
+select throws_ok($$ insert into public.stock_movements (product_id, quantity, balance_after, reason)
+                    values (tests.id('hat'), 100, 107, 'opening_stock') $$,
+  '42501', 'permission denied for table stock_movements', 'The owner cannot write the ledger');
+select throws_ok($$ update public.stock_movements set quantity = 1 $$,
+  '42501', 'permission denied for table stock_movements', 'The owner cannot rewrite the ledger');
+select throws_ok($$ delete from public.stock_movements $$,
+  '42501', 'permission denied for table stock_movements', 'The owner cannot erase the ledger');
+select throws_ok($$ truncate public.stock_movements $$,
+  '42501', 'permission denied for table stock_movements', 'The owner cannot truncate the ledger');
+
+reset role;
+select results_eq(
+  $$ select (select stock_on_hand from public.products where id = tests.id('hat'))::numeric,
+            (select stock_level from public.raw_materials where id = tests.id('felt')),
+            (select count(*) from public.stock_movements)::numeric,
+            (select count(*) from public.sales_orders)::numeric,
+            (select count(*) from public.manufacturing_orders)::numeric,
+            (select count(*) from public.bom_items)::numeric $$,
+  $$ values (7::numeric, 48.000::numeric, 4::numeric, 1::numeric, 1::numeric, 1::numeric) $$,
+  'After every refused direct write, stock, ledger, orders and BOM are as the operations left them'
+);
+
+-- Functions: signed-in users only ----------------------------------------------------------------
+select function_privs_are('public', f, args, 'anon', array[]::text[], format('anon cannot execute %s', f))
+from (values ('create_product', array['text', 'text', 'text', 'numeric', 'numeric', 'numeric', 'jsonb']),
+             ('create_raw_material', array['text', 'text', 'numeric', 'numeric', 'text', 'numeric']),
+             ('log_sale', array['uuid', 'numeric', 'text']),
+             ('fulfil_sales_order', array['uuid']),
+             ('start_production', array['uuid', 'numeric']),
+             ('complete_production', array['uuid']),
+             ('dashboard_summary', array[]::text[])) as f (f, args);
+select function_privs_are('public', f, args, 'authenticated', array['EXECUTE'],
+  format('authenticated can execute %s', f))
+from (values ('create_product', array['text', 'text', 'text', 'numeric', 'numeric', 'numeric', 'jsonb']),
+             ('create_raw_material', array['text', 'text', 'numeric', 'numeric', 'text', 'numeric']),
+             ('log_sale', array['uuid', 'numeric', 'text']),
+             ('fulfil_sales_order', array['uuid']),
+             ('start_production', array['uuid', 'numeric']),
+             ('complete_production', array['uuid']),
+             ('dashboard_summary', array[]::text[])) as f (f, args);
+
+select is_empty(
+  $$ select p.oid::regprocedure::text
+     from pg_proc p, aclexplode(coalesce(p.proacl, acldefault('f', p.proowner))) a
+     where p.pronamespace in ('public'::regnamespace, 'private'::regnamespace)
+       and a.grantee = 0 and a.privilege_type = 'EXECUTE' $$,
+  'No function in public or private is executable by PUBLIC'
+);
+select is_empty(
+  $$ select p.oid::regprocedure::text from pg_proc p
+     where p.pronamespace in ('public'::regnamespace, 'private'::regnamespace)
+       and not coalesce('search_path=""' = any (p.proconfig), false) $$,
+  'Every function in public and private pins an empty search_path'
+);
+select set_eq(
+  $$ select proname::text from pg_proc where pronamespace = 'public'::regnamespace and prosecdef $$,
+  array['create_product', 'create_raw_material', 'log_sale', 'fulfil_sales_order', 'start_production',
+        'complete_production'],
+  'Exactly the six stock operations run as security definer (dashboard_summary reads through RLS)'
+);
+
+select tests.authenticate_as_anon();
+select throws_ok($$ select public.dashboard_summary() $$, '42501',
+  'permission denied for function dashboard_summary', 'anon cannot read the dashboard');
+select throws_ok($$ select public.create_product('A', 'A', null, 1) $$, '42501',
+  'permission denied for function create_product', 'anon cannot call create_product');
+
+-- Helpers and reports are out of reach -----------------------------------------------------------
+select tests.authenticate_as('owner');
+select throws_ok($$ select private.require_user_id() $$, '42501', 'permission denied for schema private',
+  'A signed-in user cannot call the private helpers');
+select throws_ok($$ select * from reports.stock_valuation $$, '42501', 'permission denied for schema reports',
+  'A signed-in user cannot read the owner reports');
+select tests.authenticate_as_anon();
+select throws_ok($$ select * from reports.low_stock_items $$, '42501', 'permission denied for schema reports',
+  'anon cannot read the owner reports');
+
+select * from finish();
+rollback;
