@@ -4,8 +4,9 @@
 -- Every row belongs to one (anonymous) user; row-level security keyed on auth.uid() is the only
 -- way in. Clients may read their rows and edit descriptive columns. Everything that creates rows
 -- or changes stock goes through the operations in the next migration, so stock columns, orders
--- and the ledger carry no client write privilege at all. Nothing is granted by default (new
--- Supabase projects no longer grant new tables to anon and authenticated), so every grant is here.
+-- and the ledger carry no client write privilege at all. Default grants differ by platform (new
+-- hosted projects grant nothing, the local stack grants everything), so all are revoked and set
+-- explicitly here.
 
 -- Functions are created unexecutable; each one grants execute to exactly who may call it.
 alter default privileges revoke execute on functions from public;
@@ -182,6 +183,12 @@ create policy "Owners can read their stock movements" on public.stock_movements
   for select to authenticated using (user_id = (select auth.uid()));
 
 -- Grants: reads, and edits of descriptive columns only. anon gets nothing. -------------------
+-- The local stack (`supabase start`) and projects older than the Data API change still grant
+-- every new table and sequence in public to anon and authenticated by default; revoke first so
+-- the grants below are the whole story everywhere (else owners could write stock_on_hand).
+revoke all on public.products, public.raw_materials, public.bom_items, public.sales_orders,
+  public.manufacturing_orders, public.stock_movements from anon, authenticated;
+revoke all on sequence public.stock_movements_id_seq from anon, authenticated;
 grant select on public.products, public.raw_materials, public.bom_items, public.sales_orders,
   public.manufacturing_orders, public.stock_movements to authenticated;
 grant update (sku, product_name, category, selling_price, reorder_point)
