@@ -1,9 +1,11 @@
-import { MantineProvider, Title } from '@mantine/core';
+import { AuthGate } from './auth-gate';
+import { AppProvider } from './provider';
+import { Shell } from './shell';
 
 export function App() {
   return (
-    <MantineProvider>
-      <Title order={1}>FactoryFlow</Title>
-    </MantineProvider>
+    <AppProvider>
+      <AuthGate>{(userId) => <Shell userId={userId} />}</AuthGate>
+    </AppProvider>
   );
 }

@@ -1,0 +1,25 @@
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { theme } from './theme';
+
+function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      // Realtime events mark queries stale as soon as the data changes, so there is no need to
+      // refetch on every focus; a minute is a safety net should an event be lost.
+      queries: { staleTime: 60_000 },
+    },
+  });
+}
+
+export function AppProvider({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <MantineProvider theme={theme}>
+      <Notifications position="top-right" />
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    </MantineProvider>
+  );
+}

@@ -1,0 +1,21 @@
+import { Badge } from '@mantine/core';
+import type { Database } from '@/lib/database.types';
+
+type OrderStatus =
+  | Database['public']['Enums']['sales_order_status']
+  | Database['public']['Enums']['manufacturing_order_status'];
+
+const colorByStatus: Record<OrderStatus, string> = {
+  Unfulfilled: 'orange',
+  Fulfilled: 'green',
+  'In Progress': 'blue',
+  Completed: 'green',
+};
+
+export function OrderStatusBadge({ status }: { status: OrderStatus }) {
+  return (
+    <Badge color={colorByStatus[status]} variant="light">
+      {status}
+    </Badge>
+  );
+}

@@ -1,0 +1,22 @@
+import { Group, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+interface PageHeaderProps {
+  title: string;
+  description: string;
+  action?: ReactNode;
+}
+
+export function PageHeader({ title, description, action }: PageHeaderProps) {
+  return (
+    <Group justify="space-between" align="flex-end" gap="sm" mb="lg">
+      <div>
+        <Title order={2}>{title}</Title>
+        <Text c="dimmed" size="sm">
+          {description}
+        </Text>
+      </div>
+      {action}
+    </Group>
+  );
+}

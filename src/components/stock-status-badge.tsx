@@ -1,0 +1,9 @@
+import { Badge } from '@mantine/core';
+
+export function StockStatusBadge({ low }: { low: boolean }) {
+  return (
+    <Badge color={low ? 'red' : 'green'} variant="light">
+      {low ? 'Low Stock' : 'In Stock'}
+    </Badge>
+  );
+}

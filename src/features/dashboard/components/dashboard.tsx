@@ -1,0 +1,174 @@
+import {
+  Badge,
+  EmptyState,
+  Group,
+  Paper,
+  SimpleGrid,
+  Table,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import {
+  IconAlertTriangle,
+  IconClipboardList,
+  IconCurrencyRupee,
+  IconPackages,
+  type Icon,
+} from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { LoadError } from '@/components/load-error';
+import { OrderStatusBadge } from '@/components/order-status-badge';
+import { PageHeader } from '@/components/page-header';
+import { TableSkeleton } from '@/components/table-skeleton';
+import { formatRupees } from '@/lib/format';
+import { useDashboardSummary, type DashboardSummary } from '../api/get-dashboard-summary';
+import classes from './dashboard.module.css';
+
+interface DashboardProps {
+  onOpenSalesOrders: () => void;
+  onOpenInventory: () => void;
+}
+
+export function Dashboard({ onOpenSalesOrders, onOpenInventory }: DashboardProps) {
+  const summary = useDashboardSummary();
+
+  return (
+    <>
+      <PageHeader title="Dashboard" description="Your sales and stock at a glance." />
+      {summary.isError ? (
+        <LoadError what="the dashboard" error={summary.error} onRetry={summary.refetch} />
+      ) : (
+        <>
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} mb="lg">
+            <StatCard
+              label="Total Revenue"
+              value={summary.data && formatRupees(summary.data.total_revenue)}
+              icon={IconCurrencyRupee}
+              color="indigo"
+            />
+            <StatCard
+              label="Open Sales Orders"
+              value={summary.data?.open_sales_orders}
+              icon={IconClipboardList}
+              color="orange"
+              onClick={onOpenSalesOrders}
+            />
+            <StatCard
+              label="Low Stock Products"
+              value={summary.data?.low_stock_products}
+              icon={IconAlertTriangle}
+              color="red"
+              onClick={onOpenInventory}
+            />
+            <StatCard
+              label="Low Stock Materials"
+              value={summary.data?.low_stock_materials}
+              icon={IconPackages}
+              color="red"
+              onClick={onOpenInventory}
+            />
+          </SimpleGrid>
+          <Paper withBorder p="md">
+            <Title order={3} size="h4" mb="sm">
+              Recent Sales Activity
+            </Title>
+            {summary.data ? (
+              <RecentSales sales={summary.data.recent_sales} />
+            ) : (
+              <TableSkeleton label="Loading recent sales" />
+            )}
+          </Paper>
+        </>
+      )}
+    </>
+  );
+}
+
+interface StatCardProps {
+  label: string;
+  value: ReactNode;
+  icon: Icon;
+  color: string;
+  /** Cards that lead somewhere are buttons; the others are plain panels. */
+  onClick?: () => void;
+}
+
+function StatCard({ label, value, icon: CardIcon, color, onClick }: StatCardProps) {
+  const content = (
+    <Group justify="space-between" wrap="nowrap" align="flex-start">
+      <div>
+        <Text c="dimmed" size="sm" fw={600}>
+          {label}
+        </Text>
+        <Text fz={28} fw={700} lh={1.3} aria-busy={value === undefined}>
+          {value ?? '…'}
+        </Text>
+      </div>
+      <ThemeIcon color={color} variant="light" size={44} radius="md">
+        <CardIcon size={26} stroke={1.6} />
+      </ThemeIcon>
+    </Group>
+  );
+  if (!onClick) {
+    return (
+      <Paper withBorder p="md" className={classes.card}>
+        {content}
+      </Paper>
+    );
+  }
+  return (
+    <Paper
+      withBorder
+      p="md"
+      component="button"
+      type="button"
+      onClick={onClick}
+      className={classes.clickableCard}
+    >
+      {content}
+    </Paper>
+  );
+}
+
+function RecentSales({ sales }: { sales: DashboardSummary['recent_sales'] }) {
+  if (sales.length === 0) {
+    return (
+      <EmptyState
+        size="sm"
+        title="No sales yet"
+        description="Add raw materials, then your products with their bill of materials, then log your marketplace sales on the Sales Orders tab. The latest five appear here."
+      />
+    );
+  }
+  return (
+    <Table.ScrollContainer minWidth={480}>
+      <Table striped verticalSpacing="sm">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Order ID</Table.Th>
+            <Table.Th>Platform</Table.Th>
+            <Table.Th ta="right">Total Amount</Table.Th>
+            <Table.Th>Status</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {sales.map((sale) => (
+            <Table.Tr key={sale.id}>
+              <Table.Td>
+                <Badge variant="default" ff="monospace" tt="none" title={sale.id}>
+                  {sale.id.slice(0, 8)}
+                </Badge>
+              </Table.Td>
+              <Table.Td>{sale.platform}</Table.Td>
+              <Table.Td ta="right">{formatRupees(sale.total_amount)}</Table.Td>
+              <Table.Td>
+                <OrderStatusBadge status={sale.status} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,193 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  Button,
+  Group,
+  Modal,
+  NumberInput,
+  Select,
+  Stack,
+  Table,
+  Text,
+  VisuallyHidden,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { FormError } from '@/components/form-error';
+import { useProducts } from '@/lib/api/products';
+import { useRawMaterials } from '@/lib/api/raw-materials';
+import { formatQuantity } from '@/lib/format';
+import { useBomItems } from '../api/get-bom-items';
+import {
+  newProductionDefaults,
+  startProductionSchema,
+  useStartProduction,
+  type StartProductionForm,
+  type StartProductionInput,
+} from '../api/start-production';
+import { materialRequirements, type MaterialRequirement } from '../utils/material-requirements';
+
+interface CreateManufacturingOrderModalProps {
+  opened: boolean;
+  onClose: () => void;
+}
+
+export function CreateManufacturingOrderModal({
+  opened,
+  onClose,
+}: CreateManufacturingOrderModalProps) {
+  const startProduction = useStartProduction();
+  const products = useProducts();
+  const rawMaterials = useRawMaterials();
+  const bomItems = useBomItems();
+  const form = useForm<StartProductionForm, unknown, StartProductionInput>({
+    resolver: zodResolver(startProductionSchema),
+    defaultValues: newProductionDefaults,
+  });
+  const [productId, quantity] = useWatch({
+    control: form.control,
+    name: ['product_id', 'quantity_to_produce'],
+  });
+
+  const requirements = productId
+    ? materialRequirements(
+        (bomItems.data ?? []).filter((item) => item.product_id === productId),
+        rawMaterials.data ?? [],
+        Number(quantity) || 0,
+      )
+    : [];
+  const short = requirements.some((requirement) => requirement.short);
+  const stockLoading = bomItems.isPending || rawMaterials.isPending;
+
+  const close = () => {
+    form.reset();
+    startProduction.reset();
+    onClose();
+  };
+
+  const submit = form.handleSubmit((input) =>
+    startProduction.mutate(input, {
+      onSuccess: (order) => {
+        notifications.show({
+          color: 'green',
+          message: `Production of ${order.quantity_to_produce} × ${order.product_name} started.`,
+        });
+        close();
+      },
+    }),
+  );
+
+  return (
+    <Modal opened={opened} onClose={close} title="Create New Order" size="lg">
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <Controller
+            control={form.control}
+            name="product_id"
+            render={({ field, fieldState }) => (
+              <Select
+                {...field}
+                label="Product"
+                placeholder={products.data?.length === 0 ? 'Add a product first' : 'Choose a product'}
+                data={(products.data ?? []).map((option) => ({
+                  value: option.id,
+                  label: `${option.product_name} (${option.sku})`,
+                }))}
+                searchable
+                withAsterisk
+                data-autofocus
+                error={fieldState.error?.message}
+              />
+            )}
+          />
+          <Controller
+            control={form.control}
+            name="quantity_to_produce"
+            render={({ field, fieldState }) => (
+              <NumberInput
+                {...field}
+                label="Quantity to Produce"
+                min={1}
+                allowDecimal={false}
+                withAsterisk
+                error={fieldState.error?.message}
+              />
+            )}
+          />
+          {productId && (
+            <RequirementsTable requirements={requirements} loading={stockLoading} />
+          )}
+          {short && (
+            <Text c="red.7" size="sm" fw={500}>
+              Not enough raw materials to start production.
+            </Text>
+          )}
+          <FormError error={startProduction.error} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              Cancel
+            </Button>
+            <Button
+              type="submit"
+              loading={startProduction.isPending}
+              disabled={short || stockLoading}
+            >
+              Start Production
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+function RequirementsTable({
+  requirements,
+  loading,
+}: {
+  requirements: MaterialRequirement[];
+  loading: boolean;
+}) {
+  if (loading) return <Text size="sm" c="dimmed">Checking material stock…</Text>;
+  if (requirements.length === 0) {
+    return (
+      <Text size="sm" c="dimmed">
+        This product has no bill of materials, so production uses no raw materials.
+      </Text>
+    );
+  }
+  return (
+    <Table withTableBorder verticalSpacing="xs" aria-label="Required materials">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Material</Table.Th>
+          <Table.Th ta="right">Required</Table.Th>
+          <Table.Th ta="right">Available</Table.Th>
+          <Table.Th w={40}>
+            <VisuallyHidden>Enough?</VisuallyHidden>
+          </Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {requirements.map((requirement) => (
+          <Table.Tr key={requirement.materialId} c={requirement.short ? 'red.7' : undefined}>
+            <Table.Td>{requirement.materialName}</Table.Td>
+            <Table.Td ta="right">
+              {formatQuantity(requirement.required)} {requirement.unit}
+            </Table.Td>
+            <Table.Td ta="right">
+              {formatQuantity(requirement.available)} {requirement.unit}
+            </Table.Td>
+            <Table.Td>
+              {requirement.short ? (
+                <IconAlertTriangle size={18} aria-label="Short" />
+              ) : (
+                <IconCircleCheck size={18} color="var(--mantine-color-green-7)" aria-label="Enough" />
+              )}
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}

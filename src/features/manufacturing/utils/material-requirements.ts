@@ -1,0 +1,49 @@
+export interface BomLine {
+  material_id: string;
+  quantity: number;
+}
+
+export interface StockedMaterial {
+  id: string;
+  material_name: string;
+  unit_of_measure: string;
+  stock_level: number;
+}
+
+export interface MaterialRequirement {
+  materialId: string;
+  /** 'Unknown' when the BOM names a material that cannot be found (spec section 8). */
+  materialName: string;
+  unit: string;
+  required: number;
+  available: number;
+  short: boolean;
+}
+
+// Material quantities are numeric(14,3) in the database; rounding to that scale keeps float noise
+// (0.1 × 3 = 0.30000000000000004) from reporting a shortage the database would not.
+const roundToStockScale = (value: number) => Math.round(value * 1000) / 1000;
+
+/**
+ * Required versus available for each BOM material of a production run, mirroring the check
+ * start_production makes (the database remains the authority).
+ */
+export function materialRequirements(
+  bom: readonly BomLine[],
+  materials: readonly StockedMaterial[],
+  quantityToProduce: number,
+): MaterialRequirement[] {
+  return bom.map((line) => {
+    const material = materials.find((candidate) => candidate.id === line.material_id);
+    const required = roundToStockScale(line.quantity * quantityToProduce);
+    const available = material?.stock_level ?? 0;
+    return {
+      materialId: line.material_id,
+      materialName: material?.material_name ?? 'Unknown',
+      unit: material?.unit_of_measure ?? '',
+      required,
+      available,
+      short: required > available,
+    };
+  });
+}

@@ -1,0 +1,42 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { Constants } from '@/lib/database.types';
+import { choiceField, numberField } from '@/lib/form-fields';
+import { invalidateTables } from '@/lib/query-keys';
+import { toUserError } from '@/lib/server-error';
+import { supabase } from '@/lib/supabase';
+
+export const salesPlatforms = Constants.public.Enums.sales_platform;
+
+export const logSaleSchema = z.object({
+  product_id: choiceField('Choose a product.'),
+  platform: z.enum(salesPlatforms, { error: 'Choose a platform.' }),
+  quantity: numberField('Quantity').pipe(
+    z.number().int('Quantity must be a whole number.').min(1, 'Quantity must be at least 1.'),
+  ),
+});
+
+export type LogSaleForm = z.input<typeof logSaleSchema>;
+export type LogSaleInput = z.output<typeof logSaleSchema>;
+
+/** Spec section 9: platform Flipkart, quantity 1 (the order starts Unfulfilled on the server). */
+export const newSaleDefaults: LogSaleForm = {
+  product_id: null,
+  platform: 'Flipkart',
+  quantity: 1,
+};
+
+async function logSale(input: LogSaleInput) {
+  const { data, error } = await supabase.rpc('log_sale', input);
+  if (error) throw toUserError(error);
+  return data;
+}
+
+export function useLogSale() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: logSale,
+    // Also after a refusal: the stock we showed was out of date.
+    onSettled: () => invalidateTables(queryClient, ['sales_orders', 'products']),
+  });
+}

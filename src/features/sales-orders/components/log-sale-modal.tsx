@@ -1,0 +1,142 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Group, Modal, NumberInput, Paper, Select, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { FormError } from '@/components/form-error';
+import { useProducts } from '@/lib/api/products';
+import { formatRupees } from '@/lib/format';
+import {
+  logSaleSchema,
+  newSaleDefaults,
+  salesPlatforms,
+  useLogSale,
+  type LogSaleForm,
+  type LogSaleInput,
+} from '../api/log-sale';
+
+interface LogSaleModalProps {
+  opened: boolean;
+  onClose: () => void;
+}
+
+export function LogSaleModal({ opened, onClose }: LogSaleModalProps) {
+  const logSale = useLogSale();
+  const products = useProducts();
+  const form = useForm<LogSaleForm, unknown, LogSaleInput>({
+    resolver: zodResolver(logSaleSchema),
+    defaultValues: newSaleDefaults,
+  });
+  const [productId, quantity] = useWatch({
+    control: form.control,
+    name: ['product_id', 'quantity'],
+  });
+
+  const product = products.data?.find((candidate) => candidate.id === productId);
+  const typedQuantity = Number(quantity) || 0;
+  // Mirrors the server's stock check for instant feedback; the server still decides.
+  const overStock = product !== undefined && typedQuantity > product.stock_on_hand;
+
+  const close = () => {
+    form.reset();
+    logSale.reset();
+    onClose();
+  };
+
+  const submit = form.handleSubmit((input) =>
+    logSale.mutate(input, {
+      onSuccess: (order) => {
+        notifications.show({
+          color: 'green',
+          message: `Sale of ${order.quantity} × ${order.product_name} logged.`,
+        });
+        close();
+      },
+    }),
+  );
+
+  return (
+    <Modal opened={opened} onClose={close} title="Add New Sale">
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <Controller
+            control={form.control}
+            name="product_id"
+            render={({ field, fieldState }) => (
+              <Select
+                {...field}
+                label="Product"
+                placeholder={products.data?.length === 0 ? 'Add a product first' : 'Choose a product'}
+                data={(products.data ?? []).map((option) => ({
+                  value: option.id,
+                  label: `${option.product_name} (${option.sku})`,
+                }))}
+                searchable
+                withAsterisk
+                data-autofocus
+                error={fieldState.error?.message}
+              />
+            )}
+          />
+          <Controller
+            control={form.control}
+            name="platform"
+            render={({ field, fieldState }) => (
+              <Select
+                {...field}
+                label="Platform"
+                data={salesPlatforms}
+                allowDeselect={false}
+                withAsterisk
+                error={fieldState.error?.message}
+              />
+            )}
+          />
+          <Controller
+            control={form.control}
+            name="quantity"
+            render={({ field, fieldState }) => (
+              <NumberInput
+                {...field}
+                label="Quantity"
+                min={1}
+                allowDecimal={false}
+                withAsterisk
+                error={fieldState.error?.message}
+                description={
+                  product && (
+                    <Text span size="xs" c={overStock ? 'red.7' : 'dimmed'}>
+                      {overStock
+                        ? `Only ${product.stock_on_hand} available.`
+                        : `${product.stock_on_hand} in stock`}
+                    </Text>
+                  )
+                }
+              />
+            )}
+          />
+          {product && (
+            <Paper withBorder p="sm" bg="gray.0">
+              <Group justify="space-between">
+                <Text size="sm" c="dimmed">
+                  {typedQuantity} × {formatRupees(product.selling_price)}
+                </Text>
+                <Text fw={700} aria-label="Sale total">
+                  {formatRupees(typedQuantity * product.selling_price)}
+                </Text>
+              </Group>
+            </Paper>
+          )}
+          <FormError error={logSale.error} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={logSale.isPending}>
+              Log Sale
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,33 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Tables } from '@/lib/database.types';
+import { queryKeys } from '@/lib/query-keys';
+import { toUserError } from '@/lib/server-error';
+import { supabase } from '@/lib/supabase';
+
+export type Product = Pick<
+  Tables<'products'>,
+  'id' | 'sku' | 'product_name' | 'category' | 'selling_price' | 'stock_on_hand' | 'reorder_point'
+>;
+
+/** Postgres numeric columns may arrive as strings from the REST layer. */
+export function toProduct(row: Product): Product {
+  return {
+    ...row,
+    selling_price: Number(row.selling_price),
+    stock_on_hand: Number(row.stock_on_hand),
+    reorder_point: Number(row.reorder_point),
+  };
+}
+
+async function fetchProducts(): Promise<Product[]> {
+  const { data, error } = await supabase
+    .from('products')
+    .select('id, sku, product_name, category, selling_price, stock_on_hand, reorder_point')
+    .order('created_at');
+  if (error) throw toUserError(error);
+  return data.map(toProduct);
+}
+
+export function useProducts() {
+  return useQuery({ queryKey: queryKeys.products, queryFn: fetchProducts });
+}

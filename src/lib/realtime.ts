@@ -1,0 +1,32 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { invalidateAllData, invalidateTables, liveTables } from './query-keys';
+import { supabase } from './supabase';
+
+/**
+ * Keeps every cached query in step with the database: one channel per signed-in user listens to
+ * all live tables (filtered to the user's rows) and marks the queries that read a changed table
+ * stale, so a change made in another tab or device shows within a second.
+ */
+export function useRealtimeInvalidation(userId: string): void {
+  const queryClient = useQueryClient();
+
+  useEffect(() => {
+    const channel = supabase.channel(`factoryflow:${userId}`);
+    for (const table of liveTables) {
+      channel.on(
+        'postgres_changes',
+        { event: '*', schema: 'public', table, filter: `user_id=eq.${userId}` },
+        () => void invalidateTables(queryClient, [table]),
+      );
+    }
+    channel.subscribe((status) => {
+      // Changes made before this (re)subscription, or while the connection was down, sent no
+      // event we could hear: refetch everything so nothing is missed.
+      if (status === 'SUBSCRIBED') void invalidateAllData(queryClient);
+    });
+    return () => {
+      void supabase.removeChannel(channel);
+    };
+  }, [queryClient, userId]);
+}
