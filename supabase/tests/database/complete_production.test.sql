@@ -1,6 +1,7 @@
 -- complete_production: In Progress -> Completed only, once, by the owner; sets the completion date
 -- and adds the quantity to product stock with one ledger row.
 begin;
+set local client_min_messages = warning;
 create extension if not exists pgtap with schema extensions;
 select plan(17);
 

@@ -1,6 +1,7 @@
 -- create_product: a product and its bill of materials in one transaction, opening stock in the
 -- ledger; every bad input refused with a clear message and nothing created.
 begin;
+set local client_min_messages = warning;
 create extension if not exists pgtap with schema extensions;
 select plan(40);
 

@@ -1,6 +1,7 @@
 -- create_raw_material: a material with its defaults, opening stock in the ledger; bad inputs
 -- refused with a clear message and nothing created.
 begin;
+set local client_min_messages = warning;
 create extension if not exists pgtap with schema extensions;
 select plan(18);
 

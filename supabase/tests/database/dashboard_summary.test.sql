@@ -1,6 +1,7 @@
 -- dashboard_summary: the four figures (with the spec's reorder-point fallbacks) and the five most
 -- recent sales, newest first, from the caller's rows only.
 begin;
+set local client_min_messages = warning;
 create extension if not exists pgtap with schema extensions;
 select plan(16);
 

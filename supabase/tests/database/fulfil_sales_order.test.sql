@@ -1,5 +1,6 @@
 -- fulfil_sales_order: Unfulfilled -> Fulfilled only, once, by the owner; nothing else changes.
 begin;
+set local client_min_messages = warning;
 create extension if not exists pgtap with schema extensions;
 select plan(14);
 

@@ -2,6 +2,7 @@
 -- material the current stock equals the sum of its movements, every balance_after is the running
 -- sum, and every order has exactly the movements its operation implies.
 begin;
+set local client_min_messages = warning;
 create extension if not exists pgtap with schema extensions;
 select plan(13);
 

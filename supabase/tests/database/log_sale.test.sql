@@ -1,6 +1,7 @@
 -- log_sale: a sale takes its quantity from product stock and writes one ledger row, or is refused
 -- with a clear message and commits nothing.
 begin;
+set local client_min_messages = warning;
 create extension if not exists pgtap with schema extensions;
 select plan(37);
 

@@ -2,6 +2,7 @@
 -- BOM rows and the ledger change only through the operations; anon can use nothing; helpers and
 -- reports are out of the API's reach.
 begin;
+set local client_min_messages = warning;
 create extension if not exists pgtap with schema extensions;
 select plan(73);
 

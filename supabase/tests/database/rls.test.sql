@@ -1,6 +1,7 @@
 -- Row-level security: every table has it, each with exactly its owner-only policies; the owner
 -- sees and edits their rows, another anonymous user sees and changes nothing, anon is refused.
 begin;
+set local client_min_messages = warning;
 create extension if not exists pgtap with schema extensions;
 select plan(48);
 

@@ -1,6 +1,7 @@
 -- start_production: consumes BOM quantity x quantity to produce of every material with one ledger
 -- row each, or refuses with the spec's message and commits nothing.
 begin;
+set local client_min_messages = warning;
 create extension if not exists pgtap with schema extensions;
 select plan(30);
 
