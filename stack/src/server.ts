@@ -1,0 +1,264 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { AuthRequest, AuthResponse } from './auth/gotrue';
+import { JwtError, verifyJwt, type JwtClaims } from './auth/jwt';
+import type { Database, RequestIdentity } from './db/database';
+import { handleRest } from './rest/handler';
+import type { RealtimeServer } from './realtime/server';
+
+/**
+ * The gateway in front of the services, as Supabase's Kong is: CORS, the API key check, JWT
+ * verification for REST, and routing to auth, REST, realtime and the stack's own admin SQL endpoint.
+ */
+export interface GatewayOptions {
+  db: Database;
+  jwtSecret: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  auth: (req: AuthRequest) => Promise<AuthResponse>;
+  realtime: RealtimeServer;
+  /** Larger request bodies are refused with 413. */
+  maxBodyBytes?: number;
+  logError?: (message: string, error: unknown) => void;
+}
+
+interface Reply {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+const ALLOWED_HEADERS = [
+  'authorization',
+  'apikey',
+  'x-client-info',
+  'content-type',
+  'prefer',
+  'accept-profile',
+  'content-profile',
+  'x-supabase-api-version',
+  'x-retry-count',
+  'range',
+  'traceparent',
+  'tracestate',
+  'baggage',
+].join(', ');
+
+const EXPOSED_HEADERS = [
+  'Content-Encoding',
+  'Content-Location',
+  'Content-Range',
+  'Content-Type',
+  'Date',
+  'Location',
+  'Server',
+  'Transfer-Encoding',
+  'Range-Unit',
+  'Preference-Applied',
+  'X-Supabase-Api-Version',
+].join(', ');
+
+const CORS_HEADERS = {
+  'access-control-allow-origin': '*',
+  'access-control-expose-headers': EXPOSED_HEADERS,
+};
+
+const PREFLIGHT_HEADERS = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-methods': 'GET, HEAD, PUT, PATCH, POST, DELETE, OPTIONS',
+  'access-control-allow-headers': ALLOWED_HEADERS,
+  'access-control-max-age': '3600',
+};
+
+const SERVICE_PREFIXES = ['/auth/v1', '/rest/v1', '/realtime/v1', '/stack/v1'];
+const API_ROLES = new Set<string>(['anon', 'authenticated', 'service_role']);
+
+const json = (status: number, value: unknown, headers: Record<string, string> = {}): Reply => ({
+  status,
+  headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
+  body: JSON.stringify(value),
+});
+
+const NO_API_KEY = json(401, {
+  message: 'No API key found in request',
+  hint: 'No `apikey` request header or url param was found.',
+});
+const INVALID_API_KEY = json(401, {
+  message: 'Invalid API key',
+  hint: 'Double check your Supabase `anon` or `service_role` API key.',
+});
+
+class BodyTooLarge extends Error {}
+
+/** PostgREST's answer to a JWT it refuses (PG Error.hs): PGRST303 for expiry, PGRST301 otherwise. */
+function restJwtError(code: 'PGRST301' | 'PGRST303' | '42501', message: string): Reply {
+  return json(
+    401,
+    { code, details: null, hint: null, message },
+    {
+      'www-authenticate': `Bearer error="invalid_token", error_description="${message.replace(/"/g, "'")}"`,
+      'proxy-status': `PostgREST; error=${code}`,
+    },
+  );
+}
+
+const JWT_MESSAGES: Record<JwtError['reason'], string> = {
+  malformed: 'Expected 3 parts in JWT or valid JSON in its header and claims',
+  algorithm: 'Wrong or unsupported encoding algorithm',
+  signature: 'No suitable key or wrong key type',
+  expired: 'JWT expired',
+};
+
+export function isLoopbackAddress(address: string | undefined): boolean {
+  if (!address) return false;
+  return address === '::1' || address === 'localhost' || /^(::ffff:)?127\./.test(address);
+}
+
+export function createGateway(options: GatewayOptions) {
+  const maxBodyBytes = options.maxBodyBytes ?? 2 * 1024 * 1024;
+  const logError = options.logError ?? ((message, error) => console.error(message, error));
+
+  function apiKeyProblem(apikey: string | undefined): Reply | null {
+    if (!apikey) return NO_API_KEY;
+    if (apikey !== options.anonKey && apikey !== options.serviceRoleKey) return INVALID_API_KEY;
+    return null;
+  }
+
+  /** The request's database identity from its bearer token (or the API key), as PostgREST derives it. */
+  function restIdentity(headers: Record<string, string>, apikey: string): RequestIdentity | Reply {
+    const token = /^bearer\s+(\S+)\s*$/i.exec(headers.authorization ?? '')?.[1] ?? apikey;
+    let claims: JwtClaims;
+    try {
+      claims = verifyJwt(token, options.jwtSecret);
+    } catch (error) {
+      if (!(error instanceof JwtError)) throw error;
+      return restJwtError(error.reason === 'expired' ? 'PGRST303' : 'PGRST301', JWT_MESSAGES[error.reason]);
+    }
+    const role = claims.role ?? 'anon';
+    if (typeof role !== 'string' || !API_ROLES.has(role)) {
+      return restJwtError('42501', `permission denied to set role "${String(role)}"`);
+    }
+    return { role: role as RequestIdentity['role'], claims };
+  }
+
+  async function readBody(req: IncomingMessage): Promise<string> {
+    if (Number(req.headers['content-length'] ?? 0) > maxBodyBytes) throw new BodyTooLarge();
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of req as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      if (size > maxBodyBytes) throw new BodyTooLarge();
+      chunks.push(chunk);
+    }
+    return Buffer.concat(chunks).toString('utf8');
+  }
+
+  /** Runs the admin SQL console's statement as the database owner: loopback and service role only. */
+  async function adminSql(req: IncomingMessage, apikey: string, body: string): Promise<Reply> {
+    if (!isLoopbackAddress(req.socket.remoteAddress)) return json(403, { message: 'SQL console is loopback-only' });
+    if (apikey !== options.serviceRoleKey) return json(403, { message: 'SQL console needs the service_role key' });
+    let query: unknown;
+    try {
+      query = (JSON.parse(body) as { query?: unknown }).query;
+    } catch {
+      query = undefined;
+    }
+    if (typeof query !== 'string') return json(400, { message: 'Body must be {"query": "<sql>"}' });
+    try {
+      const result = await options.db.query(query);
+      return json(200, { fields: result.fields.map((field) => field.name), rows: result.rows, affectedRows: result.affectedRows });
+    } catch (error) {
+      const { message, code } = error as { message?: string; code?: string };
+      return json(400, { message: message ?? String(error), code: code ?? null });
+    }
+  }
+
+  async function route(req: IncomingMessage, url: URL): Promise<Reply> {
+    const path = url.pathname;
+    const service = SERVICE_PREFIXES.find((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+    if (!service) return json(404, { message: 'no Route matched with those values' });
+    if (req.method === 'OPTIONS') return { status: 200, headers: PREFLIGHT_HEADERS, body: '' };
+
+    const headers = lowerCaseHeaders(req);
+    const apikey = headers.apikey ?? url.searchParams.get('apikey') ?? undefined;
+    const keyProblem = apiKeyProblem(apikey);
+    if (keyProblem || !apikey) return keyProblem ?? NO_API_KEY;
+
+    const body = await readBody(req);
+    const subPath = path.slice(service.length) || '/';
+    const method = req.method ?? 'GET';
+    switch (service) {
+      case '/auth/v1':
+        return options.auth({ method, path: subPath, query: url.searchParams, headers, body });
+      case '/rest/v1': {
+        const identity = restIdentity(headers, apikey);
+        if ('status' in identity) return identity;
+        return handleRest(options.db, {
+          method,
+          path: subPath,
+          query: url.searchParams,
+          headers,
+          body,
+          identity: { ...identity, method, path: subPath, headers },
+        });
+      }
+      case '/stack/v1':
+        if (method === 'POST' && subPath === '/sql') return adminSql(req, apikey, body);
+        return json(404, { message: 'no Route matched with those values' });
+      default:
+        return json(426, { message: 'Upgrade to a WebSocket at /realtime/v1/websocket' });
+    }
+  }
+
+  async function handleRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    let reply: Reply;
+    try {
+      reply = await route(req, new URL(req.url ?? '/', 'http://stack'));
+    } catch (error) {
+      if (error instanceof BodyTooLarge) {
+        reply = json(413, { message: 'Request size limit exceeded' });
+        // The rest of an oversized body is not worth reading: answer, then drop the connection.
+        res.setHeader('connection', 'close');
+      } else {
+        logError(`${req.method} ${req.url} failed:`, error);
+        reply = json(500, { message: 'Internal server error' });
+      }
+    }
+    if (res.destroyed) return;
+    res.writeHead(reply.status, {
+      ...CORS_HEADERS,
+      ...(req.method === 'HEAD' || reply.status === 204 ? {} : { 'content-length': String(Buffer.byteLength(reply.body)) }),
+      ...reply.headers,
+    });
+    res.end(reply.body);
+  }
+
+  function handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
+    const url = new URL(req.url ?? '/', 'http://stack');
+    const refuse = (reply: Reply) => {
+      socket.end(
+        `HTTP/1.1 ${reply.status} ${reply.status === 404 ? 'Not Found' : 'Unauthorized'}\r\n` +
+          `content-type: application/json\r\ncontent-length: ${Buffer.byteLength(reply.body)}\r\nconnection: close\r\n\r\n${reply.body}`,
+      );
+    };
+    if (url.pathname !== '/realtime/v1/websocket') return refuse(json(404, { message: 'no Route matched with those values' }));
+    const keyProblem = apiKeyProblem(url.searchParams.get('apikey') ?? lowerCaseHeaders(req).apikey);
+    if (keyProblem) return refuse(keyProblem);
+    try {
+      options.realtime.handleUpgrade(req, socket, head);
+    } catch (error) {
+      logError('realtime upgrade failed:', error);
+      socket.destroy();
+    }
+  }
+
+  return { handleRequest, handleUpgrade };
+}
+
+function lowerCaseHeaders(req: IncomingMessage): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value !== undefined) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return headers;
+}

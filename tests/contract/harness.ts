@@ -1,0 +1,121 @@
+/**
+ * Starts the stack for a contract test file: in-memory PGlite, or a fresh database on the Postgres
+ * 15 server of DATABASE_URL (created here, migrated by the stack, dropped on close). With
+ * SUPABASE_TEST_URL and SUPABASE_TEST_ANON_KEY set, every suite targets that real `supabase start`
+ * instead (SUPABASE_TEST_SERVICE_ROLE_KEY too, for suites that need it).
+ */
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe } from 'vitest';
+import WebSocket from 'ws';
+import type { Database } from '../../stack/src/db/database';
+import { startStack, type StackOptions } from '../../stack/src/stack';
+
+export type StackKind = 'pglite' | 'postgres' | 'supabase';
+
+export interface TestStack {
+  kind: StackKind;
+  url: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  /** Superuser access to the stack's database; null against a real `supabase start`. */
+  db: Database | null;
+  /** A real supabase-js client with its own in-memory session, no background refresh. */
+  newClient(): SupabaseClient;
+  close(): Promise<void>;
+}
+
+const external =
+  process.env.SUPABASE_TEST_URL && process.env.SUPABASE_TEST_ANON_KEY
+    ? {
+        url: process.env.SUPABASE_TEST_URL,
+        anonKey: process.env.SUPABASE_TEST_ANON_KEY,
+        serviceRoleKey: process.env.SUPABASE_TEST_SERVICE_ROLE_KEY ?? '',
+      }
+    : null;
+
+/** The stacks every contract suite runs on: both databases, or only the external Supabase. */
+export function stackKinds(): StackKind[] {
+  return external ? ['supabase'] : ['pglite', 'postgres'];
+}
+
+export function newClient(url: string, anonKey: string): SupabaseClient {
+  return createClient(url, anonKey, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    // Node 20 has no global WebSocket.
+    realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
+  });
+}
+
+/**
+ * pglite: in memory unless options.dataDir names a directory. postgres: a fresh database on the
+ * DATABASE_URL server. supabase: the external stack, nothing started.
+ */
+export async function startTestStack(
+  kind: StackKind,
+  options: Pick<StackOptions, 'dataDir' | 'seed'> = {},
+): Promise<TestStack> {
+  if (kind === 'supabase') {
+    if (!external) throw new Error('SUPABASE_TEST_URL and SUPABASE_TEST_ANON_KEY are not set');
+    return { kind, ...external, db: null, newClient: () => newClient(external.url, external.anonKey), close: async () => {} };
+  }
+  if (kind === 'pglite') {
+    const stack = await startStack({ port: 0, dataDir: options.dataDir ?? null, seed: options.seed, quiet: true });
+    return { kind, ...stack, newClient: () => newClient(stack.url, stack.anonKey) };
+  }
+
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) throw new Error('DATABASE_URL is not set: run `npm test`, or point it at a Postgres 15 superuser URL');
+  const name = `ff_${randomBytes(6).toString('hex')}`;
+  await withAdmin(serverUrl, (admin) => admin.query(`create database ${name}`));
+  const databaseUrl = new URL(serverUrl);
+  databaseUrl.pathname = `/${name}`;
+  try {
+    const stack = await startStack({ port: 0, databaseUrl: databaseUrl.toString(), seed: options.seed, quiet: true });
+    return {
+      kind,
+      ...stack,
+      newClient: () => newClient(stack.url, stack.anonKey),
+      close: async () => {
+        await stack.close();
+        await withAdmin(serverUrl, (admin) => admin.query(`drop database if exists ${name} with (force)`));
+      },
+    };
+  } catch (error) {
+    await withAdmin(serverUrl, (admin) => admin.query(`drop database if exists ${name} with (force)`));
+    throw error;
+  }
+}
+
+async function withAdmin<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Declares `suite` once per stack kind, with a stack started before and closed after it:
+ * `describeStack('auth', (stack) => { it('…', async () => { stack().newClient() … }) })`.
+ */
+export function describeStack(title: string, suite: (stack: () => TestStack, kind: StackKind) => void): void {
+  for (const kind of stackKinds()) {
+    describe(`${title} [${kind}]`, () => {
+      let running: TestStack | undefined;
+      beforeAll(async () => {
+        running = await startTestStack(kind);
+      });
+      afterAll(async () => {
+        await running?.close();
+      });
+      suite(() => {
+        if (!running) throw new Error('the stack did not start (see beforeAll)');
+        return running;
+      }, kind);
+    });
+  }
+}
