@@ -1,0 +1,113 @@
+// Database test support: a pool on the test cluster (DATABASE_URL, superuser) and calls made as a
+// signed-in anonymous user, each in its own transaction on its own connection, the way PostgREST
+// runs an RPC: set the role and JWT claims locally, call, commit.
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+
+export function databaseUrl(): string {
+  const url = process.env.DATABASE_URL;
+  if (!url) throw new Error('DATABASE_URL is not set: run the db tests through `npm test`');
+  return url;
+}
+
+/** A pool big enough for every call of a race to hold its own connection at once. */
+export async function openPool(size: number): Promise<pg.Pool> {
+  const pool = new pg.Pool({ connectionString: databaseUrl(), max: size });
+  // Open every connection before the race, so the calls start together instead of queueing
+  // behind connection set-up.
+  const clients = await Promise.all(Array.from({ length: size }, () => pool.connect()));
+  for (const client of clients) client.release();
+  return pool;
+}
+
+/** Creates an anonymous user, as anonymous sign-in does, and returns its id. */
+export async function createUser(pool: pg.Pool): Promise<string> {
+  const id = randomUUID();
+  await pool.query('insert into auth.users (id, is_anonymous) values ($1, true)', [id]);
+  return id;
+}
+
+/** Runs one statement as `userId` in its own transaction; returns its rows or throws its error. */
+export async function runAs<Row extends pg.QueryResultRow = pg.QueryResultRow>(
+  pool: pg.Pool,
+  userId: string,
+  sql: string,
+  params: unknown[] = [],
+): Promise<Row[]> {
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    await client.query(
+      "select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)",
+      [JSON.stringify({ sub: userId, role: 'authenticated' })],
+    );
+    const result = await client.query<Row>(sql, params);
+    await client.query('commit');
+    return result.rows;
+  } catch (error) {
+    await client.query('rollback');
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+export interface Outcomes<T> {
+  succeeded: T[];
+  failed: { message: string; code: string | undefined }[];
+}
+
+/** Waits for every call of a race and sorts the outcomes. */
+export async function settle<T>(calls: Promise<T>[]): Promise<Outcomes<T>> {
+  const results = await Promise.allSettled(calls);
+  const outcomes: Outcomes<T> = { succeeded: [], failed: [] };
+  for (const result of results) {
+    if (result.status === 'fulfilled') {
+      outcomes.succeeded.push(result.value);
+    } else {
+      const error = result.reason as { message?: string; code?: string };
+      outcomes.failed.push({ message: String(error.message), code: error.code });
+    }
+  }
+  return outcomes;
+}
+
+/** Counts of each distinct failure message, for exact assertions. */
+export function countMessages(failed: Outcomes<unknown>['failed']): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const { message } of failed) counts[message] = (counts[message] ?? 0) + 1;
+  return counts;
+}
+
+/**
+ * The ledger invariant for one user's items, read as the superuser: every item whose stock differs
+ * from the sum of its movements, and every movement whose balance_after is not the running sum of
+ * its item's movements in insertion order. Both lists must be empty.
+ */
+export async function ledgerDiscrepancies(pool: pg.Pool, userId: string): Promise<string[]> {
+  const { rows } = await pool.query<{ problem: string }>(
+    `select format('%s %s: stock %s, movements sum %s', kind, name, stock, moved) as problem
+     from (
+       select 'product' as kind, p.product_name as name, p.stock_on_hand::numeric as stock,
+         coalesce((select sum(s.quantity) from public.stock_movements s where s.product_id = p.id), 0) as moved
+       from public.products p where p.user_id = $1
+       union all
+       select 'material', m.material_name, m.stock_level,
+         coalesce((select sum(s.quantity) from public.stock_movements s where s.material_id = m.id), 0)
+       from public.raw_materials m where m.user_id = $1
+     ) items
+     where stock <> moved
+     union all
+     select format('movement %s: balance_after %s, running sum %s', id, balance_after, running)
+     from (
+       select s.id, s.balance_after,
+         sum(s.quantity) over (partition by coalesce(s.product_id, s.material_id) order by s.id) as running
+       from public.stock_movements s where s.user_id = $1
+     ) chain
+     where balance_after <> running`,
+    [userId],
+  );
+  return rows.map((row) => row.problem);
+}
+
+export const DEADLOCK = '40P01';
