@@ -41,11 +41,14 @@ export interface RunningStack {
   close(): Promise<void>;
 }
 
+/** A start refused for a reason the user can fix (address in use, unsafe secret). */
+export class StackStartError extends Error {}
+
 export async function startStack(options: StackOptions = {}): Promise<RunningStack> {
   const host = options.host ?? DEFAULT_HOST;
   const jwtSecret = options.jwtSecret ?? DEMO_JWT_SECRET;
   if (jwtSecret === DEMO_JWT_SECRET && !isLoopbackAddress(host)) {
-    throw new Error(
+    throw new StackStartError(
       `Refusing to listen on ${host} with the public demo JWT secret: anyone could mint a service_role token. ` +
         'Bind 127.0.0.1, or pass your own secret (jwtSecret).',
     );
@@ -98,6 +101,9 @@ async function serve(
     });
   } catch (error) {
     await realtime.close();
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+      throw new StackStartError(`${settings.host}:${settings.port} is in use: is the stack already running? Pick another --port.`);
+    }
     throw error;
   }
   const { port } = server.address() as AddressInfo;
