@@ -334,12 +334,15 @@ begin
 
   -- Lock every material this run consumes, always in id order, so concurrent starts over shared
   -- materials queue behind each other instead of deadlocking; then check all before writing.
+  -- `no key update` (what the stock update itself takes), not `update`: the key-share locks that
+  -- foreign keys take (a new product's BOM rows naming these materials, in any order) must not
+  -- wait on it, or create_product and start_production deadlock.
   perform 1
   from public.raw_materials m
   join public.bom_items b on b.material_id = m.id and b.user_id = m.user_id
   where b.product_id = v_product.id and b.user_id = v_user_id
   order by m.id
-  for update of m;
+  for no key update of m;
 
   if exists (
     select 1

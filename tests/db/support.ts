@@ -55,13 +55,16 @@ export async function runAs<Row extends pg.QueryResultRow = pg.QueryResultRow>(
 export interface Outcomes<T> {
   succeeded: T[];
   failed: { message: string; code: string | undefined }[];
+  /** Whether each call, in the order given, succeeded. */
+  statuses: ('succeeded' | 'failed')[];
 }
 
 /** Waits for every call of a race and sorts the outcomes. */
 export async function settle<T>(calls: Promise<T>[]): Promise<Outcomes<T>> {
   const results = await Promise.allSettled(calls);
-  const outcomes: Outcomes<T> = { succeeded: [], failed: [] };
+  const outcomes: Outcomes<T> = { succeeded: [], failed: [], statuses: [] };
   for (const result of results) {
+    outcomes.statuses.push(result.status === 'fulfilled' ? 'succeeded' : 'failed');
     if (result.status === 'fulfilled') {
       outcomes.succeeded.push(result.value);
     } else {
