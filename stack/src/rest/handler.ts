@@ -1,4 +1,26 @@
-import type { Database, RequestIdentity } from '../db/database';
+import { runAs, type Database, type Queryable, type RequestIdentity } from '../db/database';
+import {
+  buildDelete,
+  buildInsert,
+  buildRead,
+  buildRpc,
+  buildUpdate,
+  type MutationOptions,
+  type Statement,
+} from './build-sql';
+import {
+  RestError,
+  bodyError,
+  columnNotFound,
+  errorBody,
+  errorHeaders,
+  queryParamError,
+  singularityError,
+  toRestError,
+} from './errors';
+import { parsePrefer, parseQuery, type ParsedQuery } from './parse-query';
+import { schemaCacheFor, tableKey, type RestFunction, type SchemaCache, type Table } from './schema-cache';
+import { closestMatch } from './suggest';
 
 /** A /rest/v1 request after the gateway checked the API key and the bearer token. */
 export interface RestRequest {
@@ -19,7 +41,408 @@ export interface RestResponse {
   body: string;
 }
 
+/** How the client wants rows back (Accept) and what it asked for (Prefer). */
+interface Negotiated {
+  single: boolean;
+  stripNulls: boolean;
+  count: boolean;
+  returnPreference: 'minimal' | 'representation' | 'headers-only';
+  /** Prefer values honoured, for Preference-Applied. */
+  applied: string[];
+}
+
+/** The one row every statement of build-sql returns. */
+interface ResultRow {
+  body: string | null;
+  page_rows?: string;
+  total?: string | null;
+  affected?: string;
+  inserted?: string;
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+const OBJECT_TYPE = 'application/vnd.pgrst.object+json; charset=utf-8';
+
 /** PostgREST's behaviour for the calls supabase-js makes (wire facts §2). */
-export async function handleRest(_db: Database, _req: RestRequest): Promise<RestResponse> {
-  throw new Error('not implemented yet');
+export async function handleRest(db: Database, req: RestRequest): Promise<RestResponse> {
+  try {
+    const response = await route(db, await schemaCacheFor(db), req);
+    return req.method === 'HEAD' ? { ...response, body: '' } : response;
+  } catch (error) {
+    const restError = toRestError(error, req.identity.role !== 'anon');
+    return {
+      status: restError.status,
+      headers: errorHeaders(restError),
+      body: req.method === 'HEAD' ? '' : errorBody(restError),
+    };
+  }
+}
+
+async function route(db: Database, cache: SchemaCache, req: RestRequest): Promise<RestResponse> {
+  const segments = req.path.split('/').filter(Boolean).map(decodeURIComponent);
+  const schema = requestSchema(cache, req);
+  const negotiated = negotiate(req);
+  if (segments.length === 2 && segments[0] === 'rpc') {
+    if (!['GET', 'HEAD', 'POST'].includes(req.method)) {
+      throw new RestError(405, 'PGRST101', `Cannot use the ${req.method} method on RPC`);
+    }
+    return callFunction(db, cache, req, schema, segments[1]!, negotiated);
+  }
+  if (segments.length !== 1) throw new RestError(404, 'PGRST125', 'Invalid path specified in request URL');
+  const table = findTable(cache, schema, segments[0]!);
+  switch (req.method) {
+    case 'GET':
+    case 'HEAD':
+      return read(db, cache, req, table, negotiated);
+    case 'POST':
+      return insert(db, cache, req, table, negotiated);
+    case 'PATCH':
+      return update(db, cache, req, table, negotiated);
+    case 'DELETE':
+      return remove(db, cache, req, table, negotiated);
+    case 'OPTIONS':
+      return { status: 200, headers: { allow: 'OPTIONS,GET,HEAD,POST,PATCH,DELETE' }, body: '' };
+    default:
+      throw new RestError(405, 'PGRST117', `Unsupported HTTP method: ${req.method}`);
+  }
+}
+
+// request metadata ------------------------------------------------------------------------------
+
+function requestSchema(cache: SchemaCache, req: RestRequest): string {
+  const reading = req.method === 'GET' || req.method === 'HEAD';
+  const profile = req.headers[reading ? 'accept-profile' : 'content-profile'];
+  if (!profile) return cache.exposedSchemas[0]!;
+  if (!cache.exposedSchemas.includes(profile)) {
+    throw new RestError(
+      406,
+      'PGRST106',
+      `Invalid schema: ${profile}`,
+      null,
+      `Only the following schemas are exposed: ${cache.exposedSchemas.join(', ')}`,
+    );
+  }
+  return profile;
+}
+
+function negotiate(req: RestRequest): Negotiated {
+  const prefer = parsePrefer(req.headers.prefer);
+  const applied: string[] = [];
+  const countPreference = prefer.get('count');
+  // planned and estimated are answered exactly: the stack's tables are small.
+  const count = countPreference === 'exact' || countPreference === 'planned' || countPreference === 'estimated';
+  if (count) applied.push(`count=${countPreference}`);
+  const returnValue = prefer.get('return');
+  const returnPreference =
+    returnValue === 'representation' || returnValue === 'headers-only' ? returnValue : 'minimal';
+  if (returnValue === returnPreference) applied.push(`return=${returnValue}`);
+
+  const accepted = (req.headers.accept ?? '*/*').split(',').map((entry) => entry.trim());
+  for (const entry of accepted) {
+    const [mediaType = '', ...parameters] = entry.split(';').map((part) => part.trim().toLowerCase());
+    const stripNulls = parameters.includes('nulls=stripped');
+    if (['', '*/*', 'application/*', 'application/json', 'application/vnd.pgrst.array+json'].includes(mediaType)) {
+      return { single: false, stripNulls, count, returnPreference, applied };
+    }
+    if (mediaType === 'application/vnd.pgrst.object+json') {
+      return { single: true, stripNulls, count, returnPreference, applied };
+    }
+  }
+  throw new RestError(406, 'PGRST107', `None of these media types are available: ${accepted.join(', ')}`);
+}
+
+function findTable(cache: SchemaCache, schema: string, name: string): Table {
+  const table = cache.tables.get(tableKey(schema, name));
+  if (table?.exposed) return table;
+  const names = [...cache.tables.values()].filter((t) => t.exposed && t.schema === schema).map((t) => t.name);
+  const suggestion = closestMatch(name, names, 0.75);
+  throw new RestError(
+    404,
+    'PGRST205',
+    `Could not find the table '${schema}.${name}' in the schema cache`,
+    null,
+    suggestion ? `Perhaps you meant the table '${schema}.${suggestion}'` : null,
+  );
+}
+
+function parseJsonBody(text: string): unknown {
+  if (text.trim() === '') return {};
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw bodyError('Empty or invalid json');
+  }
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function requestIdentity(req: RestRequest): RequestIdentity {
+  return { ...req.identity, method: req.method, path: req.path, headers: req.headers };
+}
+
+// responses -------------------------------------------------------------------------------------
+
+/** PostgREST's Content-Range: `0-9/42`, `0-9/*`, `*\/0`, `*\/*`. */
+function contentRange(offset: number, rows: number, total: number | null): string {
+  const totalText = total === null ? '*' : String(total);
+  return rows > 0 && total !== 0 ? `${offset}-${offset + rows - 1}/${totalText}` : `*/${totalText}`;
+}
+
+function withPreferences(headers: Record<string, string>, negotiated: Negotiated, extra: string[] = []) {
+  const applied = [...negotiated.applied, ...extra];
+  return applied.length > 0 ? { ...headers, 'preference-applied': applied.join(', ') } : headers;
+}
+
+/** A single-object response, or PGRST116 thrown inside the transaction so that it rolls back. */
+function singleObject(arrayBody: string, rows: number): string {
+  if (rows !== 1) throw singularityError(rows);
+  // json_agg of one row is exactly `[<row>]`.
+  return arrayBody.slice(1, -1);
+}
+
+/** GET of a table or of a set-returning function: pages, counts and 206/416. */
+function rowsResponse(row: ResultRow, query: ParsedQuery, negotiated: Negotiated): RestResponse {
+  const rows = Number(row.page_rows);
+  const total = row.total === null || row.total === undefined ? null : Number(row.total);
+  const offset = query.scopes.get('')?.offset ?? 0;
+  let status = 200;
+  if (total !== null) {
+    if (offset > total) {
+      throw new RestError(
+        416,
+        'PGRST103',
+        'Requested range not satisfiable',
+        `An offset of ${offset} was requested, but there are only ${total} rows.`,
+      );
+    }
+    if (rows < total) status = 206;
+  }
+  const body = negotiated.single ? singleObject(row.body!, rows) : row.body!;
+  return {
+    status,
+    headers: withPreferences(
+      { 'content-type': negotiated.single ? OBJECT_TYPE : JSON_TYPE, 'content-range': contentRange(offset, rows, total) },
+      negotiated,
+    ),
+    body,
+  };
+}
+
+async function queryOne(tx: Queryable, statement: Statement): Promise<ResultRow> {
+  return (await tx.query<ResultRow>(statement.sql, statement.params)).rows[0]!;
+}
+
+// tables ----------------------------------------------------------------------------------------
+
+async function read(db: Database, cache: SchemaCache, req: RestRequest, table: Table, negotiated: Negotiated) {
+  const query = parseQuery(req.query);
+  const statement = buildRead(cache, table, query, negotiated);
+  return runAs(db, requestIdentity(req), { readOnly: true }, async (tx) =>
+    rowsResponse(await queryOne(tx, statement), query, negotiated),
+  );
+}
+
+function mutationOptions(negotiated: Negotiated): MutationOptions {
+  return { ...negotiated, representation: negotiated.returnPreference === 'representation' };
+}
+
+/** Runs a mutation; `status(affected, inserted)` picks the success status for a non-empty body. */
+async function mutate(
+  db: Database,
+  req: RestRequest,
+  statement: Statement,
+  negotiated: Negotiated,
+  status: (row: { affected: number; inserted: number }) => number,
+  emptyStatus: number,
+  applied: string[],
+): Promise<RestResponse> {
+  return runAs(db, requestIdentity(req), { readOnly: false }, async (tx) => {
+    const row = await queryOne(tx, statement);
+    const affected = Number(row.affected);
+    const inserted = Number(row.inserted);
+    if (negotiated.single && affected !== 1) throw singularityError(affected);
+    const headers = withPreferences(
+      { 'content-range': contentRange(0, affected, negotiated.count ? affected : null) },
+      negotiated,
+      applied,
+    );
+    if (negotiated.returnPreference !== 'representation') {
+      return { status: emptyStatus, headers, body: '' };
+    }
+    const body = negotiated.single ? singleObject(row.body!, affected) : row.body!;
+    return {
+      status: status({ affected, inserted }),
+      headers: { ...headers, 'content-type': negotiated.single ? OBJECT_TYPE : JSON_TYPE },
+      body,
+    };
+  });
+}
+
+function checkColumns(table: Table, columns: Iterable<string>): void {
+  for (const column of columns) if (!table.columns.has(column)) throw columnNotFound(table.name, column);
+}
+
+async function insert(db: Database, cache: SchemaCache, req: RestRequest, table: Table, negotiated: Negotiated) {
+  const query = parseQuery(req.query);
+  const payload = parseJsonBody(req.body);
+  const rows = Array.isArray(payload) ? payload : [payload];
+  if (!rows.every(isObject)) throw bodyError('All elements of the payload must be JSON objects');
+  let columns = query.columns;
+  if (!columns) {
+    columns = Object.keys(rows[0] ?? {});
+    const signature = [...columns].sort().join(',');
+    if (rows.some((row) => Object.keys(row).sort().join(',') !== signature)) {
+      throw bodyError('All object keys must match');
+    }
+  }
+  checkColumns(table, columns);
+
+  const prefer = parsePrefer(req.headers.prefer);
+  const applied: string[] = [];
+  const resolution = prefer.get('resolution');
+  let onConflict: { columns: string[]; resolution: 'merge' | 'ignore' } | undefined;
+  if (resolution === 'merge-duplicates' || resolution === 'ignore-duplicates') {
+    const target = query.onConflict ?? table.primaryKey;
+    if (target.length === 0) throw queryParamError(`on_conflict is required: ${table.name} has no primary key`);
+    checkColumns(table, target);
+    onConflict = { columns: target, resolution: resolution === 'merge-duplicates' ? 'merge' : 'ignore' };
+    applied.push(`resolution=${resolution}`);
+  }
+  const missingDefault = prefer.get('missing') === 'default';
+  if (missingDefault) applied.push('missing=default');
+
+  const statement = buildInsert(cache, table, query, {
+    ...mutationOptions(negotiated),
+    columns,
+    rows,
+    missingDefault,
+    onConflict,
+  });
+  // An upsert that only merged existing rows created nothing: 200, as PostgREST answers.
+  const status = ({ affected, inserted }: { affected: number; inserted: number }) =>
+    onConflict?.resolution === 'merge' && affected > 0 && inserted === 0 ? 200 : 201;
+  return mutate(db, req, statement, negotiated, status, 201, applied);
+}
+
+async function update(db: Database, cache: SchemaCache, req: RestRequest, table: Table, negotiated: Negotiated) {
+  const query = parseQuery(req.query);
+  const values = parseJsonBody(req.body);
+  if (!isObject(values)) throw bodyError('The payload of an update must be one JSON object');
+  checkColumns(table, Object.keys(values));
+  if (Object.keys(values).length === 0) {
+    // Nothing to change: no row is touched, as PostgREST answers an empty update.
+    return mutateNothing(negotiated);
+  }
+  const statement = buildUpdate(cache, table, query, { ...mutationOptions(negotiated), values });
+  return mutate(db, req, statement, negotiated, () => 200, 204, []);
+}
+
+function mutateNothing(negotiated: Negotiated): RestResponse {
+  if (negotiated.single) throw singularityError(0);
+  const headers = withPreferences({ 'content-range': '*/*' }, negotiated);
+  return negotiated.returnPreference === 'representation'
+    ? { status: 200, headers: { ...headers, 'content-type': JSON_TYPE }, body: '[]' }
+    : { status: 204, headers, body: '' };
+}
+
+async function remove(db: Database, cache: SchemaCache, req: RestRequest, table: Table, negotiated: Negotiated) {
+  const query = parseQuery(req.query);
+  const statement = buildDelete(cache, table, query, mutationOptions(negotiated));
+  return mutate(db, req, statement, negotiated, () => 200, 204, []);
+}
+
+// functions -------------------------------------------------------------------------------------
+
+function functionArguments(req: RestRequest, overloads: RestFunction[]): Record<string, unknown> {
+  if (req.method === 'POST') {
+    const body = parseJsonBody(req.body);
+    if (!isObject(body)) throw bodyError('The payload of a function call must be one JSON object');
+    return body;
+  }
+  const names = new Set(overloads.flatMap((fn) => fn.parameters.map((parameter) => parameter.name)));
+  const args: Record<string, unknown> = {};
+  for (const name of new Set(req.query.keys())) {
+    if (!names.has(name)) continue;
+    const values = req.query.getAll(name);
+    args[name] = values.length === 1 ? values[0] : values;
+  }
+  return args;
+}
+
+/** PostgREST's overload choice: every key names a parameter, every parameter without default is given. */
+function chooseFunction(
+  cache: SchemaCache,
+  req: RestRequest,
+  schema: string,
+  name: string,
+  overloads: RestFunction[],
+  args: Record<string, unknown>,
+): RestFunction {
+  const keys = Object.keys(args).sort();
+  const isPost = req.method === 'POST';
+  const matches = overloads.filter(
+    (fn) =>
+      keys.every((key) => fn.parameters.some((parameter) => parameter.name === key)) &&
+      fn.parameters.every((parameter) => parameter.hasDefault || keys.includes(parameter.name)),
+  );
+  const singleJson = overloads.filter(
+    (fn) => fn.parameters.length === 1 && fn.parameters[0]!.name === '' && /^jsonb?$/.test(fn.parameters[0]!.type),
+  );
+  const candidates = matches.length > 0 ? matches : isPost ? singleJson : [];
+  if (candidates.length === 1) return candidates[0]!;
+  if (candidates.length > 1) {
+    const describe = (fn: RestFunction) =>
+      `${fn.schema}.${fn.name}(${fn.parameters.map((p) => `${p.name} => ${p.type}`).join(', ')})`;
+    throw new RestError(
+      300,
+      'PGRST203',
+      `Could not choose the best candidate function between: ${candidates.map(describe).join(', ')}`,
+      null,
+      'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
+    );
+  }
+  const qualifiedName = `${schema}.${name}`;
+  const parameterList = keys.length === 0 ? ' without parameters' : `(${keys.join(', ')})`;
+  const searched =
+    keys.length === 0 ? ' without parameters' : ` with parameter${keys.length > 1 ? 's' : ''} ${keys.join(', ')}`;
+  const sortedParameters = (fn: RestFunction) => `(${fn.parameters.map((p) => p.name).sort().join(', ')})`;
+  const suggestion =
+    overloads.length === 0
+      ? closestMatch(
+          name,
+          [...cache.functions.values()].flat().filter((fn) => fn.schema === schema).map((fn) => fn.name),
+          0.75,
+        )
+      : closestMatch(`(${keys.join(', ')})`, overloads.map(sortedParameters), 0.33)?.replace(/^/, name);
+  throw new RestError(
+    404,
+    'PGRST202',
+    `Could not find the function ${qualifiedName}${parameterList} in the schema cache`,
+    `Searched for the function ${qualifiedName}${searched}${isPost ? ' or with a single unnamed json/jsonb parameter' : ''}, but no matches were found in the schema cache.`,
+    suggestion ? `Perhaps you meant to call the function ${schema}.${suggestion}` : null,
+  );
+}
+
+async function callFunction(
+  db: Database,
+  cache: SchemaCache,
+  req: RestRequest,
+  schema: string,
+  name: string,
+  negotiated: Negotiated,
+): Promise<RestResponse> {
+  const overloads = cache.functions.get(tableKey(schema, name)) ?? [];
+  const args = functionArguments(req, overloads);
+  const fn = chooseFunction(cache, req, schema, name, overloads, args);
+  const query = parseQuery(req.query, req.method === 'POST' ? new Set() : new Set(Object.keys(args)));
+  const statement = buildRpc(cache, fn, args, query, negotiated);
+  // GET calls and STABLE/IMMUTABLE functions run read-only: a write there fails 25006 → 405.
+  const readOnly = req.method !== 'POST' || fn.readOnly;
+  return runAs(db, requestIdentity(req), { readOnly }, async (tx) => {
+    const row = await queryOne(tx, statement);
+    if (statement.shape === 'void') return { status: 204, headers: {}, body: '' };
+    if (statement.shape === 'rows') return rowsResponse(row, query, negotiated);
+    return { status: 200, headers: { 'content-type': JSON_TYPE }, body: row.body ?? 'null' };
+  });
 }

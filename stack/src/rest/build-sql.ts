@@ -1,0 +1,454 @@
+/**
+ * Parsed requests + the schema cache → one parameterised SQL statement each. Names reach SQL only
+ * after they were found in the schema cache, and then only as quoted identifiers; every value from
+ * the request is a bound parameter. JSON is built in SQL so values serialise as PostgREST's do.
+ */
+import { RestError, queryParamError, undefinedColumn } from './errors';
+import {
+  COMPARISON_OPERATORS,
+  FULL_TEXT_OPERATORS,
+  type Field,
+  type Filter,
+  type OrderTerm,
+  type ParsedQuery,
+  type Predicate,
+  type Scope,
+  type SelectItem,
+} from './parse-query';
+import { tableKey, type ForeignKey, type RestFunction, type SchemaCache, type Table } from './schema-cache';
+
+/** Supabase's `max_rows` (CLI template): no response carries more rows. */
+export const MAX_ROWS = 1000;
+
+/** Type names a `col::type` cast may name; PostgREST leaves others to Postgres, which refuses them. */
+const CAST_TYPES = new Set([
+  'bigint', 'bool', 'boolean', 'char', 'date', 'float', 'float4', 'float8', 'int', 'int2', 'int4',
+  'int8', 'integer', 'interval', 'json', 'jsonb', 'money', 'numeric', 'real', 'smallint', 'text',
+  'time', 'timestamp', 'timestamptz', 'uuid', 'varchar',
+]);
+
+export const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
+const qualified = (table: Pick<Table, 'schema' | 'name'>) => `${ident(table.schema)}.${ident(table.name)}`;
+
+/** Collects bound parameters while SQL text is assembled. */
+export class Params {
+  readonly values: unknown[] = [];
+  add(value: unknown): string {
+    this.values.push(value);
+    return `$${this.values.length}`;
+  }
+}
+
+export interface Statement {
+  sql: string;
+  params: unknown[];
+}
+
+// relationships ---------------------------------------------------------------------------------
+
+export interface Relationship {
+  foreignKey: ForeignKey;
+  /** True when the parent holds the foreign key (many-to-one): the embed is one object. */
+  parentHoldsKey: boolean;
+  /** The embed is a single object (many-to-one or one-to-one) rather than an array. */
+  toOne: boolean;
+}
+
+function isUnique(table: Table, columns: string[]): boolean {
+  return table.uniqueKeys.some((key) => key.length === columns.length && key.every((c) => columns.includes(c)));
+}
+
+/** The foreign key joining parent to the embedded relation, as PostgREST resolves `rel!hint(…)`. */
+export function findRelationship(cache: SchemaCache, parent: Table, relation: string, hint?: string): Relationship {
+  const parentKey = tableKey(parent.schema, parent.name);
+  const childKey = tableKey(parent.schema, relation);
+  const child = cache.tables.get(childKey);
+  const candidates: Relationship[] = [];
+  for (const foreignKey of cache.foreignKeys) {
+    if (foreignKey.table === parentKey && foreignKey.referencedTable === childKey) {
+      candidates.push({ foreignKey, parentHoldsKey: true, toOne: true });
+    }
+    // A self-reference also reads the other way, parent → its referencing rows.
+    if (foreignKey.referencedTable === parentKey && foreignKey.table === childKey && child) {
+      candidates.push({ foreignKey, parentHoldsKey: false, toOne: isUnique(child, foreignKey.columns) });
+    }
+  }
+  const matching = hint
+    ? candidates.filter(
+        ({ foreignKey }) =>
+          foreignKey.name === hint || foreignKey.columns.includes(hint) || foreignKey.referencedColumns.includes(hint),
+      )
+    : candidates;
+  if (matching.length === 1) return matching[0]!;
+  if (matching.length === 0) {
+    throw new RestError(
+      400,
+      'PGRST200',
+      `Could not find a relationship between '${parent.name}' and '${relation}' in the schema cache`,
+      `Searched for a foreign key relationship between '${parent.name}' and '${relation}'${hint ? `' using the hint '${hint}` : ''} in the schema '${parent.schema}', but no matches were found.`,
+    );
+  }
+  throw new RestError(
+    300,
+    'PGRST201',
+    `Could not embed because more than one relationship was found for '${parent.name}' and '${relation}'`,
+    JSON.stringify(
+      matching.map(({ foreignKey, parentHoldsKey, toOne }) => ({
+        cardinality: parentHoldsKey ? 'many-to-one' : toOne ? 'one-to-one' : 'one-to-many',
+        embedding: `${parent.name} with ${relation}`,
+        relationship: `${foreignKey.name} using ${foreignKey.table.split('.')[1]}(${foreignKey.columns.join(', ')}) and ${foreignKey.referencedTable.split('.')[1]}(${foreignKey.referencedColumns.join(', ')})`,
+      })),
+    ),
+    `Try changing '${relation}' to one of the following: ${matching.map(({ foreignKey }) => `'${relation}!${foreignKey.name}'`).join(', ')}. Find the desired relationship in the 'details' key.`,
+  );
+}
+
+// expressions -----------------------------------------------------------------------------------
+
+function columnOf(table: Table, name: string): string {
+  if (!table.columns.has(name)) throw undefinedColumn(table.name, name);
+  return ident(name);
+}
+
+function fieldSql(table: Table, alias: string, field: Field, params: Params): string {
+  let sql = `${alias}.${columnOf(table, field.name)}`;
+  for (const { arrow, key } of field.jsonPath) {
+    sql += `${arrow}${/^-?\d+$/.test(key) ? `${params.add(Number(key))}::int` : `${params.add(key)}::text`}`;
+  }
+  return sql;
+}
+
+function predicateSql(subject: string, predicate: Predicate, params: Params): string {
+  switch (predicate.operator) {
+    case 'in':
+      return predicate.values.length === 0
+        ? 'false'
+        : `${subject} in (${predicate.values.map((value) => params.add(value)).join(', ')})`;
+    case 'is':
+      return `${subject} is ${predicate.value === 'not_null' ? 'not null' : predicate.value}`;
+    case 'fts':
+    case 'plfts':
+    case 'phfts':
+    case 'wfts': {
+      const language = predicate.language === undefined ? '' : `${params.add(predicate.language)}::regconfig, `;
+      return `${subject} @@ ${FULL_TEXT_OPERATORS[predicate.operator]}(${language}${params.add(predicate.value)})`;
+    }
+    default: {
+      const isPattern = predicate.operator === 'like' || predicate.operator === 'ilike';
+      const value = isPattern ? predicate.value.replace(/\*/g, '%') : predicate.value;
+      const operator = COMPARISON_OPERATORS[predicate.operator];
+      return predicate.quantifier
+        ? `${subject} ${operator} ${predicate.quantifier}(${params.add(value)})`
+        : `${subject} ${operator} ${params.add(value)}`;
+    }
+  }
+}
+
+function filterSql(table: Table, alias: string, filter: Filter, params: Params): string {
+  const sql =
+    filter.kind === 'condition'
+      ? predicateSql(fieldSql(table, alias, filter.field, params), filter.predicate, params)
+      : `(${filter.children.map((child) => filterSql(table, alias, child, params)).join(` ${filter.operator} `) || 'true'})`;
+  return filter.negated ? `not (${sql})` : sql;
+}
+
+function orderSql(table: Table, alias: string, order: OrderTerm[], params: Params): string {
+  if (order.length === 0) return '';
+  const terms = order.map(
+    (term) =>
+      `${fieldSql(table, alias, term.field, params)} ${term.descending ? 'desc' : 'asc'}${term.nulls ? ` nulls ${term.nulls}` : ''}`,
+  );
+  return ` order by ${terms.join(', ')}`;
+}
+
+// select with embeddings ------------------------------------------------------------------------
+
+interface Level {
+  table: Table;
+  /** SQL of the FROM item: a table name, a CTE name or a parenthesised subquery. */
+  source: string;
+  items: SelectItem[];
+  /** Embedding path of this level, '' at the root; keys ParsedQuery.scopes. */
+  path: string;
+  /** Conditions joining an embedded level to its parent. */
+  joinConditions: string[];
+}
+
+interface BuiltLevel {
+  selectList: string;
+  /** `from … joins … where …` without order or paging. */
+  fromWhere: string;
+  orderBy: string;
+}
+
+class SelectBuilder {
+  private aliasCount = 0;
+  constructor(
+    private readonly cache: SchemaCache,
+    private readonly scopes: Map<string, Scope>,
+    readonly params: Params,
+  ) {}
+
+  nextAlias(): string {
+    return ident(`t${this.aliasCount++}`);
+  }
+
+  build(level: Level, alias: string): BuiltLevel {
+    const { table, params } = { table: level.table, params: this.params };
+    const scope = this.scopes.get(level.path) ?? { filters: [], order: [] };
+    const columns: string[] = [];
+    const joins: string[] = [];
+    for (const item of level.items) {
+      if (item.kind === 'star') {
+        columns.push(...[...table.columns.keys()].map((name) => `${alias}.${ident(name)}`));
+      } else if (item.kind === 'column') {
+        let sql = fieldSql(table, alias, item.field, params);
+        if (item.cast) {
+          if (!CAST_TYPES.has(item.cast)) throw new RestError(400, '42704', `type "${item.cast}" does not exist`);
+          sql = `(${sql})::${item.cast}`;
+        }
+        const name = item.alias ?? item.field.jsonPath.at(-1)?.key ?? item.field.name;
+        columns.push(`${sql} as ${ident(name)}`);
+      } else {
+        const { sql, name } = this.embed(level, alias, item);
+        joins.push(sql.join);
+        columns.push(`${sql.value} as ${ident(name)}`);
+      }
+    }
+    const conditions = [
+      ...level.joinConditions,
+      ...scope.filters.map((filter) => filterSql(table, alias, filter, params)),
+    ];
+    const where = conditions.length > 0 ? ` where ${conditions.join(' and ')}` : '';
+    return {
+      selectList: columns.join(', ') || 'null as "_pgrst_empty"',
+      fromWhere: `from ${level.source} as ${alias}${joins.join('')}${where}`,
+      orderBy: orderSql(table, alias, scope.order, params),
+    };
+  }
+
+  private embed(parent: Level, parentAlias: string, item: Extract<SelectItem, { kind: 'embed' }>) {
+    const relationship = findRelationship(this.cache, parent.table, item.relation, item.hint);
+    const child = this.cache.tables.get(tableKey(parent.table.schema, item.relation))!;
+    const childAlias = this.nextAlias();
+    const { columns, referencedColumns } = relationship.foreignKey;
+    const joinConditions = columns.map((column, index) => {
+      const referenced = referencedColumns[index]!;
+      return relationship.parentHoldsKey
+        ? `${childAlias}.${ident(referenced)} = ${parentAlias}.${ident(column)}`
+        : `${childAlias}.${ident(column)} = ${parentAlias}.${ident(referenced)}`;
+    });
+    const name = item.alias ?? item.relation;
+    const path = parent.path ? `${parent.path}.${name}` : name;
+    const built = this.build(
+      { table: child, source: qualified(child), items: item.select, path, joinConditions },
+      childAlias,
+    );
+    const scope = this.scopes.get(path);
+    const paging = this.pagingSql(scope?.limit, scope?.offset);
+    const rows = `select ${built.selectList} ${built.fromWhere}${built.orderBy}${paging}`;
+    const joinAlias = this.nextAlias();
+    const body = relationship.toOne
+      ? `select to_json(_e) as body from (${rows}) as _e`
+      : `select coalesce(json_agg(_e), '[]') as body from (${rows}) as _e${item.inner ? ' having count(*) > 0' : ''}`;
+    return {
+      name,
+      sql: {
+        join: ` ${item.inner ? 'inner' : 'left'} join lateral (${body}) as ${joinAlias} on true`,
+        value: `${joinAlias}.body`,
+      },
+    };
+  }
+
+  pagingSql(limit: number | undefined, offset: number | undefined): string {
+    return `${limit === undefined ? '' : ` limit ${this.params.add(limit)}`}${offset ? ` offset ${this.params.add(offset)}` : ''}`;
+  }
+}
+
+export interface ReadOptions {
+  /** Add the exact total of matching rows (`Prefer: count=exact`). */
+  count: boolean;
+  /** `Accept: …;nulls=stripped`. */
+  stripNulls: boolean;
+}
+
+/**
+ * The rows of `source` (a table, a mutation's CTE or a function call) shaped by select, filters,
+ * order and paging, as one row: body (JSON array text), page_rows and total (null unless counted).
+ * `prefix` is SQL placed before the select, e.g. the mutation's `with` clause.
+ */
+function readStatement(
+  cache: SchemaCache,
+  table: Table,
+  source: string,
+  query: ParsedQuery,
+  options: ReadOptions & { paging: boolean; prefix?: string; extraColumns?: string },
+  params: Params,
+): string {
+  const builder = new SelectBuilder(cache, query.scopes, params);
+  const alias = builder.nextAlias();
+  const built = builder.build({ table, source, items: query.select, path: '', joinConditions: [] }, alias);
+  const root = query.scopes.get('');
+  const limit = options.paging ? Math.min(root?.limit ?? MAX_ROWS, MAX_ROWS) : undefined;
+  const paging = options.paging ? builder.pagingSql(limit, root?.offset) : '';
+  const row = options.stripNulls ? 'json_strip_nulls(to_json(_t))' : '_t';
+  const total = options.count ? `(select count(*) ${built.fromWhere})` : 'null::bigint';
+  return `${options.prefix ?? ''}select coalesce(json_agg(${row}), '[]')::text as body, count(*) as page_rows, ${total} as total${options.extraColumns ?? ''} from (select ${built.selectList} ${built.fromWhere}${built.orderBy}${paging}) as _t`;
+}
+
+export function buildRead(cache: SchemaCache, table: Table, query: ParsedQuery, options: ReadOptions): Statement {
+  const params = new Params();
+  const sql = readStatement(cache, table, qualified(table), query, { ...options, paging: true }, params);
+  return { sql, params: params.values };
+}
+
+// mutations -------------------------------------------------------------------------------------
+
+/** A mutation's result row: representation (if asked), rows affected and rows newly inserted. */
+export interface MutationOptions extends ReadOptions {
+  representation: boolean;
+}
+
+function mutationStatement(
+  cache: SchemaCache,
+  table: Table,
+  mutationSql: string,
+  query: ParsedQuery,
+  options: MutationOptions,
+  params: Params,
+): string {
+  const prefix = `with _pgrst_mutation as (${mutationSql}) `;
+  // The root filters chose the rows being changed; the returned rows are those rows, unfiltered.
+  const representation = { ...query, scopes: new Map(query.scopes).set('', { filters: [], order: [] }) };
+  const affected = `, (select count(*) from _pgrst_mutation) as affected, (select count(*) from _pgrst_mutation where _pgrst_inserted) as inserted`;
+  if (!options.representation) return `${prefix}select null::text as body${affected}`;
+  return readStatement(
+    cache,
+    table,
+    '_pgrst_mutation',
+    representation,
+    { ...options, count: false, paging: false, prefix, extraColumns: affected },
+    params,
+  );
+}
+
+/** The returning list every mutation uses: the row, and whether it was inserted (not merged). */
+const returning = (alias: string, inserted: string) => ` returning ${alias}.*, ${inserted} as _pgrst_inserted`;
+
+export interface InsertOptions extends MutationOptions {
+  columns: string[];
+  rows: Record<string, unknown>[];
+  /** `Prefer: missing=default`: absent keys take column defaults instead of NULL. */
+  missingDefault: boolean;
+  /** Upsert: the conflict target and what to do on conflict. */
+  onConflict?: { columns: string[]; resolution: 'merge' | 'ignore' };
+}
+
+export function buildInsert(cache: SchemaCache, table: Table, query: ParsedQuery, options: InsertOptions): Statement {
+  const params = new Params();
+  const alias = ident('t0');
+  const columnList = options.columns.map((column) => columnOf(table, column));
+  const body = params.add(JSON.stringify(options.rows));
+  const rowType = `null::${qualified(table)}`;
+  let values: string;
+  if (options.missingDefault) {
+    // VALUES is the one place DEFAULT may stand in for a value, row by row.
+    const rows = options.rows.map((row, index) => {
+      const record = `json_populate_record(${rowType}, ${body}::json->${index})`;
+      return `(${options.columns.map((column) => (column in row ? `(${record}).${ident(column)}` : 'default')).join(', ')})`;
+    });
+    values = `values ${rows.join(', ')}`;
+  } else {
+    values = `select ${columnList.join(', ')} from json_populate_recordset(${rowType}, ${body}::json)`;
+  }
+  let conflict = '';
+  if (options.onConflict) {
+    const target = options.onConflict.columns.map((column) => columnOf(table, column)).join(', ');
+    const updates = columnList.map((column) => `${column} = excluded.${column}`).join(', ');
+    conflict =
+      options.onConflict.resolution === 'merge' && updates
+        ? ` on conflict (${target}) do update set ${updates}`
+        : ` on conflict (${target}) do nothing`;
+  }
+  const insert = `insert into ${qualified(table)} as ${alias} (${columnList.join(', ')}) ${values}${conflict}${returning(alias, `${alias}.xmax = 0`)}`;
+  return { sql: mutationStatement(cache, table, insert, query, options, params), params: params.values };
+}
+
+function whereOfRoot(table: Table, alias: string, query: ParsedQuery, params: Params): string {
+  const root = query.scopes.get('');
+  if (root?.limit !== undefined || root?.offset !== undefined || (root?.order.length ?? 0) > 0) {
+    throw queryParamError('limit, offset and order are not supported on updates and deletes by this stack');
+  }
+  const conditions = (root?.filters ?? []).map((filter) => filterSql(table, alias, filter, params));
+  return conditions.length > 0 ? ` where ${conditions.join(' and ')}` : '';
+}
+
+export function buildUpdate(
+  cache: SchemaCache,
+  table: Table,
+  query: ParsedQuery,
+  options: MutationOptions & { values: Record<string, unknown> },
+): Statement {
+  const params = new Params();
+  const alias = ident('t0');
+  const body = params.add(JSON.stringify(options.values));
+  const assignments = Object.keys(options.values).map((column) => `${columnOf(table, column)} = _pgrst_body.${ident(column)}`);
+  const update = `update ${qualified(table)} as ${alias} set ${assignments.join(', ')} from json_populate_record(null::${qualified(table)}, ${body}::json) as _pgrst_body${whereOfRoot(table, alias, query, params)}${returning(alias, 'false')}`;
+  return { sql: mutationStatement(cache, table, update, query, options, params), params: params.values };
+}
+
+export function buildDelete(cache: SchemaCache, table: Table, query: ParsedQuery, options: MutationOptions): Statement {
+  const params = new Params();
+  const alias = ident('t0');
+  const remove = `delete from ${qualified(table)} as ${alias}${whereOfRoot(table, alias, query, params)}${returning(alias, 'false')}`;
+  return { sql: mutationStatement(cache, table, remove, query, options, params), params: params.values };
+}
+
+// functions -------------------------------------------------------------------------------------
+
+/**
+ * A call of fn with the named arguments of `args` (a JSON object; json_to_record converts each
+ * value to its parameter's type as PostgREST does), or with the whole body as its one unnamed
+ * json/jsonb parameter.
+ */
+function callSql(fn: RestFunction, args: Record<string, unknown>, params: Params): { call: string; from: string } {
+  const name = `${ident(fn.schema)}.${ident(fn.name)}`;
+  const [only] = fn.parameters;
+  if (fn.parameters.length === 1 && only && only.name === '') {
+    return { call: `${name}(${params.add(JSON.stringify(args))}::${only.type})`, from: '' };
+  }
+  const given = fn.parameters.filter((parameter) => parameter.name in args);
+  if (given.length === 0) return { call: `${name}()`, from: '' };
+  const body = params.add(JSON.stringify(args));
+  const record = given.map((parameter) => `${ident(parameter.name)} ${parameter.type}`).join(', ');
+  const named = given.map((parameter) => `${ident(parameter.name)} := _pgrst_args.${ident(parameter.name)}`);
+  return {
+    call: `${name}(${named.join(', ')})`,
+    from: ` from json_to_record(${body}::json) as _pgrst_args(${record})`,
+  };
+}
+
+export type RpcStatement = Statement & { shape: 'void' | 'value' | 'rows' };
+
+export function buildRpc(
+  cache: SchemaCache,
+  fn: RestFunction,
+  args: Record<string, unknown>,
+  query: ParsedQuery,
+  options: ReadOptions,
+): RpcStatement {
+  const params = new Params();
+  const { call, from } = callSql(fn, args, params);
+  if (fn.returns.kind === 'void') return { sql: `select ${call}${from}`, params: params.values, shape: 'void' };
+  if (!fn.returnsSet) {
+    return { sql: `select to_json(${call})::text as body${from}`, params: params.values, shape: 'value' };
+  }
+  if (fn.returns.kind === 'scalar') {
+    const sql = `select coalesce(json_agg(_r), '[]')::text as body, count(*) as page_rows, null::bigint as total${from || ' from'}${from ? ',' : ''} lateral ${call} as _r`;
+    return { sql, params: params.values, shape: 'rows' };
+  }
+  const table = cache.tables.get(fn.returns.table)!;
+  const source = `(select _r.*${from}${from ? ',' : ' from'} lateral ${call} as _r)`;
+  const sql = readStatement(cache, table, source, query, { ...options, paging: true }, params);
+  return { sql, params: params.values, shape: 'rows' };
+}
