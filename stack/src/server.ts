@@ -141,15 +141,15 @@ export function createGateway(options: GatewayOptions) {
     return { role: role as RequestIdentity['role'], claims };
   }
 
+  /** Reads the body; an oversized one is read to its end but discarded, so the client gets the 413. */
   async function readBody(req: IncomingMessage): Promise<string> {
-    if (Number(req.headers['content-length'] ?? 0) > maxBodyBytes) throw new BodyTooLarge();
     const chunks: Buffer[] = [];
     let size = 0;
     for await (const chunk of req as AsyncIterable<Buffer>) {
       size += chunk.length;
-      if (size > maxBodyBytes) throw new BodyTooLarge();
-      chunks.push(chunk);
+      if (size <= maxBodyBytes) chunks.push(chunk);
     }
+    if (size > maxBodyBytes) throw new BodyTooLarge();
     return Buffer.concat(chunks).toString('utf8');
   }
 
@@ -217,8 +217,6 @@ export function createGateway(options: GatewayOptions) {
     } catch (error) {
       if (error instanceof BodyTooLarge) {
         reply = json(413, { message: 'Request size limit exceeded' });
-        // The rest of an oversized body is not worth reading: answer, then drop the connection.
-        res.setHeader('connection', 'close');
       } else {
         logError(`${req.method} ${req.url} failed:`, error);
         reply = json(500, { message: 'Internal server error' });
