@@ -141,6 +141,9 @@ export function CreateManufacturingOrderModal({
   );
 }
 
+const withUnit = (quantity: number, unit: string) =>
+  unit ? `${formatQuantity(quantity)} ${unit}` : formatQuantity(quantity);
+
 function RequirementsTable({
   requirements,
   loading,
@@ -172,12 +175,8 @@ function RequirementsTable({
         {requirements.map((requirement) => (
           <Table.Tr key={requirement.materialId} c={requirement.short ? 'red.7' : undefined}>
             <Table.Td>{requirement.materialName}</Table.Td>
-            <Table.Td ta="right">
-              {formatQuantity(requirement.required)} {requirement.unit}
-            </Table.Td>
-            <Table.Td ta="right">
-              {formatQuantity(requirement.available)} {requirement.unit}
-            </Table.Td>
+            <Table.Td ta="right">{withUnit(requirement.required, requirement.unit)}</Table.Td>
+            <Table.Td ta="right">{withUnit(requirement.available, requirement.unit)}</Table.Td>
             <Table.Td>
               {requirement.short ? (
                 <IconAlertTriangle size={18} aria-label="Short" />

@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { newProductionDefaults, startProductionSchema } from './start-production';
+
+describe('startProductionSchema', () => {
+  it('starts from the spec default quantity of 10', () => {
+    expect(newProductionDefaults).toEqual({ product_id: null, quantity_to_produce: 10 });
+  });
+
+  it('requires a product and a quantity of at least 1', () => {
+    const result = startProductionSchema.safeParse({ product_id: null, quantity_to_produce: 0 });
+    expect(result.error?.issues.map((issue) => issue.message)).toEqual([
+      'Choose a product.',
+      'Quantity to produce must be at least 1.',
+    ]);
+  });
+});

@@ -1,0 +1,90 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { Product } from '@/lib/api/products';
+import type { RawMaterial } from '@/lib/api/raw-materials';
+import { queryKeys } from '@/lib/query-keys';
+import { createTestQueryClient, renderWithProviders } from '@/test/render';
+import type { BomItem } from '../api/get-bom-items';
+import { CreateManufacturingOrderModal } from './create-manufacturing-order-modal';
+
+const kurta: Product = {
+  id: 'kurta',
+  sku: 'KUR-01',
+  product_name: 'Cotton Kurta',
+  category: 'Apparel',
+  selling_price: 1299,
+  stock_on_hand: 0,
+  reorder_point: 10,
+};
+const cotton: RawMaterial = {
+  id: 'cotton',
+  material_name: 'Cotton fabric',
+  supplier: null,
+  cost_per_unit: 120,
+  stock_level: 25,
+  unit_of_measure: 'metres',
+  reorder_point: 20,
+};
+const bom: BomItem[] = [
+  { product_id: 'kurta', material_id: 'cotton', quantity: 2.5 },
+  { product_id: 'kurta', material_id: 'deleted-material', quantity: 1 },
+];
+
+/** The texts of a requirements row: material, required, available, enough-or-short. */
+const cells = (name: RegExp) =>
+  within(screen.getByRole('row', { name }))
+    .getAllByRole('cell')
+    .map((cell) => cell.textContent);
+
+function renderModal(materials: RawMaterial[]) {
+  const queryClient = createTestQueryClient();
+  queryClient.setQueryData(queryKeys.products, [kurta]);
+  queryClient.setQueryData(queryKeys.rawMaterials, materials);
+  queryClient.setQueryData(queryKeys.bomItems, bom.filter((item) => item.material_id === 'cotton'));
+  return renderWithProviders(<CreateManufacturingOrderModal opened onClose={() => {}} />, queryClient);
+}
+
+// Mantine's Select in jsdom is slow on a busy machine: user-event clicks and typing take seconds.
+describe('CreateManufacturingOrderModal', { timeout: 20_000 }, () => {
+  it('starts at quantity 10 and lists required versus available as the product and quantity change', async () => {
+    const { user } = renderModal([cotton]);
+    expect(screen.getByLabelText(/Quantity to Produce/)).toHaveValue('10');
+
+    await user.click(screen.getByRole('combobox', { name: /Product/ }));
+    await user.click(await screen.findByRole('option', { name: 'Cotton Kurta (KUR-01)' }));
+
+    expect(screen.getByRole('table', { name: 'Required materials' })).toBeInTheDocument();
+    expect(cells(/Cotton fabric/)).toEqual(['Cotton fabric', '25 metres', '25 metres', '']);
+    expect(screen.getByRole('button', { name: 'Start Production' })).toBeEnabled();
+
+    const quantity = screen.getByLabelText(/Quantity to Produce/);
+    await user.clear(quantity);
+    await user.type(quantity, '11');
+    expect(cells(/Cotton fabric/)).toEqual(['Cotton fabric', '27.5 metres', '25 metres', '']);
+    expect(screen.getByText('Not enough raw materials to start production.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Start Production' })).toBeDisabled();
+  });
+
+  it('shows a BOM material that cannot be found as Unknown with 0 available and blocks production', async () => {
+    const queryClient = createTestQueryClient();
+    queryClient.setQueryData(queryKeys.products, [kurta]);
+    queryClient.setQueryData(queryKeys.rawMaterials, [cotton]);
+    queryClient.setQueryData(queryKeys.bomItems, bom);
+    const { user } = renderWithProviders(
+      <CreateManufacturingOrderModal opened onClose={() => {}} />,
+      queryClient,
+    );
+
+    await user.click(screen.getByRole('combobox', { name: /Product/ }));
+    await user.click(await screen.findByRole('option', { name: 'Cotton Kurta (KUR-01)' }));
+
+    expect(cells(/Unknown/)).toEqual(['Unknown', '10', '0', '']);
+    expect(screen.getByRole('button', { name: 'Start Production' })).toBeDisabled();
+  });
+
+  it('asks for a product before starting', async () => {
+    const { user } = renderModal([cotton]);
+    await user.click(screen.getByRole('button', { name: 'Start Production' }));
+    expect(await screen.findByText('Choose a product.')).toBeInTheDocument();
+  });
+});

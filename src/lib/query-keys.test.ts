@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { liveTables, queryKeys, queryKeysForTables } from './query-keys';
+
+describe('queryKeysForTables', () => {
+  it('marks the dashboard stale when sales, products or materials change', () => {
+    expect(queryKeysForTables(['sales_orders'])).toEqual([
+      queryKeys.salesOrders,
+      queryKeys.dashboardSummary,
+    ]);
+    expect(queryKeysForTables(['products'])).toContain(queryKeys.dashboardSummary);
+    expect(queryKeysForTables(['raw_materials'])).toContain(queryKeys.dashboardSummary);
+  });
+
+  it('lists each key once when several tables change together', () => {
+    expect(queryKeysForTables(['sales_orders', 'products'])).toEqual([
+      queryKeys.salesOrders,
+      queryKeys.dashboardSummary,
+      queryKeys.products,
+    ]);
+  });
+
+  it('covers every data query and never the session', () => {
+    const keys = queryKeysForTables(liveTables);
+    const { session, ...dataKeys } = queryKeys;
+    expect(keys).not.toContain(session);
+    expect(new Set(keys)).toEqual(new Set(Object.values(dataKeys)));
+  });
+});
