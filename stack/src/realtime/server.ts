@@ -1,6 +1,29 @@
+import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { Database } from '../db/database';
+import { type RawData, WebSocket, WebSocketServer } from 'ws';
+import { JwtError, verifyJwt } from '../auth/jwt';
+import type { Database, RequestIdentity } from '../db/database';
+import {
+  CHANGES_CHANNEL,
+  type CapturedChange,
+  installChangeCapture,
+  parseCapturedChange,
+  refreshChangeCapture,
+} from './capture';
+import { API_ROLES, type ApiRole, loadTables, type TableInfo } from './catalog';
+import { changeFor, type Subscription, subscriptionCovers } from './delivery';
+import { FilterError, parseFilter } from './filters';
+import {
+  type Frame,
+  ProtocolError,
+  SUPPORTED_VSNS,
+  type Vsn,
+  decodeBinaryBroadcast,
+  decodeText,
+  encodeBinaryBroadcast,
+  encodeText,
+} from './protocol';
 
 export interface RealtimeOptions {
   db: Database;
@@ -13,7 +36,458 @@ export interface RealtimeServer {
   close(): Promise<void>;
 }
 
+/** One WebSocket: its protocol version, the socket `apikey`'s claims and its joined channels. */
+interface Connection {
+  ws: WebSocket;
+  vsn: Vsn;
+  apikey: string;
+  channels: Map<string, Channel>;
+  /** Frames are handled one at a time, in arrival order, as a Phoenix channel process does. */
+  inbox: Promise<void>;
+}
+
+interface Channel {
+  connection: Connection;
+  topic: string;
+  joinRef: string | null;
+  token: string;
+  identity: RequestIdentity;
+  /** The postgres_changes bindings as joined; re-checked whenever the token changes. */
+  entries: PostgresChangesEntry[];
+  subscriptions: Subscription[];
+  broadcastSelf: boolean;
+  broadcastAck: boolean;
+  presenceEnabled: boolean;
+  presenceKey: string;
+  /** This channel's tracked presence, if any. */
+  presenceMeta: Record<string, unknown> | null;
+  /** Events to this channel are computed and sent one after another, in commit order. */
+  outbox: Promise<void>;
+  expiryTimer: NodeJS.Timeout | null;
+  closed: boolean;
+}
+
+type PostgresChangesEntry = { event?: unknown; schema?: unknown; table?: unknown; filter?: unknown };
+
+class JoinError extends Error {}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A stable id for a binding, in the range of Erlang's phash2 that Supabase Realtime uses. */
+function bindingId(entry: PostgresChangesEntry): number {
+  const text = JSON.stringify([entry.event, entry.schema, entry.table ?? null, entry.filter ?? null]);
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash % 2 ** 27;
+}
+
 /** Supabase Realtime's Phoenix protocol with postgres_changes (wire facts §3). */
-export async function createRealtimeServer(_options: RealtimeOptions): Promise<RealtimeServer> {
-  throw new Error('not implemented yet');
+export async function createRealtimeServer({ db, jwtSecret }: RealtimeOptions): Promise<RealtimeServer> {
+  await installChangeCapture(db);
+
+  const wss = new WebSocketServer({ noServer: true });
+  const connections = new Set<Connection>();
+  const tables = new Map<string, Promise<TableInfo | undefined>>();
+
+  const tableInfo = (schema: string, table: string) => {
+    const key = `${schema}.${table}`;
+    let info = tables.get(key);
+    if (!info) {
+      info = loadTables(db, schema, table).then((found) => found[0]);
+      // A failed lookup is retried next time rather than cached.
+      info.catch(() => tables.delete(key));
+      tables.set(key, info);
+    }
+    return info;
+  };
+
+  /** Verifies a token as Realtime does: a valid JWT whose role is an API role. */
+  const identityFor = (token: string): RequestIdentity => {
+    const claims = verifyJwt(token, jwtSecret);
+    if (!API_ROLES.includes(claims.role as ApiRole)) throw new JwtError('JWT role is not an API role');
+    return { role: claims.role as ApiRole, claims };
+  };
+
+  const send = (connection: Connection, frame: Frame) => {
+    if (connection.ws.readyState === WebSocket.OPEN) connection.ws.send(encodeText(connection.vsn, frame));
+  };
+  const reply = (connection: Connection, request: Frame, status: 'ok' | 'error', response: object) =>
+    send(connection, {
+      joinRef: request.joinRef,
+      ref: request.ref,
+      topic: request.topic,
+      event: 'phx_reply',
+      payload: { status, response },
+    });
+  const push = (channel: Channel, event: string, payload: unknown) =>
+    send(channel.connection, { joinRef: channel.joinRef, ref: null, topic: channel.topic, event, payload });
+
+  const channelsOn = (topic: string) =>
+    [...connections].flatMap((connection) => {
+      const channel = connection.channels.get(topic);
+      return channel ? [channel] : [];
+    });
+
+  // Presence ----------------------------------------------------------------------------------
+  const presenceEntry = (meta: Record<string, unknown>, key: string) => ({ [key]: { metas: [meta] } });
+  const sendPresenceDiff = (topic: string, joins: object, leaves: object) => {
+    for (const channel of channelsOn(topic)) {
+      if (channel.presenceEnabled) push(channel, 'presence_diff', { joins, leaves });
+    }
+  };
+  const presenceState = (topic: string) => {
+    const state: Record<string, { metas: Record<string, unknown>[] }> = {};
+    for (const channel of channelsOn(topic)) {
+      if (!channel.presenceMeta) continue;
+      (state[channel.presenceKey] ??= { metas: [] }).metas.push(channel.presenceMeta);
+    }
+    return state;
+  };
+
+  const removeChannel = (channel: Channel) => {
+    channel.closed = true;
+    if (channel.expiryTimer) clearTimeout(channel.expiryTimer);
+    if (channel.connection.channels.get(channel.topic) === channel) channel.connection.channels.delete(channel.topic);
+    if (channel.presenceMeta) {
+      sendPresenceDiff(channel.topic, {}, presenceEntry(channel.presenceMeta, channel.presenceKey));
+      channel.presenceMeta = null;
+    }
+  };
+
+  /** A token went bad (invalid update or expiry): tell the client and close the channel, as Realtime does. */
+  const closeForToken = (channel: Channel, message: string) => {
+    push(channel, 'system', {
+      extension: 'system',
+      status: 'error',
+      message,
+      channel: channel.topic.replace(/^realtime:/, ''),
+    });
+    send(channel.connection, {
+      joinRef: channel.joinRef,
+      ref: channel.joinRef,
+      topic: channel.topic,
+      event: 'phx_close',
+      payload: {},
+    });
+    removeChannel(channel);
+  };
+
+  const scheduleExpiry = (channel: Channel) => {
+    if (channel.expiryTimer) clearTimeout(channel.expiryTimer);
+    const exp = channel.identity.claims.exp as number;
+    // setTimeout holds at most 2^31-1 ms; a longer-lived token is re-checked on its next update.
+    const delay = Math.min(exp * 1000 - Date.now(), 2 ** 31 - 1);
+    channel.expiryTimer = setTimeout(() => closeForToken(channel, 'Token has expired'), Math.max(delay, 0));
+    channel.expiryTimer.unref();
+  };
+
+  // Joining ----------------------------------------------------------------------------------
+  /** Checks a binding against the catalog as Realtime's subscription_check_filters does. */
+  const subscriptionFor = async (entry: PostgresChangesEntry, role: ApiRole): Promise<Subscription> => {
+    const event = typeof entry.event === 'string' ? entry.event.toUpperCase() : '';
+    if (!['*', 'INSERT', 'UPDATE', 'DELETE'].includes(event)) throw new JoinError(`invalid event ${String(entry.event)}`);
+    if (typeof entry.schema !== 'string' || entry.schema === '') throw new JoinError('schema is required');
+    if (entry.table != null && typeof entry.table !== 'string') throw new JoinError('table must be a string');
+    if (entry.filter != null && typeof entry.filter !== 'string') throw new JoinError('filter must be a string');
+    const schema = entry.schema;
+    const table = entry.table || '*';
+    const filter = parseFilter(entry.filter as string | undefined);
+
+    let found = (await loadTables(db, schema, table)).filter((info) => info.inPublication);
+    if (found.length === 0) throw new JoinError(`${schema}.${table} is not in publication supabase_realtime`);
+    if (found.some((info) => !info.captured)) {
+      // Added to the publication since the stack started: capture it from now on.
+      await refreshChangeCapture(db);
+      found = (await loadTables(db, schema, table)).filter((info) => info.inPublication);
+    }
+    for (const info of found) tables.set(`${info.schema}.${info.table}`, Promise.resolve(info));
+
+    if (filter.length > 0) {
+      if (found.length !== 1 || table === '*') throw new JoinError('filters need one table');
+      const casts: string[] = [];
+      const values: string[] = [];
+      for (const condition of filter) {
+        const column = found[0]!.columns.find(
+          (c) => c.name === condition.column && c.selectableBy.includes(role),
+        );
+        if (!column) throw new JoinError(`invalid column for filter ${condition.column}`);
+        const given =
+          condition.operator === 'in' ? condition.values : condition.operator === 'is' ? [] : [condition.value];
+        // like and match patterns compare as text; every other value must be a value of the column's type.
+        const castable = !['like', 'ilike', 'match', 'imatch'].includes(condition.operator);
+        for (const value of castable ? given : []) {
+          values.push(value);
+          casts.push(`$${values.length}::text::${column.sqlType}`);
+        }
+      }
+      if (casts.length > 0) {
+        await db.query(`select ${casts.join(', ')}`, values).catch((error: Error) => {
+          throw new JoinError(`invalid filter value: ${error.message}`);
+        });
+      }
+    }
+    return { id: bindingId(entry), event: event as Subscription['event'], schema, table, filter };
+  };
+
+  /** All of a channel's bindings, or none (with the reason) if any one is refused. */
+  const subscriptionsFor = async (entries: PostgresChangesEntry[], role: ApiRole) => {
+    const subscriptions: Subscription[] = [];
+    for (const entry of entries) {
+      try {
+        subscriptions.push(await subscriptionFor(entry, role));
+      } catch (error) {
+        if (!(error instanceof JoinError || error instanceof FilterError)) throw error;
+        const failure =
+          'Unable to subscribe to changes with given parameters. Please check Realtime is enabled for the given ' +
+          `connect parameters: [event: ${String(entry.event)}, schema: ${String(entry.schema)}, ` +
+          `table: ${String(entry.table ?? '*')}, filters: [${String(entry.filter ?? '')}]]: ${(error as Error).message}`;
+        return { subscriptions: [], failure };
+      }
+    }
+    return { subscriptions, failure: null };
+  };
+
+  const reportSubscription = (channel: Channel, failure: string | null) =>
+    push(channel, 'system', {
+      extension: 'postgres_changes',
+      status: failure ? 'error' : 'ok',
+      message: failure ?? 'Subscribed to PostgreSQL',
+      channel: channel.topic.replace(/^realtime:/, ''),
+    });
+
+  const join = async (connection: Connection, frame: Frame) => {
+    const payload = isObject(frame.payload) ? frame.payload : {};
+    const config = isObject(payload.config) ? payload.config : {};
+    const token = typeof payload.access_token === 'string' ? payload.access_token : connection.apikey;
+    let identity: RequestIdentity;
+    try {
+      identity = identityFor(token);
+    } catch (error) {
+      reply(connection, frame, 'error', { reason: `InvalidJWTToken: ${(error as Error).message}` });
+      return;
+    }
+
+    const entries = Array.isArray(config.postgres_changes)
+      ? (config.postgres_changes as unknown[]).filter(isObject).map((entry) => entry as PostgresChangesEntry)
+      : [];
+    const { subscriptions, failure } = await subscriptionsFor(entries, identity.role);
+    const options = isObject(config.postgres_changes_options) ? config.postgres_changes_options : {};
+    if (failure && options.wait === true) {
+      reply(connection, frame, 'error', { reason: `RealtimeDisabledForConfiguration: ${failure}` });
+      return;
+    }
+
+    const previous = connection.channels.get(frame.topic);
+    if (previous) removeChannel(previous);
+    const broadcast = isObject(config.broadcast) ? config.broadcast : {};
+    const presence = isObject(config.presence) ? config.presence : {};
+    const channel: Channel = {
+      connection,
+      topic: frame.topic,
+      joinRef: frame.joinRef ?? frame.ref,
+      token,
+      identity,
+      entries,
+      subscriptions,
+      broadcastSelf: broadcast.self === true,
+      broadcastAck: broadcast.ack === true,
+      presenceEnabled: presence.enabled === true,
+      presenceKey: typeof presence.key === 'string' && presence.key !== '' ? presence.key : randomUUID(),
+      presenceMeta: null,
+      outbox: Promise.resolve(),
+      expiryTimer: null,
+      closed: false,
+    };
+    connection.channels.set(frame.topic, channel);
+    scheduleExpiry(channel);
+
+    reply(connection, frame, 'ok', {
+      postgres_changes: entries.map((entry) => ({ ...entry, id: bindingId(entry) })),
+    });
+    if (entries.length > 0) reportSubscription(channel, failure);
+    if (channel.presenceEnabled) push(channel, 'presence_state', presenceState(frame.topic));
+  };
+
+  // Frames of a joined channel -------------------------------------------------------------------
+  const handleChannelFrame = async (channel: Channel, frame: Frame) => {
+    const payload = isObject(frame.payload) ? frame.payload : {};
+    switch (frame.event) {
+      case 'phx_leave':
+        removeChannel(channel);
+        reply(channel.connection, frame, 'ok', {});
+        return;
+      case 'access_token': {
+        const token = payload.access_token;
+        // Publishable and secret keys are not JWTs; Realtime ignores them, and unchanged tokens.
+        if (typeof token !== 'string' || token.startsWith('sb_') || token === channel.token) return;
+        let identity: RequestIdentity;
+        try {
+          identity = identityFor(token);
+        } catch (error) {
+          closeForToken(channel, `Received an invalid access token from client: ${(error as Error).message}`);
+          return;
+        }
+        channel.identity = identity;
+        channel.token = token;
+        scheduleExpiry(channel);
+        // As Realtime does: subscribe again with the new claims (a join made with the anon key
+        // before the session token arrived becomes the user's subscription here).
+        if (channel.entries.length > 0) {
+          const { subscriptions, failure } = await subscriptionsFor(channel.entries, identity.role);
+          if (channel.closed) return;
+          channel.subscriptions = subscriptions;
+          reportSubscription(channel, failure);
+        }
+        return;
+      }
+      case 'broadcast':
+        relayBroadcast(channel, payload);
+        if (channel.broadcastAck) reply(channel.connection, frame, 'ok', {});
+        return;
+      case 'presence': {
+        const previous = channel.presenceMeta;
+        if (payload.event === 'track') {
+          channel.presenceMeta = { ...(isObject(payload.payload) ? payload.payload : {}), phx_ref: randomUUID() };
+          sendPresenceDiff(
+            channel.topic,
+            presenceEntry(channel.presenceMeta, channel.presenceKey),
+            previous ? presenceEntry(previous, channel.presenceKey) : {},
+          );
+        } else if (payload.event === 'untrack' && previous) {
+          channel.presenceMeta = null;
+          sendPresenceDiff(channel.topic, {}, presenceEntry(previous, channel.presenceKey));
+        }
+        reply(channel.connection, frame, 'ok', {});
+        return;
+      }
+      default:
+        // Realtime ignores events it does not know.
+        return;
+    }
+  };
+
+  /** Relays a JSON broadcast `{type, event, payload}` to the topic's other channels (and self if asked). */
+  const relayBroadcast = (from: Channel, message: Record<string, unknown>) => {
+    for (const channel of channelsOn(from.topic)) {
+      if (channel === from && !from.broadcastSelf) continue;
+      push(channel, 'broadcast', message);
+    }
+  };
+
+  const relayBinaryBroadcast = (from: Channel, data: Buffer) => {
+    const message = decodeBinaryBroadcast(data);
+    for (const channel of channelsOn(from.topic)) {
+      if (channel === from && !from.broadcastSelf) continue;
+      if (channel.connection.vsn === '2.0.0') {
+        const frame = encodeBinaryBroadcast(channel.topic, message.userEvent, message.encoding, message.payload);
+        if (channel.connection.ws.readyState === WebSocket.OPEN) channel.connection.ws.send(frame, { binary: true });
+      } else if (message.encoding === 1) {
+        push(channel, 'broadcast', {
+          type: 'broadcast',
+          event: message.userEvent,
+          payload: JSON.parse(message.payload.toString('utf8')),
+        });
+      }
+    }
+    if (from.broadcastAck && message.ref) {
+      reply(from.connection, { joinRef: message.joinRef, ref: message.ref, topic: from.topic, event: 'broadcast', payload: {} }, 'ok', {});
+    }
+  };
+
+  const handleFrame = async (connection: Connection, data: RawData, isBinary: boolean) => {
+    if (isBinary) {
+      const buffer = Buffer.isBuffer(data) ? data : Buffer.concat(data as Buffer[]);
+      const topic = decodeBinaryBroadcast(buffer).topic;
+      const channel = connection.channels.get(topic);
+      if (channel) relayBinaryBroadcast(channel, buffer);
+      return;
+    }
+    const frame = decodeText(connection.vsn, data.toString());
+    if (frame.topic === 'phoenix' && frame.event === 'heartbeat') {
+      reply(connection, frame, 'ok', {});
+      return;
+    }
+    if (frame.event === 'phx_join') {
+      await join(connection, frame);
+      return;
+    }
+    const channel = connection.channels.get(frame.topic);
+    if (!channel) {
+      reply(connection, frame, 'error', { reason: 'unmatched topic' });
+      return;
+    }
+    await handleChannelFrame(channel, frame);
+  };
+
+  // Changes --------------------------------------------------------------------------------------
+  const deliver = (change: CapturedChange) => {
+    for (const connection of connections) {
+      for (const channel of connection.channels.values()) {
+        const covering = channel.subscriptions.filter((subscription) => subscriptionCovers(subscription, change));
+        if (covering.length === 0) continue;
+        channel.outbox = channel.outbox.then(async () => {
+          if (channel.closed) return;
+          const table = await tableInfo(change.schema, change.table);
+          if (!table) return;
+          const event = await changeFor(db, table, change, channel.identity, covering);
+          if (event && !channel.closed) push(channel, 'postgres_changes', { ids: event.ids, data: event.data });
+        }).catch((error: unknown) => {
+          console.error(`realtime: could not deliver a ${change.type} on ${change.schema}.${change.table}:`, error);
+        });
+      }
+    }
+  };
+  const stopListening = await db.listen(CHANGES_CHANNEL, (payload) => deliver(parseCapturedChange(payload)));
+
+  // Connections ----------------------------------------------------------------------------------
+  const refuse = (socket: Duplex, status: string, message: string) => {
+    socket.end(`HTTP/1.1 ${status}\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\n${message}`);
+  };
+
+  return {
+    handleUpgrade(req, socket, head) {
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      const apikey = url.searchParams.get('apikey') ?? '';
+      const vsn = (url.searchParams.get('vsn') ?? '1.0.0') as Vsn;
+      if (!SUPPORTED_VSNS.includes(vsn)) return refuse(socket, '400 Bad Request', `unsupported vsn ${vsn}`);
+      try {
+        identityFor(apikey);
+      } catch (error) {
+        return refuse(socket, '403 Forbidden', `invalid apikey: ${(error as Error).message}`);
+      }
+      wss.handleUpgrade(req, socket, head, (ws) => {
+        const connection: Connection = { ws, vsn, apikey, channels: new Map(), inbox: Promise.resolve() };
+        connections.add(connection);
+        ws.on('message', (data, isBinary) => {
+          connection.inbox = connection.inbox
+            .then(() => handleFrame(connection, data, isBinary))
+            .catch((error: unknown) => {
+              if (error instanceof ProtocolError) ws.close(1003, error.message);
+              else console.error('realtime: frame failed:', error);
+            });
+        });
+        ws.on('close', () => {
+          connections.delete(connection);
+          for (const channel of [...connection.channels.values()]) removeChannel(channel);
+        });
+      });
+    },
+    async close() {
+      await stopListening();
+      const outboxes: Promise<void>[] = [];
+      for (const connection of connections) {
+        for (const channel of [...connection.channels.values()]) {
+          outboxes.push(channel.outbox);
+          removeChannel(channel);
+        }
+        connection.ws.close(1001, 'server shutting down');
+      }
+      await Promise.allSettled(outboxes);
+      wss.close();
+    },
+  };
 }

@@ -1,0 +1,39 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Database } from '../db/database';
+
+const CAPTURE_SQL = path.resolve(import.meta.dirname, '../../sql/realtime-capture.sql');
+
+/** The NOTIFY channel stack/sql/realtime-capture.sql writes to. */
+export const CHANGES_CHANNEL = 'stack_realtime_changes';
+
+export type ChangeType = 'INSERT' | 'UPDATE' | 'DELETE';
+
+/** One committed row change as the capture trigger reports it: keys only, never the row. */
+export interface CapturedChange {
+  schema: string;
+  table: string;
+  type: ChangeType;
+  /** Primary-key values of the new row (INSERT, UPDATE), as typed JSON. */
+  keys: Record<string, unknown> | null;
+  /** Primary-key values of the old row (UPDATE, DELETE). */
+  old_keys: Record<string, unknown> | null;
+  commit_timestamp: string;
+}
+
+/**
+ * Puts the capture trigger on every table in publication supabase_realtime (and takes it off
+ * tables that left it). Idempotent: run after migrations on every start, so new tables are covered.
+ */
+export async function installChangeCapture(db: Database): Promise<void> {
+  await db.exec(await readFile(CAPTURE_SQL, 'utf8'));
+}
+
+/** Re-runs only the trigger installation (the functions already exist). */
+export async function refreshChangeCapture(db: Database): Promise<void> {
+  await db.query('select stack_realtime.install_capture()');
+}
+
+export function parseCapturedChange(payload: string): CapturedChange {
+  return JSON.parse(payload) as CapturedChange;
+}
