@@ -1,0 +1,246 @@
+/**
+ * Shared by the reliability suites: signed-in users, RPC calls with their HTTP status, raw
+ * requests, the ledger invariant through the stack's superuser connection, and a raw realtime
+ * socket that records every frame the server sends.
+ */
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type pg from 'pg';
+import { expect } from 'vitest';
+import WebSocket from 'ws';
+import type { Database } from '../../stack/src/db/database';
+import type { TestStack } from '../contract/harness';
+import { ledgerDiscrepancies } from '../db/support';
+
+export interface User {
+  client: SupabaseClient;
+  id: string;
+  token: string;
+}
+
+export async function signIn(stack: TestStack): Promise<User> {
+  const client = stack.newClient();
+  const { data, error } = await client.auth.signInAnonymously();
+  if (error || !data.session || !data.user) throw new Error(`anonymous sign-in failed: ${error?.message}`);
+  return { client, id: data.user.id, token: data.session.access_token };
+}
+
+export interface CallOutcome<T> {
+  status: number;
+  data: T | null;
+  error: { code: string; message: string } | null;
+}
+
+/** An RPC through supabase-js, keeping the HTTP status (supabase-js hides it in the error). */
+export async function rpc<T = Record<string, unknown>>(
+  user: User,
+  fn: string,
+  args: Record<string, unknown> = {},
+): Promise<CallOutcome<T>> {
+  const { data, error, status } = await user.client.rpc(fn, args);
+  return { status, data: (data as T) ?? null, error: error ? { code: error.code, message: error.message } : null };
+}
+
+/** An RPC that must succeed; returns its row. */
+export async function rpcOk<T = Record<string, unknown>>(user: User, fn: string, args: Record<string, unknown>): Promise<T> {
+  const outcome = await rpc<T>(user, fn, args);
+  if (outcome.error) throw new Error(`${fn} failed (${outcome.status}): ${outcome.error.message}`);
+  return outcome.data as T;
+}
+
+export async function createMaterial(user: User, name: string, stock: number): Promise<string> {
+  const row = await rpcOk<{ id: string }>(user, 'create_raw_material', {
+    material_name: name,
+    cost_per_unit: 1,
+    stock_level: stock,
+    reorder_point: 0,
+  });
+  return row.id;
+}
+
+export async function createProduct(
+  user: User,
+  name: string,
+  stock: number,
+  bom: { material_id: string; quantity: number }[] = [],
+): Promise<string> {
+  const row = await rpcOk<{ id: string }>(user, 'create_product', {
+    sku: `SKU-${name}`,
+    product_name: name,
+    selling_price: 100,
+    stock_on_hand: stock,
+    reorder_point: 0,
+    bom,
+  });
+  return row.id;
+}
+
+/** A raw request as supabase-js sends it, with a bearer token of the caller's choosing. */
+export function request(
+  stack: TestStack,
+  token: string,
+  route: string,
+  init: { method?: string; body?: string; headers?: Record<string, string> } = {},
+): Promise<Response> {
+  return fetch(`${stack.url}${route}`, {
+    method: init.method ?? 'GET',
+    body: init.body,
+    headers: {
+      apikey: stack.anonKey,
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/json',
+      ...init.headers,
+    },
+  });
+}
+
+export function superuser(stack: TestStack): Database {
+  if (!stack.db) throw new Error('these suites need the local stack (superuser access to its database)');
+  return stack.db;
+}
+
+/** The ledger invariant of tests/db (stock = sum of movements, running balances), through the stack's database. */
+export function ledgerProblems(stack: TestStack, userId: string): Promise<string[]> {
+  const db = superuser(stack);
+  // ledgerDiscrepancies only calls query(sql, params) and reads rows, which Database provides.
+  return ledgerDiscrepancies(db as unknown as pg.Pool, userId);
+}
+
+/** Every row of every table that belongs to a user, as the superuser reads it, for before/after comparisons. */
+export async function snapshotOf(stack: TestStack, userId: string): Promise<Record<string, unknown[]>> {
+  const db = superuser(stack);
+  const snapshot: Record<string, unknown[]> = {};
+  for (const [table, order] of Object.entries(TABLE_ORDER)) {
+    const { rows } = await db.query(`select * from public.${table} where user_id = $1 order by ${order}`, [userId]);
+    snapshot[table] = rows;
+  }
+  return snapshot;
+}
+
+const TABLE_ORDER: Record<string, string> = {
+  products: 'id',
+  raw_materials: 'id',
+  bom_items: 'product_id, material_id',
+  sales_orders: 'id',
+  manufacturing_orders: 'id',
+  stock_movements: 'id',
+};
+export const TABLES = Object.keys(TABLE_ORDER);
+/** The tables in publication supabase_realtime. */
+export const LIVE_TABLES = ['products', 'raw_materials', 'bom_items', 'sales_orders', 'manufacturing_orders'];
+
+export async function countRows(stack: TestStack): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  for (const table of TABLES) {
+    const { rows } = await superuser(stack).query<{ n: number }>(`select count(*)::int as n from public.${table}`);
+    counts[table] = rows[0]!.n;
+  }
+  return counts;
+}
+
+export function expectNoLedgerProblems(problems: string[]): void {
+  expect(problems).toEqual([]);
+}
+
+// Raw realtime --------------------------------------------------------------------------------
+
+export interface Binding {
+  event: string;
+  schema: string;
+  table: string;
+  filter?: string;
+}
+
+export interface ChangeEvent {
+  ids: number[];
+  data: { table: string; type: string; record?: Record<string, unknown>; old_record?: Record<string, unknown> };
+}
+
+/**
+ * A Phoenix vsn 2.0.0 socket that records every frame, so a test sees everything the server sent,
+ * not only what realtime-js would dispatch.
+ */
+export class RawRealtime {
+  readonly frames: unknown[][] = [];
+  private waiters: { match: (frame: unknown[]) => boolean; resolve: (frame: unknown[]) => void }[] = [];
+  private ref = 0;
+
+  private constructor(readonly socket: WebSocket) {
+    socket.on('message', (data) => {
+      const frame = JSON.parse(data.toString()) as unknown[];
+      this.frames.push(frame);
+      this.waiters = this.waiters.filter((waiter) => {
+        if (!waiter.match(frame)) return true;
+        waiter.resolve(frame);
+        return false;
+      });
+    });
+  }
+
+  static async open(stack: TestStack, apikey = stack.anonKey): Promise<RawRealtime> {
+    const socket = new WebSocket(`${stack.url.replace(/^http/, 'ws')}/realtime/v1/websocket?apikey=${apikey}&vsn=2.0.0`);
+    await new Promise<void>((resolve, reject) => {
+      socket.once('open', () => resolve());
+      socket.once('error', reject);
+      socket.once('unexpected-response', (_req, res) => reject(new Error(`socket refused: ${res.statusCode}`)));
+    });
+    return new RawRealtime(socket);
+  }
+
+  /** Resolves with the first frame, already received or still to come, that matches. */
+  next(match: (frame: unknown[]) => boolean, what: string, timeoutMs = 10_000): Promise<unknown[]> {
+    const seen = this.frames.find(match);
+    if (seen) return Promise.resolve(seen);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no realtime frame: ${what}`)), timeoutMs);
+      this.waiters.push({
+        match,
+        resolve: (frame) => {
+          clearTimeout(timer);
+          resolve(frame);
+        },
+      });
+    });
+  }
+
+  /** Sends phx_join and returns the server's reply payload (`{status, response}`). */
+  async join(topic: string, bindings: Binding[], accessToken: string | undefined) {
+    const ref = String(++this.ref);
+    const payload: Record<string, unknown> = {
+      config: {
+        broadcast: { ack: false, self: false },
+        presence: { key: '', enabled: false },
+        postgres_changes: bindings,
+        private: false,
+      },
+    };
+    if (accessToken !== undefined) payload.access_token = accessToken;
+    this.socket.send(JSON.stringify([ref, ref, `realtime:${topic}`, 'phx_join', payload]));
+    const reply = await this.next((f) => f[1] === ref && f[3] === 'phx_reply', `reply to the join of ${topic}`);
+    return reply[4] as { status: string; response: Record<string, unknown> };
+  }
+
+  /** The `system` message a successful join is followed by. */
+  subscribed(topic: string) {
+    return this.next(
+      (f) => f[2] === `realtime:${topic}` && f[3] === 'system' && (f[4] as { extension?: string }).extension === 'postgres_changes',
+      `system message of ${topic}`,
+    ).then((frame) => frame[4] as { status: string; message: string });
+  }
+
+  changes(topic: string): ChangeEvent[] {
+    return this.frames
+      .filter((f) => f[2] === `realtime:${topic}` && f[3] === 'postgres_changes')
+      .map((f) => f[4] as ChangeEvent);
+  }
+
+  nextChange(topic: string, match: (event: ChangeEvent) => boolean, what: string) {
+    return this.next(
+      (f) => f[2] === `realtime:${topic}` && f[3] === 'postgres_changes' && match(f[4] as ChangeEvent),
+      what,
+    ).then((frame) => frame[4] as ChangeEvent);
+  }
+
+  close(): void {
+    this.socket.close();
+  }
+}
