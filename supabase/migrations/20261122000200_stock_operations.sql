@@ -256,6 +256,11 @@ begin
       v_product.product_name, v_product.stock_on_hand;
   end if;
 
+  -- total_amount is numeric(14, 2); say so rather than fail with "numeric field overflow".
+  if v_quantity * v_product.selling_price > 999999999999.99 then
+    raise exception 'Sale total must be at most 999999999999.99.';
+  end if;
+
   insert into public.sales_orders
     (user_id, platform, product_id, product_name, quantity, unit_price, total_amount)
   values (
@@ -403,10 +408,15 @@ begin
     raise exception 'Manufacturing order not found.';
   end if;
 
+  -- stock_on_hand is an integer; say so rather than fail with "integer out of range".
   update public.products p
   set stock_on_hand = p.stock_on_hand + v_order.quantity_to_produce
   where p.id = v_order.product_id and p.user_id = v_user_id
+    and p.stock_on_hand <= 2147483647 - v_order.quantity_to_produce
   returning p.stock_on_hand into v_balance;
+  if not found then
+    raise exception 'Completing this order would take stock on hand above 2147483647.';
+  end if;
 
   insert into public.stock_movements
     (user_id, product_id, quantity, balance_after, reason, manufacturing_order_id)

@@ -3,7 +3,7 @@
 begin;
 set local client_min_messages = warning;
 create extension if not exists pgtap with schema extensions;
-select plan(17);
+select plan(20);
 
 -- Test identities, basejump-style: users are rows in auth.users; tests.authenticate_as switches
 -- the role and JWT claims for the rest of the transaction, `reset role` returns to the superuser.
@@ -107,6 +107,22 @@ select throws_ok($$ select public.complete_production(gen_random_uuid()) $$,
   'P0001', 'Manufacturing order not found.', 'Completing an order that does not exist is refused');
 select throws_ok($$ select public.complete_production(tests.id('chair')) $$,
   'P0001', 'Manufacturing order not found.', 'A product id is not a manufacturing order id');
+-- Stock beyond the integer range is refused clearly, and the order stays In Progress to retry.
+insert into tests.ids select 'bulk', id from public.create_product('BULK-1', 'Bulk', null, 1, 1000000000);
+insert into tests.ids select 'bulk run 1', id from public.start_production(tests.id('bulk'), 1000000000);
+insert into tests.ids select 'bulk run 2', id from public.start_production(tests.id('bulk'), 1000000000);
+select lives_ok($$ select public.complete_production(tests.id('bulk run 1')) $$,
+  'Completing up to 2000000000 in stock is allowed');
+select throws_ok($$ select public.complete_production(tests.id('bulk run 2')) $$,
+  'P0001', 'Completing this order would take stock on hand above 2147483647.',
+  'A completion that would overflow stock on hand is refused with a clear message');
+select results_eq(
+  $$ select o.status::text, p.stock_on_hand from public.manufacturing_orders o
+     join public.products p on p.id = o.product_id where o.id = tests.id('bulk run 2') $$,
+  $$ values ('In Progress', 2000000000) $$,
+  'The refused completion left the order In Progress and the stock as it was'
+);
+
 set local role authenticated;
 select set_config('request.jwt.claims', '{"role":"authenticated"}', true);
 select throws_ok($$ select public.complete_production(tests.id('run')) $$,

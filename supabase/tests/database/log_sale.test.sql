@@ -3,7 +3,7 @@
 begin;
 set local client_min_messages = warning;
 create extension if not exists pgtap with schema extensions;
-select plan(37);
+select plan(40);
 
 -- Test identities, basejump-style: users are rows in auth.users; tests.authenticate_as switches
 -- the role and JWT claims for the rest of the transaction, `reset role` returns to the superuser.
@@ -184,6 +184,15 @@ select results_eq(
      where product_id = tests.id('widget') and reason = 'sale' order by id desc limit 1 $$,
   $$ values (-3.000::numeric(14,3), 1.000::numeric(14,3)) $$,
   'The latest sale''s ledger row carries -3 and the balance 1');
+
+-- A total beyond what an order can hold is refused clearly, not with a numeric overflow.
+insert into tests.ids select 'jet', id from public.create_product('JET-1', 'Jet', null, 1000000000, 2000);
+select throws_ok($$ select public.log_sale(tests.id('jet'), 1000) $$,
+  'P0001', 'Sale total must be at most 999999999999.99.', 'A sale whose total exceeds an order''s capacity is refused');
+select is((select stock_on_hand from public.products where id = tests.id('jet')), 2000,
+  'The refused oversized sale took no stock');
+select is((select total_amount from public.log_sale(tests.id('jet'), 999)), 999000000000.00::numeric(14,2),
+  'A sale just within the capacity is recorded');
 
 select * from finish();
 rollback;
