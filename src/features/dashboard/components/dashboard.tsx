@@ -112,7 +112,7 @@ function StatCard({ label, value, icon: CardIcon, color, onClick }: StatCardProp
   );
   if (!onClick) {
     return (
-      <Paper withBorder p="md" className={classes.card}>
+      <Paper withBorder p="md" component="section" aria-label={label} className={classes.card}>
         {content}
       </Paper>
     );
