@@ -163,6 +163,7 @@ export class RawRealtime {
   readonly frames: unknown[][] = [];
   private waiters: { match: (frame: unknown[]) => boolean; resolve: (frame: unknown[]) => void }[] = [];
   private ref = 0;
+  private joinRefs = new Map<string, string>();
 
   private constructor(readonly socket: WebSocket) {
     socket.on('message', (data) => {
@@ -214,8 +215,25 @@ export class RawRealtime {
       },
     };
     if (accessToken !== undefined) payload.access_token = accessToken;
+    this.joinRefs.set(topic, ref);
     this.socket.send(JSON.stringify([ref, ref, `realtime:${topic}`, 'phx_join', payload]));
-    const reply = await this.next((f) => f[1] === ref && f[3] === 'phx_reply', `reply to the join of ${topic}`);
+    return this.replyTo(ref, `the join of ${topic}`);
+  }
+
+  /** Sends a frame on a topic (with its join ref, if joined); returns the frame's ref. */
+  push(topic: string, event: string, payload: object): string {
+    const ref = String(++this.ref);
+    this.socket.send(JSON.stringify([this.joinRefs.get(topic) ?? null, ref, `realtime:${topic}`, event, payload]));
+    return ref;
+  }
+
+  /** phx_leave, answered ok for a joined topic and `unmatched topic` otherwise. */
+  leave(topic: string) {
+    return this.replyTo(this.push(topic, 'phx_leave', {}), `the leave of ${topic}`);
+  }
+
+  private async replyTo(ref: string, what: string) {
+    const reply = await this.next((f) => f[1] === ref && f[3] === 'phx_reply', `reply to ${what}`);
     return reply[4] as { status: string; response: Record<string, unknown> };
   }
 
