@@ -116,18 +116,25 @@ begin
       using errcode = '23505';
   end if;
 
-  insert into public.products as p
-    (user_id, sku, product_name, category, selling_price, stock_on_hand, reorder_point)
-  values (
-    v_user_id,
-    private.require_text(create_product.sku, 'SKU', 64),
-    private.require_text(create_product.product_name, 'Product name', 200),
-    private.optional_text(create_product.category, 'Category', 100),
-    private.require_number(create_product.selling_price, 'Selling price', 0.01),
-    private.require_number(coalesce(create_product.stock_on_hand, 0), 'Stock on hand', 0, true),
-    private.require_number(coalesce(create_product.reorder_point, 10), 'Reorder point', 0, true)
-  )
-  returning * into v_product;
+  -- The check above cannot see a twin not yet committed; the unique key then decides, and the
+  -- loser gets the same message.
+  begin
+    insert into public.products as p
+      (user_id, sku, product_name, category, selling_price, stock_on_hand, reorder_point)
+    values (
+      v_user_id,
+      private.require_text(create_product.sku, 'SKU', 64),
+      private.require_text(create_product.product_name, 'Product name', 200),
+      private.optional_text(create_product.category, 'Category', 100),
+      private.require_number(create_product.selling_price, 'Selling price', 0.01),
+      private.require_number(coalesce(create_product.stock_on_hand, 0), 'Stock on hand', 0, true),
+      private.require_number(coalesce(create_product.reorder_point, 10), 'Reorder point', 0, true)
+    )
+    returning * into v_product;
+  exception when unique_violation then
+    raise exception 'A product with SKU % already exists.', btrim(create_product.sku)
+      using errcode = '23505';
+  end;
 
   if v_product.stock_on_hand > 0 then
     insert into public.stock_movements (user_id, product_id, quantity, balance_after, reason)
