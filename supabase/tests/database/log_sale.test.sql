@@ -92,6 +92,7 @@ select throws_ok($$ select public.log_sale(tests.id('empty'), 3) $$,
   'P0001', 'Not enough stock for Empty Shelf. Only 0 available.',
   'A sale of a product never stocked is refused with the same message');
 
+-- Restock to 4 as the database owner (there is no receipt operation yet), keeping the ledger whole.
 reset role;
 update public.products set stock_on_hand = 4 where id = tests.id('widget');
 insert into public.stock_movements (user_id, product_id, quantity, balance_after, reason)

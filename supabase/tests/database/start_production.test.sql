@@ -100,6 +100,7 @@ grant select on before to authenticated;
 select throws_ok($$ select public.start_production(tests.id('shirt'), 1) $$,
   'P0001', 'Not enough raw materials to start production.',
   'A run needing more of one material than is in stock is refused with the spec''s message');
+-- Restock cotton as the database owner (there is no receipt operation yet), keeping the ledger whole.
 reset role;
 update public.raw_materials set stock_level = 1000 where id = tests.id('cotton');
 insert into public.stock_movements (user_id, material_id, quantity, balance_after, reason)
@@ -116,6 +117,7 @@ select lives_ok($$ select public.start_production(tests.id('shirt'), 3) $$,
   'A run of 3 needing exactly the 12 thread left is allowed');
 select throws_ok($$ select public.start_production(tests.id('shirt'), 1) $$,
   'P0001', 'Not enough raw materials to start production.', 'With thread at 0 even one shirt is refused');
+-- Account for the allowed run of 3 in the expected state.
 reset role;
 update before set orders = orders + 1, movements = movements + 2,
   stock = stock || jsonb_build_object(tests.id('cotton'), 995.500, tests.id('thread'), 0.000);
