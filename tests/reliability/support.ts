@@ -146,7 +146,8 @@ export function expectNoLedgerProblems(problems: string[]): void {
 export interface Binding {
   event: string;
   schema: string;
-  table: string;
+  /** Absent: every table of the schema. */
+  table?: string;
   filter?: string;
 }
 

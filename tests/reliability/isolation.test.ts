@@ -1,0 +1,314 @@
+/**
+ * Two anonymous users on one stack: the second tries every way the API offers to read, filter,
+ * change, call and subscribe to the first one's data. Every attempt must be refused (4xx) or come
+ * back empty, the first user's rows must be byte-for-byte unchanged, and no realtime event of the
+ * first user may reach the second.
+ */
+import type { PostgrestError } from '@supabase/supabase-js';
+import { expect, it } from 'vitest';
+import { describeStack, type TestStack } from '../contract/harness';
+import {
+  countRows,
+  createMaterial,
+  createProduct,
+  LIVE_TABLES,
+  RawRealtime,
+  rpc,
+  rpcOk,
+  signIn,
+  snapshotOf,
+  TABLES,
+  type Binding,
+  type User,
+} from './support';
+
+interface Owner {
+  user: User;
+  productId: string;
+  materialId: string;
+  saleId: string;
+  openOrderId: string;
+}
+
+/** A user with rows in every table: a material, a product with a BOM, a sale, a started and a completed run. */
+async function populate(stack: TestStack, label: string): Promise<Owner> {
+  const user = await signIn(stack);
+  const materialId = await createMaterial(user, `${label} cotton`, 100);
+  const productId = await createProduct(user, `${label} shirt`, 10, [{ material_id: materialId, quantity: 2 }]);
+  const sale = await rpcOk<{ id: string }>(user, 'log_sale', { product_id: productId, quantity: 1 });
+  const done = await rpcOk<{ id: string }>(user, 'start_production', { product_id: productId, quantity_to_produce: 1 });
+  await rpcOk(user, 'complete_production', { order_id: done.id });
+  const open = await rpcOk<{ id: string }>(user, 'start_production', { product_id: productId, quantity_to_produce: 2 });
+  return { user, productId, materialId, saleId: sale.id, openOrderId: open.id };
+}
+
+/** The key each table is filtered on, and the first user's value of it. */
+function keysOf(owner: Owner, snapshot: Record<string, unknown[]>): Record<string, [string, string]> {
+  const firstMovement = (snapshot.stock_movements![0] as { id: string | number }).id;
+  return {
+    products: ['id', owner.productId],
+    raw_materials: ['id', owner.materialId],
+    bom_items: ['product_id', owner.productId],
+    sales_orders: ['id', owner.saleId],
+    manufacturing_orders: ['id', owner.openOrderId],
+    stock_movements: ['id', String(firstMovement)],
+  };
+}
+
+/** A plausible full row for writes aimed at the first user's row of each table. */
+function rowFor(table: string, owner: Owner): Record<string, unknown> {
+  const user_id = owner.user.id;
+  switch (table) {
+    case 'products':
+      return { id: owner.productId, user_id, sku: 'PWNED', product_name: 'Pwned', selling_price: 1, stock_on_hand: 999 };
+    case 'raw_materials':
+      return { id: owner.materialId, user_id, material_name: 'Pwned', stock_level: 999 };
+    case 'bom_items':
+      return { product_id: owner.productId, material_id: owner.materialId, user_id, quantity: 999 };
+    case 'sales_orders':
+      return { id: owner.saleId, user_id, product_id: owner.productId, product_name: 'Pwned', quantity: 1, unit_price: 0, total_amount: 0 };
+    case 'manufacturing_orders':
+      return { id: owner.openOrderId, user_id, product_id: owner.productId, product_name: 'Pwned', quantity_to_produce: 999 };
+    default:
+      return { user_id, product_id: owner.productId, quantity: 999, balance_after: 999, reason: 'opening_stock' };
+  }
+}
+
+/** A change of a descriptive column, the kind owners may make to their own rows. */
+const EDIT: Record<string, Record<string, unknown>> = {
+  products: { product_name: 'Pwned' },
+  raw_materials: { material_name: 'Pwned' },
+  bom_items: { quantity: 999 },
+  sales_orders: { status: 'Fulfilled' },
+  manufacturing_orders: { status: 'Completed' },
+  stock_movements: { quantity: 999 },
+};
+
+type Result = { data: unknown; error: PostgrestError | null; status: number; count?: number | null };
+
+/** Runs attempts and records every one that was neither refused with a 4xx nor empty. */
+class Attempts {
+  count = 0;
+  readonly violations: string[] = [];
+
+  constructor(private readonly victimId: string) {}
+
+  /** A read: no error, and no row of the first user (or a refusal). */
+  async read(label: string, run: () => PromiseLike<Result>, mustBeEmpty: boolean) {
+    this.count++;
+    const result = await run();
+    if (result.error) return this.refused(label, result);
+    const rows = (result.data ?? []) as { user_id?: string }[];
+    if (mustBeEmpty && rows.length > 0) this.violations.push(`${label}: ${rows.length} rows`);
+    if (rows.some((row) => row.user_id === this.victimId)) this.violations.push(`${label}: returned the first user's rows`);
+    if (result.count != null && result.count !== 0 && mustBeEmpty) this.violations.push(`${label}: count ${result.count}`);
+  }
+
+  /** A write: refused, or it touched nothing. */
+  async write(label: string, run: () => PromiseLike<Result>) {
+    this.count++;
+    const result = await run();
+    if (result.error) return this.refused(label, result);
+    const rows = (result.data ?? []) as unknown[];
+    if (rows.length > 0) this.violations.push(`${label}: wrote ${JSON.stringify(rows)}`);
+  }
+
+  /** An RPC with the first user's ids: refused with exactly the message a missing row gets. */
+  async call(label: string, run: () => Promise<{ status: number; error: { message: string } | null }>, message: string) {
+    this.count++;
+    const result = await run();
+    if (result.status !== 400 || result.error?.message !== message) {
+      this.violations.push(`${label}: ${result.status} ${result.error?.message ?? 'succeeded'} (expected 400 ${message})`);
+    }
+  }
+
+  private refused(label: string, result: Result) {
+    if (result.status < 400 || result.status >= 500) {
+      this.violations.push(`${label}: ${result.status} ${result.error?.code} ${result.error?.message}`);
+    }
+  }
+}
+
+describeStack('isolation between two anonymous users', (stack, kind) => {
+  const scenes = new WeakMap<TestStack, Promise<{ first: Owner; second: Owner }>>();
+  function scene(s: TestStack) {
+    let made = scenes.get(s);
+    if (!made) {
+      made = (async () => ({ first: await populate(s, 'First'), second: await populate(s, 'Second') }))();
+      scenes.set(s, made);
+    }
+    return made;
+  }
+
+  it("the second user reads, filters, changes and calls nothing of the first user's, over HTTP", async () => {
+    const { first, second } = await scene(stack());
+    const before = await snapshotOf(stack(), first.user.id);
+    const rowsBefore = await countRows(stack());
+    const keys = keysOf(first, before);
+    const db = second.user.client;
+    const anon = stack().newClient();
+    const attempts = new Attempts(first.user.id);
+
+    for (const table of TABLES) {
+      const [key, value] = keys[table]!;
+      await attempts.read(`${table}: select all`, () => db.from(table).select('*'), false);
+      await attempts.read(`${table}: ${key}=eq`, () => db.from(table).select('*').eq(key, value), true);
+      await attempts.read(`${table}: ${key}=in`, () => db.from(table).select('*').in(key, [value]), true);
+      await attempts.read(`${table}: user_id=eq`, () => db.from(table).select('*').eq('user_id', first.user.id), true);
+      await attempts.read(
+        `${table}: or(user_id, ${key})`,
+        () => db.from(table).select('*').or(`user_id.eq.${first.user.id},${key}.eq.${value}`),
+        true,
+      );
+      await attempts.read(
+        `${table}: not user_id=eq (own)`,
+        () => db.from(table).select('*').not('user_id', 'eq', second.user.id),
+        true,
+      );
+      await attempts.read(
+        `${table}: HEAD count`,
+        () => db.from(table).select('*', { count: 'exact', head: true }).eq('user_id', first.user.id),
+        true,
+      );
+      await attempts.read(`${table}: anon select`, () => anon.from(table).select('*'), true);
+      await attempts.write(`${table}: update by ${key}`, () => db.from(table).update(EDIT[table]!).eq(key, value).select());
+      await attempts.write(`${table}: update by user_id`, () =>
+        db.from(table).update(EDIT[table]!).eq('user_id', first.user.id).select(),
+      );
+      await attempts.write(`${table}: take over (user_id)`, () =>
+        db.from(table).update({ user_id: second.user.id }).eq(key, value).select(),
+      );
+      await attempts.write(`${table}: delete by ${key}`, () => db.from(table).delete().eq(key, value).select());
+      await attempts.write(`${table}: delete by user_id`, () => db.from(table).delete().eq('user_id', first.user.id).select());
+      await attempts.write(`${table}: upsert merge`, () => db.from(table).upsert(rowFor(table, first)).select());
+      await attempts.write(`${table}: upsert ignore`, () =>
+        db.from(table).upsert(rowFor(table, first), { ignoreDuplicates: true }).select(),
+      );
+      await attempts.write(`${table}: insert as the first user`, () => {
+        const { id: _id, ...row } = rowFor(table, first);
+        return db.from(table).insert(row).select();
+      });
+    }
+
+    const as = (fn: string, args: Record<string, unknown>) => () => rpc(second.user, fn, args);
+    await attempts.call('log_sale', as('log_sale', { product_id: first.productId, quantity: 1 }), 'Product not found.');
+    await attempts.call(
+      'start_production',
+      as('start_production', { product_id: first.productId, quantity_to_produce: 1 }),
+      'Product not found.',
+    );
+    await attempts.call(
+      'complete_production',
+      as('complete_production', { order_id: first.openOrderId }),
+      'Manufacturing order not found.',
+    );
+    await attempts.call('fulfil_sales_order', as('fulfil_sales_order', { order_id: first.saleId }), 'Sales order not found.');
+    for (const materialId of [first.materialId, first.materialId.toUpperCase()]) {
+      await attempts.call(
+        `create_product with the first user's material ${materialId}`,
+        as('create_product', {
+          sku: `STEAL-${materialId.slice(0, 4)}`,
+          product_name: 'Steal',
+          selling_price: 1,
+          bom: [{ material_id: materialId, quantity: 1 }],
+        }),
+        'Material not found.',
+      );
+    }
+    // Ids of the wrong kind: an order id where a product goes, and the other way round.
+    await attempts.call('log_sale (order id)', as('log_sale', { product_id: first.saleId, quantity: 1 }), 'Product not found.');
+    await attempts.call(
+      'complete_production (sale id)',
+      as('complete_production', { order_id: first.saleId }),
+      'Manufacturing order not found.',
+    );
+    await attempts.call(
+      'fulfil_sales_order (run id)',
+      as('fulfil_sales_order', { order_id: first.openOrderId }),
+      'Sales order not found.',
+    );
+
+    // The dashboard sums only the caller's rows.
+    attempts.count++;
+    const summary = await rpcOk<{ total_revenue: number; recent_sales: { id: string }[] }>(second.user, 'dashboard_summary', {});
+    const ownRevenue = await stack().db!.query<{ revenue: string }>(
+      'select sum(total_amount)::text as revenue from public.sales_orders where user_id = $1',
+      [second.user.id],
+    );
+    expect(Number(summary.total_revenue)).toBe(Number(ownRevenue.rows[0]!.revenue));
+    expect(summary.recent_sales.map((sale) => sale.id)).not.toContain(first.saleId);
+
+    expect(attempts.violations).toEqual([]);
+    expect(await snapshotOf(stack(), first.user.id)).toEqual(before);
+    expect(await countRows(stack())).toEqual(rowsBefore);
+    // 16 requests on each of the 6 tables, 9 operations with the first user's ids, the dashboard.
+    expect(attempts.count).toBe(16 * TABLES.length + 9 + 1);
+    console.log(`isolation [${kind}] over HTTP: ${attempts.count} attempts, all refused or empty`);
+  });
+
+  it("the second user's realtime subscriptions get none of the first user's changes", async () => {
+    const { first, second } = await scene(stack());
+    const spy = await RawRealtime.open(stack());
+    const owner = await RawRealtime.open(stack());
+    try {
+      const bindings: Binding[] = [{ event: '*', schema: 'public' }];
+      for (const table of LIVE_TABLES) {
+        bindings.push({ event: '*', schema: 'public', table });
+        bindings.push({ event: '*', schema: 'public', table, filter: `user_id=eq.${first.user.id}` });
+      }
+      for (const event of ['INSERT', 'UPDATE', 'DELETE']) {
+        bindings.push({ event, schema: 'public', table: 'products', filter: `user_id=eq.${first.user.id}` });
+      }
+      bindings.push(
+        { event: '*', schema: 'public', table: 'products', filter: `id=eq.${first.productId}` },
+        { event: '*', schema: 'public', table: 'raw_materials', filter: `id=in.(${first.materialId})` },
+        { event: '*', schema: 'public', table: 'sales_orders', filter: `product_id=eq.${first.productId}` },
+        { event: '*', schema: 'public', table: 'manufacturing_orders', filter: `id=eq.${first.openOrderId}` },
+        { event: '*', schema: 'public', table: 'bom_items', filter: `product_id=eq.${first.productId}` },
+      );
+      // One channel, so the server delivers its events in commit order.
+      const joined = await spy.join('spy', bindings, second.user.token);
+      expect(joined.status).toBe('ok');
+      expect((joined.response.postgres_changes as unknown[]).length).toBe(bindings.length);
+      expect(await spy.subscribed('spy')).toMatchObject({ status: 'ok', message: 'Subscribed to PostgreSQL' });
+
+      // The first user's own subscription: proof that their changes do produce events.
+      expect(
+        (await owner.join('own', [{ event: '*', schema: 'public', table: 'products', filter: `user_id=eq.${first.user.id}` }], first.user.token))
+          .status,
+      ).toBe('ok');
+      expect(await owner.subscribed('own')).toMatchObject({ status: 'ok' });
+
+      // The first user changes every live table.
+      const materialId = await createMaterial(first.user, 'First linen', 50);
+      const productId = await createProduct(first.user, 'First scarf', 4, [{ material_id: materialId, quantity: 1 }]);
+      await rpcOk(first.user, 'log_sale', { product_id: first.productId, quantity: 1 });
+      await rpcOk(first.user, 'fulfil_sales_order', { order_id: first.saleId });
+      const run = await rpcOk<{ id: string }>(first.user, 'start_production', { product_id: productId, quantity_to_produce: 1 });
+      await rpcOk(first.user, 'complete_production', { order_id: run.id });
+      await rpcOk(first.user, 'complete_production', { order_id: first.openOrderId });
+      const renamed = await first.user.client.from('products').update({ product_name: 'First shirt v2' }).eq('id', first.productId);
+      expect(renamed.error).toBeNull();
+      await owner.nextChange('own', (e) => e.data.record?.product_name === 'First shirt v2', "the first user's own event");
+
+      // Then the second user changes a row of their own: once its event arrives, any event of the
+      // first user's would have arrived before it.
+      const sentinel = `Second shirt ${crypto.randomUUID()}`;
+      const own = await second.user.client.from('products').update({ product_name: sentinel }).eq('id', second.productId);
+      expect(own.error).toBeNull();
+      await spy.nextChange('spy', (e) => e.data.record?.product_name === sentinel, "the second user's own event");
+
+      const leaked = spy
+        .changes('spy')
+        .filter((e) => (e.data.record ?? e.data.old_record)?.user_id !== second.user.id);
+      expect(leaked).toEqual([]);
+      const attempts = 1 + bindings.length;
+      // The join itself, then one attempt per binding: 1 all-tables, 2 per live table, 3 per event, 5 by id.
+      expect(attempts).toBe(1 + 1 + 2 * LIVE_TABLES.length + 3 + 5);
+      console.log(`isolation [${kind}] over realtime: ${attempts} attempts, all refused or empty`);
+    } finally {
+      spy.close();
+      owner.close();
+    }
+  });
+});
