@@ -80,61 +80,67 @@ select from public.log_sale(tests.id('shelf'), 5, 'Myntra');
 
 -- Invariants, checked over every row as the database owner --------------------------------------
 reset role;
-select is((select count(*) from public.stock_movements), 18::bigint,
+select is((select count(*) from public.stock_movements where user_id in (select id from tests.ids)), 18::bigint,
   'The history wrote 18 ledger rows: 5 opening stocks, 6 consumptions, 3 outputs, 4 sales, none for refusals');
 select is_empty(
   $$ select p.sku from public.products p
-     where p.stock_on_hand <> coalesce((select sum(s.quantity) from public.stock_movements s where s.product_id = p.id), 0) $$,
+     where p.user_id in (select id from tests.ids)
+       and p.stock_on_hand <> coalesce((select sum(s.quantity) from public.stock_movements s where s.product_id = p.id), 0) $$,
   'For every product, stock on hand = sum of its movements');
 select is_empty(
   $$ select m.material_name from public.raw_materials m
-     where m.stock_level <> coalesce((select sum(s.quantity) from public.stock_movements s where s.material_id = m.id), 0) $$,
+     where m.user_id in (select id from tests.ids)
+       and m.stock_level <> coalesce((select sum(s.quantity) from public.stock_movements s where s.material_id = m.id), 0) $$,
   'For every material, stock level = sum of its movements');
 select is_empty(
   $$ select id from (
        select s.id, s.balance_after,
               sum(s.quantity) over (partition by coalesce(s.product_id, s.material_id) order by s.id) as running
-       from public.stock_movements s) r
+       from public.stock_movements s where s.user_id in (select id from tests.ids)) r
      where r.balance_after <> r.running $$,
   'Every movement''s balance_after is the running sum of its item''s movements');
 select is_empty(
   $$ select s.id from public.stock_movements s
      left join public.products p on p.id = s.product_id
      left join public.raw_materials m on m.id = s.material_id
-     where s.user_id <> coalesce(p.user_id, m.user_id) $$,
+     where s.user_id in (select id from tests.ids) and s.user_id <> coalesce(p.user_id, m.user_id) $$,
   'Every movement belongs to the owner of its item');
 select is_empty(
   $$ select o.id from public.sales_orders o
-     where (select array_agg(s.quantity) from public.stock_movements s where s.sales_order_id = o.id)
-       is distinct from array[-o.quantity::numeric]
-        or exists (select 1 from public.stock_movements s where s.sales_order_id = o.id
-                   and (s.reason <> 'sale' or s.product_id <> o.product_id)) $$,
+     where o.user_id in (select id from tests.ids)
+       and ((select array_agg(s.quantity) from public.stock_movements s where s.sales_order_id = o.id)
+            is distinct from array[-o.quantity::numeric]
+            or exists (select 1 from public.stock_movements s where s.sales_order_id = o.id
+                       and (s.reason <> 'sale' or s.product_id <> o.product_id))) $$,
   'Every sale has exactly one sale movement of minus its quantity, on its product');
 select is_empty(
   $$ select o.id, b.material_id from public.manufacturing_orders o
      join public.bom_items b on b.product_id = o.product_id
-     where (select array_agg(s.quantity) from public.stock_movements s
+     where o.user_id in (select id from tests.ids)
+       and (select array_agg(s.quantity) from public.stock_movements s
             where s.manufacturing_order_id = o.id and s.material_id = b.material_id)
        is distinct from array[-(b.quantity * o.quantity_to_produce)] $$,
   'Every run has exactly one consumption movement per BOM material of minus BOM quantity x quantity');
 select is_empty(
   $$ select o.id from public.manufacturing_orders o
-     where (select coalesce(array_agg(s.quantity), '{}') from public.stock_movements s
+     where o.user_id in (select id from tests.ids)
+       and (select coalesce(array_agg(s.quantity), '{}') from public.stock_movements s
             where s.manufacturing_order_id = o.id and s.reason = 'production_output')
        is distinct from case o.status when 'Completed' then array[o.quantity_to_produce::numeric] else '{}' end $$,
   'Every completed run has exactly one output movement of its quantity; a run in progress has none');
 select is_empty(
   $$ select id from public.stock_movements
-     where (reason = 'sale' or reason = 'production_consumption') and quantity > 0
-        or (reason = 'opening_stock' or reason = 'production_output') and quantity < 0 $$,
+     where user_id in (select id from tests.ids)
+       and ((reason = 'sale' or reason = 'production_consumption') and quantity > 0
+            or (reason = 'opening_stock' or reason = 'production_output') and quantity < 0) $$,
   'Sales and consumption are negative movements; opening stock and output are positive');
 select results_eq(
-  $$ select sku, stock_on_hand from public.products order by sku $$,
+  $$ select sku, stock_on_hand from public.products where user_id in (select id from tests.ids) order by sku $$,
   $$ values ('SHF-1', 0), ('STL-1', 4), ('TBL-1', 0) $$,
   'The history leaves the stock it should: tables 3+4-2-5 = 0, stools 5-1 = 4, shelves 1+4-5 = 0'
 );
 select results_eq(
-  $$ select material_name, stock_level from public.raw_materials order by material_name $$,
+  $$ select material_name, stock_level from public.raw_materials where user_id in (select id from tests.ids) order by material_name $$,
   $$ values ('Glue', 7.750::numeric(14,3)), ('Nails', 0.000::numeric(14,3)), ('Oak', 10.500::numeric(14,3)),
             ('Pine', 0.000::numeric(14,3)) $$,
   'Materials: oak 100.5 - 12.5x6 - 3x5 = 10.5, glue 12.25 - 0.75x6 = 7.75, pine 30 - 7.5x4 = 0'

@@ -125,10 +125,10 @@ reset role;
 select results_eq(
   $$ select (select stock_on_hand from public.products where id = tests.id('hat'))::numeric,
             (select stock_level from public.raw_materials where id = tests.id('felt')),
-            (select count(*) from public.stock_movements)::numeric,
-            (select count(*) from public.sales_orders)::numeric,
-            (select count(*) from public.manufacturing_orders)::numeric,
-            (select count(*) from public.bom_items)::numeric $$,
+            (select count(*) from public.stock_movements where user_id = tests.id('owner'))::numeric,
+            (select count(*) from public.sales_orders where user_id = tests.id('owner'))::numeric,
+            (select count(*) from public.manufacturing_orders where user_id = tests.id('owner'))::numeric,
+            (select count(*) from public.bom_items where user_id = tests.id('owner'))::numeric $$,
   $$ values (7::numeric, 48.000::numeric, 4::numeric, 1::numeric, 1::numeric, 1::numeric) $$,
   'After every refused direct write, stock, ledger, orders and BOM are as the operations left them'
 );

@@ -159,13 +159,14 @@ select tests.authenticate_as_anon();
 select throws_ok($$ select public.start_production(tests.id('shirt'), 1) $$,
   '42501', 'permission denied for function start_production', 'anon cannot start production');
 
-reset role;
+select tests.authenticate_as('owner');
 select results_eq(
   $$ select (select count(*) from public.manufacturing_orders), (select count(*) from public.stock_movements),
             (select jsonb_object_agg(id, stock_level) from public.raw_materials) $$,
   $$ select orders, movements, stock from before $$,
   'Nothing changed after the other user''s, the unsigned and anon''s attempts'
 );
+reset role;
 select is((select count(*) from public.manufacturing_orders where user_id = tests.id('other')), 0::bigint,
   'The other user has no manufacturing order');
 select results_eq(
