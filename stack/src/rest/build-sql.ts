@@ -85,7 +85,7 @@ export function findRelationship(cache: SchemaCache, parent: Table, relation: st
       400,
       'PGRST200',
       `Could not find a relationship between '${parent.name}' and '${relation}' in the schema cache`,
-      `Searched for a foreign key relationship between '${parent.name}' and '${relation}'${hint ? `' using the hint '${hint}` : ''} in the schema '${parent.schema}', but no matches were found.`,
+      `Searched for a foreign key relationship between '${parent.name}' and '${relation}${hint ? `' using the hint '${hint}` : ''}' in the schema '${parent.schema}', but no matches were found.`,
     );
   }
   throw new RestError(
@@ -370,7 +370,9 @@ export function buildInsert(cache: SchemaCache, table: Table, query: ParsedQuery
         ? ` on conflict (${target}) do update set ${updates}`
         : ` on conflict (${target}) do nothing`;
   }
-  const insert = `insert into ${qualified(table)} as ${alias} (${columnList.join(', ')}) ${values}${conflict}${returning(alias, `${alias}.xmax = 0`)}`;
+  // With no columns at all (`{}`), every column takes its default.
+  const target = columnList.length > 0 ? ` (${columnList.join(', ')})` : '';
+  const insert = `insert into ${qualified(table)} as ${alias}${target} ${values}${conflict}${returning(alias, `${alias}.xmax = 0`)}`;
   return { sql: mutationStatement(cache, table, insert, query, options, params), params: params.values };
 }
 

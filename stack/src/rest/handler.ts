@@ -18,7 +18,7 @@ import {
   singularityError,
   toRestError,
 } from './errors';
-import { parsePrefer, parseQuery, type ParsedQuery } from './parse-query';
+import { isFilterValue, isReservedKey, parsePrefer, parseQuery, type ParsedQuery } from './parse-query';
 import { schemaCacheFor, tableKey, type RestFunction, type SchemaCache, type Table } from './schema-cache';
 import { closestMatch } from './suggest';
 
@@ -354,17 +354,17 @@ async function remove(db: Database, cache: SchemaCache, req: RestRequest, table:
 
 // functions -------------------------------------------------------------------------------------
 
-function functionArguments(req: RestRequest, overloads: RestFunction[]): Record<string, unknown> {
+function functionArguments(req: RestRequest): Record<string, unknown> {
   if (req.method === 'POST') {
     const body = parseJsonBody(req.body);
     if (!isObject(body)) throw bodyError('The payload of a function call must be one JSON object');
     return body;
   }
-  const names = new Set(overloads.flatMap((fn) => fn.parameters.map((parameter) => parameter.name)));
+  // As PostgREST does: a value in filter syntax filters the result, anything else is an argument.
   const args: Record<string, unknown> = {};
   for (const name of new Set(req.query.keys())) {
-    if (!names.has(name)) continue;
     const values = req.query.getAll(name);
+    if (isReservedKey(name) || values.every(isFilterValue)) continue;
     args[name] = values.length === 1 ? values[0] : values;
   }
   return args;
@@ -433,7 +433,7 @@ async function callFunction(
   negotiated: Negotiated,
 ): Promise<RestResponse> {
   const overloads = cache.functions.get(tableKey(schema, name)) ?? [];
-  const args = functionArguments(req, overloads);
+  const args = functionArguments(req);
   const fn = chooseFunction(cache, req, schema, name, overloads, args);
   const query = parseQuery(req.query, req.method === 'POST' ? new Set() : new Set(Object.keys(args)));
   const statement = buildRpc(cache, fn, args, query, negotiated);

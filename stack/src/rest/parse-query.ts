@@ -98,7 +98,9 @@ export interface ParsedQuery {
   onConflict?: string[];
 }
 
-const NAME = /^[^\s.,:()!"'<>*-][^\s.,:()!"'<>*]*/;
+/** A column or relation name: no delimiter of the grammar, and no `->` (a JSON path follows). */
+const NAME = /^[^\s.,:()!"'<>*-](?:[^\s.,:()!"'<>*-]|-(?!>))*/;
+const isName = (text: string) => NAME.exec(text)?.[0] === text;
 
 /** Splits on `sep` at nesting depth 0, outside double quotes. */
 function splitTopLevel(text: string, sep: string): string[] {
@@ -172,7 +174,7 @@ export function parseSelect(text: string): SelectItem[] {
     if (item === '*') return { kind: 'star' };
     let alias: string | undefined;
     let rest = item;
-    const aliasMatch = /^([^\s.,:()!"'<>*-][^\s.,:()!"'<>*]*)\s*:(?!:)\s*/.exec(item);
+    const aliasMatch = new RegExp(`^(${NAME.source.slice(1)})\\s*:(?!:)\\s*`).exec(item);
     if (aliasMatch) {
       alias = aliasMatch[1];
       rest = item.slice(aliasMatch[0].length);
@@ -182,13 +184,13 @@ export function parseSelect(text: string): SelectItem[] {
       const close = closingParen(rest, open);
       if (close !== rest.length - 1) throw fail(`unbalanced parentheses in "${item}"`);
       const [relation = '', ...hints] = rest.slice(0, open).trim().split('!');
-      if (!NAME.test(relation) || NAME.exec(relation)![0] !== relation) throw fail(`"${relation}" is not a resource name`);
+      if (!isName(relation)) throw fail(`"${relation}" is not a resource name`);
       let inner = false;
       let hint: string | undefined;
       for (const value of hints) {
         if (value === 'inner') inner = true;
         else if (value === 'left') inner = false;
-        else if (!hint && NAME.exec(value)?.[0] === value) hint = value;
+        else if (!hint && isName(value)) hint = value;
         else throw fail(`unexpected embedding hint "!${value}"`);
       }
       return { kind: 'embed', relation, alias, hint, inner, select: parseItems(rest.slice(open + 1, close)) };
@@ -259,6 +261,12 @@ export function parsePredicate(
   throw fail();
 }
 
+/** Whether a query value is a filter (`[not.]op.…`) rather than a function argument of a GET call. */
+export function isFilterValue(value: string): boolean {
+  const operator = /^(?:not\.)?([a-z]+)(?:\([^)]*\))?\./.exec(value)?.[1] ?? '';
+  return operator === 'in' || operator === 'is' || operator in COMPARISON_OPERATORS || operator in FULL_TEXT_OPERATORS;
+}
+
 /** The inside of `or=(…)` / `and=(…)`. */
 export function parseLogic(operator: 'and' | 'or', negated: boolean, text: string, parameter: string): Filter {
   const fail = (details: string) => queryParamError(`failed to parse logic tree (${text})`, details);
@@ -307,7 +315,7 @@ function parseCount(text: string, parameter: string): number {
 function parseNameList(text: string, parameter: string): string[] {
   return text.split(',').map((name) => {
     const unquoted = unquote(name.trim());
-    if (!unquoted || NAME.exec(unquoted)?.[0] !== unquoted) {
+    if (!isName(unquoted)) {
       throw queryParamError(`failed to parse ${parameter} parameter (${text})`, `"${name}" is not a column name`);
     }
     return unquoted;
@@ -317,6 +325,10 @@ function parseNameList(text: string, parameter: string): string[] {
 // the whole query string ------------------------------------------------------------------------
 
 const SCOPED_KEYS = /^(?:(.*)\.)?(order|limit|offset|or|and|not\.or|not\.and)$/;
+const RESERVED_KEYS = new Set(['select', 'columns', 'on_conflict']);
+
+/** Whether a query parameter is part of the query grammar rather than a filter or an argument. */
+export const isReservedKey = (key: string) => RESERVED_KEYS.has(key) || SCOPED_KEYS.test(key);
 
 /**
  * Every query parameter of a table request. `reserved` names parameters that mean something else
