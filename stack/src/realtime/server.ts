@@ -123,8 +123,12 @@ export async function createRealtimeServer({ db, jwtSecret }: RealtimeOptions): 
       event: 'phx_reply',
       payload: { status, response },
     });
+  /** A reply-less message from the channel itself: it carries the join_ref. */
   const push = (channel: Channel, event: string, payload: unknown) =>
     send(channel.connection, { joinRef: channel.joinRef, ref: null, topic: channel.topic, event, payload });
+  /** A message fanned out to a topic's subscribers (changes, broadcasts, presence diffs): no join_ref. */
+  const fanOut = (channel: Channel, event: string, payload: unknown) =>
+    send(channel.connection, { joinRef: null, ref: null, topic: channel.topic, event, payload });
 
   const channelsOn = (topic: string) =>
     [...connections].flatMap((connection) => {
@@ -136,7 +140,7 @@ export async function createRealtimeServer({ db, jwtSecret }: RealtimeOptions): 
   const presenceEntry = (meta: Record<string, unknown>, key: string) => ({ [key]: { metas: [meta] } });
   const sendPresenceDiff = (topic: string, joins: object, leaves: object) => {
     for (const channel of channelsOn(topic)) {
-      if (channel.presenceEnabled) push(channel, 'presence_diff', { joins, leaves });
+      if (channel.presenceEnabled) fanOut(channel, 'presence_diff', { joins, leaves });
     }
   };
   const presenceState = (topic: string) => {
@@ -374,7 +378,7 @@ export async function createRealtimeServer({ db, jwtSecret }: RealtimeOptions): 
   const relayBroadcast = (from: Channel, message: Record<string, unknown>) => {
     for (const channel of channelsOn(from.topic)) {
       if (channel === from && !from.broadcastSelf) continue;
-      push(channel, 'broadcast', message);
+      fanOut(channel, 'broadcast', message);
     }
   };
 
@@ -386,7 +390,7 @@ export async function createRealtimeServer({ db, jwtSecret }: RealtimeOptions): 
         const frame = encodeBinaryBroadcast(channel.topic, message.userEvent, message.encoding, message.payload);
         if (channel.connection.ws.readyState === WebSocket.OPEN) channel.connection.ws.send(frame, { binary: true });
       } else if (message.encoding === 1) {
-        push(channel, 'broadcast', {
+        fanOut(channel, 'broadcast', {
           type: 'broadcast',
           event: message.userEvent,
           payload: JSON.parse(message.payload.toString('utf8')),
@@ -434,7 +438,7 @@ export async function createRealtimeServer({ db, jwtSecret }: RealtimeOptions): 
           const table = await tableInfo(change.schema, change.table);
           if (!table) return;
           const event = await changeFor(db, table, change, channel.identity, covering);
-          if (event && !channel.closed) push(channel, 'postgres_changes', { ids: event.ids, data: event.data });
+          if (event && !channel.closed) fanOut(channel, 'postgres_changes', { ids: event.ids, data: event.data });
         }).catch((error: unknown) => {
           console.error(`realtime: could not deliver a ${change.type} on ${change.schema}.${change.table}:`, error);
         });
