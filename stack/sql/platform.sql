@@ -87,11 +87,11 @@ create table if not exists auth.refresh_tokens (
 );
 create index if not exists refresh_tokens_session_id_idx on auth.refresh_tokens (session_id);
 
--- The claim readers as GoTrue defines them (migrations/20220224000811): the legacy per-claim
--- setting first, then PostgREST 12+'s request.jwt.claims.
+-- The claim readers exactly as GoTrue defines them (migrations/20220224000811): the legacy
+-- per-claim setting first, then PostgREST 12+'s request.jwt.claims. Like GoTrue's, they set no
+-- search_path (they name only pg_catalog objects), so Postgres can inline them into RLS policies.
 create or replace function auth.jwt() returns jsonb
 language sql stable
-set search_path = ''
 as $$
   select coalesce(
     nullif(current_setting('request.jwt.claim', true), ''),
@@ -101,7 +101,6 @@ $$;
 
 create or replace function auth.uid() returns uuid
 language sql stable
-set search_path = ''
 as $$
   select coalesce(
     nullif(current_setting('request.jwt.claim.sub', true), ''),
@@ -111,7 +110,6 @@ $$;
 
 create or replace function auth.role() returns text
 language sql stable
-set search_path = ''
 as $$
   select coalesce(
     nullif(current_setting('request.jwt.claim.role', true), ''),

@@ -1,0 +1,45 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { migrate } from '../../stack/src/db/migrate';
+import { openPostgres } from '../../stack/src/db/postgres';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const CLUSTER_SCRIPT = path.join(ROOT, 'scripts/pg-cluster.sh');
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
+    });
+  });
+}
+
+/** A throwaway Postgres 15 cluster (scripts/pg-cluster.sh); DATABASE_URL reuses a running one. */
+export async function startCluster(): Promise<{ url: string; stop(): void }> {
+  if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, stop: () => {} };
+  const dir = mkdtempSync(path.join(tmpdir(), 'factoryflow-bench-pg.'));
+  const url = execFileSync('bash', [CLUSTER_SCRIPT, 'start', dir, String(await freePort())], {
+    encoding: 'utf8',
+  }).trim();
+  return { url, stop: () => execFileSync('bash', [CLUSTER_SCRIPT, 'stop', dir]) };
+}
+
+/** A fresh database on the cluster with the platform SQL and every migration applied. */
+export async function createMigratedDatabase(clusterUrl: string, name: string): Promise<string> {
+  const admin = new pg.Client({ connectionString: clusterUrl });
+  await admin.connect();
+  await admin.query(`drop database if exists ${pg.escapeIdentifier(name)}`);
+  await admin.query(`create database ${pg.escapeIdentifier(name)}`);
+  await admin.end();
+  const url = new URL(clusterUrl);
+  url.pathname = `/${name}`;
+  const db = await openPostgres(url.toString());
+  await migrate(db);
+  await db.close();
+  return url.toString();
+}

@@ -1,0 +1,59 @@
+/**
+ * `npm run bench`: every benchmark, each comparing two things measured side by side in this run,
+ * printed as one table and written with the machine and date to bench/RESULTS.md.
+ */
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { measureAppLoad } from './app-load';
+import { measureDashboard } from './dashboard';
+import { startCluster } from './lib/cluster';
+import { type BenchRow, renderTable } from './lib/report';
+import { measureLogSale } from './log-sale-throughput';
+
+function describeMachine(): string {
+  const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
+  const postgres = execFileSync('/usr/lib/postgresql/15/bin/postgres', ['--version'], {
+    encoding: 'utf8',
+  }).trim();
+  return [
+    `${os.cpus().length} × ${cpu}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB memory`,
+    `${os.type()} ${os.release()}, Node ${process.version}, ${postgres}, Chromium (Debian)`,
+  ].join('; ');
+}
+
+const cluster = await startCluster();
+const rows: BenchRow[] = [];
+try {
+  const sections: [string, () => Promise<BenchRow[]>][] = [
+    ['dashboard', () => measureDashboard(cluster.url)],
+    ['log_sale throughput', () => measureLogSale(cluster.url)],
+    ['app load', () => measureAppLoad()],
+  ];
+  for (const [name, measure] of sections) {
+    process.stderr.write(`bench: ${name}…\n`);
+    rows.push(...(await measure()));
+  }
+} finally {
+  cluster.stop();
+}
+
+const table = renderTable(rows);
+console.log(table);
+const missed = rows.filter((row) => row.met === false);
+writeFileSync(
+  path.join(import.meta.dirname, 'RESULTS.md'),
+  `# Benchmark results
+
+Written by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}.
+Machine: ${describeMachine()}.
+
+Every ratio compares two figures measured side by side in the same run; times are medians of at
+least 5 runs. The machines are shared, so absolute times vary between runs; the ratios are the claim.
+
+${table}
+
+${missed.length === 0 ? 'Every target was met.' : `Missed targets: ${missed.map((row) => `${row.benchmark} (${row.measure})`).join('; ')}.`}
+`,
+);
