@@ -102,8 +102,3 @@ export async function measureAppLoad(): Promise<BenchRow[]> {
     },
   ];
 }
-
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const { renderTable } = await import('./lib/report');
-  console.log(renderTable(await measureAppLoad()));
-}

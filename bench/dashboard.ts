@@ -117,14 +117,3 @@ export async function measureDashboard(clusterUrl: string): Promise<BenchRow[]> 
   }
   return rows;
 }
-
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const { startCluster } = await import('./lib/cluster');
-  const { renderTable } = await import('./lib/report');
-  const cluster = await startCluster();
-  try {
-    console.log(renderTable(await measureDashboard(cluster.url)));
-  } finally {
-    cluster.stop();
-  }
-}

@@ -157,13 +157,3 @@ export async function measureLogSale(clusterUrl: string): Promise<BenchRow[]> {
 }
 
 // Allow `tsx bench/log-sale-throughput.ts` on its own.
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const { startCluster } = await import('./lib/cluster');
-  const { renderTable } = await import('./lib/report');
-  const cluster = await startCluster();
-  try {
-    console.log(renderTable(await measureLogSale(cluster.url)));
-  } finally {
-    cluster.stop();
-  }
-}

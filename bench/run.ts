@@ -1,6 +1,8 @@
 /**
  * `npm run bench`: every benchmark, each comparing two things measured side by side in this run,
  * printed as one table and written with the machine and date to bench/RESULTS.md.
+ * `npm run bench -- dashboard` runs only the sections whose name contains the word, and prints
+ * without writing RESULTS.md.
  */
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -31,7 +33,8 @@ try {
     ['log_sale throughput', () => measureLogSale(cluster.url)],
     ['app load', () => measureAppLoad()],
   ];
-  for (const [name, measure] of sections) {
+  const only = process.argv[2];
+  for (const [name, measure] of sections.filter(([name]) => !only || name.includes(only))) {
     process.stderr.write(`bench: ${name}…\n`);
     rows.push(...(await measure()));
   }
@@ -41,6 +44,7 @@ try {
 
 const table = renderTable(rows);
 console.log(table);
+if (process.argv[2]) process.exit(0);
 const missed = rows.filter((row) => row.met === false);
 writeFileSync(
   path.join(import.meta.dirname, 'RESULTS.md'),
