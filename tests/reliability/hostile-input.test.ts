@@ -1,0 +1,439 @@
+/**
+ * Hostile input against every operation and every REST route the app uses: wrong types, signs and
+ * sizes of numbers, NaN and Infinity as strings, 1 MB strings, unicode, SQL metacharacters,
+ * malformed JSON, filters and orders, unknown names. Each is answered with a 4xx and a clear
+ * message (the migration's exact message for the operations' own checks), never a 500, and a
+ * refused request changes nothing: the database's fingerprint is the same after it, and the ledger
+ * reconciles at the end. Valid unicode and literal SQL metacharacters are accepted and round-trip.
+ */
+import { expect, it } from 'vitest';
+import { describeStack, type TestStack } from '../contract/harness';
+import { createMaterial, createProduct, ledgerProblems, request, rpcOk, signIn, superuser, type User } from './support';
+
+const MB = 'x'.repeat(1024 * 1024);
+const HINDI = 'हथकरघा सूती कुर्ता';
+const SQL_TEXTS = [
+  "Robert'); drop table public.products; --",
+  "' or 1=1 --",
+  '"; select pg_sleep(10); --',
+  '$$; delete from public.sales_orders; $$',
+  '\\x00\\\\ %_ * ( ) , . : ; [ ]',
+];
+const PLATFORM_MESSAGE = 'Platform must be one of: Flipkart, Myntra, Amazon, Brand Website, Other.';
+
+interface Fixture {
+  user: User;
+  materialId: string;
+  productId: string;
+  productName: string;
+  saleId: string;
+  completedRunId: string;
+}
+
+interface Case {
+  name: string;
+  /** Route below the stack URL and the request; an RPC's args are JSON.stringified unless `raw`. */
+  route: string;
+  method?: string;
+  body?: unknown;
+  raw?: string;
+  headers?: Record<string, string>;
+  /** The refusal: exact status and message (string: exact; RegExp: pattern). */
+  status?: number;
+  message?: string | RegExp;
+  /** Accepted instead: checks the answer and what it wrote. */
+  accepted?: (answer: unknown, stack: TestStack, fixture: Fixture) => Promise<void>;
+}
+
+const rpcCase = (fn: string, name: string, body: unknown, status: number, message: string | RegExp): Case => ({
+  name: `${fn}: ${name}`,
+  route: `/rest/v1/rpc/${fn}`,
+  method: 'POST',
+  body,
+  status,
+  message,
+});
+
+/** The numbers and look-alikes every numeric argument is tried with, and the message each must get. */
+function numberCases(
+  fn: string,
+  argument: string,
+  label: string,
+  base: Record<string, unknown>,
+  /** nullable: a null falls back to the default (coalesce), so it is not an error. */
+  rules: { minimum: string; whole: boolean; nullable?: boolean },
+): Case[] {
+  const below = `${label} must be at least ${rules.minimum}.`;
+  const cases: [string, unknown, number, string | RegExp][] = [
+    ['zero', 0, 400, Number(rules.minimum) > 0 ? below : ''],
+    ['negative', -1, 400, below],
+    ['very negative', -1e300, 400, below],
+    ['1e20', 1e20, 400, `${label} must be at most 1000000000.`],
+    ['1e300', 1e300, 400, `${label} must be at most 1000000000.`],
+    ['"NaN"', 'NaN', 400, `${label} must be a number.`],
+    ['"Infinity"', 'Infinity', 400, `${label} must be a number.`],
+    ['"-Infinity"', '-Infinity', 400, `${label} must be a number.`],
+    ['a word', 'abc', 400, /invalid input syntax for type numeric/],
+    ['true', true, 400, /invalid input syntax for type numeric|numeric/],
+    ['an object', { n: 1 }, 400, /invalid input syntax for type numeric|numeric/],
+    ['an array', [1], 400, /invalid input syntax for type numeric|numeric/],
+    ['null', null, 400, rules.nullable ? '' : `${label} is required.`],
+  ];
+  if (rules.whole) cases.push(['fractional', 1.5, 400, `${label} must be a whole number.`]);
+  else cases.push(['below the minimum by a fraction', Number(rules.minimum) - 0.001, 400, below]);
+  return cases
+    .filter(([, , , message]) => message !== '')
+    .map(([name, value, status, message]) => rpcCase(fn, `${argument} ${name}`, { ...base, [argument]: value }, status, message));
+}
+
+function cases(f: Fixture): Case[] {
+  const product = (extra: Record<string, unknown>) => ({
+    sku: `H-${Math.random().toString(36).slice(2, 10)}`,
+    product_name: 'Hostile',
+    selling_price: 10,
+    ...extra,
+  });
+  const material = (extra: Record<string, unknown>) => ({ material_name: 'Hostile material', ...extra });
+  const sale = { product_id: f.productId, quantity: 1, platform: 'Amazon' };
+  const run = { product_id: f.productId, quantity_to_produce: 1 };
+  const list: Case[] = [];
+
+  // create_product ----------------------------------------------------------------------------
+  list.push(
+    ...numberCases('create_product', 'selling_price', 'Selling price', product({}), { minimum: '0.01', whole: false }),
+    ...numberCases('create_product', 'stock_on_hand', 'Stock on hand', product({}), {
+      minimum: '0',
+      whole: true,
+      nullable: true,
+    }),
+    ...numberCases('create_product', 'reorder_point', 'Reorder point', product({}), { minimum: '0', whole: true, nullable: true }),
+    rpcCase('create_product', 'sku missing', { product_name: 'X', selling_price: 1 }, 404, /create_product/),
+    rpcCase('create_product', 'sku null', product({ sku: null }), 400, 'SKU is required.'),
+    rpcCase('create_product', 'sku blank', product({ sku: '   ' }), 400, 'SKU is required.'),
+    rpcCase('create_product', 'sku 65 characters', product({ sku: 'S'.repeat(65) }), 400, 'SKU must be at most 64 characters.'),
+    rpcCase('create_product', 'sku 1 MB', product({ sku: MB }), 400, 'SKU must be at most 64 characters.'),
+    rpcCase('create_product', 'sku already used', product({ sku: `SKU-${f.productName}` }), 409, `A product with SKU SKU-${f.productName} already exists.`),
+    rpcCase('create_product', 'name blank', product({ product_name: '' }), 400, 'Product name is required.'),
+    rpcCase('create_product', 'name 1 MB', product({ product_name: MB }), 400, 'Product name must be at most 200 characters.'),
+    rpcCase('create_product', 'name 201 Hindi letters', product({ product_name: 'क'.repeat(201) }), 400, 'Product name must be at most 200 characters.'),
+    rpcCase('create_product', 'category 1 MB', product({ category: MB }), 400, 'Category must be at most 100 characters.'),
+    rpcCase('create_product', 'name with a NUL character', product({ product_name: 'a\u0000b' }), 400, /\\u0000|unicode|null character|0x00/i),
+    rpcCase('create_product', 'name with a lone surrogate', product({ product_name: 'a\ud800b' }), 400, /invalid input syntax for type json|unicode|surrogate/i),
+    rpcCase('create_product', 'bom an object', product({ bom: { material_id: f.materialId } }), 400, 'BOM must be a list of materials.'),
+    rpcCase('create_product', 'bom a string', product({ bom: 'cotton' }), 400, 'BOM must be a list of materials.'),
+    rpcCase('create_product', 'bom row a number', product({ bom: [1] }), 400, 'Each BOM row needs a material.'),
+    rpcCase('create_product', 'bom row without material', product({ bom: [{ quantity: 1 }] }), 400, 'Each BOM row needs a material.'),
+    rpcCase('create_product', 'bom row without quantity', product({ bom: [{ material_id: f.materialId }] }), 400, 'Each BOM row needs a quantity.'),
+    rpcCase('create_product', 'bom quantity a string', product({ bom: [{ material_id: f.materialId, quantity: '2' }] }), 400, 'Each BOM row needs a quantity.'),
+    rpcCase('create_product', 'bom quantity zero', product({ bom: [{ material_id: f.materialId, quantity: 0 }] }), 400, 'BOM quantity must be at least 0.001.'),
+    rpcCase('create_product', 'bom quantity negative', product({ bom: [{ material_id: f.materialId, quantity: -2 }] }), 400, 'BOM quantity must be at least 0.001.'),
+    rpcCase('create_product', 'bom quantity 1e300', product({ bom: [{ material_id: f.materialId, quantity: 1e300 }] }), 400, 'BOM quantity must be at most 1000000000.'),
+    rpcCase('create_product', 'bom quantity 0.0001', product({ bom: [{ material_id: f.materialId, quantity: 0.0001 }] }), 400, 'BOM quantity must be at least 0.001.'),
+    rpcCase(
+      'create_product',
+      'bom names a material twice',
+      product({ bom: [{ material_id: f.materialId, quantity: 1 }, { material_id: f.materialId, quantity: 2 }] }),
+      400,
+      'A material can appear only once in a BOM.',
+    ),
+    rpcCase('create_product', 'bom material not a uuid', product({ bom: [{ material_id: 'cotton', quantity: 1 }] }), 400, 'Material not found.'),
+    rpcCase(
+      'create_product',
+      'bom material SQL text',
+      product({ bom: [{ material_id: "' or 1=1 --", quantity: 1 }] }),
+      400,
+      'Material not found.',
+    ),
+    rpcCase('create_product', 'an unknown argument', product({ is_admin: true }), 404, /create_product/),
+  );
+
+  // create_raw_material ---------------------------------------------------------------------
+  list.push(
+    ...numberCases('create_raw_material', 'cost_per_unit', 'Cost per unit', material({}), { minimum: '0', whole: false, nullable: true }),
+    ...numberCases('create_raw_material', 'stock_level', 'Stock level', material({}), { minimum: '0', whole: false, nullable: true }),
+    ...numberCases('create_raw_material', 'reorder_point', 'Reorder point', material({}), { minimum: '0', whole: false, nullable: true }),
+    rpcCase('create_raw_material', 'name null', material({ material_name: null }), 400, 'Material name is required.'),
+    rpcCase('create_raw_material', 'name 1 MB', material({ material_name: MB }), 400, 'Material name must be at most 200 characters.'),
+    rpcCase('create_raw_material', 'supplier 1 MB', material({ supplier: MB }), 400, 'Supplier must be at most 200 characters.'),
+    rpcCase('create_raw_material', 'unit 33 characters', material({ unit_of_measure: 'u'.repeat(33) }), 400, 'Unit of measure must be at most 32 characters.'),
+    rpcCase('create_raw_material', 'no arguments', {}, 404, /create_raw_material/),
+  );
+
+  // log_sale ------------------------------------------------------------------------------------
+  list.push(
+    ...numberCases('log_sale', 'quantity', 'Quantity', sale, { minimum: '1', whole: true }),
+    rpcCase('log_sale', 'quantity 1000000000', { ...sale, quantity: 1_000_000_000 }, 400, /^Not enough stock for .+\. Only \d+ available\.$/),
+    rpcCase('log_sale', 'platform unknown', { ...sale, platform: 'eBay' }, 400, PLATFORM_MESSAGE),
+    rpcCase('log_sale', 'platform lower case', { ...sale, platform: 'amazon' }, 400, PLATFORM_MESSAGE),
+    rpcCase('log_sale', 'platform null', { ...sale, platform: null }, 400, PLATFORM_MESSAGE),
+    rpcCase('log_sale', 'platform SQL text', { ...sale, platform: "Amazon'; delete from public.products; --" }, 400, PLATFORM_MESSAGE),
+    rpcCase('log_sale', 'platform 1 MB', { ...sale, platform: MB }, 400, PLATFORM_MESSAGE),
+    rpcCase('log_sale', 'product null', { ...sale, product_id: null }, 400, 'Product is required.'),
+    rpcCase('log_sale', 'product unknown', { ...sale, product_id: crypto.randomUUID() }, 400, 'Product not found.'),
+    rpcCase('log_sale', 'product not a uuid', { ...sale, product_id: 'kurta' }, 400, /invalid input syntax for type uuid/),
+    rpcCase('log_sale', 'product SQL text', { ...sale, product_id: "' or 1=1 --" }, 400, /invalid input syntax for type uuid/),
+    rpcCase('log_sale', 'product a number', { ...sale, product_id: 42 }, 400, /invalid input syntax for type uuid/),
+    rpcCase('log_sale', 'quantity missing', { product_id: f.productId }, 404, /log_sale/),
+  );
+
+  // fulfil_sales_order, start_production, complete_production -------------------------------------
+  list.push(
+    rpcCase('fulfil_sales_order', 'order null', { order_id: null }, 400, 'Sales order not found.'),
+    rpcCase('fulfil_sales_order', 'order unknown', { order_id: crypto.randomUUID() }, 400, 'Sales order not found.'),
+    rpcCase('fulfil_sales_order', 'order not a uuid', { order_id: '1; drop table x' }, 400, /invalid input syntax for type uuid/),
+    rpcCase('fulfil_sales_order', 'order an array', { order_id: [f.saleId] }, 400, /invalid input syntax for type uuid|uuid/),
+    rpcCase('fulfil_sales_order', 'order already fulfilled', { order_id: f.saleId }, 400, 'This order is already fulfilled.'),
+    ...numberCases('start_production', 'quantity_to_produce', 'Quantity to produce', run, { minimum: '1', whole: true }),
+    rpcCase('start_production', 'quantity beyond the materials', { ...run, quantity_to_produce: 1_000_000_000 }, 400, 'Not enough raw materials to start production.'),
+    rpcCase('start_production', 'product null', { ...run, product_id: null }, 400, 'Product is required.'),
+    rpcCase('start_production', 'product unknown', { ...run, product_id: crypto.randomUUID() }, 400, 'Product not found.'),
+    rpcCase('start_production', 'product not a uuid', { ...run, product_id: 'x' }, 400, /invalid input syntax for type uuid/),
+    rpcCase('complete_production', 'order null', { order_id: null }, 400, 'Manufacturing order not found.'),
+    rpcCase('complete_production', 'order unknown', { order_id: crypto.randomUUID() }, 400, 'Manufacturing order not found.'),
+    rpcCase('complete_production', 'order already completed', { order_id: f.completedRunId }, 400, 'This manufacturing order is already completed.'),
+    rpcCase('complete_production', 'order not a uuid', { order_id: 'NaN' }, 400, /invalid input syntax for type uuid/),
+    rpcCase('dashboard_summary', 'an unknown argument', { user_id: crypto.randomUUID() }, 404, /dashboard_summary/),
+  );
+
+  // Malformed JSON bodies on every operation ------------------------------------------------------
+  for (const fn of ['create_product', 'create_raw_material', 'log_sale', 'fulfil_sales_order', 'start_production', 'complete_production', 'dashboard_summary']) {
+    for (const [name, raw] of [
+      ['truncated JSON', '{"product_id":'],
+      ['not JSON', 'product_id=1'],
+      ['a JSON string', '"log_sale"'],
+      ['single quotes', "{'quantity': 1}"],
+      ['a trailing comma', '{"quantity": 1,}'],
+      ['NaN literal', '{"quantity": NaN}'],
+    ] as const) {
+      list.push({ name: `${fn}: body ${name}`, route: `/rest/v1/rpc/${fn}`, method: 'POST', raw, status: 400, message: /.+/ });
+    }
+  }
+
+  // REST reads the app makes, with malformed filters, orders and names ----------------------------
+  const get = (name: string, route: string, status: number, message: string | RegExp, headers?: Record<string, string>): Case => ({
+    name: `GET ${name}`,
+    route,
+    status,
+    message,
+    headers,
+  });
+  for (const table of ['products', 'raw_materials', 'sales_orders', 'manufacturing_orders', 'bom_items']) {
+    const base = `/rest/v1/${table}`;
+    list.push(
+      get(`${table} unknown column in select`, `${base}?select=nope`, 400, /nope/),
+      get(`${table} malformed select`, `${base}?select=id,,(`, 400, /.+/),
+      get(`${table} select with SQL`, `${base}?select=${encodeURIComponent('id);drop table x;--')}`, 400, /.+/),
+      get(`${table} unknown operator`, `${base}?user_id=zz.1`, 400, /.+/),
+      get(`${table} filter on unknown column`, `${base}?nope=eq.1`, 400, /nope/),
+      get(`${table} uuid filter not a uuid`, `${base}?user_id=eq.${encodeURIComponent("' or 1=1 --")}`, 400, /invalid input syntax for type uuid/),
+      get(`${table} unclosed in list`, `${base}?user_id=in.(a,b`, 400, /.+/),
+      get(`${table} malformed or`, `${base}?or=(user_id.eq.1`, 400, /.+/),
+      get(`${table} order direction unknown`, `${base}?order=user_id.sideways`, 400, /.+/),
+      get(`${table} order on unknown column`, `${base}?order=nope.asc`, 400, /nope/),
+      get(`${table} order with SQL`, `${base}?order=${encodeURIComponent('user_id;drop table x')}`, 400, /.+/),
+      get(`${table} limit negative`, `${base}?limit=-1`, 400, /.+/),
+      get(`${table} limit a word`, `${base}?limit=all`, 400, /.+/),
+      get(`${table} offset a word`, `${base}?offset=abc`, 400, /.+/),
+      get(`${table} embed unknown relation`, `${base}?select=*,nope(*)`, 400, /nope/),
+    );
+  }
+  list.push(
+    get('products stock compared with a word', '/rest/v1/products?stock_on_hand=gt.abc', 400, /invalid input syntax for type integer/),
+    get('products stock compared with 1e300', '/rest/v1/products?stock_on_hand=gt.1e300', 400, /.+/),
+    { name: 'GET products price compared with NaN', route: '/rest/v1/products?selling_price=eq.NaN', accepted: async (answer) => expect(answer).toEqual([]) },
+    get('unknown table', '/rest/v1/nope', 404, /nope/),
+    get('table of another schema by name', '/rest/v1/pg_roles', 404, /pg_roles/),
+    get('private schema through Accept-Profile', '/rest/v1/products', 406, /private/, { 'accept-profile': 'private' }),
+    get('auth schema through Accept-Profile', '/rest/v1/users', 406, /auth/, { 'accept-profile': 'auth' }),
+    get('unknown function', '/rest/v1/rpc/nope', 404, /nope/),
+    get('private function', '/rest/v1/rpc/require_user_id', 404, /require_user_id/),
+    get('catalog function', '/rest/v1/rpc/pg_sleep?seconds=5', 404, /pg_sleep/),
+    get('path with SQL', `/rest/v1/${encodeURIComponent('products;drop table products')}`, 404, /.+/),
+    get('nested path', '/rest/v1/products/extra', 404, /.+/),
+    {
+      name: 'GET products filter value of 1 MB in the URL',
+      route: `/rest/v1/products?sku=eq.${MB}`,
+      // Node's HTTP parser refuses the request line before the stack sees it, as a proxy would.
+      status: 431,
+    },
+  );
+  // Literal SQL metacharacters in filter values: accepted as text, matching nothing.
+  for (const text of SQL_TEXTS) {
+    for (const operator of ['eq', 'like', 'ilike', 'neq']) {
+      list.push({
+        name: `GET products sku=${operator}.${text}`,
+        route: `/rest/v1/products?select=sku&sku=${operator}.${encodeURIComponent(text)}`,
+        accepted: async (answer) => {
+          expect(Array.isArray(answer)).toBe(true);
+          if (operator !== 'neq') expect(answer).toEqual([]);
+        },
+      });
+    }
+  }
+
+  // Owner edits (PATCH of descriptive columns) ---------------------------------------------------
+  const patch = (name: string, table: string, id: string, body: unknown, status: number, message: string | RegExp): Case => ({
+    name: `PATCH ${table} ${name}`,
+    route: `/rest/v1/${table}?id=eq.${id}`,
+    method: 'PATCH',
+    body,
+    status,
+    message,
+  });
+  list.push(
+    patch('name 1 MB', 'products', f.productId, { product_name: MB }, 400, /product_name|check constraint/),
+    patch('name blank', 'products', f.productId, { product_name: ' ' }, 400, /check constraint/),
+    patch('price negative', 'products', f.productId, { selling_price: -1 }, 400, /check constraint/),
+    patch('price zero', 'products', f.productId, { selling_price: 0 }, 400, /check constraint/),
+    patch('price 1e20', 'products', f.productId, { selling_price: 1e20 }, 400, /numeric field overflow|out of range/),
+    patch('price "Infinity"', 'products', f.productId, { selling_price: 'Infinity' }, 400, /numeric field overflow|infinite|out of range/),
+    patch('price a word', 'products', f.productId, { selling_price: 'cheap' }, 400, /invalid input syntax for type numeric/),
+    patch('reorder point fractional', 'products', f.productId, { reorder_point: 1.5 }, 400, /invalid input syntax for type integer/),
+    patch('reorder point 1e20', 'products', f.productId, { reorder_point: 1e20 }, 400, /out of range|invalid input syntax/),
+    patch('stock (not editable)', 'products', f.productId, { stock_on_hand: 999 }, 403, /permission denied/),
+    patch('owner (not editable)', 'products', f.productId, { user_id: crypto.randomUUID() }, 403, /permission denied/),
+    patch('unknown column', 'products', f.productId, { nope: 1 }, 400, /nope/),
+    patch('cost negative', 'raw_materials', f.materialId, { cost_per_unit: -0.01 }, 400, /check constraint/),
+    patch('unit 1 MB', 'raw_materials', f.materialId, { unit_of_measure: MB }, 400, /check constraint/),
+    patch('stock (not editable)', 'raw_materials', f.materialId, { stock_level: 1e6 }, 403, /permission denied/),
+    { name: 'PATCH products body not JSON', route: `/rest/v1/products?id=eq.${f.productId}`, method: 'PATCH', raw: '{"product_name":', status: 400, message: /.+/ },
+    { name: 'PATCH products body an array of junk', route: `/rest/v1/products?id=eq.${f.productId}`, method: 'PATCH', raw: '[1,2]', status: 400, message: /.+/ },
+  );
+
+  // Accepted: valid unicode and SQL metacharacters as literal text ---------------------------------
+  const roundTrip = (name: string): Case => ({
+    name: `create_product accepts and round-trips ${JSON.stringify(name).slice(0, 40)}`,
+    route: '/rest/v1/rpc/create_product',
+    method: 'POST',
+    body: { sku: `RT-${Math.random().toString(36).slice(2, 10)}`, product_name: name, category: name.slice(0, 100), selling_price: 10, stock_on_hand: 3 },
+    accepted: async (answer, stack, fixture) => {
+      const created = answer as { id: string; product_name: string };
+      expect(created.product_name).toBe(name.trim());
+      const read = await request(stack, fixture.user.token, `/rest/v1/products?select=product_name,category&product_name=eq.${encodeURIComponent(name.trim())}`);
+      expect(read.status).toBe(200);
+      expect(await read.json()).toEqual([{ product_name: name.trim(), category: name.slice(0, 100).trim() }]);
+    },
+  });
+  list.push(
+    roundTrip(HINDI),
+    roundTrip('क'.repeat(200)),
+    roundTrip('قميص قطني 👕 Ça coûte ½'),
+    roundTrip('e\u0301\u200d\ufeff combining and zero-width'),
+    ...SQL_TEXTS.map(roundTrip),
+  );
+  return list;
+}
+
+/** Counts and sums that any write would move: compared before and after each refused request. */
+async function fingerprint(stack: TestStack): Promise<string> {
+  const { rows } = await superuser(stack).query<{ f: string }>(
+    `select concat_ws(' ',
+       (select count(*) from public.products), (select sum(stock_on_hand) from public.products),
+       (select string_agg(md5(p::text), '' order by id) from public.products p),
+       (select string_agg(md5(m::text), '' order by id) from public.raw_materials m),
+       (select count(*) from public.bom_items),
+       (select string_agg(md5(o::text), '' order by id) from public.sales_orders o),
+       (select string_agg(md5(o::text), '' order by id) from public.manufacturing_orders o),
+       (select count(*) from public.stock_movements)) as f`,
+  );
+  return rows[0]!.f;
+}
+
+async function makeFixture(s: TestStack): Promise<Fixture> {
+  const user = await signIn(s);
+  const materialId = await createMaterial(user, 'Hostile cotton', 10);
+  const productName = 'Hostile kurta';
+  const productId = await createProduct(user, productName, 5, [{ material_id: materialId, quantity: 1 }]);
+  const saleId = (await rpcOk<{ id: string }>(user, 'log_sale', { product_id: productId, quantity: 1 })).id;
+  await rpcOk(user, 'fulfil_sales_order', { order_id: saleId });
+  const completedRunId = (await rpcOk<{ id: string }>(user, 'start_production', { product_id: productId, quantity_to_produce: 1 })).id;
+  await rpcOk(user, 'complete_production', { order_id: completedRunId });
+  return { user, materialId, productId, productName, saleId, completedRunId };
+}
+
+/** Sends each case as the fixture's user; returns a line for every answer that was not the expected one. */
+async function runCases(s: TestStack, fixture: Fixture, list: Case[]): Promise<string[]> {
+  const failures: string[] = [];
+  for (const test of list) {
+    const before = test.accepted ? null : await fingerprint(s);
+    let response: Response;
+    try {
+      response = await request(s, fixture.user.token, test.route, {
+        method: test.method ?? 'GET',
+        body: test.raw ?? (test.body === undefined ? undefined : JSON.stringify(test.body)),
+        headers: test.headers,
+      });
+    } catch (error) {
+      failures.push(`${test.name}: no answer (${(error as Error).message})`);
+      continue;
+    }
+    const text = await response.text();
+    let answer: unknown = text;
+    try {
+      answer = JSON.parse(text);
+    } catch {
+      // not JSON: left as text
+    }
+    if (test.accepted) {
+      if (response.status >= 300) {
+        failures.push(`${test.name}: ${response.status} ${text.slice(0, 200)} (expected success)`);
+        continue;
+      }
+      try {
+        await test.accepted(answer, s, fixture);
+      } catch (error) {
+        failures.push(`${test.name}: ${(error as Error).message}`);
+      }
+      continue;
+    }
+    const message = (answer as { message?: unknown } | null)?.message;
+    const problems: string[] = [];
+    if (response.status !== test.status) problems.push(`status ${response.status}, expected ${test.status}`);
+    if (test.message !== undefined) {
+      const matches =
+        typeof message === 'string' &&
+        message.trim() !== '' &&
+        (typeof test.message === 'string' ? message === test.message : test.message.test(message));
+      if (!matches) problems.push(`message ${JSON.stringify(message)?.slice(0, 200)}, expected ${String(test.message)}`);
+    }
+    if ((await fingerprint(s)) !== before) problems.push('the database changed');
+    if (problems.length > 0) failures.push(`${test.name} [${test.method ?? 'GET'} ${test.route.slice(0, 120)}]: ${problems.join('; ')}`);
+  }
+  return failures;
+}
+
+describeStack('hostile input', (stack, kind) => {
+  it('every route answers 4xx with a clear message, never a 500, never a partial write', async () => {
+    const s = stack();
+    const fixture = await makeFixture(s);
+    const all = cases(fixture);
+    expect(await runCases(s, fixture, all)).toEqual([]);
+    expect(await ledgerProblems(s, fixture.user.id)).toEqual([]);
+    // The stack still serves after all of it.
+    expect((await request(s, fixture.user.token, '/rest/v1/products?select=id&limit=1')).status).toBe(200);
+    console.log(`hostile-input [${kind}]: ${all.length} inputs tried, all answered as expected`);
+  });
+
+  // Bug (migration 20261122000100): `check (selling_price > 0)` and `check (cost_per_unit >= 0)`
+  // hold for NaN in Postgres (NaN sorts above every number), so an owner's PATCH stores NaN, and
+  // the next log_sale records a NaN total_amount that poisons the dashboard revenue.
+  it('owner edits refuse "NaN" as a price, a cost or a reorder point (check constraints let NaN through)', async () => {
+    const s = stack();
+    const fixture = await makeFixture(s);
+    const nan = (table: string, id: string, column: string): Case => ({
+      name: `PATCH ${table} ${column} "NaN"`,
+      route: `/rest/v1/${table}?id=eq.${id}`,
+      method: 'PATCH',
+      body: { [column]: 'NaN' },
+      status: 400,
+      message: /violates check constraint/,
+    });
+    expect(
+      await runCases(s, fixture, [
+        nan('products', fixture.productId, 'selling_price'),
+        nan('raw_materials', fixture.materialId, 'cost_per_unit'),
+        nan('raw_materials', fixture.materialId, 'reorder_point'),
+      ]),
+    ).toEqual([]);
+  });
+});
