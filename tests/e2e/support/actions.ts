@@ -1,0 +1,158 @@
+import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+/** Polls until the value matches: the stand-in for Playwright's auto-waiting assertions. */
+export function eventually<T>(read: () => Promise<T> | T) {
+  return expect.poll(read, { timeout: 10_000, interval: 100 });
+}
+
+export type TabName =
+  | 'Dashboard'
+  | 'Inventory'
+  | 'Products'
+  | 'Raw Materials'
+  | 'Sales Orders'
+  | 'Manufacturing';
+
+export async function openTab(page: Page, tab: TabName): Promise<void> {
+  const navigation = page.getByRole('navigation', { name: 'Main navigation' });
+  const burger = page.getByRole('button', { name: 'Open navigation' });
+  if (await burger.isVisible()) await burger.click();
+  await navigation.getByRole('button', { name: tab, exact: true }).click();
+}
+
+export function dialog(page: Page, title: string): Locator {
+  return page.getByRole('dialog', { name: title });
+}
+
+async function choose(page: Page, select: Locator, option: string): Promise<void> {
+  await select.click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/**
+ * The texts of the cells of the one table row that contains `text`, as the user reads them
+ * (lines joined by single spaces); empty while there is no such row.
+ */
+export async function rowCells(scope: Page | Locator, text: string): Promise<string[]> {
+  const row = scope.getByRole('row').filter({ hasText: text });
+  if ((await row.count()) !== 1) return [];
+  return (await row.getByRole('cell').allInnerTexts()).map((cell) => cell.replace(/\s+/g, ' ').trim());
+}
+
+export interface NewMaterial {
+  name: string;
+  supplier?: string;
+  costPerUnit?: string;
+  stockLevel: string;
+  unit?: string;
+  reorderPoint?: string;
+}
+
+export async function addRawMaterial(page: Page, material: NewMaterial): Promise<void> {
+  await openTab(page, 'Raw Materials');
+  await page.getByRole('button', { name: 'Add New Material' }).click();
+  const form = dialog(page, 'Add New Material');
+  await form.getByLabel('Material Name').fill(material.name);
+  if (material.supplier) await form.getByLabel('Supplier').fill(material.supplier);
+  if (material.costPerUnit) await form.getByLabel('Cost per Unit').fill(material.costPerUnit);
+  await form.getByLabel('Stock Level').fill(material.stockLevel);
+  if (material.unit) await form.getByLabel('Unit of Measure').fill(material.unit);
+  if (material.reorderPoint) await form.getByLabel('Reorder Point').fill(material.reorderPoint);
+  await form.getByRole('button', { name: 'Save Material' }).click();
+  await form.waitFor({ state: 'hidden' });
+  await page.getByRole('row').filter({ hasText: material.name }).waitFor();
+}
+
+export interface NewProduct {
+  sku: string;
+  name: string;
+  category?: string;
+  sellingPrice: string;
+  stockOnHand?: string;
+  reorderPoint?: string;
+  /** Material option labels, e.g. 'Cotton fabric (metres)', with the quantity one unit uses. */
+  bom?: { material: string; quantity: string }[];
+}
+
+export async function addProduct(page: Page, product: NewProduct): Promise<void> {
+  await openTab(page, 'Products');
+  await page.getByRole('button', { name: 'Add New Product' }).click();
+  const form = dialog(page, 'Add New Product');
+  await form.getByLabel('SKU').fill(product.sku);
+  await form.getByLabel('Product Name').fill(product.name);
+  if (product.category) await form.getByLabel('Category').fill(product.category);
+  await form.getByLabel('Selling Price').fill(product.sellingPrice);
+  if (product.stockOnHand) await form.getByLabel('Stock on Hand').fill(product.stockOnHand);
+  if (product.reorderPoint) await form.getByLabel('Reorder Point').fill(product.reorderPoint);
+  for (const [index, row] of (product.bom ?? []).entries()) {
+    await form.getByRole('button', { name: 'Add Material' }).click();
+    await choose(page, form.getByRole('combobox', { name: `Material ${index + 1}` }), row.material);
+    await form.getByLabel(`Quantity ${index + 1}`).fill(row.quantity);
+  }
+  await form.getByRole('button', { name: 'Save Product' }).click();
+  await form.waitFor({ state: 'hidden' });
+  await page.getByRole('row').filter({ hasText: product.sku }).waitFor();
+}
+
+export interface NewSale {
+  /** The product option label, e.g. 'Cotton Kurta (KUR-01)'. */
+  product: string;
+  platform?: string;
+  quantity: string;
+}
+
+/** Opens 'Add New Sale' and fills it in, leaving the modal open for the caller to submit. */
+export async function fillSale(page: Page, sale: NewSale): Promise<Locator> {
+  await openTab(page, 'Sales Orders');
+  await page.getByRole('button', { name: 'Add New Sale' }).click();
+  const form = dialog(page, 'Add New Sale');
+  await choose(page, form.getByRole('combobox', { name: 'Product' }), sale.product);
+  if (sale.platform) await choose(page, form.getByRole('combobox', { name: 'Platform' }), sale.platform);
+  await form.getByLabel('Quantity').fill(sale.quantity);
+  return form;
+}
+
+export async function logSale(page: Page, sale: NewSale): Promise<void> {
+  const form = await fillSale(page, sale);
+  await form.getByRole('button', { name: 'Log Sale' }).click();
+  await form.waitFor({ state: 'hidden' });
+}
+
+/** Opens 'Create New Order' and fills it in, leaving the modal open for the caller to submit. */
+export async function fillProductionOrder(
+  page: Page,
+  order: { product: string; quantity: string },
+): Promise<Locator> {
+  await openTab(page, 'Manufacturing');
+  await page.getByRole('button', { name: 'Create New Order' }).click();
+  const form = dialog(page, 'Create New Order');
+  await choose(page, form.getByRole('combobox', { name: 'Product' }), order.product);
+  await form.getByLabel('Quantity to Produce').fill(order.quantity);
+  return form;
+}
+
+export async function startProduction(
+  page: Page,
+  order: { product: string; quantity: string },
+): Promise<void> {
+  const form = await fillProductionOrder(page, order);
+  await form.getByRole('button', { name: 'Start Production' }).click();
+  await form.waitFor({ state: 'hidden' });
+}
+
+/** The colour an element is drawn in, and a theme colour resolved the same way, as rgb(). */
+export async function textColor(locator: Locator): Promise<string> {
+  return locator.evaluate((element) => getComputedStyle(element).color);
+}
+
+export async function themeColor(page: Page, name: string): Promise<string> {
+  return page.evaluate((variable) => {
+    const probe = document.createElement('span');
+    probe.style.color = `var(${variable})`;
+    document.body.append(probe);
+    const color = getComputedStyle(probe).color;
+    probe.remove();
+    return color;
+  }, `--mantine-color-${name}`);
+}

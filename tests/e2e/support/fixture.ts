@@ -1,0 +1,70 @@
+import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { DESKTOP, startE2eEnvironment, watchConsole, type E2eEnvironment } from './environment';
+
+export interface OpenedApp {
+  context: BrowserContext;
+  page: Page;
+}
+
+export interface OpenAppOptions {
+  viewport?: BrowserContextOptions['viewport'];
+  /** Another context's storage state: the same signed-in user. Without it, a new anonymous user. */
+  storageState?: BrowserContextOptions['storageState'];
+  /** Runs before the app loads, e.g. to hold back a request. */
+  beforeLoad?: (page: Page) => Promise<void>;
+  /** Wait for the signed-in app (default) or return as soon as the page starts loading. */
+  waitForApp?: boolean;
+}
+
+/**
+ * One backend, app server and browser per test file; every test gets fresh browser contexts and
+ * fails if any page logged a console error or warning or threw an uncaught error.
+ */
+export function useE2e() {
+  let environment: E2eEnvironment | undefined;
+  const problems = { list: [] as string[] };
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    environment = await startE2eEnvironment();
+  });
+
+  afterEach(async () => {
+    const found = problems.list.splice(0);
+    await Promise.all(contexts.splice(0).map((context) => context.close()));
+    expect(found, 'console errors, warnings or uncaught errors in the browser').toEqual([]);
+  });
+
+  afterAll(async () => {
+    await environment?.close();
+  });
+
+  const started = () => {
+    if (!environment) throw new Error('The e2e environment has not started.');
+    return environment;
+  };
+
+  return {
+    get appUrl() {
+      return started().appUrl;
+    },
+
+    async openApp(options: OpenAppOptions = {}): Promise<OpenedApp> {
+      const context = await started().browser.newContext({
+        viewport: options.viewport ?? DESKTOP,
+        storageState: options.storageState,
+      });
+      contexts.push(context);
+      watchConsole(context, problems);
+      const page = await context.newPage();
+      page.setDefaultTimeout(15_000);
+      await options.beforeLoad?.(page);
+      await page.goto(started().appUrl);
+      if (options.waitForApp !== false) {
+        await page.getByRole('heading', { name: 'Dashboard', level: 2 }).waitFor();
+      }
+      return { context, page };
+    },
+  };
+}
