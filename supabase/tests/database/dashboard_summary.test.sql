@@ -2,46 +2,7 @@
 -- recent sales, newest first, from the caller's rows only.
 begin;
 set local client_min_messages = warning;
-create extension if not exists pgtap with schema extensions;
 select plan(16);
-
--- Test identities, basejump-style: users are rows in auth.users; tests.authenticate_as switches
--- the role and JWT claims for the rest of the transaction, `reset role` returns to the superuser.
--- Ids of rows created through the API are kept in tests.ids so any identity can name them.
-create schema tests;
-create table tests.ids (name text primary key, id uuid not null);
-grant usage on schema tests to anon, authenticated;
-grant select, insert on tests.ids to anon, authenticated;
-
-create function tests.create_user(name text) returns void
-language sql as $$
-  with u as (insert into auth.users (id, is_anonymous) values (gen_random_uuid(), true) returning id)
-  insert into tests.ids select create_user.name, u.id from u
-$$;
-
-create function tests.id(name text) returns uuid
-language sql stable as $$ select i.id from tests.ids i where i.name = id.name $$;
-
-create function tests.authenticate_as(name text) returns void
-language plpgsql as $$
-begin
-  perform set_config('role', 'authenticated', true);
-  perform set_config('request.jwt.claims',
-    json_build_object('sub', tests.id(name), 'role', 'authenticated')::text, true);
-end
-$$;
-
-create function tests.authenticate_as_anon() returns void
-language plpgsql as $$
-begin
-  perform set_config('role', 'anon', true);
-  perform set_config('request.jwt.claims', json_build_object('role', 'anon')::text, true);
-end
-$$;
-
-grant execute on all functions in schema tests to anon, authenticated;
--- pgTAP's functions must be callable while acting as a user (rolled back with the test).
-grant execute on all functions in schema extensions to anon, authenticated;
 
 select tests.create_user('owner');
 select tests.create_user('other');
