@@ -15,7 +15,7 @@ import {
   type Scope,
   type SelectItem,
 } from './parse-query';
-import { tableKey, type ForeignKey, type RestFunction, type SchemaCache, type Table } from './schema-cache';
+import { tableKey, type RestFunction, type SchemaCache, type Table } from './schema-cache';
 
 /** Supabase's `max_rows` (CLI template): no response carries more rows. */
 export const MAX_ROWS = 1000;
@@ -46,60 +46,97 @@ export interface Statement {
 
 // relationships ---------------------------------------------------------------------------------
 
+/** A foreign key seen from the table a request starts at (PostgREST's Relationship). */
 export interface Relationship {
-  foreignKey: ForeignKey;
-  /** True when the parent holds the foreign key (many-to-one): the embed is one object. */
-  parentHoldsKey: boolean;
-  /** The embed is a single object (many-to-one or one-to-one) rather than an array. */
-  toOne: boolean;
+  constraint: string;
+  /** Key of the embedded table in SchemaCache.tables. */
+  target: string;
+  /** Joined column pairs: originColumns[i] = targetColumns[i]. */
+  originColumns: string[];
+  targetColumns: string[];
+  cardinality: 'many-to-one' | 'one-to-many' | 'one-to-one';
+  isSelf: boolean;
 }
 
-function isUnique(table: Table, columns: string[]): boolean {
-  return table.uniqueKeys.some((key) => key.length === columns.length && key.every((c) => columns.includes(c)));
+function isUnique(table: Table | undefined, columns: string[]): boolean {
+  return Boolean(table?.uniqueKeys.some((key) => key.length === columns.length && key.every((c) => columns.includes(c))));
 }
 
-/** The foreign key joining parent to the embedded relation, as PostgREST resolves `rel!hint(…)`. */
-export function findRelationship(cache: SchemaCache, parent: Table, relation: string, hint?: string): Relationship {
-  const parentKey = tableKey(parent.schema, parent.name);
-  const childKey = tableKey(parent.schema, relation);
-  const child = cache.tables.get(childKey);
-  const candidates: Relationship[] = [];
-  for (const foreignKey of cache.foreignKeys) {
-    if (foreignKey.table === parentKey && foreignKey.referencedTable === childKey) {
-      candidates.push({ foreignKey, parentHoldsKey: true, toOne: true });
+function relationshipsOf(cache: SchemaCache, originKey: string): Relationship[] {
+  const relationships: Relationship[] = [];
+  for (const fk of cache.foreignKeys) {
+    const isSelf = fk.table === fk.referencedTable;
+    const oneToOne = isUnique(cache.tables.get(fk.table), fk.columns);
+    if (fk.table === originKey) {
+      relationships.push({
+        constraint: fk.name,
+        target: fk.referencedTable,
+        originColumns: fk.columns,
+        targetColumns: fk.referencedColumns,
+        cardinality: oneToOne ? 'one-to-one' : 'many-to-one',
+        isSelf,
+      });
     }
-    // A self-reference also reads the other way, parent → its referencing rows.
-    if (foreignKey.referencedTable === parentKey && foreignKey.table === childKey && child) {
-      candidates.push({ foreignKey, parentHoldsKey: false, toOne: isUnique(child, foreignKey.columns) });
+    if (fk.referencedTable === originKey) {
+      relationships.push({
+        constraint: fk.name,
+        target: fk.table,
+        originColumns: fk.referencedColumns,
+        targetColumns: fk.columns,
+        cardinality: oneToOne ? 'one-to-one' : 'one-to-many',
+        isSelf,
+      });
     }
   }
-  const matching = hint
-    ? candidates.filter(
-        ({ foreignKey }) =>
-          foreignKey.name === hint || foreignKey.columns.includes(hint) || foreignKey.referencedColumns.includes(hint),
-      )
-    : candidates;
+  return relationships;
+}
+
+const singleColumn = (columns: string[]) => (columns.length === 1 ? columns[0] : undefined);
+
+/**
+ * The relationship `relation!hint(…)` names, by PostgREST's rules (Plan.hs findRel): the target is
+ * a table, a constraint or a foreign key column; the hint a constraint or a column of either end.
+ * A self-reference reads as its children by table name and as the parent by the column name.
+ */
+export function findRelationship(cache: SchemaCache, origin: Table, relation: string, hint?: string): Relationship {
+  const originKey = tableKey(origin.schema, origin.name);
+  const targetKey = tableKey(origin.schema, relation);
+  const matching = relationshipsOf(cache, originKey).filter((rel) => {
+    const toMany = rel.cardinality === 'one-to-many';
+    if (rel.isSelf) {
+      if (hint === undefined) {
+        return (rel.target === targetKey && toMany) || (singleColumn(rel.originColumns) === relation && rel.cardinality === 'many-to-one');
+      }
+      return rel.target === targetKey && toMany && singleColumn(rel.targetColumns) === hint;
+    }
+    if (hint === undefined) {
+      return rel.target === targetKey || rel.constraint === relation || singleColumn(rel.originColumns) === relation;
+    }
+    return (
+      rel.target === targetKey &&
+      (rel.constraint === hint || singleColumn(rel.originColumns) === hint || singleColumn(rel.targetColumns) === hint)
+    );
+  });
   if (matching.length === 1) return matching[0]!;
   if (matching.length === 0) {
     throw new RestError(
       400,
       'PGRST200',
-      `Could not find a relationship between '${parent.name}' and '${relation}' in the schema cache`,
-      `Searched for a foreign key relationship between '${parent.name}' and '${relation}${hint ? `' using the hint '${hint}` : ''}' in the schema '${parent.schema}', but no matches were found.`,
+      `Could not find a relationship between '${origin.name}' and '${relation}' in the schema cache`,
+      `Searched for a foreign key relationship between '${origin.name}' and '${relation}${hint ? `' using the hint '${hint}` : ''}' in the schema '${origin.schema}', but no matches were found.`,
     );
   }
+  const tableName = (key: string) => cache.tables.get(key)!.name;
   throw new RestError(
     300,
     'PGRST201',
-    `Could not embed because more than one relationship was found for '${parent.name}' and '${relation}'`,
-    JSON.stringify(
-      matching.map(({ foreignKey, parentHoldsKey, toOne }) => ({
-        cardinality: parentHoldsKey ? 'many-to-one' : toOne ? 'one-to-one' : 'one-to-many',
-        embedding: `${parent.name} with ${relation}`,
-        relationship: `${foreignKey.name} using ${foreignKey.table.split('.')[1]}(${foreignKey.columns.join(', ')}) and ${foreignKey.referencedTable.split('.')[1]}(${foreignKey.referencedColumns.join(', ')})`,
-      })),
-    ),
-    `Try changing '${relation}' to one of the following: ${matching.map(({ foreignKey }) => `'${relation}!${foreignKey.name}'`).join(', ')}. Find the desired relationship in the 'details' key.`,
+    `Could not embed because more than one relationship was found for '${origin.name}' and '${relation}'`,
+    matching.map((rel) => ({
+      cardinality: rel.cardinality,
+      embedding: `${origin.name} with ${tableName(rel.target)}`,
+      relationship: `${rel.constraint} using ${origin.name}(${rel.originColumns.join(', ')}) and ${tableName(rel.target)}(${rel.targetColumns.join(', ')})`,
+    })),
+    `Try changing '${relation}' to one of the following: ${matching.map((rel) => `'${tableName(rel.target)}!${rel.constraint}'`).join(', ')}. Find the desired relationship in the 'details' key.`,
   );
 }
 
@@ -159,6 +196,10 @@ function orderSql(table: Table, alias: string, order: OrderTerm[], params: Param
       `${fieldSql(table, alias, term.field, params)} ${term.descending ? 'desc' : 'asc'}${term.nulls ? ` nulls ${term.nulls}` : ''}`,
   );
   return ` order by ${terms.join(', ')}`;
+}
+
+function pagingSql(params: Params, limit: number | undefined, offset: number | undefined): string {
+  return `${limit === undefined ? '' : ` limit ${params.add(limit)}`}${offset ? ` offset ${params.add(offset)}` : ''}`;
 }
 
 // select with embeddings ------------------------------------------------------------------------
@@ -229,15 +270,11 @@ class SelectBuilder {
 
   private embed(parent: Level, parentAlias: string, item: Extract<SelectItem, { kind: 'embed' }>) {
     const relationship = findRelationship(this.cache, parent.table, item.relation, item.hint);
-    const child = this.cache.tables.get(tableKey(parent.table.schema, item.relation))!;
+    const child = this.cache.tables.get(relationship.target)!;
     const childAlias = this.nextAlias();
-    const { columns, referencedColumns } = relationship.foreignKey;
-    const joinConditions = columns.map((column, index) => {
-      const referenced = referencedColumns[index]!;
-      return relationship.parentHoldsKey
-        ? `${childAlias}.${ident(referenced)} = ${parentAlias}.${ident(column)}`
-        : `${childAlias}.${ident(column)} = ${parentAlias}.${ident(referenced)}`;
-    });
+    const joinConditions = relationship.originColumns.map(
+      (column, index) => `${childAlias}.${ident(relationship.targetColumns[index]!)} = ${parentAlias}.${ident(column)}`,
+    );
     const name = item.alias ?? item.relation;
     const path = parent.path ? `${parent.path}.${name}` : name;
     const built = this.build(
@@ -245,10 +282,10 @@ class SelectBuilder {
       childAlias,
     );
     const scope = this.scopes.get(path);
-    const paging = this.pagingSql(scope?.limit, scope?.offset);
+    const paging = pagingSql(this.params, scope?.limit, scope?.offset);
     const rows = `select ${built.selectList} ${built.fromWhere}${built.orderBy}${paging}`;
     const joinAlias = this.nextAlias();
-    const body = relationship.toOne
+    const body = relationship.cardinality !== 'one-to-many'
       ? `select to_json(_e) as body from (${rows}) as _e`
       : `select coalesce(json_agg(_e), '[]') as body from (${rows}) as _e${item.inner ? ' having count(*) > 0' : ''}`;
     return {
@@ -260,9 +297,6 @@ class SelectBuilder {
     };
   }
 
-  pagingSql(limit: number | undefined, offset: number | undefined): string {
-    return `${limit === undefined ? '' : ` limit ${this.params.add(limit)}`}${offset ? ` offset ${this.params.add(offset)}` : ''}`;
-  }
 }
 
 export interface ReadOptions {
@@ -290,7 +324,7 @@ function readStatement(
   const built = builder.build({ table, source, items: query.select, path: '', joinConditions: [] }, alias);
   const root = query.scopes.get('');
   const limit = options.paging ? Math.min(root?.limit ?? MAX_ROWS, MAX_ROWS) : undefined;
-  const paging = options.paging ? builder.pagingSql(limit, root?.offset) : '';
+  const paging = options.paging ? pagingSql(params, limit, root?.offset) : '';
   const row = options.stripNulls ? 'json_strip_nulls(to_json(_t))' : '_t';
   const total = options.count ? `(select count(*) ${built.fromWhere})` : 'null::bigint';
   return `${options.prefix ?? ''}select coalesce(json_agg(${row}), '[]')::text as body, count(*) as page_rows, ${total} as total${options.extraColumns ?? ''} from (select ${built.selectList} ${built.fromWhere}${built.orderBy}${paging}) as _t`;
@@ -445,12 +479,17 @@ export function buildRpc(
   if (!fn.returnsSet) {
     return { sql: `select to_json(${call})::text as body${from}`, params: params.values, shape: 'value' };
   }
+  const sourceFrom = `${from || ' from'}${from ? ',' : ''} lateral ${call} as _r`;
   if (fn.returns.kind === 'scalar') {
-    const sql = `select coalesce(json_agg(_r), '[]')::text as body, count(*) as page_rows, null::bigint as total${from || ' from'}${from ? ',' : ''} lateral ${call} as _r`;
+    // A set of scalars has no columns to select or filter; it is paged and counted like rows.
+    const root = query.scopes.get('');
+    const paging = pagingSql(params, Math.min(root?.limit ?? MAX_ROWS, MAX_ROWS), root?.offset);
+    const total = options.count ? `(select count(*)${sourceFrom})` : 'null::bigint';
+    const sql = `select coalesce(json_agg(_s._r), '[]')::text as body, count(*) as page_rows, ${total} as total from (select _r${sourceFrom}${paging}) as _s`;
     return { sql, params: params.values, shape: 'rows' };
   }
   const table = cache.tables.get(fn.returns.table)!;
-  const source = `(select _r.*${from}${from ? ',' : ' from'} lateral ${call} as _r)`;
+  const source = `(select _r.*${sourceFrom})`;
   const sql = readStatement(cache, table, source, query, { ...options, paging: true }, params);
   return { sql, params: params.values, shape: 'rows' };
 }

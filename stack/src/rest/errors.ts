@@ -7,7 +7,8 @@ export class RestError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
-    readonly details: string | null = null,
+    /** A string, except for PGRST201 whose details list the candidate relationships. */
+    readonly details: unknown = null,
     readonly hint: string | null = null,
   ) {
     super(message);
