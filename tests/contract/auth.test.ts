@@ -383,6 +383,26 @@ describeStack('gateway', (stack) => {
     expect((await call(stack(), '/auth/v1/user')).status).toBe(401);
   });
 
+  it('runs the SQL console as the owner for the service_role key only', async (ctx) => {
+    if (stack().kind === 'supabase') return ctx.skip();
+    const runSql = (apikey: string, query: string) =>
+      fetch(`${stack().url}/stack/v1/sql`, {
+        method: 'POST',
+        headers: { apikey, 'content-type': 'application/json' },
+        body: JSON.stringify({ query }),
+      });
+    const anon = await runSql(stack().anonKey, 'select 1');
+    expect(anon.status).toBe(403);
+
+    const report = await runSql(stack().serviceRoleKey, 'select current_user as who, count(*)::int as users from auth.users');
+    expect(report.status).toBe(200);
+    expect(await report.json()).toMatchObject({ fields: ['who', 'users'], rows: [{ who: expect.any(String), users: expect.any(Number) }] });
+
+    const failed = await runSql(stack().serviceRoleKey, 'select * from reports.no_such_report');
+    expect(failed.status).toBe(400);
+    expect(await failed.json()).toMatchObject({ code: '42P01', message: expect.stringContaining('no_such_report') });
+  });
+
   it('answers 404 for paths outside the services', async (ctx) => {
     if (stack().kind === 'supabase') return ctx.skip();
     expect((await call(stack(), '/nowhere')).status).toBe(404);
