@@ -378,6 +378,34 @@ describeStack('realtime', (stack) => {
     await receiver.removeAllChannels();
   });
 
+  it('syncs presence: a tracked client appears to the others and leaves when it untracks', async () => {
+    const watcher = stack().newClient();
+    const visitor = stack().newClient();
+    const joins = new Recorder<{ key: string }>();
+    const leaves = new Recorder<{ key: string }>();
+    const statuses = new Recorder<string>();
+    const watching = watcher
+      .channel('room-presence', { config: { presence: { key: 'watcher' } } })
+      .on('presence', { event: 'join' }, (payload) => joins.record(payload))
+      .on('presence', { event: 'leave' }, (payload) => leaves.record(payload));
+    watching.subscribe((status) => statuses.record(status));
+    const visiting = visitor.channel('room-presence', { config: { presence: { key: 'visitor' } } });
+    visiting.subscribe((status) => statuses.record(status));
+    await statuses.first(() => statuses.items.length >= 2, 'two joins');
+    expect(statuses.items).toEqual(['SUBSCRIBED', 'SUBSCRIBED']);
+
+    expect(await visiting.track({ page: 'dashboard' })).toBe('ok');
+    await joins.first((payload) => payload.key === 'visitor', 'presence join');
+    expect(watching.presenceState()).toEqual({
+      visitor: [expect.objectContaining({ page: 'dashboard', presence_ref: expect.any(String) })],
+    });
+    expect(await visiting.untrack()).toBe('ok');
+    await leaves.first((payload) => payload.key === 'visitor', 'presence leave');
+    expect(watching.presenceState()).toEqual({});
+    await watcher.removeAllChannels();
+    await visitor.removeAllChannels();
+  });
+
   describeRawWire(stack);
 });
 
@@ -550,6 +578,10 @@ function describeRawWire(stack: () => TestStack) {
     });
     socket.send({ topic: 'realtime:nowhere', event: 'broadcast', payload: {}, ref: '4' });
     expect(await socket.frames.first((f) => (f as Row).ref === '4', 'unmatched reply')).toMatchObject({
+      payload: { status: 'error', response: { reason: 'unmatched topic' } },
+    });
+    socket.send({ topic: 'lobby', event: 'phx_join', payload: {}, ref: '5', join_ref: '5' });
+    expect(await socket.frames.first((f) => (f as Row).ref === '5', 'join outside realtime:*')).toMatchObject({
       payload: { status: 'error', response: { reason: 'unmatched topic' } },
     });
     socket.close();

@@ -266,7 +266,11 @@ export async function createRealtimeServer({ db, jwtSecret }: RealtimeOptions): 
   const join = async (connection: Connection, frame: Frame) => {
     const payload = isObject(frame.payload) ? frame.payload : {};
     const config = isObject(payload.config) ? payload.config : {};
-    const token = typeof payload.access_token === 'string' ? payload.access_token : connection.apikey;
+    // Publishable and secret keys (sb_…) are not JWTs: Realtime falls back to the socket's apikey.
+    const token =
+      typeof payload.access_token === 'string' && !payload.access_token.startsWith('sb_')
+        ? payload.access_token
+        : connection.apikey;
     let identity: RequestIdentity;
     try {
       identity = identityFor(token);
@@ -415,7 +419,8 @@ export async function createRealtimeServer({ db, jwtSecret }: RealtimeOptions): 
       reply(connection, frame, 'ok', {});
       return;
     }
-    if (frame.event === 'phx_join') {
+    // Realtime's socket routes only realtime:* topics to channels.
+    if (frame.event === 'phx_join' && frame.topic.startsWith('realtime:')) {
       await join(connection, frame);
       return;
     }
