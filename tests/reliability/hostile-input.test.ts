@@ -74,9 +74,9 @@ function numberCases(
     ['"Infinity"', 'Infinity', 400, `${label} must be a number.`],
     ['"-Infinity"', '-Infinity', 400, `${label} must be a number.`],
     ['a word', 'abc', 400, /invalid input syntax for type numeric/],
-    ['true', true, 400, /invalid input syntax for type numeric|numeric/],
-    ['an object', { n: 1 }, 400, /invalid input syntax for type numeric|numeric/],
-    ['an array', [1], 400, /invalid input syntax for type numeric|numeric/],
+    ['true', true, 400, /invalid input syntax for type numeric/],
+    ['an object', { n: 1 }, 400, /invalid input syntax for type numeric/],
+    ['an array', [1], 400, /invalid input syntax for type numeric/],
     ['null', null, 400, rules.nullable ? '' : `${label} is required.`],
   ];
   if (rules.whole) cases.push(['fractional', 1.5, 400, `${label} must be a whole number.`]);
@@ -181,7 +181,7 @@ function cases(f: Fixture): Case[] {
     rpcCase('fulfil_sales_order', 'order null', { order_id: null }, 400, 'Sales order not found.'),
     rpcCase('fulfil_sales_order', 'order unknown', { order_id: crypto.randomUUID() }, 400, 'Sales order not found.'),
     rpcCase('fulfil_sales_order', 'order not a uuid', { order_id: '1; drop table x' }, 400, /invalid input syntax for type uuid/),
-    rpcCase('fulfil_sales_order', 'order an array', { order_id: [f.saleId] }, 400, /invalid input syntax for type uuid|uuid/),
+    rpcCase('fulfil_sales_order', 'order an array', { order_id: [f.saleId] }, 400, /invalid input syntax for type uuid/),
     rpcCase('fulfil_sales_order', 'order already fulfilled', { order_id: f.saleId }, 400, 'This order is already fulfilled.'),
     ...numberCases('start_production', 'quantity_to_produce', 'Quantity to produce', run, { minimum: '1', whole: true }),
     rpcCase('start_production', 'quantity beyond the materials', { ...run, quantity_to_produce: 1_000_000_000 }, 400, 'Not enough raw materials to start production.'),
