@@ -2,7 +2,7 @@
 -- sees and edits their rows, another anonymous user sees and changes nothing, anon is refused.
 begin;
 set local client_min_messages = warning;
-select plan(48);
+select plan(51);
 
 -- Every table ------------------------------------------------------------------------------------
 select tables_are('public', array['products', 'raw_materials', 'bom_items', 'sales_orders',
@@ -76,6 +76,13 @@ select throws_ok($$ update public.products set selling_price = 0 where id = test
   '23514', null, 'An edit to a selling price of 0 is refused by the check constraint');
 select throws_ok($$ update public.raw_materials set cost_per_unit = -1 where id = tests.id('felt') $$,
   '23514', null, 'An edit to a negative cost is refused by the check constraint');
+-- NaN sorts above every number, so a plain `> 0` check would let it through.
+select throws_ok($$ update public.products set selling_price = 'NaN' where id = tests.id('hat') $$,
+  '23514', null, 'An edit to a selling price of NaN is refused');
+select throws_ok($$ update public.raw_materials set cost_per_unit = 'NaN' where id = tests.id('felt') $$,
+  '23514', null, 'An edit to a cost of NaN is refused');
+select throws_ok($$ update public.raw_materials set reorder_point = 'NaN' where id = tests.id('felt') $$,
+  '23514', null, 'An edit to a material reorder point of NaN is refused');
 select throws_ok($$ update public.products set user_id = tests.id('other') where id = tests.id('hat') $$,
   '42501', 'permission denied for table products', 'The owner cannot hand their product to another user');
 
