@@ -324,11 +324,14 @@ function parseNameList(text: string, parameter: string): string[] {
 
 // the whole query string ------------------------------------------------------------------------
 
-const SCOPED_KEYS = /^(?:(.*)\.)?(order|limit|offset|or|and|not\.or|not\.and)$/;
+// Two patterns so that `not.and` is never read as `and` below a resource called `not`.
+const NEGATED_LOGIC_KEY = /^(?:(.*)\.)?(not\.or|not\.and)$/;
+const SCOPED_KEY = /^(?:(.*)\.)?(order|limit|offset|or|and)$/;
 const RESERVED_KEYS = new Set(['select', 'columns', 'on_conflict']);
 
 /** Whether a query parameter is part of the query grammar rather than a filter or an argument. */
-export const isReservedKey = (key: string) => RESERVED_KEYS.has(key) || SCOPED_KEYS.test(key);
+export const isReservedKey = (key: string) =>
+  RESERVED_KEYS.has(key) || NEGATED_LOGIC_KEY.test(key) || SCOPED_KEY.test(key);
 
 /**
  * Every query parameter of a table request. `reserved` names parameters that mean something else
@@ -356,7 +359,7 @@ export function parseQuery(query: URLSearchParams, reserved: ReadonlySet<string>
       parsed.onConflict = parseNameList(value, 'on_conflict');
       continue;
     }
-    const scoped = SCOPED_KEYS.exec(key);
+    const scoped = NEGATED_LOGIC_KEY.exec(key) ?? SCOPED_KEY.exec(key);
     if (scoped) {
       const [, path = '', name] = scoped;
       const target = scope(path);

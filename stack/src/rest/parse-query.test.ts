@@ -1,0 +1,195 @@
+import { describe, expect, it } from 'vitest';
+import { RestError } from './errors';
+import { isFilterValue, parseOrder, parsePrefer, parseQuery, parseSelect } from './parse-query';
+
+const field = (name: string, jsonPath: { arrow: '->' | '->>'; key: string }[] = []) => ({ name, jsonPath });
+
+function parseError(fn: () => unknown): { code: string; message: string; details: unknown } {
+  try {
+    fn();
+  } catch (error) {
+    if (error instanceof RestError) return { code: error.code, message: error.message, details: error.details };
+    throw error;
+  }
+  throw new Error('expected a parse error');
+}
+
+describe('select', () => {
+  it('parses columns, aliases, casts, JSON paths and star', () => {
+    expect(parseSelect('*,code:sku,price:selling_price::text,meta->a->>b')).toEqual([
+      { kind: 'star' },
+      { kind: 'column', field: field('sku'), alias: 'code', cast: undefined },
+      { kind: 'column', field: field('selling_price'), alias: 'price', cast: 'text' },
+      { kind: 'column', field: field('meta', [{ arrow: '->', key: 'a' }, { arrow: '->>', key: 'b' }]), alias: undefined, cast: undefined },
+    ]);
+  });
+
+  it('parses nested embeddings with aliases, hints and !inner', () => {
+    expect(parseSelect('id,item:products!sales_orders_product_id_fkey!inner(sku,bom_items(*)),raw_materials()')).toEqual([
+      { kind: 'column', field: field('id'), alias: undefined, cast: undefined },
+      {
+        kind: 'embed',
+        relation: 'products',
+        alias: 'item',
+        hint: 'sales_orders_product_id_fkey',
+        inner: true,
+        select: [
+          { kind: 'column', field: field('sku'), alias: undefined, cast: undefined },
+          { kind: 'embed', relation: 'bom_items', alias: undefined, hint: undefined, inner: false, select: [{ kind: 'star' }] },
+        ],
+      },
+      { kind: 'embed', relation: 'raw_materials', alias: undefined, hint: undefined, inner: false, select: [] },
+    ]);
+  });
+
+  it('refuses malformed select lists with PGRST100', () => {
+    expect(parseError(() => parseSelect('id,,sku'))).toEqual({
+      code: 'PGRST100',
+      message: 'failed to parse select parameter (id,,sku)',
+      details: 'empty select item',
+    });
+    expect(parseError(() => parseSelect('products(sku')).details).toBe('unbalanced parentheses in "products(sku"');
+    expect(parseError(() => parseSelect('products!a!b(sku)')).details).toBe('unexpected embedding hint "!b"');
+    expect(parseError(() => parseSelect('sku::')).details).toBe('unexpected "::" in "sku::"');
+    expect(parseError(() => parseSelect('"sku"')).details).toBe('""sku"" is not a column name');
+  });
+});
+
+describe('filters', () => {
+  const rootFilters = (query: string) => parseQuery(new URLSearchParams(query)).scopes.get('')!.filters;
+
+  it('parses operators with not. and keeps top-level values verbatim', () => {
+    expect(rootFilters('sku=not.eq."quoted"&price=gte.10&name=like.K*')).toEqual([
+      { kind: 'condition', field: field('sku'), negated: true, predicate: { operator: 'eq', quantifier: undefined, value: '"quoted"' } },
+      { kind: 'condition', field: field('price'), negated: false, predicate: { operator: 'gte', quantifier: undefined, value: '10' } },
+      { kind: 'condition', field: field('name'), negated: false, predicate: { operator: 'like', quantifier: undefined, value: 'K*' } },
+    ]);
+  });
+
+  it('splits in.(…) on commas outside double quotes, with backslash escapes', () => {
+    expect(rootFilters('sku=in.(a,"b,c","d\\"e",)')).toEqual([
+      { kind: 'condition', field: field('sku'), negated: false, predicate: { operator: 'in', values: ['a', 'b,c', 'd"e', ''] } },
+    ]);
+    expect(rootFilters('sku=in.()')[0]).toMatchObject({ predicate: { operator: 'in', values: [] } });
+  });
+
+  it('accepts is.null/not_null/true/false/unknown only', () => {
+    expect(rootFilters('a=is.NULL&b=not.is.true')).toEqual([
+      { kind: 'condition', field: field('a'), negated: false, predicate: { operator: 'is', value: 'null' } },
+      { kind: 'condition', field: field('b'), negated: true, predicate: { operator: 'is', value: 'true' } },
+    ]);
+    expect(parseError(() => rootFilters('a=is.maybe'))).toEqual({
+      code: 'PGRST100',
+      message: 'failed to parse filter (is.maybe)',
+      details: '"is.maybe" of a is not [not.]operator.value with a known operator',
+    });
+  });
+
+  it('parses quantifiers, full-text languages and the list spelling of ov', () => {
+    expect(rootFilters('a=like(any).{x*,y*}&b=fts(english).cat&c=ov.(1,2)')).toEqual([
+      { kind: 'condition', field: field('a'), negated: false, predicate: { operator: 'like', quantifier: 'any', value: '{x*,y*}' } },
+      { kind: 'condition', field: field('b'), negated: false, predicate: { operator: 'fts', language: 'english', value: 'cat' } },
+      { kind: 'condition', field: field('c'), negated: false, predicate: { operator: 'ov', quantifier: undefined, value: '{1,2}' } },
+    ]);
+    expect(parseError(() => rootFilters('a=in(any).(1)')).code).toBe('PGRST100');
+    expect(parseError(() => rootFilters('a=neq(any).{1}')).code).toBe('PGRST100');
+  });
+
+  it('parses nested or/and trees, unquoting values inside them', () => {
+    expect(rootFilters('or=(a.eq.1,not.and(b.gt.2,c.is.null),d.eq."x,y",e.in.(1,2))')).toEqual([
+      {
+        kind: 'logic',
+        operator: 'or',
+        negated: false,
+        children: [
+          { kind: 'condition', field: field('a'), negated: false, predicate: { operator: 'eq', quantifier: undefined, value: '1' } },
+          {
+            kind: 'logic',
+            operator: 'and',
+            negated: true,
+            children: [
+              { kind: 'condition', field: field('b'), negated: false, predicate: { operator: 'gt', quantifier: undefined, value: '2' } },
+              { kind: 'condition', field: field('c'), negated: false, predicate: { operator: 'is', value: 'null' } },
+            ],
+          },
+          { kind: 'condition', field: field('d'), negated: false, predicate: { operator: 'eq', quantifier: undefined, value: 'x,y' } },
+          { kind: 'condition', field: field('e'), negated: false, predicate: { operator: 'in', values: ['1', '2'] } },
+        ],
+      },
+    ]);
+    expect(rootFilters('not.and=(a.eq.1)')[0]).toMatchObject({ kind: 'logic', operator: 'and', negated: true });
+    expect(parseError(() => rootFilters('or=(a.eq.1'))).toEqual({
+      code: 'PGRST100',
+      message: 'failed to parse logic tree ((a.eq.1)',
+      details: 'or must be a parenthesised list',
+    });
+    expect(parseError(() => rootFilters('or=(a)')).details).toBe('"a" is not column.operator.value');
+  });
+
+  it('scopes filters, order and paging of embedded resources by path', () => {
+    const parsed = parseQuery(
+      new URLSearchParams('select=*,items(*)&items.sku=eq.x&items.order=sku.desc&items.limit=2&items.parts.offset=1&limit=5'),
+    );
+    expect([...parsed.scopes.keys()]).toEqual(['', 'items', 'items.parts']);
+    expect(parsed.scopes.get('')).toEqual({ filters: [], order: [], limit: 5 });
+    expect(parsed.scopes.get('items')).toEqual({
+      filters: [{ kind: 'condition', field: field('sku'), negated: false, predicate: { operator: 'eq', quantifier: undefined, value: 'x' } }],
+      order: [{ field: field('sku'), descending: true, nulls: undefined }],
+      limit: 2,
+    });
+    expect(parsed.scopes.get('items.parts')).toEqual({ filters: [], order: [], offset: 1 });
+  });
+
+  it('keeps JSON path filters whole: the dot search stops at the first arrow', () => {
+    expect(rootFilters('meta->>a.b=eq.1')).toEqual([
+      {
+        kind: 'condition',
+        field: field('meta', [{ arrow: '->>', key: 'a.b' }]),
+        negated: false,
+        predicate: { operator: 'eq', quantifier: undefined, value: '1' },
+      },
+    ]);
+  });
+});
+
+describe('order, paging, columns, Prefer', () => {
+  it('parses directions and nulls placement', () => {
+    expect(parseOrder('order_date.desc.nullslast,id,name.nullsfirst')).toEqual([
+      { field: field('order_date'), descending: true, nulls: 'last' },
+      { field: field('id'), descending: false, nulls: undefined },
+      { field: field('name'), descending: false, nulls: 'first' },
+    ]);
+    expect(parseError(() => parseOrder('id.sideways')).details).toBe('"id.sideways" is not column[.asc|.desc][.nullsfirst|.nullslast]');
+  });
+
+  it('needs non-negative integers for limit and offset', () => {
+    expect(parseError(() => parseQuery(new URLSearchParams('limit=-1')))).toEqual({
+      code: 'PGRST100',
+      message: 'failed to parse limit parameter (-1)',
+      details: 'limit must be a non-negative integer',
+    });
+    expect(parseError(() => parseQuery(new URLSearchParams('offset=1.5'))).code).toBe('PGRST100');
+  });
+
+  it('unquotes columns= and on_conflict= lists', () => {
+    const parsed = parseQuery(new URLSearchParams('columns="title","body"&on_conflict=id,user_id'));
+    expect([parsed.columns, parsed.onConflict]).toEqual([
+      ['title', 'body'],
+      ['id', 'user_id'],
+    ]);
+  });
+
+  it('splits comma-joined Prefer values', () => {
+    expect([...parsePrefer('count=exact, return=representation,missing=default')]).toEqual([
+      ['count', 'exact'],
+      ['return', 'representation'],
+      ['missing', 'default'],
+    ]);
+    expect(parsePrefer(undefined).size).toBe(0);
+  });
+
+  it('tells filter values from function arguments as PostgREST does', () => {
+    expect(['eq.1', 'not.in.(1)', 'fts(english).cat', 'like(any).{a}'].map(isFilterValue)).toEqual([true, true, true, true]);
+    expect(['2026-01-01', 'abc', 'equals.x', '{1,2}'].map(isFilterValue)).toEqual([false, false, false, false]);
+  });
+});
