@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LOCK_FILE_NAME } from '../../stack/src/lock';
-import { newClient, stackKinds } from './harness';
+import { newClient, stackKinds, startTestStack, type TestStack } from './harness';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const ANON_KEY_LINE = /anon key: (\S+)/;
@@ -189,6 +189,27 @@ describe.runIf(stackKinds().includes('pglite'))('durability of the embedded data
       expect(health.status).toBe(401);
       await terminate(dataDir);
       expect(await first.exited).toBe(0);
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('seeds demo data into a new data directory once, not again on restart', { timeout: 120_000 }, async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'ff-seed-'));
+    const countOrders = async (stack: TestStack) =>
+      (await stack.db?.query<{ orders: number }>('select count(*)::int as orders from public.sales_orders'))?.rows[0]?.orders;
+    try {
+      const first = await startTestStack('pglite', { dataDir, seed: true });
+      const seeded = await countOrders(first);
+      await first.close();
+      expect(seeded).toBeGreaterThan(0);
+
+      const second = await startTestStack('pglite', { dataDir, seed: true });
+      try {
+        expect(await countOrders(second)).toBe(seeded);
+      } finally {
+        await second.close();
+      }
     } finally {
       await rm(dataDir, { recursive: true, force: true });
     }
