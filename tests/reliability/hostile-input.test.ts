@@ -41,6 +41,8 @@ interface Case {
   /** The refusal: exact status and message (string: exact; RegExp: pattern). */
   status?: number;
   message?: string | RegExp;
+  /** PostgREST's or Postgres' error code, where the message alone would not pin the refusal down. */
+  code?: string;
   /** Accepted instead: checks the answer and what it wrote. */
   accepted?: (answer: unknown, stack: TestStack, fixture: Fixture) => Promise<void>;
 }
@@ -205,7 +207,15 @@ function cases(f: Fixture): Case[] {
       ['a trailing comma', '{"quantity": 1,}'],
       ['NaN literal', '{"quantity": NaN}'],
     ] as const) {
-      list.push({ name: `${fn}: body ${name}`, route: `/rest/v1/rpc/${fn}`, method: 'POST', raw, status: 400, message: /.+/ });
+      list.push({
+        name: `${fn}: body ${name}`,
+        route: `/rest/v1/rpc/${fn}`,
+        method: 'POST',
+        raw,
+        status: 400,
+        code: 'PGRST102',
+        message: /^(Empty or invalid json|The payload of a function call must be one JSON object)$/,
+      });
     }
   }
 
@@ -217,29 +227,34 @@ function cases(f: Fixture): Case[] {
     message,
     headers,
   });
+  /** A query parameter that does not parse: PostgREST's PGRST100. */
+  const unparsable = (name: string, route: string, what: string): Case => ({
+    ...get(name, route, 400, new RegExp(`^failed to parse ${what}`)),
+    code: 'PGRST100',
+  });
   for (const table of ['products', 'raw_materials', 'sales_orders', 'manufacturing_orders', 'bom_items']) {
     const base = `/rest/v1/${table}`;
     list.push(
       get(`${table} unknown column in select`, `${base}?select=nope`, 400, /nope/),
-      get(`${table} malformed select`, `${base}?select=id,,(`, 400, /.+/),
-      get(`${table} select with SQL`, `${base}?select=${encodeURIComponent('id);drop table x;--')}`, 400, /.+/),
-      get(`${table} unknown operator`, `${base}?user_id=zz.1`, 400, /.+/),
+      unparsable(`${table} malformed select`, `${base}?select=id,,(`, 'select'),
+      unparsable(`${table} select with SQL`, `${base}?select=${encodeURIComponent('id);drop table x;--')}`, 'select'),
+      unparsable(`${table} unknown operator`, `${base}?user_id=zz.1`, 'filter'),
       get(`${table} filter on unknown column`, `${base}?nope=eq.1`, 400, /nope/),
       get(`${table} uuid filter not a uuid`, `${base}?user_id=eq.${encodeURIComponent("' or 1=1 --")}`, 400, /invalid input syntax for type uuid/),
-      get(`${table} unclosed in list`, `${base}?user_id=in.(a,b`, 400, /.+/),
-      get(`${table} malformed or`, `${base}?or=(user_id.eq.1`, 400, /.+/),
-      get(`${table} order direction unknown`, `${base}?order=user_id.sideways`, 400, /.+/),
+      unparsable(`${table} unclosed in list`, `${base}?user_id=in.(a,b`, 'filter'),
+      unparsable(`${table} malformed or`, `${base}?or=(user_id.eq.1`, 'logic tree'),
+      unparsable(`${table} order direction unknown`, `${base}?order=user_id.sideways`, 'order'),
       get(`${table} order on unknown column`, `${base}?order=nope.asc`, 400, /nope/),
-      get(`${table} order with SQL`, `${base}?order=${encodeURIComponent('user_id;drop table x')}`, 400, /.+/),
-      get(`${table} limit negative`, `${base}?limit=-1`, 400, /.+/),
-      get(`${table} limit a word`, `${base}?limit=all`, 400, /.+/),
-      get(`${table} offset a word`, `${base}?offset=abc`, 400, /.+/),
+      unparsable(`${table} order with SQL`, `${base}?order=${encodeURIComponent('user_id;drop table x')}`, 'order'),
+      unparsable(`${table} limit negative`, `${base}?limit=-1`, 'limit'),
+      unparsable(`${table} limit a word`, `${base}?limit=all`, 'limit'),
+      unparsable(`${table} offset a word`, `${base}?offset=abc`, 'offset'),
       get(`${table} embed unknown relation`, `${base}?select=*,nope(*)`, 400, /nope/),
     );
   }
   list.push(
     get('products stock compared with a word', '/rest/v1/products?stock_on_hand=gt.abc', 400, /invalid input syntax for type integer/),
-    get('products stock compared with 1e300', '/rest/v1/products?stock_on_hand=gt.1e300', 400, /.+/),
+    { ...get('products stock compared with 1e300', '/rest/v1/products?stock_on_hand=gt.1e300', 400, /invalid input syntax for type integer/), code: '22P02' },
     { name: 'GET products price compared with NaN', route: '/rest/v1/products?selling_price=eq.NaN', accepted: async (answer) => expect(answer).toEqual([]) },
     get('unknown table', '/rest/v1/nope', 404, /nope/),
     get('table of another schema by name', '/rest/v1/pg_roles', 404, /pg_roles/),
@@ -248,8 +263,8 @@ function cases(f: Fixture): Case[] {
     get('unknown function', '/rest/v1/rpc/nope', 404, /nope/),
     get('private function', '/rest/v1/rpc/require_user_id', 404, /require_user_id/),
     get('catalog function', '/rest/v1/rpc/pg_sleep?seconds=5', 404, /pg_sleep/),
-    get('path with SQL', `/rest/v1/${encodeURIComponent('products;drop table products')}`, 404, /.+/),
-    get('nested path', '/rest/v1/products/extra', 404, /.+/),
+    { ...get('path with SQL', `/rest/v1/${encodeURIComponent('products;drop table products')}`, 404, /Could not find the table/), code: 'PGRST205' },
+    { ...get('nested path', '/rest/v1/products/extra', 404, /Invalid path/), code: 'PGRST125' },
     {
       name: 'GET products filter value of 1 MB in the URL',
       route: `/rest/v1/products?sku=eq.${MB}`,
@@ -296,8 +311,8 @@ function cases(f: Fixture): Case[] {
     patch('cost negative', 'raw_materials', f.materialId, { cost_per_unit: -0.01 }, 400, /check constraint/),
     patch('unit 1 MB', 'raw_materials', f.materialId, { unit_of_measure: MB }, 400, /check constraint/),
     patch('stock (not editable)', 'raw_materials', f.materialId, { stock_level: 1e6 }, 403, /permission denied/),
-    { name: 'PATCH products body not JSON', route: `/rest/v1/products?id=eq.${f.productId}`, method: 'PATCH', raw: '{"product_name":', status: 400, message: /.+/ },
-    { name: 'PATCH products body an array of junk', route: `/rest/v1/products?id=eq.${f.productId}`, method: 'PATCH', raw: '[1,2]', status: 400, message: /.+/ },
+    { name: 'PATCH products body not JSON', route: `/rest/v1/products?id=eq.${f.productId}`, method: 'PATCH', raw: '{"product_name":', status: 400, code: 'PGRST102', message: 'Empty or invalid json' },
+    { name: 'PATCH products body an array of junk', route: `/rest/v1/products?id=eq.${f.productId}`, method: 'PATCH', raw: '[1,2]', status: 400, code: 'PGRST102', message: /must be one JSON object/ },
   );
 
   // Accepted: valid unicode and SQL metacharacters as literal text ---------------------------------
@@ -389,6 +404,8 @@ async function runCases(s: TestStack, fixture: Fixture, list: Case[]): Promise<s
     const message = (answer as { message?: unknown } | null)?.message;
     const problems: string[] = [];
     if (response.status !== test.status) problems.push(`status ${response.status}, expected ${test.status}`);
+    const code = (answer as { code?: unknown } | null)?.code;
+    if (test.code !== undefined && code !== test.code) problems.push(`code ${String(code)}, expected ${test.code}`);
     if (test.message !== undefined) {
       const matches =
         typeof message === 'string' &&
@@ -414,9 +431,9 @@ describeStack('hostile input', (stack, kind) => {
     console.log(`hostile-input [${kind}]: ${all.length} inputs tried, all answered as expected`);
   });
 
-  // Bug (migration 20261122000100): `check (selling_price > 0)` and `check (cost_per_unit >= 0)`
-  // hold for NaN in Postgres (NaN sorts above every number), so an owner's PATCH stores NaN, and
-  // the next log_sale records a NaN total_amount that poisons the dashboard revenue.
+  // Found by this suite (fixed in 814aaa1): `check (selling_price > 0)` and `check (cost_per_unit
+  // >= 0)` hold for NaN in Postgres (NaN sorts above every number), so an owner's PATCH stored NaN
+  // and the next log_sale recorded a NaN total_amount that poisoned the dashboard revenue.
   it('owner edits refuse "NaN" as a price, a cost or a reorder point (check constraints let NaN through)', async () => {
     const s = stack();
     const fixture = await makeFixture(s);
