@@ -69,8 +69,13 @@ async function start(args: string[]) {
     }
     stopping = true;
     console.log(`\n${signal}: stopping…`);
-    await stopApp();
-    await stack.close();
+    try {
+      await stopApp();
+      await stack.close();
+    } catch (error) {
+      console.error('Shutdown failed:', error);
+      process.exit(1);
+    }
     console.log('Stopped; the database is checkpointed and closed.');
     process.exit(0);
   };
