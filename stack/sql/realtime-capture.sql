@@ -11,9 +11,13 @@
 create schema if not exists stack_realtime;
 revoke all on schema stack_realtime from public;
 
--- Trigger arguments are the table's primary-key column names.
+create sequence if not exists stack_realtime.change_sequence;
+
+-- Trigger arguments are the table's primary-key column names. Security definer: the writing role
+-- (e.g. authenticated) holds no privilege on this schema or its sequence.
 create or replace function stack_realtime.notify_change() returns trigger
 language plpgsql
+security definer
 set search_path = ''
 as $$
 declare
@@ -35,7 +39,10 @@ begin
     'keys', v_keys,
     'old_keys', v_old_keys,
     -- The commit time is not known inside the transaction; the change's own time is the closest.
-    'commit_timestamp', to_char(clock_timestamp() at time zone 'utc', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+    'commit_timestamp', to_char(clock_timestamp() at time zone 'utc', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+    -- Postgres folds identical notifications of one transaction into one, and clocks can be too
+    -- coarse to tell two changes of a row apart (PGlite's is): a sequence number keeps each one.
+    'sequence', nextval('stack_realtime.change_sequence')
   )::text);
   return null;
 end;
