@@ -224,6 +224,8 @@ interface BuiltLevel {
 
 class SelectBuilder {
   private aliasCount = 0;
+  /** Embedding paths the select list reached, to refuse filters on resources it does not embed. */
+  readonly builtPaths = new Set<string>();
   constructor(
     private readonly cache: SchemaCache,
     private readonly scopes: Map<string, Scope>,
@@ -237,6 +239,7 @@ class SelectBuilder {
   build(level: Level, alias: string): BuiltLevel {
     const { table, params } = { table: level.table, params: this.params };
     const scope = this.scopes.get(level.path) ?? { filters: [], order: [] };
+    this.builtPaths.add(level.path);
     const columns: string[] = [];
     const joins: string[] = [];
     for (const item of level.items) {
@@ -262,7 +265,8 @@ class SelectBuilder {
     ];
     const where = conditions.length > 0 ? ` where ${conditions.join(' and ')}` : '';
     return {
-      selectList: columns.join(', ') || 'null as "_pgrst_empty"',
+      // `select=` with nothing selects no column: each row is `{}`, as in PostgREST.
+      selectList: columns.join(', '),
       fromWhere: `from ${level.source} as ${alias}${joins.join('')}${where}`,
       orderBy: orderSql(table, alias, scope.order, params),
     };
@@ -322,6 +326,16 @@ function readStatement(
   const builder = new SelectBuilder(cache, query.scopes, params);
   const alias = builder.nextAlias();
   const built = builder.build({ table, source, items: query.select, path: '', joinConditions: [] }, alias);
+  const notEmbedded = [...query.scopes.keys()].find((path) => !builder.builtPaths.has(path));
+  if (notEmbedded !== undefined) {
+    throw new RestError(
+      400,
+      'PGRST108',
+      `'${notEmbedded}' is not an embedded resource in this request`,
+      null,
+      `Verify that '${notEmbedded}' is included in the 'select' query parameter.`,
+    );
+  }
   const root = query.scopes.get('');
   const limit = options.paging ? Math.min(root?.limit ?? MAX_ROWS, MAX_ROWS) : undefined;
   const paging = options.paging ? pagingSql(params, limit, root?.offset) : '';

@@ -225,6 +225,14 @@ describe('reads', () => {
     expect(await call('PUT', '/notes')).toEqual(errorOf(405, 'PGRST117', 'Unsupported HTTP method: PUT'));
     expect(await call('PATCH', '/rpc/bump')).toEqual(errorOf(405, 'PGRST101', 'Cannot use the PATCH method on RPC'));
     expect(await call('GET', '/notes/1')).toEqual(errorOf(404, 'PGRST125', 'Invalid path specified in request URL'));
+    expect(await call('GET', '/%E0%A4%A')).toEqual(errorOf(404, 'PGRST125', 'Invalid path specified in request URL'));
+  });
+
+  it('selects nothing with an empty select, and refuses filters on resources not embedded', async () => {
+    expect((await call('GET', '/notes', 'select=&order=id&limit=2')).body).toBe('[{}, \n {}]');
+    expect(await call('GET', '/notes', 'select=title&kids.title=eq.beta')).toEqual(
+      errorOf(400, 'PGRST108', "'kids' is not an embedded resource in this request", null, "Verify that 'kids' is included in the 'select' query parameter."),
+    );
   });
 
   it('never lets a name or value from the URL reach SQL text', async () => {

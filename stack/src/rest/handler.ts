@@ -79,7 +79,7 @@ export async function handleRest(db: Database, req: RestRequest): Promise<RestRe
 }
 
 async function route(db: Database, cache: SchemaCache, req: RestRequest): Promise<RestResponse> {
-  const segments = req.path.split('/').filter(Boolean).map(decodeURIComponent);
+  const segments = pathSegments(req.path);
   const schema = requestSchema(cache, req);
   const negotiated = negotiate(req);
   if (segments.length === 2 && segments[0] === 'rpc') {
@@ -88,7 +88,7 @@ async function route(db: Database, cache: SchemaCache, req: RestRequest): Promis
     }
     return callFunction(db, cache, req, schema, segments[1]!, negotiated);
   }
-  if (segments.length !== 1) throw new RestError(404, 'PGRST125', 'Invalid path specified in request URL');
+  if (segments.length !== 1) throw invalidPath();
   const table = findTable(cache, schema, segments[0]!);
   switch (req.method) {
     case 'GET':
@@ -108,6 +108,16 @@ async function route(db: Database, cache: SchemaCache, req: RestRequest): Promis
 }
 
 // request metadata ------------------------------------------------------------------------------
+
+const invalidPath = () => new RestError(404, 'PGRST125', 'Invalid path specified in request URL');
+
+function pathSegments(path: string): string[] {
+  try {
+    return path.split('/').filter(Boolean).map(decodeURIComponent);
+  } catch {
+    throw invalidPath();
+  }
+}
 
 function requestSchema(cache: SchemaCache, req: RestRequest): string {
   const reading = req.method === 'GET' || req.method === 'HEAD';
