@@ -183,6 +183,8 @@ export function createGateway(options: GatewayOptions) {
     const apikey = headers.apikey ?? url.searchParams.get('apikey') ?? undefined;
     const keyProblem = apiKeyProblem(apikey);
     if (keyProblem || !apikey) return keyProblem ?? NO_API_KEY;
+    // The key is the gateway's: a service would read ?apikey= as one of its own parameters (a REST filter).
+    url.searchParams.delete('apikey');
 
     const body = await readBody(req);
     const subPath = path.slice(service.length) || '/';

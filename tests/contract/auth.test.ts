@@ -270,6 +270,15 @@ describeStack('gateway', (stack) => {
     expect(await response.json()).toEqual(noKey);
   });
 
+  it('takes the API key from ?apikey= too, and keeps it from the service', async () => {
+    const { session } = await signIn(stack());
+    const response = await fetch(`${stack().url}/rest/v1/products?select=id&apikey=${stack().anonKey}`, {
+      headers: { authorization: `Bearer ${session.access_token}` },
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual([]);
+  });
+
   it.each(['/rest/v1/products', '/auth/v1/user'])('%s refuses a wrong API key', async (route) => {
     const response = await fetch(`${stack().url}${route}`, { headers: { apikey: 'not-a-key' } });
     expect(response.status).toBe(401);
