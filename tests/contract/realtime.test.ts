@@ -571,6 +571,36 @@ function describeRawWire(stack: () => TestStack) {
     socket.close();
   });
 
+  it('vsn 2.0.0: closes a channel when its token expires, with a system error first', async () => {
+    const user = await signInRaw();
+    const claims = JSON.parse(Buffer.from(user.token.split('.')[1]!, 'base64url').toString('utf8'));
+    const shortLived = signJwt({ ...claims, exp: Math.floor(Date.now() / 1000) + 2 }, DEMO_JWT_SECRET);
+    const socket = await RawSocket.open('2.0.0');
+    socket.send(['1', '1', 'realtime:short-lived', 'phx_join', { config: {}, access_token: shortLived }]);
+    expect(await socket.frames.first((f) => (f as unknown[])[1] === '1', 'join reply')).toMatchObject([
+      '1',
+      '1',
+      'realtime:short-lived',
+      'phx_reply',
+      { status: 'ok' },
+    ]);
+    expect(await socket.frames.first((f) => (f as unknown[])[3] === 'system', 'expiry notice')).toEqual([
+      '1',
+      null,
+      'realtime:short-lived',
+      'system',
+      { extension: 'system', status: 'error', message: 'Token has expired', channel: 'short-lived' },
+    ]);
+    expect(await socket.frames.first((f) => (f as unknown[])[3] === 'phx_close', 'close')).toEqual([
+      '1',
+      '1',
+      'realtime:short-lived',
+      'phx_close',
+      {},
+    ]);
+    socket.close();
+  });
+
   it('vsn 1.0.0: object frames for heartbeat, join, system message, events and leave', async () => {
     const user = await signInRaw();
     const socket = await RawSocket.open('1.0.0');
