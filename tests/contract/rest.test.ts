@@ -123,6 +123,29 @@ describeStack('rest', (stack) => {
     );
   });
 
+  it("answers the app's material, bill-of-materials and production lists", async () => {
+    expect(
+      await alice.client
+        .from('raw_materials')
+        .select('id, material_name, supplier, cost_per_unit, stock_level, unit_of_measure, reorder_point')
+        .order('created_at'),
+    ).toEqual(
+      ok([
+        { id: cotton.id, material_name: 'Cotton', supplier: 'Mill', cost_per_unit: 50, stock_level: 100, unit_of_measure: 'm', reorder_point: 20 },
+      ]),
+    );
+    expect(await alice.client.from('bom_items').select('product_id, material_id, quantity')).toEqual(
+      ok([{ product_id: kurta.id, material_id: cotton.id, quantity: 2 }]),
+    );
+    expect(
+      await bob.client
+        .from('manufacturing_orders')
+        .select('id, creation_date, product_name, quantity_to_produce, status, completion_date')
+        .order('creation_date', { ascending: false })
+        .order('id'),
+    ).toEqual(ok([]));
+  });
+
   it('shows each anonymous user only their own rows', async () => {
     const response = await bob.client.from('products').select('sku, product_name, user_id');
     expect(response).toEqual(ok([{ sku: 'K-1', product_name: 'Bob Kurta', user_id: bob.id }]));
