@@ -8,7 +8,17 @@
  */
 import { expect, it } from 'vitest';
 import { describeStack, type TestStack } from '../contract/harness';
-import { createMaterial, createProduct, ledgerProblems, request, rpcOk, signIn, superuser, type User } from './support';
+import {
+  createMaterial,
+  createProduct,
+  ledgerProblems,
+  RawRealtime,
+  request,
+  rpcOk,
+  signIn,
+  superuser,
+  type User,
+} from './support';
 
 const MB = 'x'.repeat(1024 * 1024);
 const HINDI = 'हथकरघा सूती कुर्ता';
@@ -452,6 +462,58 @@ describeStack('hostile input', (stack, kind) => {
     // The stack still serves after all of it.
     expect((await request(s, fixture.user.token, '/rest/v1/products?select=id&limit=1')).status).toBe(200);
     console.log(`hostile-input [${kind}]: ${all.length} inputs tried, all answered as expected`);
+  });
+
+  it('realtime: malformed frames close only their socket (1003), hostile filters are refused at subscription, SQL text is a literal', async () => {
+    const s = stack();
+    const fixture = await makeFixture(s);
+    const frames: [string, string | Buffer][] = [
+      ['not JSON', 'not json'],
+      ['an object', '{}'],
+      ['an empty array', '[]'],
+      ['six elements', '[1,2,3,4,5,6]'],
+      ['no topic or event', '[null,null,null,null,null]'],
+      ['a 1 MB string', JSON.stringify(MB)],
+      ['binary garbage', Buffer.from([3, 255, 255, 255, 1, 2])],
+      ['an empty binary frame', Buffer.alloc(0)],
+    ];
+    for (const [name, frame] of frames) {
+      const socket = await RawRealtime.open(s);
+      socket.socket.send(frame);
+      expect((await socket.closed).code, name).toBe(1003);
+    }
+
+    const socket = await RawRealtime.open(s);
+    try {
+      const filters: [string, 'ok' | 'error'][] = [
+        [`user_id=eq.${'a'.repeat(100_000)}`, 'error'],
+        [`id=in.(${Array.from({ length: 101 }, () => crypto.randomUUID()).join(',')})`, 'error'],
+        ['nope=eq.1', 'error'],
+        ['user_id=zz.1', 'error'],
+        ['stock_on_hand=eq.1e300', 'error'],
+        ["sku=eq.'; drop table public.products; --", 'ok'],
+        [`product_name=eq.${HINDI}`, 'ok'],
+      ];
+      for (const [index, [filter, status]] of filters.entries()) {
+        const topic = `hostile-${index}`;
+        const reply = await socket.join(topic, [{ event: '*', schema: 'public', table: 'products', filter }], fixture.user.token);
+        expect(reply.status, filter.slice(0, 60)).toBe('ok');
+        const system = await socket.subscribed(topic);
+        expect(system.status, filter.slice(0, 60)).toBe(status);
+        if (status === 'error') expect(system.message).toMatch(/^Unable to subscribe to changes with given parameters/);
+      }
+      // The SQL text is a value like any other: a product with exactly that SKU matches it.
+      const sqlSku = "'; drop table public.products; --";
+      await rpcOk(fixture.user, 'create_product', { sku: sqlSku, product_name: 'Literal', selling_price: 1 });
+      const event = await socket.nextChange('hostile-5', (e) => e.data.type === 'INSERT', 'the INSERT matching the SQL-text filter');
+      expect(event.data.record?.sku).toBe(sqlSku);
+      expect(await socket.heartbeat()).toEqual({ status: 'ok', response: {} });
+      console.log(`hostile-input realtime [${kind}]: ${frames.length} frames and ${filters.length} filters tried`);
+    } finally {
+      socket.close();
+    }
+    expect(await ledgerProblems(s, fixture.user.id)).toEqual([]);
+    expect((await request(s, fixture.user.token, '/rest/v1/products?select=id&limit=1')).status).toBe(200);
   });
 
   // Found by this suite, open: both answer 500 today. The path segment is decodeURIComponent'd

@@ -166,8 +166,13 @@ export class RawRealtime {
   private ref = 0;
   private joinRefs = new Map<string, string>();
 
+  /** Resolves with the close code and reason once the socket closes, from either side. */
+  readonly closed: Promise<{ code: number; reason: string }>;
+
   private constructor(readonly socket: WebSocket) {
-    socket.on('message', (data) => {
+    this.closed = new Promise((resolve) => socket.once('close', (code, reason) => resolve({ code, reason: reason.toString() })));
+    socket.on('message', (data, isBinary) => {
+      if (isBinary) return;
       const frame = JSON.parse(data.toString()) as unknown[];
       this.frames.push(frame);
       this.waiters = this.waiters.filter((waiter) => {
@@ -226,6 +231,13 @@ export class RawRealtime {
     const ref = String(++this.ref);
     this.socket.send(JSON.stringify([this.joinRefs.get(topic) ?? null, ref, `realtime:${topic}`, event, payload]));
     return ref;
+  }
+
+  /** A Phoenix heartbeat; resolves with its reply, proof that the server still serves this socket. */
+  heartbeat() {
+    const ref = String(++this.ref);
+    this.socket.send(JSON.stringify([null, ref, 'phoenix', 'heartbeat', {}]));
+    return this.replyTo(ref, 'a heartbeat');
   }
 
   /** phx_leave, answered ok for a joined topic and `unmatched topic` otherwise. */
