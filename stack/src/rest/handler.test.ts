@@ -275,11 +275,22 @@ describe('writes', () => {
       headers: { 'content-range': '*/*' },
       body: '',
     });
-    expect(await call('DELETE', '/notes', 'title=eq.untitled', { headers: { prefer: 'return=minimal' } })).toEqual({
+    expect(await call('DELETE', '/notes', 'title=eq.untitled', { headers: { prefer: 'return=minimal, count=exact' } })).toEqual({
       status: 204,
-      headers: { 'content-range': '0-0/*', 'preference-applied': 'return=minimal' },
+      headers: { 'content-range': '*/1', 'preference-applied': 'count=exact, return=minimal' },
       body: '',
     });
+  });
+
+  it('answers inserts with */* ranges, and an upsert that only merged with 200 even without a body', async () => {
+    const upsert = (id: number, title: string) =>
+      call('POST', '/notes', 'on_conflict=id', { body: { id, title }, headers: { prefer: 'resolution=merge-duplicates' } });
+    const headers = { 'content-range': '*/*', 'preference-applied': 'resolution=merge-duplicates' };
+    expect(await upsert(1, 'alpha')).toEqual({ status: 200, headers, body: '' });
+    expect(await upsert(50, 'fifty')).toEqual({ status: 201, headers, body: '' });
+    expect(json(await call('DELETE', '/notes', 'id=eq.50&select=title', { headers: { prefer: 'return=representation' } }))).toEqual([
+      { title: 'fifty' },
+    ]);
   });
 
   it('refuses payloads PostgREST refuses', async () => {
@@ -303,7 +314,11 @@ describe('writes', () => {
 
 describe('functions', () => {
   it('returns scalars bare, OUT parameters as an object and a single unnamed json parameter as the body', async () => {
-    expect(await call('GET', '/rpc/bump', 'x=2')).toEqual({ status: 200, headers: { 'content-type': 'application/json; charset=utf-8' }, body: '3' });
+    expect(await call('GET', '/rpc/bump', 'x=2')).toEqual({
+      status: 200,
+      headers: { 'content-type': 'application/json; charset=utf-8', 'content-range': '0-0/*' },
+      body: '3',
+    });
     expect((await call('POST', '/rpc/bump', '', { body: { x: 2, y: 5 } })).body).toBe('7');
     expect(json(await call('POST', '/rpc/note_summary'))).toEqual({ total: 3, longest: 'gamma' });
     expect(json(await call('POST', '/rpc/echo', '', { body: { any: [1, { deep: true }] } }))).toEqual({ any: [1, { deep: true }] });

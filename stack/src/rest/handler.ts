@@ -257,34 +257,41 @@ function mutationOptions(negotiated: Negotiated): MutationOptions {
   return { ...negotiated, representation: negotiated.returnPreference === 'representation' };
 }
 
-/** Runs a mutation; `status(affected, inserted)` picks the success status for a non-empty body. */
+interface MutationKind {
+  method: 'insert' | 'update' | 'delete';
+  /** An upsert with merge-duplicates: 200 instead of 201 when it only merged existing rows. */
+  merging?: boolean;
+  applied?: string[];
+}
+
+function mutationStatus(kind: MutationKind, representation: boolean, inserted: number): number {
+  if (kind.method !== 'insert') return representation ? 200 : 204;
+  return kind.merging && inserted === 0 ? 200 : 201;
+}
+
+/** Runs a mutation and answers with PostgREST's statuses and Content-Range (Response.hs). */
 async function mutate(
   db: Database,
   req: RestRequest,
   statement: Statement,
   negotiated: Negotiated,
-  status: (row: { affected: number; inserted: number }) => number,
-  emptyStatus: number,
-  applied: string[],
+  kind: MutationKind,
 ): Promise<RestResponse> {
   return runAs(db, requestIdentity(req), { readOnly: false }, async (tx) => {
     const row = await queryOne(tx, statement);
     const affected = Number(row.affected);
-    const inserted = Number(row.inserted);
     if (negotiated.single && affected !== 1) throw singularityError(affected);
-    const headers = withPreferences(
-      { 'content-range': contentRange(0, affected, negotiated.count ? affected : null) },
-      negotiated,
-      applied,
-    );
-    if (negotiated.returnPreference !== 'representation') {
-      return { status: emptyStatus, headers, body: '' };
-    }
-    const body = negotiated.single ? singleObject(row.body!, affected) : row.body!;
+    const total = negotiated.count ? affected : null;
+    // Updates report the affected range; inserts and deletes only the total.
+    const range = kind.method === 'update' ? contentRange(0, affected, total) : `*/${total ?? '*'}`;
+    const headers = withPreferences({ 'content-range': range }, negotiated, kind.applied);
+    const representation = negotiated.returnPreference === 'representation';
+    const status = mutationStatus(kind, representation, Number(row.inserted));
+    if (!representation) return { status, headers, body: '' };
     return {
-      status: status({ affected, inserted }),
+      status,
       headers: { ...headers, 'content-type': negotiated.single ? OBJECT_TYPE : JSON_TYPE },
-      body,
+      body: negotiated.single ? singleObject(row.body!, affected) : row.body!,
     };
   });
 }
@@ -329,10 +336,7 @@ async function insert(db: Database, cache: SchemaCache, req: RestRequest, table:
     missingDefault,
     onConflict,
   });
-  // An upsert that only merged existing rows created nothing: 200, as PostgREST answers.
-  const status = ({ affected, inserted }: { affected: number; inserted: number }) =>
-    onConflict?.resolution === 'merge' && affected > 0 && inserted === 0 ? 200 : 201;
-  return mutate(db, req, statement, negotiated, status, 201, applied);
+  return mutate(db, req, statement, negotiated, { method: 'insert', merging: onConflict?.resolution === 'merge', applied });
 }
 
 async function update(db: Database, cache: SchemaCache, req: RestRequest, table: Table, negotiated: Negotiated) {
@@ -345,7 +349,7 @@ async function update(db: Database, cache: SchemaCache, req: RestRequest, table:
     return mutateNothing(negotiated);
   }
   const statement = buildUpdate(cache, table, query, { ...mutationOptions(negotiated), values });
-  return mutate(db, req, statement, negotiated, () => 200, 204, []);
+  return mutate(db, req, statement, negotiated, { method: 'update' });
 }
 
 function mutateNothing(negotiated: Negotiated): RestResponse {
@@ -359,7 +363,7 @@ function mutateNothing(negotiated: Negotiated): RestResponse {
 async function remove(db: Database, cache: SchemaCache, req: RestRequest, table: Table, negotiated: Negotiated) {
   const query = parseQuery(req.query);
   const statement = buildDelete(cache, table, query, mutationOptions(negotiated));
-  return mutate(db, req, statement, negotiated, () => 200, 204, []);
+  return mutate(db, req, statement, negotiated, { method: 'delete' });
 }
 
 // functions -------------------------------------------------------------------------------------
@@ -453,6 +457,7 @@ async function callFunction(
     const row = await queryOne(tx, statement);
     if (statement.shape === 'void') return { status: 204, headers: {}, body: '' };
     if (statement.shape === 'rows') return rowsResponse(row, query, negotiated);
-    return { status: 200, headers: { 'content-type': JSON_TYPE }, body: row.body ?? 'null' };
+    // One value is one row to PostgREST's Content-Range.
+    return { status: 200, headers: { 'content-type': JSON_TYPE, 'content-range': '0-0/*' }, body: row.body ?? 'null' };
   });
 }
