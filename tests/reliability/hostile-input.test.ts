@@ -519,10 +519,12 @@ describeStack('hostile input', (stack, kind) => {
     expect((await request(s, fixture.user.token, '/rest/v1/products?select=id&limit=1')).status).toBe(200);
   });
 
-  // Found by this suite, open: the logic-tree parser recurses once per level, so a deep `or=`
-  // overflows the stack (RangeError "Maximum call stack size exceeded") and answers 500. The
-  // client sent a query it cannot have: a 400 PGRST100, like any other unparsable filter.
-  it('refuses a logic tree nested 2000 deep with 400 PGRST100 (today: 500)', async () => {
+  // Found by this suite, open: the REST layer recurses once per level of nesting when it parses
+  // `or=` and `select=` and when it reads a JSON argument, so deep nesting overflows Node's stack
+  // (RangeError "Maximum call stack size exceeded") and answers 500 PGRSTX00. Each is the client's
+  // fault and has a 4xx answer: an unparsable or unknown-relation query, or the operation's own
+  // refusal of a BOM row that is not an object.
+  it('refuses deeply nested queries and arguments with a 4xx (today: 500, stack overflow)', async () => {
     const s = stack();
     const fixture = await makeFixture(s);
     expect(
@@ -533,6 +535,36 @@ describeStack('hostile input', (stack, kind) => {
           status: 400,
           code: 'PGRST100',
           message: /.+/,
+        },
+        {
+          name: 'GET select= embedding nested 5000 deep',
+          route: `/rest/v1/products?select=${'x('.repeat(5000)}*${')'.repeat(5000)}`,
+          status: 400,
+          message: /.+/,
+        },
+        {
+          name: 'create_product with a BOM nested 5000 arrays deep',
+          route: '/rest/v1/rpc/create_product',
+          method: 'POST',
+          raw: `{"sku":"DEEP","product_name":"Deep","selling_price":1,"bom":${'['.repeat(5000)}${']'.repeat(5000)}}`,
+          status: 400,
+          message: 'Each BOM row needs a material.',
+        },
+      ]),
+    ).toEqual([]);
+  });
+
+  // Found by this suite, open on PGlite only: a 300-deep `not.and(` tree matches nothing on
+  // Postgres (200 []), but PGlite answers 400 26000 "unnamed prepared statement does not exist".
+  it('answers a 300-deep not.and( logic tree with 200 [] as Postgres does', async () => {
+    const s = stack();
+    const fixture = await makeFixture(s);
+    expect(
+      await runCases(s, fixture, [
+        {
+          name: 'GET or= nested 300 not.and( deep',
+          route: `/rest/v1/products?or=(${'not.and('.repeat(300)}sku.eq.1${')'.repeat(300)})`,
+          accepted: async (answer) => expect(answer).toEqual([]),
         },
       ]),
     ).toEqual([]);
