@@ -555,19 +555,16 @@ describeStack('hostile input', (stack, kind) => {
   });
 
   // Found by this suite, open on PGlite only: a 300-deep `not.and(` tree matches nothing on
-  // Postgres (200 []), but PGlite answers 400 26000 "unnamed prepared statement does not exist".
-  it('answers a 300-deep not.and( logic tree with 200 [] as Postgres does', async () => {
+  // Postgres (200 []), but PGlite answers 400 26000 "unnamed prepared statement does not exist":
+  // PGlite fails the parameterised statement (the same SQL runs as a simple query) and the real
+  // error is lost. Either Postgres' answer or a clear refusal (400 PGRST100, e.g. a depth limit).
+  it('answers a 300-deep not.and( logic tree with 200 [] or a clear 400 PGRST100, not 26000', async () => {
     const s = stack();
     const fixture = await makeFixture(s);
-    expect(
-      await runCases(s, fixture, [
-        {
-          name: 'GET or= nested 300 not.and( deep',
-          route: `/rest/v1/products?or=(${'not.and('.repeat(300)}sku.eq.1${')'.repeat(300)})`,
-          accepted: async (answer) => expect(answer).toEqual([]),
-        },
-      ]),
-    ).toEqual([]);
+    const response = await request(s, fixture.user.token, `/rest/v1/products?or=(${'not.and('.repeat(300)}sku.eq.1${')'.repeat(300)})`);
+    const answer = { status: response.status, body: await response.json() };
+    if (answer.status === 200) expect(answer.body).toEqual([]);
+    else expect(answer).toMatchObject({ status: 400, body: { code: 'PGRST100' } });
   });
 
   // Found by this suite (fixed in 814aaa1): `check (selling_price > 0)` and `check (cost_per_unit
