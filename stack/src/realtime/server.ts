@@ -182,10 +182,13 @@ export async function createRealtimeServer({ db, jwtSecret }: RealtimeOptions): 
 
   const scheduleExpiry = (channel: Channel) => {
     if (channel.expiryTimer) clearTimeout(channel.expiryTimer);
-    const exp = channel.identity.claims.exp as number;
-    // setTimeout holds at most 2^31-1 ms; a longer-lived token is re-checked on its next update.
-    const delay = Math.min(exp * 1000 - Date.now(), 2 ** 31 - 1);
-    channel.expiryTimer = setTimeout(() => closeForToken(channel, 'Token has expired'), Math.max(delay, 0));
+    const remaining = (channel.identity.claims.exp as number) * 1000 - Date.now();
+    // setTimeout holds at most 2^31-1 ms (about 25 days): a longer-lived token is checked again then.
+    const delay = Math.max(0, Math.min(remaining, 2 ** 31 - 1));
+    channel.expiryTimer = setTimeout(() => {
+      if (delay < remaining) scheduleExpiry(channel);
+      else closeForToken(channel, 'Token has expired');
+    }, delay);
     channel.expiryTimer.unref();
   };
 
