@@ -91,17 +91,27 @@ class Attempts {
   count = 0;
   readonly violations: string[] = [];
 
-  constructor(private readonly victimId: string) {}
+  /** The first user's id and row ids: none may appear anywhere in an answer, embedded rows included. */
+  constructor(private readonly victimIds: string[]) {}
 
-  /** A read: no error, and no row of the first user (or a refusal). */
-  async read(label: string, run: () => PromiseLike<Result>, mustBeEmpty: boolean) {
+  /**
+   * A read. 'own': succeeds with the second user's own rows (so the check is not vacuous) and
+   * nothing of the first user's; 'none': refused with a 4xx, or empty.
+   */
+  async read(label: string, run: () => PromiseLike<Result>, expect: 'own' | 'none') {
     this.count++;
     const result = await run();
+    if (result.error && expect === 'own') {
+      this.violations.push(`${label}: ${result.status} ${result.error.code} ${result.error.message} (expected own rows)`);
+      return;
+    }
     if (result.error) return this.refused(label, result);
-    const rows = (result.data ?? []) as { user_id?: string }[];
-    if (mustBeEmpty && rows.length > 0) this.violations.push(`${label}: ${rows.length} rows`);
-    if (rows.some((row) => row.user_id === this.victimId)) this.violations.push(`${label}: returned the first user's rows`);
-    if (result.count != null && result.count !== 0 && mustBeEmpty) this.violations.push(`${label}: count ${result.count}`);
+    const rows = (result.data ?? []) as unknown[];
+    if (expect === 'own' && rows.length === 0) this.violations.push(`${label}: no rows (expected own rows)`);
+    if (expect === 'none' && rows.length > 0) this.violations.push(`${label}: ${rows.length} rows`);
+    const text = JSON.stringify(rows);
+    if (this.victimIds.some((id) => text.includes(id))) this.violations.push(`${label}: returned the first user's data`);
+    if (result.count != null && result.count !== 0 && expect === 'none') this.violations.push(`${label}: count ${result.count}`);
   }
 
   /** A write: refused, or it touched nothing. */
@@ -147,30 +157,30 @@ describeStack('isolation between two anonymous users', (stack, kind) => {
     const keys = keysOf(first, before);
     const db = second.user.client;
     const anon = stack().newClient();
-    const attempts = new Attempts(first.user.id);
+    const attempts = new Attempts([first.user.id, first.productId, first.materialId, first.saleId, first.openOrderId]);
 
     for (const table of TABLES) {
       const [key, value] = keys[table]!;
-      await attempts.read(`${table}: select all`, () => db.from(table).select('*'), false);
-      await attempts.read(`${table}: ${key}=eq`, () => db.from(table).select('*').eq(key, value), true);
-      await attempts.read(`${table}: ${key}=in`, () => db.from(table).select('*').in(key, [value]), true);
-      await attempts.read(`${table}: user_id=eq`, () => db.from(table).select('*').eq('user_id', first.user.id), true);
+      await attempts.read(`${table}: select all`, () => db.from(table).select('*'), 'own');
+      await attempts.read(`${table}: ${key}=eq`, () => db.from(table).select('*').eq(key, value), 'none');
+      await attempts.read(`${table}: ${key}=in`, () => db.from(table).select('*').in(key, [value]), 'none');
+      await attempts.read(`${table}: user_id=eq`, () => db.from(table).select('*').eq('user_id', first.user.id), 'none');
       await attempts.read(
         `${table}: or(user_id, ${key})`,
         () => db.from(table).select('*').or(`user_id.eq.${first.user.id},${key}.eq.${value}`),
-        true,
+        'none',
       );
       await attempts.read(
         `${table}: not user_id=eq (own)`,
         () => db.from(table).select('*').not('user_id', 'eq', second.user.id),
-        true,
+        'none',
       );
       await attempts.read(
         `${table}: HEAD count`,
         () => db.from(table).select('*', { count: 'exact', head: true }).eq('user_id', first.user.id),
-        true,
+        'none',
       );
-      await attempts.read(`${table}: anon select`, () => anon.from(table).select('*'), true);
+      await attempts.read(`${table}: anon select`, () => anon.from(table).select('*'), 'none');
       await attempts.write(`${table}: update by ${key}`, () => db.from(table).update(EDIT[table]!).eq(key, value).select());
       await attempts.write(`${table}: update by user_id`, () =>
         db.from(table).update(EDIT[table]!).eq('user_id', first.user.id).select(),
@@ -189,6 +199,28 @@ describeStack('isolation between two anonymous users', (stack, kind) => {
         return db.from(table).insert(row).select();
       });
     }
+
+    // Embedded resources follow RLS too: nothing of the first user's comes along with own rows.
+    await attempts.read(
+      'products with every embedding',
+      () => db.from('products').select('*, sales_orders(*), bom_items(*), manufacturing_orders(*)'),
+      'own',
+    );
+    await attempts.read(
+      'stock_movements with every embedding',
+      () => db.from('stock_movements').select('*, products(*), raw_materials(*), sales_orders(*), manufacturing_orders(*)'),
+      'own',
+    );
+    await attempts.read(
+      "sales_orders inner-joined to the first user's product",
+      () => db.from('sales_orders').select('*, products!inner(*)').eq('products.id', first.productId),
+      'none',
+    );
+    await attempts.read(
+      "bom_items inner-joined to the first user's materials",
+      () => db.from('bom_items').select('*, raw_materials!inner(*)').eq('raw_materials.user_id', first.user.id),
+      'none',
+    );
 
     const as = (fn: string, args: Record<string, unknown>) => () => rpc(second.user, fn, args);
     await attempts.call('log_sale', as('log_sale', { product_id: first.productId, quantity: 1 }), 'Product not found.');
@@ -241,8 +273,8 @@ describeStack('isolation between two anonymous users', (stack, kind) => {
     expect(attempts.violations).toEqual([]);
     expect(await snapshotOf(stack(), first.user.id)).toEqual(before);
     expect(await countRows(stack())).toEqual(rowsBefore);
-    // 16 requests on each of the 6 tables, 9 operations with the first user's ids, the dashboard.
-    expect(attempts.count).toBe(16 * TABLES.length + 9 + 1);
+    // 16 requests on each of the 6 tables, 4 embeddings, 9 operations with the first user's ids, the dashboard.
+    expect(attempts.count).toBe(16 * TABLES.length + 4 + 9 + 1);
     console.log(`isolation [${kind}] over HTTP: ${attempts.count} attempts, all refused or empty`);
   });
 
