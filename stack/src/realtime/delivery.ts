@@ -49,7 +49,9 @@ function pick(values: Record<string, unknown> | null, columns: ColumnInfo[]): Re
  * What one subscriber (one channel, one token) receives for a change, as Supabase Realtime's
  * apply_rls decides it, or null when none of its bindings may see it:
  *  - INSERT/UPDATE: the row is read as the subscriber's role with its claims, so RLS decides;
- *    the record holds only columns the role may SELECT; filters apply to that row.
+ *    the record holds only columns the role may SELECT; filters apply to that row. Unlike the
+ *    WAL, the row is read when the event is delivered: if the same row changed again since, the
+ *    record already shows the later state (and a row deleted since sends nothing).
  *  - DELETE: no RLS check (Realtime cannot read a deleted row); old_record holds only the
  *    primary key, and filters are checked against it alone, so a filter naming no key column
  *    never matches a delete, exactly as on Supabase.
