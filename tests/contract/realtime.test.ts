@@ -574,6 +574,14 @@ function describeRawWire(stack: () => TestStack) {
       { name: 'material_name', type: 'text' },
     ]);
 
+    // A token update gets no reply: frames are answered in order, so the heartbeat's reply proves it.
+    const claims = JSON.parse(Buffer.from(user.token.split('.')[1]!, 'base64url').toString('utf8'));
+    const renewed = signJwt({ ...claims, exp: claims.exp + 60 }, DEMO_JWT_SECRET);
+    socket.send(['2', '30', 'realtime:raw-v2', 'access_token', { access_token: renewed }]);
+    socket.send([null, '31', 'phoenix', 'heartbeat', {}]);
+    await socket.frames.first((f) => (f as unknown[])[1] === '31', 'heartbeat reply');
+    expect(socket.frames.items.filter((f) => (f as unknown[])[1] === '30')).toEqual([]);
+
     socket.send(['2', '3', 'realtime:raw-v2', 'phx_leave', {}]);
     expect(await socket.frames.first((f) => (f as unknown[])[1] === '3', 'leave reply')).toEqual([
       '2',
