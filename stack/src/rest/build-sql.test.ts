@@ -81,9 +81,10 @@ describe('SQL of reads', () => {
 describe('SQL of writes and calls', () => {
   it('inserts through json_populate_recordset, with DEFAULT for missing keys when asked', () => {
     const rows = [{ sku: 'a' }, { sku: 'b', meta: '{}' }];
-    const options = { count: false, stripNulls: false, representation: false, columns: ['sku', 'meta'], rows };
+    const text = JSON.stringify(rows);
+    const options = { count: false, stripNulls: false, representation: false, columns: ['sku', 'meta'], rows: { value: rows, text } };
     const plain = buildInsert(cache, products, parseQuery(new URLSearchParams()), { ...options, missingDefault: false });
-    expect(plain.params).toEqual([JSON.stringify(rows)]);
+    expect(plain.params).toEqual([text]);
     expect(plain.sql).toContain('select "sku", "meta" from json_populate_recordset(null::"public"."products", $1::json)');
     const defaults = buildInsert(cache, products, parseQuery(new URLSearchParams()), { ...options, missingDefault: true });
     expect(defaults.sql).toContain(
@@ -103,7 +104,7 @@ describe('SQL of writes and calls', () => {
       returns: { kind: 'composite', table: 'public.sales_orders' },
       readOnly: false,
     };
-    const statement = buildRpc(cache, logSale, { product_id: 'p' }, parseQuery(new URLSearchParams()), { count: false, stripNulls: false });
+    const statement = buildRpc(cache, logSale, { value: { product_id: 'p' }, text: '{"product_id":"p"}' }, parseQuery(new URLSearchParams()), { count: false, stripNulls: false });
     expect(statement).toEqual({
       sql: 'select to_json("public"."log_sale"("product_id" := _pgrst_args."product_id"))::text as body from json_to_record($1::json) as _pgrst_args("product_id" uuid)',
       params: ['{"product_id":"p"}'],

@@ -39,6 +39,15 @@ export class Params {
   }
 }
 
+/**
+ * A JSON value with its text: the text is what reaches SQL (a parameter), as received, because
+ * re-serialising could overflow the stack on deeply nested input; the value is read for its keys.
+ */
+export interface JsonBody<T> {
+  value: T;
+  text: string;
+}
+
 export interface Statement {
   sql: string;
   params: unknown[];
@@ -385,7 +394,8 @@ const returning = (alias: string, inserted: string) => ` returning ${alias}.*, $
 
 export interface InsertOptions extends MutationOptions {
   columns: string[];
-  rows: Record<string, unknown>[];
+  /** A JSON array of objects. */
+  rows: JsonBody<Record<string, unknown>[]>;
   /** `Prefer: missing=default`: absent keys take column defaults instead of NULL. */
   missingDefault: boolean;
   /** Upsert: the conflict target and what to do on conflict. */
@@ -396,12 +406,12 @@ export function buildInsert(cache: SchemaCache, table: Table, query: ParsedQuery
   const params = new Params();
   const alias = ident('t0');
   const columnList = options.columns.map((column) => columnOf(table, column));
-  const body = params.add(JSON.stringify(options.rows));
+  const body = params.add(options.rows.text);
   const rowType = `null::${qualified(table)}`;
   let values: string;
   if (options.missingDefault) {
     // VALUES is the one place DEFAULT may stand in for a value, row by row.
-    const rows = options.rows.map((row, index) => {
+    const rows = options.rows.value.map((row, index) => {
       const record = `json_populate_record(${rowType}, ${body}::json->${index})`;
       return `(${options.columns.map((column) => (column in row ? `(${record}).${ident(column)}` : 'default')).join(', ')})`;
     });
@@ -437,12 +447,12 @@ export function buildUpdate(
   cache: SchemaCache,
   table: Table,
   query: ParsedQuery,
-  options: MutationOptions & { values: Record<string, unknown> },
+  options: MutationOptions & { values: JsonBody<Record<string, unknown>> },
 ): Statement {
   const params = new Params();
   const alias = ident('t0');
-  const body = params.add(JSON.stringify(options.values));
-  const assignments = Object.keys(options.values).map((column) => `${columnOf(table, column)} = _pgrst_body.${ident(column)}`);
+  const body = params.add(options.values.text);
+  const assignments = Object.keys(options.values.value).map((column) => `${columnOf(table, column)} = _pgrst_body.${ident(column)}`);
   const update = `update ${qualified(table)} as ${alias} set ${assignments.join(', ')} from json_populate_record(null::${qualified(table)}, ${body}::json) as _pgrst_body${whereOfRoot(table, alias, query, params)}${returning(alias, 'false')}`;
   return { sql: mutationStatement(cache, table, update, query, options, params), params: params.values };
 }
@@ -461,15 +471,15 @@ export function buildDelete(cache: SchemaCache, table: Table, query: ParsedQuery
  * value to its parameter's type as PostgREST does), or with the whole body as its one unnamed
  * json/jsonb parameter.
  */
-function callSql(fn: RestFunction, args: Record<string, unknown>, params: Params): { call: string; from: string } {
+function callSql(fn: RestFunction, args: JsonBody<Record<string, unknown>>, params: Params): { call: string; from: string } {
   const name = `${ident(fn.schema)}.${ident(fn.name)}`;
   const [only] = fn.parameters;
   if (fn.parameters.length === 1 && only && only.name === '') {
-    return { call: `${name}(${params.add(JSON.stringify(args))}::${only.type})`, from: '' };
+    return { call: `${name}(${params.add(args.text)}::${only.type})`, from: '' };
   }
-  const given = fn.parameters.filter((parameter) => parameter.name in args);
+  const given = fn.parameters.filter((parameter) => parameter.name in args.value);
   if (given.length === 0) return { call: `${name}()`, from: '' };
-  const body = params.add(JSON.stringify(args));
+  const body = params.add(args.text);
   const record = given.map((parameter) => `${ident(parameter.name)} ${parameter.type}`).join(', ');
   const named = given.map((parameter) => `${ident(parameter.name)} := _pgrst_args.${ident(parameter.name)}`);
   return {
@@ -483,7 +493,7 @@ export type RpcStatement = Statement & { shape: 'void' | 'value' | 'rows' };
 export function buildRpc(
   cache: SchemaCache,
   fn: RestFunction,
-  args: Record<string, unknown>,
+  args: JsonBody<Record<string, unknown>>,
   query: ParsedQuery,
   options: ReadOptions,
 ): RpcStatement {

@@ -5,6 +5,7 @@ import {
   buildRead,
   buildRpc,
   buildUpdate,
+  type JsonBody,
   type MutationOptions,
   type Statement,
 } from './build-sql';
@@ -175,10 +176,11 @@ function findTable(cache: SchemaCache, schema: string, name: string): Table {
   );
 }
 
-function parseJsonBody(text: string): unknown {
-  if (text.trim() === '') return {};
+/** The body, parsed, with its text kept to pass on as received (an empty body is `{}`). */
+function parseJsonBody(text: string): JsonBody<unknown> {
+  const json = text.trim() === '' ? '{}' : text;
   try {
-    return JSON.parse(text) as unknown;
+    return { value: JSON.parse(json) as unknown, text: json };
   } catch {
     throw bodyError('Empty or invalid json');
   }
@@ -303,7 +305,7 @@ function checkColumns(table: Table, columns: Iterable<string>): void {
 async function insert(db: Database, cache: SchemaCache, req: RestRequest, table: Table, negotiated: Negotiated) {
   const query = parseQuery(req.query);
   const payload = parseJsonBody(req.body);
-  const rows = Array.isArray(payload) ? payload : [payload];
+  const rows = Array.isArray(payload.value) ? payload.value : [payload.value];
   if (!rows.every(isObject)) throw bodyError('All elements of the payload must be JSON objects');
   let columns = query.columns;
   if (!columns) {
@@ -332,7 +334,7 @@ async function insert(db: Database, cache: SchemaCache, req: RestRequest, table:
   const statement = buildInsert(cache, table, query, {
     ...mutationOptions(negotiated),
     columns,
-    rows,
+    rows: { value: rows, text: Array.isArray(payload.value) ? payload.text : `[${payload.text}]` },
     missingDefault,
     onConflict,
   });
@@ -341,14 +343,15 @@ async function insert(db: Database, cache: SchemaCache, req: RestRequest, table:
 
 async function update(db: Database, cache: SchemaCache, req: RestRequest, table: Table, negotiated: Negotiated) {
   const query = parseQuery(req.query);
-  const values = parseJsonBody(req.body);
+  const payload = parseJsonBody(req.body);
+  const values = payload.value;
   if (!isObject(values)) throw bodyError('The payload of an update must be one JSON object');
   checkColumns(table, Object.keys(values));
   if (Object.keys(values).length === 0) {
     // Nothing to change: no row is touched, as PostgREST answers an empty update.
     return mutateNothing(negotiated);
   }
-  const statement = buildUpdate(cache, table, query, { ...mutationOptions(negotiated), values });
+  const statement = buildUpdate(cache, table, query, { ...mutationOptions(negotiated), values: { value: values, text: payload.text } });
   return mutate(db, req, statement, negotiated, { method: 'update' });
 }
 
@@ -368,11 +371,11 @@ async function remove(db: Database, cache: SchemaCache, req: RestRequest, table:
 
 // functions -------------------------------------------------------------------------------------
 
-function functionArguments(req: RestRequest): Record<string, unknown> {
+function functionArguments(req: RestRequest): JsonBody<Record<string, unknown>> {
   if (req.method === 'POST') {
-    const body = parseJsonBody(req.body);
-    if (!isObject(body)) throw bodyError('The payload of a function call must be one JSON object');
-    return body;
+    const { value, text } = parseJsonBody(req.body);
+    if (!isObject(value)) throw bodyError('The payload of a function call must be one JSON object');
+    return { value, text };
   }
   // As PostgREST does: a value in filter syntax filters the result, anything else is an argument.
   const args: Record<string, unknown> = {};
@@ -381,7 +384,7 @@ function functionArguments(req: RestRequest): Record<string, unknown> {
     if (isReservedKey(name) || values.every(isFilterValue)) continue;
     args[name] = values.length === 1 ? values[0] : values;
   }
-  return args;
+  return { value: args, text: JSON.stringify(args) };
 }
 
 /** PostgREST's overload choice: every key names a parameter, every parameter without default is given. */
@@ -448,8 +451,8 @@ async function callFunction(
 ): Promise<RestResponse> {
   const overloads = cache.functions.get(tableKey(schema, name)) ?? [];
   const args = functionArguments(req);
-  const fn = chooseFunction(cache, req, schema, name, overloads, args);
-  const query = parseQuery(req.query, req.method === 'POST' ? new Set() : new Set(Object.keys(args)));
+  const fn = chooseFunction(cache, req, schema, name, overloads, args.value);
+  const query = parseQuery(req.query, req.method === 'POST' ? new Set() : new Set(Object.keys(args.value)));
   const statement = buildRpc(cache, fn, args, query, negotiated);
   // GET calls and STABLE/IMMUTABLE functions run read-only: a write there fails 25006 → 405.
   const readOnly = req.method !== 'POST' || fn.readOnly;

@@ -117,13 +117,51 @@ describe('filters', () => {
         ],
       },
     ]);
-    expect(rootFilters('not.and=(a.eq.1)')[0]).toMatchObject({ kind: 'logic', operator: 'and', negated: true });
+    expect(rootFilters('not.and=(a.eq.1,b.eq.2)')[0]).toMatchObject({ kind: 'logic', operator: 'and', negated: true });
     expect(parseError(() => rootFilters('or=(a.eq.1'))).toEqual({
       code: 'PGRST100',
       message: 'failed to parse logic tree ((a.eq.1)',
       details: 'or must be a parenthesised list',
     });
     expect(parseError(() => rootFilters('or=(a)')).details).toBe('"a" is not column.operator.value');
+  });
+
+  it('simplifies logic trees without changing their meaning', () => {
+    const eq = (name: string, value: string, negated = false) => ({
+      kind: 'condition',
+      field: field(name),
+      negated,
+      predicate: { operator: 'eq', quantifier: undefined, value },
+    });
+    // One-element groups are their element, and two negations cancel.
+    expect(rootFilters(`or=(${'not.and('.repeat(300)}a.eq.1${')'.repeat(300)})`)).toEqual([eq('a', '1')]);
+    expect(rootFilters('and=(not.or(a.eq.1))')).toEqual([eq('a', '1', true)]);
+    // A group inside a group of the same operator merges into it; other groups stay.
+    expect(rootFilters('or=(a.eq.1,or(b.eq.2,and(c.eq.3,d.eq.4)),not.or(e.eq.5,f.eq.6))')).toEqual([
+      {
+        kind: 'logic',
+        operator: 'or',
+        negated: false,
+        children: [
+          eq('a', '1'),
+          eq('b', '2'),
+          { kind: 'logic', operator: 'and', negated: false, children: [eq('c', '3'), eq('d', '4')] },
+          { kind: 'logic', operator: 'or', negated: true, children: [eq('e', '5'), eq('f', '6')] },
+        ],
+      },
+    ]);
+  });
+
+  it('refuses nesting deeper than the limits with PGRST100', () => {
+    let alternating = 'a.eq.1';
+    for (let level = 0; level < 33; level++) alternating = `${level % 2 ? 'and' : 'or'}(b.eq.${level},${alternating})`;
+    expect(parseError(() => rootFilters(`not.or=(${alternating})`)).details).toBe('not.or nests more than 32 and/or groups deep');
+    expect(parseError(() => rootFilters(`or=(${'and('.repeat(1001)}a.eq.1${')'.repeat(1001)})`)).details).toBe(
+      'or nests more than 1000 levels deep',
+    );
+    expect(parseError(() => parseSelect(`${'a('.repeat(33)}*${')'.repeat(33)}`)).details).toBe(
+      'embeddings nest more than 32 levels deep',
+    );
   });
 
   it('scopes filters, order and paging of embedded resources by path', () => {

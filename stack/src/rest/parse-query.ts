@@ -137,6 +137,29 @@ function closingParen(text: string, open: number): number {
   return -1;
 }
 
+/**
+ * Limits on nesting. Parsing recurses once per level, and Postgres (PGlite's WASM stack sooner)
+ * overflows on deeply nested SQL, so deeper requests are refused as bad queries (PGRST100).
+ */
+const MAX_PARSE_DEPTH = 1000;
+export const MAX_EMBED_DEPTH = 32;
+export const MAX_LOGIC_DEPTH = 32;
+
+/** Deepest parenthesis nesting outside double quotes. */
+function nestingDepth(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i];
+    if (char === '\\' && quoted) i++;
+    else if (char === '"') quoted = !quoted;
+    else if (!quoted && char === '(') deepest = Math.max(deepest, ++depth);
+    else if (!quoted && char === ')') depth--;
+  }
+  return deepest;
+}
+
 function unquote(text: string): string {
   if (text.length >= 2 && text.startsWith('"') && text.endsWith('"')) {
     return text.slice(1, -1).replace(/\\(.)/g, '$1');
@@ -165,6 +188,7 @@ export function parseField(text: string, parameter: string): Field {
 
 export function parseSelect(text: string): SelectItem[] {
   const fail = (details: string) => queryParamError(`failed to parse select parameter (${text})`, details);
+  if (nestingDepth(text) > MAX_EMBED_DEPTH) throw fail(`embeddings nest more than ${MAX_EMBED_DEPTH} levels deep`);
   const parseItems = (list: string): SelectItem[] => {
     if (list.trim() === '') return [];
     return splitTopLevel(list, ',').map((raw) => parseItem(raw.trim()));
@@ -267,8 +291,34 @@ export function isFilterValue(value: string): boolean {
   return operator === 'in' || operator === 'is' || operator in COMPARISON_OPERATORS || operator in FULL_TEXT_OPERATORS;
 }
 
-/** The inside of `or=(…)` / `and=(…)`. */
-export function parseLogic(operator: 'and' | 'or', negated: boolean, text: string, parameter: string): Filter {
+/**
+ * `or=(…)` / `and=(…)`, simplified without changing its meaning (a one-element group is its
+ * element, a group directly inside a group of the same operator merges into it, two negations
+ * cancel) and then held to MAX_LOGIC_DEPTH.
+ */
+export function parseLogicTree(operator: 'and' | 'or', negated: boolean, text: string, parameter: string): Filter {
+  const fail = (details: string) => queryParamError(`failed to parse logic tree (${text})`, details);
+  if (nestingDepth(text) > MAX_PARSE_DEPTH) throw fail(`${parameter} nests more than ${MAX_PARSE_DEPTH} levels deep`);
+  const tree = simplify(parseLogic(operator, negated, text, parameter));
+  if (logicDepth(tree) > MAX_LOGIC_DEPTH) throw fail(`${parameter} nests more than ${MAX_LOGIC_DEPTH} and/or groups deep`);
+  return tree;
+}
+
+function simplify(filter: Filter): Filter {
+  if (filter.kind === 'condition') return filter;
+  const children = filter.children
+    .map(simplify)
+    .flatMap((child) => (child.kind === 'logic' && !child.negated && child.operator === filter.operator ? child.children : [child]));
+  // In SQL's three-valued logic too, not (not x) is x.
+  if (children.length === 1) return { ...children[0]!, negated: children[0]!.negated !== filter.negated };
+  return { ...filter, children };
+}
+
+const logicDepth = (filter: Filter): number =>
+  filter.kind === 'condition' ? 0 : 1 + Math.max(...filter.children.map(logicDepth));
+
+/** The inside of `or=(…)` / `and=(…)`, as written. */
+function parseLogic(operator: 'and' | 'or', negated: boolean, text: string, parameter: string): Filter {
   const fail = (details: string) => queryParamError(`failed to parse logic tree (${text})`, details);
   if (!text.startsWith('(') || closingParen(text, 0) !== text.length - 1) {
     throw fail(`${parameter} must be a parenthesised list`);
@@ -368,7 +418,7 @@ export function parseQuery(query: URLSearchParams, reserved: ReadonlySet<string>
       else if (name === 'offset') target.offset = parseCount(value, key);
       else {
         const negated = name!.startsWith('not.');
-        target.filters.push(parseLogic(negated ? (name!.slice(4) as 'and' | 'or') : (name as 'and' | 'or'), negated, value, key));
+        target.filters.push(parseLogicTree(negated ? (name!.slice(4) as 'and' | 'or') : (name as 'and' | 'or'), negated, value, key));
       }
       continue;
     }
