@@ -7,10 +7,9 @@
  *
  *   npx tsx bench/realtime-latency.ts [events]    (DATABASE_URL: use that Postgres server)
  */
-import { pathToFileURL } from 'node:url';
 import { startStack } from '../stack/src/stack';
 import { benchClient } from './lib/client';
-import { createMigratedDatabase, startCluster } from './lib/cluster';
+import { createMigratedDatabase } from './lib/cluster';
 import { type BenchRow, ms } from './lib/report';
 import { percentile } from './lib/stats';
 
@@ -105,17 +104,4 @@ export async function measureRealtimeLatency(clusterUrl: string, events = 100): 
   const databaseUrl = await createMigratedDatabase(clusterUrl, 'bench_realtime_latency');
   const postgres = await measureOn({ databaseUrl }, count);
   return [...rows('PGlite', pglite), ...rows('Postgres', postgres)];
-}
-
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const cluster = await startCluster();
-  try {
-    const result = await measureRealtimeLatency(cluster.url, Number(process.argv[2] ?? 200));
-    for (const row of result) {
-      const verdict = row.met === undefined ? '' : row.met ? '  (target met)' : '  (target NOT met)';
-      console.log(`${row.benchmark}: ${row.measure}: ${row.value}${row.target ? ` target ${row.target}` : ''}${verdict}`);
-    }
-  } finally {
-    cluster.stop();
-  }
 }

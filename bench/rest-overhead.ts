@@ -7,12 +7,11 @@
  *
  * `npx tsx bench/rest-overhead.ts` prints the table; measureRestOverhead() is the section for run.ts.
  */
-import { pathToFileURL } from 'node:url';
 import { runAs } from '../stack/src/db/database';
 import { startStack, type RunningStack } from '../stack/src/stack';
 import { benchClient } from './lib/client';
 import { createMigratedDatabase } from './lib/cluster';
-import { type BenchRow, ms, renderTable, times } from './lib/report';
+import { type BenchRow, ms, times } from './lib/report';
 import { percentile } from './lib/stats';
 
 const WARM_UP_CALLS = 50;
@@ -89,8 +88,4 @@ export async function measureRestOverhead(clusterUrl: string | undefined): Promi
     }
   }
   return rows;
-}
-
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  console.log(renderTable(await measureRestOverhead(process.env.DATABASE_URL)));
 }

@@ -13,6 +13,9 @@ import { measureDashboard } from './dashboard';
 import { startCluster } from './lib/cluster';
 import { type BenchRow, renderTable } from './lib/report';
 import { measureLogSale } from './log-sale-throughput';
+import { measureRealtimeLatency } from './realtime-latency';
+import { measureRestOverhead } from './rest-overhead';
+import { measureStackStart } from './stack-start';
 
 function describeMachine(): string {
   const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
@@ -31,7 +34,10 @@ try {
   const sections: [string, () => Promise<BenchRow[]>][] = [
     ['dashboard', () => measureDashboard(cluster.url)],
     ['log_sale throughput', () => measureLogSale(cluster.url)],
+    ['rest overhead', () => measureRestOverhead(cluster.url)],
+    ['realtime latency', () => measureRealtimeLatency(cluster.url)],
     ['app load', () => measureAppLoad()],
+    ['stack start', () => measureStackStart()],
   ];
   const only = process.argv[2];
   for (const [name, measure] of sections.filter(([name]) => !only || name.includes(only))) {
