@@ -238,7 +238,7 @@ class SelectBuilder {
   constructor(
     private readonly cache: SchemaCache,
     private readonly scopes: Map<string, Scope>,
-    readonly params: Params,
+    private readonly params: Params,
   ) {}
 
   nextAlias(): string {
@@ -246,7 +246,8 @@ class SelectBuilder {
   }
 
   build(level: Level, alias: string): BuiltLevel {
-    const { table, params } = { table: level.table, params: this.params };
+    const { table } = level;
+    const params = this.params;
     const scope = this.scopes.get(level.path) ?? { filters: [], order: [] };
     this.builtPaths.add(level.path);
     const columns: string[] = [];
@@ -263,9 +264,9 @@ class SelectBuilder {
         const name = item.alias ?? item.field.jsonPath.at(-1)?.key ?? item.field.name;
         columns.push(`${sql} as ${ident(name)}`);
       } else {
-        const { sql, name } = this.embed(level, alias, item);
-        joins.push(sql.join);
-        columns.push(`${sql.value} as ${ident(name)}`);
+        const embedded = this.embed(level, alias, item);
+        joins.push(embedded.join);
+        columns.push(`${embedded.value} as ${ident(embedded.name)}`);
       }
     }
     const conditions = [
@@ -281,6 +282,7 @@ class SelectBuilder {
     };
   }
 
+  /** A lateral join producing the embedded JSON (object or array), and its name in the row. */
   private embed(parent: Level, parentAlias: string, item: Extract<SelectItem, { kind: 'embed' }>) {
     const relationship = findRelationship(this.cache, parent.table, item.relation, item.hint);
     const child = this.cache.tables.get(relationship.target)!;
@@ -303,13 +305,10 @@ class SelectBuilder {
       : `select coalesce(json_agg(_e), '[]') as body from (${rows}) as _e${item.inner ? ' having count(*) > 0' : ''}`;
     return {
       name,
-      sql: {
-        join: ` ${item.inner ? 'inner' : 'left'} join lateral (${body}) as ${joinAlias} on true`,
-        value: `${joinAlias}.body`,
-      },
+      join: ` ${item.inner ? 'inner' : 'left'} join lateral (${body}) as ${joinAlias} on true`,
+      value: `${joinAlias}.body`,
     };
   }
-
 }
 
 export interface ReadOptions {
