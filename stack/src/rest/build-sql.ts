@@ -228,6 +228,8 @@ interface BuiltLevel {
   selectList: string;
   /** `from … joins … where …` without order or paging. */
   fromWhere: string;
+  /** The same with only the !inner joins: all a count needs. */
+  countFromWhere: string;
   orderBy: string;
 }
 
@@ -251,7 +253,7 @@ class SelectBuilder {
     const scope = this.scopes.get(level.path) ?? { filters: [], order: [] };
     this.builtPaths.add(level.path);
     const columns: string[] = [];
-    const joins: string[] = [];
+    const joins: { sql: string; inner: boolean }[] = [];
     for (const item of level.items) {
       if (item.kind === 'star') {
         columns.push(...[...table.columns.keys()].map((name) => `${alias}.${ident(name)}`));
@@ -265,7 +267,7 @@ class SelectBuilder {
         columns.push(`${sql} as ${ident(name)}`);
       } else {
         const embedded = this.embed(level, alias, item);
-        joins.push(embedded.join);
+        joins.push({ sql: embedded.join, inner: item.inner });
         columns.push(`${embedded.value} as ${ident(embedded.name)}`);
       }
     }
@@ -277,7 +279,8 @@ class SelectBuilder {
     return {
       // `select=` with nothing selects no column: each row is `{}`, as in PostgREST.
       selectList: columns.join(', '),
-      fromWhere: `from ${level.source} as ${alias}${joins.join('')}${where}`,
+      fromWhere: `from ${level.source} as ${alias}${joins.map((join) => join.sql).join('')}${where}`,
+      countFromWhere: `from ${level.source} as ${alias}${joins.filter((join) => join.inner).map((join) => join.sql).join('')}${where}`,
       orderBy: orderSql(table, alias, scope.order, params),
     };
   }
@@ -348,7 +351,7 @@ function readStatement(
   const limit = options.paging ? Math.min(root?.limit ?? MAX_ROWS, MAX_ROWS) : undefined;
   const paging = options.paging ? pagingSql(params, limit, root?.offset) : '';
   const row = options.stripNulls ? 'json_strip_nulls(to_json(_t))' : '_t';
-  const total = options.count ? `(select count(*) ${built.fromWhere})` : 'null::bigint';
+  const total = options.count ? `(select count(*) ${built.countFromWhere})` : 'null::bigint';
   return `${options.prefix ?? ''}select coalesce(json_agg(${row}), '[]')::text as body, count(*) as page_rows, ${total} as total${options.extraColumns ?? ''} from (select ${built.selectList} ${built.fromWhere}${built.orderBy}${paging}) as _t`;
 }
 

@@ -142,8 +142,16 @@ describe('reads', () => {
       'select=title,children:notes!parent_id(title)&id=eq.1&children.order=title.desc&children.limit=1',
     );
     expect(json(response)).toEqual([{ title: 'alpha', children: [{ title: 'gamma' }] }]);
-    const filtered = await call('GET', '/notes', 'select=title,children:notes!parent_id!inner(title)&children.title=eq.beta');
+    const filtered = await call('GET', '/notes', 'select=title,children:notes!parent_id!inner(title)&children.title=eq.beta', {
+      headers: { prefer: 'count=exact' },
+    });
     expect(json(filtered)).toEqual([{ title: 'alpha', children: [{ title: 'beta' }] }]);
+    // Counts follow !inner joins, and only those.
+    expect(filtered.headers['content-range']).toBe('0-0/1');
+    const left = await call('GET', '/notes', 'select=title,children:notes!parent_id(title)&children.title=eq.beta', {
+      headers: { prefer: 'count=exact' },
+    });
+    expect(left.headers['content-range']).toBe('0-2/3');
   });
 
   it('answers an ambiguous embedding with 300 PGRST201 listing the candidates', async () => {
