@@ -1,11 +1,9 @@
 /**
  * What /rest/v1 adds to a call: p50 and p95 of log_sale through supabase-js → the stack's REST
  * handler, against the same function called directly on the same database as the same signed-in
- * user (one transaction with role and claims set, as PostgREST does), on PGlite and, when
- * DATABASE_URL names a Postgres server, on Postgres. Calls alternate one by one so both modes see
- * the same machine load. Target: REST p50 under 2x the direct p50.
- *
- * `npx tsx bench/rest-overhead.ts` prints the table; measureRestOverhead() is the section for run.ts.
+ * user (one transaction with role and claims set, as PostgREST does), on PGlite and on the
+ * Postgres cluster run.ts gives it. Calls alternate one by one so both modes see the same machine
+ * load. Target: REST p50 under 2x the direct p50. `npm run bench -- rest` runs this section alone.
  */
 import { runAs } from '../stack/src/db/database';
 import { startStack, type RunningStack } from '../stack/src/stack';
