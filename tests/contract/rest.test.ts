@@ -501,18 +501,20 @@ describeStack('rest', (stack) => {
     expect(await alice.client.from('products').select('sku').eq('id', 'not-a-uuid')).toEqual(
       failed(400, 'Bad Request', { code: '22P02', message: 'invalid input syntax for type uuid: "not-a-uuid"' }),
     );
+    // The details word the parser's complaint, which differs from PostgREST's parser combinators
+    // (the suite also runs against a real `supabase start`); stack/src/rest/*.test.ts pin ours.
     expect(await alice.client.from('products').select('sku').filter('sku', 'equals', 'x')).toEqual(
       failed(400, 'Bad Request', {
         code: 'PGRST100',
         message: 'failed to parse filter (equals.x)',
-        details: '"equals.x" of sku is not [not.]operator.value with a known operator',
+        details: expect.any(String),
       }),
     );
     expect(await alice.client.from('products').select('sku, bom_items(quantity')).toEqual(
       failed(400, 'Bad Request', {
         code: 'PGRST100',
         message: 'failed to parse select parameter (sku,bom_items(quantity)',
-        details: 'unbalanced parentheses in "bom_items(quantity"',
+        details: expect.any(String),
       }),
     );
   });
