@@ -519,12 +519,11 @@ describeStack('hostile input', (stack, kind) => {
     expect((await request(s, fixture.user.token, '/rest/v1/products?select=id&limit=1')).status).toBe(200);
   });
 
-  // Found by this suite, open: the REST layer recurses once per level of nesting when it parses
-  // `or=` and `select=` and when it reads a JSON argument, so deep nesting overflows Node's stack
-  // (RangeError "Maximum call stack size exceeded") and answers 500 PGRSTX00. Each is the client's
-  // fault and has a 4xx answer: an unparsable or unknown-relation query, or the operation's own
-  // refusal of a BOM row that is not an object.
-  it('refuses deeply nested queries and arguments with a 4xx (today: 500, stack overflow)', async () => {
+  // Found by this suite (500 PGRSTX00 "Maximum call stack size exceeded" until 167594a): the REST
+  // layer recursed once per level of nesting in `or=`, `select=` and JSON arguments. Each is the
+  // client's fault and has a 4xx answer: an unparsable or unknown-relation query, or the
+  // operation's own refusal of a BOM row that is not an object.
+  it('refuses deeply nested queries and arguments with a 4xx, not a stack overflow', async () => {
     const s = stack();
     const fixture = await makeFixture(s);
     expect(
@@ -554,10 +553,10 @@ describeStack('hostile input', (stack, kind) => {
     ).toEqual([]);
   });
 
-  // Found by this suite, open on PGlite only: a 300-deep `not.and(` tree matches nothing on
-  // Postgres (200 []), but PGlite answers 400 26000 "unnamed prepared statement does not exist":
-  // PGlite fails the parameterised statement (the same SQL runs as a simple query) and the real
-  // error is lost. Either Postgres' answer or a clear refusal (400 PGRST100, e.g. a depth limit).
+  // Found by this suite (PGlite only, until 167594a): a 300-deep `not.and(` tree matches nothing
+  // on Postgres (200 []), but PGlite answered 400 26000 "unnamed prepared statement does not
+  // exist": PGlite fails the deep parameterised statement (the same SQL runs as a simple query)
+  // and loses the real error. Either Postgres' answer or a clear refusal (400 PGRST100).
   it('answers a 300-deep not.and( logic tree with 200 [] or a clear 400 PGRST100, not 26000', async () => {
     const s = stack();
     const fixture = await makeFixture(s);
