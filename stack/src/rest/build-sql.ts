@@ -18,7 +18,7 @@ import {
 import { tableKey, type RestFunction, type SchemaCache, type Table } from './schema-cache';
 
 /** Supabase's `max_rows` (CLI template): no response carries more rows. */
-export const MAX_ROWS = 1000;
+const MAX_ROWS = 1000;
 
 /** Type names a `col::type` cast may name; PostgREST leaves others to Postgres, which refuses them. */
 const CAST_TYPES = new Set([
@@ -31,7 +31,7 @@ export const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
 const qualified = (table: Pick<Table, 'schema' | 'name'>) => `${ident(table.schema)}.${ident(table.name)}`;
 
 /** Collects bound parameters while SQL text is assembled. */
-export class Params {
+class Params {
   readonly values: unknown[] = [];
   add(value: unknown): string {
     this.values.push(value);

@@ -142,8 +142,8 @@ function closingParen(text: string, open: number): number {
  * overflows on deeply nested SQL, so deeper requests are refused as bad queries (PGRST100).
  */
 const MAX_PARSE_DEPTH = 1000;
-export const MAX_EMBED_DEPTH = 32;
-export const MAX_LOGIC_DEPTH = 32;
+const MAX_EMBED_DEPTH = 32;
+const MAX_LOGIC_DEPTH = 32;
 
 /** Deepest parenthesis nesting outside double quotes. */
 function nestingDepth(text: string): number {
@@ -167,7 +167,7 @@ function unquote(text: string): string {
   return text;
 }
 
-export function parseField(text: string, parameter: string): Field {
+function parseField(text: string, parameter: string): Field {
   const trimmed = text.trim();
   const name = NAME.exec(trimmed)?.[0];
   if (!name) throw queryParamError(`failed to parse ${parameter} parameter (${text})`, `"${text}" is not a column name`);
@@ -241,7 +241,7 @@ function parseList(text: string, fail: () => Error): string[] {
 }
 
 /** `[not.]op[(any|all)].value` of a filter; `inLogic` unquotes values as PostgREST does there. */
-export function parsePredicate(
+function parsePredicate(
   text: string,
   parameter: string,
   inLogic: boolean,

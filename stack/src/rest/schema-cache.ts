@@ -234,7 +234,7 @@ function buildCache(catalog: CatalogJson): SchemaCache {
   return { exposedSchemas: catalog.schemas, tables, foreignKeys, functions };
 }
 
-export async function loadSchemaCache(db: Queryable): Promise<SchemaCache> {
+async function loadSchemaCache(db: Queryable): Promise<SchemaCache> {
   const { rows } = await db.query<{ catalog: CatalogJson | string }>(CATALOG_SQL);
   const catalog = rows[0]!.catalog;
   return buildCache(typeof catalog === 'string' ? (JSON.parse(catalog) as CatalogJson) : catalog);
