@@ -1,4 +1,4 @@
-import { AppShell, Burger, Group, NavLink, Title } from '@mantine/core';
+import { AppShell, Burger, Center, Group, Loader, NavLink, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
   IconBuildingFactory2,
@@ -8,14 +8,24 @@ import {
   IconShirt,
   IconShoppingCart,
 } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Dashboard } from '@/features/dashboard/components/dashboard';
-import { InventoryStatus } from '@/features/inventory/components/inventory-status';
-import { ManufacturingOrders } from '@/features/manufacturing/components/manufacturing-orders';
-import { ProductsMaster } from '@/features/products/components/products-master';
-import { RawMaterials } from '@/features/raw-materials/components/raw-materials';
-import { SalesOrders } from '@/features/sales-orders/components/sales-orders';
 import { useRealtimeInvalidation } from '@/lib/realtime';
+
+// The dashboard is the first screen; the other tabs (and their forms, zod schemas and modals) load
+// in their own chunks so the first paint does not wait for them.
+const loadInventory = () => import('@/features/inventory/components/inventory-status');
+const loadProducts = () => import('@/features/products/components/products-master');
+const loadRawMaterials = () => import('@/features/raw-materials/components/raw-materials');
+const loadSalesOrders = () => import('@/features/sales-orders/components/sales-orders');
+const loadManufacturing = () => import('@/features/manufacturing/components/manufacturing-orders');
+const InventoryStatus = lazy(() => loadInventory().then((m) => ({ default: m.InventoryStatus })));
+const ProductsMaster = lazy(() => loadProducts().then((m) => ({ default: m.ProductsMaster })));
+const RawMaterials = lazy(() => loadRawMaterials().then((m) => ({ default: m.RawMaterials })));
+const SalesOrders = lazy(() => loadSalesOrders().then((m) => ({ default: m.SalesOrders })));
+const ManufacturingOrders = lazy(() =>
+  loadManufacturing().then((m) => ({ default: m.ManufacturingOrders })),
+);
 
 const tabs = [
   { id: 'dashboard', label: 'Dashboard', icon: IconLayoutDashboard },
@@ -33,6 +43,13 @@ export function Shell({ userId }: { userId: string }) {
   useRealtimeInvalidation(userId);
   const [activeTab, setActiveTab] = useState<TabId>('dashboard');
   const [navOpened, nav] = useDisclosure(false);
+
+  // Once the dashboard is up, fetch the other tabs' code in the background so switching is instant.
+  useEffect(() => {
+    for (const load of [loadInventory, loadProducts, loadRawMaterials, loadSalesOrders, loadManufacturing]) {
+      void load();
+    }
+  }, []);
 
   const openTab = (tab: TabId) => {
     setActiveTab(tab);
@@ -85,11 +102,19 @@ export function Shell({ userId }: { userId: string }) {
             onOpenInventory={() => openTab('inventory')}
           />
         )}
-        {activeTab === 'inventory' && <InventoryStatus />}
-        {activeTab === 'products' && <ProductsMaster />}
-        {activeTab === 'raw-materials' && <RawMaterials />}
-        {activeTab === 'sales-orders' && <SalesOrders />}
-        {activeTab === 'manufacturing' && <ManufacturingOrders />}
+        <Suspense
+          fallback={
+            <Center py="xl">
+              <Loader aria-label="Loading" />
+            </Center>
+          }
+        >
+          {activeTab === 'inventory' && <InventoryStatus />}
+          {activeTab === 'products' && <ProductsMaster />}
+          {activeTab === 'raw-materials' && <RawMaterials />}
+          {activeTab === 'sales-orders' && <SalesOrders />}
+          {activeTab === 'manufacturing' && <ManufacturingOrders />}
+        </Suspense>
       </AppShell.Main>
     </AppShell>
   );

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+// zod/mini: the dashboard is the first screen, which should not carry the full zod build.
+import * as z from 'zod/mini';
 import { Constants } from '@/lib/database.types';
 import { queryKeys } from '@/lib/query-keys';
 import { toUserError } from '@/lib/server-error';
