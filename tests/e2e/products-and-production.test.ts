@@ -7,7 +7,6 @@ import {
   fillProductionOrder,
   openTab,
   rowCells,
-  startProduction,
   textColor,
   themeColor,
 } from './support/actions';

@@ -64,20 +64,21 @@ export async function startE2eEnvironment(): Promise<E2eEnvironment> {
   }
 }
 
-export interface ConsoleProblems {
-  /** Console errors and warnings and uncaught page errors, in the order they happened. */
-  list: string[];
+export interface ConsoleProblem {
+  text: string;
+  /** For a failed request Chromium logs, the URL of the request. */
+  url: string;
 }
 
 /** Records every console error or warning and every uncaught error of the pages of a context. */
-export function watchConsole(context: BrowserContext, problems: ConsoleProblems): void {
+export function watchConsole(context: BrowserContext, problems: ConsoleProblem[]): void {
   const watch = (page: Page) => {
     page.on('console', (message) => {
       if (message.type() === 'error' || message.type() === 'warning') {
-        problems.list.push(`console.${message.type()}: ${message.text()}`);
+        problems.push({ text: `console.${message.type()}: ${message.text()}`, url: message.location().url });
       }
     });
-    page.on('pageerror', (error) => problems.list.push(`uncaught: ${error.message}`));
+    page.on('pageerror', (error) => problems.push({ text: `uncaught: ${error.message}`, url: '' }));
   };
   context.pages().forEach(watch);
   context.on('page', watch);
