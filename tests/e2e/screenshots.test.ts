@@ -1,13 +1,14 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import {
   addProduct,
   addRawMaterial,
   eventually,
   fillProductionOrder,
   logSale,
+  navigationOnScreen,
   openTab,
   startProduction,
   type TabName,
@@ -46,16 +47,17 @@ describe('every tab at 1280x800 and 390x844', { timeout: 300_000 }, () => {
   it('collapses the navigation behind a burger on a phone', async () => {
     const { page } = await e2e.openApp({ viewport: PHONE });
     const navigation = page.getByRole('navigation', { name: 'Main navigation' });
-    expect(await navigation.isVisible()).toBe(false);
+    const onScreen = () => navigationOnScreen(page);
+    await eventually(onScreen).toBe(false);
 
     await page.getByRole('button', { name: 'Open navigation' }).click();
-    await eventually(() => navigation.isVisible()).toBe(true);
+    await eventually(onScreen).toBe(true);
     await mkdir(SCREENSHOT_DIR, { recursive: true });
     await page.screenshot({ path: fileName('navigation-open', PHONE) });
 
     await navigation.getByRole('button', { name: 'Products', exact: true }).click();
     await page.getByRole('heading', { name: 'Products Master', level: 2 }).waitFor();
-    await eventually(() => navigation.isVisible()).toBe(false);
+    await eventually(onScreen).toBe(false);
   });
 
   it('writes screenshots of a first-time user and of a user with data', async () => {

@@ -14,11 +14,20 @@ export type TabName =
   | 'Sales Orders'
   | 'Manufacturing';
 
+/** Whether the left navigation is on screen: collapsed, it stays rendered but slid off the left edge. */
+export async function navigationOnScreen(page: Page): Promise<boolean> {
+  const box = await page.getByRole('navigation', { name: 'Main navigation' }).boundingBox();
+  return box !== null && box.x + box.width > 0;
+}
+
+/** Opens a tab as a user would: on a phone through the burger, waiting for the menu to slide away. */
 export async function openTab(page: Page, tab: TabName): Promise<void> {
   const navigation = page.getByRole('navigation', { name: 'Main navigation' });
   const burger = page.getByRole('button', { name: 'Open navigation' });
-  if (await burger.isVisible()) await burger.click();
+  const phone = await burger.isVisible();
+  if (phone) await burger.click();
   await navigation.getByRole('button', { name: tab, exact: true }).click();
+  if (phone) await eventually(() => navigationOnScreen(page)).toBe(false);
 }
 
 export function dialog(page: Page, title: string): Locator {
