@@ -1,5 +1,5 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -35,6 +35,21 @@ describe('data directory lock', () => {
     const release = await lockDataDir(dataDir);
     expect(await readFile(path.join(dataDir, LOCK_FILE_NAME), 'utf8')).toBe(String(process.pid));
     await release();
+  });
+
+  it('reclaims the lock of a killed process left as a zombie (not yet reaped by its parent)', async () => {
+    // `true` exits at once; its parent execs into a `sleep` that never reaps it.
+    const parent = spawn('sh', ['-c', 'true & echo $!; exec sleep 30'], { stdio: ['ignore', 'pipe', 'ignore'] });
+    try {
+      const zombiePid = Number((await new Promise<Buffer>((resolve) => parent.stdout.once('data', resolve))).toString());
+      await expect.poll(() => readFileSync(`/proc/${zombiePid}/stat`, 'utf8').split(') ')[1]?.[0]).toBe('Z');
+      await writeFile(path.join(dataDir, LOCK_FILE_NAME), String(zombiePid));
+      const release = await lockDataDir(dataDir);
+      expect(await readFile(path.join(dataDir, LOCK_FILE_NAME), 'utf8')).toBe(String(process.pid));
+      await release();
+    } finally {
+      parent.kill();
+    }
   });
 
   it('reclaims an unreadable lock file', async () => {

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -41,9 +42,23 @@ export async function lockDataDir(dataDir: string): Promise<() => Promise<void>>
 function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
     // EPERM: the process exists but belongs to someone else.
     return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+  return !isZombie(pid);
+}
+
+/**
+ * A killed stack whose parent died with it lingers as a zombie until init reaps it, which some
+ * container inits do late; it answers signal 0 but holds no files. Linux only; elsewhere, alive.
+ */
+function isZombie(pid: number): boolean {
+  try {
+    // /proc/<pid>/stat: "pid (command) state ..."; the command may itself contain ") ".
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) === 'Z';
+  } catch {
+    return false;
   }
 }
