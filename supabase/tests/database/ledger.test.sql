@@ -3,7 +3,7 @@
 -- sum, and every order has exactly the movements its operation implies.
 begin;
 set local client_min_messages = warning;
-select plan(13);
+select plan(15);
 
 select tests.create_user('owner');
 select tests.create_user('other');
@@ -106,6 +106,20 @@ select results_eq(
             ('Pine', 0.000::numeric(14,3)) $$,
   'Materials: oak 100.5 - 12.5x6 - 3x5 = 10.5, glue 12.25 - 0.75x6 = 7.75, pine 30 - 7.5x4 = 0'
 );
+
+-- Deleting a user takes their whole history with them: the ledger goes through its item and
+-- order keys, which cascade (it has no key of its own to auth.users).
+delete from auth.users where id = tests.id('owner');
+select is(
+  (select count(*) from public.stock_movements where user_id = tests.id('owner'))
+    + (select count(*) from public.sales_orders where user_id = tests.id('owner'))
+    + (select count(*) from public.manufacturing_orders where user_id = tests.id('owner'))
+    + (select count(*) from public.products where user_id = tests.id('owner'))
+    + (select count(*) from public.raw_materials where user_id = tests.id('owner')),
+  0::bigint,
+  'Deleting a user deletes their items, orders and ledger rows');
+select is((select count(*) from public.stock_movements where user_id = tests.id('other')), 5::bigint,
+  'Deleting a user leaves another user''s ledger whole');
 
 select * from finish();
 rollback;
