@@ -11,14 +11,21 @@ import {
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Dashboard } from '@/features/dashboard/components/dashboard';
 import { useRealtimeInvalidation } from '@/lib/realtime';
+import { loadAllStyles } from './styles';
 
-// The dashboard is the first screen; the other tabs (and their forms, zod schemas and modals) load
-// in their own chunks so the first paint does not wait for them.
-const loadInventory = () => import('@/features/inventory/components/inventory-status');
-const loadProducts = () => import('@/features/products/components/products-master');
-const loadRawMaterials = () => import('@/features/raw-materials/components/raw-materials');
-const loadSalesOrders = () => import('@/features/sales-orders/components/sales-orders');
-const loadManufacturing = () => import('@/features/manufacturing/components/manufacturing-orders');
+// The dashboard is the first screen; the other tabs (and their forms, zod schemas, modals and the
+// rest of Mantine's CSS) load in their own chunks so the first paint does not wait for them.
+const withAllStyles =
+  <Module,>(load: () => Promise<Module>) =>
+  () =>
+    Promise.all([load(), loadAllStyles()]).then(([module]) => module);
+const loadInventory = withAllStyles(() => import('@/features/inventory/components/inventory-status'));
+const loadProducts = withAllStyles(() => import('@/features/products/components/products-master'));
+const loadRawMaterials = withAllStyles(() => import('@/features/raw-materials/components/raw-materials'));
+const loadSalesOrders = withAllStyles(() => import('@/features/sales-orders/components/sales-orders'));
+const loadManufacturing = withAllStyles(
+  () => import('@/features/manufacturing/components/manufacturing-orders'),
+);
 const InventoryStatus = lazy(() => loadInventory().then((m) => ({ default: m.InventoryStatus })));
 const ProductsMaster = lazy(() => loadProducts().then((m) => ({ default: m.ProductsMaster })));
 const RawMaterials = lazy(() => loadRawMaterials().then((m) => ({ default: m.RawMaterials })));
