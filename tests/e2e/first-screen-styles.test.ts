@@ -20,13 +20,13 @@ async function unstyledClasses(page: Page): Promise<string[]> {
   const { used, styled } = await page.evaluate(() => {
     const selectors: string[] = [];
     const collect = (rules: CSSRuleList) => {
-      for (const rule of rules) {
+      for (const rule of Array.from(rules)) {
         if (rule instanceof CSSStyleRule) selectors.push(rule.selectorText);
         if ('cssRules' in rule) collect((rule as CSSGroupingRule).cssRules);
       }
     };
-    for (const sheet of document.styleSheets) collect(sheet.cssRules);
-    const classes = [...document.querySelectorAll('*')].flatMap((element) => [...element.classList]);
+    for (const sheet of Array.from(document.styleSheets)) collect(sheet.cssRules);
+    const classes = Array.from(document.querySelectorAll('*')).flatMap((element) => Array.from(element.classList));
     return {
       used: [...new Set(classes.filter((name) => /^m_[0-9a-f]+$/.test(name)))],
       styled: selectors.join(' ').match(/\.m_[0-9a-f]+/g) ?? [],
