@@ -35,6 +35,29 @@ describe('sessions, live updates and isolation', { timeout: 180_000 }, () => {
     expect(await page.getByRole('heading', { name: 'FactoryFlow', level: 1 }).isVisible()).toBe(true);
   });
 
+  it('only logs a failed sign-in, and retries until the backend answers', async () => {
+    e2e.expectConsoleProblem(/Anonymous sign-in failed; retrying\.|status of 503/);
+    let refusals = 0;
+    const logged: string[] = [];
+    const { page } = await e2e.openApp({
+      waitForApp: false,
+      beforeLoad: async (page) => {
+        page.on('console', (message) => logged.push(message.text()));
+        await page.route('**/auth/v1/signup', async (route) => {
+          if (refusals === 2) return route.continue();
+          refusals++;
+          return route.fulfill({ status: 503, json: { code: 503, msg: 'Service Unavailable' } });
+        });
+      },
+    });
+    await eventually(() => refusals).toBe(2);
+    await page.getByText('Authenticating & Loading System...').waitFor();
+    expect(await page.getByRole('alert').count()).toBe(0);
+
+    await page.getByRole('heading', { name: 'Dashboard', level: 2 }).waitFor({ timeout: 30_000 });
+    expect(logged.filter((text) => text.startsWith('Anonymous sign-in failed; retrying.'))).toHaveLength(2);
+  });
+
   it('keeps the same user and data across a reload', async () => {
     const { page } = await e2e.openApp();
     await addRawMaterial(page, { name: 'Reload-proof buttons', stockLevel: '30' });

@@ -32,6 +32,7 @@ export function useE2e() {
   const problems: ConsoleProblem[] = [];
   const contexts: BrowserContext[] = [];
   const expectedRefusals = new Set<string>();
+  const expectedProblems: RegExp[] = [];
 
   // PostgREST answers a refused operation with 400, which Chromium logs as a console error.
   const isExpectedRefusal = (problem: ConsoleProblem) =>
@@ -43,8 +44,11 @@ export function useE2e() {
   });
 
   afterEach(async () => {
-    const found = problems.splice(0).filter((problem) => !isExpectedRefusal(problem));
+    const isExpected = (problem: ConsoleProblem) =>
+      isExpectedRefusal(problem) || expectedProblems.some((pattern) => pattern.test(problem.text));
+    const found = problems.splice(0).filter((problem) => !isExpected(problem));
     expectedRefusals.clear();
+    expectedProblems.length = 0;
     await Promise.all(contexts.splice(0).map((context) => context.close()));
     expect(
       found.map((problem) => problem.text),
@@ -72,6 +76,11 @@ export function useE2e() {
      */
     expectRefusal(rpc: string): void {
       expectedRefusals.add(rpc);
+    },
+
+    /** The current test provokes console problems matching this: they are what it tests. */
+    expectConsoleProblem(pattern: RegExp): void {
+      expectedProblems.push(pattern);
     },
 
     async openApp(options: OpenAppOptions = {}): Promise<OpenedApp> {
