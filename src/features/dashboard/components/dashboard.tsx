@@ -4,7 +4,6 @@ import {
   Group,
   Paper,
   SimpleGrid,
-  Table,
   Text,
   ThemeIcon,
   Title,
@@ -17,6 +16,7 @@ import {
   type Icon,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { LoadError } from '@/components/load-error';
 import { OrderStatusBadge } from '@/components/order-status-badge';
 import { PageHeader } from '@/components/page-header';
@@ -131,7 +131,23 @@ function StatCard({ label, value, icon: CardIcon, color, onClick }: StatCardProp
   );
 }
 
-function RecentSales({ sales }: { sales: DashboardSummary['recent_sales'] }) {
+type RecentSale = DashboardSummary['recent_sales'][number];
+
+const recentSaleColumns: DataTableColumn<RecentSale>[] = [
+  {
+    label: 'Order ID',
+    cell: (sale) => (
+      <Badge variant="default" ff="monospace" tt="none" title={sale.id}>
+        {sale.id.slice(0, 8)}
+      </Badge>
+    ),
+  },
+  { label: 'Platform', cell: (sale) => sale.platform },
+  { label: 'Total Amount', numeric: true, cell: (sale) => formatRupees(sale.total_amount) },
+  { label: 'Status', cell: (sale) => <OrderStatusBadge status={sale.status} /> },
+];
+
+function RecentSales({ sales }: { sales: RecentSale[] }) {
   if (sales.length === 0) {
     return (
       <EmptyState
@@ -141,34 +157,5 @@ function RecentSales({ sales }: { sales: DashboardSummary['recent_sales'] }) {
       />
     );
   }
-  return (
-    <Table.ScrollContainer minWidth={480}>
-      <Table striped verticalSpacing="sm">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Order ID</Table.Th>
-            <Table.Th>Platform</Table.Th>
-            <Table.Th ta="right">Total Amount</Table.Th>
-            <Table.Th>Status</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {sales.map((sale) => (
-            <Table.Tr key={sale.id}>
-              <Table.Td>
-                <Badge variant="default" ff="monospace" tt="none" title={sale.id}>
-                  {sale.id.slice(0, 8)}
-                </Badge>
-              </Table.Td>
-              <Table.Td>{sale.platform}</Table.Td>
-              <Table.Td ta="right">{formatRupees(sale.total_amount)}</Table.Td>
-              <Table.Td>
-                <OrderStatusBadge status={sale.status} />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
-  );
+  return <DataTable columns={recentSaleColumns} rows={sales} minWidth={480} />;
 }

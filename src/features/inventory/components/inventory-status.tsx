@@ -1,11 +1,12 @@
-import { Paper, SimpleGrid, Table, Text, Title } from '@mantine/core';
+import { Paper, SimpleGrid, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { LoadError } from '@/components/load-error';
 import { PageHeader } from '@/components/page-header';
 import { StockStatusBadge } from '@/components/stock-status-badge';
 import { TableSkeleton } from '@/components/table-skeleton';
-import { useProducts } from '@/lib/api/products';
-import { useRawMaterials } from '@/lib/api/raw-materials';
+import { useProducts, type Product } from '@/lib/api/products';
+import { useRawMaterials, type RawMaterial } from '@/lib/api/raw-materials';
 import { formatQuantity } from '@/lib/format';
 import { isLowStock } from '@/lib/stock';
 
@@ -38,6 +39,29 @@ function InventoryTable({ title, children }: { title: string; children: ReactNod
   );
 }
 
+const productColumns: DataTableColumn<Product>[] = [
+  {
+    label: 'Product',
+    // One element, so that on a phone the name and SKU stay together on the right of the label.
+    cell: (product) => (
+      <div>
+        <Text fw={500} size="sm">
+          {product.product_name}
+        </Text>
+        <Text c="dimmed" size="xs" ff="monospace">
+          {product.sku}
+        </Text>
+      </div>
+    ),
+  },
+  { label: 'Stock on Hand', numeric: true, cell: (product) => product.stock_on_hand },
+  { label: 'Reorder Point', numeric: true, cell: (product) => product.reorder_point },
+  {
+    label: 'Status',
+    cell: (product) => <StockStatusBadge low={isLowStock(product.stock_on_hand, product.reorder_point)} />,
+  },
+];
+
 function FinishedProducts() {
   const products = useProducts();
   return (
@@ -51,41 +75,25 @@ function FinishedProducts() {
           No products yet. Add them on the Products tab.
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={420} maxHeight={TABLE_MAX_HEIGHT}>
-          <Table stickyHeader striped verticalSpacing="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Product</Table.Th>
-                <Table.Th ta="right">Stock on Hand</Table.Th>
-                <Table.Th ta="right">Reorder Point</Table.Th>
-                <Table.Th>Status</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {products.data.map((product) => (
-                <Table.Tr key={product.id}>
-                  <Table.Td>
-                    <Text fw={500} size="sm">
-                      {product.product_name}
-                    </Text>
-                    <Text c="dimmed" size="xs" ff="monospace">
-                      {product.sku}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td ta="right">{product.stock_on_hand}</Table.Td>
-                  <Table.Td ta="right">{product.reorder_point}</Table.Td>
-                  <Table.Td>
-                    <StockStatusBadge low={isLowStock(product.stock_on_hand, product.reorder_point)} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DataTable columns={productColumns} rows={products.data} minWidth={420} maxHeight={TABLE_MAX_HEIGHT} />
       )}
     </InventoryTable>
   );
 }
+
+const rawMaterialColumns: DataTableColumn<RawMaterial>[] = [
+  { label: 'Material', fw: 500, cell: (material) => material.material_name },
+  {
+    label: 'Stock Level',
+    numeric: true,
+    cell: (material) => `${formatQuantity(material.stock_level)} ${material.unit_of_measure}`,
+  },
+  { label: 'Reorder Point', numeric: true, cell: (material) => formatQuantity(material.reorder_point) },
+  {
+    label: 'Status',
+    cell: (material) => <StockStatusBadge low={isLowStock(material.stock_level, material.reorder_point)} />,
+  },
+];
 
 function RawMaterialsStock() {
   const rawMaterials = useRawMaterials();
@@ -100,32 +108,12 @@ function RawMaterialsStock() {
           No raw materials yet. Add them on the Raw Materials tab.
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={420} maxHeight={TABLE_MAX_HEIGHT}>
-          <Table stickyHeader striped verticalSpacing="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Material</Table.Th>
-                <Table.Th ta="right">Stock Level</Table.Th>
-                <Table.Th ta="right">Reorder Point</Table.Th>
-                <Table.Th>Status</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rawMaterials.data.map((material) => (
-                <Table.Tr key={material.id}>
-                  <Table.Td fw={500}>{material.material_name}</Table.Td>
-                  <Table.Td ta="right">
-                    {formatQuantity(material.stock_level)} {material.unit_of_measure}
-                  </Table.Td>
-                  <Table.Td ta="right">{formatQuantity(material.reorder_point)}</Table.Td>
-                  <Table.Td>
-                    <StockStatusBadge low={isLowStock(material.stock_level, material.reorder_point)} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DataTable
+          columns={rawMaterialColumns}
+          rows={rawMaterials.data}
+          minWidth={420}
+          maxHeight={TABLE_MAX_HEIGHT}
+        />
       )}
     </InventoryTable>
   );

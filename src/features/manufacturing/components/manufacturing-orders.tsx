@@ -1,14 +1,15 @@
-import { Button, EmptyState, Paper, Table } from '@mantine/core';
+import { Button, EmptyState, Paper } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconBuildingFactory2, IconCheck, IconPlus } from '@tabler/icons-react';
+import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { LoadError } from '@/components/load-error';
 import { OrderStatusBadge } from '@/components/order-status-badge';
 import { PageHeader } from '@/components/page-header';
 import { TableSkeleton } from '@/components/table-skeleton';
 import { formatDateTime } from '@/lib/format';
 import { useCompleteProduction } from '../api/complete-production';
-import { useManufacturingOrders } from '../api/get-manufacturing-orders';
+import { useManufacturingOrders, type ManufacturingOrder } from '../api/get-manufacturing-orders';
 import { CreateManufacturingOrderModal } from './create-manufacturing-order-modal';
 
 export function ManufacturingOrders() {
@@ -21,6 +22,28 @@ export function ManufacturingOrders() {
       onError: (error) =>
         notifications.show({ color: 'red', title: 'Could not complete the order', message: error.message }),
     });
+
+  const columns: DataTableColumn<ManufacturingOrder>[] = [
+    { label: 'Date Created', cell: (order) => formatDateTime(order.creation_date) },
+    { label: 'Product', fw: 500, cell: (order) => order.product_name },
+    { label: 'Qty to Produce', numeric: true, cell: (order) => order.quantity_to_produce },
+    { label: 'Status', cell: (order) => <OrderStatusBadge status={order.status} /> },
+    {
+      label: 'Actions',
+      cell: (order) =>
+        order.status === 'In Progress' && (
+          <Button
+            size="xs"
+            variant="light"
+            leftSection={<IconCheck size={14} />}
+            loading={complete.isPending && complete.variables === order.id}
+            onClick={() => completeOrder(order.id)}
+          >
+            Mark as Completed
+          </Button>
+        ),
+    },
+  ];
 
   return (
     <>
@@ -56,44 +79,7 @@ export function ManufacturingOrders() {
             </EmptyState.Actions>
           </EmptyState>
         ) : (
-          <Table.ScrollContainer minWidth={640}>
-            <Table striped highlightOnHover verticalSpacing="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Date Created</Table.Th>
-                  <Table.Th>Product</Table.Th>
-                  <Table.Th ta="right">Qty to Produce</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th>Actions</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {manufacturingOrders.data.map((order) => (
-                  <Table.Tr key={order.id}>
-                    <Table.Td>{formatDateTime(order.creation_date)}</Table.Td>
-                    <Table.Td fw={500}>{order.product_name}</Table.Td>
-                    <Table.Td ta="right">{order.quantity_to_produce}</Table.Td>
-                    <Table.Td>
-                      <OrderStatusBadge status={order.status} />
-                    </Table.Td>
-                    <Table.Td>
-                      {order.status === 'In Progress' && (
-                        <Button
-                          size="xs"
-                          variant="light"
-                          leftSection={<IconCheck size={14} />}
-                          loading={complete.isPending && complete.variables === order.id}
-                          onClick={() => completeOrder(order.id)}
-                        >
-                          Mark as Completed
-                        </Button>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <DataTable columns={columns} rows={manufacturingOrders.data} minWidth={640} />
         )}
       </Paper>
       <CreateManufacturingOrderModal opened={modalOpened} onClose={modal.close} />

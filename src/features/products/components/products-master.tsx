@@ -1,13 +1,30 @@
-import { Button, EmptyState, Paper, Table, Text } from '@mantine/core';
+import { Button, EmptyState, Paper, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconPlus, IconShirt } from '@tabler/icons-react';
+import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { LoadError } from '@/components/load-error';
 import { PageHeader } from '@/components/page-header';
 import { TableSkeleton } from '@/components/table-skeleton';
-import { useProducts } from '@/lib/api/products';
+import { useProducts, type Product } from '@/lib/api/products';
 import { formatRupees } from '@/lib/format';
 import { isLowStock } from '@/lib/stock';
 import { CreateProductModal } from './create-product-modal';
+
+const productColumns: DataTableColumn<Product>[] = [
+  { label: 'SKU', ff: 'monospace', cell: (product) => product.sku },
+  { label: 'Product Name', fw: 500, cell: (product) => product.product_name },
+  { label: 'Category', cell: (product) => product.category ?? '—' },
+  { label: 'Selling Price', numeric: true, cell: (product) => formatRupees(product.selling_price) },
+  {
+    label: 'Stock on Hand',
+    numeric: true,
+    cell: (product) => (
+      <Text span fw={700} c={isLowStock(product.stock_on_hand, product.reorder_point) ? 'red.7' : 'green.7'}>
+        {product.stock_on_hand}
+      </Text>
+    ),
+  },
+];
 
 export function ProductsMaster() {
   const products = useProducts();
@@ -43,38 +60,7 @@ export function ProductsMaster() {
             </EmptyState.Actions>
           </EmptyState>
         ) : (
-          <Table.ScrollContainer minWidth={600}>
-            <Table striped highlightOnHover verticalSpacing="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>SKU</Table.Th>
-                  <Table.Th>Product Name</Table.Th>
-                  <Table.Th>Category</Table.Th>
-                  <Table.Th ta="right">Selling Price</Table.Th>
-                  <Table.Th ta="right">Stock on Hand</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {products.data.map((product) => (
-                  <Table.Tr key={product.id}>
-                    <Table.Td ff="monospace">{product.sku}</Table.Td>
-                    <Table.Td fw={500}>{product.product_name}</Table.Td>
-                    <Table.Td>{product.category ?? '—'}</Table.Td>
-                    <Table.Td ta="right">{formatRupees(product.selling_price)}</Table.Td>
-                    <Table.Td ta="right">
-                      <Text
-                        span
-                        fw={700}
-                        c={isLowStock(product.stock_on_hand, product.reorder_point) ? 'red.7' : 'green.7'}
-                      >
-                        {product.stock_on_hand}
-                      </Text>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <DataTable columns={productColumns} rows={products.data} minWidth={600} />
         )}
       </Paper>
       <CreateProductModal opened={modalOpened} onClose={modal.close} />

@@ -1,12 +1,21 @@
-import { Button, EmptyState, Paper, Table } from '@mantine/core';
+import { Button, EmptyState, Paper } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconPackages, IconPlus } from '@tabler/icons-react';
+import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { LoadError } from '@/components/load-error';
 import { PageHeader } from '@/components/page-header';
 import { TableSkeleton } from '@/components/table-skeleton';
-import { useRawMaterials } from '@/lib/api/raw-materials';
+import { useRawMaterials, type RawMaterial } from '@/lib/api/raw-materials';
 import { formatQuantity, formatRupees } from '@/lib/format';
 import { CreateRawMaterialModal } from './create-raw-material-modal';
+
+const rawMaterialColumns: DataTableColumn<RawMaterial>[] = [
+  { label: 'Material Name', fw: 500, cell: (material) => material.material_name },
+  { label: 'Supplier', cell: (material) => material.supplier ?? '—' },
+  { label: 'Cost per Unit', numeric: true, cell: (material) => formatRupees(material.cost_per_unit) },
+  { label: 'Stock Level', numeric: true, cell: (material) => formatQuantity(material.stock_level) },
+  { label: 'Unit', cell: (material) => material.unit_of_measure },
+];
 
 export function RawMaterials() {
   const rawMaterials = useRawMaterials();
@@ -44,30 +53,7 @@ export function RawMaterials() {
             </EmptyState.Actions>
           </EmptyState>
         ) : (
-          <Table.ScrollContainer minWidth={600}>
-            <Table striped highlightOnHover verticalSpacing="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Material Name</Table.Th>
-                  <Table.Th>Supplier</Table.Th>
-                  <Table.Th ta="right">Cost per Unit</Table.Th>
-                  <Table.Th ta="right">Stock Level</Table.Th>
-                  <Table.Th>Unit</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rawMaterials.data.map((material) => (
-                  <Table.Tr key={material.id}>
-                    <Table.Td fw={500}>{material.material_name}</Table.Td>
-                    <Table.Td>{material.supplier ?? '—'}</Table.Td>
-                    <Table.Td ta="right">{formatRupees(material.cost_per_unit)}</Table.Td>
-                    <Table.Td ta="right">{formatQuantity(material.stock_level)}</Table.Td>
-                    <Table.Td>{material.unit_of_measure}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <DataTable columns={rawMaterialColumns} rows={rawMaterials.data} minWidth={600} />
         )}
       </Paper>
       <CreateRawMaterialModal opened={modalOpened} onClose={modal.close} />

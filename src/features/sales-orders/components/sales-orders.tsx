@@ -1,14 +1,15 @@
-import { Button, EmptyState, Paper, Table } from '@mantine/core';
+import { Button, EmptyState, Paper } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconPlus, IconShoppingCart } from '@tabler/icons-react';
+import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { LoadError } from '@/components/load-error';
 import { OrderStatusBadge } from '@/components/order-status-badge';
 import { PageHeader } from '@/components/page-header';
 import { TableSkeleton } from '@/components/table-skeleton';
 import { formatDateTime, formatRupees } from '@/lib/format';
 import { useFulfilSalesOrder } from '../api/fulfil-sales-order';
-import { useSalesOrders } from '../api/get-sales-orders';
+import { useSalesOrders, type SalesOrder } from '../api/get-sales-orders';
 import { LogSaleModal } from './log-sale-modal';
 
 export function SalesOrders() {
@@ -21,6 +22,30 @@ export function SalesOrders() {
       onError: (error) =>
         notifications.show({ color: 'red', title: 'Could not fulfil the order', message: error.message }),
     });
+
+  const columns: DataTableColumn<SalesOrder>[] = [
+    { label: 'Date', cell: (order) => formatDateTime(order.order_date) },
+    { label: 'Product', fw: 500, cell: (order) => order.product_name },
+    { label: 'Platform', cell: (order) => order.platform },
+    { label: 'Qty', numeric: true, cell: (order) => order.quantity },
+    { label: 'Total', numeric: true, cell: (order) => formatRupees(order.total_amount) },
+    { label: 'Status', cell: (order) => <OrderStatusBadge status={order.status} /> },
+    {
+      label: 'Actions',
+      cell: (order) =>
+        order.status === 'Unfulfilled' && (
+          <Button
+            size="xs"
+            variant="light"
+            leftSection={<IconCheck size={14} />}
+            loading={fulfil.isPending && fulfil.variables === order.id}
+            onClick={() => fulfilOrder(order.id)}
+          >
+            Fulfill
+          </Button>
+        ),
+    },
+  ];
 
   return (
     <>
@@ -52,48 +77,7 @@ export function SalesOrders() {
             </EmptyState.Actions>
           </EmptyState>
         ) : (
-          <Table.ScrollContainer minWidth={720}>
-            <Table striped highlightOnHover verticalSpacing="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Date</Table.Th>
-                  <Table.Th>Product</Table.Th>
-                  <Table.Th>Platform</Table.Th>
-                  <Table.Th ta="right">Qty</Table.Th>
-                  <Table.Th ta="right">Total</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th>Actions</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {salesOrders.data.map((order) => (
-                  <Table.Tr key={order.id}>
-                    <Table.Td>{formatDateTime(order.order_date)}</Table.Td>
-                    <Table.Td fw={500}>{order.product_name}</Table.Td>
-                    <Table.Td>{order.platform}</Table.Td>
-                    <Table.Td ta="right">{order.quantity}</Table.Td>
-                    <Table.Td ta="right">{formatRupees(order.total_amount)}</Table.Td>
-                    <Table.Td>
-                      <OrderStatusBadge status={order.status} />
-                    </Table.Td>
-                    <Table.Td>
-                      {order.status === 'Unfulfilled' && (
-                        <Button
-                          size="xs"
-                          variant="light"
-                          leftSection={<IconCheck size={14} />}
-                          loading={fulfil.isPending && fulfil.variables === order.id}
-                          onClick={() => fulfilOrder(order.id)}
-                        >
-                          Fulfill
-                        </Button>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <DataTable columns={columns} rows={salesOrders.data} minWidth={720} />
         )}
       </Paper>
       <LogSaleModal opened={modalOpened} onClose={modal.close} />
