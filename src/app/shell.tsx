@@ -111,7 +111,7 @@ export function Shell({ userId }: { userId: string }) {
         )}
         <Suspense
           fallback={
-            <Center py="xl">
+            <Center py="xl" aria-busy="true">
               <Loader aria-label="Loading" />
             </Center>
           }

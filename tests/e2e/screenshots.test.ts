@@ -25,9 +25,15 @@ const SIZES = [DESKTOP, PHONE];
 const fileName = (name: string, size: { width: number; height: number }) =>
   path.join(SCREENSHOT_DIR, `${name.toLowerCase().replace(/ /g, '-')}-${size.width}x${size.height}.png`);
 
-/** Waits until nothing is loading any more, so the picture shows the screen as the user reads it. */
+/**
+ * Waits until nothing is loading or moving any more (a lazy tab, a query, a modal's fade-in), so the
+ * picture shows the screen as the user reads it.
+ */
 async function settle(page: Page): Promise<void> {
   await eventually(() => page.locator('[aria-busy="true"]').count()).toBe(0);
+  await eventually(() =>
+    page.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running').length),
+  ).toBe(0);
 }
 
 async function shootEveryTab(page: Page, prefix: string): Promise<void> {
@@ -104,6 +110,7 @@ describe('every tab at 1280x800 and 390x844', { timeout: 300_000 }, () => {
       await viewer.page.setViewportSize(size);
       const form = await fillProductionOrder(viewer.page, { product: 'Zari Dupatta (DUP-ZAR-02)', quantity: '10' });
       await form.getByRole('table', { name: 'Required materials' }).waitFor();
+      await settle(viewer.page);
       await viewer.page.screenshot({ path: fileName('create-new-order-modal', size) });
       await form.getByRole('button', { name: 'Cancel' }).click();
       await form.waitFor({ state: 'hidden' });
