@@ -4,7 +4,6 @@ import {
   Group,
   Modal,
   NumberInput,
-  Select,
   Stack,
   Table,
   Text,
@@ -14,6 +13,7 @@ import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { FormError } from '@/components/form-error';
+import { ProductSelect } from '@/components/product-select';
 import { useProducts } from '@/lib/api/products';
 import { useRawMaterials } from '@/lib/api/raw-materials';
 import { formatQuantity } from '@/lib/format';
@@ -85,16 +85,9 @@ export function CreateManufacturingOrderModal({
             control={form.control}
             name="product_id"
             render={({ field, fieldState }) => (
-              <Select
+              <ProductSelect
                 {...field}
-                label="Product"
-                placeholder={products.data?.length === 0 ? 'Add a product first' : 'Choose a product'}
-                data={(products.data ?? []).map((option) => ({
-                  value: option.id,
-                  label: `${option.product_name} (${option.sku})`,
-                }))}
-                searchable
-                withAsterisk
+                products={products.data}
                 data-autofocus
                 error={fieldState.error?.message}
               />

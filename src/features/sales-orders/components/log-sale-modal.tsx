@@ -3,6 +3,7 @@ import { Button, Group, Modal, NumberInput, Paper, Select, Stack, Text } from '@
 import { notifications } from '@mantine/notifications';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { FormError } from '@/components/form-error';
+import { ProductSelect } from '@/components/product-select';
 import { useProducts } from '@/lib/api/products';
 import { formatRupees } from '@/lib/format';
 import {
@@ -62,16 +63,9 @@ export function LogSaleModal({ opened, onClose }: LogSaleModalProps) {
             control={form.control}
             name="product_id"
             render={({ field, fieldState }) => (
-              <Select
+              <ProductSelect
                 {...field}
-                label="Product"
-                placeholder={products.data?.length === 0 ? 'Add a product first' : 'Choose a product'}
-                data={(products.data ?? []).map((option) => ({
-                  value: option.id,
-                  label: `${option.product_name} (${option.sku})`,
-                }))}
-                searchable
-                withAsterisk
+                products={products.data}
                 data-autofocus
                 error={fieldState.error?.message}
               />
