@@ -1,10 +1,9 @@
 import { Paper, SimpleGrid, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { DataTable, type DataTableColumn } from '@/components/data-table';
-import { LoadError } from '@/components/load-error';
 import { PageHeader } from '@/components/page-header';
+import { QueryList } from '@/components/query-list';
 import { StockStatusBadge } from '@/components/stock-status-badge';
-import { TableSkeleton } from '@/components/table-skeleton';
 import { useProducts, type Product } from '@/lib/api/products';
 import { useRawMaterials, type RawMaterial } from '@/lib/api/raw-materials';
 import { formatQuantity } from '@/lib/format';
@@ -66,17 +65,19 @@ function FinishedProducts() {
   const products = useProducts();
   return (
     <InventoryTable title="Finished Products">
-      {products.isPending ? (
-        <TableSkeleton label="Loading products" />
-      ) : products.isError ? (
-        <LoadError what="products" error={products.error} onRetry={products.refetch} />
-      ) : products.data.length === 0 ? (
-        <Text c="dimmed" size="sm">
-          No products yet. Add them on the Products tab.
-        </Text>
-      ) : (
-        <DataTable columns={productColumns} rows={products.data} minWidth={420} maxHeight={TABLE_MAX_HEIGHT} />
-      )}
+      <QueryList
+        query={products}
+        what="products"
+        empty={
+          <Text c="dimmed" size="sm">
+            No products yet. Add them on the Products tab.
+          </Text>
+        }
+      >
+        {(rows) => (
+          <DataTable columns={productColumns} rows={rows} minWidth={420} maxHeight={TABLE_MAX_HEIGHT} />
+        )}
+      </QueryList>
     </InventoryTable>
   );
 }
@@ -99,22 +100,19 @@ function RawMaterialsStock() {
   const rawMaterials = useRawMaterials();
   return (
     <InventoryTable title="Raw Materials">
-      {rawMaterials.isPending ? (
-        <TableSkeleton label="Loading raw materials" />
-      ) : rawMaterials.isError ? (
-        <LoadError what="raw materials" error={rawMaterials.error} onRetry={rawMaterials.refetch} />
-      ) : rawMaterials.data.length === 0 ? (
-        <Text c="dimmed" size="sm">
-          No raw materials yet. Add them on the Raw Materials tab.
-        </Text>
-      ) : (
-        <DataTable
-          columns={rawMaterialColumns}
-          rows={rawMaterials.data}
-          minWidth={420}
-          maxHeight={TABLE_MAX_HEIGHT}
-        />
-      )}
+      <QueryList
+        query={rawMaterials}
+        what="raw materials"
+        empty={
+          <Text c="dimmed" size="sm">
+            No raw materials yet. Add them on the Raw Materials tab.
+          </Text>
+        }
+      >
+        {(rows) => (
+          <DataTable columns={rawMaterialColumns} rows={rows} minWidth={420} maxHeight={TABLE_MAX_HEIGHT} />
+        )}
+      </QueryList>
     </InventoryTable>
   );
 }

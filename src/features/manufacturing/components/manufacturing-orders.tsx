@@ -3,10 +3,9 @@ import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconBuildingFactory2, IconCheck, IconPlus } from '@tabler/icons-react';
 import { DataTable, type DataTableColumn } from '@/components/data-table';
-import { LoadError } from '@/components/load-error';
 import { OrderStatusBadge } from '@/components/order-status-badge';
 import { PageHeader } from '@/components/page-header';
-import { TableSkeleton } from '@/components/table-skeleton';
+import { QueryList } from '@/components/query-list';
 import { formatDateTime } from '@/lib/format';
 import { useCompleteProduction } from '../api/complete-production';
 import { useManufacturingOrders, type ManufacturingOrder } from '../api/get-manufacturing-orders';
@@ -57,30 +56,26 @@ export function ManufacturingOrders() {
         }
       />
       <Paper withBorder p="md">
-        {manufacturingOrders.isPending ? (
-          <TableSkeleton label="Loading manufacturing orders" />
-        ) : manufacturingOrders.isError ? (
-          <LoadError
-            what="manufacturing orders"
-            error={manufacturingOrders.error}
-            onRetry={manufacturingOrders.refetch}
-          />
-        ) : manufacturingOrders.data.length === 0 ? (
-          <EmptyState
-            icon={<IconBuildingFactory2 />}
-            variant="light"
-            title="No production runs yet"
-            description="Start a run to make more of a product. Its raw materials are used when it starts; the finished stock is added when you mark it completed."
-          >
-            <EmptyState.Actions>
-              <Button variant="light" onClick={modal.open}>
-                Start your first run
-              </Button>
-            </EmptyState.Actions>
-          </EmptyState>
-        ) : (
-          <DataTable columns={columns} rows={manufacturingOrders.data} minWidth={640} />
-        )}
+        <QueryList
+          query={manufacturingOrders}
+          what="manufacturing orders"
+          empty={
+            <EmptyState
+              icon={<IconBuildingFactory2 />}
+              variant="light"
+              title="No production runs yet"
+              description="Start a run to make more of a product. Its raw materials are used when it starts; the finished stock is added when you mark it completed."
+            >
+              <EmptyState.Actions>
+                <Button variant="light" onClick={modal.open}>
+                  Start your first run
+                </Button>
+              </EmptyState.Actions>
+            </EmptyState>
+          }
+        >
+          {(rows) => <DataTable columns={columns} rows={rows} minWidth={640} />}
+        </QueryList>
       </Paper>
       <CreateManufacturingOrderModal opened={modalOpened} onClose={modal.close} />
     </>

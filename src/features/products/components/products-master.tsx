@@ -2,9 +2,8 @@ import { Button, EmptyState, Paper, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconPlus, IconShirt } from '@tabler/icons-react';
 import { DataTable, type DataTableColumn } from '@/components/data-table';
-import { LoadError } from '@/components/load-error';
 import { PageHeader } from '@/components/page-header';
-import { TableSkeleton } from '@/components/table-skeleton';
+import { QueryList } from '@/components/query-list';
 import { useProducts, type Product } from '@/lib/api/products';
 import { formatRupees } from '@/lib/format';
 import { isLowStock } from '@/lib/stock';
@@ -42,26 +41,26 @@ export function ProductsMaster() {
         }
       />
       <Paper withBorder p="md">
-        {products.isPending ? (
-          <TableSkeleton label="Loading products" />
-        ) : products.isError ? (
-          <LoadError what="products" error={products.error} onRetry={products.refetch} />
-        ) : products.data.length === 0 ? (
-          <EmptyState
-            icon={<IconShirt />}
-            variant="light"
-            title="No products yet"
-            description="Add the products you sell, with their SKU and price. Add raw materials first if you want to record what each product is made of."
-          >
-            <EmptyState.Actions>
-              <Button variant="light" onClick={modal.open}>
-                Add your first product
-              </Button>
-            </EmptyState.Actions>
-          </EmptyState>
-        ) : (
-          <DataTable columns={productColumns} rows={products.data} minWidth={600} />
-        )}
+        <QueryList
+          query={products}
+          what="products"
+          empty={
+            <EmptyState
+              icon={<IconShirt />}
+              variant="light"
+              title="No products yet"
+              description="Add the products you sell, with their SKU and price. Add raw materials first if you want to record what each product is made of."
+            >
+              <EmptyState.Actions>
+                <Button variant="light" onClick={modal.open}>
+                  Add your first product
+                </Button>
+              </EmptyState.Actions>
+            </EmptyState>
+          }
+        >
+          {(rows) => <DataTable columns={productColumns} rows={rows} minWidth={600} />}
+        </QueryList>
       </Paper>
       <CreateProductModal opened={modalOpened} onClose={modal.close} />
     </>

@@ -2,9 +2,8 @@ import { Button, EmptyState, Paper } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconPackages, IconPlus } from '@tabler/icons-react';
 import { DataTable, type DataTableColumn } from '@/components/data-table';
-import { LoadError } from '@/components/load-error';
 import { PageHeader } from '@/components/page-header';
-import { TableSkeleton } from '@/components/table-skeleton';
+import { QueryList } from '@/components/query-list';
 import { useRawMaterials, type RawMaterial } from '@/lib/api/raw-materials';
 import { formatQuantity, formatRupees } from '@/lib/format';
 import { CreateRawMaterialModal } from './create-raw-material-modal';
@@ -35,26 +34,26 @@ export function RawMaterials() {
         action={addButton}
       />
       <Paper withBorder p="md">
-        {rawMaterials.isPending ? (
-          <TableSkeleton label="Loading raw materials" />
-        ) : rawMaterials.isError ? (
-          <LoadError what="raw materials" error={rawMaterials.error} onRetry={rawMaterials.refetch} />
-        ) : rawMaterials.data.length === 0 ? (
-          <EmptyState
-            icon={<IconPackages />}
-            variant="light"
-            title="No raw materials yet"
-            description="Add the fabrics, threads, buttons and packaging you buy. Products list the materials they use, and production takes them from stock."
-          >
-            <EmptyState.Actions>
-              <Button variant="light" onClick={modal.open}>
-                Add your first material
-              </Button>
-            </EmptyState.Actions>
-          </EmptyState>
-        ) : (
-          <DataTable columns={rawMaterialColumns} rows={rawMaterials.data} minWidth={600} />
-        )}
+        <QueryList
+          query={rawMaterials}
+          what="raw materials"
+          empty={
+            <EmptyState
+              icon={<IconPackages />}
+              variant="light"
+              title="No raw materials yet"
+              description="Add the fabrics, threads, buttons and packaging you buy. Products list the materials they use, and production takes them from stock."
+            >
+              <EmptyState.Actions>
+                <Button variant="light" onClick={modal.open}>
+                  Add your first material
+                </Button>
+              </EmptyState.Actions>
+            </EmptyState>
+          }
+        >
+          {(rows) => <DataTable columns={rawMaterialColumns} rows={rows} minWidth={600} />}
+        </QueryList>
       </Paper>
       <CreateRawMaterialModal opened={modalOpened} onClose={modal.close} />
     </>

@@ -3,10 +3,9 @@ import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconPlus, IconShoppingCart } from '@tabler/icons-react';
 import { DataTable, type DataTableColumn } from '@/components/data-table';
-import { LoadError } from '@/components/load-error';
 import { OrderStatusBadge } from '@/components/order-status-badge';
 import { PageHeader } from '@/components/page-header';
-import { TableSkeleton } from '@/components/table-skeleton';
+import { QueryList } from '@/components/query-list';
 import { formatDateTime, formatRupees } from '@/lib/format';
 import { useFulfilSalesOrder } from '../api/fulfil-sales-order';
 import { useSalesOrders, type SalesOrder } from '../api/get-sales-orders';
@@ -59,26 +58,26 @@ export function SalesOrders() {
         }
       />
       <Paper withBorder p="md">
-        {salesOrders.isPending ? (
-          <TableSkeleton label="Loading sales orders" />
-        ) : salesOrders.isError ? (
-          <LoadError what="sales orders" error={salesOrders.error} onRetry={salesOrders.refetch} />
-        ) : salesOrders.data.length === 0 ? (
-          <EmptyState
-            icon={<IconShoppingCart />}
-            variant="light"
-            title="No sales yet"
-            description="Log each marketplace order here. Logging a sale takes its quantity from the product's stock; mark it fulfilled once it ships."
-          >
-            <EmptyState.Actions>
-              <Button variant="light" onClick={modal.open}>
-                Log your first sale
-              </Button>
-            </EmptyState.Actions>
-          </EmptyState>
-        ) : (
-          <DataTable columns={columns} rows={salesOrders.data} minWidth={720} />
-        )}
+        <QueryList
+          query={salesOrders}
+          what="sales orders"
+          empty={
+            <EmptyState
+              icon={<IconShoppingCart />}
+              variant="light"
+              title="No sales yet"
+              description="Log each marketplace order here. Logging a sale takes its quantity from the product's stock; mark it fulfilled once it ships."
+            >
+              <EmptyState.Actions>
+                <Button variant="light" onClick={modal.open}>
+                  Log your first sale
+                </Button>
+              </EmptyState.Actions>
+            </EmptyState>
+          }
+        >
+          {(rows) => <DataTable columns={columns} rows={rows} minWidth={720} />}
+        </QueryList>
       </Paper>
       <LogSaleModal opened={modalOpened} onClose={modal.close} />
     </>
