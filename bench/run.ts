@@ -22,9 +22,12 @@ function describeMachine(): string {
   const postgres = execFileSync('/usr/lib/postgresql/15/bin/postgres', ['--version'], {
     encoding: 'utf8',
   }).trim();
+  const durability = process.env.DATABASE_URL
+    ? 'the server of DATABASE_URL'
+    : 'fsync and synchronous_commit on';
   return [
     `${os.cpus().length} × ${cpu}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB memory`,
-    `${os.type()} ${os.release()}, Node ${process.version}, ${postgres}, Chromium (Debian)`,
+    `${os.type()} ${os.release()}, Node ${process.version}, ${postgres} (${durability}), Chromium (Debian)`,
   ].join('; ');
 }
 

@@ -19,12 +19,17 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** A throwaway Postgres 15 cluster (scripts/pg-cluster.sh); DATABASE_URL reuses a running one. */
+/**
+ * A throwaway Postgres 15 cluster (scripts/pg-cluster.sh) with Postgres' production durability
+ * (fsync, synchronous commit), so write figures include the commit a real server waits for;
+ * DATABASE_URL reuses a running one.
+ */
 export async function startCluster(): Promise<{ url: string; stop(): void }> {
   if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, stop: () => {} };
   const dir = mkdtempSync(path.join(tmpdir(), 'factoryflow-bench-pg.'));
   const url = execFileSync('bash', [CLUSTER_SCRIPT, 'start', dir, String(await freePort())], {
     encoding: 'utf8',
+    env: { ...process.env, PG_CLUSTER_DURABLE: '1' },
   }).trim();
   return { url, stop: () => execFileSync('bash', [CLUSTER_SCRIPT, 'stop', dir]) };
 }
