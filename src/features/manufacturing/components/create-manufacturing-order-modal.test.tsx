@@ -55,6 +55,7 @@ describe('CreateManufacturingOrderModal', { timeout: 20_000 }, () => {
 
     expect(screen.getByRole('table', { name: 'Required materials' })).toBeInTheDocument();
     expect(cells(/Cotton fabric/)).toEqual(['Cotton fabric', '25 metres', '25 metres', '']);
+    expect(screen.getByText('The materials in stock are enough for up to 10.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Start Production' })).toBeEnabled();
 
     const quantity = screen.getByLabelText(/Quantity to Produce/);
@@ -79,6 +80,7 @@ describe('CreateManufacturingOrderModal', { timeout: 20_000 }, () => {
     await user.click(await screen.findByRole('option', { name: 'Cotton Kurta (KUR-01)' }));
 
     expect(cells(/Unknown/)).toEqual(['Unknown', '10', '0', '']);
+    expect(screen.getByText('The materials in stock are not enough for even one.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Start Production' })).toBeDisabled();
   });
 

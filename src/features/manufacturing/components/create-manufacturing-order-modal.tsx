@@ -25,7 +25,11 @@ import {
   type StartProductionForm,
   type StartProductionInput,
 } from '../api/start-production';
-import { materialRequirements, type MaterialRequirement } from '../utils/material-requirements';
+import {
+  materialRequirements,
+  maxProducible,
+  type MaterialRequirement,
+} from '../utils/material-requirements';
 
 interface CreateManufacturingOrderModalProps {
   opened: boolean;
@@ -49,13 +53,9 @@ export function CreateManufacturingOrderModal({
     name: ['product_id', 'quantity_to_produce'],
   });
 
-  const requirements = productId
-    ? materialRequirements(
-        (bomItems.data ?? []).filter((item) => item.product_id === productId),
-        rawMaterials.data ?? [],
-        Number(quantity) || 0,
-      )
-    : [];
+  const bom = productId ? (bomItems.data ?? []).filter((item) => item.product_id === productId) : [];
+  const requirements = materialRequirements(bom, rawMaterials.data ?? [], Number(quantity) || 0);
+  const canMake = maxProducible(bom, rawMaterials.data ?? []);
   const short = requirements.some((requirement) => requirement.short);
   const stockLoading = bomItems.isPending || rawMaterials.isPending;
 
@@ -109,6 +109,13 @@ export function CreateManufacturingOrderModal({
           />
           {productId && (
             <RequirementsTable requirements={requirements} loading={stockLoading} />
+          )}
+          {productId && !stockLoading && canMake !== null && (
+            <Text size="sm" c="dimmed">
+              {canMake === 0
+                ? 'The materials in stock are not enough for even one.'
+                : `The materials in stock are enough for up to ${canMake}.`}
+            </Text>
           )}
           {short && (
             <Text c="red.7" size="sm" fw={500}>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { materialRequirements, type StockedMaterial } from './material-requirements';
+import { materialRequirements, maxProducible, type StockedMaterial } from './material-requirements';
 
 const cotton: StockedMaterial = {
   id: 'cotton',
@@ -62,5 +62,26 @@ describe('materialRequirements', () => {
 
   it('needs nothing for a product without a BOM', () => {
     expect(materialRequirements([], [cotton], 10)).toEqual([]);
+  });
+});
+
+describe('maxProducible', () => {
+  it('is set by the scarcest material', () => {
+    const bom = [
+      { material_id: 'cotton', quantity: 2.5 },
+      { material_id: 'buttons', quantity: 6 },
+    ];
+    expect(maxProducible(bom, [cotton, buttons])).toBe(10);
+    expect(maxProducible(bom, [cotton, { ...buttons, stock_level: 59 }])).toBe(9);
+  });
+
+  it('counts exact fractions as the database does, not as floats do', () => {
+    // 0.3 / 0.1 is 2.9999999999999996 in floating point.
+    expect(maxProducible([{ material_id: 'cotton', quantity: 0.1 }], [{ ...cotton, stock_level: 0.3 }])).toBe(3);
+  });
+
+  it('is 0 when a BOM material cannot be found, and null without a BOM', () => {
+    expect(maxProducible([{ material_id: 'gone', quantity: 1 }], [cotton])).toBe(0);
+    expect(maxProducible([], [cotton])).toBeNull();
   });
 });

@@ -20,9 +20,10 @@ export interface MaterialRequirement {
   short: boolean;
 }
 
-// Material quantities are numeric(14,3) in the database; rounding to that scale keeps float noise
+// Material quantities are numeric(14,3) in the database; working at that scale keeps float noise
 // (0.1 × 3 = 0.30000000000000004) from reporting a shortage the database would not.
-const roundToStockScale = (value: number) => Math.round(value * 1000) / 1000;
+const toThousandths = (value: number) => Math.round(value * 1000);
+const roundToStockScale = (value: number) => toThousandths(value) / 1000;
 
 /**
  * Required versus available for each BOM material of a production run, mirroring the check
@@ -46,4 +47,21 @@ export function materialRequirements(
       short: required > available,
     };
   });
+}
+
+/**
+ * How many units the materials in stock can make: the scarcest material decides. Null for a
+ * product without a bill of materials, which uses no raw materials.
+ */
+export function maxProducible(
+  bom: readonly BomLine[],
+  materials: readonly StockedMaterial[],
+): number | null {
+  if (bom.length === 0) return null;
+  return Math.min(
+    ...bom.map((line) => {
+      const available = materials.find((candidate) => candidate.id === line.material_id)?.stock_level ?? 0;
+      return Math.floor(toThousandths(available) / toThousandths(line.quantity));
+    }),
+  );
 }
