@@ -1,9 +1,10 @@
-import { Button, EmptyState, Paper } from '@mantine/core';
+import { Button, Paper } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconBuildingFactory2, IconCheck, IconPlus } from '@tabler/icons-react';
 import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { OrderStatusBadge } from '@/components/order-status-badge';
+import { FirstStep } from '@/components/first-step';
 import { PageHeader } from '@/components/page-header';
 import { QueryList } from '@/components/query-list';
 import { formatDateTime } from '@/lib/format';
@@ -60,18 +61,13 @@ export function ManufacturingOrders() {
           query={manufacturingOrders}
           what="manufacturing orders"
           empty={
-            <EmptyState
+            <FirstStep
               icon={<IconBuildingFactory2 />}
-              variant="light"
               title="No production runs yet"
               description="Start a run to make more of a product. Its raw materials are used when it starts; the finished stock is added when you mark it completed."
-            >
-              <EmptyState.Actions>
-                <Button variant="light" onClick={modal.open}>
-                  Start your first run
-                </Button>
-              </EmptyState.Actions>
-            </EmptyState>
+              action="Start your first run"
+              onAction={modal.open}
+            />
           }
         >
           {(rows) => <DataTable columns={columns} rows={rows} minWidth={640} />}

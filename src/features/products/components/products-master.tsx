@@ -1,7 +1,8 @@
-import { Button, EmptyState, Paper, Text } from '@mantine/core';
+import { Button, Paper, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconPlus, IconShirt } from '@tabler/icons-react';
 import { DataTable, type DataTableColumn } from '@/components/data-table';
+import { FirstStep } from '@/components/first-step';
 import { PageHeader } from '@/components/page-header';
 import { QueryList } from '@/components/query-list';
 import { useProducts, type Product } from '@/lib/api/products';
@@ -45,18 +46,13 @@ export function ProductsMaster() {
           query={products}
           what="products"
           empty={
-            <EmptyState
+            <FirstStep
               icon={<IconShirt />}
-              variant="light"
               title="No products yet"
               description="Add the products you sell, with their SKU and price. Add raw materials first if you want to record what each product is made of."
-            >
-              <EmptyState.Actions>
-                <Button variant="light" onClick={modal.open}>
-                  Add your first product
-                </Button>
-              </EmptyState.Actions>
-            </EmptyState>
+              action="Add your first product"
+              onAction={modal.open}
+            />
           }
         >
           {(rows) => <DataTable columns={productColumns} rows={rows} minWidth={600} />}

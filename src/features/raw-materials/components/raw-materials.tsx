@@ -1,7 +1,8 @@
-import { Button, EmptyState, Paper } from '@mantine/core';
+import { Button, Paper } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconPackages, IconPlus } from '@tabler/icons-react';
 import { DataTable, type DataTableColumn } from '@/components/data-table';
+import { FirstStep } from '@/components/first-step';
 import { PageHeader } from '@/components/page-header';
 import { QueryList } from '@/components/query-list';
 import { useRawMaterials, type RawMaterial } from '@/lib/api/raw-materials';
@@ -38,18 +39,13 @@ export function RawMaterials() {
           query={rawMaterials}
           what="raw materials"
           empty={
-            <EmptyState
+            <FirstStep
               icon={<IconPackages />}
-              variant="light"
               title="No raw materials yet"
               description="Add the fabrics, threads, buttons and packaging you buy. Products list the materials they use, and production takes them from stock."
-            >
-              <EmptyState.Actions>
-                <Button variant="light" onClick={modal.open}>
-                  Add your first material
-                </Button>
-              </EmptyState.Actions>
-            </EmptyState>
+              action="Add your first material"
+              onAction={modal.open}
+            />
           }
         >
           {(rows) => <DataTable columns={rawMaterialColumns} rows={rows} minWidth={600} />}

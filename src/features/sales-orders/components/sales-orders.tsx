@@ -1,9 +1,10 @@
-import { Button, EmptyState, Paper } from '@mantine/core';
+import { Button, Paper } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconPlus, IconShoppingCart } from '@tabler/icons-react';
 import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { OrderStatusBadge } from '@/components/order-status-badge';
+import { FirstStep } from '@/components/first-step';
 import { PageHeader } from '@/components/page-header';
 import { QueryList } from '@/components/query-list';
 import { formatDateTime, formatRupees } from '@/lib/format';
@@ -62,18 +63,13 @@ export function SalesOrders() {
           query={salesOrders}
           what="sales orders"
           empty={
-            <EmptyState
+            <FirstStep
               icon={<IconShoppingCart />}
-              variant="light"
               title="No sales yet"
               description="Log each marketplace order here. Logging a sale takes its quantity from the product's stock; mark it fulfilled once it ships."
-            >
-              <EmptyState.Actions>
-                <Button variant="light" onClick={modal.open}>
-                  Log your first sale
-                </Button>
-              </EmptyState.Actions>
-            </EmptyState>
+              action="Log your first sale"
+              onAction={modal.open}
+            />
           }
         >
           {(rows) => <DataTable columns={columns} rows={rows} minWidth={720} />}
