@@ -6,9 +6,9 @@ import {
   addProduct,
   addRawMaterial,
   dialog,
-  eventually,
   logSale,
   openTab,
+  settle,
   startProduction,
   type TabName,
 } from './support/actions';
@@ -32,10 +32,7 @@ const MODALS: [TabName, string, string][] = [
  * which axe counts as a second banner landmark.
  */
 async function seriousViolations(page: Page, where: string): Promise<string[]> {
-  await eventually(() => page.locator('[aria-busy="true"]').count()).toBe(0);
-  await eventually(() =>
-    page.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running').length),
-  ).toBe(0);
+  await settle(page);
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_SCRIPT });
   const results = await page.evaluate(
     () =>

@@ -10,6 +10,7 @@ import {
   logSale,
   navigationOnScreen,
   openTab,
+  settle,
   startProduction,
   type TabName,
 } from './support/actions';
@@ -24,17 +25,6 @@ const SIZES = [DESKTOP, PHONE];
 
 const fileName = (name: string, size: { width: number; height: number }) =>
   path.join(SCREENSHOT_DIR, `${name.toLowerCase().replace(/ /g, '-')}-${size.width}x${size.height}.png`);
-
-/**
- * Waits until nothing is loading or moving any more (a lazy tab, a query, a modal's fade-in), so the
- * picture shows the screen as the user reads it.
- */
-async function settle(page: Page): Promise<void> {
-  await eventually(() => page.locator('[aria-busy="true"]').count()).toBe(0);
-  await eventually(() =>
-    page.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running').length),
-  ).toBe(0);
-}
 
 async function shootEveryTab(page: Page, prefix: string): Promise<void> {
   for (const size of SIZES) {

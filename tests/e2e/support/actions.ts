@@ -6,6 +6,17 @@ export function eventually<T>(read: () => Promise<T> | T) {
   return expect.poll(read, { timeout: 10_000, interval: 100 });
 }
 
+/**
+ * Waits until nothing is loading or moving any more (a lazy tab, a query, a modal's fade-in): the
+ * screen as the user reads it.
+ */
+export async function settle(page: Page): Promise<void> {
+  await eventually(() => page.locator('[aria-busy="true"]').count()).toBe(0);
+  await eventually(() =>
+    page.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running').length),
+  ).toBe(0);
+}
+
 export type TabName =
   | 'Dashboard'
   | 'Inventory'
