@@ -10,6 +10,7 @@ import {
   openTab,
   settle,
   startProduction,
+  TABS,
   type TabName,
 } from './support/actions';
 import { DESKTOP, PHONE } from './support/environment';
@@ -18,12 +19,12 @@ import { useE2e } from './support/fixture';
 const e2e = useE2e();
 const AXE_SCRIPT = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
-const TABS: TabName[] = ['Dashboard', 'Inventory', 'Products', 'Raw Materials', 'Sales Orders', 'Manufacturing'];
-const MODALS: [TabName, string, string][] = [
-  ['Products', 'Add New Product', 'Add New Product'],
-  ['Raw Materials', 'Add New Material', 'Add New Material'],
-  ['Sales Orders', 'Add New Sale', 'Add New Sale'],
-  ['Manufacturing', 'Create New Order', 'Create New Order'],
+/** Each tab's form, opened by a button that bears the form's title. */
+const FORMS: [TabName, string][] = [
+  ['Products', 'Add New Product'],
+  ['Raw Materials', 'Add New Material'],
+  ['Sales Orders', 'Add New Sale'],
+  ['Manufacturing', 'Create New Order'],
 ];
 
 /**
@@ -72,9 +73,9 @@ describe('accessibility (axe-core, WCAG 2.1 A and AA)', { timeout: 240_000 }, ()
         await openTab(page, tab);
         violations.push(...(await seriousViolations(page, `${tab} ${at}`)));
       }
-      for (const [tab, button, title] of MODALS) {
+      for (const [tab, title] of FORMS) {
         await openTab(page, tab);
-        await page.getByRole('button', { name: button }).click();
+        await page.getByRole('button', { name: title }).click();
         violations.push(...(await seriousViolations(page, `${title} ${at}`)));
         await dialog(page, title).getByRole('button', { name: 'Cancel' }).click();
         await dialog(page, title).waitFor({ state: 'hidden' });

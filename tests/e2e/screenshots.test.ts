@@ -12,7 +12,7 @@ import {
   openTab,
   settle,
   startProduction,
-  type TabName,
+  TABS,
 } from './support/actions';
 import { DESKTOP, PHONE } from './support/environment';
 import { useE2e } from './support/fixture';
@@ -20,7 +20,6 @@ import { useE2e } from './support/fixture';
 const e2e = useE2e();
 
 const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../../.test-artifacts/screenshots');
-const TABS: TabName[] = ['Dashboard', 'Inventory', 'Products', 'Raw Materials', 'Sales Orders', 'Manufacturing'];
 const SIZES = [DESKTOP, PHONE];
 
 const fileName = (name: string, size: { width: number; height: number }) =>

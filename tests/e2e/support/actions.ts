@@ -17,13 +17,9 @@ export async function settle(page: Page): Promise<void> {
   ).toBe(0);
 }
 
-export type TabName =
-  | 'Dashboard'
-  | 'Inventory'
-  | 'Products'
-  | 'Raw Materials'
-  | 'Sales Orders'
-  | 'Manufacturing';
+/** The left navigation's tabs, in its order. */
+export const TABS = ['Dashboard', 'Inventory', 'Products', 'Raw Materials', 'Sales Orders', 'Manufacturing'] as const;
+export type TabName = (typeof TABS)[number];
 
 /** Whether the left navigation is on screen: collapsed, it stays rendered but slid off the left edge. */
 export async function navigationOnScreen(page: Page): Promise<boolean> {
