@@ -4,8 +4,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { migrate } from '../../stack/src/db/migrate';
-import { openPostgres } from '../../stack/src/db/postgres';
+import { DEMO_JWT_SECRET } from '../../stack/src/config';
+import { openMigratedDatabase } from '../../stack/src/stack';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const CLUSTER_SCRIPT = path.join(ROOT, 'scripts/pg-cluster.sh');
@@ -43,8 +43,7 @@ export async function createMigratedDatabase(clusterUrl: string, name: string): 
   await admin.end();
   const url = new URL(clusterUrl);
   url.pathname = `/${name}`;
-  const db = await openPostgres(url.toString());
-  await migrate(db);
+  const { db } = await openMigratedDatabase(url.toString(), DEMO_JWT_SECRET);
   await db.close();
   return url.toString();
 }

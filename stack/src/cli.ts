@@ -2,22 +2,24 @@
  * `npm start` (stack + app), `npm run stack` (stack alone) and `npm run sql` (SQL console on the
  * running stack's database).
  *
- *   tsx stack/src/cli.ts start [--with-app] [--seed] [--port N] [--host H] [--data-dir DIR]
- *   tsx stack/src/cli.ts sql [--url URL] [-c SQL]
+ *   tsx stack/src/cli.ts start [--with-app] [--seed] [--demo-keys] [--port N] [--host H] [--data-dir DIR]
+ *   tsx stack/src/cli.ts sql [--data-dir DIR] [-c SQL] [-f FILE]
  *
- * Environment: DATABASE_URL runs on that Postgres instead of PGlite; STACK_JWT_SECRET replaces the
- * public demo secret (needed to bind a non-loopback host).
+ * Environment: DATABASE_URL runs on that Postgres instead of the embedded one; STACK_JWT_SECRET
+ * replaces the data directory's own secret.
  */
 import { spawn } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
-import { apiKeys, DEFAULT_HOST, DEFAULT_PORT, DEMO_JWT_SECRET } from './config';
+import pg from 'pg';
+import { DEFAULT_HOST, DEFAULT_PORT, DEMO_JWT_SECRET } from './config';
+import { EmbeddedPostgresError, readConnectionInfo } from './db/embedded';
 import { DataDirLockedError } from './lock';
 import { DEFAULT_DATA_DIR, StackStartError, startStack } from './stack';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const jwtSecret = process.env.STACK_JWT_SECRET || DEMO_JWT_SECRET;
 
 async function start(args: string[]) {
   const { values } = parseArgs({
@@ -25,6 +27,8 @@ async function start(args: string[]) {
     options: {
       'with-app': { type: 'boolean', default: false },
       seed: { type: 'boolean', default: false },
+      // The public keys of `supabase start`, for parity runs against tools that assume them.
+      'demo-keys': { type: 'boolean', default: false },
       port: { type: 'string', default: String(DEFAULT_PORT) },
       host: { type: 'string', default: DEFAULT_HOST },
       'data-dir': { type: 'string' },
@@ -34,16 +38,17 @@ async function start(args: string[]) {
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be a port number, got ${values.port}`);
   const databaseUrl = process.env.DATABASE_URL || undefined;
   const dataDir = path.resolve(values['data-dir'] ?? DEFAULT_DATA_DIR);
+  const jwtSecret = values['demo-keys'] ? DEMO_JWT_SECRET : process.env.STACK_JWT_SECRET || undefined;
 
   const startedAt = Date.now();
   const stack = await startStack({ port, host: values.host, dataDir, databaseUrl, jwtSecret, seed: values.seed });
-  const database = databaseUrl ? redactPassword(databaseUrl) : `PGlite in ${dataDir}`;
+  const database = databaseUrl ? redactPassword(databaseUrl) : `embedded PostgreSQL 15 in ${dataDir} (npm run sql opens a console)`;
   console.log(
     [
       `FactoryFlow stack started in ${Date.now() - startedAt} ms.`,
       `         API URL: ${stack.url}`,
       `        anon key: ${stack.anonKey}`,
-      `service_role key: ${stack.serviceRoleKey}`,
+      `service_role key: ${stack.serviceRoleKey}  (for your own server-side tools; never put it in a browser)`,
       `        Database: ${database}`,
     ].join('\n'),
   );
@@ -76,86 +81,128 @@ async function start(args: string[]) {
       console.error('Shutdown failed:', error);
       process.exit(1);
     }
-    console.log('Stopped; the database is checkpointed and closed.');
+    console.log('Stopped; Postgres shut down cleanly.');
     process.exit(0);
   };
   process.on('SIGINT', (signal) => void stop(signal));
   process.on('SIGTERM', (signal) => void stop(signal));
 }
 
+/**
+ * `npm run sql`: psql (or, without it, a small prompt of our own) on the stack's Postgres as its
+ * owner, on a connection of its own. The password travels in the child's environment, never on a
+ * command line, which every local user can read in /proc.
+ */
 async function sql(args: string[]) {
   const { values } = parseArgs({
     args,
     options: {
-      url: { type: 'string', default: `http://${DEFAULT_HOST}:${DEFAULT_PORT}` },
+      'data-dir': { type: 'string' },
       command: { type: 'string', short: 'c' },
+      file: { type: 'string', short: 'f' },
     },
   });
-  if (process.env.DATABASE_URL) {
-    // A real Postgres has its own console.
-    const psqlArgs = [process.env.DATABASE_URL, ...(values.command ? ['-c', values.command] : [])];
-    const psql = spawn('psql', psqlArgs, { stdio: 'inherit' });
-    psql.on('error', (error) => {
-      console.error(`Could not run psql (${error.message}); install the PostgreSQL client.`);
-      process.exit(1);
-    });
-    psql.on('exit', (code) => process.exit(code ?? 1));
-    return;
-  }
-
-  const run = (query: string) => runSql(values.url, query);
-  if (values.command) {
-    process.exitCode = (await run(values.command)) ? 0 : 1;
-    return;
-  }
-  console.log(`SQL console on ${values.url} as the database owner. End statements with ;  \\q quits.`);
-  console.log('Reports: select * from reports.revenue_by_platform_month;');
-  const prompt = createInterface({ input: process.stdin, output: process.stdout });
-  let buffer = '';
-  prompt.setPrompt('factoryflow=> ');
-  prompt.prompt();
-  for await (const line of prompt) {
-    if (buffer === '' && line.trim() === '\\q') break;
-    buffer += `${line}\n`;
-    if (line.trim().endsWith(';')) {
-      await run(buffer);
-      buffer = '';
-    }
-    prompt.setPrompt(buffer === '' ? 'factoryflow=> ' : 'factoryflow-> ');
-    prompt.prompt();
-  }
-  prompt.close();
+  const connection = await consoleConnection(path.resolve(values['data-dir'] ?? DEFAULT_DATA_DIR));
+  const psqlArgs = [
+    '-v',
+    'ON_ERROR_STOP=1',
+    ...(values.command ? ['-c', values.command] : []),
+    ...(values.file ? ['-f', values.file] : []),
+  ];
+  const psql = spawn('psql', psqlArgs, { stdio: 'inherit', env: { ...process.env, ...connection } });
+  psql.on('exit', (code) => process.exit(code ?? 1));
+  psql.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'ENOENT') throw error;
+    void ownConsole(connection, values).then(
+      (ok) => process.exit(ok ? 0 : 1),
+      (failure: unknown) => {
+        console.error((failure as Error).message);
+        process.exit(1);
+      },
+    );
+  });
 }
 
-/** Sends one statement to the stack's admin endpoint and prints the result; false on error. */
-async function runSql(baseUrl: string, query: string): Promise<boolean> {
-  const { serviceRoleKey } = apiKeys(jwtSecret);
-  let response: Response;
-  try {
-    response = await fetch(`${baseUrl}/stack/v1/sql`, {
-      method: 'POST',
-      headers: { apikey: serviceRoleKey, 'content-type': 'application/json' },
-      body: JSON.stringify({ query }),
-    });
-  } catch {
-    console.error(`No stack is running at ${baseUrl}: start it with \`npm run stack\` (or \`npm start\`).`);
-    return false;
+type PgEnvironment = Record<'PGHOST' | 'PGPORT' | 'PGUSER' | 'PGPASSWORD' | 'PGDATABASE', string> & { PGSSLMODE?: string };
+
+/** Where the console connects: DATABASE_URL, or the running embedded server of the data directory. */
+async function consoleConnection(dataDir: string): Promise<PgEnvironment> {
+  if (process.env.DATABASE_URL) {
+    const url = new URL(process.env.DATABASE_URL);
+    const sslmode = url.searchParams.get('sslmode');
+    return {
+      PGHOST: decodeURIComponent(url.hostname.replace(/^\[|\]$/g, '')) || DEFAULT_HOST,
+      PGPORT: url.port || '5432',
+      PGUSER: decodeURIComponent(url.username),
+      PGPASSWORD: decodeURIComponent(url.password),
+      PGDATABASE: decodeURIComponent(url.pathname.slice(1)) || 'postgres',
+      ...(sslmode ? { PGSSLMODE: sslmode } : {}),
+    };
   }
-  const result = (await response.json()) as {
-    fields?: string[];
-    rows?: Record<string, unknown>[];
-    affectedRows?: number;
-    message?: string;
+  const info = await readConnectionInfo(dataDir);
+  if (!info) {
+    throw new UsageError(`No stack is running on ${dataDir}: start it with \`npm run stack\` (or \`npm start\`).`);
+  }
+  return {
+    PGHOST: info.host,
+    PGPORT: String(info.port),
+    PGUSER: info.user,
+    PGPASSWORD: info.password,
+    PGDATABASE: info.database,
   };
-  if (!response.ok) {
-    console.error(`ERROR: ${result.message ?? response.statusText}`);
-    return false;
+}
+
+/** The console without psql: statements end with `;`, results print as psql's aligned tables. */
+async function ownConsole(connection: PgEnvironment, values: { command?: string; file?: string }): Promise<boolean> {
+  const client = new pg.Client({
+    host: connection.PGHOST,
+    port: Number(connection.PGPORT),
+    user: connection.PGUSER,
+    password: connection.PGPASSWORD,
+    database: connection.PGDATABASE,
+  });
+  await client.connect();
+  const run = async (query: string): Promise<boolean> => {
+    try {
+      const results = await client.query(query);
+      for (const result of Array.isArray(results) ? results : [results]) printResult(result as pg.QueryResult);
+      return true;
+    } catch (error) {
+      console.error(`ERROR:  ${(error as Error).message}`);
+      return false;
+    }
+  };
+  try {
+    if (values.command) return await run(values.command);
+    if (values.file) return await run(await readFile(values.file, 'utf8'));
+    console.log(`SQL console on ${connection.PGHOST}:${connection.PGPORT} as ${connection.PGUSER} (psql is not installed). End statements with ;  \\q quits.`);
+    console.log('Reports: select * from reports.revenue_by_platform_month;');
+    const prompt = createInterface({ input: process.stdin, output: process.stdout, terminal: process.stdin.isTTY });
+    let buffer = '';
+    let ok = true;
+    prompt.setPrompt('factoryflow=> ');
+    prompt.prompt();
+    for await (const line of prompt) {
+      if (buffer === '' && line.trim() === '\\q') break;
+      buffer += `${line}\n`;
+      if (line.trim().endsWith(';')) {
+        ok = (await run(buffer)) && ok;
+        buffer = '';
+      }
+      prompt.setPrompt(buffer === '' ? 'factoryflow=> ' : 'factoryflow-> ');
+      prompt.prompt();
+    }
+    prompt.close();
+    return ok;
+  } finally {
+    await client.end();
   }
-  const fields = result.fields ?? [];
-  const rows = result.rows ?? [];
-  if (fields.length === 0) console.log(`OK${result.affectedRows ? ` (${result.affectedRows} rows affected)` : ''}`);
-  else console.log(formatTable(fields, rows));
-  return true;
+}
+
+function printResult(result: pg.QueryResult): void {
+  const fields = result.fields.map((field) => field.name);
+  if (fields.length === 0) console.log(`${result.command ?? 'OK'}${result.rowCount ? ` ${result.rowCount}` : ''}`);
+  else console.log(formatTable(fields, result.rows as Record<string, unknown>[]));
 }
 
 /** psql's aligned output: a header, a rule, one line per row, and the row count. */
@@ -185,13 +232,14 @@ const commands: Record<string, (args: string[]) => Promise<void>> = { start, sql
 const [name = '', ...rest] = process.argv.slice(2);
 const command = commands[name];
 if (!command) {
-  console.error('usage: cli.ts start [--with-app] [--seed] [--port N] [--host H] [--data-dir DIR] | sql [--url URL] [-c SQL]');
+  console.error('usage: cli.ts start [--with-app] [--seed] [--demo-keys] [--port N] [--host H] [--data-dir DIR] | sql [--data-dir DIR] [-c SQL] [-f FILE]');
   process.exit(2);
 }
 command(rest).catch((error: unknown) => {
   const explained =
     error instanceof DataDirLockedError ||
     error instanceof StackStartError ||
+    error instanceof EmbeddedPostgresError ||
     error instanceof UsageError ||
     (error as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION';
   if (explained) {

@@ -38,8 +38,11 @@ describe('data directory lock', () => {
   });
 
   it('reclaims the lock of a killed process left as a zombie (not yet reaped by its parent)', async () => {
-    // `true` exits at once; its parent execs into a `sleep` that never reaps it.
-    const parent = spawn('sh', ['-c', 'true & echo $!; exec sleep 30'], { stdio: ['ignore', 'pipe', 'ignore'] });
+    // The forked child exits at once; its parent sleeps and never waits for it. (A shell may reap
+    // its background job before exec-ing, so it cannot be the parent.)
+    const parent = spawn('perl', ['-e', '$| = 1; if (my $pid = fork) { print "$pid\n"; sleep 30 } else { exit 0 }'], {
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
     try {
       const zombiePid = Number((await new Promise<Buffer>((resolve) => parent.stdout.once('data', resolve))).toString());
       await expect.poll(() => readFileSync(`/proc/${zombiePid}/stat`, 'utf8').split(') ')[1]?.[0]).toBe('Z');

@@ -3,9 +3,10 @@ import { mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
- * One process per PGlite data directory: two embedded Postgres instances writing the same files
- * corrupt them. The lock is a file holding the owner's pid; a lock whose process is gone (killed,
- * crashed) is reclaimed.
+ * One stack per data directory: the stack owns the embedded Postgres server in it, and two stacks
+ * would fight over it. The lock is a file holding the owner's pid; a lock whose process is gone
+ * (killed, crashed) is reclaimed, and the Postgres server such a stack left behind is stopped by
+ * the next start (db/embedded.ts).
  */
 export class DataDirLockedError extends Error {
   constructor(readonly pid: number) {

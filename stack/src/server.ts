@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { AuthRequest, AuthResponse } from './auth/gotrue';
 import { JwtError, verifyJwt, type JwtClaims } from './auth/jwt';
@@ -7,8 +7,13 @@ import { handleRest } from './rest/handler';
 import type { RealtimeServer } from './realtime/server';
 
 /**
- * The gateway in front of the services, as Supabase's Kong is: CORS, the API key check, JWT
- * verification for REST, and routing to auth, REST, realtime and the stack's own admin SQL endpoint.
+ * The gateway in front of the services, as Supabase's Kong is: the Host and Origin checks, CORS,
+ * the API key check, bounded bodies, JWT verification for REST, and routing to auth, REST and
+ * realtime.
+ *
+ * Unlike Supabase's `*`, CORS and WebSocket upgrades are open only to the app's own origins: the
+ * stack runs on the shop owner's laptop, where any web page they visit can reach loopback. A
+ * request whose Host is not the stack's own address is refused too (DNS rebinding).
  */
 export interface GatewayOptions {
   db: Database;
@@ -17,6 +22,13 @@ export interface GatewayOptions {
   serviceRoleKey: string;
   auth: (req: AuthRequest) => Promise<AuthResponse>;
   realtime: RealtimeServer;
+  /** Browser origins allowed to call the API and open WebSockets, e.g. `http://127.0.0.1:5173`. */
+  allowedOrigins: readonly string[];
+  /**
+   * Host header values this stack answers to (`127.0.0.1:54321`, `localhost:54321`); null accepts
+   * any (a stack bound to a non-loopback address, reached by names it cannot know).
+   */
+  allowedHosts: readonly string[] | null;
   /** Larger request bodies are refused with 413. */
   maxBodyBytes?: number;
   logError?: (message: string, error: unknown) => void;
@@ -58,19 +70,24 @@ const EXPOSED_HEADERS = [
   'X-Supabase-Api-Version',
 ].join(', ');
 
-const CORS_HEADERS = {
-  'access-control-allow-origin': '*',
+const corsHeaders = (origin: string) => ({
+  'access-control-allow-origin': origin,
   'access-control-expose-headers': EXPOSED_HEADERS,
-};
+  vary: 'Origin',
+});
 
-const PREFLIGHT_HEADERS = {
-  'access-control-allow-origin': '*',
+const preflightHeaders = (origin: string) => ({
+  'access-control-allow-origin': origin,
   'access-control-allow-methods': 'GET, HEAD, PUT, PATCH, POST, DELETE, OPTIONS',
   'access-control-allow-headers': ALLOWED_HEADERS,
   'access-control-max-age': '3600',
-};
+  vary: 'Origin',
+});
 
-const SERVICE_PREFIXES = ['/auth/v1', '/rest/v1', '/realtime/v1', '/stack/v1'];
+const SERVICE_PREFIXES = ['/auth/v1', '/rest/v1', '/realtime/v1'];
+
+/** JSON bodies nested deeper are refused before any service parses them. */
+export const MAX_JSON_DEPTH = 64;
 const API_ROLES = new Set<string>(['anon', 'authenticated', 'service_role']);
 
 const json = (status: number, value: unknown, headers: Record<string, string> = {}): Reply => ({
@@ -89,6 +106,38 @@ const INVALID_API_KEY = json(401, {
 });
 
 class BodyTooLarge extends Error {}
+
+const FOREIGN_HOST = json(403, {
+  message: 'Host not allowed: this stack answers only to its own loopback address (DNS rebinding protection).',
+});
+const FOREIGN_ORIGIN = json(403, {
+  message: 'Origin not allowed: only the FactoryFlow app may call this stack from a browser.',
+});
+
+/** Body JSON nested deeper than MAX_JSON_DEPTH, in the shape of the service it was sent to. */
+function tooDeep(service: string): Reply {
+  const message = `JSON nested too deeply: more than ${MAX_JSON_DEPTH} levels of arrays and objects.`;
+  return service === '/auth/v1'
+    ? json(400, { code: 'bad_json', message }, { 'x-supabase-api-version': '2024-01-01' })
+    : json(400, { code: 'PGRST102', details: null, hint: null, message }, { 'proxy-status': 'PostgREST; error=PGRST102' });
+}
+
+/** How deep brackets nest in a JSON text (strings skipped), without parsing or recursing. */
+export function jsonDepth(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const char = text.charCodeAt(i);
+    if (inString) {
+      if (char === 0x5c) i++; // backslash: skip the escaped character
+      else if (char === 0x22) inString = false;
+    } else if (char === 0x22) inString = true;
+    else if (char === 0x7b || char === 0x5b) deepest = Math.max(deepest, ++depth);
+    else if (char === 0x7d || char === 0x5d) depth--;
+  }
+  return deepest;
+}
 
 /** PostgREST's answer to a JWT it refuses (PG Error.hs): PGRST303 for expiry, PGRST301 otherwise. */
 function restJwtError(code: 'PGRST301' | 'PGRST303' | '42501', message: string): Reply {
@@ -153,31 +202,12 @@ export function createGateway(options: GatewayOptions) {
     return Buffer.concat(chunks).toString('utf8');
   }
 
-  /** Runs the admin SQL console's statement as the database owner: loopback and service role only. */
-  async function adminSql(req: IncomingMessage, apikey: string, body: string): Promise<Reply> {
-    if (!isLoopbackAddress(req.socket.remoteAddress)) return json(403, { message: 'SQL console is loopback-only' });
-    if (apikey !== options.serviceRoleKey) return json(403, { message: 'SQL console needs the service_role key' });
-    let query: unknown;
-    try {
-      query = (JSON.parse(body) as { query?: unknown }).query;
-    } catch {
-      query = undefined;
-    }
-    if (typeof query !== 'string') return json(400, { message: 'Body must be {"query": "<sql>"}' });
-    try {
-      const result = await options.db.query(query);
-      return json(200, { fields: result.fields.map((field) => field.name), rows: result.rows, affectedRows: result.affectedRows });
-    } catch (error) {
-      const { message, code } = error as { message?: string; code?: string };
-      return json(400, { message: message ?? String(error), code: code ?? null });
-    }
-  }
-
   async function route(req: IncomingMessage, url: URL): Promise<Reply> {
     const path = url.pathname;
     const service = SERVICE_PREFIXES.find((prefix) => path === prefix || path.startsWith(`${prefix}/`));
     if (!service) return json(404, { message: 'no Route matched with those values' });
-    if (req.method === 'OPTIONS') return { status: 200, headers: PREFLIGHT_HEADERS, body: '' };
+    const origin = req.headers.origin;
+    if (req.method === 'OPTIONS') return { status: 200, headers: origin ? preflightHeaders(origin) : {}, body: '' };
 
     const headers = lowerCaseHeaders(req);
     const apikey = headers.apikey ?? url.searchParams.get('apikey') ?? undefined;
@@ -187,6 +217,7 @@ export function createGateway(options: GatewayOptions) {
     url.searchParams.delete('apikey');
 
     const body = await readBody(req);
+    if (jsonDepth(body) > MAX_JSON_DEPTH) return tooDeep(service);
     const subPath = path.slice(service.length) || '/';
     const method = req.method ?? 'GET';
     switch (service) {
@@ -204,18 +235,23 @@ export function createGateway(options: GatewayOptions) {
           identity: { ...identity, method, path: subPath, headers },
         });
       }
-      case '/stack/v1':
-        if (method === 'POST' && subPath === '/sql') return adminSql(req, apikey, body);
-        return json(404, { message: 'no Route matched with those values' });
       default:
         return json(426, { message: 'Upgrade to a WebSocket at /realtime/v1/websocket' });
     }
   }
 
+  /** A request from a foreign Host or a browser on a foreign origin, refused before anything runs. */
+  function foreignCaller(req: IncomingMessage): Reply | null {
+    if (options.allowedHosts && !options.allowedHosts.includes((req.headers.host ?? '').toLowerCase())) return FOREIGN_HOST;
+    const origin = req.headers.origin;
+    if (origin !== undefined && !options.allowedOrigins.includes(origin)) return FOREIGN_ORIGIN;
+    return null;
+  }
+
   async function handleRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
     let reply: Reply;
     try {
-      reply = await route(req, new URL(req.url ?? '/', 'http://stack'));
+      reply = foreignCaller(req) ?? (await route(req, new URL(req.url ?? '/', 'http://stack')));
     } catch (error) {
       if (error instanceof BodyTooLarge) {
         reply = json(413, { message: 'Request size limit exceeded' });
@@ -225,8 +261,9 @@ export function createGateway(options: GatewayOptions) {
       }
     }
     if (res.destroyed) return;
+    const origin = req.headers.origin;
     res.writeHead(reply.status, {
-      ...CORS_HEADERS,
+      ...(origin && options.allowedOrigins.includes(origin) ? corsHeaders(origin) : {}),
       ...(req.method === 'HEAD' || reply.status === 204 ? {} : { 'content-length': String(Buffer.byteLength(reply.body)) }),
       ...reply.headers,
     });
@@ -237,10 +274,12 @@ export function createGateway(options: GatewayOptions) {
     const url = new URL(req.url ?? '/', 'http://stack');
     const refuse = (reply: Reply) => {
       socket.end(
-        `HTTP/1.1 ${reply.status} ${reply.status === 404 ? 'Not Found' : 'Unauthorized'}\r\n` +
+        `HTTP/1.1 ${reply.status} ${STATUS_CODES[reply.status] ?? 'Error'}\r\n` +
           `content-type: application/json\r\ncontent-length: ${Buffer.byteLength(reply.body)}\r\nconnection: close\r\n\r\n${reply.body}`,
       );
     };
+    const foreign = foreignCaller(req);
+    if (foreign) return refuse(foreign);
     if (url.pathname !== '/realtime/v1/websocket') return refuse(json(404, { message: 'no Route matched with those values' }));
     const keyProblem = apiKeyProblem(url.searchParams.get('apikey') ?? lowerCaseHeaders(req).apikey);
     if (keyProblem) return refuse(keyProblem);

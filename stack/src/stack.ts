@@ -1,31 +1,45 @@
+import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { createAuth } from './auth/gotrue';
 import { apiKeys, DEFAULT_HOST, DEFAULT_PORT, DEMO_JWT_SECRET } from './config';
 import type { Database } from './db/database';
+import { connectionUrl, startEmbeddedPostgres, type EmbeddedServer } from './db/embedded';
 import { migrate } from './db/migrate';
-import { openPglite } from './db/pglite';
 import { openPostgres } from './db/postgres';
 import { lockDataDir } from './lock';
 import { createRealtimeServer } from './realtime/server';
 import { createGateway, isLoopbackAddress } from './server';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
+/** The role API requests log in as, as PostgREST's `authenticator` (stack/sql/platform.sql). */
+const API_LOGIN_ROLE = 'authenticator';
+const escapeLiteral = (value: string) => pg.escapeLiteral(value);
 export const DEFAULT_DATA_DIR = path.join(ROOT, '.stack-data');
 export const SEED_FILE = path.join(ROOT, 'supabase/seed.sql');
+/** Where `npm start` serves the app (vite.config.ts). */
+export const DEFAULT_APP_ORIGINS = ['http://127.0.0.1:5173', 'http://localhost:5173'];
 
 export interface StackOptions {
   /** 0 picks a free port. Default 54321, the port of `supabase start`. */
   port?: number;
   host?: string;
-  /** PGlite data directory; null keeps the database in memory. Ignored with databaseUrl. */
+  /**
+   * The stack's data directory: its embedded Postgres (unless databaseUrl), the credentials and the
+   * JWT secret. null: a throwaway directory, removed on close, with a non-durable Postgres (tests).
+   */
   dataDir?: string | null;
-  /** A real Postgres instead of PGlite. Not read from the environment here: the CLI does that. */
+  /** A Postgres of the user's (15 or newer, a superuser URL) instead of the embedded one. */
   databaseUrl?: string;
+  /** Default: a random secret kept in the data directory, made on first start. */
   jwtSecret?: string;
+  /** Browser origins that may use the API (CORS, WebSockets). Default: the app's dev server. */
+  allowedOrigins?: readonly string[];
   /** Load supabase/seed.sql into a database this start created. */
   seed?: boolean;
   /** No log lines (errors still go to stderr). */
@@ -37,7 +51,9 @@ export interface RunningStack {
   anonKey: string;
   serviceRoleKey: string;
   db: Database;
-  /** Stops accepting, closes realtime, then CHECKPOINTs and closes the database. */
+  /** The embedded Postgres server; null with databaseUrl. */
+  postgres: EmbeddedServer | null;
+  /** Stops accepting, closes realtime, then the database pools and the embedded server. */
   close(): Promise<void>;
 }
 
@@ -46,29 +62,114 @@ export class StackStartError extends Error {}
 
 export async function startStack(options: StackOptions = {}): Promise<RunningStack> {
   const host = options.host ?? DEFAULT_HOST;
-  const jwtSecret = options.jwtSecret ?? DEMO_JWT_SECRET;
-  if (jwtSecret === DEMO_JWT_SECRET && !isLoopbackAddress(host)) {
-    throw new StackStartError(
-      `Refusing to listen on ${host} with the public demo JWT secret: anyone could mint a service_role token. ` +
-        'Bind 127.0.0.1, or pass your own secret (jwtSecret).',
-    );
-  }
   const log = options.quiet ? () => {} : (line: string) => console.log(line);
-  const dataDir = options.databaseUrl ? null : options.dataDir === undefined ? DEFAULT_DATA_DIR : options.dataDir;
+  const throwaway = options.dataDir === null;
+  const dataDir = throwaway
+    ? await mkdtemp(path.join(tmpdir(), 'factoryflow-stack-'))
+    : (options.dataDir ?? DEFAULT_DATA_DIR);
+  const removeThrowaway = async () => {
+    if (throwaway) await rm(dataDir, { recursive: true, force: true });
+  };
 
-  const unlock = dataDir ? await lockDataDir(dataDir) : async () => {};
+  let unlock = async () => {};
+  let postgres: EmbeddedServer | null = null;
   let db: Database | undefined;
   try {
-    db = options.databaseUrl ? await openPostgres(options.databaseUrl) : await openPglite(dataDir);
-    const applied = await migrate(db);
+    unlock = await lockDataDir(dataDir);
+    const jwtSecret = options.jwtSecret ?? (await dataDirJwtSecret(dataDir));
+    if (jwtSecret === DEMO_JWT_SECRET && !isLoopbackAddress(host)) {
+      throw new StackStartError(
+        `Refusing to listen on ${host} with the public demo JWT secret: anyone could mint a service_role token. ` +
+          'Bind 127.0.0.1, or use the data directory\'s own secret.',
+      );
+    }
+    let ownerUrl = options.databaseUrl;
+    if (!ownerUrl) {
+      postgres = await startEmbeddedPostgres(dataDir, { durable: !throwaway, log });
+      ownerUrl = connectionUrl(postgres.connection);
+    }
+    const opened = await openMigratedDatabase(ownerUrl, jwtSecret);
+    db = opened.db;
+    const { applied } = opened;
     if (applied.length > 0) log(`Applied migrations: ${applied.join(', ')}`);
     if (options.seed) await seed(db, applied, log);
-    return await serve(db, { host, port: options.port ?? DEFAULT_PORT, jwtSecret, unlock });
+    const running = await serve(db, {
+      host,
+      port: options.port ?? DEFAULT_PORT,
+      jwtSecret,
+      allowedOrigins: options.allowedOrigins ?? DEFAULT_APP_ORIGINS,
+    });
+    const stopDatabase = async () => {
+      await postgres?.stop();
+      await unlock();
+      await removeThrowaway();
+    };
+    return {
+      ...running,
+      postgres,
+      close: async () => {
+        await running.close();
+        await stopDatabase();
+      },
+    };
   } catch (error) {
     await db?.close().catch(() => {});
+    await postgres?.stop().catch(() => {});
     await unlock();
+    await removeThrowaway();
     throw error;
   }
+}
+
+/**
+ * The stack's database handle on a Postgres server (owner URL): the platform SQL and every
+ * migration applied, and the API login role ready to log in with the password derived from the
+ * JWT secret.
+ */
+export async function openMigratedDatabase(ownerUrl: string, jwtSecret: string): Promise<{ db: Database; applied: string[] }> {
+  const apiUrl = new URL(ownerUrl);
+  apiUrl.username = API_LOGIN_ROLE;
+  apiUrl.password = apiLoginPassword(jwtSecret);
+  const db = await openPostgres(ownerUrl, apiUrl.toString());
+  try {
+    const applied = await migrate(db);
+    await prepareApiLogin(db, apiUrl.password);
+    return { db, applied };
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+}
+
+/** The data directory's own JWT secret, made on first start and kept 0600 beside the data. */
+async function dataDirJwtSecret(dataDir: string): Promise<string> {
+  const file = path.join(dataDir, 'jwt-secret');
+  const existing = await readFile(file, 'utf8').catch(() => '');
+  if (existing.trim().length >= 32) return existing.trim();
+  const secret = randomBytes(32).toString('base64url');
+  await writeFile(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+/**
+ * The API login role's password, derived from the JWT secret: whoever holds the secret can mint a
+ * service_role token anyway, so this reveals nothing more, and stacks sharing one Postgres server
+ * with one secret agree on it without storing it anywhere.
+ */
+function apiLoginPassword(jwtSecret: string): string {
+  return createHmac('sha256', jwtSecret).update('factoryflow api login role').digest('base64url');
+}
+
+/** Gives the API login role its password unless it can already log in with it. */
+async function prepareApiLogin(db: Database, password: string): Promise<void> {
+  try {
+    await db.apiTransaction((tx) => tx.query('select 1'));
+    return;
+  } catch (error) {
+    // 28P01: wrong password; anything else (server gone) is not ours to fix.
+    if ((error as { code?: string }).code !== '28P01') throw error;
+  }
+  await db.query(`alter role ${API_LOGIN_ROLE} with login password ${escapeLiteral(password)}`);
 }
 
 /** Seeds only a database whose migrations this start applied from scratch, so restarts do not duplicate rows. */
@@ -86,8 +187,8 @@ async function seed(db: Database, applied: string[], log: (line: string) => void
 
 async function serve(
   db: Database,
-  settings: { host: string; port: number; jwtSecret: string; unlock: () => Promise<void> },
-): Promise<RunningStack> {
+  settings: { host: string; port: number; jwtSecret: string; allowedOrigins: readonly string[] },
+): Promise<Omit<RunningStack, 'postgres'>> {
   const { anonKey, serviceRoleKey } = apiKeys(settings.jwtSecret);
   const realtime = await createRealtimeServer({ db, jwtSecret: settings.jwtSecret });
   const server = createServer();
@@ -110,7 +211,16 @@ async function serve(
   const url = `http://${settings.host.includes(':') ? `[${settings.host}]` : settings.host}:${port}`;
 
   const auth = createAuth(db, { jwtSecret: settings.jwtSecret, issuer: `${url}/auth/v1` });
-  const gateway = createGateway({ db, jwtSecret: settings.jwtSecret, anonKey, serviceRoleKey, auth, realtime });
+  const gateway = createGateway({
+    db,
+    jwtSecret: settings.jwtSecret,
+    anonKey,
+    serviceRoleKey,
+    auth,
+    realtime,
+    allowedOrigins: settings.allowedOrigins,
+    allowedHosts: isLoopbackAddress(settings.host) ? ['127.0.0.1', 'localhost', '[::1]'].map((name) => `${name}:${port}`) : null,
+  });
   server.on('request', (req, res) => void gateway.handleRequest(req, res));
   server.on('upgrade', gateway.handleUpgrade);
 
@@ -123,7 +233,6 @@ async function serve(
       await realtime.close();
       await stopped;
       await db.close();
-      await settings.unlock();
     })());
 
   return { url, anonKey, serviceRoleKey, db, close };

@@ -418,15 +418,15 @@ describeStack('gateway', (stack) => {
   });
 });
 
-describe.runIf(stackKinds().includes('pglite'))('auth sessions on a persisted PGlite directory', () => {
+describe.runIf(stackKinds().includes('embedded'))('auth sessions on a persisted data directory', () => {
   it('survive a stack restart: same user, and the refresh token still works', async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'ff-auth-restart-'));
     try {
-      const first = await startTestStack('pglite', { dataDir });
+      const first = await startTestStack('embedded', { dataDir });
       const { session, user } = await signIn(first);
       await first.close();
 
-      const second = await startTestStack('pglite', { dataDir });
+      const second = await startTestStack('embedded', { dataDir });
       try {
         const client = newClient(second.url, second.anonKey);
         const restored = await client.auth.setSession({

@@ -1,6 +1,7 @@
 /**
- * Starts the stack for a contract test file: in-memory PGlite, or a fresh database on the Postgres
- * 15 server of DATABASE_URL (created here, migrated by the stack, dropped on close). With
+ * Starts the stack for a contract test file: on its own embedded Postgres 15 in a throwaway data
+ * directory, or on a fresh database of the Postgres 15 server of DATABASE_URL (created here,
+ * migrated by the stack, dropped on close). With
  * SUPABASE_TEST_URL and SUPABASE_TEST_ANON_KEY set, every suite targets that real `supabase start`
  * instead (SUPABASE_TEST_SERVICE_ROLE_KEY too, for suites that need it).
  */
@@ -9,10 +10,11 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe } from 'vitest';
 import WebSocket from 'ws';
+import { DEMO_JWT_SECRET } from '../../stack/src/config';
 import type { Database } from '../../stack/src/db/database';
 import { startStack, type StackOptions } from '../../stack/src/stack';
 
-export type StackKind = 'pglite' | 'postgres' | 'supabase';
+export type StackKind = 'embedded' | 'postgres' | 'supabase';
 
 export interface TestStack {
   kind: StackKind;
@@ -37,7 +39,7 @@ const external =
 
 /** The stacks every contract suite runs on: both databases, or only the external Supabase. */
 export function stackKinds(): StackKind[] {
-  return external ? ['supabase'] : ['pglite', 'postgres'];
+  return external ? ['supabase'] : ['embedded', 'postgres'];
 }
 
 export function newClient(url: string, anonKey: string): SupabaseClient {
@@ -49,8 +51,9 @@ export function newClient(url: string, anonKey: string): SupabaseClient {
 }
 
 /**
- * pglite: in memory unless options.dataDir names a directory. postgres: a fresh database on the
- * DATABASE_URL server. supabase: the external stack, nothing started.
+ * embedded: a throwaway data directory unless options.dataDir names one. postgres: a fresh database
+ * on the DATABASE_URL server. supabase: the external stack, nothing started. The local stacks use
+ * the public demo keys of `supabase start`, so suites can mint tokens as they would against it.
  */
 export async function startTestStack(
   kind: StackKind,
@@ -60,8 +63,14 @@ export async function startTestStack(
     if (!external) throw new Error('SUPABASE_TEST_URL and SUPABASE_TEST_ANON_KEY are not set');
     return { kind, ...external, db: null, newClient: () => newClient(external.url, external.anonKey), close: async () => {} };
   }
-  if (kind === 'pglite') {
-    const stack = await startStack({ port: 0, dataDir: options.dataDir ?? null, seed: options.seed, quiet: true });
+  if (kind === 'embedded') {
+    const stack = await startStack({
+      port: 0,
+      dataDir: options.dataDir ?? null,
+      seed: options.seed,
+      jwtSecret: DEMO_JWT_SECRET,
+      quiet: true,
+    });
     return { kind, ...stack, newClient: () => newClient(stack.url, stack.anonKey) };
   }
 
@@ -72,7 +81,13 @@ export async function startTestStack(
   const databaseUrl = new URL(serverUrl);
   databaseUrl.pathname = `/${name}`;
   try {
-    const stack = await startStack({ port: 0, databaseUrl: databaseUrl.toString(), seed: options.seed, quiet: true });
+    const stack = await startStack({
+      port: 0,
+      databaseUrl: databaseUrl.toString(),
+      seed: options.seed,
+      jwtSecret: DEMO_JWT_SECRET,
+      quiet: true,
+    });
     return {
       kind,
       ...stack,

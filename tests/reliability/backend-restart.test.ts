@@ -1,20 +1,21 @@
 /**
  * A backend restart while the app is open (end to end): the app in Chromium, the stack on a
- * persisted PGlite directory and a fixed port. The stack is stopped, the data changed while it is
+ * persisted data directory and a fixed port. The stack is stopped, the data changed while it is
  * down (so no realtime event can tell the app), the stack started again on the same port and
  * directory; the open page must show the current data without a reload, then keep following
  * live changes made after the restart.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { createServer, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPglite } from '../../stack/src/db/pglite';
+import pg from 'pg';
+import { startEmbeddedPostgres } from '../../stack/src/db/embedded';
 import { startStack, type RunningStack } from '../../stack/src/stack';
 import { openTab, rowCells } from '../e2e/support/actions';
+import { freePort } from '../support/free-port';
 
 const CHROMIUM_PATH = '/usr/bin/chromium';
 const CHROMIUM_ARGS = [
@@ -29,23 +30,18 @@ const CHROMIUM_ARGS = [
 const RECOVERY_TIMEOUT_MS = 30_000;
 
 let port: number;
+let appPort: number;
 let dataDir: string;
 let stack: RunningStack | undefined;
 let vite: ViteDevServer | undefined;
 let browser: Browser | undefined;
 
-async function freePort(): Promise<number> {
-  const server = createNetServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port: free } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return free;
-}
-
-const start = () => startStack({ port, dataDir, quiet: true });
+const start = () =>
+  startStack({ port, dataDir, quiet: true, allowedOrigins: [`http://127.0.0.1:${appPort}`, `http://localhost:${appPort}`] });
 
 beforeAll(async () => {
   port = await freePort();
+  appPort = await freePort();
   dataDir = await mkdtemp(path.join(tmpdir(), 'ff-restart-'));
   stack = await start();
   // Vite puts VITE_* variables of its own process into import.meta.env.
@@ -55,7 +51,7 @@ beforeAll(async () => {
     configFile: 'vite.config.ts',
     logLevel: 'error',
     clearScreen: false,
-    server: { port: 0, strictPort: false, hmr: false },
+    server: { port: appPort, strictPort: true, hmr: false },
   });
   await vite.listen();
   browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
@@ -93,7 +89,7 @@ async function rpcAs(token: string, fn: string, args: Record<string, unknown>) {
 
 const stockShown = async (page: Page, sku: string) => (await rowCells(page, sku))[4];
 
-describe('backend restart with the app open [pglite, end to end]', () => {
+describe('backend restart with the app open [embedded Postgres, end to end]', () => {
   it('shows data changed while the backend was down, without a reload, and follows live changes after', async () => {
     const context = await browser!.newContext({ viewport: { width: 1280, height: 800 } });
     try {
@@ -115,14 +111,17 @@ describe('backend restart with the app open [pglite, end to end]', () => {
       // Down: the data changes behind the stack's back, as this user's sale, straight in the database.
       await stack!.close();
       stack = undefined;
-      const db = await openPglite(dataDir);
+      const postgres = await startEmbeddedPostgres(dataDir);
+      const db = new pg.Client(postgres.connection);
       try {
-        await db.transaction(async (tx) => {
-          await tx.query("select set_config('request.jwt.claims', $1, true)", [JSON.stringify({ sub: userId, role: 'authenticated' })]);
-          await tx.query("select public.log_sale($1, 3, 'Myntra')", [productId]);
-        });
+        await db.connect();
+        await db.query('begin');
+        await db.query("select set_config('request.jwt.claims', $1, true)", [JSON.stringify({ sub: userId, role: 'authenticated' })]);
+        await db.query("select public.log_sale($1, 3, 'Myntra')", [productId]);
+        await db.query('commit');
       } finally {
-        await db.close();
+        await db.end();
+        await postgres.stop();
       }
 
       // Up again on the same port and directory: the page catches up on its own.

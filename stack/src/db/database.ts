@@ -1,7 +1,6 @@
 /**
- * The one database interface the stack speaks, implemented over embedded PGlite (default) and over
- * a real Postgres given by DATABASE_URL. Everything above it (auth, REST, realtime) is the same on
- * both.
+ * The one database interface the stack speaks: a Postgres server, the stack's embedded one or the
+ * one DATABASE_URL names. Everything above it (auth, REST, realtime) is the same on both.
  */
 export interface QueryResult<T> {
   rows: T[];
@@ -16,10 +15,15 @@ export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<T>>;
 }
 
+/** Queries as the database owner (a superuser): migrations, auth, the realtime catalogue. */
 export interface Database extends Queryable {
-  readonly kind: 'pglite' | 'postgres';
   /** Runs fn inside BEGIN … COMMIT on one connection; ROLLBACK if fn throws (and rethrows). */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * The same, on the API login role (`authenticator`, as PostgREST connects): not a superuser, it
+   * can only switch to anon, authenticated and service_role. Every API request runs here.
+   */
+  apiTransaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /** Runs a multi-statement SQL script (migrations, platform SQL). */
   exec(sql: string): Promise<void>;
   /** LISTEN on a channel; returns a function that stops listening. */
@@ -42,8 +46,10 @@ const API_ROLES = new Set(['anon', 'authenticated', 'service_role']);
 
 /**
  * Runs fn in one transaction as the request's role with its claims set, as PostgREST does, so
- * row-level security is enforced by Postgres. Never runs as the connecting superuser (PGlite's
- * default user bypasses RLS). readOnly makes the transaction read-only, as PostgREST does for GET.
+ * row-level security is enforced by Postgres, on the API login role, which cannot become a
+ * superuser. The role's own settings (statement_timeout: anon 3 s, authenticated 8 s on Supabase)
+ * apply transaction-locally, as PostgREST applies them: `set role` alone would not.
+ * readOnly makes the transaction read-only, as PostgREST does for GET.
  */
 export async function runAs<T>(
   db: Database,
@@ -52,8 +58,19 @@ export async function runAs<T>(
   fn: (tx: Queryable) => Promise<T>,
 ): Promise<T> {
   if (!API_ROLES.has(identity.role)) throw new Error(`refusing to run as role ${identity.role}`);
-  return db.transaction(async (tx) => {
+  const roleSettings = (await apiRoleSettings(db)).get(identity.role) ?? [];
+  return db.apiTransaction(async (tx) => {
     if (options.readOnly) await tx.query('set transaction read only');
+    const params = [
+      identity.role,
+      JSON.stringify(identity.claims),
+      typeof identity.claims.sub === 'string' ? identity.claims.sub : '',
+      identity.method ?? 'POST',
+      identity.path ?? '/',
+      JSON.stringify(identity.headers ?? {}),
+      ...roleSettings.flat(),
+    ];
+    const applyRoleSettings = roleSettings.map((_, i) => `, set_config($${7 + 2 * i}, $${8 + 2 * i}, true)`).join('');
     await tx.query(
       `select set_config('role', $1, true),
               set_config('request.jwt.claims', $2, true),
@@ -62,16 +79,40 @@ export async function runAs<T>(
               set_config('request.method', $4, true),
               set_config('request.path', $5, true),
               set_config('request.headers', $6, true),
-              set_config('search_path', 'public, extensions', true)`,
-      [
-        identity.role,
-        JSON.stringify(identity.claims),
-        typeof identity.claims.sub === 'string' ? identity.claims.sub : '',
-        identity.method ?? 'POST',
-        identity.path ?? '/',
-        JSON.stringify(identity.headers ?? {}),
-      ],
+              set_config('search_path', 'public, extensions', true)${applyRoleSettings}`,
+      params,
     );
     return fn(tx);
   });
+}
+
+const roleSettingsCache = new WeakMap<Database, Promise<Map<string, [string, string][]>>>();
+
+/**
+ * `alter role … set` settings of the API roles (this database's and every database's), read once
+ * per database handle as PostgREST reads them into its schema cache.
+ */
+function apiRoleSettings(db: Database): Promise<Map<string, [string, string][]>> {
+  let settings = roleSettingsCache.get(db);
+  if (!settings) {
+    settings = db
+      .query<{ role: string; name: string; value: string }>(
+        `select r.rolname as role, split_part(setting, '=', 1) as name, substr(setting, strpos(setting, '=') + 1) as value
+         from pg_catalog.pg_db_role_setting s
+         join pg_catalog.pg_roles r on r.oid = s.setrole
+         cross join lateral unnest(s.setconfig) as setting
+         where r.rolname = any ($1)
+           and s.setdatabase in (0, (select oid from pg_catalog.pg_database where datname = current_database()))
+         order by s.setdatabase`,
+        [[...API_ROLES]],
+      )
+      .then(({ rows }) => {
+        const byRole = new Map<string, [string, string][]>();
+        for (const { role, name, value } of rows) byRole.set(role, [...(byRole.get(role) ?? []), [name, value]]);
+        return byRole;
+      });
+    settings.catch(() => roleSettingsCache.delete(db));
+    roleSettingsCache.set(db, settings);
+  }
+  return settings;
 }

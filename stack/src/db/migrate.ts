@@ -1,45 +1,64 @@
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { Database } from './database';
+import type { Database, Queryable } from './database';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 export const PLATFORM_SQL = path.join(ROOT, 'stack/sql/platform.sql');
 export const MIGRATIONS_DIR = path.join(ROOT, 'supabase/migrations');
 
+/** pg_advisory_xact_lock key shared by every schema change the stack makes ('ffschema'). */
+const SCHEMA_LOCK_KEY = 0x6666736368656d61n;
+
+/**
+ * Runs fn in one transaction that holds the stack's schema lock, so stacks starting together on
+ * one database change its schema one at a time.
+ */
+export function withSchemaLock<T>(db: Database, fn: (tx: Queryable) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.query('select pg_advisory_xact_lock($1)', [SCHEMA_LOCK_KEY.toString()]);
+    return fn(tx);
+  });
+}
+
 /**
  * Brings a database to the current schema: the platform SQL (idempotent), then every migration in
  * supabase/migrations not yet recorded in supabase_migrations.schema_migrations, the history table
  * the Supabase CLI keeps, so `supabase migration up` and this stack agree on what is applied.
+ * Each migration and its record commit together, under the schema lock, and whether it is applied
+ * is decided inside that transaction: a crash leaves a migration either wholly applied and
+ * recorded or not at all, and two stacks starting on one fresh database apply each migration once.
  * Returns the versions applied now.
  */
 export async function migrate(db: Database): Promise<string[]> {
-  await db.exec(await readFile(PLATFORM_SQL, 'utf8'));
-  await db.exec(`
-    create schema if not exists supabase_migrations;
-    create table if not exists supabase_migrations.schema_migrations (
-      version text primary key, statements text[], name text
-    );`);
-  const { rows } = await db.query<{ version: string }>(
-    'select version from supabase_migrations.schema_migrations',
-  );
-  const applied = new Set(rows.map((row) => row.version));
+  const platformSql = await readFile(PLATFORM_SQL, 'utf8');
+  await withSchemaLock(db, async (tx) => {
+    await tx.query(platformSql);
+    await tx.query(`
+      create schema if not exists supabase_migrations;
+      create table if not exists supabase_migrations.schema_migrations (
+        version text primary key, statements text[], name text
+      );`);
+  });
 
   const files = (await readdir(MIGRATIONS_DIR)).filter((file) => /^\d+_.+\.sql$/.test(file)).sort();
   const appliedNow: string[] = [];
   for (const file of files) {
     const [, version = '', name = ''] = /^(\d+)_(.+)\.sql$/.exec(file) ?? [];
-    if (applied.has(version)) continue;
     const sql = await readFile(path.join(MIGRATIONS_DIR, file), 'utf8');
-    // One transaction per migration, as the CLI does: a failed migration leaves nothing behind.
-    await db.exec(`begin;\n${sql}\n;commit;`).catch(async (error: unknown) => {
-      await db.exec('rollback').catch(() => {});
-      throw new Error(`migration ${file} failed: ${(error as Error).message}`);
+    const applied = await withSchemaLock(db, async (tx) => {
+      const { rows } = await tx.query('select 1 from supabase_migrations.schema_migrations where version = $1', [version]);
+      if (rows.length > 0) return false;
+      await tx.query(sql).catch((error: unknown) => {
+        throw new Error(`migration ${file} failed: ${(error as Error).message}`);
+      });
+      await tx.query('insert into supabase_migrations.schema_migrations (version, statements, name) values ($1, $2, $3)', [
+        version,
+        [sql],
+        name,
+      ]);
+      return true;
     });
-    await db.query(
-      'insert into supabase_migrations.schema_migrations (version, statements, name) values ($1, $2, $3)',
-      [version, [sql], name],
-    );
-    appliedNow.push(version);
+    if (applied) appliedNow.push(version);
   }
   return appliedNow;
 }

@@ -9,15 +9,29 @@ const rawTextTypes = {
       : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };
 
-/** A real Postgres (DATABASE_URL): a pool, so requests run concurrently as PostgREST's do. */
-export async function openPostgres(connectionString: string, maxConnections = 20): Promise<Database> {
-  const pool = new pg.Pool({ connectionString, max: maxConnections, types: rawTextTypes });
-  // Idle clients can error when the server goes away; the next query reports it, so do not crash.
-  pool.on('error', () => {});
+/**
+ * Pools on a Postgres server, so requests run concurrently as PostgREST's do: one as the owner,
+ * one as the API login role (apiConnectionString). Neither connects before its first query.
+ */
+export async function openPostgres(
+  connectionString: string,
+  apiConnectionString: string,
+  maxConnections = 20,
+): Promise<Database> {
+  const newPool = (url: string) => {
+    const created = new pg.Pool({ connectionString: url, max: maxConnections, types: rawTextTypes });
+    // Idle clients can error when the server goes away; the next query reports it, so do not crash.
+    created.on('error', () => {});
+    return created;
+  };
+  const pool = newPool(connectionString);
+  const apiPool = newPool(apiConnectionString);
 
   const wrap = (target: pg.Pool | pg.PoolClient): Queryable => ({
     async query<T>(sql: string, params: unknown[] = []): Promise<QueryResult<T>> {
-      const result = await target.query(sql, params);
+      const results = await target.query(sql, params);
+      // A script of several statements answers with one result each: report the last, as psql does.
+      const result = Array.isArray(results) ? (results.at(-1) as pg.QueryResult) : results;
       return {
         rows: result.rows as T[],
         fields: result.fields.map(({ name, dataTypeID }) => ({ name, dataTypeID })),
@@ -29,23 +43,32 @@ export async function openPostgres(connectionString: string, maxConnections = 20
   let listener: pg.Client | null = null;
   const handlers = new Map<string, Set<(payload: string) => void>>();
 
+  async function transaction<T>(on: pg.Pool, fn: (tx: Queryable) => Promise<T>): Promise<T> {
+    const client = await on.connect();
+    let broken = false;
+    // A server that dies between two statements errors the connection with no query to reject:
+    // without a listener that error would crash the stack. The next statement reports it.
+    const markBroken = () => (broken = true);
+    client.on('error', markBroken);
+    try {
+      await client.query('begin');
+      const result = await fn(wrap(client));
+      await client.query('commit');
+      return result;
+    } catch (error) {
+      await client.query('rollback').catch(() => (broken = true));
+      throw error;
+    } finally {
+      // A connection that failed or could not even roll back is not handed out again.
+      client.off('error', markBroken);
+      client.release(broken);
+    }
+  }
+
   return {
-    kind: 'postgres',
     ...wrap(pool),
-    async transaction(fn) {
-      const client = await pool.connect();
-      try {
-        await client.query('begin');
-        const result = await fn(wrap(client));
-        await client.query('commit');
-        return result;
-      } catch (error) {
-        await client.query('rollback').catch(() => {});
-        throw error;
-      } finally {
-        client.release();
-      }
-    },
+    transaction: (fn) => transaction(pool, fn),
+    apiTransaction: (fn) => transaction(apiPool, fn),
     async exec(sql) {
       await pool.query(sql);
     },
@@ -68,7 +91,7 @@ export async function openPostgres(connectionString: string, maxConnections = 20
     },
     async close() {
       await listener?.end();
-      await pool.end();
+      await Promise.all([pool.end(), apiPool.end()]);
     },
   };
 }

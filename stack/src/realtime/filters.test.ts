@@ -1,6 +1,7 @@
-import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conditionSql, FilterError, MAX_IN_VALUES, parseFilter } from './filters';
+import { startThrowawayPostgres, type EmbeddedServer } from '../db/embedded';
 
 describe('parseFilter', () => {
   it('reads nothing from an absent or empty filter', () => {
@@ -60,14 +61,19 @@ describe('parseFilter', () => {
 });
 
 describe('conditionSql, evaluated by Postgres against a row', () => {
-  let pg: PGlite;
+  let server: EmbeddedServer;
+  let db: pg.Client;
   beforeAll(async () => {
-    pg = await PGlite.create();
-    await pg.exec(`create table item (id int, name text, price numeric, done boolean, owner uuid, note text)`);
-    await pg.exec(`insert into item values (7, 'Blue shirt', 12.50, true, '8c1d1d84-2b06-4a28-9f4e-1d2c0b7a9e11', null)`);
-    // Starting PGlite takes seconds on a busy machine.
+    server = await startThrowawayPostgres();
+    db = new pg.Client(server.connection);
+    await db.connect();
+    await db.query(`create table item (id int, name text, price numeric, done boolean, owner uuid, note text)`);
+    await db.query(`insert into item values (7, 'Blue shirt', 12.50, true, '8c1d1d84-2b06-4a28-9f4e-1d2c0b7a9e11', null)`);
   }, 60_000);
-  afterAll(() => pg.close());
+  afterAll(async () => {
+    await db.end();
+    await server.stop();
+  });
 
   const types: Record<string, string> = { id: 'integer', name: 'text', price: 'numeric', done: 'boolean', owner: 'uuid', note: 'text' };
 
@@ -76,7 +82,7 @@ describe('conditionSql, evaluated by Postgres against a row', () => {
     const predicate = parseFilter(filter)
       .map((condition) => conditionSql(condition, 'r', types[condition.column]!, params))
       .join(' and ');
-    const { rows } = await pg.query<{ match: boolean }>(`select ${predicate} as match from item r`, params);
+    const { rows } = await db.query<{ match: boolean }>(`select ${predicate} as match from item r`, params);
     return rows[0]!.match;
   }
 
@@ -124,6 +130,6 @@ describe('conditionSql, evaluated by Postgres against a row', () => {
 
   it('binds values as parameters, so SQL in a value is only data', async () => {
     expect(await matches(`name=eq.x' or true --`)).toBe(false);
-    expect(await pg.query('select count(*)::int as n from item')).toMatchObject({ rows: [{ n: 1 }] });
+    expect(await db.query('select count(*)::int as n from item')).toMatchObject({ rows: [{ n: 1 }] });
   });
 });

