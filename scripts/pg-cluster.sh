@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Throwaway Postgres 15 cluster for tests: `pg-cluster.sh start DIR PORT` prints its URL,
 # `pg-cluster.sh stop DIR` stops and removes it. Postgres refuses to run as root, so the cluster
-# runs as the `postgres` user; connections from loopback are trusted. Tests trade durability for
+# runs as the `postgres` user; connections from loopback are trusted. As on Supabase, the bootstrap
+# superuser is `supabase_admin` and the printed URL connects as it; stack/sql/platform.sql then
+# creates the `postgres` role as Supabase has it (not a superuser). Tests trade durability for
 # speed (fsync off); PG_CLUSTER_DURABLE=1 keeps Postgres' production defaults, for benchmarks.
 set -euo pipefail
 PG_BIN=${PG_BIN:-/usr/lib/postgresql/15/bin}
@@ -17,13 +19,13 @@ case "$cmd" in
     port=${3:?port}
     mkdir -p "$dir"
     [ "$(id -u)" = 0 ] && chown postgres: "$dir"
-    as_postgres "$PG_BIN/initdb" -D "$dir/data" -U postgres --auth=trust -E UTF8 --locale=C.UTF-8 >"$dir/initdb.log"
+    as_postgres "$PG_BIN/initdb" -D "$dir/data" -U supabase_admin --auth=trust -E UTF8 --locale=C.UTF-8 >"$dir/initdb.log"
     options="-p $port -k $dir -c listen_addresses=127.0.0.1 -c max_connections=300"
     if [ "${PG_CLUSTER_DURABLE:-0}" != 1 ]; then
       options="$options -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
     fi
     as_postgres "$PG_BIN/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -o "$options" start >/dev/null
-    echo "postgresql://postgres@127.0.0.1:$port/postgres"
+    echo "postgresql://supabase_admin@127.0.0.1:$port/postgres"
     ;;
   stop)
     if [ -d "$dir/data" ]; then

@@ -2,13 +2,14 @@
 # `npm test`: every test of the project, against real parts.
 #
 #  1. a throwaway Postgres 15 cluster (run as the `postgres` user), with the platform SQL and the
-#     migrations applied by the Supabase CLI, as on a hosted project;
-#  2. pgTAP (pg_prove) on supabase/tests;
+#     migrations applied by the Supabase CLI, as on a hosted project: the platform SQL as the
+#     bootstrap superuser supabase_admin, the migrations as `postgres`, which is not a superuser;
+#  2. pgTAP (pg_prove) on supabase/tests, as `postgres` (as `supabase test db` runs it);
 #  3. `supabase db advisors` must report nothing, and must report a table without RLS;
 #  4. the committed generated database types must match the schema;
 #  5. TypeScript;
 #  6. Vitest: unit, database concurrency, stack contract (PGlite and Postgres) and end-to-end
-#     (Chromium) projects, with DATABASE_URL pointing at the cluster.
+#     (Chromium) projects, with DATABASE_URL pointing at the cluster as its superuser.
 # The cluster is removed on exit, whatever happened.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -26,10 +27,11 @@ step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
 
 port=$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
 step "Postgres 15 cluster on port $port"
-base_url=$(bash scripts/pg-cluster.sh start "$cluster" "$port")
+base_url=$(bash scripts/pg-cluster.sh start "$cluster" "$port") # as supabase_admin, the superuser
 db_url="$base_url?sslmode=disable"
 psql -q -v ON_ERROR_STOP=1 "$base_url" -f stack/sql/platform.sql
-npx supabase migration up --yes --remote="$db_url" 2>&1 | grep -v -e 'without TLS' -e '^│' || true
+owner_url="postgresql://postgres@127.0.0.1:$port/postgres?sslmode=disable"
+npx supabase migration up --yes --remote="$owner_url" 2>&1 | grep -v -e 'without TLS' -e '^│' || true
 psql -q -v ON_ERROR_STOP=1 "$base_url" -c 'create extension if not exists pgtap with schema extensions'
 
 step "pgTAP"

@@ -318,6 +318,8 @@ describeStack('realtime', (stack, kind) => {
         alter table public.realtime_notes enable row level security;
         create policy "Owners read their notes" on public.realtime_notes
           for select to authenticated using (owner = (select auth.uid()));
+        -- Supabase's default privileges grant a new public table to every API role; keep only the columns.
+        revoke all on public.realtime_notes from anon, authenticated;
         grant select (id, owner, body) on public.realtime_notes to authenticated;
         alter publication supabase_realtime add table public.realtime_notes;`);
       const user = await signIn();

@@ -27,6 +27,8 @@ create table public.notes (
 alter table public.notes enable row level security;
 create policy "own notes" on public.notes for all to authenticated
   using (owner = (select auth.uid())) with check (owner = (select auth.uid()));
+-- Supabase's default privileges grant every new public table to anon too; the fixtures grant only what they mean.
+revoke all on public.notes from anon, authenticated;
 grant all on public.notes to authenticated;
 
 create table public.note_stats (note_id bigint primary key references public.notes (id), words int);
@@ -35,6 +37,7 @@ create table public.links (
   from_note bigint references public.notes (id),
   to_note bigint references public.notes (id)
 );
+revoke all on public.note_stats, public.links from anon, authenticated;
 grant select on public.note_stats, public.links to authenticated;
 
 create function public.note_titles() returns setof text language sql stable

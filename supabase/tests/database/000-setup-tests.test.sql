@@ -6,7 +6,8 @@ set client_min_messages = warning;
 create extension if not exists pgtap with schema extensions;
 
 -- Test identities, basejump-style: users are rows in auth.users; tests.authenticate_as switches
--- the role and JWT claims for the rest of the transaction, `reset role` returns to the superuser.
+-- the role and JWT claims for the rest of the transaction, `reset role` returns to the session's
+-- role: postgres, as `supabase test db` connects, which is not a superuser but bypasses RLS.
 -- Ids of rows created through the API are kept in tests.ids so any identity can name them; each
 -- test file rolls back, so the registry starts empty in every file.
 create schema if not exists tests;

@@ -1,9 +1,47 @@
 -- Privileges: clients can read and edit descriptive columns, nothing else. Stock columns, orders,
 -- BOM rows and the ledger change only through the operations; anon can use nothing; helpers and
--- reports are out of the API's reach.
+-- reports are out of the API's reach. Checked on a database shaped like Supabase's (first
+-- section), whose default privileges grant every new table and function in public to anon: the
+-- exact lists below catch a migration that forgets to revoke, and the last section shows why.
 begin;
 set local client_min_messages = warning;
-select plan(73);
+select plan(103);
+
+-- The platform, as on Supabase (stack/sql/platform.sql) -----------------------------------------
+select is(session_user::text, 'postgres',
+  'pgTAP runs as postgres, as `supabase test db` does, so what postgres may not do fails here too');
+select results_eq(
+  $$ select rolsuper, rolcreaterole, rolcreatedb, rolreplication, rolbypassrls, rolcanlogin
+     from pg_roles where rolname = 'postgres' $$,
+  $$ values (false, true, true, true, true, true) $$,
+  'postgres is not a superuser; it creates roles and databases, replicates, bypasses RLS and logs in'
+);
+select ok((select rolsuper from pg_roles where rolname = 'supabase_admin'),
+  'supabase_admin is the superuser that owns the platform');
+select throws_ok($$ set local role supabase_admin $$, '42501',
+  'permission denied to set role "supabase_admin"', 'postgres cannot become the superuser');
+select results_eq(
+  $$ select rolsuper, rolinherit, rolcanlogin, rolcreaterole, rolbypassrls
+     from pg_roles where rolname = 'authenticator' $$,
+  $$ values (false, false, true, false, false) $$,
+  'authenticator, the API''s login role, is not a superuser and inherits nothing'
+);
+select set_eq(
+  $$ select roleid::regrole::text from pg_auth_members where member = 'authenticator'::regrole $$,
+  array['anon', 'authenticated', 'service_role'],
+  'authenticator can switch to anon, authenticated and service_role, and to nothing else'
+);
+select schema_owner_is('auth', 'supabase_admin', 'The auth schema belongs to supabase_admin');
+select table_owner_is('auth', t, 'supabase_auth_admin', format('auth.%s belongs to supabase_auth_admin', t))
+from unnest(array['users', 'sessions', 'refresh_tokens']) as t;
+select schema_privs_are('auth', 'postgres', array['USAGE'], 'postgres may use the auth schema, not create in it');
+select throws_ok($$ create table auth.probe (id integer) $$, '42501', 'permission denied for schema auth',
+  'Creating an object in auth as postgres is refused, as on Supabase');
+select table_privs_are('auth', 'users', 'postgres',
+  array['SELECT', 'INSERT', 'UPDATE', 'DELETE', 'TRUNCATE', 'REFERENCES', 'TRIGGER'],
+  'postgres may read and write auth.users, as Supabase grants');
+select table_privs_are('auth', 'users', r, array[]::text[], format('%s has no privilege on auth.users', r))
+from unnest(array['anon', 'authenticated']) as r;
 
 -- Table and column privileges, as granted ------------------------------------------------------
 select table_privs_are('public', t, 'anon', array[]::text[], format('anon has no privilege on %s', t))
@@ -13,6 +51,48 @@ select table_privs_are('public', t, 'authenticated', array['SELECT'],
   format('authenticated may only read %s as a whole', t))
 from unnest(array['products', 'raw_materials', 'bom_items', 'sales_orders', 'manufacturing_orders',
   'stock_movements']) as t;
+
+select table_privs_are('public', t, 'service_role',
+  array['SELECT', 'INSERT', 'UPDATE', 'DELETE', 'TRUNCATE', 'REFERENCES', 'TRIGGER'],
+  format('service_role holds every privilege on %s', t))
+from unnest(array['products', 'raw_materials', 'bom_items', 'sales_orders', 'manufacturing_orders',
+  'stock_movements']) as t;
+
+-- Every table, view and sequence of ours: the client roles hold exactly these privileges (through
+-- PUBLIC too), so a new one that keeps Supabase's default grants fails here.
+select set_eq(
+  $$ select format('%s %s on %I.%I', case a.grantee when 0 then 'public' else a.grantee::regrole::text end,
+                   a.privilege_type, n.nspname, c.relname)
+     from pg_class c
+     join pg_namespace n on n.oid = c.relnamespace
+     cross join aclexplode(coalesce(c.relacl,
+       acldefault(case c.relkind when 'S' then 's'::"char" else 'r'::"char" end, c.relowner))) a
+     where n.nspname in ('public', 'private', 'reports') and c.relkind in ('r', 'p', 'v', 'm', 'f', 'S')
+       and (a.grantee = 0 or a.grantee in ('anon'::regrole, 'authenticated'::regrole)) $$,
+  array['authenticated SELECT on public.products', 'authenticated SELECT on public.raw_materials',
+        'authenticated SELECT on public.bom_items', 'authenticated SELECT on public.sales_orders',
+        'authenticated SELECT on public.manufacturing_orders', 'authenticated SELECT on public.stock_movements'],
+  'On our tables, views and sequences the client roles hold exactly authenticated''s read of the six tables'
+);
+select set_eq(
+  $$ select format('%s %s on %I.%I.%I', case a.grantee when 0 then 'public' else a.grantee::regrole::text end,
+                   a.privilege_type, n.nspname, c.relname, t.attname)
+     from pg_attribute t
+     join pg_class c on c.oid = t.attrelid
+     join pg_namespace n on n.oid = c.relnamespace
+     cross join aclexplode(t.attacl) a
+     where n.nspname in ('public', 'private', 'reports') and t.attacl is not null
+       and (a.grantee = 0 or a.grantee in ('anon'::regrole, 'authenticated'::regrole)) $$,
+  array['authenticated UPDATE on public.products.sku', 'authenticated UPDATE on public.products.product_name',
+        'authenticated UPDATE on public.products.category', 'authenticated UPDATE on public.products.selling_price',
+        'authenticated UPDATE on public.products.reorder_point',
+        'authenticated UPDATE on public.raw_materials.material_name',
+        'authenticated UPDATE on public.raw_materials.supplier',
+        'authenticated UPDATE on public.raw_materials.cost_per_unit',
+        'authenticated UPDATE on public.raw_materials.unit_of_measure',
+        'authenticated UPDATE on public.raw_materials.reorder_point'],
+  'The only column grants to the client roles are authenticated''s edits of descriptive columns'
+);
 
 select column_privs_are('public', 'products', c, 'authenticated', array['SELECT', 'UPDATE'],
   format('authenticated may edit products.%s', c))
@@ -113,12 +193,38 @@ from (values ('create_product', array['text', 'text', 'text', 'numeric', 'numeri
              ('complete_production', array['uuid']),
              ('dashboard_summary', array[]::text[])) as f (f, args);
 
+-- Exactly who may execute which of our functions, counting grants to PUBLIC and to the role
+-- itself (Supabase's default privileges grant anon every new function in public).
 select is_empty(
   $$ select p.oid::regprocedure::text
      from pg_proc p, aclexplode(coalesce(p.proacl, acldefault('f', p.proowner))) a
      where p.pronamespace in ('public'::regnamespace, 'private'::regnamespace)
        and a.grantee = 0 and a.privilege_type = 'EXECUTE' $$,
   'No function in public or private is executable by PUBLIC'
+);
+select is_empty(
+  $$ select p.oid::regprocedure::text from pg_proc p
+     where p.pronamespace in ('public'::regnamespace, 'private'::regnamespace, 'reports'::regnamespace)
+       and has_function_privilege('anon', p.oid, 'EXECUTE') $$,
+  'anon can execute none of our functions'
+);
+select set_eq(
+  $$ select format('%I.%I(%s)', n.nspname, p.proname, oidvectortypes(p.proargtypes))
+     from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+     where n.nspname in ('public', 'private', 'reports')
+       and has_function_privilege('authenticated', p.oid, 'EXECUTE') $$,
+  array['public.create_product(text, text, text, numeric, numeric, numeric, jsonb)',
+        'public.create_raw_material(text, text, numeric, numeric, text, numeric)',
+        'public.log_sale(uuid, numeric, text)', 'public.fulfil_sales_order(uuid)',
+        'public.start_production(uuid, numeric)', 'public.complete_production(uuid)',
+        'public.dashboard_summary()'],
+  'authenticated can execute exactly the six stock operations and dashboard_summary'
+);
+select is_empty(
+  $$ select p.oid::regprocedure::text from pg_proc p
+     where p.pronamespace in ('public'::regnamespace, 'private'::regnamespace, 'reports'::regnamespace)
+       and has_function_privilege('service_role', p.oid, 'EXECUTE') $$,
+  'service_role can execute none of our functions (each works on a signed-in user)'
 );
 select is_empty(
   $$ select p.oid::regprocedure::text from pg_proc p
@@ -148,6 +254,22 @@ select throws_ok($$ select * from reports.stock_valuation $$, '42501', 'permissi
 select tests.authenticate_as_anon();
 select throws_ok($$ select * from reports.low_stock_items $$, '42501', 'permission denied for schema reports',
   'anon cannot read the owner reports');
+
+-- Why the exact lists: what a migration that forgets to revoke leaves open on Supabase -------------
+reset role;
+create function public.privileges_probe() returns integer language sql set search_path = '' as $$ select 1 $$;
+create table public.privileges_probe_table (id integer primary key);
+select ok(has_function_privilege('anon', 'public.privileges_probe()', 'EXECUTE'),
+  'A new function in public is callable by anon until its migration revokes that (default privileges)');
+select table_privs_are('public', 'privileges_probe_table', 'anon',
+  array['SELECT', 'INSERT', 'UPDATE', 'DELETE', 'TRUNCATE', 'REFERENCES', 'TRIGGER'],
+  'A new table in public is open to anon until its migration revokes that (default privileges)');
+revoke execute on function public.privileges_probe() from public;
+select ok(has_function_privilege('anon', 'public.privileges_probe()', 'EXECUTE'),
+  'Revoking execute from public alone leaves a new function callable by anon');
+revoke execute on function public.privileges_probe() from anon;
+select ok(not has_function_privilege('anon', 'public.privileges_probe()', 'EXECUTE'),
+  'Revoking execute from anon as well closes it');
 
 select * from finish();
 rollback;

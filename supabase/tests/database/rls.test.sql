@@ -1,8 +1,9 @@
 -- Row-level security: every table has it, each with exactly its owner-only policies; the owner
 -- sees and edits their rows, another anonymous user sees and changes nothing, anon is refused.
+-- GoTrue's tables have it too, as on Supabase.
 begin;
 set local client_min_messages = warning;
-select plan(51);
+select plan(53);
 
 -- Every table ------------------------------------------------------------------------------------
 select tables_are('public', array['products', 'raw_materials', 'bom_items', 'sales_orders',
@@ -12,6 +13,13 @@ select ok(relrowsecurity, format('RLS is enabled on public.%s', relname))
 from pg_class
 where relnamespace = 'public'::regnamespace and relkind = 'r'
 order by relname;
+
+select ok((select relrowsecurity from pg_class where oid = 'auth.users'::regclass),
+  'RLS is enabled on auth.users, as on Supabase');
+select is_empty(
+  $$ select relname from pg_class where relnamespace = 'auth'::regnamespace and relkind = 'r' and not relrowsecurity $$,
+  'RLS is enabled on every table in auth'
+);
 
 select policies_are('public', 'products',
   array['Owners can read their products', 'Owners can edit their products'],
