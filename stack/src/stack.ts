@@ -9,7 +9,7 @@ import pg from 'pg';
 import { createAuth } from './auth/gotrue';
 import { apiKeys, DEFAULT_HOST, DEFAULT_PORT, DEMO_JWT_SECRET } from './config';
 import type { Database } from './db/database';
-import { connectionUrl, startEmbeddedPostgres, type EmbeddedServer } from './db/embedded';
+import { connectionUrl, OWNER_ROLE, startEmbeddedPostgres, writeConnectionInfo, type EmbeddedServer } from './db/embedded';
 import { migrate } from './db/migrate';
 import { openPostgres } from './db/postgres';
 import { lockDataDir } from './lock';
@@ -19,7 +19,6 @@ import { createGateway, isLoopbackAddress } from './server';
 const ROOT = path.resolve(import.meta.dirname, '../..');
 /** The role API requests log in as, as PostgREST's `authenticator` (stack/sql/platform.sql). */
 const API_LOGIN_ROLE = 'authenticator';
-const escapeLiteral = (value: string) => pg.escapeLiteral(value);
 export const DEFAULT_DATA_DIR = path.join(ROOT, '.stack-data');
 export const SEED_FILE = path.join(ROOT, 'supabase/seed.sql');
 /** Where `npm start` serves the app (vite.config.ts). */
@@ -92,6 +91,12 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
     db = opened.db;
     const { applied } = opened;
     if (applied.length > 0) log(`Applied migrations: ${applied.join(', ')}`);
+    if (postgres) {
+      // The SQL console's login: the database owner, as Supabase's SQL editor runs.
+      const consoleLogin = { ...postgres.connection, user: OWNER_ROLE, password: postgres.ownerPassword };
+      await prepareLogin(db, new URL(connectionUrl(consoleLogin)));
+      await writeConnectionInfo(dataDir, consoleLogin);
+    }
     if (options.seed) await seed(db, applied, log);
     const running = await serve(db, {
       host,
@@ -133,7 +138,7 @@ export async function openMigratedDatabase(ownerUrl: string, jwtSecret: string):
   const db = await openPostgres(ownerUrl, apiUrl.toString());
   try {
     const applied = await migrate(db);
-    await prepareApiLogin(db, apiUrl.password);
+    await prepareLogin(db, apiUrl);
     return { db, applied };
   } catch (error) {
     await db.close();
@@ -160,16 +165,20 @@ function apiLoginPassword(jwtSecret: string): string {
   return createHmac('sha256', jwtSecret).update('factoryflow api login role').digest('base64url');
 }
 
-/** Gives the API login role its password unless it can already log in with it. */
-async function prepareApiLogin(db: Database, password: string): Promise<void> {
+/** Gives a login role the password in loginUrl unless it can already log in with it. */
+async function prepareLogin(db: Database, loginUrl: URL): Promise<void> {
+  const client = new pg.Client({ connectionString: loginUrl.toString() });
+  client.on('error', () => {});
   try {
-    await db.apiTransaction((tx) => tx.query('select 1'));
+    await client.connect();
     return;
   } catch (error) {
     // 28P01: wrong password; anything else (server gone) is not ours to fix.
     if ((error as { code?: string }).code !== '28P01') throw error;
+  } finally {
+    await client.end().catch(() => {});
   }
-  await db.query(`alter role ${API_LOGIN_ROLE} with login password ${escapeLiteral(password)}`);
+  await db.query(`alter role ${pg.escapeIdentifier(loginUrl.username)} with login password ${pg.escapeLiteral(decodeURIComponent(loginUrl.password))}`);
 }
 
 /** Seeds only a database whose migrations this start applied from scratch, so restarts do not duplicate rows. */

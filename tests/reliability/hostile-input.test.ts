@@ -294,7 +294,7 @@ function cases(f: Fixture): Case[] {
     { name: 'log_sale form-encoded body', route: '/rest/v1/rpc/log_sale', method: 'POST', raw: `product_id=${f.productId}&quantity=1`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, status: 400, code: 'PGRST102', message: /invalid json/ },
     { name: 'log_sale with __proto__ in the body', route: '/rest/v1/rpc/log_sale', method: 'POST', raw: `{"__proto__":{"admin":true},"product_id":"${f.productId}","quantity":1}`, status: 404, code: 'PGRST202', message: /log_sale/ },
     { name: 'log_sale with a duplicated key (the last one counts, as in PostgREST)', route: '/rest/v1/rpc/log_sale', method: 'POST', raw: `{"quantity":1,"quantity":0,"product_id":"${f.productId}"}`, status: 400, message: 'Quantity must be at least 1.' },
-    { name: 'log_sale with a body nested 100000 deep', route: '/rest/v1/rpc/log_sale', method: 'POST', raw: '['.repeat(100_000) + ']'.repeat(100_000), status: 400, code: 'PGRST102', message: /JSON object/ },
+    { name: 'log_sale with a body nested 100000 deep', route: '/rest/v1/rpc/log_sale', method: 'POST', raw: '['.repeat(100_000) + ']'.repeat(100_000), status: 400, code: 'PGRST102', message: /JSON nested too deeply/ },
     { ...get('path with SQL', `/rest/v1/${encodeURIComponent('products;drop table products')}`, 404, /Could not find the table/), code: 'PGRST205' },
     { ...get('nested path', '/rest/v1/products/extra', 404, /Invalid path/), code: 'PGRST125' },
     // Found by this suite (500 "URI malformed" until 41a0d26).
@@ -547,16 +547,24 @@ describeStack('hostile input', (stack, kind) => {
           method: 'POST',
           raw: `{"sku":"DEEP","product_name":"Deep","selling_price":1,"bom":${'['.repeat(5000)}${']'.repeat(5000)}}`,
           status: 400,
+          code: 'PGRST102',
+          message: 'JSON nested too deeply: more than 64 levels of arrays and objects.',
+        },
+        {
+          name: 'create_product with a BOM nested 60 arrays deep (under the gateway bound)',
+          route: '/rest/v1/rpc/create_product',
+          method: 'POST',
+          raw: `{"sku":"DEEP","product_name":"Deep","selling_price":1,"bom":${'['.repeat(60)}${']'.repeat(60)}}`,
+          status: 400,
           message: 'Each BOM row needs a material.',
         },
       ]),
     ).toEqual([]);
   });
 
-  // Found by this suite (PGlite only, until 167594a): a 300-deep `not.and(` tree matches nothing
-  // on Postgres (200 []), but PGlite answered 400 26000 "unnamed prepared statement does not
-  // exist": PGlite fails the deep parameterised statement (the same SQL runs as a simple query)
-  // and loses the real error. Either Postgres' answer or a clear refusal (400 PGRST100).
+  // Found by this suite (on the PGlite backend of the time, until 167594a): a 300-deep `not.and(`
+  // tree matches nothing on Postgres (200 []), but PGlite answered 400 26000 "unnamed prepared
+  // statement does not exist". Either Postgres' answer or a clear refusal (400 PGRST100).
   it('answers a 300-deep not.and( logic tree with 200 [] or a clear 400 PGRST100, not 26000', async () => {
     const s = stack();
     const fixture = await makeFixture(s);

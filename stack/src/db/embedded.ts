@@ -5,7 +5,11 @@
  * Layout of the stack's data directory:
  *   postgres/          the cluster (PGDATA), owned by the user Postgres runs as
  *   postgres.log       the server's log
- *   connection.json    where and how to connect as the owner (0600): read by `npm run sql`
+ *   credentials.json   the superuser's random password (0600)
+ *   connection.json    while the server runs: where and how the SQL console connects (0600)
+ *
+ * As on Supabase, the cluster's superuser is `supabase_admin` and the database owner the console
+ * and migrations use, `postgres`, is not a superuser (stack/sql/platform.sql makes it so).
  *
  * Postgres keeps its production durability settings (fsync, synchronous commit, full-page writes)
  * unless `durable: false` (throwaway test clusters). It listens on loopback only, on a port picked
@@ -13,7 +17,7 @@
  * the data directory may live.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, openSync, closeSync } from 'node:fs';
 import { chmod, chown, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
@@ -26,7 +30,9 @@ const run = promisify(execFile);
 
 /** Postgres refuses to run as root: as root, the server runs as this operating-system user. */
 const SERVER_OS_USER = 'postgres';
-const OWNER_ROLE = 'postgres';
+const SUPERUSER = 'supabase_admin';
+/** The database owner's role (made by stack/sql/platform.sql), which the SQL console logs in as. */
+export const OWNER_ROLE = 'postgres';
 const START_TIMEOUT_MS = 120_000;
 const STOP_TIMEOUT_MS = 30_000;
 
@@ -39,8 +45,10 @@ export interface ConnectionInfo {
 }
 
 export interface EmbeddedServer {
-  /** The owner's (superuser's) connection. */
+  /** The superuser's connection: the stack's own. */
   connection: ConnectionInfo;
+  /** The database owner's login (stack/sql/platform.sql creates the role), for the SQL console. */
+  ownerPassword: string;
   /** Fast shutdown: waits for the server to exit; everything committed is on disk. */
   stop(): Promise<void>;
   /** The postmaster's process id (tests kill it to prove crash recovery). */
@@ -59,6 +67,11 @@ export function connectionUrl(info: ConnectionInfo): string {
   url.password = info.password;
   url.pathname = `/${info.database}`;
   return url.toString();
+}
+
+/** Records where the console of a running stack connects; removed when the server stops. */
+export async function writeConnectionInfo(dataDir: string, info: ConnectionInfo): Promise<void> {
+  await writeFile(path.join(dataDir, CONNECTION_FILE), JSON.stringify(info), { mode: 0o600 });
 }
 
 /** The running server of a stack data directory, as `npm run sql` finds it. */
@@ -181,7 +194,7 @@ async function initialise(dataDir: string, pgData: string, bin: Binaries, owner:
     }
     await run(
       bin.initdb,
-      [`--pgdata=${pgData}`, `--username=${OWNER_ROLE}`, `--pwfile=${passwordFile}`, '--auth=scram-sha-256', '--encoding=UTF8', '--locale=C.UTF-8'],
+      [`--pgdata=${pgData}`, `--username=${SUPERUSER}`, `--pwfile=${passwordFile}`, '--auth=scram-sha-256', '--encoding=UTF8', '--locale=C.UTF-8'],
       { ...owner, env: { ...process.env, LC_ALL: 'C.UTF-8' } },
     ).catch((error: Error & { stderr?: string }) => {
       const hint =
@@ -247,7 +260,7 @@ export async function startEmbeddedPostgres(dataDir: string, options: EmbeddedOp
     `max_connections=200`,
     ...(options.durable === false ? ['fsync=off', 'synchronous_commit=off', 'full_page_writes=off'] : []),
   ];
-  const connection: ConnectionInfo = { host: '127.0.0.1', port, user: OWNER_ROLE, password: credentials.password, database: 'postgres' };
+  const connection: ConnectionInfo = { host: '127.0.0.1', port, user: SUPERUSER, password: credentials.password, database: 'postgres' };
 
   const launch = async (): Promise<ChildProcess> => {
     const logFd = openSync(logFile, 'a', 0o600);
@@ -272,7 +285,6 @@ export async function startEmbeddedPostgres(dataDir: string, options: EmbeddedOp
 
   let child = await launch();
   const connectionFile = path.join(dataDir, CONNECTION_FILE);
-  await writeFile(connectionFile, JSON.stringify(connection), { mode: 0o600 });
 
   // Supervision: a server that dies on its own (killed, out of memory) is started again on the
   // same port after crash recovery, so the pools reconnect to it; clients meanwhile get errors.
@@ -317,6 +329,8 @@ export async function startEmbeddedPostgres(dataDir: string, options: EmbeddedOp
   let stopped: Promise<void> | undefined;
   return {
     connection,
+    // Derived, not stored: whoever reads the superuser's password could log in as anyone anyway.
+    ownerPassword: createHmac('sha256', credentials.password).update(OWNER_ROLE).digest('base64url'),
     get pid() {
       return child.pid ?? 0;
     },
@@ -337,6 +351,7 @@ export async function startThrowawayPostgres(): Promise<EmbeddedServer> {
     const server = await startEmbeddedPostgres(dataDir, { durable: false });
     return {
       connection: server.connection,
+      ownerPassword: server.ownerPassword,
       get pid() {
         return server.pid;
       },

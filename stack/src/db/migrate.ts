@@ -6,6 +6,9 @@ const ROOT = path.resolve(import.meta.dirname, '../../..');
 export const PLATFORM_SQL = path.join(ROOT, 'stack/sql/platform.sql');
 export const MIGRATIONS_DIR = path.join(ROOT, 'supabase/migrations');
 
+/** The role migrations run as: Supabase's database owner, not a superuser (stack/sql/platform.sql). */
+const MIGRATION_ROLE = 'postgres';
+
 /** pg_advisory_xact_lock key shared by every schema change the stack makes ('ffschema'). */
 const SCHEMA_LOCK_KEY = 0x6666736368656d61n;
 
@@ -21,7 +24,8 @@ export function withSchemaLock<T>(db: Database, fn: (tx: Queryable) => Promise<T
 }
 
 /**
- * Brings a database to the current schema: the platform SQL (idempotent), then every migration in
+ * Brings a database to the current schema: the platform SQL (idempotent, as the superuser), then
+ * every migration in
  * supabase/migrations not yet recorded in supabase_migrations.schema_migrations, the history table
  * the Supabase CLI keeps, so `supabase migration up` and this stack agree on what is applied.
  * Each migration and its record commit together, under the schema lock, and whether it is applied
@@ -48,9 +52,12 @@ export async function migrate(db: Database): Promise<string[]> {
     const applied = await withSchemaLock(db, async (tx) => {
       const { rows } = await tx.query('select 1 from supabase_migrations.schema_migrations where version = $1', [version]);
       if (rows.length > 0) return false;
+      // As the database owner, not the superuser, as `supabase db push` applies them.
+      await tx.query(`set local role ${MIGRATION_ROLE}`);
       await tx.query(sql).catch((error: unknown) => {
         throw new Error(`migration ${file} failed: ${(error as Error).message}`);
       });
+      await tx.query('reset role');
       await tx.query('insert into supabase_migrations.schema_migrations (version, statements, name) values ($1, $2, $3)', [
         version,
         [sql],
