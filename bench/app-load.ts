@@ -1,7 +1,7 @@
 /**
  * What the first screen costs: gzip size of the JavaScript and CSS index.html loads up front, and
  * first contentful paint plus time to a usable dashboard in Chromium, against the local stack on
- * loopback (in-memory PGlite) and the production build served by `vite preview`.
+ * loopback (a throwaway embedded Postgres) and the production build served by `vite preview`.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';

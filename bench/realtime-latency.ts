@@ -2,14 +2,14 @@
  * Realtime latency: one client writes (create_raw_material through REST), another client of the
  * same user (another tab or device) hears the INSERT through postgres_changes, filtered to the
  * user as the app subscribes. Measured from issuing the write to the event's arrival, one write
- * at a time, on PGlite and on a real Postgres. The REST round trip alone is shown alongside, so
+ * at a time, on the stack's embedded Postgres and on a Postgres cluster of DATABASE_URL's kind. The REST round trip alone is shown alongside, so
  * the share realtime adds is visible. Target: p95 < 100 ms on loopback.
  *
  *   npx tsx bench/realtime-latency.ts [events]    (DATABASE_URL: use that Postgres server)
  */
 import { startStack } from '../stack/src/stack';
 import { benchClient } from './lib/client';
-import { createMigratedDatabase } from './lib/cluster';
+import { createMigratedDatabase, withDataDir } from './lib/cluster';
 import { type BenchRow, ms } from './lib/report';
 import { percentile } from './lib/stats';
 
@@ -97,11 +97,11 @@ function rows(database: string, figures: Figures): BenchRow[] {
   ];
 }
 
-/** ≥ 100 events on PGlite and on the Postgres server at clusterUrl. */
+/** ≥ 100 events on the embedded Postgres and on the Postgres server at clusterUrl. */
 export async function measureRealtimeLatency(clusterUrl: string, events = 100): Promise<BenchRow[]> {
   const count = Math.max(100, events);
-  const pglite = await measureOn({ dataDir: null }, count);
+  const embedded = await withDataDir((dataDir) => measureOn({ dataDir }, count));
   const databaseUrl = await createMigratedDatabase(clusterUrl, 'bench_realtime_latency');
   const postgres = await measureOn({ databaseUrl }, count);
-  return [...rows('PGlite', pglite), ...rows('Postgres', postgres)];
+  return [...rows('embedded Postgres', embedded), ...rows('Postgres cluster', postgres)];
 }

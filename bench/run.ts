@@ -37,7 +37,7 @@ try {
   const sections: [string, () => Promise<BenchRow[]>][] = [
     ['dashboard', () => measureDashboard(cluster.url)],
     ['log_sale throughput', () => measureLogSale(cluster.url)],
-    ['rest overhead', () => measureRestOverhead(cluster.url)],
+    ['rest overhead', () => measureRestOverhead()],
     ['realtime latency', () => measureRealtimeLatency(cluster.url)],
     ['app load', () => measureAppLoad()],
     ['stack start', () => measureStackStart()],

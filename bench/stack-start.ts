@@ -1,6 +1,7 @@
 /**
- * Stack start time on PGlite: with an empty data directory (initdb, platform SQL, every migration)
- * and with an existing one (what `npm start` does every day). Target: warm start under 2 s.
+ * Stack start time on its embedded Postgres: with an empty data directory (initdb, starting the
+ * server, platform SQL, every migration) and with an existing one (what `npm start` does every
+ * day). Targets: cold start under 5 s, warm start under 1 s.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -9,7 +10,8 @@ import { startStack } from '../stack/src/stack';
 import { type BenchRow, ms, times } from './lib/report';
 import { median } from './lib/stats';
 
-const WARM_TARGET_MS = 2000;
+const COLD_TARGET_MS = 5000;
+const WARM_TARGET_MS = 1000;
 
 async function timedStart(dataDir: string): Promise<number> {
   const startedAt = performance.now();
@@ -34,9 +36,15 @@ export async function measureStackStart(runs = 5): Promise<BenchRow[]> {
   const coldMedian = median(cold);
   const warmMedian = median(warm);
   return [
-    { benchmark: 'stack start, PGlite', measure: 'empty data directory, median', value: ms(coldMedian) },
     {
-      benchmark: 'stack start, PGlite',
+      benchmark: 'stack start, embedded Postgres',
+      measure: 'empty data directory, median',
+      value: ms(coldMedian),
+      target: `< ${COLD_TARGET_MS} ms`,
+      met: coldMedian < COLD_TARGET_MS,
+    },
+    {
+      benchmark: 'stack start, embedded Postgres',
       measure: 'existing data directory, median',
       value: ms(warmMedian),
       ratio: `${times(coldMedian / warmMedian)} faster than empty`,

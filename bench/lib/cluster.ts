@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -46,4 +46,14 @@ export async function createMigratedDatabase(clusterUrl: string, name: string): 
   const { db } = await openMigratedDatabase(url.toString(), DEMO_JWT_SECRET);
   await db.close();
   return url.toString();
+}
+
+/** A new empty stack data directory for fn, removed after: the embedded Postgres at full durability. */
+export async function withDataDir<T>(fn: (dataDir: string) => Promise<T>): Promise<T> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'ff-bench-'));
+  try {
+    return await fn(dataDir);
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 }

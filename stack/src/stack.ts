@@ -30,7 +30,8 @@ export interface StackOptions {
   host?: string;
   /**
    * The stack's data directory: its embedded Postgres (unless databaseUrl), the credentials and the
-   * JWT secret. null: a throwaway directory, removed on close, with a non-durable Postgres (tests).
+   * JWT secret (unless jwtSecret). null: a throwaway directory, removed on close, with a
+   * non-durable Postgres (tests).
    */
   dataDir?: string | null;
   /** A Postgres of the user's (15 or newer, a superuser URL) instead of the embedded one. */
@@ -62,7 +63,9 @@ export class StackStartError extends Error {}
 export async function startStack(options: StackOptions = {}): Promise<RunningStack> {
   const host = options.host ?? DEFAULT_HOST;
   const log = options.quiet ? () => {} : (line: string) => console.log(line);
-  const throwaway = options.dataDir === null;
+  // With DATABASE_URL and a given secret, the stack keeps nothing on disk: no data directory.
+  const usesDataDir = !options.databaseUrl || !options.jwtSecret;
+  const throwaway = options.dataDir === null && usesDataDir;
   const dataDir = throwaway
     ? await mkdtemp(path.join(tmpdir(), 'factoryflow-stack-'))
     : (options.dataDir ?? DEFAULT_DATA_DIR);
@@ -74,7 +77,8 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
   let postgres: EmbeddedServer | null = null;
   let db: Database | undefined;
   try {
-    unlock = await lockDataDir(dataDir);
+    // The lock guards the embedded server; stacks sharing a DATABASE_URL need none.
+    if (!options.databaseUrl) unlock = await lockDataDir(dataDir);
     const jwtSecret = options.jwtSecret ?? (await dataDirJwtSecret(dataDir));
     if (jwtSecret === DEMO_JWT_SECRET && !isLoopbackAddress(host)) {
       throw new StackStartError(

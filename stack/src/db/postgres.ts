@@ -13,10 +13,13 @@ const rawTextTypes = {
  * Pools on a Postgres server, so requests run concurrently as PostgREST's do: one as the owner,
  * one as the API login role (apiConnectionString). Neither connects before its first query.
  */
+/** Connections per pool, as many as Supabase's PostgREST pool for a small project. */
+export const POOL_SIZE = 20;
+
 export async function openPostgres(
   connectionString: string,
   apiConnectionString: string,
-  maxConnections = 20,
+  maxConnections = POOL_SIZE,
 ): Promise<Database> {
   const newPool = (url: string) => {
     const created = new pg.Pool({ connectionString: url, max: maxConnections, types: rawTextTypes });

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Database } from '../db/database';
+import { withSchemaLock } from '../db/migrate';
 
 const CAPTURE_SQL = path.resolve(import.meta.dirname, '../../sql/realtime-capture.sql');
 
@@ -26,7 +27,9 @@ export interface CapturedChange {
  * tables that left it). Idempotent: run after migrations on every start, so new tables are covered.
  */
 export async function installChangeCapture(db: Database): Promise<void> {
-  await db.exec(await readFile(CAPTURE_SQL, 'utf8'));
+  const sql = await readFile(CAPTURE_SQL, 'utf8');
+  // Under the schema lock: stacks starting together would otherwise create its objects twice.
+  await withSchemaLock(db, (tx) => tx.query(sql));
 }
 
 /** Re-runs only the trigger installation (the functions already exist). */
