@@ -8,7 +8,7 @@
 #  3. `supabase db advisors` must report nothing, and must report a table without RLS;
 #  4. the committed generated database types must match the schema;
 #  5. TypeScript;
-#  6. Vitest: unit, database concurrency, stack contract (PGlite and Postgres) and end-to-end
+#  6. Vitest: unit, database concurrency, stack contract (embedded Postgres and the cluster), reliability and end-to-end
 #     (Chromium) projects, with DATABASE_URL pointing at the cluster as its superuser.
 # The cluster is removed on exit, whatever happened.
 set -euo pipefail

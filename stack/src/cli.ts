@@ -6,7 +6,8 @@
  *   tsx stack/src/cli.ts sql [--data-dir DIR] [-c SQL] [-f FILE]
  *
  * Environment: DATABASE_URL runs on that Postgres instead of the embedded one; STACK_JWT_SECRET
- * replaces the data directory's own secret.
+ * replaces the data directory's own secret; STACK_ALLOWED_ORIGINS (comma-separated) replaces the
+ * browser origins allowed to call the stack (default: the app on 127.0.0.1:5173 and localhost:5173).
  */
 import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
@@ -41,7 +42,8 @@ async function start(args: string[]) {
   const jwtSecret = values['demo-keys'] ? DEMO_JWT_SECRET : process.env.STACK_JWT_SECRET || undefined;
 
   const startedAt = Date.now();
-  const stack = await startStack({ port, host: values.host, dataDir, databaseUrl, jwtSecret, seed: values.seed });
+  const allowedOrigins = process.env.STACK_ALLOWED_ORIGINS?.split(',').map((origin) => origin.trim()).filter(Boolean);
+  const stack = await startStack({ port, host: values.host, dataDir, databaseUrl, jwtSecret, allowedOrigins, seed: values.seed });
   const database = databaseUrl ? redactPassword(databaseUrl) : `embedded PostgreSQL 15 in ${dataDir} (npm run sql opens a console)`;
   console.log(
     [
