@@ -16,10 +16,10 @@
  * at each start, with scram-sha-256 passwords; no Unix socket, whose path length would limit where
  * the data directory may live.
  */
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { createHmac, randomBytes } from 'node:crypto';
+import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { existsSync, openSync, closeSync } from 'node:fs';
-import { chmod, chown, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, chown, cp, mkdir, mkdtemp, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
@@ -101,6 +101,29 @@ async function binaries(): Promise<Binaries> {
   );
 }
 
+/**
+ * As root, Postgres runs as another user, who may not reach the binaries in node_modules (a clone
+ * under /root, mode 0700). Then a copy goes to /var/cache/factoryflow, which only root can write.
+ */
+async function binariesFor(bin: Binaries, owner: { uid?: number; gid?: number }): Promise<Binaries> {
+  const runs = (candidate: Binaries) => spawnSync(candidate.postgres, ['--version'], { ...owner, stdio: 'ignore' }).status === 0;
+  if (owner.uid === undefined || runs(bin)) return bin;
+  const native = path.dirname(path.dirname(bin.postgres));
+  const copy = path.join('/var/cache/factoryflow', `postgres-${createHash('sha256').update(native).digest('hex').slice(0, 16)}`);
+  const copied = { initdb: path.join(copy, 'bin', 'initdb'), postgres: path.join(copy, 'bin', 'postgres') };
+  if (!runs(copied)) {
+    const staging = `${copy}.${process.pid}`;
+    await rm(staging, { recursive: true, force: true });
+    await mkdir(path.dirname(copy), { recursive: true, mode: 0o755 });
+    await cp(native, staging, { recursive: true, verbatimSymlinks: true });
+    await chmod(staging, 0o755);
+    // Another start may have put its copy in place meanwhile: then keep that one.
+    await rename(staging, copy).catch(() => rm(staging, { recursive: true, force: true }));
+  }
+  if (!runs(copied)) throw new EmbeddedPostgresError(`The '${SERVER_OS_USER}' user cannot run Postgres from ${native} nor from ${copy}.`);
+  return copied;
+}
+
 /** The uid/gid to run Postgres as: ourselves, or (as root) the `postgres` user, created if missing. */
 async function serverIdentity(): Promise<{ uid?: number; gid?: number }> {
   if (userInfo().uid !== 0) return {};
@@ -170,6 +193,22 @@ async function stopOrphanedServer(pgData: string, log: (line: string) => void): 
   }
 }
 
+/**
+ * Where the cluster lives: `postgres/` in the data directory. As root, the server's user must be
+ * able to pass through the data directory (mkdtemp makes it 0700, so it is opened to o+x); where a
+ * directory above it is closed (a checkout under /root), the cluster lives in
+ * /var/lib/factoryflow instead, named after the data directory, which only root can write.
+ */
+async function clusterDirectory(dataDir: string, owner: { uid?: number; gid?: number }, log: (line: string) => void): Promise<string> {
+  if (owner.uid === undefined) return path.join(dataDir, 'postgres');
+  await chmod(dataDir, ((await stat(dataDir)).mode & 0o777) | 0o711);
+  if (spawnSync('test', ['-x', dataDir], { ...owner, stdio: 'ignore' }).status === 0) return path.join(dataDir, 'postgres');
+  const elsewhere = path.join('/var/lib/factoryflow', createHash('sha256').update(path.resolve(dataDir)).digest('hex').slice(0, 16));
+  await mkdir(elsewhere, { recursive: true, mode: 0o711 });
+  log(`The '${SERVER_OS_USER}' user cannot reach ${dataDir}: the cluster lives in ${elsewhere}.`);
+  return path.join(elsewhere, 'postgres');
+}
+
 interface Credentials {
   password: string;
 }
@@ -197,11 +236,7 @@ async function initialise(dataDir: string, pgData: string, bin: Binaries, owner:
       [`--pgdata=${pgData}`, `--username=${SUPERUSER}`, `--pwfile=${passwordFile}`, '--auth=scram-sha-256', '--encoding=UTF8', '--locale=C.UTF-8'],
       { ...owner, env: { ...process.env, LC_ALL: 'C.UTF-8' } },
     ).catch((error: Error & { stderr?: string }) => {
-      const hint =
-        owner.uid !== undefined
-          ? ` (Postgres runs as the '${SERVER_OS_USER}' user, which must be able to reach ${pgData}: every directory above it needs o+x)`
-          : '';
-      throw new EmbeddedPostgresError(`initdb failed${hint}: ${error.stderr?.trim() || error.message}`);
+      throw new EmbeddedPostgresError(`initdb failed: ${error.stderr?.trim() || error.message}`);
     });
   } finally {
     await rm(passwordFile, { force: true });
@@ -243,12 +278,11 @@ export interface EmbeddedOptions {
 /** Starts (creating it on first use) the Postgres server of a stack data directory. */
 export async function startEmbeddedPostgres(dataDir: string, options: EmbeddedOptions = {}): Promise<EmbeddedServer> {
   const log = options.log ?? (() => {});
-  const pgData = path.join(dataDir, 'postgres');
   const logFile = path.join(dataDir, 'postgres.log');
   await mkdir(dataDir, { recursive: true });
-  const [bin, owner] = await Promise.all([binaries(), serverIdentity()]);
-  // As root, the server's user must be able to pass through the data directory (mkdtemp makes 0700).
-  if (owner.uid !== undefined) await chmod(dataDir, ((await stat(dataDir)).mode & 0o777) | 0o711);
+  const owner = await serverIdentity();
+  const bin = await binariesFor(await binaries(), owner);
+  const pgData = await clusterDirectory(dataDir, owner, log);
   await stopOrphanedServer(pgData, log);
   const credentials = await initialise(dataDir, pgData, bin, owner);
 
