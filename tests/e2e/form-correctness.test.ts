@@ -81,7 +81,7 @@ describe('numbers, names and limits in the forms', { timeout: 180_000 }, () => {
       ['2.5', 'Quantity must be a whole number.'],
       ['0', 'Quantity must be at least 1.'],
       ['1e3', 'Quantity must be a number.'],
-    ]) {
+    ] as const) {
       await saleQuantity.fill(typed);
       await sale.getByRole('button', { name: 'Log Sale' }).click();
       await eventually(() => fieldMessage(saleQuantity)).toBe(message);
@@ -98,7 +98,7 @@ describe('numbers, names and limits in the forms', { timeout: 180_000 }, () => {
       ['-3', 'Quantity to produce must be at least 1.'],
       ['-5', 'Quantity to produce must be at least 1.'],
       ['2.5', 'Quantity to produce must be a whole number.'],
-    ]) {
+    ] as const) {
       await runQuantity.fill(typed);
       await run.getByRole('button', { name: 'Start Production' }).click();
       await eventually(() => fieldMessage(runQuantity)).toBe(message);

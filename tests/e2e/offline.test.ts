@@ -78,7 +78,7 @@ describe('the server going away with a form open', { timeout: 120_000 }, () => {
       await page.goto(vite!.resolvedUrls!.local[0]!);
       await page.getByRole('heading', { name: 'Dashboard', level: 2 }).waitFor();
       await addProduct(page, { sku: 'OFF-01', name: 'Offline Kurta', sellingPrice: '800', stockOnHand: '10' });
-      const banner = page.getByRole('status').filter({ hasText: 'Cannot reach the server' });
+      const banner = page.getByRole('status').filter({ hasText: 'cannot reach the server' });
       expect(await banner.count()).toBe(0);
 
       const form = await fillSale(page, { product: 'Offline Kurta (OFF-01)', platform: 'Amazon', quantity: '3' });
