@@ -9,6 +9,7 @@ import {
   IconShoppingCart,
 } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { OfflineBanner } from '@/components/offline-banner';
 import { Dashboard } from '@/features/dashboard/components/dashboard';
 import { useRealtimeInvalidation } from '@/lib/realtime';
 import { loadAllStyles } from './styles';
@@ -102,6 +103,7 @@ export function Shell({ userId }: { userId: string }) {
         ))}
       </AppShell.Navbar>
 
+      <OfflineBanner />
       <AppShell.Main bg="gray.0">
         {activeTab === 'dashboard' && (
           <Dashboard

@@ -9,8 +9,15 @@ export const theme = createTheme({
     'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   headings: { fontWeight: '700' },
   components: {
-    // Mantine's close buttons are an icon alone; a screen reader needs their name.
-    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    // Mantine's close buttons are an icon alone; a screen reader needs their name. Modals start
+    // below the offline banner while it shows (OfflineBanner sets the variable), so it never
+    // covers a form's title or first field.
+    Modal: {
+      defaultProps: {
+        closeButtonProps: { 'aria-label': 'Close' },
+        yOffset: 'calc(5dvh + var(--offline-banner-height, 0px))',
+      },
+    },
     Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Dismiss' } } },
   },
 });

@@ -61,6 +61,7 @@ export function DataTable<Row extends { id: string }>({ columns, rows, minWidth,
                   role="cell"
                   data-label={column.label}
                   ta={align(column)}
+                  className={column.numeric ? classes.numeric : undefined}
                   fw={column.fw}
                   ff={column.ff}
                 >

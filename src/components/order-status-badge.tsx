@@ -14,7 +14,7 @@ const colorByStatus: Record<OrderStatus, string> = {
 
 export function OrderStatusBadge({ status }: { status: OrderStatus }) {
   return (
-    <Badge color={colorByStatus[status]} variant="dot" tt="none">
+    <Badge color={colorByStatus[status]} variant="dot" tt="none" miw="max-content">
       {status}
     </Badge>
   );

@@ -5,7 +5,11 @@ interface ProductSelectProps extends Omit<SelectProps, 'data' | 'label' | 'place
   products: Product[] | undefined;
 }
 
-/** The required Product field of the order forms: the user's products by name and SKU. */
+/**
+ * The required Product field of the order forms: the user's products by name and SKU. It takes the
+ * modal's first focus but opens only when the user clicks it, types or presses an arrow key: open on
+ * its own, it covered Quantity and Cancel, and the first Escape only closed it.
+ */
 export function ProductSelect({ products, ...props }: ProductSelectProps) {
   return (
     <Select
@@ -16,6 +20,7 @@ export function ProductSelect({ products, ...props }: ProductSelectProps) {
         label: `${product.product_name} (${product.sku})`,
       }))}
       searchable
+      openOnFocus={false}
       withAsterisk
       {...props}
     />

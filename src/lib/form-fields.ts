@@ -1,22 +1,154 @@
 import { z } from 'zod';
 
-/**
- * A Mantine NumberInput value: a number, or a string while it is empty or half typed ('', '-', '1.').
- * The schema turns it into a number, so every number is converted before it is saved.
+/*
+ * The one set of form field rules of the app. Each mirrors what the database keeps and what its
+ * operations accept (private.require_text, private.require_number, private.require_decimals and
+ * the column types), with the same messages, so that a form says on the field, before a round
+ * trip, what the server would refuse. The server stays the authority.
+ *
+ * Numbers are typed into plain text inputs and read here exactly as typed: nothing is clamped,
+ * rounded or stripped. Input that is not a number, has more decimal places than its column keeps,
+ * or is out of range gets a message and is not saved.
  */
-export function numberField(label: string) {
-  return z.union([z.number(), z.string()]).transform((value, ctx) => {
-    if (typeof value === 'string' && value.trim() === '') {
-      ctx.addIssue({ code: 'custom', message: `${label} is required.` });
+
+/** The largest number the stock operations accept (private.require_number). */
+export const MAX_NUMBER = 1_000_000_000;
+
+export interface NumberRules {
+  /** The field as messages name it: 'Quantity' in 'Quantity must be a whole number.' */
+  label: string;
+  /** Decimal places the column keeps: 0 for whole numbers, 2 for paise. */
+  decimals: number;
+  min: number;
+  /** Instead of 'X must be at least N.' (or 'X cannot be negative.' for a minimum of 0). */
+  minMessage?: string;
+  /** The value an empty field stands for (shown as its placeholder); without it, it is required. */
+  whenEmpty?: number;
+}
+
+export interface TextRules {
+  label: string;
+  /** The column's length limit, counted in characters after trimming, as the server does. */
+  maxLength: number;
+  required: boolean;
+}
+
+// A number as a person writes it: optional sign, digits with optional thousands (1,000,000) or
+// lakh (10,00,000) grouping, optional decimal part. Not '1e3', not '1,2', not '12abc'.
+const NUMBER_PATTERN = /^([+-])?(\d*)(?:\.(\d*))?$/;
+const GROUPED_THOUSANDS = /^\d{1,3}(,\d{3})+$/;
+const GROUPED_LAKHS = /^\d{1,2}(,\d{2})*,\d{3}$/;
+
+interface TypedNumber {
+  value: number;
+  /** Decimal places that matter: '2.50' has 1. */
+  decimals: number;
+}
+
+/** Reads a number as typed into a field, or null when the text is not a number. */
+export function readTypedNumber(text: string): TypedNumber | null {
+  const trimmed = text.trim();
+  const grouped = /^([+-]?)([\d,]+)((?:\.\d*)?)$/.exec(trimmed);
+  let plain = trimmed;
+  if (grouped && grouped[2]!.includes(',')) {
+    const digits = grouped[2]!;
+    if (!GROUPED_THOUSANDS.test(digits) && !GROUPED_LAKHS.test(digits)) return null;
+    plain = grouped[1]! + digits.replaceAll(',', '') + grouped[3]!;
+  }
+  const match = NUMBER_PATTERN.exec(plain);
+  if (!match) return null;
+  const [, , whole = '', fraction = ''] = match;
+  if (whole === '' && fraction === '') return null;
+  const value = Number(plain);
+  if (!Number.isFinite(value)) return null;
+  return { value, decimals: fraction.replace(/0+$/, '').length };
+}
+
+const formatLimit = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 4 });
+
+function belowMinimumMessage(rules: NumberRules): string {
+  if (rules.minMessage) return rules.minMessage;
+  if (rules.min === 0) return `${rules.label} cannot be negative.`;
+  return `${rules.label} must be at least ${formatLimit.format(rules.min)}.`;
+}
+
+/** The message for a typed number that breaks the rules, or null when it may be saved. */
+export function numberProblem(text: string, rules: NumberRules): string | null {
+  if (text.trim() === '') {
+    return rules.whenEmpty === undefined ? `${rules.label} is required.` : null;
+  }
+  const typed = readTypedNumber(text);
+  if (!typed) return `${rules.label} must be a number.`;
+  if (typed.decimals > rules.decimals) {
+    return rules.decimals === 0
+      ? `${rules.label} must be a whole number.`
+      : `${rules.label} can have at most ${rules.decimals} decimal places.`;
+  }
+  if (typed.value < rules.min) return belowMinimumMessage(rules);
+  if (typed.value > MAX_NUMBER) return `${rules.label} must be at most ${formatLimit.format(MAX_NUMBER)}.`;
+  return null;
+}
+
+/** The value of a field that passes its rules, or null: for live totals and previews. */
+export function validNumber(text: string | number, rules: NumberRules): number | null {
+  const typed = String(text);
+  if (numberProblem(typed, rules) !== null) return null;
+  return typed.trim() === '' ? (rules.whenEmpty ?? null) : readTypedNumber(typed)!.value;
+}
+
+/**
+ * A number field: the text as typed (a number is accepted too, e.g. from a default), checked
+ * against its rules and turned into a number, or refused with the message for the first broken rule.
+ */
+export function numberField(rules: NumberRules) {
+  return z.union([z.string(), z.number()]).transform((input, ctx) => {
+    const text = String(input);
+    const problem = numberProblem(text, rules);
+    if (problem !== null) {
+      ctx.addIssue({ code: 'custom', message: problem });
       return z.NEVER;
     }
-    const number = Number(value);
-    if (!Number.isFinite(number)) {
-      ctx.addIssue({ code: 'custom', message: `${label} must be a number.` });
-      return z.NEVER;
-    }
-    return number;
+    return text.trim() === '' ? rules.whenEmpty! : readTypedNumber(text)!.value;
   });
+}
+
+/** A number from the database as a field shows it, e.g. to fill an edit form. */
+export function numberFieldText(value: number): string {
+  return value.toLocaleString('en-US', { useGrouping: false, maximumFractionDigits: 4 });
+}
+
+/** Characters as Postgres' length() counts them (code points), after trimming. */
+export function textLength(value: string): number {
+  return [...value.trim()].length;
+}
+
+export function tooLongMessage(rules: TextRules): string {
+  return `${rules.label} must be at most ${rules.maxLength} characters.`;
+}
+
+/** A text field: trimmed; required or not; at most its column's length. */
+export function textField(rules: TextRules) {
+  return z
+    .string()
+    .transform((value) => value.trim())
+    .superRefine((value, ctx) => {
+      if (rules.required && value === '') {
+        ctx.addIssue({ code: 'custom', message: `${rules.label} is required.` });
+      } else if (textLength(value) > rules.maxLength) {
+        ctx.addIssue({ code: 'custom', message: tooLongMessage(rules) });
+      }
+    });
+}
+
+/** How names are compared for uniqueness, as the database's keys do: lower(btrim(name)). */
+export function nameKey(value: string): string {
+  return value.trim().toLowerCase();
+}
+
+/** The existing name that `value` would duplicate (ignoring case and surrounding spaces), if any. */
+export function findSameName(value: string, existing: readonly string[]): string | undefined {
+  const key = nameKey(value);
+  return key === '' ? undefined : existing.find((name) => nameKey(name) === key);
 }
 
 /** A Mantine Select value: the chosen option's value, or null while nothing is chosen. */
@@ -32,3 +164,45 @@ export function choiceField(message: string) {
       return value;
     });
 }
+
+// The columns' rules, for every form that writes them (create and edit) --------------------------
+
+export const productFieldRules = {
+  sku: { label: 'SKU', maxLength: 64, required: true },
+  productName: { label: 'Product name', maxLength: 200, required: true },
+  category: { label: 'Category', maxLength: 100, required: false },
+  sellingPrice: {
+    label: 'Selling price',
+    decimals: 2,
+    min: 0.01,
+    minMessage: 'Selling price must be more than 0.',
+  },
+  stockOnHand: { label: 'Stock on hand', decimals: 0, min: 0, whenEmpty: 0 },
+  reorderPoint: { label: 'Reorder point', decimals: 0, min: 0, whenEmpty: 10 },
+  bomQuantity: { label: 'Quantity', decimals: 3, min: 0.001, minMessage: 'Quantity must be more than 0.' },
+} satisfies Record<string, TextRules | NumberRules>;
+
+export const rawMaterialFieldRules = {
+  materialName: { label: 'Material name', maxLength: 200, required: true },
+  supplier: { label: 'Supplier', maxLength: 200, required: false },
+  costPerUnit: { label: 'Cost per unit', decimals: 4, min: 0, whenEmpty: 0 },
+  stockLevel: { label: 'Stock level', decimals: 3, min: 0, whenEmpty: 0 },
+  unitOfMeasure: { label: 'Unit of measure', maxLength: 32, required: false },
+  reorderPoint: { label: 'Reorder point', decimals: 3, min: 0, whenEmpty: 20 },
+} satisfies Record<string, TextRules | NumberRules>;
+
+/** What an empty Unit of Measure saves as (spec: unit defaults to 'units'). */
+export const DEFAULT_UNIT = 'units';
+
+export const saleFieldRules = {
+  quantity: { label: 'Quantity', decimals: 0, min: 1 },
+} satisfies Record<string, NumberRules>;
+
+export const productionFieldRules = {
+  quantityToProduce: { label: 'Quantity to produce', decimals: 0, min: 1 },
+} satisfies Record<string, NumberRules>;
+
+export const duplicateSkuMessage = (existingSku: string) =>
+  `A product with SKU ${existingSku} already exists.`;
+export const duplicateMaterialMessage = (existingName: string) =>
+  `A material named ${existingName} already exists.`;

@@ -1,13 +1,45 @@
 import { describe, expect, it } from 'vitest';
-import { formatRupees } from './format';
+import { formatDateTime, formatQuantity, formatRupees, formatUnitCost, materialWithUnit } from './format';
 
 describe('formatRupees', () => {
   it('uses the rupee sign and Indian digit grouping', () => {
     expect(formatRupees(123456)).toBe('₹1,23,456.00');
     expect(formatRupees(12345678.5)).toBe('₹1,23,45,678.50');
+    expect(formatRupees(999999999.99)).toBe('₹99,99,99,999.99');
   });
 
   it('accepts numeric strings as Postgres numeric columns arrive', () => {
     expect(formatRupees('499.9')).toBe('₹499.90');
+  });
+});
+
+describe('formatUnitCost', () => {
+  it('shows a material cost to the four decimals it is kept at, and at least paise', () => {
+    expect(formatUnitCost(0.125)).toBe('₹0.125');
+    expect(formatUnitCost(0.0625)).toBe('₹0.0625');
+    expect(formatUnitCost(185.5)).toBe('₹185.50');
+  });
+});
+
+describe('formatDateTime', () => {
+  it('writes dates the Indian way, day first, with a lower-case am/pm', () => {
+    // The browser's time zone applies; build the instant in it so the test holds in any zone.
+    expect(formatDateTime(new Date(2026, 10, 23, 8, 43).toISOString())).toBe('23 Nov 2026, 8:43 am');
+    expect(formatDateTime(new Date(2026, 0, 5, 20, 5).toISOString())).toBe('5 Jan 2026, 8:05 pm');
+  });
+});
+
+describe('formatQuantity', () => {
+  it('groups counts the Indian way and keeps up to three decimals', () => {
+    expect(formatQuantity(9999999)).toBe('99,99,999');
+    expect(formatQuantity(2.5)).toBe('2.5');
+    expect(formatQuantity(0.001)).toBe('0.001');
+  });
+});
+
+describe('materialWithUnit', () => {
+  it('names the unit beside the material, so no quantity reads "1 spools"', () => {
+    expect(materialWithUnit('Zari thread', 'spools')).toBe('Zari thread (spools)');
+    expect(materialWithUnit('Unknown', '')).toBe('Unknown');
   });
 });

@@ -1,3 +1,5 @@
+// Every figure and date in Indian English (en-IN), whatever the browser's language: amounts and
+// counts with Indian digit grouping (1,23,456), dates as '23 Nov 2026, 8:43 am'.
 const rupees = new Intl.NumberFormat('en-IN', {
   style: 'currency',
   currency: 'INR',
@@ -10,16 +12,43 @@ export function formatRupees(amount: number | string): string {
   return rupees.format(Number(amount));
 }
 
-// Undefined locale: the user's own browser locale.
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const quantity = new Intl.NumberFormat(undefined, { maximumFractionDigits: 3 });
+// Material costs keep up to four decimals (₹0.125 a button): shown in full, at least paise.
+const rupeesToFourDecimals = new Intl.NumberFormat('en-IN', {
+  style: 'currency',
+  currency: 'INR',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 4,
+});
 
-/** A timestamp from the database in the user's locale. */
+/** A material's cost per unit: ₹0.125, ₹185.50. */
+export function formatUnitCost(amount: number | string): string {
+  return rupeesToFourDecimals.format(Number(amount));
+}
+
+const dateTime = new Intl.DateTimeFormat('en-IN', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  hour12: true,
+});
+const quantity = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 3 });
+
+/** A timestamp from the database in the user's time zone, e.g. '23 Nov 2026, 8:43 am'. */
 export function formatDateTime(timestamp: string): string {
   return dateTime.format(new Date(timestamp));
 }
 
-/** A stock or BOM quantity: whole numbers plain, fractions (metres, kilograms) up to 3 decimals. */
+/** A stock count or BOM quantity: whole numbers plain, fractions (metres, kg) up to 3 decimals. */
 export function formatQuantity(value: number): string {
   return quantity.format(value);
+}
+
+/**
+ * A material with the unit its owner named, 'Zari thread (spools)': quantities then stand alone,
+ * so that none reads '1 spools'.
+ */
+export function materialWithUnit(name: string, unit: string): string {
+  return unit ? `${name} (${unit})` : name;
 }

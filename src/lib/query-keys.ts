@@ -51,3 +51,16 @@ export async function invalidateAllData(queryClient: QueryClient): Promise<void>
     predicate: (query) => query.queryKey[0] !== queryKeys.session[0],
   });
 }
+
+/**
+ * A mutation's refresh of the tables it writes. After a save the lists refresh before the form
+ * closes, so the new row is there when it does; after a failure they refresh in the background,
+ * because a server that is down makes that refetch retry for seconds and the message must not
+ * wait for it.
+ */
+export function refreshTablesAfterWrite(queryClient: QueryClient, tables: readonly LiveTable[]) {
+  return {
+    onSuccess: () => invalidateTables(queryClient, tables),
+    onError: () => void invalidateTables(queryClient, tables),
+  };
+}

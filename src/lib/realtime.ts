@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { invalidateAllData, invalidateTables, liveTables } from './query-keys';
 import { supabase } from './supabase';
+import { probeServer } from './use-server-reachable';
 
 /**
  * Keeps every cached query in step with the database: one channel per signed-in user listens to
@@ -24,6 +25,9 @@ export function useRealtimeInvalidation(userId: string): void {
       // Changes made before this (re)subscription, or while the connection was down, sent no
       // event we could hear: refetch everything so nothing is missed.
       if (status === 'SUBSCRIBED') void invalidateAllData(queryClient);
+      // The socket closing is the first sign of a server gone away while the user is idle: ask
+      // it at once, so the offline banner shows without waiting for the user's next save.
+      else void probeServer();
     });
     return () => {
       void supabase.removeChannel(channel);

@@ -67,8 +67,8 @@ describe('raw materials, products with a BOM, and production', { timeout: 120_00
 
     const form = await fillProductionOrder(page, { product: 'Denim Jeans (JNS-01)', quantity: '10' });
     const requirements = form.getByRole('table', { name: 'Required materials' });
-    expect(await rowCells(requirements, 'Denim')).toEqual(['Denim', '15 metres', '40 metres', '']);
-    expect(await rowCells(requirements, 'Rivets')).toEqual(['Rivets', '60 units', '100 units', '']);
+    expect(await rowCells(requirements, 'Denim')).toEqual(['Denim (metres)', '15', '40', '']);
+    expect(await rowCells(requirements, 'Rivets')).toEqual(['Rivets (units)', '60', '100', '']);
     await form.getByRole('button', { name: 'Start Production' }).click();
     await form.waitFor({ state: 'hidden' });
 
@@ -118,9 +118,9 @@ describe('raw materials, products with a BOM, and production', { timeout: 120_00
     const start = form.getByRole('button', { name: 'Start Production' });
     const requirements = form.getByRole('table', { name: 'Required materials' });
     await eventually(() => rowCells(requirements, 'Leather')).toEqual([
-      'Leather',
-      '13.2 sq ft',
-      '12 sq ft',
+      'Leather (sq ft)',
+      '13.2',
+      '12',
       '',
     ]);
     expect(await start.isDisabled()).toBe(true);
@@ -158,8 +158,8 @@ describe('raw materials, products with a BOM, and production', { timeout: 120_00
       'Low Stock',
     ]);
     expect(await rowCells(products, 'Dupatta')).toEqual(['Dupatta DUP-01', '3', '2', 'In Stock']);
-    expect(await rowCells(materials, 'Silk thread')).toEqual(['Silk thread', '19 units', '20', 'Low Stock']);
-    expect(await rowCells(materials, 'Gift boxes')).toEqual(['Gift boxes', '20 units', '20', 'In Stock']);
+    expect(await rowCells(materials, 'Silk thread')).toEqual(['Silk thread (units)', '19', '20', 'Low Stock']);
+    expect(await rowCells(materials, 'Gift boxes')).toEqual(['Gift boxes (units)', '20', '20', 'In Stock']);
 
     // The tables scroll inside 60% of the viewport height.
     const scrollBox = products.locator('table').locator('xpath=..');

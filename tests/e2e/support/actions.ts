@@ -172,3 +172,20 @@ export async function themeColor(page: Page, name: string): Promise<string> {
     return color;
   }, `--mantine-color-${name}`);
 }
+
+/** Counts the calls of a database operation (an RPC such as 'log_sale') the page makes from now on. */
+export function countRpcCalls(page: Page, rpc: string): () => number {
+  let calls = 0;
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === `/rest/v1/rpc/${rpc}`) calls++;
+  });
+  return () => calls;
+}
+
+/** The message a form shows on a field (Mantine links it to the input as its description). */
+export async function fieldMessage(field: Locator): Promise<string> {
+  const ids = (await field.getAttribute('aria-describedby'))?.split(/\s+/).filter(Boolean) ?? [];
+  const errorId = ids.find((id) => id.endsWith('-error'));
+  if (!errorId) return '';
+  return field.page().locator(`[id="${errorId}"]`).innerText();
+}

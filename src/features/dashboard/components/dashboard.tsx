@@ -21,7 +21,7 @@ import { LoadError } from '@/components/load-error';
 import { OrderStatusBadge } from '@/components/order-status-badge';
 import { PageHeader } from '@/components/page-header';
 import { TableSkeleton } from '@/components/table-skeleton';
-import { formatRupees } from '@/lib/format';
+import { formatQuantity, formatRupees } from '@/lib/format';
 import { useDashboardSummary, type DashboardSummary } from '../api/get-dashboard-summary';
 import classes from './dashboard.module.css';
 
@@ -40,7 +40,9 @@ export function Dashboard({ onOpenSalesOrders, onOpenInventory }: DashboardProps
         <LoadError what="the dashboard" error={summary.error} onRetry={summary.refetch} />
       ) : (
         <>
-          <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} mb="lg">
+          {/* Columns by the width the cards get, not the window's: four in a row only where even
+              ₹99,99,99,999.99 fits each (1280 px wide with the navigation), else two, or one. */}
+          <SimpleGrid type="container" cols={{ base: 1, '440px': 2, '960px': 4 }} mb="lg">
             <StatCard
               label="Total Revenue"
               value={summary.data && formatRupees(summary.data.total_revenue)}
@@ -49,21 +51,21 @@ export function Dashboard({ onOpenSalesOrders, onOpenInventory }: DashboardProps
             />
             <StatCard
               label="Open Sales Orders"
-              value={summary.data?.open_sales_orders}
+              value={summary.data && formatQuantity(summary.data.open_sales_orders)}
               icon={IconClipboardList}
               color="orange"
               onClick={onOpenSalesOrders}
             />
             <StatCard
               label="Low Stock Products"
-              value={summary.data?.low_stock_products}
+              value={summary.data && formatQuantity(summary.data.low_stock_products)}
               icon={IconAlertTriangle}
               color="red"
               onClick={onOpenInventory}
             />
             <StatCard
               label="Low Stock Materials"
-              value={summary.data?.low_stock_materials}
+              value={summary.data && formatQuantity(summary.data.low_stock_materials)}
               icon={IconPackages}
               color="red"
               onClick={onOpenInventory}
@@ -95,20 +97,22 @@ interface StatCardProps {
 }
 
 function StatCard({ label, value, icon: CardIcon, color, onClick }: StatCardProps) {
+  // The icon shares the label's line, so the figure has the card's whole width; its size follows
+  // that width (dashboard.module.css) so the largest figures fit without overlap or truncation.
   const content = (
-    <Group justify="space-between" wrap="nowrap" align="flex-start">
-      <div>
+    <>
+      <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
         <Text c="dimmed" size="sm" fw={600}>
           {label}
         </Text>
-        <Text fz={28} fw={700} lh={1.3} aria-busy={value === undefined}>
-          {value ?? '…'}
-        </Text>
-      </div>
-      <ThemeIcon color={color} variant="light" size={44} radius="md">
-        <CardIcon size={26} stroke={1.6} />
-      </ThemeIcon>
-    </Group>
+        <ThemeIcon color={color} variant="light" size={36} radius="md">
+          <CardIcon size={22} stroke={1.6} />
+        </ThemeIcon>
+      </Group>
+      <Text className={classes.figure} fw={700} lh={1.3} aria-busy={value === undefined}>
+        {value ?? '…'}
+      </Text>
+    </>
   );
   if (!onClick) {
     return (

@@ -6,7 +6,7 @@ import { QueryList } from '@/components/query-list';
 import { StockStatusBadge } from '@/components/stock-status-badge';
 import { useProducts, type Product } from '@/lib/api/products';
 import { useRawMaterials, type RawMaterial } from '@/lib/api/raw-materials';
-import { formatQuantity } from '@/lib/format';
+import { formatQuantity, materialWithUnit } from '@/lib/format';
 import { isLowStock } from '@/lib/stock';
 
 /** Spec: the inventory tables scroll at 60% of the viewport height. */
@@ -53,8 +53,8 @@ const productColumns: DataTableColumn<Product>[] = [
       </div>
     ),
   },
-  { label: 'Stock on Hand', numeric: true, cell: (product) => product.stock_on_hand },
-  { label: 'Reorder Point', numeric: true, cell: (product) => product.reorder_point },
+  { label: 'Stock on Hand', numeric: true, cell: (product) => formatQuantity(product.stock_on_hand) },
+  { label: 'Reorder Point', numeric: true, cell: (product) => formatQuantity(product.reorder_point) },
   {
     label: 'Status',
     cell: (product) => <StockStatusBadge low={isLowStock(product.stock_on_hand, product.reorder_point)} />,
@@ -83,11 +83,15 @@ function FinishedProducts() {
 }
 
 const rawMaterialColumns: DataTableColumn<RawMaterial>[] = [
-  { label: 'Material', fw: 500, cell: (material) => material.material_name },
+  {
+    label: 'Material',
+    fw: 500,
+    cell: (material) => materialWithUnit(material.material_name, material.unit_of_measure),
+  },
   {
     label: 'Stock Level',
     numeric: true,
-    cell: (material) => `${formatQuantity(material.stock_level)} ${material.unit_of_measure}`,
+    cell: (material) => formatQuantity(material.stock_level),
   },
   { label: 'Reorder Point', numeric: true, cell: (material) => formatQuantity(material.reorder_point) },
   {

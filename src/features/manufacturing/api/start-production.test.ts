@@ -3,7 +3,7 @@ import { newProductionDefaults, startProductionSchema } from './start-production
 
 describe('startProductionSchema', () => {
   it('starts from the spec default quantity of 10', () => {
-    expect(newProductionDefaults).toEqual({ product_id: null, quantity_to_produce: 10 });
+    expect(newProductionDefaults).toEqual({ product_id: null, quantity_to_produce: '10' });
   });
 
   it('requires a product and a quantity of at least 1', () => {
@@ -12,5 +12,18 @@ describe('startProductionSchema', () => {
       'Choose a product.',
       'Quantity to produce must be at least 1.',
     ]);
+  });
+});
+
+describe('startProductionSchema refusals', () => {
+  it.each([
+    ['2.5', 'Quantity to produce must be a whole number.'],
+    ['0', 'Quantity to produce must be at least 1.'],
+    ['-3', 'Quantity to produce must be at least 1.'],
+    ['-5', 'Quantity to produce must be at least 1.'],
+    ['1e3', 'Quantity to produce must be a number.'],
+  ])('refuses %s instead of starting a run of another size', (typed, message) => {
+    const result = startProductionSchema.safeParse({ product_id: 'p1', quantity_to_produce: typed });
+    expect(result.error?.issues.map((issue) => issue.message)).toEqual([message]);
   });
 });

@@ -1,18 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { choiceField, numberField } from '@/lib/form-fields';
-import { invalidateTables } from '@/lib/query-keys';
+import { choiceField, numberField, productionFieldRules } from '@/lib/form-fields';
+import { refreshTablesAfterWrite } from '@/lib/query-keys';
 import { toUserError } from '@/lib/server-error';
 import { supabase } from '@/lib/supabase';
 
 export const startProductionSchema = z.object({
   product_id: choiceField('Choose a product.'),
-  quantity_to_produce: numberField('Quantity to produce').pipe(
-    z
-      .number()
-      .int('Quantity to produce must be a whole number.')
-      .min(1, 'Quantity to produce must be at least 1.'),
-  ),
+  quantity_to_produce: numberField(productionFieldRules.quantityToProduce),
 });
 
 export type StartProductionForm = z.input<typeof startProductionSchema>;
@@ -21,7 +16,7 @@ export type StartProductionInput = z.output<typeof startProductionSchema>;
 /** Spec section 9: a new manufacturing order makes 10 by default. */
 export const newProductionDefaults: StartProductionForm = {
   product_id: null,
-  quantity_to_produce: 10,
+  quantity_to_produce: '10',
 };
 
 async function startProduction(input: StartProductionInput) {
@@ -34,7 +29,7 @@ export function useStartProduction() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: startProduction,
-    // Also after a refusal: the material stock we showed was out of date.
-    onSettled: () => invalidateTables(queryClient, ['manufacturing_orders', 'raw_materials']),
+    // Also after a refusal: what the form showed may have been out of date.
+    ...refreshTablesAfterWrite(queryClient, ['manufacturing_orders', 'raw_materials']),
   });
 }

@@ -54,14 +54,14 @@ describe('CreateManufacturingOrderModal', { timeout: 20_000 }, () => {
     await user.click(await screen.findByRole('option', { name: 'Cotton Kurta (KUR-01)' }));
 
     expect(screen.getByRole('table', { name: 'Required materials' })).toBeInTheDocument();
-    expect(cells(/Cotton fabric/)).toEqual(['Cotton fabric', '25 metres', '25 metres', '']);
+    expect(cells(/Cotton fabric/)).toEqual(['Cotton fabric (metres)', '25', '25', '']);
     expect(screen.getByText('The materials in stock are enough for up to 10.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Start Production' })).toBeEnabled();
 
     const quantity = screen.getByLabelText(/Quantity to Produce/);
     await user.clear(quantity);
     await user.type(quantity, '11');
-    expect(cells(/Cotton fabric/)).toEqual(['Cotton fabric', '27.5 metres', '25 metres', '']);
+    expect(cells(/Cotton fabric/)).toEqual(['Cotton fabric (metres)', '27.5', '25', '']);
     expect(screen.getByText('Not enough raw materials to start production.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Start Production' })).toBeDisabled();
   });
@@ -82,6 +82,41 @@ describe('CreateManufacturingOrderModal', { timeout: 20_000 }, () => {
     expect(cells(/Unknown/)).toEqual(['Unknown', '10', '0', '']);
     expect(screen.getByText('The materials in stock are not enough for even one.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Start Production' })).toBeDisabled();
+  });
+
+  it('names the unit beside the material, so a quantity of 1 never reads "1 spools"', async () => {
+    const zari: RawMaterial = { ...cotton, id: 'zari', material_name: 'Zari thread', unit_of_measure: 'spools', stock_level: 6 };
+    const queryClient = createTestQueryClient();
+    queryClient.setQueryData(queryKeys.products, [kurta]);
+    queryClient.setQueryData(queryKeys.rawMaterials, [zari]);
+    queryClient.setQueryData(queryKeys.bomItems, [{ product_id: 'kurta', material_id: 'zari', quantity: 0.1 }]);
+    const { user } = renderWithProviders(<CreateManufacturingOrderModal opened onClose={() => {}} />, queryClient);
+    await user.click(screen.getByRole('combobox', { name: /Product/ }));
+    await user.click(await screen.findByRole('option', { name: 'Cotton Kurta (KUR-01)' }));
+    expect(cells(/Zari thread/)).toEqual(['Zari thread (spools)', '1', '6', '']);
+  });
+
+  it('refuses a quantity that is not a whole number of at least 1, starting nothing', async () => {
+    const queryClient = createTestQueryClient();
+    queryClient.setQueryData(queryKeys.products, [kurta]);
+    queryClient.setQueryData(queryKeys.rawMaterials, [cotton]);
+    queryClient.setQueryData(queryKeys.bomItems, bom.filter((item) => item.material_id === 'cotton'));
+    const { user } = renderWithProviders(<CreateManufacturingOrderModal opened onClose={() => {}} />, queryClient);
+    await user.click(screen.getByRole('combobox', { name: /Product/ }));
+    await user.click(await screen.findByRole('option', { name: 'Cotton Kurta (KUR-01)' }));
+    const quantity = screen.getByLabelText(/Quantity to Produce/);
+    for (const [typed, message] of [
+      ['2.5', 'Quantity to produce must be a whole number.'],
+      ['0', 'Quantity to produce must be at least 1.'],
+      ['-5', 'Quantity to produce must be at least 1.'],
+    ] as const) {
+      await user.clear(quantity);
+      await user.type(quantity, typed);
+      expect(quantity).toHaveValue(typed);
+      await user.click(screen.getByRole('button', { name: 'Start Production' }));
+      expect(await screen.findByText(message)).toBeInTheDocument();
+    }
+    expect(queryClient.getMutationCache().getAll()).toHaveLength(0);
   });
 
   it('asks for a product before starting', async () => {

@@ -3,7 +3,6 @@ import {
   Button,
   Group,
   Modal,
-  NumberInput,
   Stack,
   Table,
   Text,
@@ -13,10 +12,12 @@ import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { FormError } from '@/components/form-error';
+import { NumberTextInput } from '@/components/form-inputs';
 import { ProductSelect } from '@/components/product-select';
 import { useProducts } from '@/lib/api/products';
 import { useRawMaterials } from '@/lib/api/raw-materials';
-import { formatQuantity } from '@/lib/format';
+import { formatQuantity, materialWithUnit } from '@/lib/format';
+import { productionFieldRules, validNumber } from '@/lib/form-fields';
 import { useBomItems } from '../api/get-bom-items';
 import {
   newProductionDefaults,
@@ -30,6 +31,9 @@ import {
   maxProducible,
   type MaterialRequirement,
 } from '../utils/material-requirements';
+
+/** The spec's text, which start_production also raises. */
+const NOT_ENOUGH_MATERIALS = 'Not enough raw materials to start production.';
 
 interface CreateManufacturingOrderModalProps {
   opened: boolean;
@@ -54,10 +58,13 @@ export function CreateManufacturingOrderModal({
   });
 
   const bom = productId ? (bomItems.data ?? []).filter((item) => item.product_id === productId) : [];
-  const requirements = materialRequirements(bom, rawMaterials.data ?? [], Number(quantity) || 0);
+  const typedQuantity = validNumber(quantity, productionFieldRules.quantityToProduce) ?? 0;
+  const requirements = materialRequirements(bom, rawMaterials.data ?? [], typedQuantity);
   const canMake = maxProducible(bom, rawMaterials.data ?? []);
   const short = requirements.some((requirement) => requirement.short);
   const stockLoading = bomItems.isPending || rawMaterials.isPending;
+  // The server's refusal and the form's own check say the same thing: say it once.
+  const serverRefusedShortage = startProduction.error?.message === NOT_ENOUGH_MATERIALS;
 
   const close = () => {
     form.reset();
@@ -97,12 +104,10 @@ export function CreateManufacturingOrderModal({
             control={form.control}
             name="quantity_to_produce"
             render={({ field, fieldState }) => (
-              <NumberInput
+              <NumberTextInput
                 {...field}
+                rules={productionFieldRules.quantityToProduce}
                 label="Quantity to Produce"
-                min={1}
-                allowDecimal={false}
-                withAsterisk
                 error={fieldState.error?.message}
               />
             )}
@@ -117,9 +122,9 @@ export function CreateManufacturingOrderModal({
                 : `The materials in stock are enough for up to ${canMake}.`}
             </Text>
           )}
-          {short && (
+          {short && !serverRefusedShortage && (
             <Text c="red.7" size="sm" fw={500}>
-              Not enough raw materials to start production.
+              {NOT_ENOUGH_MATERIALS}
             </Text>
           )}
           <FormError error={startProduction.error} />
@@ -140,9 +145,6 @@ export function CreateManufacturingOrderModal({
     </Modal>
   );
 }
-
-const withUnit = (quantity: number, unit: string) =>
-  unit ? `${formatQuantity(quantity)} ${unit}` : formatQuantity(quantity);
 
 function RequirementsTable({
   requirements,
@@ -174,9 +176,9 @@ function RequirementsTable({
       <Table.Tbody>
         {requirements.map((requirement) => (
           <Table.Tr key={requirement.materialId} c={requirement.short ? 'red.7' : undefined}>
-            <Table.Td>{requirement.materialName}</Table.Td>
-            <Table.Td ta="right">{withUnit(requirement.required, requirement.unit)}</Table.Td>
-            <Table.Td ta="right">{withUnit(requirement.available, requirement.unit)}</Table.Td>
+            <Table.Td>{materialWithUnit(requirement.materialName, requirement.unit)}</Table.Td>
+            <Table.Td ta="right">{formatQuantity(requirement.required)}</Table.Td>
+            <Table.Td ta="right">{formatQuantity(requirement.available)}</Table.Td>
             <Table.Td>
               {requirement.short ? (
                 <IconAlertTriangle size={18} aria-label="Short" />

@@ -7,7 +7,7 @@ import { OrderStatusBadge } from '@/components/order-status-badge';
 import { FirstStep } from '@/components/first-step';
 import { PageHeader } from '@/components/page-header';
 import { QueryList } from '@/components/query-list';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime, formatQuantity } from '@/lib/format';
 import { useCompleteProduction } from '../api/complete-production';
 import { useManufacturingOrders, type ManufacturingOrder } from '../api/get-manufacturing-orders';
 import { CreateManufacturingOrderModal } from './create-manufacturing-order-modal';
@@ -26,7 +26,7 @@ export function ManufacturingOrders() {
   const columns: DataTableColumn<ManufacturingOrder>[] = [
     { label: 'Date Created', cell: (order) => formatDateTime(order.creation_date) },
     { label: 'Product', fw: 500, cell: (order) => order.product_name },
-    { label: 'Qty to Produce', numeric: true, cell: (order) => order.quantity_to_produce },
+    { label: 'Qty to Produce', numeric: true, cell: (order) => formatQuantity(order.quantity_to_produce) },
     { label: 'Status', cell: (order) => <OrderStatusBadge status={order.status} /> },
     {
       label: 'Actions',

@@ -1,15 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { createProductSchema, newProductDefaults } from './create-product';
 
-const messages = (input: unknown) =>
-  createProductSchema.safeParse(input).error?.issues.map((issue) => ({
-    path: issue.path.join('.'),
-    message: issue.message,
-  }));
+const messages = (input: unknown, existingSkus: string[] = []) =>
+  createProductSchema(existingSkus)
+    .safeParse(input)
+    .error?.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
+
+const valid = { ...newProductDefaults, sku: 'A', product_name: 'B', selling_price: '1' };
 
 describe('createProductSchema', () => {
   it('starts from the spec defaults: reorder point 10, stock 0, price 0', () => {
-    expect(newProductDefaults).toMatchObject({ reorder_point: 10, stock_on_hand: 0, selling_price: 0 });
+    expect(newProductDefaults).toMatchObject({ reorder_point: '10', stock_on_hand: '0', selling_price: '0' });
   });
 
   it('requires SKU, name and a selling price above zero', () => {
@@ -21,7 +22,7 @@ describe('createProductSchema', () => {
   });
 
   it('converts number inputs and trims text before saving', () => {
-    const product = createProductSchema.parse({
+    const product = createProductSchema().parse({
       ...newProductDefaults,
       sku: ' KUR-01 ',
       product_name: 'Cotton Kurta',
@@ -40,17 +41,49 @@ describe('createProductSchema', () => {
     });
   });
 
+  it('refuses what the database would round or clamp, on the field', () => {
+    expect(messages({ ...valid, stock_on_hand: '2.5', reorder_point: '7.5' })).toEqual([
+      { path: 'stock_on_hand', message: 'Stock on hand must be a whole number.' },
+      { path: 'reorder_point', message: 'Reorder point must be a whole number.' },
+    ]);
+    expect(messages({ ...valid, stock_on_hand: '-10', selling_price: '12.345' })).toEqual([
+      { path: 'selling_price', message: 'Selling price can have at most 2 decimal places.' },
+      { path: 'stock_on_hand', message: 'Stock on hand cannot be negative.' },
+    ]);
+  });
+
+  it('saves an empty stock as 0 and an empty reorder point as 10', () => {
+    expect(createProductSchema().parse({ ...valid, stock_on_hand: '', reorder_point: '' })).toMatchObject({
+      stock_on_hand: 0,
+      reorder_point: 10,
+    });
+  });
+
+  it('refuses a SKU the user already has, whatever its case and spaces', () => {
+    expect(messages({ ...valid, sku: ' p-1 ' }, ['P-1'])).toEqual([
+      { path: 'sku', message: 'A product with SKU P-1 already exists.' },
+    ]);
+  });
+
+  it('knows the length limits of the database', () => {
+    expect(messages({ ...valid, product_name: 'x'.repeat(5000), sku: 's'.repeat(65) })).toEqual([
+      { path: 'sku', message: 'SKU must be at most 64 characters.' },
+      { path: 'product_name', message: 'Product name must be at most 200 characters.' },
+    ]);
+  });
+
   it('requires a material and a quantity on every BOM row', () => {
-    const valid = { ...newProductDefaults, sku: 'A', product_name: 'B', selling_price: 1 };
     expect(messages({ ...valid, bom: [{ material_id: null, quantity: '' }] })).toEqual([
       { path: 'bom.0.material_id', message: 'Choose a material.' },
       { path: 'bom.0.quantity', message: 'Quantity is required.' },
     ]);
+    expect(messages({ ...valid, bom: [{ material_id: 'cotton', quantity: '0.0001' }] })).toEqual([
+      { path: 'bom.0.quantity', message: 'Quantity can have at most 3 decimal places.' },
+    ]);
   });
 
   it('refuses the same material twice in one BOM', () => {
-    const valid = { ...newProductDefaults, sku: 'A', product_name: 'B', selling_price: 1 };
-    const row = { material_id: 'cotton', quantity: 1 };
+    const row = { material_id: 'cotton', quantity: '1' };
     expect(messages({ ...valid, bom: [row, row] })).toEqual([
       { path: 'bom.1.material_id', message: 'This material is already in the BOM.' },
     ]);

@@ -1,58 +1,67 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { choiceField, numberField } from '@/lib/form-fields';
-import { invalidateTables } from '@/lib/query-keys';
+import {
+  choiceField,
+  duplicateSkuMessage,
+  findSameName,
+  numberField,
+  productFieldRules,
+  textField,
+} from '@/lib/form-fields';
+import { refreshTablesAfterWrite } from '@/lib/query-keys';
 import { toUserError } from '@/lib/server-error';
 import { supabase } from '@/lib/supabase';
 
 const bomRowSchema = z.object({
   material_id: choiceField('Choose a material.'),
-  quantity: numberField('Quantity').pipe(z.number().positive('Quantity must be more than 0.')),
+  quantity: numberField(productFieldRules.bomQuantity),
 });
 
-export const createProductSchema = z
-  .object({
-    sku: z.string().trim().min(1, 'SKU is required.'),
-    product_name: z.string().trim().min(1, 'Product name is required.'),
-    category: z.string().trim(),
-    selling_price: numberField('Selling price').pipe(
-      z.number().positive('Selling price must be more than 0.'),
-    ),
-    stock_on_hand: numberField('Stock on hand').pipe(
-      z.number().int('Stock on hand must be a whole number.').min(0, 'Stock on hand cannot be negative.'),
-    ),
-    reorder_point: numberField('Reorder point').pipe(
-      z.number().int('Reorder point must be a whole number.').min(0, 'Reorder point cannot be negative.'),
-    ),
-    bom: z.array(bomRowSchema),
-  })
-  .superRefine((product, ctx) => {
-    const seen = new Set<string>();
-    product.bom.forEach((row, index) => {
-      if (seen.has(row.material_id)) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['bom', index, 'material_id'],
-          message: 'This material is already in the BOM.',
-        });
+/** The Add New Product form; `existingSkus` are the user's SKUs, which a new one must not repeat. */
+export function createProductSchema(existingSkus: readonly string[] = []) {
+  return z
+    .object({
+      sku: textField(productFieldRules.sku),
+      product_name: textField(productFieldRules.productName),
+      category: textField(productFieldRules.category),
+      selling_price: numberField(productFieldRules.sellingPrice),
+      stock_on_hand: numberField(productFieldRules.stockOnHand),
+      reorder_point: numberField(productFieldRules.reorderPoint),
+      bom: z.array(bomRowSchema),
+    })
+    .superRefine((product, ctx) => {
+      const existing = findSameName(product.sku, existingSkus);
+      if (existing !== undefined) {
+        ctx.addIssue({ code: 'custom', path: ['sku'], message: duplicateSkuMessage(existing) });
       }
-      seen.add(row.material_id);
+      const seen = new Set<string>();
+      product.bom.forEach((row, index) => {
+        if (seen.has(row.material_id)) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['bom', index, 'material_id'],
+            message: 'This material is already in the BOM.',
+          });
+        }
+        seen.add(row.material_id);
+      });
     });
-  });
+}
 
-export type CreateProductForm = z.input<typeof createProductSchema>;
-export type CreateProductInput = z.output<typeof createProductSchema>;
+type CreateProductSchema = ReturnType<typeof createProductSchema>;
+export type CreateProductForm = z.input<CreateProductSchema>;
+export type CreateProductInput = z.output<CreateProductSchema>;
 
-export const newBomRow: CreateProductForm['bom'][number] = { material_id: null, quantity: 1 };
+export const newBomRow: CreateProductForm['bom'][number] = { material_id: null, quantity: '1' };
 
 /** Spec section 9: reorder point 10, stock 0, price 0. */
 export const newProductDefaults: CreateProductForm = {
   sku: '',
   product_name: '',
   category: '',
-  selling_price: 0,
-  stock_on_hand: 0,
-  reorder_point: 10,
+  selling_price: '0',
+  stock_on_hand: '0',
+  reorder_point: '10',
   bom: [],
 };
 
@@ -69,6 +78,6 @@ export function useCreateProduct() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createProduct,
-    onSettled: () => invalidateTables(queryClient, ['products', 'bom_items']),
+    ...refreshTablesAfterWrite(queryClient, ['products', 'bom_items']),
   });
 }

@@ -1,5 +1,6 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import type { Product } from '@/lib/api/products';
 import type { RawMaterial } from '@/lib/api/raw-materials';
 import { queryKeys } from '@/lib/query-keys';
 import { createTestQueryClient, renderWithProviders } from '@/test/render';
@@ -15,17 +16,37 @@ const cotton: RawMaterial = {
   reorder_point: 20,
 };
 
-function renderModal(materials: RawMaterial[]) {
+const plainTee: Product = {
+  id: 'tee',
+  sku: 'P-1',
+  product_name: 'Plain tee',
+  category: null,
+  selling_price: 499,
+  stock_on_hand: 5,
+  reorder_point: 10,
+};
+
+function renderModal(materials: RawMaterial[], products: Product[] = []) {
   const queryClient = createTestQueryClient();
   queryClient.setQueryData(queryKeys.rawMaterials, materials);
-  return renderWithProviders(<CreateProductModal opened onClose={() => {}} />, queryClient);
+  queryClient.setQueryData(queryKeys.products, products);
+  const rendered = renderWithProviders(<CreateProductModal opened onClose={() => {}} />, queryClient);
+  return { ...rendered, queryClient };
+}
+
+/** Replaces a field's text as a user would. */
+async function retype(user: ReturnType<typeof renderModal>['user'], label: RegExp | string, text: string) {
+  const field = screen.getByLabelText(label);
+  await user.clear(field);
+  if (text !== '') await user.type(field, text);
+  return field;
 }
 
 // Mantine's inputs in jsdom are slow on a busy machine: user-event clicks take seconds.
 describe('CreateProductModal', { timeout: 20_000 }, () => {
   it('shows the spec defaults: price 0, stock 0, reorder point 10', () => {
     renderModal([cotton]);
-    expect(screen.getByLabelText(/Selling Price/)).toHaveValue('₹0');
+    expect(screen.getByLabelText(/Selling Price/)).toHaveValue('0');
     expect(screen.getByLabelText('Stock on Hand')).toHaveValue('0');
     expect(screen.getByLabelText('Reorder Point')).toHaveValue('10');
   });
@@ -57,5 +78,58 @@ describe('CreateProductModal', { timeout: 20_000 }, () => {
     renderModal([]);
     expect(screen.getByText(/No raw materials yet/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Add Material' })).toBeDisabled();
+  });
+
+  it('keeps numbers as typed and refuses them on their fields, saving nothing', async () => {
+    const { user, queryClient } = renderModal([cotton]);
+    await retype(user, /SKU/, 'KUR-01');
+    await retype(user, /Product Name/, 'Cotton Kurta');
+    await retype(user, /Selling Price/, '-5');
+    expect(await retype(user, 'Stock on Hand', '2.5')).toHaveValue('2.5');
+    expect(await retype(user, 'Reorder Point', '7.5')).toHaveValue('7.5');
+    await user.click(screen.getByRole('button', { name: 'Add Material' }));
+    expect(await retype(user, /Quantity 1/, '0.0001')).toHaveValue('0.0001');
+    await user.click(screen.getByRole('button', { name: 'Save Product' }));
+
+    expect(await screen.findByText('Selling price must be more than 0.')).toBeInTheDocument();
+    expect(screen.getByText('Stock on hand must be a whole number.')).toBeInTheDocument();
+    expect(screen.getByText('Reorder point must be a whole number.')).toBeInTheDocument();
+    expect(screen.getByText('Quantity can have at most 3 decimal places.')).toBeInTheDocument();
+    expect(queryClient.getMutationCache().getAll()).toHaveLength(0);
+
+    await retype(user, 'Stock on Hand', '-10');
+    await user.click(screen.getByRole('button', { name: 'Save Product' }));
+    expect(await screen.findByText('Stock on hand cannot be negative.')).toBeInTheDocument();
+    expect(queryClient.getMutationCache().getAll()).toHaveLength(0);
+  });
+
+  it('says a 5,000-character name is too long on the field as it is typed, before any save', () => {
+    renderModal([cotton]);
+    const name = screen.getByLabelText(/Product Name/);
+    fireEvent.change(name, { target: { value: 'x'.repeat(5000) } });
+    expect(name).toHaveValue('x'.repeat(5000));
+    expect(screen.getByText('Product name must be at most 200 characters.')).toBeInTheDocument();
+    expect(screen.getByText('5,000/200 characters')).toBeInTheDocument();
+
+    fireEvent.change(name, { target: { value: 'x'.repeat(170) } });
+    expect(screen.queryByText('Product name must be at most 200 characters.')).not.toBeInTheDocument();
+    expect(screen.getByText('170/200 characters')).toBeInTheDocument();
+  });
+
+  it('refuses a SKU the user already has, in another case and with spaces, saving nothing', async () => {
+    const { user, queryClient } = renderModal([cotton], [plainTee]);
+    await retype(user, /SKU/, ' p-1 ');
+    await retype(user, /Product Name/, 'Another tee');
+    await retype(user, /Selling Price/, '399');
+    await user.click(screen.getByRole('button', { name: 'Save Product' }));
+    expect(await screen.findByText('A product with SKU P-1 already exists.')).toBeInTheDocument();
+    expect(queryClient.getMutationCache().getAll()).toHaveLength(0);
+  });
+
+  it('leaves a BOM material picker closed until the user opens it', async () => {
+    const { user } = renderModal([cotton]);
+    await user.click(screen.getByRole('button', { name: 'Add Material' }));
+    screen.getByRole('combobox', { name: /Material 1/ }).focus();
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
   });
 });

@@ -5,18 +5,21 @@ import {
   Divider,
   Group,
   Modal,
-  NumberInput,
   Select,
   SimpleGrid,
   Stack,
   Text,
-  TextInput,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { useMemo } from 'react';
 import { Controller, useFieldArray, useForm } from 'react-hook-form';
 import { FormError } from '@/components/form-error';
+import { LimitedTextInput, NumberTextInput } from '@/components/form-inputs';
+import { useProducts } from '@/lib/api/products';
 import { useRawMaterials } from '@/lib/api/raw-materials';
+import { materialWithUnit } from '@/lib/format';
+import { productFieldRules as rules } from '@/lib/form-fields';
 import {
   createProductSchema,
   newBomRow,
@@ -34,16 +37,20 @@ interface CreateProductModalProps {
 export function CreateProductModal({ opened, onClose }: CreateProductModalProps) {
   const createProduct = useCreateProduct();
   const rawMaterials = useRawMaterials();
+  const products = useProducts();
+  const schema = useMemo(
+    () => createProductSchema((products.data ?? []).map((product) => product.sku)),
+    [products.data],
+  );
   const form = useForm<CreateProductForm, unknown, CreateProductInput>({
-    resolver: zodResolver(createProductSchema),
+    resolver: zodResolver(schema),
     defaultValues: newProductDefaults,
   });
   const bomRows = useFieldArray({ control: form.control, name: 'bom' });
-  const { errors } = form.formState;
 
   const materialOptions = (rawMaterials.data ?? []).map((material) => ({
     value: material.id,
-    label: `${material.material_name} (${material.unit_of_measure})`,
+    label: materialWithUnit(material.material_name, material.unit_of_measure),
   }));
 
   const close = () => {
@@ -66,35 +73,54 @@ export function CreateProductModal({ opened, onClose }: CreateProductModalProps)
       <form onSubmit={submit} noValidate>
         <Stack>
           <SimpleGrid cols={{ base: 1, xs: 2 }}>
-            <TextInput
-              label="SKU"
-              withAsterisk
-              data-autofocus
-              error={errors.sku?.message}
-              {...form.register('sku')}
+            <Controller
+              control={form.control}
+              name="sku"
+              render={({ field, fieldState }) => (
+                <LimitedTextInput
+                  {...field}
+                  rules={rules.sku}
+                  label="SKU"
+                  data-autofocus
+                  error={fieldState.error?.message}
+                />
+              )}
             />
-            <TextInput label="Category" {...form.register('category')} />
+            <Controller
+              control={form.control}
+              name="category"
+              render={({ field, fieldState }) => (
+                <LimitedTextInput
+                  {...field}
+                  rules={rules.category}
+                  label="Category"
+                  error={fieldState.error?.message}
+                />
+              )}
+            />
           </SimpleGrid>
-          <TextInput
-            label="Product Name"
-            withAsterisk
-            error={errors.product_name?.message}
-            {...form.register('product_name')}
+          <Controller
+            control={form.control}
+            name="product_name"
+            render={({ field, fieldState }) => (
+              <LimitedTextInput
+                {...field}
+                rules={rules.productName}
+                label="Product Name"
+                error={fieldState.error?.message}
+              />
+            )}
           />
           <SimpleGrid cols={{ base: 1, xs: 3 }}>
             <Controller
               control={form.control}
               name="selling_price"
               render={({ field, fieldState }) => (
-                <NumberInput
+                <NumberTextInput
                   {...field}
+                  rules={rules.sellingPrice}
                   label="Selling Price"
-                  withAsterisk
-                  prefix="₹"
-                  min={0}
-                  decimalScale={2}
-                  thousandsGroupStyle="lakh"
-                  thousandSeparator=","
+                  leftSection="₹"
                   error={fieldState.error?.message}
                 />
               )}
@@ -103,11 +129,10 @@ export function CreateProductModal({ opened, onClose }: CreateProductModalProps)
               control={form.control}
               name="stock_on_hand"
               render={({ field, fieldState }) => (
-                <NumberInput
+                <NumberTextInput
                   {...field}
+                  rules={rules.stockOnHand}
                   label="Stock on Hand"
-                  min={0}
-                  allowDecimal={false}
                   error={fieldState.error?.message}
                 />
               )}
@@ -116,11 +141,10 @@ export function CreateProductModal({ opened, onClose }: CreateProductModalProps)
               control={form.control}
               name="reorder_point"
               render={({ field, fieldState }) => (
-                <NumberInput
+                <NumberTextInput
                   {...field}
+                  rules={rules.reorderPoint}
                   label="Reorder Point"
-                  min={0}
-                  allowDecimal={false}
                   error={fieldState.error?.message}
                 />
               )}
@@ -147,6 +171,7 @@ export function CreateProductModal({ opened, onClose }: CreateProductModalProps)
                     placeholder="Choose a material"
                     data={materialOptions}
                     searchable
+                    openOnFocus={false}
                     withAsterisk
                     error={fieldState.error?.message}
                     style={{ flex: 1 }}
@@ -157,12 +182,10 @@ export function CreateProductModal({ opened, onClose }: CreateProductModalProps)
                 control={form.control}
                 name={`bom.${index}.quantity`}
                 render={({ field, fieldState }) => (
-                  <NumberInput
+                  <NumberTextInput
                     {...field}
+                    rules={rules.bomQuantity}
                     label={`Quantity ${index + 1}`}
-                    min={0}
-                    decimalScale={3}
-                    withAsterisk
                     error={fieldState.error?.message}
                     w={120}
                   />

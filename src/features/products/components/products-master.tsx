@@ -6,7 +6,7 @@ import { FirstStep } from '@/components/first-step';
 import { PageHeader } from '@/components/page-header';
 import { QueryList } from '@/components/query-list';
 import { useProducts, type Product } from '@/lib/api/products';
-import { formatRupees } from '@/lib/format';
+import { formatQuantity, formatRupees } from '@/lib/format';
 import { isLowStock } from '@/lib/stock';
 import { CreateProductModal } from './create-product-modal';
 
@@ -20,7 +20,7 @@ const productColumns: DataTableColumn<Product>[] = [
     numeric: true,
     cell: (product) => (
       <Text span fw={700} c={isLowStock(product.stock_on_hand, product.reorder_point) ? 'red.7' : 'green.7'}>
-        {product.stock_on_hand}
+        {formatQuantity(product.stock_on_hand)}
       </Text>
     ),
   },

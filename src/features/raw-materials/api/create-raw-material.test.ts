@@ -1,28 +1,65 @@
 import { describe, expect, it } from 'vitest';
 import { createRawMaterialSchema, newRawMaterialDefaults } from './create-raw-material';
 
+const messages = (input: unknown, existingNames: string[] = []) =>
+  createRawMaterialSchema(existingNames)
+    .safeParse(input)
+    .error?.issues.map((issue) => issue.message);
+
 describe('createRawMaterialSchema', () => {
   it("starts from the spec defaults: unit 'units', reorder point 20", () => {
-    expect(newRawMaterialDefaults).toMatchObject({ unit_of_measure: 'units', reorder_point: 20 });
+    expect(newRawMaterialDefaults).toMatchObject({ unit_of_measure: 'units', reorder_point: '20' });
   });
 
   it('requires only the material name', () => {
-    const result = createRawMaterialSchema.safeParse(newRawMaterialDefaults);
-    expect(result.error?.issues.map((issue) => issue.message)).toEqual([
-      'Material name is required.',
-    ]);
+    expect(messages(newRawMaterialDefaults)).toEqual(['Material name is required.']);
     expect(
-      createRawMaterialSchema.parse({ ...newRawMaterialDefaults, material_name: 'Zip' }),
+      createRawMaterialSchema().parse({ ...newRawMaterialDefaults, material_name: 'Zip' }),
     ).toMatchObject({ material_name: 'Zip', stock_level: 0, cost_per_unit: 0 });
   });
 
-  it('converts number inputs to numbers', () => {
-    const material = createRawMaterialSchema.parse({
+  it("saves an empty unit as 'units', an empty cost or stock as 0, an empty reorder point as 20", () => {
+    expect(
+      createRawMaterialSchema().parse({
+        material_name: 'Zip',
+        supplier: '',
+        cost_per_unit: '',
+        stock_level: '',
+        unit_of_measure: '  ',
+        reorder_point: '',
+      }),
+    ).toEqual({
+      material_name: 'Zip',
+      supplier: '',
+      cost_per_unit: 0,
+      stock_level: 0,
+      unit_of_measure: 'units',
+      reorder_point: 20,
+    });
+  });
+
+  it('keeps a cost of ₹0.125 and fractional stock exactly', () => {
+    const material = createRawMaterialSchema().parse({
       ...newRawMaterialDefaults,
-      material_name: 'Cotton fabric',
-      cost_per_unit: '120.5',
+      material_name: 'Shirt button',
+      cost_per_unit: '0.125',
       stock_level: '42.25',
     });
-    expect(material).toMatchObject({ cost_per_unit: 120.5, stock_level: 42.25, reorder_point: 20 });
+    expect(material).toMatchObject({ cost_per_unit: 0.125, stock_level: 42.25, reorder_point: 20 });
+  });
+
+  it('refuses a negative cost or more decimals than the database keeps', () => {
+    expect(messages({ ...newRawMaterialDefaults, material_name: 'A', cost_per_unit: '-5' })).toEqual([
+      'Cost per unit cannot be negative.',
+    ]);
+    expect(messages({ ...newRawMaterialDefaults, material_name: 'A', cost_per_unit: '1.23456' })).toEqual([
+      'Cost per unit can have at most 4 decimal places.',
+    ]);
+  });
+
+  it('refuses a name the user already has, whatever its case and spaces', () => {
+    expect(
+      messages({ ...newRawMaterialDefaults, material_name: ' cotton FABRIC ' }, ['Cotton fabric']),
+    ).toEqual(['A material named Cotton fabric already exists.']);
   });
 });

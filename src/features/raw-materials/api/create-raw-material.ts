@@ -1,36 +1,50 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { numberField } from '@/lib/form-fields';
-import { invalidateTables } from '@/lib/query-keys';
+import {
+  DEFAULT_UNIT,
+  duplicateMaterialMessage,
+  findSameName,
+  numberField,
+  rawMaterialFieldRules,
+  textField,
+} from '@/lib/form-fields';
+import { refreshTablesAfterWrite } from '@/lib/query-keys';
 import { toUserError } from '@/lib/server-error';
 import { supabase } from '@/lib/supabase';
 
-export const createRawMaterialSchema = z.object({
-  material_name: z.string().trim().min(1, 'Material name is required.'),
-  supplier: z.string().trim(),
-  cost_per_unit: numberField('Cost per unit').pipe(
-    z.number().min(0, 'Cost per unit cannot be negative.'),
-  ),
-  stock_level: numberField('Stock level').pipe(
-    z.number().min(0, 'Stock level cannot be negative.'),
-  ),
-  unit_of_measure: z.string().trim().min(1, 'Unit is required.'),
-  reorder_point: numberField('Reorder point').pipe(
-    z.number().min(0, 'Reorder point cannot be negative.'),
-  ),
-});
+/**
+ * The Add New Material form. Only the name is required (spec section 5): an empty unit saves as
+ * 'units', an empty cost or stock as 0, an empty reorder point as 20. `existingNames` are the
+ * user's material names, which a new one must not repeat.
+ */
+export function createRawMaterialSchema(existingNames: readonly string[] = []) {
+  return z.object({
+    material_name: textField(rawMaterialFieldRules.materialName).superRefine((name, ctx) => {
+      const existing = findSameName(name, existingNames);
+      if (existing !== undefined) ctx.addIssue({ code: 'custom', message: duplicateMaterialMessage(existing) });
+    }),
+    supplier: textField(rawMaterialFieldRules.supplier),
+    cost_per_unit: numberField(rawMaterialFieldRules.costPerUnit),
+    stock_level: numberField(rawMaterialFieldRules.stockLevel),
+    unit_of_measure: textField(rawMaterialFieldRules.unitOfMeasure).transform(
+      (unit) => unit || DEFAULT_UNIT,
+    ),
+    reorder_point: numberField(rawMaterialFieldRules.reorderPoint),
+  });
+}
 
-export type CreateRawMaterialForm = z.input<typeof createRawMaterialSchema>;
-export type CreateRawMaterialInput = z.output<typeof createRawMaterialSchema>;
+type CreateRawMaterialSchema = ReturnType<typeof createRawMaterialSchema>;
+export type CreateRawMaterialForm = z.input<CreateRawMaterialSchema>;
+export type CreateRawMaterialInput = z.output<CreateRawMaterialSchema>;
 
 /** Spec section 9: unit 'units', reorder point 20; stock and cost start at 0. */
 export const newRawMaterialDefaults: CreateRawMaterialForm = {
   material_name: '',
   supplier: '',
-  cost_per_unit: 0,
-  stock_level: 0,
-  unit_of_measure: 'units',
-  reorder_point: 20,
+  cost_per_unit: '0',
+  stock_level: '0',
+  unit_of_measure: DEFAULT_UNIT,
+  reorder_point: '20',
 };
 
 async function createRawMaterial(input: CreateRawMaterialInput) {
@@ -46,6 +60,6 @@ export function useCreateRawMaterial() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createRawMaterial,
-    onSettled: () => invalidateTables(queryClient, ['raw_materials']),
+    ...refreshTablesAfterWrite(queryClient, ['raw_materials']),
   });
 }

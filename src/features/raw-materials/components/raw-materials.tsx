@@ -6,13 +6,13 @@ import { FirstStep } from '@/components/first-step';
 import { PageHeader } from '@/components/page-header';
 import { QueryList } from '@/components/query-list';
 import { useRawMaterials, type RawMaterial } from '@/lib/api/raw-materials';
-import { formatQuantity, formatRupees } from '@/lib/format';
+import { formatQuantity, formatUnitCost } from '@/lib/format';
 import { CreateRawMaterialModal } from './create-raw-material-modal';
 
 const rawMaterialColumns: DataTableColumn<RawMaterial>[] = [
   { label: 'Material Name', fw: 500, cell: (material) => material.material_name },
   { label: 'Supplier', cell: (material) => material.supplier ?? '—' },
-  { label: 'Cost per Unit', numeric: true, cell: (material) => formatRupees(material.cost_per_unit) },
+  { label: 'Cost per Unit', numeric: true, cell: (material) => formatUnitCost(material.cost_per_unit) },
   { label: 'Stock Level', numeric: true, cell: (material) => formatQuantity(material.stock_level) },
   { label: 'Unit', cell: (material) => material.unit_of_measure },
 ];

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { invalidateTables } from '@/lib/query-keys';
+import { refreshTablesAfterWrite } from '@/lib/query-keys';
 import { toUserError } from '@/lib/server-error';
 import { supabase } from '@/lib/supabase';
 
@@ -13,6 +13,6 @@ export function useFulfilSalesOrder() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: fulfilSalesOrder,
-    onSettled: () => invalidateTables(queryClient, ['sales_orders']),
+    ...refreshTablesAfterWrite(queryClient, ['sales_orders']),
   });
 }

@@ -4,7 +4,7 @@ import { logSaleSchema, newSaleDefaults, salesPlatforms } from './log-sale';
 
 describe('logSaleSchema', () => {
   it('starts from the spec defaults: Flipkart, quantity 1', () => {
-    expect(newSaleDefaults).toEqual({ product_id: null, platform: 'Flipkart', quantity: 1 });
+    expect(newSaleDefaults).toEqual({ product_id: null, platform: 'Flipkart', quantity: '1' });
   });
 
   it('offers exactly the platforms the database accepts', () => {

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { Constants } from '@/lib/database.types';
-import { choiceField, numberField } from '@/lib/form-fields';
-import { invalidateTables } from '@/lib/query-keys';
+import { choiceField, numberField, saleFieldRules } from '@/lib/form-fields';
+import { refreshTablesAfterWrite } from '@/lib/query-keys';
 import { toUserError } from '@/lib/server-error';
 import { supabase } from '@/lib/supabase';
 
@@ -11,9 +11,7 @@ export const salesPlatforms = Constants.public.Enums.sales_platform;
 export const logSaleSchema = z.object({
   product_id: choiceField('Choose a product.'),
   platform: z.enum(salesPlatforms, { error: 'Choose a platform.' }),
-  quantity: numberField('Quantity').pipe(
-    z.number().int('Quantity must be a whole number.').min(1, 'Quantity must be at least 1.'),
-  ),
+  quantity: numberField(saleFieldRules.quantity),
 });
 
 export type LogSaleForm = z.input<typeof logSaleSchema>;
@@ -23,7 +21,7 @@ export type LogSaleInput = z.output<typeof logSaleSchema>;
 export const newSaleDefaults: LogSaleForm = {
   product_id: null,
   platform: 'Flipkart',
-  quantity: 1,
+  quantity: '1',
 };
 
 async function logSale(input: LogSaleInput) {
@@ -36,7 +34,7 @@ export function useLogSale() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: logSale,
-    // Also after a refusal: the stock we showed was out of date.
-    onSettled: () => invalidateTables(queryClient, ['sales_orders', 'products']),
+    // Also after a refusal: what the form showed may have been out of date.
+    ...refreshTablesAfterWrite(queryClient, ['sales_orders', 'products']),
   });
 }

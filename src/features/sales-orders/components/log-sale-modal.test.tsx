@@ -1,5 +1,5 @@
-import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import type { Product } from '@/lib/api/products';
 import { queryKeys } from '@/lib/query-keys';
 import { createTestQueryClient, renderWithProviders } from '@/test/render';
@@ -15,12 +15,17 @@ const kurta: Product = {
   reorder_point: 10,
 };
 
+function renderModal(onClose = () => {}) {
+  const queryClient = createTestQueryClient();
+  queryClient.setQueryData(queryKeys.products, [kurta]);
+  const rendered = renderWithProviders(<LogSaleModal opened onClose={onClose} />, queryClient);
+  return { ...rendered, queryClient };
+}
+
 // Mantine's Select in jsdom is slow on a busy machine: user-event clicks take seconds.
 describe('LogSaleModal', { timeout: 20_000 }, () => {
   it('defaults to Flipkart and quantity 1, and shows stock and the rupee total as you type', async () => {
-    const queryClient = createTestQueryClient();
-    queryClient.setQueryData(queryKeys.products, [kurta]);
-    const { user } = renderWithProviders(<LogSaleModal opened onClose={() => {}} />, queryClient);
+    const { user } = renderModal();
 
     expect(screen.getByRole('combobox', { name: /Platform/ })).toHaveValue('Flipkart');
     expect(screen.getByLabelText(/Quantity/)).toHaveValue('1');
@@ -38,13 +43,48 @@ describe('LogSaleModal', { timeout: 20_000 }, () => {
   });
 
   it('requires a product and a quantity', async () => {
-    const queryClient = createTestQueryClient();
-    queryClient.setQueryData(queryKeys.products, [kurta]);
-    const { user } = renderWithProviders(<LogSaleModal opened onClose={() => {}} />, queryClient);
+    const { user } = renderModal();
     const quantity = screen.getByLabelText(/Quantity/);
     await user.clear(quantity);
     await user.click(screen.getByRole('button', { name: 'Log Sale' }));
     expect(await screen.findByText('Choose a product.')).toBeInTheDocument();
     expect(screen.getByText('Quantity is required.')).toBeInTheDocument();
+  });
+
+  it.each([
+    ['2.5', 'Quantity must be a whole number.'],
+    ['1e3', 'Quantity must be a number.'],
+    ['0', 'Quantity must be at least 1.'],
+    ['-3', 'Quantity must be at least 1.'],
+  ])('keeps %s as typed, refuses it on the field and logs nothing', async (typed, message) => {
+    const { user, queryClient } = renderModal();
+    await user.click(screen.getByRole('combobox', { name: /Product/ }));
+    await user.click(await screen.findByRole('option', { name: 'Cotton Kurta (KUR-01)' }));
+    const quantity = screen.getByLabelText(/Quantity/);
+    await user.clear(quantity);
+    await user.type(quantity, typed);
+    expect(quantity).toHaveValue(typed);
+    // No total for a quantity that cannot be saved.
+    expect(screen.queryByLabelText('Sale total')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Log Sale' }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(screen.getByLabelText(/Quantity/)).toHaveAccessibleDescription(expect.stringContaining(message));
+    expect(queryClient.getMutationCache().getAll()).toHaveLength(0);
+  });
+
+  it('leaves the product picker closed until the user opens it; Escape and Cancel close at once', async () => {
+    const onClose = vi.fn();
+    const { user } = renderModal(onClose);
+    const product = screen.getByRole('combobox', { name: /Product/ });
+    product.focus();
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+    expect(product).toHaveAttribute('aria-expanded', 'false');
+
+    fireEvent.keyDown(product, { key: 'Escape' });
+    expect(onClose).toHaveBeenCalledTimes(1);
+
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(onClose).toHaveBeenCalledTimes(2);
   });
 });

@@ -1,11 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Modal, NumberInput, Paper, Select, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, Paper, Select, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { FormError } from '@/components/form-error';
+import { NumberTextInput } from '@/components/form-inputs';
 import { ProductSelect } from '@/components/product-select';
 import { useProducts } from '@/lib/api/products';
-import { formatRupees } from '@/lib/format';
+import { formatQuantity, formatRupees } from '@/lib/format';
+import { saleFieldRules, validNumber } from '@/lib/form-fields';
 import {
   logSaleSchema,
   newSaleDefaults,
@@ -33,9 +35,10 @@ export function LogSaleModal({ opened, onClose }: LogSaleModalProps) {
   });
 
   const product = products.data?.find((candidate) => candidate.id === productId);
-  const typedQuantity = Number(quantity) || 0;
+  // Only a quantity the form would save counts towards the total and the stock check.
+  const typedQuantity = validNumber(quantity, saleFieldRules.quantity);
   // Mirrors the server's stock check for instant feedback; the server still decides.
-  const overStock = product !== undefined && typedQuantity > product.stock_on_hand;
+  const overStock = product !== undefined && typedQuantity !== null && typedQuantity > product.stock_on_hand;
 
   const close = () => {
     form.reset();
@@ -89,30 +92,28 @@ export function LogSaleModal({ opened, onClose }: LogSaleModalProps) {
             control={form.control}
             name="quantity"
             render={({ field, fieldState }) => (
-              <NumberInput
+              <NumberTextInput
                 {...field}
+                rules={saleFieldRules.quantity}
                 label="Quantity"
-                min={1}
-                allowDecimal={false}
-                withAsterisk
                 error={fieldState.error?.message}
                 description={
                   product && (
                     <Text span size="xs" c={overStock ? 'red.7' : 'dimmed'}>
                       {overStock
                         ? `Only ${product.stock_on_hand} available.`
-                        : `${product.stock_on_hand} in stock`}
+                        : `${formatQuantity(product.stock_on_hand)} in stock`}
                     </Text>
                   )
                 }
               />
             )}
           />
-          {product && (
+          {product && typedQuantity !== null && (
             <Paper withBorder p="sm" bg="gray.0">
               <Group justify="space-between">
                 <Text size="sm" c="dimmed">
-                  {typedQuantity} × {formatRupees(product.selling_price)}
+                  {formatQuantity(typedQuantity)} × {formatRupees(product.selling_price)}
                 </Text>
                 <Text fw={700} aria-label="Sale total">
                   {formatRupees(typedQuantity * product.selling_price)}

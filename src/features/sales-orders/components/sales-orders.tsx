@@ -7,7 +7,7 @@ import { OrderStatusBadge } from '@/components/order-status-badge';
 import { FirstStep } from '@/components/first-step';
 import { PageHeader } from '@/components/page-header';
 import { QueryList } from '@/components/query-list';
-import { formatDateTime, formatRupees } from '@/lib/format';
+import { formatDateTime, formatQuantity, formatRupees } from '@/lib/format';
 import { useFulfilSalesOrder } from '../api/fulfil-sales-order';
 import { useSalesOrders, type SalesOrder } from '../api/get-sales-orders';
 import { LogSaleModal } from './log-sale-modal';
@@ -27,7 +27,7 @@ export function SalesOrders() {
     { label: 'Date', cell: (order) => formatDateTime(order.order_date) },
     { label: 'Product', fw: 500, cell: (order) => order.product_name },
     { label: 'Platform', cell: (order) => order.platform },
-    { label: 'Qty', numeric: true, cell: (order) => order.quantity },
+    { label: 'Qty', numeric: true, cell: (order) => formatQuantity(order.quantity) },
     { label: 'Total', numeric: true, cell: (order) => formatRupees(order.total_amount) },
     { label: 'Status', cell: (order) => <OrderStatusBadge status={order.status} /> },
     {
