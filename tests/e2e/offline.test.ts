@@ -2,80 +2,49 @@
  * The server going away with a form open: the save is reported within two seconds with the app's
  * message, an offline banner shows while the stack is down and goes when it is back, and what was
  * typed stays in the form to be saved then. The stack really stops and starts again (same port and
- * data directory), so this file runs its own rather than the shared in-memory one.
+ * data directory), so this file runs its own rather than a throwaway one.
  */
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
-import { createServer, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStack, type RunningStack } from '../../stack/src/stack';
+import { freePort } from '../support/free-port';
 import { addProduct, dialog, eventually, fillSale, openTab, rowCells } from './support/actions';
-import { DESKTOP, watchConsole, type ConsoleProblem } from './support/environment';
+import {
+  DESKTOP,
+  startRestartableEnvironment,
+  watchConsole,
+  type ConsoleProblem,
+  type RestartableEnvironment,
+} from './support/environment';
 
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const UNREACHABLE = 'Could not reach the server. Check your connection and try again.';
 const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../../.test-artifacts/screenshots');
 /** The bar: a request that failed is reported within a second or two. */
 const REPORTED_WITHIN_MS = 2_000;
 
-let port: number;
+let environment: RestartableEnvironment;
 let dataDir: string;
-let stack: RunningStack | undefined;
-let vite: ViteDevServer | undefined;
-let browser: Browser | undefined;
-
-async function freePort(): Promise<number> {
-  const server = createNetServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port: free } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return free;
-}
-
-const start = () => startStack({ port, dataDir, quiet: true });
 
 beforeAll(async () => {
-  port = await freePort();
   dataDir = await mkdtemp(path.join(tmpdir(), 'ff-offline-'));
-  stack = await start();
-  process.env.VITE_SUPABASE_URL = stack.url;
-  process.env.VITE_SUPABASE_ANON_KEY = stack.anonKey;
-  vite = await createServer({
-    configFile: 'vite.config.ts',
-    logLevel: 'error',
-    clearScreen: false,
-    server: { port: 0, strictPort: false, hmr: false },
-  });
-  await vite.listen();
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  environment = await startRestartableEnvironment({ dataDir, port: await freePort() });
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await vite?.close();
-  await stack?.close();
+  await environment?.close();
   await rm(dataDir, { recursive: true, force: true });
 });
 
 describe('the server going away with a form open', { timeout: 120_000 }, () => {
   it('reports the failed save at once, shows an offline banner while down, and keeps what was typed', async () => {
-    const context = await browser!.newContext({ viewport: DESKTOP });
+    const context = await environment.browser.newContext({ viewport: DESKTOP });
     const problems: ConsoleProblem[] = [];
     watchConsole(context, problems);
     try {
       const page = await context.newPage();
       page.setDefaultTimeout(15_000);
-      await page.goto(vite!.resolvedUrls!.local[0]!);
+      await page.goto(environment.appUrl);
       await page.getByRole('heading', { name: 'Dashboard', level: 2 }).waitFor();
       await addProduct(page, { sku: 'OFF-01', name: 'Offline Kurta', sellingPrice: '800', stockOnHand: '10' });
       const banner = page.getByRole('status').filter({ hasText: 'cannot reach the server' });
@@ -83,8 +52,7 @@ describe('the server going away with a form open', { timeout: 120_000 }, () => {
 
       const form = await fillSale(page, { product: 'Offline Kurta (OFF-01)', platform: 'Amazon', quantity: '3' });
 
-      await stack!.close();
-      stack = undefined;
+      await environment.stopStack();
       // Idle, the app learns from its realtime connection closing: the banner shows by itself.
       await banner.waitFor();
 
@@ -105,7 +73,7 @@ describe('the server going away with a form open', { timeout: 120_000 }, () => {
       expect(await form.getByLabel('Quantity').inputValue()).toBe('3');
 
       // Back on the same port and data: the banner goes, and the same form saves.
-      stack = await start();
+      await environment.startStack();
       await banner.waitFor({ state: 'hidden' });
       expect(await dialog(page, 'Add New Sale').isVisible()).toBe(true);
       await form.getByRole('button', { name: 'Log Sale' }).click();

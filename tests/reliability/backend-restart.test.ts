@@ -8,59 +8,27 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { createServer, type ViteDevServer } from 'vite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
+import { type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedPostgres } from '../../stack/src/db/embedded';
-import { startStack, type RunningStack } from '../../stack/src/stack';
 import { openTab, rowCells } from '../e2e/support/actions';
+import { startRestartableEnvironment, type RestartableEnvironment } from '../e2e/support/environment';
 import { freePort } from '../support/free-port';
 
-const CHROMIUM_PATH = '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 /** The client reconnects after 1, 2, 5, then every 10 s: a restart must show within two of those. */
 const RECOVERY_TIMEOUT_MS = 30_000;
 
-let port: number;
-let appPort: number;
 let dataDir: string;
-let stack: RunningStack | undefined;
-let vite: ViteDevServer | undefined;
-let browser: Browser | undefined;
-
-const start = () =>
-  startStack({ port, dataDir, quiet: true, allowedOrigins: [`http://127.0.0.1:${appPort}`, `http://localhost:${appPort}`] });
+let environment: RestartableEnvironment;
 
 beforeAll(async () => {
-  port = await freePort();
-  appPort = await freePort();
   dataDir = await mkdtemp(path.join(tmpdir(), 'ff-restart-'));
-  stack = await start();
-  // Vite puts VITE_* variables of its own process into import.meta.env.
-  process.env.VITE_SUPABASE_URL = stack.url;
-  process.env.VITE_SUPABASE_ANON_KEY = stack.anonKey;
-  vite = await createServer({
-    configFile: 'vite.config.ts',
-    logLevel: 'error',
-    clearScreen: false,
-    server: { port: appPort, strictPort: true, hmr: false },
-  });
-  await vite.listen();
-  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  environment = await startRestartableEnvironment({ dataDir, port: await freePort() });
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await vite?.close();
-  await stack?.close();
+  await environment?.close();
   await rm(dataDir, { recursive: true, force: true });
 });
 
@@ -77,9 +45,10 @@ async function sessionOf(page: Page): Promise<{ userId: string; token: string }>
 
 /** An RPC as the app's user, from outside the browser (a second client of the same account). */
 async function rpcAs(token: string, fn: string, args: Record<string, unknown>) {
-  const response = await fetch(`${stack!.url}/rest/v1/rpc/${fn}`, {
+  const { stack } = environment;
+  const response = await fetch(`${stack.url}/rest/v1/rpc/${fn}`, {
     method: 'POST',
-    headers: { apikey: stack!.anonKey, authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    headers: { apikey: stack.anonKey, authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     body: JSON.stringify(args),
   });
   const body = await response.json();
@@ -91,11 +60,11 @@ const stockShown = async (page: Page, sku: string) => (await rowCells(page, sku)
 
 describe('backend restart with the app open [embedded Postgres, end to end]', () => {
   it('shows data changed while the backend was down, without a reload, and follows live changes after', async () => {
-    const context = await browser!.newContext({ viewport: { width: 1280, height: 800 } });
+    const context = await environment.browser.newContext({ viewport: { width: 1280, height: 800 } });
     try {
       const page = await context.newPage();
       page.setDefaultTimeout(60_000);
-      await page.goto(vite!.resolvedUrls!.local[0]!);
+      await page.goto(environment.appUrl);
       await page.getByRole('heading', { name: 'Dashboard', level: 2 }).waitFor();
       const { userId, token } = await sessionOf(page);
 
@@ -105,12 +74,11 @@ describe('backend restart with the app open [embedded Postgres, end to end]', ()
       // Survives only if the page is never reloaded.
       await page.evaluate(() => Object.assign(window, { __sameDocument: true }));
       const productId = (
-        await stack!.db.query<{ id: string }>("select id from public.products where sku = 'RST-01' and user_id = $1", [userId])
+        await environment.stack.db.query<{ id: string }>("select id from public.products where sku = 'RST-01' and user_id = $1", [userId])
       ).rows[0]!.id;
 
       // Down: the data changes behind the stack's back, as this user's sale, straight in the database.
-      await stack!.close();
-      stack = undefined;
+      await environment.stopStack();
       const postgres = await startEmbeddedPostgres(dataDir);
       const db = new pg.Client(postgres.connection);
       try {
@@ -125,7 +93,7 @@ describe('backend restart with the app open [embedded Postgres, end to end]', ()
       }
 
       // Up again on the same port and directory: the page catches up on its own.
-      stack = await start();
+      await environment.startStack();
       const restarted = Date.now();
       await expect
         .poll(() => stockShown(page, 'RST-01'), { timeout: RECOVERY_TIMEOUT_MS, interval: 200 })

@@ -27,16 +27,38 @@ export interface E2eEnvironment {
 /**
  * A fresh backend (the local stack on its own throwaway embedded Postgres), the app served by Vite
  * against it, and Chromium: everything an end-to-end file needs, isolated from every other file.
- * The stack lets the app's origin, and no other, call it from a browser.
  */
 export async function startE2eEnvironment(): Promise<E2eEnvironment> {
+  const environment = await startRestartableEnvironment({ dataDir: null, port: 0 });
+  return { ...environment, stack: environment.stack };
+}
+
+export interface RestartableEnvironment {
+  /** The running stack; throws while it is stopped. */
+  readonly stack: RunningStack;
+  appUrl: string;
+  browser: Browser;
+  /** Stops the stack (the server really goes away); startStack() brings it back as it was. */
+  stopStack(): Promise<void>;
+  startStack(): Promise<RunningStack>;
+  close(): Promise<void>;
+}
+
+/**
+ * The same, with a stack a test can stop and start again: on a fixed port and, with a data
+ * directory, on the same data. The stack lets the app's origin, and no other, call it from a
+ * browser.
+ */
+export async function startRestartableEnvironment(options: { dataDir: string | null; port: number }): Promise<RestartableEnvironment> {
   const appPort = await freePort();
-  const stack = await startStack({
-    port: 0,
-    dataDir: null,
-    quiet: true,
-    allowedOrigins: [`http://127.0.0.1:${appPort}`, `http://localhost:${appPort}`],
-  });
+  const start = () =>
+    startStack({
+      port: options.port,
+      dataDir: options.dataDir,
+      quiet: true,
+      allowedOrigins: [`http://127.0.0.1:${appPort}`, `http://localhost:${appPort}`],
+    });
+  let stack: RunningStack | undefined = await start();
   let vite: ViteDevServer | undefined;
   let browser: Browser | undefined;
   try {
@@ -53,15 +75,23 @@ export async function startE2eEnvironment(): Promise<E2eEnvironment> {
     const appUrl = vite.resolvedUrls?.local[0];
     if (!appUrl) throw new Error('Vite did not report the URL it serves the app on.');
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
-    const started = { stack, appUrl, browser, vite };
+    const started = { appUrl, browser, vite };
     return {
-      stack,
+      get stack() {
+        if (!stack) throw new Error('the stack is stopped');
+        return stack;
+      },
       appUrl,
       browser,
+      stopStack: async () => {
+        await stack?.close();
+        stack = undefined;
+      },
+      startStack: async () => (stack = await start()),
       close: async () => {
         await started.browser.close();
         await started.vite.close();
-        await started.stack.close();
+        await stack?.close();
       },
     };
   } catch (error) {
