@@ -4,6 +4,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { createAuth } from './auth/gotrue';
+import type { AuthRateLimits } from './auth/rate-limit';
 import { apiKeys, DEFAULT_HOST, DEFAULT_PORT, DEMO_JWT_SECRET } from './config';
 import type { Database } from './db/database';
 import { migrate } from './db/migrate';
@@ -30,6 +31,8 @@ export interface StackOptions {
   seed?: boolean;
   /** No log lines (errors still go to stderr). */
   quiet?: boolean;
+  /** Auth's per-IP limits (default: Supabase's); tests that sign in many users relax them. */
+  rateLimits?: AuthRateLimits;
 }
 
 export interface RunningStack {
@@ -63,7 +66,7 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
     const applied = await migrate(db);
     if (applied.length > 0) log(`Applied migrations: ${applied.join(', ')}`);
     if (options.seed) await seed(db, applied, log);
-    return await serve(db, { host, port: options.port ?? DEFAULT_PORT, jwtSecret, unlock });
+    return await serve(db, { host, port: options.port ?? DEFAULT_PORT, jwtSecret, unlock, rateLimits: options.rateLimits });
   } catch (error) {
     await db?.close().catch(() => {});
     await unlock();
@@ -86,7 +89,7 @@ async function seed(db: Database, applied: string[], log: (line: string) => void
 
 async function serve(
   db: Database,
-  settings: { host: string; port: number; jwtSecret: string; unlock: () => Promise<void> },
+  settings: { host: string; port: number; jwtSecret: string; unlock: () => Promise<void>; rateLimits?: AuthRateLimits },
 ): Promise<RunningStack> {
   const { anonKey, serviceRoleKey } = apiKeys(settings.jwtSecret);
   const realtime = await createRealtimeServer({ db, jwtSecret: settings.jwtSecret });
@@ -109,7 +112,7 @@ async function serve(
   const { port } = server.address() as AddressInfo;
   const url = `http://${settings.host.includes(':') ? `[${settings.host}]` : settings.host}:${port}`;
 
-  const auth = createAuth(db, { jwtSecret: settings.jwtSecret, issuer: `${url}/auth/v1` });
+  const auth = createAuth(db, { jwtSecret: settings.jwtSecret, issuer: `${url}/auth/v1`, rateLimits: settings.rateLimits });
   const gateway = createGateway({ db, jwtSecret: settings.jwtSecret, anonKey, serviceRoleKey, auth, realtime });
   server.on('request', (req, res) => void gateway.handleRequest(req, res));
   server.on('upgrade', gateway.handleUpgrade);

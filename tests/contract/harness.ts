@@ -61,7 +61,7 @@ export async function startTestStack(
     return { kind, ...external, db: null, newClient: () => newClient(external.url, external.anonKey), close: async () => {} };
   }
   if (kind === 'pglite') {
-    const stack = await startStack({ port: 0, dataDir: options.dataDir ?? null, seed: options.seed, quiet: true });
+    const stack = await startStack({ port: 0, dataDir: options.dataDir ?? null, seed: options.seed, quiet: true, rateLimits: { anonymousSignUpsPerHour: 100_000, passwordAttemptsPer5Min: 100_000 } });
     return { kind, ...stack, newClient: () => newClient(stack.url, stack.anonKey) };
   }
 
@@ -72,7 +72,7 @@ export async function startTestStack(
   const databaseUrl = new URL(serverUrl);
   databaseUrl.pathname = `/${name}`;
   try {
-    const stack = await startStack({ port: 0, databaseUrl: databaseUrl.toString(), seed: options.seed, quiet: true });
+    const stack = await startStack({ port: 0, databaseUrl: databaseUrl.toString(), seed: options.seed, quiet: true, rateLimits: { anonymousSignUpsPerHour: 100_000, passwordAttemptsPer5Min: 100_000 } });
     return {
       kind,
       ...stack,

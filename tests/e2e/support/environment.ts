@@ -28,7 +28,7 @@ export interface E2eEnvironment {
  * and Chromium: everything an end-to-end file needs, isolated from every other file.
  */
 export async function startE2eEnvironment(): Promise<E2eEnvironment> {
-  const stack = await startStack({ port: 0, dataDir: null, quiet: true });
+  const stack = await startStack({ port: 0, dataDir: null, quiet: true, rateLimits: { anonymousSignUpsPerHour: 100_000, passwordAttemptsPer5Min: 100_000 } });
   let vite: ViteDevServer | undefined;
   let browser: Browser | undefined;
   try {
