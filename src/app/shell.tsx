@@ -1,15 +1,24 @@
-import { AppShell, Burger, Center, Group, Loader, NavLink, Title } from '@mantine/core';
+import { AppShell, Burger, Center, Divider, Group, Loader, NavLink, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
   IconBuildingFactory2,
   IconBuildingWarehouse,
   IconLayoutDashboard,
   IconPackages,
+  IconSettings,
   IconShirt,
   IconShoppingCart,
 } from '@tabler/icons-react';
+import type { User } from '@supabase/supabase-js';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Dashboard } from '@/features/dashboard/components/dashboard';
+import { SaveWorkspacePrompt } from '@/features/workspace/components/save-workspace-prompt';
+import {
+  WorkspaceDialogs,
+  type WorkspaceDialog,
+} from '@/features/workspace/components/workspace-dialogs';
+import { WorkspaceHeader } from '@/features/workspace/components/workspace-header';
+import { WorkspaceSettings } from '@/features/workspace/components/workspace-settings';
 import { useRealtimeInvalidation } from '@/lib/realtime';
 import { loadAllStyles } from './styles';
 
@@ -43,13 +52,15 @@ const tabs = [
   { id: 'manufacturing', label: 'Manufacturing', icon: IconBuildingFactory2 },
 ] as const;
 
-type TabId = (typeof tabs)[number]['id'];
+/** The spec's tabs, then Settings (the workspace: save it, sign in, sign out), set apart below them. */
+type TabId = (typeof tabs)[number]['id'] | 'settings';
 
 /** The one page: header, left navigation and the active tab (kept in state; there are no URLs). */
-export function Shell({ userId }: { userId: string }) {
-  useRealtimeInvalidation(userId);
+export function Shell({ user }: { user: User }) {
+  useRealtimeInvalidation(user.id);
   const [activeTab, setActiveTab] = useState<TabId>('dashboard');
   const [navOpened, nav] = useDisclosure(false);
+  const [dialog, setDialog] = useState<WorkspaceDialog | null>(null);
 
   // Once the dashboard is up, fetch the other tabs' code in the background so switching is instant.
   useEffect(() => {
@@ -70,7 +81,7 @@ export function Shell({ userId }: { userId: string }) {
       padding="md"
     >
       <AppShell.Header>
-        <Group h="100%" px="md" gap="sm">
+        <Group h="100%" px="md" gap="sm" wrap="nowrap">
           <Burger
             opened={navOpened}
             onClick={nav.toggle}
@@ -82,6 +93,9 @@ export function Shell({ userId }: { userId: string }) {
           <Title order={1} size="h3">
             FactoryFlow
           </Title>
+          <Group ml="auto" gap="xs" wrap="nowrap" miw={0}>
+            <WorkspaceHeader user={user} onOpen={setDialog} />
+          </Group>
         </Group>
       </AppShell.Header>
 
@@ -100,9 +114,21 @@ export function Shell({ userId }: { userId: string }) {
             style={{ borderRadius: 'var(--mantine-radius-md)' }}
           />
         ))}
+        <Divider my="sm" />
+        <NavLink
+          component="button"
+          label="Settings"
+          leftSection={<IconSettings size={20} stroke={1.6} />}
+          active={activeTab === 'settings'}
+          aria-current={activeTab === 'settings' ? 'page' : undefined}
+          onClick={() => openTab('settings')}
+          variant="filled"
+          style={{ borderRadius: 'var(--mantine-radius-md)' }}
+        />
       </AppShell.Navbar>
 
       <AppShell.Main bg="gray.0">
+        {activeTab !== 'settings' && <SaveWorkspacePrompt user={user} onOpen={setDialog} />}
         {activeTab === 'dashboard' && (
           <Dashboard
             onOpenSalesOrders={() => openTab('sales-orders')}
@@ -122,7 +148,9 @@ export function Shell({ userId }: { userId: string }) {
           {activeTab === 'sales-orders' && <SalesOrders />}
           {activeTab === 'manufacturing' && <ManufacturingOrders />}
         </Suspense>
+        {activeTab === 'settings' && <WorkspaceSettings user={user} onOpen={setDialog} />}
       </AppShell.Main>
+      <WorkspaceDialogs user={user} dialog={dialog} onClose={() => setDialog(null)} />
     </AppShell>
   );
 }
