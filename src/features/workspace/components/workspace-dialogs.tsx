@@ -20,13 +20,18 @@ interface WorkspaceDialogsProps {
   onClose: () => void;
 }
 
+/** Only the open dialog is mounted: a closed Mantine modal still draws an element, and the first screen loads no modal styles. */
 export function WorkspaceDialogs({ user, dialog, onClose }: WorkspaceDialogsProps) {
-  return (
-    <>
-      <SaveWorkspaceModal opened={dialog === 'save'} onClose={onClose} />
-      <SignInModal opened={dialog === 'sign-in'} onClose={onClose} anonymous={isAnonymous(user)} />
-      <SignOutModal opened={dialog === 'sign-out'} onClose={onClose} email={user.email ?? ''} />
-      <ChangePasswordModal opened={dialog === 'change-password'} onClose={onClose} />
-    </>
-  );
+  switch (dialog) {
+    case 'save':
+      return <SaveWorkspaceModal opened onClose={onClose} />;
+    case 'sign-in':
+      return <SignInModal opened onClose={onClose} anonymous={isAnonymous(user)} />;
+    case 'sign-out':
+      return <SignOutModal opened onClose={onClose} email={user.email ?? ''} />;
+    case 'change-password':
+      return <ChangePasswordModal opened onClose={onClose} />;
+    case null:
+      return null;
+  }
 }
