@@ -121,7 +121,9 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 /** bcrypt at GoTrue's cost (bcrypt.DefaultCost), in the `$2a$`/`$2b$` form GoTrue reads and writes. */
 const hashPassword = (password: string) => bcrypt.hash(password, 10);
 /** Compared against when the email is unknown, so a wrong email costs as long as a wrong password. */
-const NO_SUCH_USER_HASH = bcrypt.hashSync(randomBytes(16).toString('hex'), 10);
+let noSuchUserHash: Promise<string> | undefined;
+// Made on first use, not at import: hashing takes a tenth of a second the stack's start need not wait for.
+const hashOfNoSuchUser = () => (noSuchUserHash ??= hashPassword(randomBytes(16).toString('hex')));
 
 export function createAuth(db: Database, options: AuthOptions) {
   const accessTokenLifetime = options.accessTokenLifetime ?? 3600;
@@ -316,7 +318,7 @@ export function createAuth(db: Database, options: AuthOptions) {
       [body.email.trim().toLowerCase()],
     );
     const user = rows[0];
-    const matches = await bcrypt.compare(password, user?.encrypted_password ?? NO_SUCH_USER_HASH);
+    const matches = await bcrypt.compare(password, user?.encrypted_password ?? (await hashOfNoSuchUser()));
     if (!user?.encrypted_password || !matches) throw new AuthFailure(400, 'invalid_credentials', INVALID_LOGIN);
     return db.transaction((tx) => startSession(tx, user.id));
   }

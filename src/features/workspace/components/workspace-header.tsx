@@ -1,6 +1,6 @@
-import { ActionIcon, Button, Text } from '@mantine/core';
+import { ActionIcon, Button, Group, Text } from '@mantine/core';
 import type { User } from '@supabase/supabase-js';
-import { IconCloudUpload, IconLogin, IconLogout, type Icon } from '@tabler/icons-react';
+import { IconCloudOff, IconCloudUpload, IconLogin, IconLogout, type Icon } from '@tabler/icons-react';
 import { isAnonymous, type OpenWorkspaceDialog } from './workspace-dialogs';
 
 export const ANONYMOUS_WARNING = 'This workspace lives only in this browser.';
@@ -31,9 +31,11 @@ export function WorkspaceHeader({ user, onOpen }: { user: User; onOpen: OpenWork
   if (isAnonymous(user)) {
     return (
       <>
-        <Text size="sm" c="orange.9" visibleFrom="md">
-          {ANONYMOUS_WARNING}
-        </Text>
+        {/* The icon carries the warning colour: Mantine's orange text is under WCAG AA contrast. */}
+        <Group gap={6} wrap="nowrap" visibleFrom="md">
+          <IconCloudOff size={18} color="var(--mantine-color-orange-7)" aria-hidden />
+          <Text size="sm">{ANONYMOUS_WARNING}</Text>
+        </Group>
         <HeaderAction label="Save workspace" icon={IconCloudUpload} variant="light" onClick={() => onOpen('save')} />
         <HeaderAction label="Sign in" icon={IconLogin} variant="subtle" onClick={() => onOpen('sign-in')} />
       </>
