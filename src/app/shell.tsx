@@ -13,12 +13,9 @@ import type { User } from '@supabase/supabase-js';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Dashboard } from '@/features/dashboard/components/dashboard';
 import { SaveWorkspacePrompt } from '@/features/workspace/components/save-workspace-prompt';
-import {
-  WorkspaceDialogs,
-  type WorkspaceDialog,
-} from '@/features/workspace/components/workspace-dialogs';
 import { WorkspaceHeader } from '@/features/workspace/components/workspace-header';
 import { WorkspaceSettings } from '@/features/workspace/components/workspace-settings';
+import type { WorkspaceDialog } from '@/features/workspace/utils/workspace-user';
 import { useRealtimeInvalidation } from '@/lib/realtime';
 import { loadAllStyles } from './styles';
 
@@ -35,6 +32,8 @@ const loadSalesOrders = withAllStyles(() => import('@/features/sales-orders/comp
 const loadManufacturing = withAllStyles(
   () => import('@/features/manufacturing/components/manufacturing-orders'),
 );
+const loadWorkspaceDialogs = withAllStyles(() => import('@/features/workspace/components/workspace-dialogs'));
+const WorkspaceDialogs = lazy(() => loadWorkspaceDialogs().then((m) => ({ default: m.WorkspaceDialogs })));
 const InventoryStatus = lazy(() => loadInventory().then((m) => ({ default: m.InventoryStatus })));
 const ProductsMaster = lazy(() => loadProducts().then((m) => ({ default: m.ProductsMaster })));
 const RawMaterials = lazy(() => loadRawMaterials().then((m) => ({ default: m.RawMaterials })));
@@ -62,9 +61,17 @@ export function Shell({ user }: { user: User }) {
   const [navOpened, nav] = useDisclosure(false);
   const [dialog, setDialog] = useState<WorkspaceDialog | null>(null);
 
-  // Once the dashboard is up, fetch the other tabs' code in the background so switching is instant.
+  // Once the dashboard is up, fetch the other tabs' (and the workspace dialogs') code in the
+  // background so switching is instant.
   useEffect(() => {
-    for (const load of [loadInventory, loadProducts, loadRawMaterials, loadSalesOrders, loadManufacturing]) {
+    for (const load of [
+      loadInventory,
+      loadProducts,
+      loadRawMaterials,
+      loadSalesOrders,
+      loadManufacturing,
+      loadWorkspaceDialogs,
+    ]) {
       void load();
     }
   }, []);
@@ -150,7 +157,11 @@ export function Shell({ user }: { user: User }) {
         </Suspense>
         {activeTab === 'settings' && <WorkspaceSettings user={user} onOpen={setDialog} />}
       </AppShell.Main>
-      <WorkspaceDialogs user={user} dialog={dialog} onClose={() => setDialog(null)} />
+      {dialog && (
+        <Suspense fallback={null}>
+          <WorkspaceDialogs user={user} dialog={dialog} onClose={() => setDialog(null)} />
+        </Suspense>
+      )}
     </AppShell>
   );
 }

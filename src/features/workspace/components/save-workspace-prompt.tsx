@@ -3,8 +3,7 @@ import type { User } from '@supabase/supabase-js';
 import { IconCloudOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useWorkspaceHasData } from '../api/workspace-has-data';
-import { isAnonymous, type OpenWorkspaceDialog } from './workspace-dialogs';
-import { ANONYMOUS_WARNING } from './workspace-header';
+import { ANONYMOUS_WARNING, isAnonymous, type OpenWorkspaceDialog } from '../utils/workspace-user';
 
 /** What the owner dismissed: the prompt of an empty workspace comes back once it holds data. */
 type Dismissed = 'while-empty' | 'with-data';

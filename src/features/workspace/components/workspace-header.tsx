@@ -1,9 +1,7 @@
 import { ActionIcon, Button, Group, Text } from '@mantine/core';
 import type { User } from '@supabase/supabase-js';
 import { IconCloudOff, IconCloudUpload, IconLogin, IconLogout, type Icon } from '@tabler/icons-react';
-import { isAnonymous, type OpenWorkspaceDialog } from './workspace-dialogs';
-
-export const ANONYMOUS_WARNING = 'This workspace lives only in this browser.';
+import { ANONYMOUS_WARNING, isAnonymous, type OpenWorkspaceDialog } from '../utils/workspace-user';
 
 interface HeaderActionProps {
   label: string;

@@ -3,8 +3,7 @@ import type { User } from '@supabase/supabase-js';
 import { IconCloudCheck, IconCloudOff } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { PageHeader } from '@/components/page-header';
-import { isAnonymous, type OpenWorkspaceDialog } from './workspace-dialogs';
-import { ANONYMOUS_WARNING } from './workspace-header';
+import { ANONYMOUS_WARNING, isAnonymous, type OpenWorkspaceDialog } from '../utils/workspace-user';
 
 /** An alert title in the text colour: Mantine's light-variant title colours are under WCAG AA contrast. */
 function AlertTitle({ children }: { children: ReactNode }) {
