@@ -7,7 +7,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { addRawMaterial, dialog, eventually, openTab, rowCells, settle } from './support/actions';
 import { DESKTOP, PHONE } from './support/environment';
 import { useE2e } from './support/fixture';
@@ -110,5 +110,56 @@ describe.each([
     await openTab(laptop, 'Raw Materials');
     await eventually(() => rowCells(laptop, 'Indigo Dye')).toContain('Indigo Dye');
     await laptop.getByRole('banner').getByText(email).waitFor();
+  });
+});
+
+describe('a forgotten password', { timeout: 120_000 }, () => {
+  it('opens the saved workspace from the recovery link the stack prints, and a new password is set in Settings', async () => {
+    const email = `forgetful-${Date.now()}@example.com`;
+    const laptop = (await e2e.openApp()).page;
+    await addRawMaterial(laptop, { name: 'Linen Roll', stockLevel: '12', unit: 'metres' });
+    await laptop.getByRole('banner').getByRole('button', { name: 'Save workspace' }).click();
+    const save = dialog(laptop, 'Save your workspace');
+    await save.getByLabel('Email').fill(email);
+    await save.getByRole('textbox', { name: 'Password' }).fill(PASSWORD);
+    await save.getByRole('button', { name: 'Save Workspace' }).click();
+    await laptop.getByRole('banner').getByText(email).waitFor();
+
+    // The local stack runs in this process and prints the link where `supabase start` would mail it.
+    const log = vi.spyOn(console, 'log').mockImplementation(() => {});
+    try {
+      const phone = (await e2e.openApp()).page;
+      await phone.getByRole('banner').getByRole('button', { name: 'Sign in' }).click();
+      const signIn = dialog(phone, 'Sign in to your workspace');
+      await signIn.getByRole('button', { name: 'Forgot your password?' }).click();
+      await signIn.getByText('Enter your email, then ask for a new password.').waitFor();
+      await signIn.getByLabel('Email').fill(email);
+      await signIn.getByRole('button', { name: 'Forgot your password?' }).click();
+      await phone.getByText(`If ${email} has a saved workspace, a link to open it is on its way.`, { exact: false }).waitFor();
+      const printed = () => log.mock.calls.map((call) => String(call[0])).find((line) => line.includes(email));
+      await eventually(printed).toMatch(/^Password recovery for /);
+      const link = /(http\S+)/.exec(printed() ?? '')?.[1] ?? '';
+
+      await phone.goto(link);
+      await phone.getByRole('banner').getByText(email).waitFor();
+      await openTab(phone, 'Raw Materials');
+      await eventually(() => rowCells(phone, 'Linen Roll')).toContain('Linen Roll');
+      await openSettings(phone);
+      await phone.getByRole('main').getByRole('button', { name: 'Change password' }).click();
+      const change = dialog(phone, 'Set a new password');
+      await change.getByRole('textbox', { name: 'New password' }).fill('a-fresh-password');
+      await change.getByRole('button', { name: 'Save Password' }).click();
+      await change.waitFor({ state: 'hidden' });
+    } finally {
+      log.mockRestore();
+    }
+
+    const tablet = (await e2e.openApp()).page;
+    await tablet.getByRole('banner').getByRole('button', { name: 'Sign in' }).click();
+    const signIn = dialog(tablet, 'Sign in to your workspace');
+    await signIn.getByLabel('Email').fill(email);
+    await signIn.getByRole('textbox', { name: 'Password' }).fill('a-fresh-password');
+    await signIn.getByRole('button', { name: 'Sign In' }).click();
+    await tablet.getByRole('banner').getByText(email).waitFor();
   });
 });
