@@ -5,7 +5,8 @@ import { Shell } from './shell';
 export function App() {
   return (
     <AppProvider>
-      <AuthGate>{(userId) => <Shell userId={userId} />}</AuthGate>
+      {/* Keyed by user: another workspace starts with its own screen state and subscriptions. */}
+      <AuthGate>{(user) => <Shell key={user.id} user={user} />}</AuthGate>
     </AppProvider>
   );
 }

@@ -1,6 +1,6 @@
 import { Center, Loader, Stack, Text } from '@mantine/core';
-import type { Session } from '@supabase/supabase-js';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Session, User } from '@supabase/supabase-js';
+import { useQuery, useQueryClient, type Query } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { queryKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
@@ -20,6 +20,8 @@ async function ensureSession(): Promise<Session> {
 }
 
 const MAX_RETRY_DELAY_MS = 30_000;
+
+const isDataQuery = (query: Query) => query.queryKey[0] !== queryKeys.session[0];
 
 function useAnonymousSession() {
   return useQuery({
@@ -46,19 +48,35 @@ function LoadingScreen() {
   );
 }
 
-/** Renders its children only once an (anonymous) user is signed in, with that user's id. */
-export function AuthGate({ children }: { children: (userId: string) => ReactNode }) {
+/**
+ * Renders its children only once a user is signed in (anonymously on a first visit), with that
+ * user. It follows every later change of session: a saved workspace (same user, now with an email),
+ * a sign-in to another workspace, a sign-out (a fresh anonymous workspace).
+ */
+export function AuthGate({ children }: { children: (user: User) => ReactNode }) {
   const queryClient = useQueryClient();
   const session = useAnonymousSession();
 
   useEffect(() => {
-    const { data } = supabase.auth.onAuthStateChange((event) => {
-      // Signed out elsewhere (or the refresh token expired): forget that user's data, sign in anew.
-      if (event === 'SIGNED_OUT') void queryClient.resetQueries();
+    const { data } = supabase.auth.onAuthStateChange((event, next) => {
+      // Signed out here or elsewhere (or the refresh token expired): forget that user's data without
+      // asking for it again (there is no user to ask as), then sign in anew.
+      if (event === 'SIGNED_OUT') {
+        queryClient.removeQueries({ predicate: isDataQuery });
+        void queryClient.resetQueries({ queryKey: queryKeys.session });
+        return;
+      }
+      if (!next || event === 'INITIAL_SESSION') return;
+      const current = queryClient.getQueryData<Session>(queryKeys.session);
+      // Another workspace: nothing cached from the one before may show in it.
+      if (current && current.user.id !== next.user.id) {
+        queryClient.removeQueries({ predicate: isDataQuery });
+      }
+      queryClient.setQueryData(queryKeys.session, next);
     });
     return () => data.subscription.unsubscribe();
   }, [queryClient]);
 
   if (!session.data) return <LoadingScreen />;
-  return children(session.data.user.id);
+  return children(session.data.user);
 }

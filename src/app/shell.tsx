@@ -1,16 +1,22 @@
-import { AppShell, Burger, Center, Group, Loader, NavLink, Title } from '@mantine/core';
+import { AppShell, Burger, Center, Divider, Group, Loader, NavLink, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
   IconBuildingFactory2,
   IconBuildingWarehouse,
   IconLayoutDashboard,
   IconPackages,
+  IconSettings,
   IconShirt,
   IconShoppingCart,
 } from '@tabler/icons-react';
+import type { User } from '@supabase/supabase-js';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { OfflineBanner } from '@/components/offline-banner';
 import { Dashboard } from '@/features/dashboard/components/dashboard';
+import { SaveWorkspacePrompt } from '@/features/workspace/components/save-workspace-prompt';
+import { WorkspaceHeader } from '@/features/workspace/components/workspace-header';
+import { WorkspaceSettings } from '@/features/workspace/components/workspace-settings';
+import type { WorkspaceDialog } from '@/features/workspace/utils/workspace-user';
 import { useRealtimeInvalidation } from '@/lib/realtime';
 import { loadAllStyles } from './styles';
 
@@ -27,6 +33,8 @@ const loadSalesOrders = withAllStyles(() => import('@/features/sales-orders/comp
 const loadManufacturing = withAllStyles(
   () => import('@/features/manufacturing/components/manufacturing-orders'),
 );
+const loadWorkspaceDialogs = withAllStyles(() => import('@/features/workspace/components/workspace-dialogs'));
+const WorkspaceDialogs = lazy(() => loadWorkspaceDialogs().then((m) => ({ default: m.WorkspaceDialogs })));
 const InventoryStatus = lazy(() => loadInventory().then((m) => ({ default: m.InventoryStatus })));
 const ProductsMaster = lazy(() => loadProducts().then((m) => ({ default: m.ProductsMaster })));
 const RawMaterials = lazy(() => loadRawMaterials().then((m) => ({ default: m.RawMaterials })));
@@ -44,17 +52,27 @@ const tabs = [
   { id: 'manufacturing', label: 'Manufacturing', icon: IconBuildingFactory2 },
 ] as const;
 
-type TabId = (typeof tabs)[number]['id'];
+/** The spec's tabs, then Settings (the workspace: save it, sign in, sign out), set apart below them. */
+type TabId = (typeof tabs)[number]['id'] | 'settings';
 
 /** The one page: header, left navigation and the active tab (kept in state; there are no URLs). */
-export function Shell({ userId }: { userId: string }) {
-  useRealtimeInvalidation(userId);
+export function Shell({ user }: { user: User }) {
+  useRealtimeInvalidation(user.id);
   const [activeTab, setActiveTab] = useState<TabId>('dashboard');
   const [navOpened, nav] = useDisclosure(false);
+  const [dialog, setDialog] = useState<WorkspaceDialog | null>(null);
 
-  // Once the dashboard is up, fetch the other tabs' code in the background so switching is instant.
+  // Once the dashboard is up, fetch the other tabs' (and the workspace dialogs') code in the
+  // background so switching is instant.
   useEffect(() => {
-    for (const load of [loadInventory, loadProducts, loadRawMaterials, loadSalesOrders, loadManufacturing]) {
+    for (const load of [
+      loadInventory,
+      loadProducts,
+      loadRawMaterials,
+      loadSalesOrders,
+      loadManufacturing,
+      loadWorkspaceDialogs,
+    ]) {
       void load();
     }
   }, []);
@@ -71,7 +89,7 @@ export function Shell({ userId }: { userId: string }) {
       padding="md"
     >
       <AppShell.Header>
-        <Group h="100%" px="md" gap="sm">
+        <Group h="100%" px="md" gap="sm" wrap="nowrap">
           <Burger
             opened={navOpened}
             onClick={nav.toggle}
@@ -83,6 +101,9 @@ export function Shell({ userId }: { userId: string }) {
           <Title order={1} size="h3">
             FactoryFlow
           </Title>
+          <Group ml="auto" gap="xs" wrap="nowrap" miw={0}>
+            <WorkspaceHeader user={user} onOpen={setDialog} />
+          </Group>
         </Group>
       </AppShell.Header>
 
@@ -101,10 +122,22 @@ export function Shell({ userId }: { userId: string }) {
             style={{ borderRadius: 'var(--mantine-radius-md)' }}
           />
         ))}
+        <Divider my="sm" />
+        <NavLink
+          component="button"
+          label="Settings"
+          leftSection={<IconSettings size={20} stroke={1.6} />}
+          active={activeTab === 'settings'}
+          aria-current={activeTab === 'settings' ? 'page' : undefined}
+          onClick={() => openTab('settings')}
+          variant="filled"
+          style={{ borderRadius: 'var(--mantine-radius-md)' }}
+        />
       </AppShell.Navbar>
 
       <OfflineBanner />
       <AppShell.Main bg="gray.0">
+        {activeTab !== 'settings' && <SaveWorkspacePrompt user={user} onOpen={setDialog} />}
         {activeTab === 'dashboard' && (
           <Dashboard
             onOpenSalesOrders={() => openTab('sales-orders')}
@@ -124,7 +157,13 @@ export function Shell({ userId }: { userId: string }) {
           {activeTab === 'sales-orders' && <SalesOrders />}
           {activeTab === 'manufacturing' && <ManufacturingOrders />}
         </Suspense>
+        {activeTab === 'settings' && <WorkspaceSettings user={user} onOpen={setDialog} />}
       </AppShell.Main>
+      {dialog && (
+        <Suspense fallback={null}>
+          <WorkspaceDialogs user={user} dialog={dialog} onClose={() => setDialog(null)} />
+        </Suspense>
+      )}
     </AppShell>
   );
 }

@@ -16,7 +16,14 @@ describe('queryKeysForTables', () => {
       queryKeys.salesOrders,
       queryKeys.dashboardSummary,
       queryKeys.products,
+      queryKeys.workspaceHasData,
     ]);
+  });
+
+  it('rechecks whether the workspace holds data when products or materials change', () => {
+    expect(queryKeysForTables(['products'])).toContain(queryKeys.workspaceHasData);
+    expect(queryKeysForTables(['raw_materials'])).toContain(queryKeys.workspaceHasData);
+    expect(queryKeysForTables(['sales_orders'])).not.toContain(queryKeys.workspaceHasData);
   });
 
   it('covers every data query and never the session', () => {

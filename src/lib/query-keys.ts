@@ -19,14 +19,15 @@ export const queryKeys = {
   salesOrders: ['sales-orders'],
   manufacturingOrders: ['manufacturing-orders'],
   dashboardSummary: ['dashboard-summary'],
+  workspaceHasData: ['workspace-has-data'],
 } as const;
 
 type QueryKey = (typeof queryKeys)[keyof typeof queryKeys];
 
 /** Which cached queries read each table, so a change to the table makes exactly those stale. */
 const queriesReadingTable: Record<LiveTable, readonly QueryKey[]> = {
-  products: [queryKeys.products, queryKeys.dashboardSummary],
-  raw_materials: [queryKeys.rawMaterials, queryKeys.dashboardSummary],
+  products: [queryKeys.products, queryKeys.dashboardSummary, queryKeys.workspaceHasData],
+  raw_materials: [queryKeys.rawMaterials, queryKeys.dashboardSummary, queryKeys.workspaceHasData],
   bom_items: [queryKeys.bomItems],
   sales_orders: [queryKeys.salesOrders, queryKeys.dashboardSummary],
   manufacturing_orders: [queryKeys.manufacturingOrders],

@@ -165,15 +165,42 @@ create table if not exists auth.refresh_tokens (
 );
 create index if not exists refresh_tokens_session_id_idx on auth.refresh_tokens (session_id);
 
+-- Email and password accounts (GoTrue's columns of the same names): a bcrypt hash, the confirmation
+-- time, and the hash of a pending password-recovery token. Added separately so that databases
+-- created before accounts existed gain them on the next start.
+alter table auth.users add column if not exists encrypted_password text;
+alter table auth.users add column if not exists email_confirmed_at timestamptz;
+alter table auth.users add column if not exists recovery_token text;
+alter table auth.users add column if not exists recovery_sent_at timestamptz;
+-- One account per email, as GoTrue's users_email_partial_key (emails are stored lower-cased).
+create unique index if not exists users_email_partial_key on auth.users (email) where email is not null;
+
+-- How a user signs in (GoTrue's auth.identities): an `email` identity once an email is added.
+create table if not exists auth.identities (
+  id uuid primary key default gen_random_uuid(),
+  provider_id text not null,
+  user_id uuid not null references auth.users (id) on delete cascade,
+  identity_data jsonb not null,
+  provider text not null,
+  last_sign_in_at timestamptz,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  email text generated always as (lower(identity_data ->> 'email')) stored,
+  unique (provider_id, provider)
+);
+create index if not exists identities_user_id_idx on auth.identities (user_id);
+
 -- GoTrue owns its tables (its identity sequence follows) and turns row-level security on for
 -- them (supabase/auth 20240612123726) without policies: the API roles hold no privilege on them
 -- anyway, and only roles that bypass RLS read them.
 alter table auth.users owner to supabase_auth_admin;
 alter table auth.sessions owner to supabase_auth_admin;
 alter table auth.refresh_tokens owner to supabase_auth_admin;
+alter table auth.identities owner to supabase_auth_admin;
 alter table auth.users enable row level security;
 alter table auth.sessions enable row level security;
 alter table auth.refresh_tokens enable row level security;
+alter table auth.identities enable row level security;
 
 -- The claim readers exactly as GoTrue defines them (migrations/20220224000811): the legacy
 -- per-claim setting first, then PostgREST 12+'s request.jwt.claims. Like GoTrue's, they set no

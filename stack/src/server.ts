@@ -3,6 +3,7 @@ import type { Duplex } from 'node:stream';
 import type { AuthRequest, AuthResponse } from './auth/gotrue';
 import { JwtError, verifyJwt, type JwtClaims } from './auth/jwt';
 import type { Database, RequestIdentity } from './db/database';
+import { jsonDepth } from './json-depth';
 import { handleRest } from './rest/handler';
 import type { RealtimeServer } from './realtime/server';
 
@@ -122,22 +123,6 @@ function tooDeep(service: string): Reply {
     : json(400, { code: 'PGRST102', details: null, hint: null, message }, { 'proxy-status': 'PostgREST; error=PGRST102' });
 }
 
-/** How deep brackets nest in a JSON text (strings skipped), without parsing or recursing. */
-export function jsonDepth(text: string): number {
-  let depth = 0;
-  let deepest = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const char = text.charCodeAt(i);
-    if (inString) {
-      if (char === 0x5c) i++; // backslash: skip the escaped character
-      else if (char === 0x22) inString = false;
-    } else if (char === 0x22) inString = true;
-    else if (char === 0x7b || char === 0x5b) deepest = Math.max(deepest, ++depth);
-    else if (char === 0x7d || char === 0x5d) depth--;
-  }
-  return deepest;
-}
 
 /** PostgREST's answer to a JWT it refuses (PG Error.hs): PGRST303 for expiry, PGRST301 otherwise. */
 function restJwtError(code: 'PGRST301' | 'PGRST303' | '42501', message: string): Reply {
@@ -222,7 +207,7 @@ export function createGateway(options: GatewayOptions) {
     const method = req.method ?? 'GET';
     switch (service) {
       case '/auth/v1':
-        return options.auth({ method, path: subPath, query: url.searchParams, headers, body });
+        return options.auth({ method, path: subPath, query: url.searchParams, headers, body, clientAddress: req.socket.remoteAddress });
       case '/rest/v1': {
         const identity = restIdentity(headers, apikey);
         if ('status' in identity) return identity;

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { createAuth } from './auth/gotrue';
+import type { AuthRateLimits } from './auth/rate-limit';
 import { apiKeys, DEFAULT_HOST, DEFAULT_PORT, DEMO_JWT_SECRET } from './config';
 import type { Database } from './db/database';
 import { connectionUrl, OWNER_ROLE, startEmbeddedPostgres, writeConnectionInfo, type EmbeddedServer } from './db/embedded';
@@ -44,6 +45,8 @@ export interface StackOptions {
   seed?: boolean;
   /** No log lines (errors still go to stderr). */
   quiet?: boolean;
+  /** Auth's per-IP limits (default: Supabase's); tests that sign in many users relax them. */
+  rateLimits?: AuthRateLimits;
 }
 
 export interface RunningStack {
@@ -107,6 +110,7 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
       port: options.port ?? DEFAULT_PORT,
       jwtSecret,
       allowedOrigins: options.allowedOrigins ?? DEFAULT_APP_ORIGINS,
+      rateLimits: options.rateLimits,
     });
     const stopDatabase = async () => {
       await postgres?.stop();
@@ -200,7 +204,7 @@ async function seed(db: Database, applied: string[], log: (line: string) => void
 
 async function serve(
   db: Database,
-  settings: { host: string; port: number; jwtSecret: string; allowedOrigins: readonly string[] },
+  settings: { host: string; port: number; jwtSecret: string; allowedOrigins: readonly string[]; rateLimits?: AuthRateLimits },
 ): Promise<Omit<RunningStack, 'postgres'>> {
   const { anonKey, serviceRoleKey } = apiKeys(settings.jwtSecret);
   const realtime = await createRealtimeServer({ db, jwtSecret: settings.jwtSecret });
@@ -223,7 +227,7 @@ async function serve(
   const { port } = server.address() as AddressInfo;
   const url = `http://${settings.host.includes(':') ? `[${settings.host}]` : settings.host}:${port}`;
 
-  const auth = createAuth(db, { jwtSecret: settings.jwtSecret, issuer: `${url}/auth/v1` });
+  const auth = createAuth(db, { jwtSecret: settings.jwtSecret, issuer: `${url}/auth/v1`, rateLimits: settings.rateLimits });
   const gateway = createGateway({
     db,
     jwtSecret: settings.jwtSecret,

@@ -251,14 +251,14 @@ describeStack('auth', (stack) => {
     expect((await refresh(stack(), session.refresh_token)).status).toBe(400);
   });
 
-  it('refuses email sign-up (the email provider is off) and bodies that are not JSON', async () => {
-    const email = await call(stack(), '/auth/v1/signup', {
+  it('refuses phone sign-up (the phone provider is off) and bodies that are not JSON', async () => {
+    const phone = await call(stack(), '/auth/v1/signup', {
       method: 'POST',
       headers: API_VERSION,
-      body: JSON.stringify({ email: 'a@b.c', password: 'secret-password' }),
+      body: JSON.stringify({ phone: '+15555550100', password: 'secret-password' }),
     });
-    expect(email.status).toBe(422);
-    expect(await email.json()).toMatchObject({ code: 'email_provider_disabled' });
+    expect(phone.status).toBe(422);
+    expect(await phone.json()).toMatchObject({ code: 'phone_provider_disabled' });
 
     const garbage = await call(stack(), '/auth/v1/signup', { method: 'POST', headers: API_VERSION, body: '{"data":' });
     expect(garbage.status).toBe(400);

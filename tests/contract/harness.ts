@@ -10,6 +10,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe } from 'vitest';
 import WebSocket from 'ws';
+import { RELAXED_AUTH_RATE_LIMITS } from '../../stack/src/auth/rate-limit';
 import { DEMO_JWT_SECRET } from '../../stack/src/config';
 import type { Database } from '../../stack/src/db/database';
 import { startStack, type StackOptions } from '../../stack/src/stack';
@@ -69,6 +70,7 @@ export async function startTestStack(
       dataDir: options.dataDir ?? null,
       seed: options.seed,
       jwtSecret: DEMO_JWT_SECRET,
+      rateLimits: RELAXED_AUTH_RATE_LIMITS,
       quiet: true,
     });
     return { kind, ...stack, newClient: () => newClient(stack.url, stack.anonKey) };
@@ -86,6 +88,7 @@ export async function startTestStack(
       databaseUrl: databaseUrl.toString(),
       seed: options.seed,
       jwtSecret: DEMO_JWT_SECRET,
+      rateLimits: RELAXED_AUTH_RATE_LIMITS,
       quiet: true,
     });
     return {

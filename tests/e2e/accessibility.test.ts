@@ -83,4 +83,50 @@ describe('accessibility (axe-core, WCAG 2.1 A and AA)', { timeout: 240_000 }, ()
     }
     expect(violations).toEqual([]);
   });
+
+  it('finds none on the workspace prompt, its dialogs and Settings, before and after saving, at both sizes', async () => {
+    const { page } = await e2e.openApp();
+    await addRawMaterial(page, { name: 'Cotton fabric', stockLevel: '30', unit: 'metres' });
+    const settings = page.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: 'Settings' });
+    const openSettings = async () => {
+      const burger = page.getByRole('button', { name: 'Open navigation' });
+      if (await burger.isVisible()) await burger.click();
+      await settings.click();
+      await page.getByRole('heading', { name: 'Settings', level: 2 }).waitFor();
+    };
+    const check = async (title: string, at: string, opener: string) => {
+      await page.getByRole('main').getByRole('button', { name: opener }).first().click();
+      violations.push(...(await seriousViolations(page, `${title} ${at}`)));
+      await dialog(page, title).getByRole('button', { name: 'Cancel' }).click();
+      await dialog(page, title).waitFor({ state: 'hidden' });
+    };
+
+    const violations: string[] = [];
+    for (const size of [DESKTOP, PHONE]) {
+      await page.setViewportSize(size);
+      const at = `${size.width}x${size.height}`;
+      await openTab(page, 'Raw Materials');
+      violations.push(...(await seriousViolations(page, `save prompt ${at}`)));
+      await check('Save your workspace', at, 'Save your workspace');
+      await check('Sign in to your workspace', at, 'Sign in');
+      await openSettings();
+      violations.push(...(await seriousViolations(page, `Settings, anonymous ${at}`)));
+    }
+
+    await page.getByRole('main').getByRole('button', { name: 'Save your workspace' }).click();
+    const save = dialog(page, 'Save your workspace');
+    await save.getByLabel('Email').fill(`a11y-${Date.now()}@example.com`);
+    await save.getByRole('textbox', { name: 'Password' }).fill('kurta-factory-7');
+    await save.getByRole('button', { name: 'Save Workspace' }).click();
+    await save.waitFor({ state: 'hidden' });
+    await page.getByText('Saved as a11y-').waitFor();
+    for (const size of [DESKTOP, PHONE]) {
+      await page.setViewportSize(size);
+      const at = `${size.width}x${size.height}`;
+      violations.push(...(await seriousViolations(page, `Settings, saved ${at}`)));
+      await check('Set a new password', at, 'Change password');
+      await check('Sign out?', at, 'Sign out');
+    }
+    expect(violations).toEqual([]);
+  });
 });

@@ -1,5 +1,6 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { createServer, type ViteDevServer } from 'vite';
+import { RELAXED_AUTH_RATE_LIMITS } from '../../../stack/src/auth/rate-limit';
 import { startStack, type RunningStack } from '../../../stack/src/stack';
 import { freePort } from '../../support/free-port';
 
@@ -56,6 +57,7 @@ export async function startRestartableEnvironment(options: { dataDir: string | n
       port: options.port,
       dataDir: options.dataDir,
       quiet: true,
+      rateLimits: RELAXED_AUTH_RATE_LIMITS,
       allowedOrigins: [`http://127.0.0.1:${appPort}`, `http://localhost:${appPort}`],
     });
   let stack: RunningStack | undefined = await start();
