@@ -319,6 +319,21 @@ export interface ReadOptions {
   count: boolean;
   /** `Accept: …;nulls=stripped`. */
   stripNulls: boolean;
+  /** `Accept: text/csv`: the body is CSV rather than a JSON array. */
+  csv: boolean;
+}
+
+/**
+ * The body of the rows of `_t`, as PostgREST's SqlFragment builds it: a JSON array, its first
+ * element or null (a function returning one row), or CSV: the keys of the first row, then each
+ * row as Postgres writes a record, without its parentheses.
+ */
+function bodySql(options: ReadOptions & { singleRow?: boolean }): string {
+  if (options.csv) {
+    return `(select coalesce(string_agg(k, ','), '') from json_object_keys(json_agg(_t)->0) k) || E'\\n' || coalesce(string_agg(substring(_t::text, 2, length(_t::text) - 2), E'\\n'), '')`;
+  }
+  const row = options.stripNulls ? 'json_strip_nulls(to_json(_t))' : '_t';
+  return options.singleRow ? `coalesce((json_agg(${row})->0)::text, 'null')` : `coalesce(json_agg(${row}), '[]')::text`;
 }
 
 /**
@@ -331,7 +346,7 @@ function readStatement(
   table: Table,
   source: string,
   query: ParsedQuery,
-  options: ReadOptions & { paging: boolean; prefix?: string; extraColumns?: string },
+  options: ReadOptions & { paging: boolean; singleRow?: boolean; prefix?: string; extraColumns?: string },
   params: Params,
 ): string {
   const builder = new SelectBuilder(cache, query.scopes, params);
@@ -350,9 +365,8 @@ function readStatement(
   const root = query.scopes.get('');
   const limit = options.paging ? Math.min(root?.limit ?? MAX_ROWS, MAX_ROWS) : undefined;
   const paging = options.paging ? pagingSql(params, limit, root?.offset) : '';
-  const row = options.stripNulls ? 'json_strip_nulls(to_json(_t))' : '_t';
   const total = options.count ? `(select count(*) ${built.countFromWhere})` : 'null::bigint';
-  return `${options.prefix ?? ''}select coalesce(json_agg(${row}), '[]')::text as body, count(*) as page_rows, ${total} as total${options.extraColumns ?? ''} from (select ${built.selectList} ${built.fromWhere}${built.orderBy}${paging}) as _t`;
+  return `${options.prefix ?? ''}select ${bodySql(options)} as body, count(*) as page_rows, ${total} as total${options.extraColumns ?? ''} from (select ${built.selectList} ${built.fromWhere}${built.orderBy}${paging}) as _t`;
 }
 
 export function buildRead(cache: SchemaCache, table: Table, query: ParsedQuery, options: ReadOptions): Statement {
@@ -490,7 +504,11 @@ function callSql(fn: RestFunction, args: JsonBody<Record<string, unknown>>, para
   };
 }
 
-export type RpcStatement = Statement & { shape: 'void' | 'value' | 'rows' };
+/**
+ * What a function's result becomes: nothing (void, 204), one value, one row (an object or null)
+ * or rows (an array).
+ */
+export type RpcStatement = Statement & { shape: 'void' | 'value' | 'row' | 'rows' };
 
 export function buildRpc(
   cache: SchemaCache,
@@ -502,8 +520,10 @@ export function buildRpc(
   const params = new Params();
   const { call, from } = callSql(fn, args, params);
   if (fn.returns.kind === 'void') return { sql: `select ${call}${from}`, params: params.values, shape: 'void' };
-  if (!fn.returnsSet) {
-    return { sql: `select to_json(${call})::text as body${from}`, params: params.values, shape: 'value' };
+  if (fn.returns.kind === 'scalar' && !fn.returnsSet) {
+    // One value counts as one row.
+    const total = options.count ? '1' : 'null';
+    return { sql: `select to_json(${call})::text as body, ${total}::bigint as total${from}`, params: params.values, shape: 'value' };
   }
   const sourceFrom = `${from || ' from'}${from ? ',' : ''} lateral ${call} as _r`;
   if (fn.returns.kind === 'scalar') {
@@ -516,6 +536,8 @@ export function buildRpc(
   }
   const table = cache.tables.get(fn.returns.table)!;
   const source = `(select _r.*${sourceFrom})`;
-  const sql = readStatement(cache, table, source, query, { ...options, paging: true }, params);
-  return { sql, params: params.values, shape: 'rows' };
+  // A function returning one row takes select and filters too: what they leave is an object or null.
+  const singleRow = !fn.returnsSet;
+  const sql = readStatement(cache, table, source, query, { ...options, paging: true, singleRow }, params);
+  return { sql, params: params.values, shape: singleRow ? 'row' : 'rows' };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RestError } from './errors';
-import { isFilterValue, parseOrder, parsePrefer, parseQuery, parseSelect } from './parse-query';
+import { isFilterValue, parseOrder, parsePreferences, parseQuery, parseSelect } from './parse-query';
 
 const field = (name: string, jsonPath: { arrow: '->' | '->>'; key: string }[] = []) => ({ name, jsonPath });
 
@@ -218,12 +218,27 @@ describe('order, paging, columns, Prefer', () => {
   });
 
   it('splits comma-joined Prefer values', () => {
-    expect([...parsePrefer('count=exact, return=representation,missing=default')]).toEqual([
-      ['count', 'exact'],
-      ['return', 'representation'],
-      ['missing', 'default'],
-    ]);
-    expect(parsePrefer(undefined).size).toBe(0);
+    const zones = new Set(['Asia/Kolkata']);
+    expect(parsePreferences('count=exact, return=representation,missing=default,count=planned', zones)).toEqual({
+      count: 'exact',
+      return: 'representation',
+      missing: 'default',
+      invalid: [],
+    });
+    expect(parsePreferences('handling=strict, max-affected=5, timezone=Asia/Kolkata, tx=rollback', zones)).toMatchObject({
+      handling: 'strict',
+      maxAffected: 5,
+      timezone: 'Asia/Kolkata',
+      tx: 'rollback',
+      invalid: [],
+    });
+    // Unknown preferences, values and time zones are listed, as PostgREST lists them under handling=strict.
+    expect(parsePreferences('foo, count=all, timezone=Mars/Olympus', zones)).toMatchObject({
+      count: undefined,
+      timezone: undefined,
+      invalid: ['foo', 'count=all', 'timezone=Mars/Olympus'],
+    });
+    expect(parsePreferences(undefined, zones)).toEqual({ invalid: [] });
   });
 
   it('tells filter values from function arguments as PostgREST does', () => {

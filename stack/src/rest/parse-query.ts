@@ -44,8 +44,9 @@ export const COMPARISON_OPERATORS = {
   ov: '&&',
   sl: '<<',
   sr: '>>',
-  nxl: '&<',
-  nxr: '&>',
+  // PostgREST's SqlFragment: nxl is "does not extend to the left of" (&>), nxr "to the right of" (&<).
+  nxl: '&>',
+  nxr: '&<',
   adj: '-|-',
   isdistinct: 'is distinct from',
 } as const;
@@ -432,12 +433,56 @@ export function parseQuery(query: URLSearchParams, reserved: ReadonlySet<string>
   return parsed;
 }
 
-/** `Prefer` arrives comma-joined (`count=exact, return=representation`). */
-export function parsePrefer(header: string | undefined): Map<string, string> {
-  const prefs = new Map<string, string>();
-  for (const part of (header ?? '').split(',')) {
-    const [name, value = ''] = part.trim().split('=');
-    if (name) prefs.set(name.trim(), value.trim());
-  }
-  return prefs;
+const ACCEPTED_PREFERENCES = new Set([
+  'resolution=merge-duplicates', 'resolution=ignore-duplicates',
+  'return=representation', 'return=minimal', 'return=headers-only',
+  'params=single-object',
+  'count=exact', 'count=planned', 'count=estimated',
+  'tx=commit', 'tx=rollback',
+  'missing=default', 'missing=null',
+  'handling=strict', 'handling=lenient',
+]);
+
+/** The `Prefer` preferences PostgREST knows (Preferences.hs), each the first one given. */
+export interface Preferences {
+  resolution?: 'merge-duplicates' | 'ignore-duplicates';
+  return?: string;
+  count?: string;
+  tx?: 'commit' | 'rollback';
+  missing?: string;
+  handling?: 'strict' | 'lenient';
+  /** Only a time zone Postgres knows. */
+  timezone?: string;
+  maxAffected?: number;
+  /** What PostgREST does not recognise, refused under handling=strict. */
+  invalid: string[];
+}
+
+/**
+ * PostgREST's Preferences.fromHeaders: `Prefer` values arrive comma-joined; the first of each
+ * preference wins; a time zone counts only if Postgres knows it.
+ */
+export function parsePreferences(header: string | undefined, timezones: ReadonlySet<string>): Preferences {
+  const given = (header ?? '').split(',').map((part) => part.trim()).filter(Boolean);
+  const first = (prefix: string) => given.find((pref) => pref.startsWith(prefix) && ACCEPTED_PREFERENCES.has(pref))?.slice(prefix.length);
+  const timezone = given.find((pref) => pref.startsWith('timezone='))?.slice('timezone='.length);
+  const validTimezone = timezone !== undefined && timezones.has(timezone) ? timezone : undefined;
+  const maxAffectedText = given.find((pref) => pref.startsWith('max-affected='))?.slice('max-affected='.length);
+  const invalid = given.filter(
+    (pref) =>
+      !ACCEPTED_PREFERENCES.has(pref) &&
+      !(pref.startsWith('timezone=') && validTimezone !== undefined) &&
+      !pref.startsWith('max-affected='),
+  );
+  return {
+    resolution: first('resolution=') as Preferences['resolution'],
+    return: first('return='),
+    count: first('count='),
+    tx: first('tx=') as Preferences['tx'],
+    missing: first('missing='),
+    handling: first('handling=') as Preferences['handling'],
+    timezone: validTimezone,
+    maxAffected: maxAffectedText !== undefined && /^-?\d+$/.test(maxAffectedText) ? Number(maxAffectedText) : undefined,
+    invalid,
+  };
 }

@@ -1,7 +1,8 @@
 /**
  * PostgREST's schema cache: the tables, columns, foreign keys and functions of the exposed schemas
- * (authenticator's `pgrst.db_schemas`, default 'public'), read from pg_catalog once per database
- * and reloaded on `NOTIFY pgrst, 'reload schema'` or reloadSchema(), as PostgREST does.
+ * (authenticator's `pgrst.db_schemas`, default 'public') and the in-database configuration, read
+ * from pg_catalog once per database and reloaded on `NOTIFY pgrst, 'reload schema'` (or 'reload
+ * config') or reloadSchema(), as PostgREST does.
  */
 import type { Database, Queryable } from '../db/database';
 
@@ -55,8 +56,21 @@ export interface RestFunction {
   readOnly: boolean;
 }
 
+/** PostgREST's `db-tx-end`: how transactions end, and whether `Prefer: tx` may change that. */
+export type TxEnd = 'commit' | 'commit-allow-override' | 'rollback' | 'rollback-allow-override';
+
+/** The PostgREST settings the stack honours, read as PostgREST reads them (in-database config). */
+export interface RestConfig {
+  txEnd: TxEnd;
+  /** `db-aggregates-enabled`: off by default in PostgREST and on Supabase. */
+  aggregatesEnabled: boolean;
+}
+
 export interface SchemaCache {
   exposedSchemas: string[];
+  config: RestConfig;
+  /** pg_timezone_names, for `Prefer: timezone`. */
+  timezones: Set<string>;
   /** Keyed by `schema.name`. */
   tables: Map<string, Table>;
   foreignKeys: ForeignKey[];
@@ -68,6 +82,8 @@ export const tableKey = (schema: string, name: string) => `${schema}.${name}`;
 
 interface CatalogJson {
   schemas: string[];
+  settings: Record<string, string>;
+  timezones: string[];
   relations: {
     oid: number;
     schema: string;
@@ -99,17 +115,20 @@ interface CatalogJson {
 /** One round trip: everything as one JSON value, which both drivers parse the same way. */
 const CATALOG_SQL = `
 with settings as (
-  select coalesce(
-    (select substr(cfg, length('pgrst.db_schemas=') + 1)
-     from pg_db_role_setting s cross join unnest(s.setconfig) cfg
-     where s.setrole = (select oid from pg_roles where rolname = 'authenticator')
-       and cfg like 'pgrst.db_schemas=%'
-     order by s.setdatabase desc limit 1),
-    'public') as db_schemas
+  -- PostgREST's in-database configuration: the authenticator's pgrst.* settings, those for this
+  -- database before those for all databases.
+  select distinct on (split_part(cfg, '=', 1))
+    split_part(cfg, '=', 1) as name, substr(cfg, strpos(cfg, '=') + 1) as value
+  from pg_db_role_setting s cross join unnest(s.setconfig) cfg
+  where s.setrole = (select oid from pg_roles where rolname = 'authenticator')
+    and s.setdatabase in (0, (select oid from pg_database where datname = current_database()))
+    and cfg like 'pgrst.%'
+  order by split_part(cfg, '=', 1), s.setdatabase desc
 ),
 schemas as (
   select btrim(name) as name
-  from settings cross join unnest(string_to_array(db_schemas, ',')) name
+  from unnest(string_to_array(
+    coalesce((select value from settings where name = 'pgrst.db_schemas'), 'public'), ',')) name
 ),
 functions as (
   select p.*, n.nspname, rt.typname as ret_typname, rt.typtype as ret_typtype, rt.typrelid as ret_relid
@@ -126,6 +145,8 @@ relations as (
 )
 select json_build_object(
   'schemas', (select json_agg(name) from schemas),
+  'settings', (select coalesce(json_object_agg(name, value), '{}') from settings),
+  'timezones', (select json_agg(name) from pg_timezone_names),
   'relations', (
     select coalesce(json_agg(json_build_object(
       'oid', r.oid, 'schema', r.nspname, 'name', r.relname, 'exposed', r.exposed,
@@ -168,6 +189,17 @@ select json_build_object(
     )), '[]')
     from functions f)
 ) as catalog`;
+
+const TX_ENDS: TxEnd[] = ['commit', 'commit-allow-override', 'rollback', 'rollback-allow-override'];
+
+/** PostgREST's defaults for what is unset or unreadable. */
+function configFrom(settings: Record<string, string>): RestConfig {
+  const txEnd = settings['pgrst.db_tx_end'] as TxEnd | undefined;
+  return {
+    txEnd: txEnd && TX_ENDS.includes(txEnd) ? txEnd : 'commit',
+    aggregatesEnabled: ['true', 'on', '1', 'yes'].includes((settings['pgrst.db_aggregates_enabled'] ?? '').toLowerCase()),
+  };
+}
 
 function buildCache(catalog: CatalogJson): SchemaCache {
   const tables = new Map<string, Table>();
@@ -231,7 +263,14 @@ function buildCache(catalog: CatalogJson): SchemaCache {
     const key = tableKey(fn.schema, fn.name);
     functions.set(key, [...(functions.get(key) ?? []), entry]);
   }
-  return { exposedSchemas: catalog.schemas, tables, foreignKeys, functions };
+  return {
+    exposedSchemas: catalog.schemas,
+    config: configFrom(catalog.settings),
+    timezones: new Set(catalog.timezones),
+    tables,
+    foreignKeys,
+    functions,
+  };
 }
 
 async function loadSchemaCache(db: Queryable): Promise<SchemaCache> {
@@ -258,7 +297,8 @@ export async function schemaCacheFor(db: Database): Promise<SchemaCache> {
     if (!listening.has(db)) {
       listening.add(db);
       await db.listen('pgrst', (payload) => {
-        if (payload === '' || payload === 'reload schema') reloadSchema(db);
+        // The configuration lives in the same cache, so 'reload config' reloads it too.
+        if (payload === '' || payload === 'reload schema' || payload === 'reload config') reloadSchema(db);
       });
     }
   }
