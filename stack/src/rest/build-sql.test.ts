@@ -12,6 +12,8 @@ function table(name: string, columns: string[], primaryKey: string[] = ['id']): 
     columns: new Map(columns.map((column) => [column, { name: column, type: 'text', hasDefault: false }])),
     primaryKey,
     uniqueKeys: [primaryKey],
+    computedFields: new Map(),
+    computedRelationships: new Map(),
   };
 }
 

@@ -15,7 +15,14 @@ import {
   type Scope,
   type SelectItem,
 } from './parse-query';
-import { tableKey, type RestFunction, type SchemaCache, type Table } from './schema-cache';
+import {
+  tableKey,
+  type ComputedRelationship,
+  type ForeignKey,
+  type RestFunction,
+  type SchemaCache,
+  type Table,
+} from './schema-cache';
 
 /** Supabase's `max_rows` (CLI template): no response carries more rows. */
 const MAX_ROWS = 1000;
@@ -60,15 +67,46 @@ export interface Relationship {
   constraint: string;
   /** Key of the embedded table in SchemaCache.tables. */
   target: string;
-  /** Joined column pairs: originColumns[i] = targetColumns[i]. */
+  /** Joined column pairs: originColumns[i] = targetColumns[i] (through the junction for many-to-many). */
   originColumns: string[];
   targetColumns: string[];
-  cardinality: 'many-to-one' | 'one-to-many' | 'one-to-one';
+  cardinality: 'many-to-one' | 'one-to-many' | 'one-to-one' | 'many-to-many';
   isSelf: boolean;
+  /** Many-to-many: the junction table's foreign keys to the origin and to the target. */
+  junction?: { table: string; toOrigin: ForeignKey; toTarget: ForeignKey };
+  /** A function of the origin row returning the target rows (computed relationship). */
+  computed?: ComputedRelationship;
 }
 
 function isUnique(table: Table | undefined, columns: string[]): boolean {
   return Boolean(table?.uniqueKeys.some((key) => key.length === columns.length && key.every((c) => columns.includes(c))));
+}
+
+/**
+ * Many-to-many relationships of origin: a junction table with foreign keys to origin and to
+ * another table, all of whose columns are part of one of the junction's keys (PostgREST's rule).
+ */
+function junctionsOf(cache: SchemaCache, originKey: string): Relationship[] {
+  const relationships: Relationship[] = [];
+  for (const toOrigin of cache.foreignKeys) {
+    if (toOrigin.referencedTable !== originKey) continue;
+    const junction = cache.tables.get(toOrigin.table);
+    for (const toTarget of cache.foreignKeys) {
+      if (toTarget === toOrigin || toTarget.table !== toOrigin.table || toTarget.referencedTable === originKey) continue;
+      const columns = [...toOrigin.columns, ...toTarget.columns];
+      if (!junction?.uniqueKeys.some((key) => columns.every((column) => key.includes(column)))) continue;
+      relationships.push({
+        constraint: `${toOrigin.name}, ${toTarget.name}`,
+        target: toTarget.referencedTable,
+        originColumns: toOrigin.referencedColumns,
+        targetColumns: toTarget.referencedColumns,
+        cardinality: 'many-to-many',
+        isSelf: false,
+        junction: { table: toOrigin.table, toOrigin, toTarget },
+      });
+    }
+  }
+  return relationships;
 }
 
 function relationshipsOf(cache: SchemaCache, originKey: string): Relationship[] {
@@ -97,7 +135,7 @@ function relationshipsOf(cache: SchemaCache, originKey: string): Relationship[] 
       });
     }
   }
-  return relationships;
+  return [...relationships, ...junctionsOf(cache, originKey)];
 }
 
 const singleColumn = (columns: string[]) => (columns.length === 1 ? columns[0] : undefined);
@@ -110,13 +148,21 @@ const singleColumn = (columns: string[]) => (columns.length === 1 ? columns[0] :
 export function findRelationship(cache: SchemaCache, origin: Table, relation: string, hint?: string): Relationship {
   const originKey = tableKey(origin.schema, origin.name);
   const targetKey = tableKey(origin.schema, relation);
-  const matching = relationshipsOf(cache, originKey).filter((rel) => {
+  const computed = origin.computedRelationships.get(relation);
+  const computedRelationship: Relationship[] = computed
+    ? [{ constraint: computed.name, target: computed.target, originColumns: [], targetColumns: [], cardinality: computed.toOne ? 'many-to-one' : 'one-to-many', isSelf: false, computed }]
+    : [];
+  const matching = [...computedRelationship, ...relationshipsOf(cache, originKey).filter((rel) => {
     const toMany = rel.cardinality === 'one-to-many';
     if (rel.isSelf) {
       if (hint === undefined) {
         return (rel.target === targetKey && toMany) || (singleColumn(rel.originColumns) === relation && rel.cardinality === 'many-to-one');
       }
       return rel.target === targetKey && toMany && singleColumn(rel.targetColumns) === hint;
+    }
+    if (rel.junction) {
+      // Many-to-many: by the target's name, and hinted by the junction's name.
+      return rel.target === targetKey && (hint === undefined || tableKey(origin.schema, hint) === rel.junction.table);
     }
     if (hint === undefined) {
       return rel.target === targetKey || rel.constraint === relation || singleColumn(rel.originColumns) === relation;
@@ -125,7 +171,7 @@ export function findRelationship(cache: SchemaCache, origin: Table, relation: st
       rel.target === targetKey &&
       (rel.constraint === hint || singleColumn(rel.originColumns) === hint || singleColumn(rel.targetColumns) === hint)
     );
-  });
+  })];
   if (matching.length === 1) return matching[0]!;
   if (matching.length === 0) {
     throw new RestError(
@@ -136,6 +182,12 @@ export function findRelationship(cache: SchemaCache, origin: Table, relation: st
     );
   }
   const tableName = (key: string) => cache.tables.get(key)!.name;
+  // A many-to-many relationship is named by its junction, and described by its two foreign keys.
+  const hintOf = (rel: Relationship) => (rel.junction ? tableName(rel.junction.table) : rel.constraint);
+  const describe = (rel: Relationship) =>
+    rel.junction
+      ? `${tableName(rel.junction.table)} using ${rel.junction.toOrigin.name}(${rel.junction.toOrigin.columns.join(', ')}) and ${rel.junction.toTarget.name}(${rel.junction.toTarget.columns.join(', ')})`
+      : `${rel.constraint} using ${origin.name}(${rel.originColumns.join(', ')}) and ${tableName(rel.target)}(${rel.targetColumns.join(', ')})`;
   throw new RestError(
     300,
     'PGRST201',
@@ -143,9 +195,9 @@ export function findRelationship(cache: SchemaCache, origin: Table, relation: st
     matching.map((rel) => ({
       cardinality: rel.cardinality,
       embedding: `${origin.name} with ${tableName(rel.target)}`,
-      relationship: `${rel.constraint} using ${origin.name}(${rel.originColumns.join(', ')}) and ${tableName(rel.target)}(${rel.targetColumns.join(', ')})`,
+      relationship: describe(rel),
     })),
-    `Try changing '${relation}' to one of the following: ${matching.map((rel) => `'${tableName(rel.target)}!${rel.constraint}'`).join(', ')}. Find the desired relationship in the 'details' key.`,
+    `Try changing '${relation}' to one of the following: ${matching.map((rel) => `'${tableName(rel.target)}!${hintOf(rel)}'`).join(', ')}. Find the desired relationship in the 'details' key.`,
   );
 }
 
@@ -156,8 +208,16 @@ function columnOf(table: Table, name: string): string {
   return ident(name);
 }
 
+/** The row of `alias` as a value of the table's type, whatever the source (table, CTE, subquery). */
+const rowValue = (table: Table, alias: string) =>
+  `row(${[...table.columns.keys()].map((column) => `${alias}.${ident(column)}`).join(', ')})::${qualified(table)}`;
+
+/** A column, or a function of the row named like one (PostgREST's computed field). */
 function fieldSql(table: Table, alias: string, field: Field, params: Params): string {
-  let sql = `${alias}.${columnOf(table, field.name)}`;
+  const computed = table.columns.has(field.name) ? undefined : table.computedFields.get(field.name);
+  let sql = computed
+    ? `${ident(computed.schema)}.${ident(computed.name)}(${rowValue(table, alias)})`
+    : `${alias}.${columnOf(table, field.name)}`;
   for (const { arrow, key } of field.jsonPath) {
     sql += `${arrow}${/^-?\d+$/.test(key) ? `${params.add(Number(key))}::int` : `${params.add(key)}::text`}`;
   }
@@ -215,22 +275,55 @@ function pagingSql(params: Params, limit: number | undefined, offset: number | u
 
 interface Level {
   table: Table;
-  /** SQL of the FROM item: a table name, a CTE name or a parenthesised subquery. */
+  /** SQL of the FROM item: a table name, a CTE name, a parenthesised subquery or a function call. */
   source: string;
   items: SelectItem[];
   /** Embedding path of this level, '' at the root; keys ParsedQuery.scopes. */
   path: string;
+  /** 0 at the root, as PostgREST numbers the levels of its aliases. */
+  depth: number;
   /** Conditions joining an embedded level to its parent. */
   joinConditions: string[];
 }
 
 interface BuiltLevel {
   selectList: string;
-  /** `from … joins … where …` without order or paging. */
+  /** The names of the selected columns, in order. */
+  names: string[];
+  /** `from … joins … where …` without grouping, order or paging. */
   fromWhere: string;
   /** The same with only the !inner joins: all a count needs. */
   countFromWhere: string;
+  /** ` group by …` when the level aggregates. */
+  groupBy: string;
   orderBy: string;
+}
+
+type EmbedItem = Extract<SelectItem, { kind: 'embed' }>;
+type ColumnItem = Extract<SelectItem, { kind: 'column' }>;
+
+/** An embedding selecting nothing (nor do its own embeddings) is left out of the rows (PostgREST's empty embed). */
+const selectsNothing = (item: EmbedItem): boolean =>
+  item.select.every((child) => child.kind === 'embed' && selectsNothing(child));
+
+/** PGRST127: what PostgREST does and the local stack does not. */
+const notImplemented = (details: string) => new RestError(400, 'PGRST127', 'Feature not implemented', details);
+
+/**
+ * `select=count` where the table has no such column: PostgREST writes `"t"."count"`, which Postgres
+ * reads as count(t), a count of the rows (the documented legacy spelling of count()).
+ */
+const isLegacyCount = (table: Table, item: ColumnItem) =>
+  item.field.name === 'count' &&
+  item.field.jsonPath.length === 0 &&
+  !item.aggregate &&
+  !table.columns.has('count') &&
+  !table.computedFields.has('count');
+
+function castSql(sql: string, cast: string | undefined): string {
+  if (!cast) return sql;
+  if (!CAST_TYPES.has(cast)) throw new RestError(400, '42704', `type "${cast}" does not exist`);
+  return `(${sql})::${cast}`;
 }
 
 class SelectBuilder {
@@ -247,30 +340,64 @@ class SelectBuilder {
     return ident(`t${this.aliasCount++}`);
   }
 
+  /** A selected column (or aggregate) as SQL, its name in the row, and whether it aggregates. */
+  private column(table: Table, alias: string, item: ColumnItem): { sql: string; name: string; aggregates: boolean } {
+    if (item.aggregate) {
+      // PostgREST's db-aggregates-enabled, off by default and on Supabase.
+      if (!this.cache.config.aggregatesEnabled) throw new RestError(400, 'PGRST123', 'Use of aggregate functions is not allowed');
+      const input = item.field.name === '*' ? '*' : castSql(fieldSql(table, alias, item.field, this.params), item.cast);
+      return { sql: castSql(`${item.aggregate.fn}(${input})`, item.aggregate.cast), name: item.alias ?? item.aggregate.fn, aggregates: true };
+    }
+    if (isLegacyCount(table, item)) return { sql: 'count(*)', name: item.alias ?? 'count', aggregates: false };
+    const sql = castSql(fieldSql(table, alias, item.field, this.params), item.cast);
+    return { sql, name: item.alias ?? item.field.jsonPath.at(-1)?.key ?? item.field.name, aggregates: false };
+  }
+
   build(level: Level, alias: string): BuiltLevel {
     const { table } = level;
     const params = this.params;
     const scope = this.scopes.get(level.path) ?? { filters: [], order: [] };
     this.builtPaths.add(level.path);
     const columns: string[] = [];
+    const names: string[] = [];
+    const grouping: string[] = [];
+    let aggregates = false;
+    let jsonValues = false;
     const joins: { sql: string; inner: boolean }[] = [];
+    const embedNames = new Set<string>();
     for (const item of level.items) {
       if (item.kind === 'star') {
-        columns.push(...[...table.columns.keys()].map((name) => `${alias}.${ident(name)}`));
-      } else if (item.kind === 'column') {
-        let sql = fieldSql(table, alias, item.field, params);
-        if (item.cast) {
-          if (!CAST_TYPES.has(item.cast)) throw new RestError(400, '42704', `type "${item.cast}" does not exist`);
-          sql = `(${sql})::${item.cast}`;
+        for (const name of table.columns.keys()) {
+          columns.push(`${alias}.${ident(name)}`);
+          grouping.push(`${alias}.${ident(name)}`);
+          names.push(name);
         }
-        const name = item.alias ?? item.field.jsonPath.at(-1)?.key ?? item.field.name;
-        columns.push(`${sql} as ${ident(name)}`);
+      } else if (item.kind === 'column') {
+        const column = this.column(table, alias, item);
+        columns.push(`${column.sql} as ${ident(column.name)}`);
+        names.push(column.name);
+        if (column.aggregates) aggregates = true;
+        else grouping.push(column.sql);
       } else {
+        // PostgREST aliases each embedding by its parent, name and depth: the same name twice is
+        // the same alias twice, which Postgres refuses.
+        const name = item.alias ?? item.relation;
+        if (embedNames.has(name)) {
+          throw new RestError(400, '42712', `table name "${table.name}_${name}_${level.depth + 1}" specified more than once`);
+        }
+        embedNames.add(name);
         const embedded = this.embed(level, alias, item);
         joins.push({ sql: embedded.join, inner: item.inner });
-        columns.push(`${embedded.value} as ${ident(embedded.name)}`);
+        if (embedded.json && embedded.values.length > 0) jsonValues = true;
+        for (const value of embedded.values) {
+          columns.push(`${value.sql} as ${ident(value.name)}`);
+          names.push(value.name);
+          grouping.push(value.sql);
+        }
       }
     }
+    // JSON has no equality to group by (PostgREST groups by embedded resources; the stack does not).
+    if (aggregates && jsonValues) throw notImplemented('aggregate functions beside embedded resources in the same select level');
     const conditions = [
       ...level.joinConditions,
       ...scope.filters.map((filter) => filterSql(table, alias, filter, params)),
@@ -279,37 +406,79 @@ class SelectBuilder {
     return {
       // `select=` with nothing selects no column: each row is `{}`, as in PostgREST.
       selectList: columns.join(', '),
+      names,
       fromWhere: `from ${level.source} as ${alias}${joins.map((join) => join.sql).join('')}${where}`,
       countFromWhere: `from ${level.source} as ${alias}${joins.filter((join) => join.inner).map((join) => join.sql).join('')}${where}`,
+      groupBy: aggregates && grouping.length > 0 ? ` group by ${grouping.join(', ')}` : '',
       orderBy: orderSql(table, alias, scope.order, params),
     };
   }
 
-  /** A lateral join producing the embedded JSON (object or array), and its name in the row. */
-  private embed(parent: Level, parentAlias: string, item: Extract<SelectItem, { kind: 'embed' }>) {
+  /** How the embedded rows join their parent row: foreign key columns, a junction, or a function. */
+  private childSource(relationship: Relationship, parent: Level, parentAlias: string, child: Table, childAlias: string) {
+    if (relationship.computed) {
+      const { schema, name } = relationship.computed;
+      return { source: `${ident(schema)}.${ident(name)}(${rowValue(parent.table, parentAlias)})`, joinConditions: [] };
+    }
+    const pairs = (left: string, leftColumns: string[], right: string, rightColumns: string[]) =>
+      leftColumns.map((column, index) => `${left}.${ident(column)} = ${right}.${ident(rightColumns[index]!)}`);
+    if (relationship.junction) {
+      const { table, toOrigin, toTarget } = relationship.junction;
+      const junctionAlias = this.nextAlias();
+      const on = [
+        ...pairs(junctionAlias, toTarget.columns, childAlias, toTarget.referencedColumns),
+        ...pairs(junctionAlias, toOrigin.columns, parentAlias, toOrigin.referencedColumns),
+      ];
+      return {
+        source: qualified(child),
+        joinConditions: [`exists (select from ${qualified(this.cache.tables.get(table)!)} as ${junctionAlias} where ${on.join(' and ')})`],
+      };
+    }
+    return {
+      source: qualified(child),
+      joinConditions: pairs(childAlias, relationship.targetColumns, parentAlias, relationship.originColumns),
+    };
+  }
+
+  /**
+   * A lateral join producing the embedded rows, and the values it adds to the parent row: the JSON
+   * (object or array) under the embedding's name, the spread columns, or nothing (empty embed).
+   */
+  private embed(parent: Level, parentAlias: string, item: EmbedItem) {
     const relationship = findRelationship(this.cache, parent.table, item.relation, item.hint);
     const child = this.cache.tables.get(relationship.target)!;
     const childAlias = this.nextAlias();
-    const joinConditions = relationship.originColumns.map(
-      (column, index) => `${childAlias}.${ident(relationship.targetColumns[index]!)} = ${parentAlias}.${ident(column)}`,
-    );
+    const { source, joinConditions } = this.childSource(relationship, parent, parentAlias, child, childAlias);
     const name = item.alias ?? item.relation;
     const path = parent.path ? `${parent.path}.${name}` : name;
-    const built = this.build(
-      { table: child, source: qualified(child), items: item.select, path, joinConditions },
-      childAlias,
-    );
+    const built = this.build({ table: child, source, items: item.select, path, depth: parent.depth + 1, joinConditions }, childAlias);
+    if (item.spread && built.groupBy) throw notImplemented('aggregate functions inside a spread embedded resource');
     const scope = this.scopes.get(path);
     const paging = pagingSql(this.params, scope?.limit, scope?.offset);
-    const rows = `select ${built.selectList} ${built.fromWhere}${built.orderBy}${paging}`;
+    const rows = `select ${built.selectList} ${built.fromWhere}${built.groupBy}${built.orderBy}${paging}`;
     const joinAlias = this.nextAlias();
-    const body = relationship.cardinality !== 'one-to-many'
-      ? `select to_json(_e) as body from (${rows}) as _e`
-      : `select coalesce(json_agg(_e), '[]') as body from (${rows}) as _e${item.inner ? ' having count(*) > 0' : ''}`;
+    const toMany = relationship.cardinality === 'one-to-many' || relationship.cardinality === 'many-to-many';
+    const nonEmpty = item.inner ? ' having count(*) > 0' : '';
+    let body: string;
+    let values: { sql: string; name: string }[];
+    if (item.spread && !toMany) {
+      body = rows;
+      values = built.names.map((column) => ({ sql: `${joinAlias}.${ident(column)}`, name: column }));
+    } else if (item.spread) {
+      // Spread to-many: each column becomes the array of its values (PostgREST 13).
+      const arrays = built.names.map((column) => `coalesce(json_agg(_e.${ident(column)}), '[]') as ${ident(column)}`);
+      body = `select ${arrays.join(', ')} from (${rows}) as _e${nonEmpty}`;
+      values = built.names.map((column) => ({ sql: `${joinAlias}.${ident(column)}`, name: column }));
+    } else {
+      body = toMany
+        ? `select coalesce(json_agg(_e), '[]') as body from (${rows}) as _e${nonEmpty}`
+        : `select to_json(_e) as body from (${rows}) as _e`;
+      values = selectsNothing(item) ? [] : [{ sql: `${joinAlias}.body`, name }];
+    }
     return {
-      name,
       join: ` ${item.inner ? 'inner' : 'left'} join lateral (${body}) as ${joinAlias} on true`,
-      value: `${joinAlias}.body`,
+      values,
+      json: !(item.spread && !toMany),
     };
   }
 }
@@ -351,7 +520,7 @@ function readStatement(
 ): string {
   const builder = new SelectBuilder(cache, query.scopes, params);
   const alias = builder.nextAlias();
-  const built = builder.build({ table, source, items: query.select, path: '', joinConditions: [] }, alias);
+  const built = builder.build({ table, source, items: query.select, path: '', depth: 0, joinConditions: [] }, alias);
   const notEmbedded = [...query.scopes.keys()].find((path) => !builder.builtPaths.has(path));
   if (notEmbedded !== undefined) {
     throw new RestError(
@@ -366,7 +535,7 @@ function readStatement(
   const limit = options.paging ? Math.min(root?.limit ?? MAX_ROWS, MAX_ROWS) : undefined;
   const paging = options.paging ? pagingSql(params, limit, root?.offset) : '';
   const total = options.count ? `(select count(*) ${built.countFromWhere})` : 'null::bigint';
-  return `${options.prefix ?? ''}select ${bodySql(options)} as body, count(*) as page_rows, ${total} as total${options.extraColumns ?? ''} from (select ${built.selectList} ${built.fromWhere}${built.orderBy}${paging}) as _t`;
+  return `${options.prefix ?? ''}select ${bodySql(options)} as body, count(*) as page_rows, ${total} as total${options.extraColumns ?? ''} from (select ${built.selectList} ${built.fromWhere}${built.groupBy}${built.orderBy}${paging}) as _t`;
 }
 
 export function buildRead(cache: SchemaCache, table: Table, query: ParsedQuery, options: ReadOptions): Statement {

@@ -250,8 +250,46 @@ describe('reads', () => {
     );
     expect(await call('GET', '/notes', 'order=title;drop')).toEqual(errorOf(400, '42703', 'column notes.title;drop does not exist'));
     expect(await call('GET', '/notes', 'select=title::text;drop')).toEqual(errorOf(400, '42704', 'type "text;drop" does not exist'));
-    expect((await call('GET', '/notes', 'select=count')).status).toBe(400);
+    // PostgREST's legacy count: `"t"."count"`, which Postgres reads as count(t).
+    expect(json(await call('GET', '/notes', 'select=count'))).toEqual([{ count: 3 }]);
     expect(json(await call('GET', '/notes', 'select=title&order=id&limit=1'))).toEqual([{ title: 'alpha' }]);
+  });
+});
+
+describe("PostgREST's defaults, as on Supabase", () => {
+  it('refuses aggregate functions (db-aggregates-enabled is off) but counts with the legacy rel(count)', async () => {
+    const refused = errorOf(400, 'PGRST123', 'Use of aggregate functions is not allowed');
+    expect(await call('GET', '/notes', 'select=count()')).toEqual(refused);
+    expect(await call('GET', '/notes', 'select=title,children:notes!parent_id(id.max())')).toEqual(refused);
+    expect(json(await call('GET', '/notes', 'select=title,children:notes!parent_id(count)&order=id'))).toEqual([
+      { title: 'alpha', children: [{ count: 2 }] },
+      { title: 'beta', children: [{ count: 0 }] },
+      { title: 'gamma', children: [{ count: 0 }] },
+    ]);
+  });
+
+  it('ignores tx=rollback (db-tx-end is commit): the write is committed and tx is not reported as applied', async () => {
+    const created = await call('POST', '/notes', '', { body: { title: 'kept' }, headers: { prefer: 'tx=rollback' } });
+    expect(created).toEqual({ status: 201, headers: { 'content-range': '*/*' }, body: '' });
+    expect(await call('DELETE', '/notes', 'title=eq.kept', { headers: { prefer: 'return=representation, tx=rollback' } })).toMatchObject({
+      status: 200,
+      headers: { 'preference-applied': 'return=representation' },
+    });
+    expect(json(await call('GET', '/notes', 'select=id&title=eq.kept'))).toEqual([]);
+  });
+
+  it('refuses embeddings nested deeper than 8 levels before running anything (issue 12)', async () => {
+    const select = `id,${'notes!parent_id('.repeat(9)}id${')'.repeat(9)}`;
+    expect(await call('GET', '/notes', `select=${select}`)).toEqual(
+      errorOf(
+        400,
+        'PGRST100',
+        `failed to parse select parameter (${select})`,
+        'embedded resources nest more than 8 levels deep, the most the local stack allows',
+      ),
+    );
+    const eight = `id,${'notes!parent_id('.repeat(8)}id${')'.repeat(8)}`;
+    expect((await call('GET', '/notes', `select=${eight}&id=eq.1`)).status).toBe(200);
   });
 });
 
