@@ -294,7 +294,8 @@ interface BuiltLevel {
   fromWhere: string;
   /** The same with only the !inner joins: all a count needs. */
   countFromWhere: string;
-  /** ` group by …` when the level aggregates. */
+  /** Whether the level selects aggregate functions, and then its ` group by …` (or ''). */
+  aggregates: boolean;
   groupBy: string;
   orderBy: string;
 }
@@ -409,6 +410,7 @@ class SelectBuilder {
       names,
       fromWhere: `from ${level.source} as ${alias}${joins.map((join) => join.sql).join('')}${where}`,
       countFromWhere: `from ${level.source} as ${alias}${joins.filter((join) => join.inner).map((join) => join.sql).join('')}${where}`,
+      aggregates,
       groupBy: aggregates && grouping.length > 0 ? ` group by ${grouping.join(', ')}` : '',
       orderBy: orderSql(table, alias, scope.order, params),
     };
@@ -452,7 +454,7 @@ class SelectBuilder {
     const name = item.alias ?? item.relation;
     const path = parent.path ? `${parent.path}.${name}` : name;
     const built = this.build({ table: child, source, items: item.select, path, depth: parent.depth + 1, joinConditions }, childAlias);
-    if (item.spread && built.groupBy) throw notImplemented('aggregate functions inside a spread embedded resource');
+    if (item.spread && built.aggregates) throw notImplemented('aggregate functions inside a spread embedded resource');
     const scope = this.scopes.get(path);
     const paging = pagingSql(this.params, scope?.limit, scope?.offset);
     const rows = `select ${built.selectList} ${built.fromWhere}${built.groupBy}${built.orderBy}${paging}`;

@@ -293,6 +293,36 @@ describe("PostgREST's defaults, as on Supabase", () => {
   });
 });
 
+describe('aggregates, once db-aggregates-enabled is on', () => {
+  beforeAll(async () => {
+    await db.exec(`alter role authenticator set pgrst.db_aggregates_enabled = 'true'`);
+    reloadSchema(db);
+  });
+  afterAll(async () => {
+    await db.exec(`alter role authenticator reset pgrst.db_aggregates_enabled`);
+    reloadSchema(db);
+  });
+
+  it('groups by the other selected columns, in embeddings too', async () => {
+    expect(json(await call('GET', '/notes', 'select=parent_id,n:count(),longest:title.max()&order=parent_id.nullsfirst'))).toEqual([
+      { parent_id: null, n: 1, longest: 'alpha' },
+      { parent_id: 1, n: 2, longest: 'gamma' },
+    ]);
+    expect(json(await call('GET', '/notes', 'select=title,children:notes!parent_id(count())&id=eq.1'))).toEqual([
+      { title: 'alpha', children: [{ count: 2 }] },
+    ]);
+  });
+
+  it('refuses, with PGRST127, the aggregates PostgREST groups by JSON or hoists out of spreads', async () => {
+    expect(await call('GET', '/notes', 'select=count(),note_stats(words)')).toEqual(
+      errorOf(400, 'PGRST127', 'Feature not implemented', 'aggregate functions beside embedded resources in the same select level'),
+    );
+    expect(await call('GET', '/note_stats', 'select=words,...notes(id.count())')).toEqual(
+      errorOf(400, 'PGRST127', 'Feature not implemented', 'aggregate functions inside a spread embedded resource'),
+    );
+  });
+});
+
 describe('writes', () => {
   it("confines update and delete to the caller's rows: another user's affect nothing", async () => {
     const bobs = (await db.query<{ id: string }>(`select id::text from public.notes where title = 'bobs'`)).rows[0]!.id;

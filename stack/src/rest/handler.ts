@@ -572,12 +572,13 @@ async function callFunction(
       return rowsResponse(row, query, negotiated, 'call');
     }
     // A function returning one value or one row is one row to PostgREST's Content-Range, even
-    // when its filters leave nothing (the body is then null).
+    // when its filters leave nothing (the body is then null). One value is always JSON.
     const total = negotiated.count ? Number(row.total ?? 1) : null;
+    const media = statement.shape === 'value' && negotiated.media === 'csv' ? 'json' : negotiated.media;
     return {
       status: 200,
       headers: {
-        'content-type': CONTENT_TYPES[negotiated.media === 'csv' ? 'csv' : 'json'],
+        'content-type': CONTENT_TYPES[media],
         'content-range': contentRange(0, 1, total),
         ...preferenceApplied(negotiated, 'call'),
       },
