@@ -53,6 +53,10 @@ create function public.parity_pick(jsonb) returns text language sql immutable as
 create function public.parity_pick(a int) returns text language sql immutable as $$ select 'named ' || a $$;
 create table public.parity_events (id int primary key, at timestamptz not null);
 insert into public.parity_events values (1, '2026-01-01 00:00:00+00');
+create table public.parity_counter (id int primary key, hits int not null);
+insert into public.parity_counter values (1, 0);
+create function public.parity_hit() returns setof public.parity_counter language sql
+  as $$ update public.parity_counter set hits = hits + 1 returning * $$;
 create function public.parity_touch_all() returns setof public.parity_parts language sql
   as $$ update public.parity_parts set name = name || '!' returning * $$;
 
@@ -168,6 +172,11 @@ describeStack('rest parity with PostgREST 13', (stack) => {
       details: null,
       hint: null,
     });
+  });
+
+  it('calls a function once, also when its rows are counted', async () => {
+    expect(await client.rpc('parity_hit', {}, { count: 'exact' })).toMatchObject({ data: [{ id: 1, hits: 1 }], count: 1, error: null });
+    expect((await client.from('parity_counter').select('hits')).data).toEqual([{ hits: 1 }]);
   });
 
   it('refuses unknown preferences under handling=strict with PGRST122', async () => {

@@ -696,19 +696,20 @@ export function buildRpc(
     const total = options.count ? '1' : 'null';
     return { sql: `select to_json(${call})::text as body, ${total}::bigint as total${from}`, params: params.values, shape: 'value' };
   }
-  const sourceFrom = `${from || ' from'}${from ? ',' : ''} lateral ${call} as _r`;
+  // The call is a CTE, run once however often the statement reads it (rows, count): a function
+  // may write, as PostgREST's pgrst_source.
+  const called = `with _pgrst_call as materialized (select ${fn.returns.kind === 'scalar' ? '_r' : '_r.*'}${from || ' from'}${from ? ',' : ''} lateral ${call} as _r) `;
   if (fn.returns.kind === 'scalar') {
     // A set of scalars has no columns to select or filter; it is paged and counted like rows.
     const root = query.scopes.get('');
     const paging = pagingSql(params, Math.min(root?.limit ?? MAX_ROWS, MAX_ROWS), root?.offset);
-    const total = options.count ? `(select count(*)${sourceFrom})` : 'null::bigint';
-    const sql = `select coalesce(json_agg(_s._r), '[]')::text as body, count(*) as page_rows, ${total} as total from (select _r${sourceFrom}${paging}) as _s`;
+    const total = options.count ? '(select count(*) from _pgrst_call)' : 'null::bigint';
+    const sql = `${called}select coalesce(json_agg(_s._r), '[]')::text as body, count(*) as page_rows, ${total} as total from (select _r from _pgrst_call${paging}) as _s`;
     return { sql, params: params.values, shape: 'rows' };
   }
   const table = cache.tables.get(fn.returns.table)!;
-  const source = `(select _r.*${sourceFrom})`;
   // A function returning one row takes select and filters too: what they leave is an object or null.
   const singleRow = !fn.returnsSet;
-  const sql = readStatement(cache, table, source, query, { ...options, paging: true, singleRow }, params);
+  const sql = readStatement(cache, table, '_pgrst_call', query, { ...options, paging: true, singleRow, prefix: called }, params);
   return { sql, params: params.values, shape: singleRow ? 'row' : 'rows' };
 }
