@@ -3,7 +3,7 @@
  * after they were found in the schema cache, and then only as quoted identifiers; every value from
  * the request is a bound parameter. JSON is built in SQL so values serialise as PostgREST's do.
  */
-import { RestError, queryParamError, undefinedColumn } from './errors';
+import { RestError, notImplemented, undefinedColumn } from './errors';
 import {
   COMPARISON_OPERATORS,
   FULL_TEXT_OPERATORS,
@@ -306,9 +306,6 @@ type ColumnItem = Extract<SelectItem, { kind: 'column' }>;
 /** An embedding selecting nothing (nor do its own embeddings) is left out of the rows (PostgREST's empty embed). */
 const selectsNothing = (item: EmbedItem): boolean =>
   item.select.every((child) => child.kind === 'embed' && selectsNothing(child));
-
-/** PGRST127: what PostgREST does and the local stack does not. */
-const notImplemented = (details: string) => new RestError(400, 'PGRST127', 'Feature not implemented', details);
 
 /**
  * `select=count` where the table has no such column: PostgREST writes `"t"."count"`, which Postgres
@@ -624,7 +621,7 @@ export function buildInsert(cache: SchemaCache, table: Table, query: ParsedQuery
 function whereOfRoot(table: Table, alias: string, query: ParsedQuery, params: Params): string {
   const root = query.scopes.get('');
   if (root?.limit !== undefined || root?.offset !== undefined || (root?.order.length ?? 0) > 0) {
-    throw queryParamError('limit, offset and order are not supported on updates and deletes by this stack');
+    throw notImplemented('limit, offset and order on updates and deletes');
   }
   const conditions = (root?.filters ?? []).map((filter) => filterSql(table, alias, filter, params));
   return conditions.length > 0 ? ` where ${conditions.join(' and ')}` : '';

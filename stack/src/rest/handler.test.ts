@@ -384,7 +384,7 @@ describe('writes', () => {
       errorOf(400, 'PGRST204', "Could not find the 'nope' column of 'notes' in the schema cache"),
     );
     expect(await call('DELETE', '/notes', 'limit=1')).toEqual(
-      errorOf(400, 'PGRST100', 'limit, offset and order are not supported on updates and deletes by this stack'),
+      errorOf(400, 'PGRST127', 'Feature not implemented', 'limit, offset and order on updates and deletes'),
     );
   });
 });

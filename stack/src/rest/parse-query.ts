@@ -2,7 +2,7 @@
  * PostgREST's URL grammar (docs/references/api/tables_views.rst) parsed into a small AST. Nothing
  * here knows the schema: names are checked and quoted later, values only ever become parameters.
  */
-import { queryParamError } from './errors';
+import { notImplemented, queryParamError } from './errors';
 
 export interface JsonPathStep {
   arrow: '->' | '->>';
@@ -388,6 +388,7 @@ export function parseOrder(text: string): OrderTerm[] {
       nulls = modifiers.shift() === 'nullsfirst' ? 'first' : 'last';
     }
     if (modifiers.length > 0 || !parts[0]) throw fail();
+    if (/^[^(]+\(.*\)$/.test(parts[0])) throw notImplemented(`ordering by a column of an embedded resource (${parts[0]})`);
     return { field: parseField(parts[0], 'order'), descending, nulls };
   });
 }
