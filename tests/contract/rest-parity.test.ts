@@ -299,6 +299,15 @@ describeStack('rest parity with PostgREST 13', (stack) => {
     ]);
   });
 
+  it('orders rows by a column of a to-one embedding: order=rel(col)', async () => {
+    const response = await client
+      .from('parity_parts')
+      .select('name, parity_things(name)')
+      .order('parity_things(name)', { ascending: false })
+      .order('id');
+    expect(response.data?.map((part) => part.name)).toEqual(['bolt', 'nut', 'motor', 'frame', 'screw']);
+  });
+
   it('calls an overloaded function by its named parameter, or with the whole body as its unnamed json one', async () => {
     expect(await client.rpc('parity_pick', { a: 1 })).toMatchObject({ data: 'named 1', error: null });
     expect(await client.rpc('parity_pick', { b: 2 })).toMatchObject({ data: 'body {"b": 2}', error: null });

@@ -68,7 +68,7 @@ describe('SQL of reads', () => {
       csv: false,
     });
     expect(statement.sql).toContain(
-      `left join lateral (select to_json(_e) as body from (select "t1"."sku" as "sku" from "public"."products" as "t1" where "t1"."id" = "t0"."product_id" and "t1"."user_id" = "t0"."user_id") as _e) as "t2" on true`,
+      `left join lateral (select to_json(_e) as _pgrst_json, _e.* from (select "t1"."sku" as "sku" from "public"."products" as "t1" where "t1"."id" = "t0"."product_id" and "t1"."user_id" = "t0"."user_id") as _e) as "t2" on true`,
     );
   });
 

@@ -215,13 +215,10 @@ const rowValue = (table: Table, alias: string) =>
 /** A column, or a function of the row named like one (PostgREST's computed field). */
 function fieldSql(table: Table, alias: string, field: Field, params: Params): string {
   const computed = table.columns.has(field.name) ? undefined : table.computedFields.get(field.name);
-  let sql = computed
+  const sql = computed
     ? `${ident(computed.schema)}.${ident(computed.name)}(${rowValue(table, alias)})`
     : `${alias}.${columnOf(table, field.name)}`;
-  for (const { arrow, key } of field.jsonPath) {
-    sql += `${arrow}${/^-?\d+$/.test(key) ? `${params.add(Number(key))}::int` : `${params.add(key)}::text`}`;
-  }
-  return sql;
+  return `${sql}${jsonPathSql(field, params)}`;
 }
 
 function predicateSql(subject: string, predicate: Predicate, params: Params): string {
@@ -258,12 +255,36 @@ function filterSql(table: Table, alias: string, filter: Filter, params: Params):
   return filter.negated ? `not (${sql})` : sql;
 }
 
-function orderSql(table: Table, alias: string, order: OrderTerm[], params: Params): string {
+const jsonPathSql = (field: Field, params: Params) =>
+  field.jsonPath
+    .map(({ arrow, key }) => `${arrow}${/^-?\d+$/.test(key) ? `${params.add(Number(key))}::int` : `${params.add(key)}::text`}`)
+    .join('');
+
+/** An embedding of the level being built, as `order=rel(col)` may name it. */
+interface EmbeddedJoin {
+  alias: string;
+  toOne: boolean;
+}
+
+function orderSql(table: Table, alias: string, order: OrderTerm[], embedded: Map<string, EmbeddedJoin>, params: Params): string {
   if (order.length === 0) return '';
-  const terms = order.map(
-    (term) =>
-      `${fieldSql(table, alias, term.field, params)} ${term.descending ? 'desc' : 'asc'}${term.nulls ? ` nulls ${term.nulls}` : ''}`,
-  );
+  const terms = order.map((term) => {
+    let subject: string;
+    if (term.relation === undefined) {
+      subject = fieldSql(table, alias, term.field, params);
+    } else {
+      // PostgREST orders by the column of the to-one embedding's join, which holds what it selects.
+      const join = embedded.get(term.relation);
+      if (!join) {
+        throw new RestError(400, 'PGRST108', `'${term.relation}' is not an embedded resource in this request`, null, `Verify that '${term.relation}' is included in the 'select' query parameter.`);
+      }
+      if (!join.toOne) {
+        throw new RestError(400, 'PGRST118', `A related order on '${term.relation}' is not possible`, `'${table.name}' and '${term.relation}' do not form a many-to-one or one-to-one relationship`);
+      }
+      subject = `${join.alias}.${ident(term.field.name)}${jsonPathSql(term.field, params)}`;
+    }
+    return `${subject} ${term.descending ? 'desc' : 'asc'}${term.nulls ? ` nulls ${term.nulls}` : ''}`;
+  });
   return ` order by ${terms.join(', ')}`;
 }
 
@@ -362,7 +383,7 @@ class SelectBuilder {
     let aggregates = false;
     let jsonValues = false;
     const joins: { sql: string; inner: boolean }[] = [];
-    const embedNames = new Set<string>();
+    const embedded = new Map<string, EmbeddedJoin>();
     for (const item of level.items) {
       if (item.kind === 'star') {
         for (const name of table.columns.keys()) {
@@ -380,14 +401,14 @@ class SelectBuilder {
         // PostgREST aliases each embedding by its parent, name and depth: the same name twice is
         // the same alias twice, which Postgres refuses.
         const name = item.alias ?? item.relation;
-        if (embedNames.has(name)) {
+        if (embedded.has(name)) {
           throw new RestError(400, '42712', `table name "${table.name}_${name}_${level.depth + 1}" specified more than once`);
         }
-        embedNames.add(name);
-        const embedded = this.embed(level, alias, item);
-        joins.push({ sql: embedded.join, inner: item.inner });
-        if (embedded.json && embedded.values.length > 0) jsonValues = true;
-        for (const value of embedded.values) {
+        const embedding = this.embed(level, alias, item);
+        embedded.set(name, { alias: embedding.alias, toOne: embedding.toOne });
+        joins.push({ sql: embedding.join, inner: item.inner });
+        if (embedding.json && embedding.values.length > 0) jsonValues = true;
+        for (const value of embedding.values) {
           columns.push(`${value.sql} as ${ident(value.name)}`);
           names.push(value.name);
           grouping.push(value.sql);
@@ -409,7 +430,7 @@ class SelectBuilder {
       countFromWhere: `from ${level.source} as ${alias}${joins.filter((join) => join.inner).map((join) => join.sql).join('')}${where}`,
       aggregates,
       groupBy: aggregates && grouping.length > 0 ? ` group by ${grouping.join(', ')}` : '',
-      orderBy: orderSql(table, alias, scope.order, params),
+      orderBy: orderSql(table, alias, scope.order, embedded, params),
     };
   }
 
@@ -469,13 +490,16 @@ class SelectBuilder {
       body = `select ${arrays.join(', ')} from (${rows}) as _e${nonEmpty}`;
       values = built.names.map((column) => ({ sql: `${joinAlias}.${ident(column)}`, name: column }));
     } else {
+      // A to-one embedding keeps its columns beside its JSON, for `order=rel(col)`.
       body = toMany
-        ? `select coalesce(json_agg(_e), '[]') as body from (${rows}) as _e${nonEmpty}`
-        : `select to_json(_e) as body from (${rows}) as _e`;
-      values = selectsNothing(item) ? [] : [{ sql: `${joinAlias}.body`, name }];
+        ? `select coalesce(json_agg(_e), '[]') as _pgrst_json from (${rows}) as _e${nonEmpty}`
+        : `select to_json(_e) as _pgrst_json, _e.* from (${rows}) as _e`;
+      values = selectsNothing(item) ? [] : [{ sql: `${joinAlias}._pgrst_json`, name }];
     }
     return {
       join: ` ${item.inner ? 'inner' : 'left'} join lateral (${body}) as ${joinAlias} on true`,
+      alias: joinAlias,
+      toOne: !toMany,
       values,
       json: !(item.spread && !toMany),
     };

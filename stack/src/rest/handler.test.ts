@@ -154,6 +154,20 @@ describe('reads', () => {
     expect(left.headers['content-range']).toBe('0-2/3');
   });
 
+  it('orders by a column of a to-one embedding, and refuses what PostgREST refuses', async () => {
+    const response = await call('GET', '/notes', 'select=title,parent:parent_id(title)&parent_id=not.is.null&order=parent(title).desc,id');
+    expect(json(response)).toEqual([
+      { title: 'beta', parent: { title: 'alpha' } },
+      { title: 'gamma', parent: { title: 'alpha' } },
+    ]);
+    expect(await call('GET', '/notes', 'select=title&order=parent(title)')).toEqual(
+      errorOf(400, 'PGRST108', "'parent' is not an embedded resource in this request", null, "Verify that 'parent' is included in the 'select' query parameter."),
+    );
+    expect(await call('GET', '/notes', 'select=title,kids:notes!parent_id(title)&order=kids(title)')).toEqual(
+      errorOf(400, 'PGRST118', "A related order on 'kids' is not possible", "'notes' and 'kids' do not form a many-to-one or one-to-one relationship"),
+    );
+  });
+
   it('answers an ambiguous embedding with 300 PGRST201 listing the candidates', async () => {
     const response = await call('GET', '/links', 'select=id,notes(title)');
     expect(response.status).toBe(300);

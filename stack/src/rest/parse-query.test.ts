@@ -221,12 +221,7 @@ describe('order, paging, columns, Prefer', () => {
       { field: field('name'), descending: false, nulls: 'first' },
     ]);
     expect(parseError(() => parseOrder('id.sideways')).details).toBe('"id.sideways" is not column[.asc|.desc][.nullsfirst|.nullslast]');
-    // PostgREST orders by a to-one embedded resource's column; the stack says it does not.
-    expect(parseError(() => parseOrder('clients(name).desc'))).toEqual({
-      code: 'PGRST127',
-      message: 'Feature not implemented',
-      details: 'ordering by a column of an embedded resource (clients(name))',
-    });
+    expect(parseOrder('clients(name).desc')).toEqual([{ relation: 'clients', field: field('name'), descending: true, nulls: undefined }]);
   });
 
   it('needs non-negative integers for limit and offset', () => {

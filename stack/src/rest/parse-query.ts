@@ -2,7 +2,7 @@
  * PostgREST's URL grammar (docs/references/api/tables_views.rst) parsed into a small AST. Nothing
  * here knows the schema: names are checked and quoted later, values only ever become parameters.
  */
-import { notImplemented, queryParamError } from './errors';
+import { queryParamError } from './errors';
 
 export interface JsonPathStep {
   arrow: '->' | '->>';
@@ -89,6 +89,8 @@ export type Filter =
   | { kind: 'logic'; operator: 'and' | 'or'; negated: boolean; children: Filter[] };
 
 export interface OrderTerm {
+  /** `rel(col)`: a column of a to-one embedded resource. */
+  relation?: string;
   field: Field;
   descending: boolean;
   nulls?: 'first' | 'last';
@@ -388,7 +390,11 @@ export function parseOrder(text: string): OrderTerm[] {
       nulls = modifiers.shift() === 'nullsfirst' ? 'first' : 'last';
     }
     if (modifiers.length > 0 || !parts[0]) throw fail();
-    if (/^[^(]+\(.*\)$/.test(parts[0])) throw notImplemented(`ordering by a column of an embedded resource (${parts[0]})`);
+    const related = /^([^(]+)\((.*)\)$/.exec(parts[0]);
+    if (related) {
+      if (!isName(related[1]!)) throw fail();
+      return { relation: related[1], field: parseField(related[2]!, 'order'), descending, nulls };
+    }
     return { field: parseField(parts[0], 'order'), descending, nulls };
   });
 }
