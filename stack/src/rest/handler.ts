@@ -102,15 +102,16 @@ export async function handleRest(db: Database, req: RestRequest): Promise<RestRe
 async function route(db: Database, cache: SchemaCache, req: RestRequest): Promise<RestResponse> {
   const segments = pathSegments(req.path);
   const schema = requestSchema(cache, req);
-  const negotiated = negotiate(req, cache);
   if (segments.length === 2 && segments[0] === 'rpc') {
     if (!['GET', 'HEAD', 'POST'].includes(req.method)) {
       throw new RestError(405, 'PGRST101', `Cannot use the ${req.method} method on RPC`);
     }
-    return callFunction(db, cache, req, schema, segments[1]!, negotiated);
+    return callFunction(db, cache, req, schema, segments[1]!);
   }
   if (segments.length !== 1) throw invalidPath();
   const table = findTable(cache, schema, segments[0]!);
+  // As PostgREST plans: the resource first, then Accept and Prefer.
+  const negotiated = negotiate(req, cache);
   switch (req.method) {
     case 'GET':
     case 'HEAD':
@@ -552,11 +553,11 @@ async function callFunction(
   req: RestRequest,
   schema: string,
   name: string,
-  negotiated: Negotiated,
 ): Promise<RestResponse> {
   const overloads = cache.functions.get(tableKey(schema, name)) ?? [];
   const args = functionArguments(req);
   const fn = chooseFunction(cache, req, schema, name, overloads, args.value);
+  const negotiated = negotiate(req, cache);
   const query = parseQuery(req.query, req.method === 'POST' ? new Set() : new Set(Object.keys(args.value)));
   if (negotiated.maxAffected !== undefined && !fn.returnsSet) {
     throw new RestError(400, 'PGRST128', 'Function must return SETOF or TABLE when max-affected preference is used with handling=strict');
