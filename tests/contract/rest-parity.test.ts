@@ -155,7 +155,12 @@ describeStack('rest parity with PostgREST 13', (stack) => {
 
   it('holds set-returning functions to max-affected, and refuses it on others with PGRST128', async () => {
     const before = await partNames();
-    const touched = await raw('/rpc/parity_touch_all', { method: 'POST', headers: { 'content-type': 'application/json', prefer: 'handling=strict, max-affected=2' }, body: '{}' });
+    const strictPost = (body: string) => ({
+      method: 'POST',
+      headers: { 'content-type': 'application/json', prefer: 'handling=strict, max-affected=2' },
+      body,
+    });
+    const touched = await raw('/rpc/parity_touch_all', strictPost('{}'));
     expect(touched.status).toBe(400);
     expect(await touched.json()).toEqual({
       code: 'PGRST124',
@@ -164,7 +169,7 @@ describeStack('rest parity with PostgREST 13', (stack) => {
       hint: null,
     });
     expect(await partNames()).toEqual(before);
-    const scalar = await raw('/rpc/parity_add', { method: 'POST', headers: { 'content-type': 'application/json', prefer: 'handling=strict, max-affected=2' }, body: '{"a":1,"b":2}' });
+    const scalar = await raw('/rpc/parity_add', strictPost('{"a":1,"b":2}'));
     expect(scalar.status).toBe(400);
     expect(await scalar.json()).toEqual({
       code: 'PGRST128',
@@ -175,7 +180,11 @@ describeStack('rest parity with PostgREST 13', (stack) => {
   });
 
   it('calls a function once, also when its rows are counted', async () => {
-    expect(await client.rpc('parity_hit', {}, { count: 'exact' })).toMatchObject({ data: [{ id: 1, hits: 1 }], count: 1, error: null });
+    expect(await client.rpc('parity_hit', {}, { count: 'exact' })).toMatchObject({
+      data: [{ id: 1, hits: 1 }],
+      count: 1,
+      error: null,
+    });
     expect((await client.from('parity_counter').select('hits')).data).toEqual([{ hits: 1 }]);
   });
 
@@ -242,19 +251,22 @@ describeStack('rest parity with PostgREST 13', (stack) => {
   // idioms ----------------------------------------------------------------------------------------
 
   it('embeds many-to-many through a junction table, in both directions', async () => {
-    expect((await client.from('parity_things').select('name, parity_tags(label)').order('id').order('id', { referencedTable: 'parity_tags' })).data).toEqual([
+    const things = client.from('parity_things').select('name, parity_tags(label)');
+    expect((await things.order('id').order('id', { referencedTable: 'parity_tags' })).data).toEqual([
       { name: 'Widget', parity_tags: [{ label: 'metal' }, { label: 'small' }] },
       { name: 'Big gadget', parity_tags: [{ label: 'metal' }] },
       { name: 'Empty box', parity_tags: [] },
     ]);
-    expect((await client.from('parity_tags').select('label, parity_things!inner(name)').eq('parity_things.name', 'Widget').order('id')).data).toEqual([
+    const tags = client.from('parity_tags').select('label, parity_things!inner(name)');
+    expect((await tags.eq('parity_things.name', 'Widget').order('id')).data).toEqual([
       { label: 'metal', parity_things: [{ name: 'Widget' }] },
       { label: 'small', parity_things: [{ name: 'Widget' }] },
     ]);
   });
 
   it('embeds views by the foreign keys of the tables they select from', async () => {
-    expect((await client.from('parity_things').select('name, parity_heavy_parts(name)').order('id').order('id', { referencedTable: 'parity_heavy_parts' })).data).toEqual([
+    const things = client.from('parity_things').select('name, parity_heavy_parts(name)');
+    expect((await things.order('id').order('id', { referencedTable: 'parity_heavy_parts' })).data).toEqual([
       { name: 'Widget', parity_heavy_parts: [] },
       { name: 'Big gadget', parity_heavy_parts: [{ name: 'motor' }, { name: 'frame' }] },
       { name: 'Empty box', parity_heavy_parts: [] },
@@ -272,7 +284,8 @@ describeStack('rest parity with PostgREST 13', (stack) => {
       { name: 'Empty box', parity_parts: [{ count: 0 }] },
     ]);
     expect((await client.from('parity_parts').select('count()')).data).toEqual([{ count: 5 }]);
-    expect((await client.from('parity_parts').select('thing_id, total:weight.sum(), weight.max()').order('thing_id')).data).toEqual([
+    const grouped = client.from('parity_parts').select('thing_id, total:weight.sum(), weight.max()');
+    expect((await grouped.order('thing_id')).data).toEqual([
       { thing_id: 1, total: 3, max: 2 },
       { thing_id: 2, total: 66, max: 40 },
     ]);
@@ -282,7 +295,11 @@ describeStack('rest parity with PostgREST 13', (stack) => {
   });
 
   it('spreads an embedding into the row with ...rel(cols): to-one as values, to-many as arrays', async () => {
-    const toOne = await client.from('parity_parts').select('name, ...parity_things(thing:name, made_on)').eq('thing_id', 1).order('id');
+    const toOne = await client
+      .from('parity_parts')
+      .select('name, ...parity_things(thing:name, made_on)')
+      .eq('thing_id', 1)
+      .order('id');
     expect(toOne.data).toEqual([
       { name: 'bolt', thing: 'Widget', made_on: '2026-01-05' },
       { name: 'nut', thing: 'Widget', made_on: '2026-01-05' },

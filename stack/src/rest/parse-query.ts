@@ -160,7 +160,7 @@ function closingParen(text: string, open: number): number {
  * request's work; PostgREST has no such bound, and 8 levels is far beyond what an app asks for.
  */
 const MAX_PARSE_DEPTH = 1000;
-export const MAX_EMBED_DEPTH = 8;
+const MAX_EMBED_DEPTH = 8;
 const MAX_LOGIC_DEPTH = 32;
 
 /** Deepest parenthesis nesting outside double quotes. */
