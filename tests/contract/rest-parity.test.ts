@@ -292,6 +292,12 @@ describeStack('rest parity with PostgREST 13', (stack) => {
     expect((await client.from('parity_things').select('name, parity_parts(weight.sum())').eq('id', 3)).data).toEqual([
       { name: 'Empty box', parity_parts: [{ sum: null }] },
     ]);
+    // Grouped by an embedded resource.
+    const byThing = (await client.from('parity_parts').select('total:weight.sum(), parity_things(name)')).data as { total: number }[];
+    expect(byThing.sort((a, b) => a.total - b.total)).toEqual([
+      { total: 3, parity_things: { name: 'Widget' } },
+      { total: 66, parity_things: { name: 'Big gadget' } },
+    ]);
   });
 
   it('spreads an embedding into the row with ...rel(cols): to-one as values, to-many as arrays', async () => {

@@ -377,26 +377,15 @@ class SelectBuilder {
     const params = this.params;
     const scope = this.scopes.get(level.path) ?? { filters: [], order: [] };
     this.builtPaths.add(level.path);
-    const columns: string[] = [];
-    const names: string[] = [];
-    const grouping: string[] = [];
-    let aggregates = false;
-    let jsonValues = false;
+    /** The selected values; grouped by, when the level aggregates, unless they are aggregates. */
+    const selected: { sql: string; name: string; aggregates?: boolean; json?: boolean; star?: boolean }[] = [];
     const joins: { sql: string; inner: boolean }[] = [];
     const embedded = new Map<string, EmbeddedJoin>();
     for (const item of level.items) {
       if (item.kind === 'star') {
-        for (const name of table.columns.keys()) {
-          columns.push(`${alias}.${ident(name)}`);
-          grouping.push(`${alias}.${ident(name)}`);
-          names.push(name);
-        }
+        for (const name of table.columns.keys()) selected.push({ sql: `${alias}.${ident(name)}`, name, star: true });
       } else if (item.kind === 'column') {
-        const column = this.column(table, alias, item);
-        columns.push(`${column.sql} as ${ident(column.name)}`);
-        names.push(column.name);
-        if (column.aggregates) aggregates = true;
-        else grouping.push(column.sql);
+        selected.push(this.column(table, alias, item));
       } else {
         // PostgREST aliases each embedding by its parent, name and depth: the same name twice is
         // the same alias twice, which Postgres refuses.
@@ -407,16 +396,13 @@ class SelectBuilder {
         const embedding = this.embed(level, alias, item);
         embedded.set(name, { alias: embedding.alias, toOne: embedding.toOne });
         joins.push({ sql: embedding.join, inner: item.inner });
-        if (embedding.json && embedding.values.length > 0) jsonValues = true;
-        for (const value of embedding.values) {
-          columns.push(`${value.sql} as ${ident(value.name)}`);
-          names.push(value.name);
-          grouping.push(value.sql);
-        }
+        for (const value of embedding.values) selected.push({ ...value, json: embedding.json });
       }
     }
-    // JSON has no equality to group by (PostgREST groups by embedded resources; the stack does not).
-    if (aggregates && jsonValues) throw notImplemented('aggregate functions beside embedded resources in the same select level');
+    const aggregates = selected.some((value) => value.aggregates);
+    // Grouping by an embedded resource needs jsonb: json has no equality.
+    const values = selected.map((value) => (aggregates && value.json ? { ...value, sql: `${value.sql}::jsonb` } : value));
+    const grouping = values.filter((value) => !value.aggregates).map((value) => value.sql);
     const conditions = [
       ...level.joinConditions,
       ...scope.filters.map((filter) => filterSql(table, alias, filter, params)),
@@ -424,8 +410,8 @@ class SelectBuilder {
     const where = conditions.length > 0 ? ` where ${conditions.join(' and ')}` : '';
     return {
       // `select=` with nothing selects no column: each row is `{}`, as in PostgREST.
-      selectList: columns.join(', '),
-      names,
+      selectList: values.map((value) => (value.star ? value.sql : `${value.sql} as ${ident(value.name)}`)).join(', '),
+      names: values.map((value) => value.name),
       fromWhere: `from ${level.source} as ${alias}${joins.map((join) => join.sql).join('')}${where}`,
       countFromWhere: `from ${level.source} as ${alias}${joins.filter((join) => join.inner).map((join) => join.sql).join('')}${where}`,
       aggregates,
