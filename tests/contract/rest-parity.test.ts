@@ -292,6 +292,17 @@ describeStack('rest parity with PostgREST 13', (stack) => {
     expect((await client.from('parity_things').select('name, parity_parts(weight.sum())').eq('id', 3)).data).toEqual([
       { name: 'Empty box', parity_parts: [{ sum: null }] },
     ]);
+    // Grouped by the columns of a to-one spread, and with aggregates hoisted out of one.
+    const bySpread = (await client.from('parity_parts').select('total:weight.sum(), ...parity_things(name)')).data as { total: number }[];
+    expect(bySpread.sort((a, b) => a.total - b.total)).toEqual([
+      { total: 3, name: 'Widget' },
+      { total: 66, name: 'Big gadget' },
+    ]);
+    const hoisted = await client.from('parity_parts').select('thing_id, ...parity_things(first:made_on.min())').order('thing_id');
+    expect(hoisted.data).toEqual([
+      { thing_id: 1, first: '2026-01-05' },
+      { thing_id: 2, first: '2026-02-10' },
+    ]);
     // Grouped by an embedded resource.
     const byThing = (await client.from('parity_parts').select('total:weight.sum(), parity_things(name)')).data as { total: number }[];
     expect(byThing.sort((a, b) => a.total - b.total)).toEqual([

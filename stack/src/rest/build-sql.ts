@@ -303,6 +303,11 @@ interface Level {
   path: string;
   /** 0 at the root, as PostgREST numbers the levels of its aliases. */
   depth: number;
+  /**
+   * A to-one spread: its aggregates are not computed here but hoisted to the parent, which applies
+   * them to the columns this level selects (PostgREST's hoistSpreadAggFunctions).
+   */
+  hoist?: boolean;
   /** Conditions joining an embedded level to its parent. */
   joinConditions: string[];
 }
@@ -318,6 +323,8 @@ interface BuiltLevel {
   /** Whether the level selects aggregate functions, and then its ` group by …` (or ''). */
   aggregates: boolean;
   groupBy: string;
+  /** Of a hoisting level: the aggregate (and its result cast) for the parent to apply to a column. */
+  hoisted: Map<string, NonNullable<ColumnItem['aggregate']>>;
   orderBy: string;
 }
 
@@ -360,12 +367,20 @@ class SelectBuilder {
   }
 
   /** A selected column (or aggregate) as SQL, its name in the row, and whether it aggregates. */
-  private column(table: Table, alias: string, item: ColumnItem): { sql: string; name: string; aggregates: boolean } {
+  private column(
+    table: Table,
+    alias: string,
+    item: ColumnItem,
+    hoist: boolean,
+  ): { sql: string; name: string; aggregates: boolean; hoisted?: ColumnItem['aggregate'] } {
     if (item.aggregate) {
       // PostgREST's db-aggregates-enabled, off by default and on Supabase.
       if (!this.cache.config.aggregatesEnabled) throw new RestError(400, 'PGRST123', 'Use of aggregate functions is not allowed');
       const input = item.field.name === '*' ? '*' : castSql(fieldSql(table, alias, item.field, this.params), item.cast);
-      return { sql: castSql(`${item.aggregate.fn}(${input})`, item.aggregate.cast), name: item.alias ?? item.aggregate.fn, aggregates: true };
+      const name = item.alias ?? item.aggregate.fn;
+      // Hoisted, the input is selected as is (count() counts rows: any value that is not null).
+      if (hoist) return { sql: input === '*' ? 'true' : input, name, aggregates: false, hoisted: item.aggregate };
+      return { sql: castSql(`${item.aggregate.fn}(${input})`, item.aggregate.cast), name, aggregates: true };
     }
     if (isLegacyCount(table, item)) return { sql: 'count(*)', name: item.alias ?? 'count', aggregates: false };
     const sql = castSql(fieldSql(table, alias, item.field, this.params), item.cast);
@@ -378,14 +393,21 @@ class SelectBuilder {
     const scope = this.scopes.get(level.path) ?? { filters: [], order: [] };
     this.builtPaths.add(level.path);
     /** The selected values; grouped by, when the level aggregates, unless they are aggregates. */
-    const selected: { sql: string; name: string; aggregates?: boolean; json?: boolean; star?: boolean }[] = [];
+    const selected: {
+      sql: string;
+      name: string;
+      aggregates?: boolean;
+      hoisted?: ColumnItem['aggregate'];
+      json?: boolean;
+      star?: boolean;
+    }[] = [];
     const joins: { sql: string; inner: boolean }[] = [];
     const embedded = new Map<string, EmbeddedJoin>();
     for (const item of level.items) {
       if (item.kind === 'star') {
         for (const name of table.columns.keys()) selected.push({ sql: `${alias}.${ident(name)}`, name, star: true });
       } else if (item.kind === 'column') {
-        selected.push(this.column(table, alias, item));
+        selected.push(this.column(table, alias, item, level.hoist === true));
       } else {
         // PostgREST aliases each embedding by its parent, name and depth: the same name twice is
         // the same alias twice, which Postgres refuses.
@@ -400,6 +422,7 @@ class SelectBuilder {
       }
     }
     const aggregates = selected.some((value) => value.aggregates);
+    if (level.hoist && aggregates) throw notImplemented('aggregate functions hoisted through nested spread embeddings');
     // Grouping by an embedded resource needs jsonb: json has no equality.
     const values = selected.map((value) => (aggregates && value.json ? { ...value, sql: `${value.sql}::jsonb` } : value));
     const grouping = values.filter((value) => !value.aggregates).map((value) => value.sql);
@@ -416,6 +439,7 @@ class SelectBuilder {
       countFromWhere: `from ${level.source} as ${alias}${joins.filter((join) => join.inner).map((join) => join.sql).join('')}${where}`,
       aggregates,
       groupBy: aggregates && grouping.length > 0 ? ` group by ${grouping.join(', ')}` : '',
+      hoisted: new Map(selected.flatMap((value) => (value.hoisted ? [[value.name, value.hoisted] as const] : []))),
       orderBy: orderSql(table, alias, scope.order, embedded, params),
     };
   }
@@ -457,19 +481,29 @@ class SelectBuilder {
     const { source, joinConditions } = this.childSource(relationship, parent, parentAlias, child, childAlias);
     const name = item.alias ?? item.relation;
     const path = parent.path ? `${parent.path}.${name}` : name;
-    const built = this.build({ table: child, source, items: item.select, path, depth: parent.depth + 1, joinConditions }, childAlias);
-    if (item.spread && built.aggregates) throw notImplemented('aggregate functions inside a spread embedded resource');
+    const toMany = relationship.cardinality === 'one-to-many' || relationship.cardinality === 'many-to-many';
+    const hoist = item.spread && !toMany;
+    const built = this.build(
+      { table: child, source, items: item.select, path, depth: parent.depth + 1, joinConditions, hoist },
+      childAlias,
+    );
+    if (item.spread && built.aggregates) throw notImplemented('aggregate functions inside a to-many spread embedded resource');
     const scope = this.scopes.get(path);
     const paging = pagingSql(this.params, scope?.limit, scope?.offset);
     const rows = `select ${built.selectList} ${built.fromWhere}${built.groupBy}${built.orderBy}${paging}`;
     const joinAlias = this.nextAlias();
-    const toMany = relationship.cardinality === 'one-to-many' || relationship.cardinality === 'many-to-many';
     const nonEmpty = item.inner ? ' having count(*) > 0' : '';
     let body: string;
-    let values: { sql: string; name: string }[];
-    if (item.spread && !toMany) {
+    let values: { sql: string; name: string; aggregates?: boolean }[];
+    if (hoist) {
       body = rows;
-      values = built.names.map((column) => ({ sql: `${joinAlias}.${ident(column)}`, name: column }));
+      values = built.names.map((column) => {
+        const sql = `${joinAlias}.${ident(column)}`;
+        const aggregate = built.hoisted.get(column);
+        return aggregate
+          ? { sql: castSql(`${aggregate.fn}(${sql})`, aggregate.cast), name: column, aggregates: true }
+          : { sql, name: column };
+      });
     } else if (item.spread) {
       // Spread to-many: each column becomes the array of its values (PostgREST 13).
       const arrays = built.names.map((column) => `coalesce(json_agg(_e.${ident(column)}), '[]') as ${ident(column)}`);

@@ -335,9 +335,12 @@ describe('aggregates, once db-aggregates-enabled is on', () => {
     ]);
   });
 
-  it('refuses, with PGRST127, the aggregates PostgREST hoists out of spreads', async () => {
-    expect(await call('GET', '/note_stats', 'select=words,...notes(id.count())')).toEqual(
-      errorOf(400, 'PGRST127', 'Feature not implemented', 'aggregate functions inside a spread embedded resource'),
+  it('hoists the aggregates of a to-one spread to the parent, and refuses them in a to-many spread (PGRST127)', async () => {
+    expect(json(await call('GET', '/note_stats', 'select=words,...notes(n:id.count(),last:title.max())'))).toEqual([
+      { words: 10, n: 1, last: 'alpha' },
+    ]);
+    expect(await call('GET', '/notes', 'select=title,...notes!parent_id(id.count())')).toEqual(
+      errorOf(400, 'PGRST127', 'Feature not implemented', 'aggregate functions inside a to-many spread embedded resource'),
     );
   });
 });
