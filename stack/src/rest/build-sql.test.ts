@@ -12,6 +12,8 @@ function table(name: string, columns: string[], primaryKey: string[] = ['id']): 
     columns: new Map(columns.map((column) => [column, { name: column, type: 'text', hasDefault: false }])),
     primaryKey,
     uniqueKeys: [primaryKey],
+    computedFields: new Map(),
+    computedRelationships: new Map(),
   };
 }
 
@@ -19,6 +21,8 @@ const products = table('products', ['id', 'user_id', 'sku', 'meta']);
 const orders = table('sales_orders', ['id', 'user_id', 'product_id', 'quantity']);
 const cache: SchemaCache = {
   exposedSchemas: ['public'],
+  config: { txEnd: 'commit', aggregatesEnabled: false },
+  timezones: new Set(),
   tables: new Map([
     ['public.products', products],
     ['public.sales_orders', orders],
@@ -36,7 +40,7 @@ const cache: SchemaCache = {
 };
 
 const read = (query: string, count = false) =>
-  buildRead(cache, products, parseQuery(new URLSearchParams(query)), { count, stripNulls: false });
+  buildRead(cache, products, parseQuery(new URLSearchParams(query)), { count, stripNulls: false, csv: false });
 
 describe('SQL of reads', () => {
   it('binds every value from the URL as a parameter and quotes every name', () => {
@@ -61,9 +65,10 @@ describe('SQL of reads', () => {
     const statement = buildRead(cache, orders, parseQuery(new URLSearchParams('select=quantity,products(sku)')), {
       count: false,
       stripNulls: false,
+      csv: false,
     });
     expect(statement.sql).toContain(
-      `left join lateral (select to_json(_e) as body from (select "t1"."sku" as "sku" from "public"."products" as "t1" where "t1"."id" = "t0"."product_id" and "t1"."user_id" = "t0"."user_id") as _e) as "t2" on true`,
+      `left join lateral (select to_json(_e) as _pgrst_json, _e.* from (select "t1"."sku" as "sku" from "public"."products" as "t1" where "t1"."id" = "t0"."product_id" and "t1"."user_id" = "t0"."user_id") as _e) as "t2" on true`,
     );
   });
 
@@ -82,7 +87,7 @@ describe('SQL of writes and calls', () => {
   it('inserts through json_populate_recordset, with DEFAULT for missing keys when asked', () => {
     const rows = [{ sku: 'a' }, { sku: 'b', meta: '{}' }];
     const text = JSON.stringify(rows);
-    const options = { count: false, stripNulls: false, representation: false, columns: ['sku', 'meta'], rows: { value: rows, text } };
+    const options = { count: false, stripNulls: false, csv: false, representation: false, columns: ['sku', 'meta'], rows: { value: rows, text } };
     const plain = buildInsert(cache, products, parseQuery(new URLSearchParams()), { ...options, missingDefault: false });
     expect(plain.params).toEqual([text]);
     expect(plain.sql).toContain('select "sku", "meta" from json_populate_recordset(null::"public"."products", $1::json)');
@@ -101,15 +106,21 @@ describe('SQL of writes and calls', () => {
         { name: 'platform', type: 'text', hasDefault: true },
       ],
       returnsSet: false,
-      returns: { kind: 'composite', table: 'public.sales_orders' },
+      returns: { kind: 'scalar' },
       readOnly: false,
     };
-    const statement = buildRpc(cache, logSale, { value: { product_id: 'p' }, text: '{"product_id":"p"}' }, parseQuery(new URLSearchParams()), { count: false, stripNulls: false });
-    expect(statement).toEqual({
-      sql: 'select to_json("public"."log_sale"("product_id" := _pgrst_args."product_id"))::text as body from json_to_record($1::json) as _pgrst_args("product_id" uuid)',
+    const args = { value: { product_id: 'p' }, text: '{"product_id":"p"}' };
+    const noQuery = parseQuery(new URLSearchParams());
+    const options = { count: false, stripNulls: false, csv: false };
+    expect(buildRpc(cache, logSale, args, noQuery, options)).toEqual({
+      sql: 'select to_json("public"."log_sale"("product_id" := _pgrst_args."product_id"))::text as body, null::bigint as total from json_to_record($1::json) as _pgrst_args("product_id" uuid)',
       params: ['{"product_id":"p"}'],
       shape: 'value',
     });
+    // One row is read like rows (select, filters), and answered as its first element or null.
+    const oneRow = buildRpc(cache, { ...logSale, returns: { kind: 'composite', table: 'public.sales_orders' } }, args, noQuery, options);
+    expect(oneRow.shape).toBe('row');
+    expect(oneRow.sql).toContain(`select coalesce((json_agg(_t)->0)::text, 'null') as body`);
   });
 });
 

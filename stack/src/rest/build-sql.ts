@@ -3,7 +3,7 @@
  * after they were found in the schema cache, and then only as quoted identifiers; every value from
  * the request is a bound parameter. JSON is built in SQL so values serialise as PostgREST's do.
  */
-import { RestError, queryParamError, undefinedColumn } from './errors';
+import { RestError, notImplemented, undefinedColumn } from './errors';
 import {
   COMPARISON_OPERATORS,
   FULL_TEXT_OPERATORS,
@@ -15,7 +15,14 @@ import {
   type Scope,
   type SelectItem,
 } from './parse-query';
-import { tableKey, type RestFunction, type SchemaCache, type Table } from './schema-cache';
+import {
+  tableKey,
+  type ComputedRelationship,
+  type ForeignKey,
+  type RestFunction,
+  type SchemaCache,
+  type Table,
+} from './schema-cache';
 
 /** Supabase's `max_rows` (CLI template): no response carries more rows. */
 const MAX_ROWS = 1000;
@@ -60,15 +67,46 @@ export interface Relationship {
   constraint: string;
   /** Key of the embedded table in SchemaCache.tables. */
   target: string;
-  /** Joined column pairs: originColumns[i] = targetColumns[i]. */
+  /** Joined column pairs: originColumns[i] = targetColumns[i] (through the junction for many-to-many). */
   originColumns: string[];
   targetColumns: string[];
-  cardinality: 'many-to-one' | 'one-to-many' | 'one-to-one';
+  cardinality: 'many-to-one' | 'one-to-many' | 'one-to-one' | 'many-to-many';
   isSelf: boolean;
+  /** Many-to-many: the junction table's foreign keys to the origin and to the target. */
+  junction?: { table: string; toOrigin: ForeignKey; toTarget: ForeignKey };
+  /** A function of the origin row returning the target rows (computed relationship). */
+  computed?: ComputedRelationship;
 }
 
 function isUnique(table: Table | undefined, columns: string[]): boolean {
   return Boolean(table?.uniqueKeys.some((key) => key.length === columns.length && key.every((c) => columns.includes(c))));
+}
+
+/**
+ * Many-to-many relationships of origin: a junction table with foreign keys to origin and to
+ * another table, all of whose columns are part of one of the junction's keys (PostgREST's rule).
+ */
+function junctionsOf(cache: SchemaCache, originKey: string): Relationship[] {
+  const relationships: Relationship[] = [];
+  for (const toOrigin of cache.foreignKeys) {
+    if (toOrigin.referencedTable !== originKey) continue;
+    const junction = cache.tables.get(toOrigin.table);
+    for (const toTarget of cache.foreignKeys) {
+      if (toTarget === toOrigin || toTarget.table !== toOrigin.table || toTarget.referencedTable === originKey) continue;
+      const columns = [...toOrigin.columns, ...toTarget.columns];
+      if (!junction?.uniqueKeys.some((key) => columns.every((column) => key.includes(column)))) continue;
+      relationships.push({
+        constraint: `${toOrigin.name}, ${toTarget.name}`,
+        target: toTarget.referencedTable,
+        originColumns: toOrigin.referencedColumns,
+        targetColumns: toTarget.referencedColumns,
+        cardinality: 'many-to-many',
+        isSelf: false,
+        junction: { table: toOrigin.table, toOrigin, toTarget },
+      });
+    }
+  }
+  return relationships;
 }
 
 function relationshipsOf(cache: SchemaCache, originKey: string): Relationship[] {
@@ -97,7 +135,7 @@ function relationshipsOf(cache: SchemaCache, originKey: string): Relationship[] 
       });
     }
   }
-  return relationships;
+  return [...relationships, ...junctionsOf(cache, originKey)];
 }
 
 const singleColumn = (columns: string[]) => (columns.length === 1 ? columns[0] : undefined);
@@ -110,13 +148,21 @@ const singleColumn = (columns: string[]) => (columns.length === 1 ? columns[0] :
 export function findRelationship(cache: SchemaCache, origin: Table, relation: string, hint?: string): Relationship {
   const originKey = tableKey(origin.schema, origin.name);
   const targetKey = tableKey(origin.schema, relation);
-  const matching = relationshipsOf(cache, originKey).filter((rel) => {
+  const computed = origin.computedRelationships.get(relation);
+  const computedRelationship: Relationship[] = computed
+    ? [{ constraint: computed.name, target: computed.target, originColumns: [], targetColumns: [], cardinality: computed.toOne ? 'many-to-one' : 'one-to-many', isSelf: false, computed }]
+    : [];
+  const matching = [...computedRelationship, ...relationshipsOf(cache, originKey).filter((rel) => {
     const toMany = rel.cardinality === 'one-to-many';
     if (rel.isSelf) {
       if (hint === undefined) {
         return (rel.target === targetKey && toMany) || (singleColumn(rel.originColumns) === relation && rel.cardinality === 'many-to-one');
       }
       return rel.target === targetKey && toMany && singleColumn(rel.targetColumns) === hint;
+    }
+    if (rel.junction) {
+      // Many-to-many: by the target's name, and hinted by the junction's name.
+      return rel.target === targetKey && (hint === undefined || tableKey(origin.schema, hint) === rel.junction.table);
     }
     if (hint === undefined) {
       return rel.target === targetKey || rel.constraint === relation || singleColumn(rel.originColumns) === relation;
@@ -125,7 +171,7 @@ export function findRelationship(cache: SchemaCache, origin: Table, relation: st
       rel.target === targetKey &&
       (rel.constraint === hint || singleColumn(rel.originColumns) === hint || singleColumn(rel.targetColumns) === hint)
     );
-  });
+  })];
   if (matching.length === 1) return matching[0]!;
   if (matching.length === 0) {
     throw new RestError(
@@ -136,6 +182,12 @@ export function findRelationship(cache: SchemaCache, origin: Table, relation: st
     );
   }
   const tableName = (key: string) => cache.tables.get(key)!.name;
+  // A many-to-many relationship is named by its junction, and described by its two foreign keys.
+  const hintOf = (rel: Relationship) => (rel.junction ? tableName(rel.junction.table) : rel.constraint);
+  const describe = (rel: Relationship) =>
+    rel.junction
+      ? `${tableName(rel.junction.table)} using ${rel.junction.toOrigin.name}(${rel.junction.toOrigin.columns.join(', ')}) and ${rel.junction.toTarget.name}(${rel.junction.toTarget.columns.join(', ')})`
+      : `${rel.constraint} using ${origin.name}(${rel.originColumns.join(', ')}) and ${tableName(rel.target)}(${rel.targetColumns.join(', ')})`;
   throw new RestError(
     300,
     'PGRST201',
@@ -143,9 +195,9 @@ export function findRelationship(cache: SchemaCache, origin: Table, relation: st
     matching.map((rel) => ({
       cardinality: rel.cardinality,
       embedding: `${origin.name} with ${tableName(rel.target)}`,
-      relationship: `${rel.constraint} using ${origin.name}(${rel.originColumns.join(', ')}) and ${tableName(rel.target)}(${rel.targetColumns.join(', ')})`,
+      relationship: describe(rel),
     })),
-    `Try changing '${relation}' to one of the following: ${matching.map((rel) => `'${tableName(rel.target)}!${rel.constraint}'`).join(', ')}. Find the desired relationship in the 'details' key.`,
+    `Try changing '${relation}' to one of the following: ${matching.map((rel) => `'${tableName(rel.target)}!${hintOf(rel)}'`).join(', ')}. Find the desired relationship in the 'details' key.`,
   );
 }
 
@@ -156,12 +208,17 @@ function columnOf(table: Table, name: string): string {
   return ident(name);
 }
 
+/** The row of `alias` as a value of the table's type, whatever the source (table, CTE, subquery). */
+const rowValue = (table: Table, alias: string) =>
+  `row(${[...table.columns.keys()].map((column) => `${alias}.${ident(column)}`).join(', ')})::${qualified(table)}`;
+
+/** A column, or a function of the row named like one (PostgREST's computed field). */
 function fieldSql(table: Table, alias: string, field: Field, params: Params): string {
-  let sql = `${alias}.${columnOf(table, field.name)}`;
-  for (const { arrow, key } of field.jsonPath) {
-    sql += `${arrow}${/^-?\d+$/.test(key) ? `${params.add(Number(key))}::int` : `${params.add(key)}::text`}`;
-  }
-  return sql;
+  const computed = table.columns.has(field.name) ? undefined : table.computedFields.get(field.name);
+  const sql = computed
+    ? `${ident(computed.schema)}.${ident(computed.name)}(${rowValue(table, alias)})`
+    : `${alias}.${columnOf(table, field.name)}`;
+  return `${sql}${jsonPathSql(field, params)}`;
 }
 
 function predicateSql(subject: string, predicate: Predicate, params: Params): string {
@@ -198,12 +255,36 @@ function filterSql(table: Table, alias: string, filter: Filter, params: Params):
   return filter.negated ? `not (${sql})` : sql;
 }
 
-function orderSql(table: Table, alias: string, order: OrderTerm[], params: Params): string {
+const jsonPathSql = (field: Field, params: Params) =>
+  field.jsonPath
+    .map(({ arrow, key }) => `${arrow}${/^-?\d+$/.test(key) ? `${params.add(Number(key))}::int` : `${params.add(key)}::text`}`)
+    .join('');
+
+/** An embedding of the level being built, as `order=rel(col)` may name it. */
+interface EmbeddedJoin {
+  alias: string;
+  toOne: boolean;
+}
+
+function orderSql(table: Table, alias: string, order: OrderTerm[], embedded: Map<string, EmbeddedJoin>, params: Params): string {
   if (order.length === 0) return '';
-  const terms = order.map(
-    (term) =>
-      `${fieldSql(table, alias, term.field, params)} ${term.descending ? 'desc' : 'asc'}${term.nulls ? ` nulls ${term.nulls}` : ''}`,
-  );
+  const terms = order.map((term) => {
+    let subject: string;
+    if (term.relation === undefined) {
+      subject = fieldSql(table, alias, term.field, params);
+    } else {
+      // PostgREST orders by the column of the to-one embedding's join, which holds what it selects.
+      const join = embedded.get(term.relation);
+      if (!join) {
+        throw new RestError(400, 'PGRST108', `'${term.relation}' is not an embedded resource in this request`, null, `Verify that '${term.relation}' is included in the 'select' query parameter.`);
+      }
+      if (!join.toOne) {
+        throw new RestError(400, 'PGRST118', `A related order on '${term.relation}' is not possible`, `'${table.name}' and '${term.relation}' do not form a many-to-one or one-to-one relationship`);
+      }
+      subject = `${join.alias}.${ident(term.field.name)}${jsonPathSql(term.field, params)}`;
+    }
+    return `${subject} ${term.descending ? 'desc' : 'asc'}${term.nulls ? ` nulls ${term.nulls}` : ''}`;
+  });
   return ` order by ${terms.join(', ')}`;
 }
 
@@ -215,22 +296,60 @@ function pagingSql(params: Params, limit: number | undefined, offset: number | u
 
 interface Level {
   table: Table;
-  /** SQL of the FROM item: a table name, a CTE name or a parenthesised subquery. */
+  /** SQL of the FROM item: a table name, a CTE name, a parenthesised subquery or a function call. */
   source: string;
   items: SelectItem[];
   /** Embedding path of this level, '' at the root; keys ParsedQuery.scopes. */
   path: string;
+  /** 0 at the root, as PostgREST numbers the levels of its aliases. */
+  depth: number;
+  /**
+   * A to-one spread: its aggregates are not computed here but hoisted to the parent, which applies
+   * them to the columns this level selects (PostgREST's hoistSpreadAggFunctions).
+   */
+  hoist?: boolean;
   /** Conditions joining an embedded level to its parent. */
   joinConditions: string[];
 }
 
 interface BuiltLevel {
   selectList: string;
-  /** `from … joins … where …` without order or paging. */
+  /** The names of the selected columns, in order. */
+  names: string[];
+  /** `from … joins … where …` without grouping, order or paging. */
   fromWhere: string;
   /** The same with only the !inner joins: all a count needs. */
   countFromWhere: string;
+  /** Whether the level selects aggregate functions, and then its ` group by …` (or ''). */
+  aggregates: boolean;
+  groupBy: string;
+  /** Of a hoisting level: the aggregate (and its result cast) for the parent to apply to a column. */
+  hoisted: Map<string, NonNullable<ColumnItem['aggregate']>>;
   orderBy: string;
+}
+
+type EmbedItem = Extract<SelectItem, { kind: 'embed' }>;
+type ColumnItem = Extract<SelectItem, { kind: 'column' }>;
+
+/** An embedding selecting nothing (nor do its own embeddings) is left out of the rows (PostgREST's empty embed). */
+const selectsNothing = (item: EmbedItem): boolean =>
+  item.select.every((child) => child.kind === 'embed' && selectsNothing(child));
+
+/**
+ * `select=count` where the table has no such column: PostgREST writes `"t"."count"`, which Postgres
+ * reads as count(t), a count of the rows (the documented legacy spelling of count()).
+ */
+const isLegacyCount = (table: Table, item: ColumnItem) =>
+  item.field.name === 'count' &&
+  item.field.jsonPath.length === 0 &&
+  !item.aggregate &&
+  !table.columns.has('count') &&
+  !table.computedFields.has('count');
+
+function castSql(sql: string, cast: string | undefined): string {
+  if (!cast) return sql;
+  if (!CAST_TYPES.has(cast)) throw new RestError(400, '42704', `type "${cast}" does not exist`);
+  return `(${sql})::${cast}`;
 }
 
 class SelectBuilder {
@@ -247,30 +366,66 @@ class SelectBuilder {
     return ident(`t${this.aliasCount++}`);
   }
 
+  /** A selected column (or aggregate) as SQL, its name in the row, and whether it aggregates. */
+  private column(
+    table: Table,
+    alias: string,
+    item: ColumnItem,
+    hoist: boolean,
+  ): { sql: string; name: string; aggregates: boolean; hoisted?: ColumnItem['aggregate'] } {
+    if (item.aggregate) {
+      // PostgREST's db-aggregates-enabled, off by default and on Supabase.
+      if (!this.cache.config.aggregatesEnabled) throw new RestError(400, 'PGRST123', 'Use of aggregate functions is not allowed');
+      const input = item.field.name === '*' ? '*' : castSql(fieldSql(table, alias, item.field, this.params), item.cast);
+      const name = item.alias ?? item.aggregate.fn;
+      // Hoisted, the input is selected as is (count() counts rows: any value that is not null).
+      if (hoist) return { sql: input === '*' ? 'true' : input, name, aggregates: false, hoisted: item.aggregate };
+      return { sql: castSql(`${item.aggregate.fn}(${input})`, item.aggregate.cast), name, aggregates: true };
+    }
+    if (isLegacyCount(table, item)) return { sql: 'count(*)', name: item.alias ?? 'count', aggregates: false };
+    const sql = castSql(fieldSql(table, alias, item.field, this.params), item.cast);
+    return { sql, name: item.alias ?? item.field.jsonPath.at(-1)?.key ?? item.field.name, aggregates: false };
+  }
+
   build(level: Level, alias: string): BuiltLevel {
     const { table } = level;
     const params = this.params;
     const scope = this.scopes.get(level.path) ?? { filters: [], order: [] };
     this.builtPaths.add(level.path);
-    const columns: string[] = [];
+    /** The selected values; grouped by, when the level aggregates, unless they are aggregates. */
+    const selected: {
+      sql: string;
+      name: string;
+      aggregates?: boolean;
+      hoisted?: ColumnItem['aggregate'];
+      json?: boolean;
+      star?: boolean;
+    }[] = [];
     const joins: { sql: string; inner: boolean }[] = [];
+    const embedded = new Map<string, EmbeddedJoin>();
     for (const item of level.items) {
       if (item.kind === 'star') {
-        columns.push(...[...table.columns.keys()].map((name) => `${alias}.${ident(name)}`));
+        for (const name of table.columns.keys()) selected.push({ sql: `${alias}.${ident(name)}`, name, star: true });
       } else if (item.kind === 'column') {
-        let sql = fieldSql(table, alias, item.field, params);
-        if (item.cast) {
-          if (!CAST_TYPES.has(item.cast)) throw new RestError(400, '42704', `type "${item.cast}" does not exist`);
-          sql = `(${sql})::${item.cast}`;
-        }
-        const name = item.alias ?? item.field.jsonPath.at(-1)?.key ?? item.field.name;
-        columns.push(`${sql} as ${ident(name)}`);
+        selected.push(this.column(table, alias, item, level.hoist === true));
       } else {
-        const embedded = this.embed(level, alias, item);
-        joins.push({ sql: embedded.join, inner: item.inner });
-        columns.push(`${embedded.value} as ${ident(embedded.name)}`);
+        // PostgREST aliases each embedding by its parent, name and depth: the same name twice is
+        // the same alias twice, which Postgres refuses.
+        const name = item.alias ?? item.relation;
+        if (embedded.has(name)) {
+          throw new RestError(400, '42712', `table name "${table.name}_${name}_${level.depth + 1}" specified more than once`);
+        }
+        const embedding = this.embed(level, alias, item);
+        embedded.set(name, { alias: embedding.alias, toOne: embedding.toOne });
+        joins.push({ sql: embedding.join, inner: item.inner });
+        for (const value of embedding.values) selected.push({ ...value, json: embedding.json });
       }
     }
+    const aggregates = selected.some((value) => value.aggregates);
+    if (level.hoist && aggregates) throw notImplemented('aggregate functions hoisted through nested spread embeddings');
+    // Grouping by an embedded resource needs jsonb: json has no equality.
+    const values = selected.map((value) => (aggregates && value.json ? { ...value, sql: `${value.sql}::jsonb` } : value));
+    const grouping = values.filter((value) => !value.aggregates).map((value) => value.sql);
     const conditions = [
       ...level.joinConditions,
       ...scope.filters.map((filter) => filterSql(table, alias, filter, params)),
@@ -278,38 +433,95 @@ class SelectBuilder {
     const where = conditions.length > 0 ? ` where ${conditions.join(' and ')}` : '';
     return {
       // `select=` with nothing selects no column: each row is `{}`, as in PostgREST.
-      selectList: columns.join(', '),
+      selectList: values.map((value) => (value.star ? value.sql : `${value.sql} as ${ident(value.name)}`)).join(', '),
+      names: values.map((value) => value.name),
       fromWhere: `from ${level.source} as ${alias}${joins.map((join) => join.sql).join('')}${where}`,
       countFromWhere: `from ${level.source} as ${alias}${joins.filter((join) => join.inner).map((join) => join.sql).join('')}${where}`,
-      orderBy: orderSql(table, alias, scope.order, params),
+      aggregates,
+      groupBy: aggregates && grouping.length > 0 ? ` group by ${grouping.join(', ')}` : '',
+      hoisted: new Map(selected.flatMap((value) => (value.hoisted ? [[value.name, value.hoisted] as const] : []))),
+      orderBy: orderSql(table, alias, scope.order, embedded, params),
     };
   }
 
-  /** A lateral join producing the embedded JSON (object or array), and its name in the row. */
-  private embed(parent: Level, parentAlias: string, item: Extract<SelectItem, { kind: 'embed' }>) {
+  /** How the embedded rows join their parent row: foreign key columns, a junction, or a function. */
+  private childSource(relationship: Relationship, parent: Level, parentAlias: string, child: Table, childAlias: string) {
+    if (relationship.computed) {
+      const { schema, name } = relationship.computed;
+      return { source: `${ident(schema)}.${ident(name)}(${rowValue(parent.table, parentAlias)})`, joinConditions: [] };
+    }
+    const pairs = (left: string, leftColumns: string[], right: string, rightColumns: string[]) =>
+      leftColumns.map((column, index) => `${left}.${ident(column)} = ${right}.${ident(rightColumns[index]!)}`);
+    if (relationship.junction) {
+      const { table, toOrigin, toTarget } = relationship.junction;
+      const junctionAlias = this.nextAlias();
+      const on = [
+        ...pairs(junctionAlias, toTarget.columns, childAlias, toTarget.referencedColumns),
+        ...pairs(junctionAlias, toOrigin.columns, parentAlias, toOrigin.referencedColumns),
+      ];
+      return {
+        source: qualified(child),
+        joinConditions: [`exists (select from ${qualified(this.cache.tables.get(table)!)} as ${junctionAlias} where ${on.join(' and ')})`],
+      };
+    }
+    return {
+      source: qualified(child),
+      joinConditions: pairs(childAlias, relationship.targetColumns, parentAlias, relationship.originColumns),
+    };
+  }
+
+  /**
+   * A lateral join producing the embedded rows, and the values it adds to the parent row: the JSON
+   * (object or array) under the embedding's name, the spread columns, or nothing (empty embed).
+   */
+  private embed(parent: Level, parentAlias: string, item: EmbedItem) {
     const relationship = findRelationship(this.cache, parent.table, item.relation, item.hint);
     const child = this.cache.tables.get(relationship.target)!;
     const childAlias = this.nextAlias();
-    const joinConditions = relationship.originColumns.map(
-      (column, index) => `${childAlias}.${ident(relationship.targetColumns[index]!)} = ${parentAlias}.${ident(column)}`,
-    );
+    const { source, joinConditions } = this.childSource(relationship, parent, parentAlias, child, childAlias);
     const name = item.alias ?? item.relation;
     const path = parent.path ? `${parent.path}.${name}` : name;
+    const toMany = relationship.cardinality === 'one-to-many' || relationship.cardinality === 'many-to-many';
+    const hoist = item.spread && !toMany;
     const built = this.build(
-      { table: child, source: qualified(child), items: item.select, path, joinConditions },
+      { table: child, source, items: item.select, path, depth: parent.depth + 1, joinConditions, hoist },
       childAlias,
     );
+    if (item.spread && built.aggregates) throw notImplemented('aggregate functions inside a to-many spread embedded resource');
     const scope = this.scopes.get(path);
     const paging = pagingSql(this.params, scope?.limit, scope?.offset);
-    const rows = `select ${built.selectList} ${built.fromWhere}${built.orderBy}${paging}`;
+    const rows = `select ${built.selectList} ${built.fromWhere}${built.groupBy}${built.orderBy}${paging}`;
     const joinAlias = this.nextAlias();
-    const body = relationship.cardinality !== 'one-to-many'
-      ? `select to_json(_e) as body from (${rows}) as _e`
-      : `select coalesce(json_agg(_e), '[]') as body from (${rows}) as _e${item.inner ? ' having count(*) > 0' : ''}`;
+    const nonEmpty = item.inner ? ' having count(*) > 0' : '';
+    let body: string;
+    let values: { sql: string; name: string; aggregates?: boolean }[];
+    if (hoist) {
+      body = rows;
+      values = built.names.map((column) => {
+        const sql = `${joinAlias}.${ident(column)}`;
+        const aggregate = built.hoisted.get(column);
+        return aggregate
+          ? { sql: castSql(`${aggregate.fn}(${sql})`, aggregate.cast), name: column, aggregates: true }
+          : { sql, name: column };
+      });
+    } else if (item.spread) {
+      // Spread to-many: each column becomes the array of its values (PostgREST 13).
+      const arrays = built.names.map((column) => `coalesce(json_agg(_e.${ident(column)}), '[]') as ${ident(column)}`);
+      body = `select ${arrays.join(', ')} from (${rows}) as _e${nonEmpty}`;
+      values = built.names.map((column) => ({ sql: `${joinAlias}.${ident(column)}`, name: column }));
+    } else {
+      // A to-one embedding keeps its columns beside its JSON, for `order=rel(col)`.
+      body = toMany
+        ? `select coalesce(json_agg(_e), '[]') as _pgrst_json from (${rows}) as _e${nonEmpty}`
+        : `select to_json(_e) as _pgrst_json, _e.* from (${rows}) as _e`;
+      values = selectsNothing(item) ? [] : [{ sql: `${joinAlias}._pgrst_json`, name }];
+    }
     return {
-      name,
       join: ` ${item.inner ? 'inner' : 'left'} join lateral (${body}) as ${joinAlias} on true`,
-      value: `${joinAlias}.body`,
+      alias: joinAlias,
+      toOne: !toMany,
+      values,
+      json: !(item.spread && !toMany),
     };
   }
 }
@@ -319,6 +531,21 @@ export interface ReadOptions {
   count: boolean;
   /** `Accept: …;nulls=stripped`. */
   stripNulls: boolean;
+  /** `Accept: text/csv`: the body is CSV rather than a JSON array. */
+  csv: boolean;
+}
+
+/**
+ * The body of the rows of `_t`, as PostgREST's SqlFragment builds it: a JSON array, its first
+ * element or null (a function returning one row), or CSV: the keys of the first row, then each
+ * row as Postgres writes a record, without its parentheses.
+ */
+function bodySql(options: ReadOptions & { singleRow?: boolean }): string {
+  if (options.csv) {
+    return `(select coalesce(string_agg(k, ','), '') from json_object_keys(json_agg(_t)->0) k) || E'\\n' || coalesce(string_agg(substring(_t::text, 2, length(_t::text) - 2), E'\\n'), '')`;
+  }
+  const row = options.stripNulls ? 'json_strip_nulls(to_json(_t))' : '_t';
+  return options.singleRow ? `coalesce((json_agg(${row})->0)::text, 'null')` : `coalesce(json_agg(${row}), '[]')::text`;
 }
 
 /**
@@ -331,12 +558,12 @@ function readStatement(
   table: Table,
   source: string,
   query: ParsedQuery,
-  options: ReadOptions & { paging: boolean; prefix?: string; extraColumns?: string },
+  options: ReadOptions & { paging: boolean; singleRow?: boolean; prefix?: string; extraColumns?: string },
   params: Params,
 ): string {
   const builder = new SelectBuilder(cache, query.scopes, params);
   const alias = builder.nextAlias();
-  const built = builder.build({ table, source, items: query.select, path: '', joinConditions: [] }, alias);
+  const built = builder.build({ table, source, items: query.select, path: '', depth: 0, joinConditions: [] }, alias);
   const notEmbedded = [...query.scopes.keys()].find((path) => !builder.builtPaths.has(path));
   if (notEmbedded !== undefined) {
     throw new RestError(
@@ -350,9 +577,8 @@ function readStatement(
   const root = query.scopes.get('');
   const limit = options.paging ? Math.min(root?.limit ?? MAX_ROWS, MAX_ROWS) : undefined;
   const paging = options.paging ? pagingSql(params, limit, root?.offset) : '';
-  const row = options.stripNulls ? 'json_strip_nulls(to_json(_t))' : '_t';
   const total = options.count ? `(select count(*) ${built.countFromWhere})` : 'null::bigint';
-  return `${options.prefix ?? ''}select coalesce(json_agg(${row}), '[]')::text as body, count(*) as page_rows, ${total} as total${options.extraColumns ?? ''} from (select ${built.selectList} ${built.fromWhere}${built.orderBy}${paging}) as _t`;
+  return `${options.prefix ?? ''}select ${bodySql(options)} as body, count(*) as page_rows, ${total} as total${options.extraColumns ?? ''} from (select ${built.selectList} ${built.fromWhere}${built.groupBy}${built.orderBy}${paging}) as _t`;
 }
 
 export function buildRead(cache: SchemaCache, table: Table, query: ParsedQuery, options: ReadOptions): Statement {
@@ -439,7 +665,7 @@ export function buildInsert(cache: SchemaCache, table: Table, query: ParsedQuery
 function whereOfRoot(table: Table, alias: string, query: ParsedQuery, params: Params): string {
   const root = query.scopes.get('');
   if (root?.limit !== undefined || root?.offset !== undefined || (root?.order.length ?? 0) > 0) {
-    throw queryParamError('limit, offset and order are not supported on updates and deletes by this stack');
+    throw notImplemented('limit, offset and order on updates and deletes');
   }
   const conditions = (root?.filters ?? []).map((filter) => filterSql(table, alias, filter, params));
   return conditions.length > 0 ? ` where ${conditions.join(' and ')}` : '';
@@ -490,7 +716,11 @@ function callSql(fn: RestFunction, args: JsonBody<Record<string, unknown>>, para
   };
 }
 
-export type RpcStatement = Statement & { shape: 'void' | 'value' | 'rows' };
+/**
+ * What a function's result becomes: nothing (void, 204), one value, one row (an object or null)
+ * or rows (an array).
+ */
+export type RpcStatement = Statement & { shape: 'void' | 'value' | 'row' | 'rows' };
 
 export function buildRpc(
   cache: SchemaCache,
@@ -502,20 +732,25 @@ export function buildRpc(
   const params = new Params();
   const { call, from } = callSql(fn, args, params);
   if (fn.returns.kind === 'void') return { sql: `select ${call}${from}`, params: params.values, shape: 'void' };
-  if (!fn.returnsSet) {
-    return { sql: `select to_json(${call})::text as body${from}`, params: params.values, shape: 'value' };
+  if (fn.returns.kind === 'scalar' && !fn.returnsSet) {
+    // One value counts as one row.
+    const total = options.count ? '1' : 'null';
+    return { sql: `select to_json(${call})::text as body, ${total}::bigint as total${from}`, params: params.values, shape: 'value' };
   }
-  const sourceFrom = `${from || ' from'}${from ? ',' : ''} lateral ${call} as _r`;
+  // The call is a CTE, run once however often the statement reads it (rows, count): a function
+  // may write, as PostgREST's pgrst_source.
+  const called = `with _pgrst_call as materialized (select ${fn.returns.kind === 'scalar' ? '_r' : '_r.*'}${from || ' from'}${from ? ',' : ''} lateral ${call} as _r) `;
   if (fn.returns.kind === 'scalar') {
     // A set of scalars has no columns to select or filter; it is paged and counted like rows.
     const root = query.scopes.get('');
     const paging = pagingSql(params, Math.min(root?.limit ?? MAX_ROWS, MAX_ROWS), root?.offset);
-    const total = options.count ? `(select count(*)${sourceFrom})` : 'null::bigint';
-    const sql = `select coalesce(json_agg(_s._r), '[]')::text as body, count(*) as page_rows, ${total} as total from (select _r${sourceFrom}${paging}) as _s`;
+    const total = options.count ? '(select count(*) from _pgrst_call)' : 'null::bigint';
+    const sql = `${called}select coalesce(json_agg(_s._r), '[]')::text as body, count(*) as page_rows, ${total} as total from (select _r from _pgrst_call${paging}) as _s`;
     return { sql, params: params.values, shape: 'rows' };
   }
   const table = cache.tables.get(fn.returns.table)!;
-  const source = `(select _r.*${sourceFrom})`;
-  const sql = readStatement(cache, table, source, query, { ...options, paging: true }, params);
-  return { sql, params: params.values, shape: 'rows' };
+  // A function returning one row takes select and filters too: what they leave is an object or null.
+  const singleRow = !fn.returnsSet;
+  const sql = readStatement(cache, table, '_pgrst_call', query, { ...options, paging: true, singleRow, prefix: called }, params);
+  return { sql, params: params.values, shape: singleRow ? 'row' : 'rows' };
 }

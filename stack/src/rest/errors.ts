@@ -20,6 +20,11 @@ export function queryParamError(message: string, details: string | null = null):
   return new RestError(400, 'PGRST100', message, details);
 }
 
+/** PGRST127: what PostgREST does and the local stack does not (README: how the stack differs). */
+export function notImplemented(details: string): RestError {
+  return new RestError(400, 'PGRST127', 'Feature not implemented', details);
+}
+
 /** PGRST102: a body that is not the JSON the request needs. */
 export function bodyError(message: string): RestError {
   return new RestError(400, 'PGRST102', message);

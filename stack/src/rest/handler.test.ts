@@ -160,6 +160,20 @@ describe('reads', () => {
     expect(left.headers['content-range']).toBe('0-2/3');
   });
 
+  it('orders by a column of a to-one embedding, and refuses what PostgREST refuses', async () => {
+    const response = await call('GET', '/notes', 'select=title,parent:parent_id(title)&parent_id=not.is.null&order=parent(title).desc,id');
+    expect(json(response)).toEqual([
+      { title: 'beta', parent: { title: 'alpha' } },
+      { title: 'gamma', parent: { title: 'alpha' } },
+    ]);
+    expect(await call('GET', '/notes', 'select=title&order=parent(title)')).toEqual(
+      errorOf(400, 'PGRST108', "'parent' is not an embedded resource in this request", null, "Verify that 'parent' is included in the 'select' query parameter."),
+    );
+    expect(await call('GET', '/notes', 'select=title,kids:notes!parent_id(title)&order=kids(title)')).toEqual(
+      errorOf(400, 'PGRST118', "A related order on 'kids' is not possible", "'notes' and 'kids' do not form a many-to-one or one-to-one relationship"),
+    );
+  });
+
   it('answers an ambiguous embedding with 300 PGRST201 listing the candidates', async () => {
     const response = await call('GET', '/links', 'select=id,notes(title)');
     expect(response.status).toBe(300);
@@ -233,8 +247,8 @@ describe('reads', () => {
     expect(await call('GET', '/notes', '', { headers: { 'accept-profile': 'private' } })).toEqual(
       errorOf(406, 'PGRST106', 'Invalid schema: private', null, 'Only the following schemas are exposed: public'),
     );
-    expect(await call('GET', '/notes', '', { headers: { accept: 'text/csv' } })).toEqual(
-      errorOf(406, 'PGRST107', 'None of these media types are available: text/csv'),
+    expect(await call('GET', '/notes', '', { headers: { accept: 'application/xml' } })).toEqual(
+      errorOf(406, 'PGRST107', 'None of these media types are available: application/xml'),
     );
     expect(await call('PUT', '/notes')).toEqual(errorOf(405, 'PGRST117', 'Unsupported HTTP method: PUT'));
     expect(await call('PATCH', '/rpc/bump')).toEqual(errorOf(405, 'PGRST101', 'Cannot use the PATCH method on RPC'));
@@ -256,8 +270,84 @@ describe('reads', () => {
     );
     expect(await call('GET', '/notes', 'order=title;drop')).toEqual(errorOf(400, '42703', 'column notes.title;drop does not exist'));
     expect(await call('GET', '/notes', 'select=title::text;drop')).toEqual(errorOf(400, '42704', 'type "text;drop" does not exist'));
-    expect((await call('GET', '/notes', 'select=count')).status).toBe(400);
+    // PostgREST's legacy count: `"t"."count"`, which Postgres reads as count(t).
+    expect(json(await call('GET', '/notes', 'select=count'))).toEqual([{ count: 3 }]);
     expect(json(await call('GET', '/notes', 'select=title&order=id&limit=1'))).toEqual([{ title: 'alpha' }]);
+  });
+});
+
+describe("PostgREST's defaults, as on Supabase", () => {
+  it('refuses aggregate functions (db-aggregates-enabled is off) but counts with the legacy rel(count)', async () => {
+    const refused = errorOf(400, 'PGRST123', 'Use of aggregate functions is not allowed');
+    expect(await call('GET', '/notes', 'select=count()')).toEqual(refused);
+    expect(await call('GET', '/notes', 'select=title,children:notes!parent_id(id.max())')).toEqual(refused);
+    expect(json(await call('GET', '/notes', 'select=title,children:notes!parent_id(count)&order=id'))).toEqual([
+      { title: 'alpha', children: [{ count: 2 }] },
+      { title: 'beta', children: [{ count: 0 }] },
+      { title: 'gamma', children: [{ count: 0 }] },
+    ]);
+  });
+
+  it('ignores tx=rollback (db-tx-end is commit): the write is committed and tx is not reported as applied', async () => {
+    const created = await call('POST', '/notes', '', { body: { title: 'kept' }, headers: { prefer: 'tx=rollback' } });
+    expect(created).toEqual({ status: 201, headers: { 'content-range': '*/*' }, body: '' });
+    expect(await call('DELETE', '/notes', 'title=eq.kept', { headers: { prefer: 'return=representation, tx=rollback' } })).toMatchObject({
+      status: 200,
+      headers: { 'preference-applied': 'return=representation' },
+    });
+    expect(json(await call('GET', '/notes', 'select=id&title=eq.kept'))).toEqual([]);
+  });
+
+  it('refuses embeddings nested deeper than 8 levels before running anything (issue 12)', async () => {
+    const select = `id,${'notes!parent_id('.repeat(9)}id${')'.repeat(9)}`;
+    expect(await call('GET', '/notes', `select=${select}`)).toEqual(
+      errorOf(
+        400,
+        'PGRST100',
+        `failed to parse select parameter (${select})`,
+        'embedded resources nest more than 8 levels deep, the most the local stack allows',
+      ),
+    );
+    const eight = `id,${'notes!parent_id('.repeat(8)}id${')'.repeat(8)}`;
+    expect((await call('GET', '/notes', `select=${eight}&id=eq.1`)).status).toBe(200);
+  });
+});
+
+describe('aggregates, once db-aggregates-enabled is on', () => {
+  beforeAll(async () => {
+    await db.exec(`alter role authenticator set pgrst.db_aggregates_enabled = 'true'`);
+    reloadSchema(db);
+  });
+  afterAll(async () => {
+    await db.exec(`alter role authenticator reset pgrst.db_aggregates_enabled`);
+    reloadSchema(db);
+  });
+
+  it('groups by the other selected columns, in embeddings too', async () => {
+    expect(json(await call('GET', '/notes', 'select=parent_id,n:count(),longest:title.max()&order=parent_id.nullsfirst'))).toEqual([
+      { parent_id: null, n: 1, longest: 'alpha' },
+      { parent_id: 1, n: 2, longest: 'gamma' },
+    ]);
+    expect(json(await call('GET', '/notes', 'select=title,children:notes!parent_id(count())&id=eq.1'))).toEqual([
+      { title: 'alpha', children: [{ count: 2 }] },
+    ]);
+  });
+
+  it('groups by embedded resources beside aggregates', async () => {
+    const groups = json(await call('GET', '/notes', 'select=n:count(),stats:note_stats(words)')) as { n: number }[];
+    expect(groups.sort((a, b) => a.n - b.n)).toEqual([
+      { n: 1, stats: { words: 10 } },
+      { n: 2, stats: null },
+    ]);
+  });
+
+  it('hoists the aggregates of a to-one spread to the parent, and refuses them in a to-many spread (PGRST127)', async () => {
+    expect(json(await call('GET', '/note_stats', 'select=words,...notes(n:id.count(),last:title.max())'))).toEqual([
+      { words: 10, n: 1, last: 'alpha' },
+    ]);
+    expect(await call('GET', '/notes', 'select=title,...notes!parent_id(id.count())')).toEqual(
+      errorOf(400, 'PGRST127', 'Feature not implemented', 'aggregate functions inside a to-many spread embedded resource'),
+    );
   });
 });
 
@@ -291,7 +381,8 @@ describe('writes', () => {
     });
     expect(await call('DELETE', '/notes', 'title=eq.untitled', { headers: { prefer: 'return=minimal, count=exact' } })).toEqual({
       status: 204,
-      headers: { 'content-range': '*/1', 'preference-applied': 'count=exact, return=minimal' },
+      // In PostgREST's order (Preferences.prefAppliedHeader), whatever order they came in.
+      headers: { 'content-range': '*/1', 'preference-applied': 'return=minimal, count=exact' },
       body: '',
     });
   });
@@ -321,7 +412,7 @@ describe('writes', () => {
       errorOf(400, 'PGRST204', "Could not find the 'nope' column of 'notes' in the schema cache"),
     );
     expect(await call('DELETE', '/notes', 'limit=1')).toEqual(
-      errorOf(400, 'PGRST100', 'limit, offset and order are not supported on updates and deletes by this stack'),
+      errorOf(400, 'PGRST127', 'Feature not implemented', 'limit, offset and order on updates and deletes'),
     );
   });
 });

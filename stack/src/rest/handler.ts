@@ -7,6 +7,7 @@ import {
   buildUpdate,
   type JsonBody,
   type MutationOptions,
+  type ReadOptions,
   type Statement,
 } from './build-sql';
 import {
@@ -19,7 +20,7 @@ import {
   singularityError,
   toRestError,
 } from './errors';
-import { isFilterValue, isReservedKey, parsePrefer, parseQuery, type ParsedQuery } from './parse-query';
+import { isFilterValue, isReservedKey, parsePreferences, parseQuery, type ParsedQuery, type Preferences } from './parse-query';
 import { schemaCacheFor, tableKey, type RestFunction, type SchemaCache, type Table } from './schema-cache';
 import { closestMatch } from './suggest';
 
@@ -42,14 +43,33 @@ export interface RestResponse {
   body: string;
 }
 
-/** How the client wants rows back (Accept) and what it asked for (Prefer). */
+/** The media types the stack answers with (Accept). */
+type Media = 'json' | 'object' | 'csv';
+
+/** How the client wants rows back (Accept) and what it asked for (Prefer), as PostgREST reads them. */
 interface Negotiated {
+  media: Media;
+  /** `Accept: application/vnd.pgrst.object+json`: exactly one row, as an object. */
   single: boolean;
   stripNulls: boolean;
   count: boolean;
+  countPreference?: string;
   returnPreference: 'minimal' | 'representation' | 'headers-only';
-  /** Prefer values honoured, for Preference-Applied. */
-  applied: string[];
+  /** The given `return=` preference, for Preference-Applied. */
+  returnGiven?: string;
+  resolution?: Preferences['resolution'];
+  missingDefault: boolean;
+  missingGiven?: string;
+  /** `handling=strict`, or `handling=lenient` given explicitly. */
+  handling?: Preferences['handling'];
+  /** `max-affected=n`, which PostgREST only enforces with handling=strict. */
+  maxAffected?: number;
+  /** `tx=commit|rollback`, only read when `db-tx-end` allows overriding. */
+  tx?: Preferences['tx'];
+  /** Whether the transaction ends in a rollback (db-tx-end and `tx=`). */
+  rollback: boolean;
+  /** A `timezone=` known to Postgres, set for the transaction. */
+  timezone?: string;
 }
 
 /** The one row every statement of build-sql returns. */
@@ -82,15 +102,16 @@ export async function handleRest(db: Database, req: RestRequest): Promise<RestRe
 async function route(db: Database, cache: SchemaCache, req: RestRequest): Promise<RestResponse> {
   const segments = pathSegments(req.path);
   const schema = requestSchema(cache, req);
-  const negotiated = negotiate(req);
   if (segments.length === 2 && segments[0] === 'rpc') {
     if (!['GET', 'HEAD', 'POST'].includes(req.method)) {
       throw new RestError(405, 'PGRST101', `Cannot use the ${req.method} method on RPC`);
     }
-    return callFunction(db, cache, req, schema, segments[1]!, negotiated);
+    return callFunction(db, cache, req, schema, segments[1]!);
   }
   if (segments.length !== 1) throw invalidPath();
   const table = findTable(cache, schema, segments[0]!);
+  // As PostgREST plans: the resource first, then Accept and Prefer.
+  const negotiated = negotiate(req, cache);
   switch (req.method) {
     case 'GET':
     case 'HEAD':
@@ -136,28 +157,42 @@ function requestSchema(cache: SchemaCache, req: RestRequest): string {
   return profile;
 }
 
-function negotiate(req: RestRequest): Negotiated {
-  const prefer = parsePrefer(req.headers.prefer);
-  const applied: string[] = [];
-  const countPreference = prefer.get('count');
-  // planned and estimated are answered exactly: the stack's tables are small.
-  const count = countPreference === 'exact' || countPreference === 'planned' || countPreference === 'estimated';
-  if (count) applied.push(`count=${countPreference}`);
-  const returnValue = prefer.get('return');
-  const returnPreference =
-    returnValue === 'representation' || returnValue === 'headers-only' ? returnValue : 'minimal';
-  if (returnValue === returnPreference) applied.push(`return=${returnValue}`);
+function negotiate(req: RestRequest, cache: SchemaCache): Negotiated {
+  const prefs = parsePreferences(req.headers.prefer, cache.timezones);
+  if (prefs.handling === 'strict' && prefs.invalid.length > 0) {
+    throw new RestError(400, 'PGRST122', 'Invalid preferences given with handling=strict', `Invalid preferences: ${prefs.invalid.join(', ')}`);
+  }
+  const { txEnd } = cache.config;
+  const tx = txEnd.endsWith('-allow-override') ? prefs.tx : undefined;
+  const returnPreference = (prefs.return ?? 'minimal') as Negotiated['returnPreference'];
+  const preferences = {
+    // planned and estimated are answered exactly: the stack's tables are small.
+    count: prefs.count !== undefined,
+    countPreference: prefs.count,
+    returnPreference,
+    returnGiven: prefs.return,
+    resolution: prefs.resolution,
+    missingDefault: prefs.missing === 'default',
+    missingGiven: prefs.missing,
+    handling: prefs.handling,
+    maxAffected: prefs.handling === 'strict' ? prefs.maxAffected : undefined,
+    tx,
+    rollback: tx === 'rollback' || (txEnd.startsWith('rollback') && tx !== 'commit'),
+    timezone: prefs.timezone,
+  };
 
   const accepted = (req.headers.accept ?? '*/*').split(',').map((entry) => entry.trim());
   for (const entry of accepted) {
     const [mediaType = '', ...parameters] = entry.split(';').map((part) => part.trim().toLowerCase());
     const stripNulls = parameters.includes('nulls=stripped');
-    if (['', '*/*', 'application/*', 'application/json', 'application/vnd.pgrst.array+json'].includes(mediaType)) {
-      return { single: false, stripNulls, count, returnPreference, applied };
-    }
-    if (mediaType === 'application/vnd.pgrst.object+json') {
-      return { single: true, stripNulls, count, returnPreference, applied };
-    }
+    const media: Media | undefined = ['', '*/*', 'application/*', 'application/json', 'application/vnd.pgrst.array+json'].includes(mediaType)
+      ? 'json'
+      : mediaType === 'application/vnd.pgrst.object+json'
+        ? 'object'
+        : mediaType === 'text/csv'
+          ? 'csv'
+          : undefined;
+    if (media) return { media, single: media === 'object', stripNulls, ...preferences };
   }
   throw new RestError(406, 'PGRST107', `None of these media types are available: ${accepted.join(', ')}`);
 }
@@ -201,10 +236,28 @@ function contentRange(offset: number, rows: number, total: number | null): strin
   return rows > 0 && total !== 0 ? `${offset}-${offset + rows - 1}/${totalText}` : `*/${totalText}`;
 }
 
-function withPreferences(headers: Record<string, string>, negotiated: Negotiated, extra: string[] = []) {
-  const applied = [...negotiated.applied, ...extra];
-  return applied.length > 0 ? { ...headers, 'preference-applied': applied.join(', ') } : headers;
+/** What a response reports having honoured, in PostgREST's order (Preferences.prefAppliedHeader). */
+type ResponseKind = 'read' | 'insert' | 'mutate' | 'call';
+
+function preferenceApplied(negotiated: Negotiated, kind: ResponseKind, resolution = false): Record<string, string> {
+  const applied = [
+    kind === 'insert' && resolution && negotiated.resolution && `resolution=${negotiated.resolution}`,
+    kind === 'insert' && negotiated.missingGiven && `missing=${negotiated.missingGiven}`,
+    (kind === 'insert' || kind === 'mutate') && negotiated.returnGiven && `return=${negotiated.returnGiven}`,
+    negotiated.countPreference && `count=${negotiated.countPreference}`,
+    negotiated.tx && `tx=${negotiated.tx}`,
+    negotiated.handling && `handling=${negotiated.handling}`,
+    negotiated.timezone && `timezone=${negotiated.timezone}`,
+    (kind === 'mutate' || kind === 'call') && negotiated.maxAffected !== undefined && `max-affected=${negotiated.maxAffected}`,
+  ].filter((value): value is string => typeof value === 'string');
+  return applied.length > 0 ? { 'preference-applied': applied.join(', ') } : {};
 }
+
+const CONTENT_TYPES: Record<Media, string> = {
+  json: JSON_TYPE,
+  object: OBJECT_TYPE,
+  csv: 'text/csv; charset=utf-8',
+};
 
 /** A single-object response, or PGRST116 thrown inside the transaction so that it rolls back. */
 function singleObject(arrayBody: string, rows: number): string {
@@ -213,8 +266,13 @@ function singleObject(arrayBody: string, rows: number): string {
   return arrayBody.slice(1, -1);
 }
 
+/** The body of rows as negotiated: the JSON array, its one object, or CSV (built as such in SQL). */
+function rowsBody(negotiated: Negotiated, body: string, rows: number): string {
+  return negotiated.single ? singleObject(body, rows) : body;
+}
+
 /** GET of a table or of a set-returning function: pages, counts and 206/416. */
-function rowsResponse(row: ResultRow, query: ParsedQuery, negotiated: Negotiated): RestResponse {
+function rowsResponse(row: ResultRow, query: ParsedQuery, negotiated: Negotiated, kind: ResponseKind): RestResponse {
   const rows = Number(row.page_rows);
   const total = row.total === null || row.total === undefined ? null : Number(row.total);
   const offset = query.scopes.get('')?.offset ?? 0;
@@ -230,14 +288,14 @@ function rowsResponse(row: ResultRow, query: ParsedQuery, negotiated: Negotiated
     }
     if (rows < total) status = 206;
   }
-  const body = negotiated.single ? singleObject(row.body!, rows) : row.body!;
   return {
     status,
-    headers: withPreferences(
-      { 'content-type': negotiated.single ? OBJECT_TYPE : JSON_TYPE, 'content-range': contentRange(offset, rows, total) },
-      negotiated,
-    ),
-    body,
+    headers: {
+      'content-type': CONTENT_TYPES[negotiated.media],
+      'content-range': contentRange(offset, rows, total),
+      ...preferenceApplied(negotiated, kind),
+    },
+    body: rowsBody(negotiated, row.body!, rows),
   };
 }
 
@@ -245,25 +303,68 @@ async function queryOne(tx: Queryable, statement: Statement): Promise<ResultRow>
   return (await tx.query<ResultRow>(statement.sql, statement.params)).rows[0]!;
 }
 
+/** Thrown to end a transaction in ROLLBACK (`Prefer: tx=rollback`) while still answering. */
+class RolledBack {
+  constructor(readonly response: RestResponse) {}
+}
+
+/**
+ * Runs fn in the request's transaction as PostgREST does: as its role, read-only when asked, with
+ * its `timezone=` preference, ending in the COMMIT or ROLLBACK that db-tx-end and `tx=` decide.
+ */
+async function inTransaction(
+  db: Database,
+  req: RestRequest,
+  negotiated: Negotiated,
+  readOnly: boolean,
+  fn: (tx: Queryable) => Promise<RestResponse>,
+): Promise<RestResponse> {
+  try {
+    return await runAs(db, requestIdentity(req), { readOnly }, async (tx) => {
+      if (negotiated.timezone) await tx.query(`select set_config('timezone', $1, true)`, [negotiated.timezone]);
+      const response = await fn(tx);
+      if (!negotiated.rollback) return response;
+      // As PostgREST does, deferred constraints are checked first so that their errors still show.
+      await tx.query('set constraints all immediate');
+      throw new RolledBack(response);
+    });
+  } catch (error) {
+    if (error instanceof RolledBack) return error.response;
+    throw error;
+  }
+}
+
+/** PGRST124, thrown inside the transaction so that nothing the request changed is kept. */
+function checkMaxAffected(negotiated: Negotiated, affected: number): void {
+  if (negotiated.maxAffected !== undefined && affected > negotiated.maxAffected) {
+    throw new RestError(400, 'PGRST124', 'Query result exceeds max-affected preference constraint', `The query affects ${affected} rows`);
+  }
+}
+
 // tables ----------------------------------------------------------------------------------------
+
+function readOptions(negotiated: Negotiated): ReadOptions {
+  return { count: negotiated.count, stripNulls: negotiated.stripNulls, csv: negotiated.media === 'csv' };
+}
 
 async function read(db: Database, cache: SchemaCache, req: RestRequest, table: Table, negotiated: Negotiated) {
   const query = parseQuery(req.query);
-  const statement = buildRead(cache, table, query, negotiated);
-  return runAs(db, requestIdentity(req), { readOnly: true }, async (tx) =>
-    rowsResponse(await queryOne(tx, statement), query, negotiated),
+  const statement = buildRead(cache, table, query, readOptions(negotiated));
+  return inTransaction(db, req, negotiated, true, async (tx) =>
+    rowsResponse(await queryOne(tx, statement), query, negotiated, 'read'),
   );
 }
 
 function mutationOptions(negotiated: Negotiated): MutationOptions {
-  return { ...negotiated, representation: negotiated.returnPreference === 'representation' };
+  return { ...readOptions(negotiated), representation: negotiated.returnPreference === 'representation' };
 }
 
 interface MutationKind {
   method: 'insert' | 'update' | 'delete';
   /** An upsert with merge-duplicates: 200 instead of 201 when it only merged existing rows. */
   merging?: boolean;
-  applied?: string[];
+  /** An upsert: `resolution=` is reported as applied. */
+  resolution?: boolean;
 }
 
 function mutationStatus(kind: MutationKind, representation: boolean, inserted: number): number {
@@ -279,21 +380,25 @@ async function mutate(
   negotiated: Negotiated,
   kind: MutationKind,
 ): Promise<RestResponse> {
-  return runAs(db, requestIdentity(req), { readOnly: false }, async (tx) => {
+  return inTransaction(db, req, negotiated, false, async (tx) => {
     const row = await queryOne(tx, statement);
     const affected = Number(row.affected);
     if (negotiated.single && affected !== 1) throw singularityError(affected);
+    if (kind.method !== 'insert') checkMaxAffected(negotiated, affected);
     const total = negotiated.count ? affected : null;
     // Updates report the affected range; inserts and deletes only the total.
     const range = kind.method === 'update' ? contentRange(0, affected, total) : `*/${total ?? '*'}`;
-    const headers = withPreferences({ 'content-range': range }, negotiated, kind.applied);
+    const headers = {
+      'content-range': range,
+      ...preferenceApplied(negotiated, kind.method === 'insert' ? 'insert' : 'mutate', kind.resolution),
+    };
     const representation = negotiated.returnPreference === 'representation';
     const status = mutationStatus(kind, representation, Number(row.inserted));
     if (!representation) return { status, headers, body: '' };
     return {
       status,
-      headers: { ...headers, 'content-type': negotiated.single ? OBJECT_TYPE : JSON_TYPE },
-      body: negotiated.single ? singleObject(row.body!, affected) : row.body!,
+      headers: { ...headers, 'content-type': CONTENT_TYPES[negotiated.media] },
+      body: rowsBody(negotiated, row.body!, affected),
     };
   });
 }
@@ -317,28 +422,26 @@ async function insert(db: Database, cache: SchemaCache, req: RestRequest, table:
   }
   checkColumns(table, columns);
 
-  const prefer = parsePrefer(req.headers.prefer);
-  const applied: string[] = [];
-  const resolution = prefer.get('resolution');
   let onConflict: { columns: string[]; resolution: 'merge' | 'ignore' } | undefined;
-  if (resolution === 'merge-duplicates' || resolution === 'ignore-duplicates') {
+  if (negotiated.resolution) {
     const target = query.onConflict ?? table.primaryKey;
     if (target.length === 0) throw queryParamError(`on_conflict is required: ${table.name} has no primary key`);
     checkColumns(table, target);
-    onConflict = { columns: target, resolution: resolution === 'merge-duplicates' ? 'merge' : 'ignore' };
-    applied.push(`resolution=${resolution}`);
+    onConflict = { columns: target, resolution: negotiated.resolution === 'merge-duplicates' ? 'merge' : 'ignore' };
   }
-  const missingDefault = prefer.get('missing') === 'default';
-  if (missingDefault) applied.push('missing=default');
 
   const statement = buildInsert(cache, table, query, {
     ...mutationOptions(negotiated),
     columns,
     rows: { value: rows, text: Array.isArray(payload.value) ? payload.text : `[${payload.text}]` },
-    missingDefault,
+    missingDefault: negotiated.missingDefault,
     onConflict,
   });
-  return mutate(db, req, statement, negotiated, { method: 'insert', merging: onConflict?.resolution === 'merge', applied });
+  return mutate(db, req, statement, negotiated, {
+    method: 'insert',
+    merging: onConflict?.resolution === 'merge',
+    resolution: onConflict !== undefined,
+  });
 }
 
 async function update(db: Database, cache: SchemaCache, req: RestRequest, table: Table, negotiated: Negotiated) {
@@ -351,15 +454,18 @@ async function update(db: Database, cache: SchemaCache, req: RestRequest, table:
     // Nothing to change: no row is touched, as PostgREST answers an empty update.
     return mutateNothing(negotiated);
   }
-  const statement = buildUpdate(cache, table, query, { ...mutationOptions(negotiated), values: { value: values, text: payload.text } });
+  const statement = buildUpdate(cache, table, query, {
+    ...mutationOptions(negotiated),
+    values: { value: values, text: payload.text },
+  });
   return mutate(db, req, statement, negotiated, { method: 'update' });
 }
 
 function mutateNothing(negotiated: Negotiated): RestResponse {
   if (negotiated.single) throw singularityError(0);
-  const headers = withPreferences({ 'content-range': '*/*' }, negotiated);
+  const headers = { 'content-range': '*/*', ...preferenceApplied(negotiated, 'mutate') };
   return negotiated.returnPreference === 'representation'
-    ? { status: 200, headers: { ...headers, 'content-type': JSON_TYPE }, body: '[]' }
+    ? { status: 200, headers: { ...headers, 'content-type': CONTENT_TYPES[negotiated.media] }, body: negotiated.media === 'csv' ? '\n' : '[]' }
     : { status: 204, headers, body: '' };
 }
 
@@ -447,20 +553,37 @@ async function callFunction(
   req: RestRequest,
   schema: string,
   name: string,
-  negotiated: Negotiated,
 ): Promise<RestResponse> {
   const overloads = cache.functions.get(tableKey(schema, name)) ?? [];
   const args = functionArguments(req);
   const fn = chooseFunction(cache, req, schema, name, overloads, args.value);
+  const negotiated = negotiate(req, cache);
   const query = parseQuery(req.query, req.method === 'POST' ? new Set() : new Set(Object.keys(args.value)));
-  const statement = buildRpc(cache, fn, args, query, negotiated);
+  if (negotiated.maxAffected !== undefined && !fn.returnsSet) {
+    throw new RestError(400, 'PGRST128', 'Function must return SETOF or TABLE when max-affected preference is used with handling=strict');
+  }
+  const statement = buildRpc(cache, fn, args, query, readOptions(negotiated));
   // GET calls and STABLE/IMMUTABLE functions run read-only: a write there fails 25006 → 405.
   const readOnly = req.method !== 'POST' || fn.readOnly;
-  return runAs(db, requestIdentity(req), { readOnly }, async (tx) => {
+  return inTransaction(db, req, negotiated, readOnly, async (tx) => {
     const row = await queryOne(tx, statement);
-    if (statement.shape === 'void') return { status: 204, headers: {}, body: '' };
-    if (statement.shape === 'rows') return rowsResponse(row, query, negotiated);
-    // One value is one row to PostgREST's Content-Range.
-    return { status: 200, headers: { 'content-type': JSON_TYPE, 'content-range': '0-0/*' }, body: row.body ?? 'null' };
+    if (statement.shape === 'void') return { status: 204, headers: preferenceApplied(negotiated, 'call'), body: '' };
+    if (statement.shape === 'rows') {
+      checkMaxAffected(negotiated, Number(row.page_rows));
+      return rowsResponse(row, query, negotiated, 'call');
+    }
+    // A function returning one value or one row is one row to PostgREST's Content-Range, even
+    // when its filters leave nothing (the body is then null). One value is always JSON.
+    const total = negotiated.count ? Number(row.total ?? 1) : null;
+    const media = statement.shape === 'value' && negotiated.media === 'csv' ? 'json' : negotiated.media;
+    return {
+      status: 200,
+      headers: {
+        'content-type': CONTENT_TYPES[media],
+        'content-range': contentRange(0, 1, total),
+        ...preferenceApplied(negotiated, 'call'),
+      },
+      body: row.body ?? 'null',
+    };
   });
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RestError } from './errors';
-import { isFilterValue, parseOrder, parsePrefer, parseQuery, parseSelect } from './parse-query';
+import { isFilterValue, parseOrder, parsePreferences, parseQuery, parseSelect } from './parse-query';
 
 const field = (name: string, jsonPath: { arrow: '->' | '->>'; key: string }[] = []) => ({ name, jsonPath });
 
@@ -33,12 +33,13 @@ describe('select', () => {
         alias: 'item',
         hint: 'sales_orders_product_id_fkey',
         inner: true,
+        spread: false,
         select: [
           { kind: 'column', field: field('sku'), alias: undefined, cast: undefined },
-          { kind: 'embed', relation: 'bom_items', alias: undefined, hint: undefined, inner: false, select: [{ kind: 'star' }] },
+          { kind: 'embed', relation: 'bom_items', alias: undefined, hint: undefined, inner: false, spread: false, select: [{ kind: 'star' }] },
         ],
       },
-      { kind: 'embed', relation: 'raw_materials', alias: undefined, hint: undefined, inner: false, select: [] },
+      { kind: 'embed', relation: 'raw_materials', alias: undefined, hint: undefined, inner: false, spread: false, select: [] },
     ]);
   });
 
@@ -159,9 +160,31 @@ describe('filters', () => {
     expect(parseError(() => rootFilters(`or=(${'and('.repeat(1001)}a.eq.1${')'.repeat(1001)})`)).details).toBe(
       'or nests more than 1000 levels deep',
     );
-    expect(parseError(() => parseSelect(`${'a('.repeat(33)}*${')'.repeat(33)}`)).details).toBe(
-      'embeddings nest more than 32 levels deep',
+    // Embeddings: 8 levels (issue 12), counted by embedding, not by parenthesis.
+    const nested = (levels: number) => `${'a('.repeat(levels)}x.sum(),count()${')'.repeat(levels)}`;
+    expect(() => parseSelect(nested(8))).not.toThrow();
+    expect(parseError(() => parseSelect(nested(9)))).toEqual({
+      code: 'PGRST100',
+      message: `failed to parse select parameter (${nested(9)})`,
+      details: 'embedded resources nest more than 8 levels deep, the most the local stack allows',
+    });
+    expect(parseError(() => parseSelect(`${'a('.repeat(1001)}*${')'.repeat(1001)}`)).details).toBe(
+      'select nests more than 1000 levels deep',
     );
+  });
+
+  it('parses spread embeddings and aggregates', () => {
+    expect(parseSelect('...things!inner(n:name),total:weight::int.sum()::text,count(),c:count(),count')).toEqual([
+      { kind: 'embed', relation: 'things', alias: undefined, hint: undefined, inner: true, spread: true, select: [
+        { kind: 'column', field: field('name'), alias: 'n', cast: undefined },
+      ] },
+      { kind: 'column', field: field('weight'), alias: 'total', cast: 'int', aggregate: { fn: 'sum', cast: 'text' } },
+      { kind: 'column', field: field('*'), alias: undefined, cast: undefined, aggregate: { fn: 'count', cast: undefined } },
+      { kind: 'column', field: field('*'), alias: 'c', cast: undefined, aggregate: { fn: 'count', cast: undefined } },
+      { kind: 'column', field: field('count'), alias: undefined, cast: undefined },
+    ]);
+    expect(parseError(() => parseSelect('a:...things(*)')).details).toBe('a spread embedding takes no alias: "a:...things(*)"');
+    expect(parseError(() => parseSelect('sum()')).details).toBe('sum() needs a column: column.sum()');
   });
 
   it('scopes filters, order and paging of embedded resources by path', () => {
@@ -198,6 +221,7 @@ describe('order, paging, columns, Prefer', () => {
       { field: field('name'), descending: false, nulls: 'first' },
     ]);
     expect(parseError(() => parseOrder('id.sideways')).details).toBe('"id.sideways" is not column[.asc|.desc][.nullsfirst|.nullslast]');
+    expect(parseOrder('clients(name).desc')).toEqual([{ relation: 'clients', field: field('name'), descending: true, nulls: undefined }]);
   });
 
   it('needs non-negative integers for limit and offset', () => {
@@ -218,12 +242,27 @@ describe('order, paging, columns, Prefer', () => {
   });
 
   it('splits comma-joined Prefer values', () => {
-    expect([...parsePrefer('count=exact, return=representation,missing=default')]).toEqual([
-      ['count', 'exact'],
-      ['return', 'representation'],
-      ['missing', 'default'],
-    ]);
-    expect(parsePrefer(undefined).size).toBe(0);
+    const zones = new Set(['Asia/Kolkata']);
+    expect(parsePreferences('count=exact, return=representation,missing=default,count=planned', zones)).toEqual({
+      count: 'exact',
+      return: 'representation',
+      missing: 'default',
+      invalid: [],
+    });
+    expect(parsePreferences('handling=strict, max-affected=5, timezone=Asia/Kolkata, tx=rollback', zones)).toMatchObject({
+      handling: 'strict',
+      maxAffected: 5,
+      timezone: 'Asia/Kolkata',
+      tx: 'rollback',
+      invalid: [],
+    });
+    // Unknown preferences, values and time zones are listed, as PostgREST lists them under handling=strict.
+    expect(parsePreferences('foo, count=all, timezone=Mars/Olympus', zones)).toMatchObject({
+      count: undefined,
+      timezone: undefined,
+      invalid: ['foo', 'count=all', 'timezone=Mars/Olympus'],
+    });
+    expect(parsePreferences(undefined, zones)).toEqual({ invalid: [] });
   });
 
   it('tells filter values from function arguments as PostgREST does', () => {

@@ -15,9 +15,20 @@ export interface Field {
   jsonPath: JsonPathStep[];
 }
 
+export const AGGREGATE_FUNCTIONS = ['avg', 'count', 'max', 'min', 'sum'] as const;
+export type AggregateFunction = (typeof AGGREGATE_FUNCTIONS)[number];
+
 export type SelectItem =
   | { kind: 'star' }
-  | { kind: 'column'; field: Field; alias?: string; cast?: string }
+  | {
+      kind: 'column';
+      /** `count()` alone counts rows: its field is `*`. */
+      field: Field;
+      alias?: string;
+      cast?: string;
+      /** `col.sum()`, `count()`, and the cast of its result (`col.sum()::text`). */
+      aggregate?: { fn: AggregateFunction; cast?: string };
+    }
   | {
       kind: 'embed';
       relation: string;
@@ -25,6 +36,8 @@ export type SelectItem =
       /** `!fk`: a foreign key's constraint name or one of its columns. */
       hint?: string;
       inner: boolean;
+      /** `...rel(cols)`: the columns join the parent row instead of nesting under a key. */
+      spread: boolean;
       select: SelectItem[];
     };
 
@@ -44,8 +57,9 @@ export const COMPARISON_OPERATORS = {
   ov: '&&',
   sl: '<<',
   sr: '>>',
-  nxl: '&<',
-  nxr: '&>',
+  // PostgREST's SqlFragment: nxl is "does not extend to the left of" (&>), nxr "to the right of" (&<).
+  nxl: '&>',
+  nxr: '&<',
   adj: '-|-',
   isdistinct: 'is distinct from',
 } as const;
@@ -75,6 +89,8 @@ export type Filter =
   | { kind: 'logic'; operator: 'and' | 'or'; negated: boolean; children: Filter[] };
 
 export interface OrderTerm {
+  /** `rel(col)`: a column of a to-one embedded resource. */
+  relation?: string;
   field: Field;
   descending: boolean;
   nulls?: 'first' | 'last';
@@ -138,11 +154,13 @@ function closingParen(text: string, open: number): number {
 }
 
 /**
- * Limits on nesting. Parsing recurses once per level, and Postgres (PGlite's WASM stack sooner)
- * overflows on deeply nested SQL, so deeper requests are refused as bad queries (PGRST100).
+ * Limits on nesting. Parsing recurses once per level, and Postgres overflows on deeply nested SQL,
+ * so deeper requests are refused as bad queries (PGRST100). Embeddings are bounded tighter: each
+ * level is a lateral join per parent row, so a few nested one-to-many levels already multiply a
+ * request's work; PostgREST has no such bound, and 8 levels is far beyond what an app asks for.
  */
 const MAX_PARSE_DEPTH = 1000;
-const MAX_EMBED_DEPTH = 32;
+const MAX_EMBED_DEPTH = 8;
 const MAX_LOGIC_DEPTH = 32;
 
 /** Deepest parenthesis nesting outside double quotes. */
@@ -186,14 +204,23 @@ function parseField(text: string, parameter: string): Field {
 
 // select ----------------------------------------------------------------------------------------
 
+/** `[alias:]field[::cast].fn()[::cast]` or `[alias:]count()[::cast]`: an aggregate, not an embedding. */
+const AGGREGATE = new RegExp(`^(?:(.*)\\.)?(${AGGREGATE_FUNCTIONS.join('|')})\\(\\)(?:::(\\w+))?$`);
+
 export function parseSelect(text: string): SelectItem[] {
   const fail = (details: string) => queryParamError(`failed to parse select parameter (${text})`, details);
-  if (nestingDepth(text) > MAX_EMBED_DEPTH) throw fail(`embeddings nest more than ${MAX_EMBED_DEPTH} levels deep`);
-  const parseItems = (list: string): SelectItem[] => {
+  // Refused before parsing, which recurses once per level.
+  if (nestingDepth(text) > MAX_PARSE_DEPTH) throw fail(`select nests more than ${MAX_PARSE_DEPTH} levels deep`);
+  const parseItems = (list: string, depth: number): SelectItem[] => {
     if (list.trim() === '') return [];
-    return splitTopLevel(list, ',').map((raw) => parseItem(raw.trim()));
+    return splitTopLevel(list, ',').map((raw) => parseItem(raw.trim(), depth));
   };
-  const parseItem = (item: string): SelectItem => {
+  const parseColumn = (fieldText: string, alias: string | undefined, item: string): SelectItem => {
+    const [name = '', cast, ...extra] = fieldText.split('::');
+    if (extra.length > 0 || cast === '') throw fail(`unexpected "::" in "${item}"`);
+    return { kind: 'column', field: parseField(name, 'select'), alias, cast: cast?.trim().toLowerCase() };
+  };
+  const parseItem = (item: string, depth: number): SelectItem => {
     if (item === '') throw fail('empty select item');
     if (item === '*') return { kind: 'star' };
     let alias: string | undefined;
@@ -203,32 +230,44 @@ export function parseSelect(text: string): SelectItem[] {
       alias = aliasMatch[1];
       rest = item.slice(aliasMatch[0].length);
     }
-    const open = rest.indexOf('(');
-    if (open >= 0) {
-      const close = closingParen(rest, open);
-      if (close !== rest.length - 1) throw fail(`unbalanced parentheses in "${item}"`);
-      const [relation = '', ...hints] = rest.slice(0, open).trim().split('!');
-      if (!isName(relation)) throw fail(`"${relation}" is not a resource name`);
-      let inner = false;
-      let hint: string | undefined;
-      for (const value of hints) {
-        if (value === 'inner') inner = true;
-        else if (value === 'left') inner = false;
-        else if (!hint && isName(value)) hint = value;
-        else throw fail(`unexpected embedding hint "!${value}"`);
-      }
-      return { kind: 'embed', relation, alias, hint, inner, select: parseItems(rest.slice(open + 1, close)) };
+    const aggregate = AGGREGATE.exec(rest);
+    if (aggregate) {
+      const [, fieldText, fn, resultCast] = aggregate;
+      if (fieldText === undefined && fn !== 'count') throw fail(`${fn}() needs a column: column.${fn}()`);
+      const column =
+        fieldText === undefined
+          ? { kind: 'column' as const, field: { name: '*', jsonPath: [] }, alias, cast: undefined }
+          : parseColumn(fieldText, alias, item);
+      return { ...column, aggregate: { fn: fn as AggregateFunction, cast: resultCast?.toLowerCase() } } as SelectItem;
     }
-    const [fieldText = '', cast, ...extra] = rest.split('::');
-    if (extra.length > 0 || cast === '') throw fail(`unexpected "::" in "${item}"`);
-    return {
-      kind: 'column',
-      field: parseField(fieldText, 'select'),
-      alias,
-      cast: cast?.trim().toLowerCase(),
-    };
+    const spread = rest.startsWith('...');
+    if (spread) {
+      if (alias !== undefined) throw fail(`a spread embedding takes no alias: "${item}"`);
+      rest = rest.slice(3);
+    }
+    const open = rest.indexOf('(');
+    if (open < 0) {
+      if (spread) throw fail(`"...${rest}" spreads no embedded resource`);
+      return parseColumn(rest, alias, item);
+    }
+    if (depth === MAX_EMBED_DEPTH) {
+      throw fail(`embedded resources nest more than ${MAX_EMBED_DEPTH} levels deep, the most the local stack allows`);
+    }
+    const close = closingParen(rest, open);
+    if (close !== rest.length - 1) throw fail(`unbalanced parentheses in "${item}"`);
+    const [relation = '', ...hints] = rest.slice(0, open).trim().split('!');
+    if (!isName(relation)) throw fail(`"${relation}" is not a resource name`);
+    let inner = false;
+    let hint: string | undefined;
+    for (const value of hints) {
+      if (value === 'inner') inner = true;
+      else if (value === 'left') inner = false;
+      else if (!hint && isName(value)) hint = value;
+      else throw fail(`unexpected embedding hint "!${value}"`);
+    }
+    return { kind: 'embed', relation, alias, hint, inner, spread, select: parseItems(rest.slice(open + 1, close), depth + 1) };
   };
-  return parseItems(text);
+  return parseItems(text, 0);
 }
 
 // filters ---------------------------------------------------------------------------------------
@@ -351,6 +390,11 @@ export function parseOrder(text: string): OrderTerm[] {
       nulls = modifiers.shift() === 'nullsfirst' ? 'first' : 'last';
     }
     if (modifiers.length > 0 || !parts[0]) throw fail();
+    const related = /^([^(]+)\((.*)\)$/.exec(parts[0]);
+    if (related) {
+      if (!isName(related[1]!)) throw fail();
+      return { relation: related[1], field: parseField(related[2]!, 'order'), descending, nulls };
+    }
     return { field: parseField(parts[0], 'order'), descending, nulls };
   });
 }
@@ -432,12 +476,56 @@ export function parseQuery(query: URLSearchParams, reserved: ReadonlySet<string>
   return parsed;
 }
 
-/** `Prefer` arrives comma-joined (`count=exact, return=representation`). */
-export function parsePrefer(header: string | undefined): Map<string, string> {
-  const prefs = new Map<string, string>();
-  for (const part of (header ?? '').split(',')) {
-    const [name, value = ''] = part.trim().split('=');
-    if (name) prefs.set(name.trim(), value.trim());
-  }
-  return prefs;
+const ACCEPTED_PREFERENCES = new Set([
+  'resolution=merge-duplicates', 'resolution=ignore-duplicates',
+  'return=representation', 'return=minimal', 'return=headers-only',
+  'params=single-object',
+  'count=exact', 'count=planned', 'count=estimated',
+  'tx=commit', 'tx=rollback',
+  'missing=default', 'missing=null',
+  'handling=strict', 'handling=lenient',
+]);
+
+/** The `Prefer` preferences PostgREST knows (Preferences.hs), each the first one given. */
+export interface Preferences {
+  resolution?: 'merge-duplicates' | 'ignore-duplicates';
+  return?: string;
+  count?: string;
+  tx?: 'commit' | 'rollback';
+  missing?: string;
+  handling?: 'strict' | 'lenient';
+  /** Only a time zone Postgres knows. */
+  timezone?: string;
+  maxAffected?: number;
+  /** What PostgREST does not recognise, refused under handling=strict. */
+  invalid: string[];
+}
+
+/**
+ * PostgREST's Preferences.fromHeaders: `Prefer` values arrive comma-joined; the first of each
+ * preference wins; a time zone counts only if Postgres knows it.
+ */
+export function parsePreferences(header: string | undefined, timezones: ReadonlySet<string>): Preferences {
+  const given = (header ?? '').split(',').map((part) => part.trim()).filter(Boolean);
+  const first = (prefix: string) => given.find((pref) => pref.startsWith(prefix) && ACCEPTED_PREFERENCES.has(pref))?.slice(prefix.length);
+  const timezone = given.find((pref) => pref.startsWith('timezone='))?.slice('timezone='.length);
+  const validTimezone = timezone !== undefined && timezones.has(timezone) ? timezone : undefined;
+  const maxAffectedText = given.find((pref) => pref.startsWith('max-affected='))?.slice('max-affected='.length);
+  const invalid = given.filter(
+    (pref) =>
+      !ACCEPTED_PREFERENCES.has(pref) &&
+      !(pref.startsWith('timezone=') && validTimezone !== undefined) &&
+      !pref.startsWith('max-affected='),
+  );
+  return {
+    resolution: first('resolution=') as Preferences['resolution'],
+    return: first('return='),
+    count: first('count='),
+    tx: first('tx=') as Preferences['tx'],
+    missing: first('missing='),
+    handling: first('handling=') as Preferences['handling'],
+    timezone: validTimezone,
+    maxAffected: maxAffectedText !== undefined && /^-?\d+$/.test(maxAffectedText) ? Number(maxAffectedText) : undefined,
+    invalid,
+  };
 }
