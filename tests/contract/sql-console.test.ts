@@ -27,8 +27,15 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
+/** The console's environment: this stack's data directory, not the DATABASE_URL the suites use. */
+function consoleEnvironment(overrides: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  const env = { ...process.env, ...overrides };
+  delete env.DATABASE_URL;
+  return env;
+}
+
 /** Every process's command line while `sql -c` runs, and what the console printed. */
-async function runConsole(sql: string, env: NodeJS.ProcessEnv = process.env) {
+async function runConsole(sql: string, env = consoleEnvironment()) {
   const child = spawn(TSX, ['stack/src/cli.ts', 'sql', '--data-dir', dataDir, '-c', sql], { cwd: ROOT, env });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -64,7 +71,7 @@ describe('the SQL console', () => {
     try {
       await mkdir(onlyNode, { recursive: true });
       await symlink(process.execPath, path.join(onlyNode, 'node'));
-      const env = { ...process.env, PATH: onlyNode };
+      const env = consoleEnvironment({ PATH: onlyNode });
       const ok = await runConsole('select 40 + 2 as answer', env);
       expect(ok.code).toBe(0);
       expect(ok.output).toContain(' answer\n--------\n 42\n(1 row)');
@@ -79,7 +86,10 @@ describe('the SQL console', () => {
   it('says how to start the stack when none runs on the data directory', async () => {
     const elsewhere = await mkdtemp(path.join(tmpdir(), 'ff-no-stack-'));
     try {
-      const child = spawn(TSX, ['stack/src/cli.ts', 'sql', '--data-dir', elsewhere, '-c', 'select 1'], { cwd: ROOT });
+      const child = spawn(TSX, ['stack/src/cli.ts', 'sql', '--data-dir', elsewhere, '-c', 'select 1'], {
+        cwd: ROOT,
+        env: consoleEnvironment(),
+      });
       let output = '';
       child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
       expect(await new Promise((resolve) => child.on('exit', resolve))).toBe(1);
