@@ -36,12 +36,28 @@ export interface RealtimeServer {
   close(): Promise<void>;
 }
 
+/**
+ * Supabase Realtime's bounds, so that one client cannot take the server from the others. Frames over
+ * MAX_FRAME_BYTES close the socket with 1009 (as Cowboy does); the others refuse one join with the
+ * reason Realtime sends (RT realtime_channel.ex) and leave the rest of the connection working.
+ */
+export const MAX_FRAME_BYTES = 1024 * 1024;
+export const MAX_CHANNELS_PER_CONNECTION = 100;
+export const MAX_JOINS_PER_SECOND = 100;
+export const MAX_POSTGRES_CHANGES_PER_JOIN = 100;
+export const TOO_MANY_CHANNELS = 'ChannelRateLimitReached: Too many channels';
+export const TOO_MANY_JOINS = 'ClientJoinRateLimitReached: Too many joins per second';
+/** Realtime has no such bound of its own (its 1 MiB frames are one); its code for unusable bindings. */
+export const TOO_MANY_POSTGRES_CHANGES = `RealtimeDisabledForConfiguration: Too many postgres_changes entries (at most ${MAX_POSTGRES_CHANGES_PER_JOIN} per join)`;
+
 /** One WebSocket: its protocol version, the socket `apikey`'s claims and its joined channels. */
 interface Connection {
   ws: WebSocket;
   vsn: Vsn;
   apikey: string;
   channels: Map<string, Channel>;
+  /** When this connection's joins of the last second were accepted, oldest first. */
+  recentJoins: number[];
   /** Frames are handled one at a time, in arrival order, as a Phoenix channel process does. */
   inbox: Promise<void>;
 }
@@ -69,6 +85,15 @@ interface Channel {
 
 type PostgresChangesEntry = { event?: unknown; schema?: unknown; table?: unknown; filter?: unknown };
 
+/**
+ * A binding as joined, reduced to the fields realtime-js compares in the reply. A nested value
+ * counts as absent: JSON can nest deeper than the stack that would print or hash it.
+ */
+function toEntry(entry: Record<string, unknown>): PostgresChangesEntry {
+  const scalar = (value: unknown) => (typeof value === 'object' ? undefined : value);
+  return { event: scalar(entry.event), schema: scalar(entry.schema), table: scalar(entry.table), filter: scalar(entry.filter) };
+}
+
 class JoinError extends Error {}
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
@@ -89,7 +114,7 @@ function bindingId(entry: PostgresChangesEntry): number {
 export async function createRealtimeServer({ db, jwtSecret }: RealtimeOptions): Promise<RealtimeServer> {
   await installChangeCapture(db);
 
-  const wss = new WebSocketServer({ noServer: true });
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
   const connections = new Set<Connection>();
   const tables = new Map<string, Promise<TableInfo | undefined>>();
 
@@ -266,9 +291,30 @@ export async function createRealtimeServer({ db, jwtSecret }: RealtimeOptions): 
       channel: channel.topic.replace(/^realtime:/, ''),
     });
 
+  /** Why this join must be refused before any work is spent on it, or null. */
+  const joinRefusal = (connection: Connection, topic: string, config: Record<string, unknown>): string | null => {
+    // Joining a topic again replaces its channel, so it does not count against the limit.
+    if (!connection.channels.has(topic) && connection.channels.size >= MAX_CHANNELS_PER_CONNECTION) {
+      return TOO_MANY_CHANNELS;
+    }
+    const now = Date.now();
+    while (connection.recentJoins.length > 0 && connection.recentJoins[0]! <= now - 1000) connection.recentJoins.shift();
+    if (connection.recentJoins.length >= MAX_JOINS_PER_SECOND) return TOO_MANY_JOINS;
+    connection.recentJoins.push(now);
+    if (Array.isArray(config.postgres_changes) && config.postgres_changes.length > MAX_POSTGRES_CHANGES_PER_JOIN) {
+      return TOO_MANY_POSTGRES_CHANGES;
+    }
+    return null;
+  };
+
   const join = async (connection: Connection, frame: Frame) => {
     const payload = isObject(frame.payload) ? frame.payload : {};
     const config = isObject(payload.config) ? payload.config : {};
+    const refusal = joinRefusal(connection, frame.topic, config);
+    if (refusal) {
+      reply(connection, frame, 'error', { reason: refusal });
+      return;
+    }
     // Publishable and secret keys (sb_…) are not JWTs: Realtime falls back to the socket's apikey.
     const token =
       typeof payload.access_token === 'string' && !payload.access_token.startsWith('sb_')
@@ -283,7 +329,7 @@ export async function createRealtimeServer({ db, jwtSecret }: RealtimeOptions): 
     }
 
     const entries = Array.isArray(config.postgres_changes)
-      ? (config.postgres_changes as unknown[]).filter(isObject).map((entry) => entry as PostgresChangesEntry)
+      ? (config.postgres_changes as unknown[]).filter(isObject).map(toEntry)
       : [];
     const { subscriptions, failure } = await subscriptionsFor(entries, identity.role);
     const options = isObject(config.postgres_changes_options) ? config.postgres_changes_options : {};
@@ -472,8 +518,18 @@ export async function createRealtimeServer({ db, jwtSecret }: RealtimeOptions): 
         return refuse(socket, '403 Forbidden', `invalid apikey: ${(error as Error).message}`);
       }
       wss.handleUpgrade(req, socket, head, (ws) => {
-        const connection: Connection = { ws, vsn, apikey, channels: new Map(), inbox: Promise.resolve() };
+        const connection: Connection = {
+          ws,
+          vsn,
+          apikey,
+          channels: new Map(),
+          recentJoins: [],
+          inbox: Promise.resolve(),
+        };
         connections.add(connection);
+        // A frame over maxPayload, invalid UTF-8 or a broken frame: ws closes the socket with the
+        // matching code (1009, 1007, 1002) and reports it here; unheard, the error would crash the stack.
+        ws.on('error', () => {});
         ws.on('message', (data, isBinary) => {
           connection.inbox = connection.inbox
             .then(() => handleFrame(connection, data, isBinary))
