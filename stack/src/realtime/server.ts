@@ -482,20 +482,65 @@ export async function createRealtimeServer({ db, jwtSecret }: RealtimeOptions): 
   };
 
   // Changes --------------------------------------------------------------------------------------
+  /**
+   * Everyone joined with the same role and claims sees the same rows, so a change is computed once
+   * per subscriber (one RLS read), however many channels and bindings it holds, and sent to each.
+   */
+  const subscriberKeys = new WeakMap<RequestIdentity, string>();
+  const subscriberKey = (identity: RequestIdentity) => {
+    let key = subscriberKeys.get(identity);
+    if (key === undefined) {
+      key = JSON.stringify([identity.role, identity.claims]);
+      subscriberKeys.set(identity, key);
+    }
+    return key;
+  };
+  /** Per subscriber, the last change being computed: changes are computed one after another, in commit order. */
+  const subscriberQueues = new Map<string, Promise<unknown>>();
+
+  /** The change as this subscriber receives it, computed after its previous ones; null on failure. */
+  const computeFor = (identity: RequestIdentity, change: CapturedChange, subscriptions: Subscription[]) => {
+    const key = subscriberKey(identity);
+    const computed = (subscriberQueues.get(key) ?? Promise.resolve())
+      .then(async () => {
+        const table = await tableInfo(change.schema, change.table);
+        return table ? await changeFor(db, table, change, identity, subscriptions) : null;
+      })
+      .catch((error: unknown) => {
+        console.error(`realtime: could not deliver a ${change.type} on ${change.schema}.${change.table}:`, error);
+        return null;
+      });
+    subscriberQueues.set(key, computed);
+    void computed.then(() => {
+      if (subscriberQueues.get(key) === computed) subscriberQueues.delete(key);
+    });
+    return computed;
+  };
+
   const deliver = (change: CapturedChange) => {
+    const bySubscriber = new Map<string, { identity: RequestIdentity; targets: { channel: Channel; covering: Subscription[] }[] }>();
     for (const connection of connections) {
       for (const channel of connection.channels.values()) {
         const covering = channel.subscriptions.filter((subscription) => subscriptionCovers(subscription, change));
         if (covering.length === 0) continue;
-        channel.outbox = channel.outbox.then(async () => {
-          if (channel.closed) return;
-          const table = await tableInfo(change.schema, change.table);
-          if (!table) return;
-          const event = await changeFor(db, table, change, channel.identity, covering);
-          if (event && !channel.closed) fanOut(channel, 'postgres_changes', { ids: event.ids, data: event.data });
-        }).catch((error: unknown) => {
-          console.error(`realtime: could not deliver a ${change.type} on ${change.schema}.${change.table}:`, error);
-        });
+        const key = subscriberKey(channel.identity);
+        let subscriber = bySubscriber.get(key);
+        if (!subscriber) bySubscriber.set(key, (subscriber = { identity: channel.identity, targets: [] }));
+        subscriber.targets.push({ channel, covering });
+      }
+    }
+    for (const { identity, targets } of bySubscriber.values()) {
+      const computed = computeFor(identity, change, targets.flatMap((target) => target.covering));
+      for (const { channel, covering } of targets) {
+        // Each channel sends in commit order, even when its token (and so its subscriber) changed.
+        channel.outbox = channel.outbox
+          .then(async () => {
+            const event = await computed;
+            if (!event || channel.closed) return;
+            const ids = covering.filter((subscription) => event.matching.has(subscription)).map((s) => s.id);
+            if (ids.length > 0) fanOut(channel, 'postgres_changes', { ids, data: event.data });
+          })
+          .catch((error: unknown) => console.error(`realtime: could not send a change on ${channel.topic}:`, error));
       }
     }
   };
