@@ -1,4 +1,4 @@
-import { type Database, type Queryable, type RequestIdentity, runAs } from '../db/database';
+import type { Queryable, RequestIdentity } from '../db/database';
 import type { CapturedChange, ChangeType } from './capture';
 import type { ColumnInfo, TableInfo } from './catalog';
 import { conditionSql, type FilterCondition, quoteIdent } from './filters';
@@ -54,7 +54,8 @@ export interface SubscriberChange {
 /**
  * What one subscriber (one role with its claims, however many channels and bindings it holds)
  * receives for a change, as Supabase Realtime's apply_rls decides it, or null when none of the
- * given bindings may see it. One transaction per change and subscriber, whatever the bindings:
+ * given bindings may see it. `tx` runs as the subscriber (runAs); one statement decides every
+ * binding (as long as they hold at most FILTERS_PER_STATEMENT distinct filters):
  *  - INSERT/UPDATE: the row is read as the subscriber's role with its claims, so RLS decides;
  *    the record holds only columns the role may SELECT; filters apply to that row. Unlike the
  *    WAL, the row is read when the event is delivered: if the same row changed again since, the
@@ -64,7 +65,7 @@ export interface SubscriberChange {
  *    never matches a delete, exactly as on Supabase.
  */
 export async function changeFor(
-  db: Database,
+  tx: Queryable,
   table: TableInfo,
   change: CapturedChange,
   identity: RequestIdentity,
@@ -88,7 +89,7 @@ export async function changeFor(
   const relation = `${quoteIdent(table.schema)}.${quoteIdent(table.table)}`;
 
   if (change.type === 'DELETE') {
-    const matching = await matchDeleted(db, keyColumns, relation, change.old_keys ?? {}, subscriptions);
+    const matching = await matchDeleted(tx, keyColumns, relation, change.old_keys ?? {}, subscriptions);
     if (matching.size === 0) return null;
     return {
       matching,
@@ -107,9 +108,8 @@ export async function changeFor(
     .join(' and ');
   const row = `(select ${visibleColumns.map((column) => `t.${quoteIdent(column.name)}`).join(', ')}
                 from ${relation} t where ${keyMatch}) r`;
-  const decided = await runAs(db, identity, { readOnly: true }, (tx) =>
-    decideFilters(tx, row, [JSON.stringify(change.keys ?? {})], subscriptions.map((s) => s.filter), visibleColumns, 'to_jsonb(r)'),
-  );
+  const filters = subscriptions.map((subscription) => subscription.filter);
+  const decided = await decideFilters(tx, row, [JSON.stringify(change.keys ?? {})], filters, visibleColumns, 'to_jsonb(r)');
   // No row: RLS hides it from this subscriber, or a later committed change already deleted it.
   if (!decided) return null;
   const matching = new Set(subscriptions.filter((subscription) => decided.matches(subscription.filter)));
@@ -191,7 +191,7 @@ async function decideFilters(
 
 /** Bindings whose filter matches a deleted row, judged on its primary key alone. */
 async function matchDeleted(
-  db: Database,
+  tx: Queryable,
   keyColumns: ColumnInfo[],
   relation: string,
   oldKeys: Record<string, unknown>,
@@ -211,7 +211,7 @@ async function matchDeleted(
     needSql.length === 0
       ? null
       : await decideFilters(
-          db,
+          tx,
           `jsonb_populate_record(null::${relation}, $1::jsonb) r`,
           [JSON.stringify(oldKeys)],
           needSql.map((subscription) => onKeys.get(subscription)!),

@@ -3,7 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { type RawData, WebSocket, WebSocketServer } from 'ws';
 import { JwtError, verifyJwt } from '../auth/jwt';
-import type { Database, RequestIdentity } from '../db/database';
+import { type Database, type RequestIdentity, runAs } from '../db/database';
 import {
   CHANGES_CHANNEL,
   type CapturedChange,
@@ -12,7 +12,7 @@ import {
   refreshChangeCapture,
 } from './capture';
 import { API_ROLES, type ApiRole, loadTables, type TableInfo } from './catalog';
-import { changeFor, type Subscription, subscriptionCovers } from './delivery';
+import { changeFor, type Subscription, type SubscriberChange, subscriptionCovers } from './delivery';
 import { FilterError, parseFilter } from './filters';
 import {
   type Frame,
@@ -50,6 +50,9 @@ export const TOO_MANY_JOINS = 'ClientJoinRateLimitReached: Too many joins per se
 /** Realtime has no such bound of its own (its 1 MiB frames are one); its code for unusable bindings. */
 export const TOO_MANY_POSTGRES_CHANGES = `RealtimeDisabledForConfiguration: Too many postgres_changes entries (at most ${MAX_POSTGRES_CHANGES_PER_JOIN} per join)`;
 
+/** At most this many changes are read in one subscriber's transaction, so it holds a connection briefly. */
+const CHANGES_PER_TRANSACTION = 100;
+
 /** One WebSocket: its protocol version, the socket `apikey`'s claims and its joined channels. */
 interface Connection {
   ws: WebSocket;
@@ -77,8 +80,6 @@ interface Channel {
   presenceKey: string;
   /** This channel's tracked presence, if any. */
   presenceMeta: Record<string, unknown> | null;
-  /** Events to this channel are computed and sent one after another, in commit order. */
-  outbox: Promise<void>;
   expiryTimer: NodeJS.Timeout | null;
   closed: boolean;
 }
@@ -355,7 +356,6 @@ export async function createRealtimeServer({ db, jwtSecret }: RealtimeOptions): 
       presenceEnabled: presence.enabled === true,
       presenceKey: typeof presence.key === 'string' && presence.key !== '' ? presence.key : randomUUID(),
       presenceMeta: null,
-      outbox: Promise.resolve(),
       expiryTimer: null,
       closed: false,
     };
@@ -485,7 +485,16 @@ export async function createRealtimeServer({ db, jwtSecret }: RealtimeOptions): 
   /**
    * Everyone joined with the same role and claims sees the same rows, so a change is computed once
    * per subscriber (one RLS read), however many channels and bindings it holds, and sent to each.
+   * As Realtime's poller does, the changes a subscriber has waiting are read in one transaction.
    */
+  interface Subscriber {
+    identity: RequestIdentity;
+    /** Changes not yet computed, in commit order. */
+    waiting: { change: CapturedChange; subscriptions: Subscription[]; done: (event: SubscriberChange | null) => void }[];
+    /** Settles once no change is waiting. */
+    computing: Promise<void>;
+  }
+  const subscribers = new Map<string, Subscriber>();
   const subscriberKeys = new WeakMap<RequestIdentity, string>();
   const subscriberKey = (identity: RequestIdentity) => {
     let key = subscriberKeys.get(identity);
@@ -495,27 +504,40 @@ export async function createRealtimeServer({ db, jwtSecret }: RealtimeOptions): 
     }
     return key;
   };
-  /** Per subscriber, the last change being computed: changes are computed one after another, in commit order. */
-  const subscriberQueues = new Map<string, Promise<unknown>>();
 
-  /** The change as this subscriber receives it, computed after its previous ones; null on failure. */
-  const computeFor = (identity: RequestIdentity, change: CapturedChange, subscriptions: Subscription[]) => {
-    const key = subscriberKey(identity);
-    const computed = (subscriberQueues.get(key) ?? Promise.resolve())
-      .then(async () => {
-        const table = await tableInfo(change.schema, change.table);
-        return table ? await changeFor(db, table, change, identity, subscriptions) : null;
-      })
-      .catch((error: unknown) => {
-        console.error(`realtime: could not deliver a ${change.type} on ${change.schema}.${change.table}:`, error);
-        return null;
-      });
-    subscriberQueues.set(key, computed);
-    void computed.then(() => {
-      if (subscriberQueues.get(key) === computed) subscriberQueues.delete(key);
-    });
-    return computed;
+  /** Computes a subscriber's waiting changes, in order, until none are left; then forgets it. */
+  const computeWaiting = async (key: string, subscriber: Subscriber) => {
+    while (subscriber.waiting.length > 0) {
+      // The changes of one commit arrive in one burst: let the whole burst join this batch.
+      await Promise.resolve();
+      const batch = subscriber.waiting.splice(0, CHANGES_PER_TRANSACTION);
+      try {
+        await runAs(db, subscriber.identity, { readOnly: true }, async (tx) => {
+          for (; batch.length > 0; batch.shift()) {
+            const { change, subscriptions, done } = batch[0]!;
+            const table = await tableInfo(change.schema, change.table);
+            done(table ? await changeFor(tx, table, change, subscriber.identity, subscriptions) : null);
+          }
+        });
+      } catch (error) {
+        console.error(`realtime: could not compute ${batch.length} changes for a subscriber:`, error);
+        // The failed change and those after it in this batch are not sent; later batches are.
+        for (const { done } of batch) done(null);
+      }
+    }
+    subscribers.delete(key);
   };
+
+  const computeFor = (identity: RequestIdentity, change: CapturedChange, subscriptions: Subscription[]) =>
+    new Promise<SubscriberChange | null>((done) => {
+      const key = subscriberKey(identity);
+      const waiting = { change, subscriptions, done };
+      const subscriber = subscribers.get(key);
+      if (subscriber) return void subscriber.waiting.push(waiting);
+      const created: Subscriber = { identity, waiting: [waiting], computing: Promise.resolve() };
+      subscribers.set(key, created);
+      created.computing = computeWaiting(key, created);
+    });
 
   const deliver = (change: CapturedChange) => {
     const bySubscriber = new Map<string, { identity: RequestIdentity; targets: { channel: Channel; covering: Subscription[] }[] }>();
@@ -531,17 +553,17 @@ export async function createRealtimeServer({ db, jwtSecret }: RealtimeOptions): 
     }
     for (const { identity, targets } of bySubscriber.values()) {
       const computed = computeFor(identity, change, targets.flatMap((target) => target.covering));
-      for (const { channel, covering } of targets) {
-        // Each channel sends in commit order, even when its token (and so its subscriber) changed.
-        channel.outbox = channel.outbox
-          .then(async () => {
-            const event = await computed;
-            if (!event || channel.closed) return;
-            const ids = covering.filter((subscription) => event.matching.has(subscription)).map((s) => s.id);
-            if (ids.length > 0) fanOut(channel, 'postgres_changes', { ids, data: event.data });
-          })
-          .catch((error: unknown) => console.error(`realtime: could not send a change on ${channel.topic}:`, error));
-      }
+      // A subscriber's changes resolve in commit order, so each of its channels sends them in that
+      // order. Only a channel whose token just changed (a new subscriber) may get a change read
+      // under its old token after one read under the new.
+      void computed.then((event) => {
+        if (!event) return;
+        for (const { channel, covering } of targets) {
+          if (channel.closed) continue;
+          const ids = covering.filter((subscription) => event.matching.has(subscription)).map((s) => s.id);
+          if (ids.length > 0) fanOut(channel, 'postgres_changes', { ids, data: event.data });
+        }
+      });
     }
   };
   const stopListening = await db.listen(CHANGES_CHANNEL, (payload) => deliver(parseCapturedChange(payload)));
@@ -591,15 +613,12 @@ export async function createRealtimeServer({ db, jwtSecret }: RealtimeOptions): 
     },
     async close() {
       await stopListening();
-      const outboxes: Promise<void>[] = [];
       for (const connection of connections) {
-        for (const channel of [...connection.channels.values()]) {
-          outboxes.push(channel.outbox);
-          removeChannel(channel);
-        }
+        for (const channel of [...connection.channels.values()]) removeChannel(channel);
         connection.ws.close(1001, 'server shutting down');
       }
-      await Promise.allSettled(outboxes);
+      // Changes already being read finish before the database closes.
+      await Promise.all([...subscribers.values()].map((subscriber) => subscriber.computing));
       wss.close();
     },
   };
