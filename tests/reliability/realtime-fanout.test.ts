@@ -65,4 +65,47 @@ describeStack('realtime fan-out', (stack) => {
       for (const socket of sockets) socket.close();
     }
   });
+
+  it('600 distinct filters of one user (more than one statement decides) each match exactly their own rows', async () => {
+    const user = await signIn(stack());
+    const socket = await RawRealtime.open(stack());
+    const db = superuser(stack());
+    const transaction = db.transaction;
+    try {
+      const channels = 6;
+      const filtersPerChannel = 100;
+      const nameOf = (channel: number, entry: number) => `Filtered ${channel}-${entry}`;
+      const ids: number[][] = [];
+      for (let channel = 0; channel < channels; channel++) {
+        const bindings = Array.from({ length: filtersPerChannel }, (_, entry): Binding => ({
+          event: 'INSERT',
+          schema: 'public',
+          table: 'raw_materials',
+          filter: `material_name=eq.${nameOf(channel, entry)}`,
+        }));
+        const joined = await socket.join(`filtered-${channel}`, bindings, user.token);
+        expect(joined.status).toBe('ok');
+        ids.push((joined.response.postgres_changes as { id: number }[]).map((binding) => binding.id));
+      }
+      await Promise.all(ids.map((_, channel) => socket.subscribed(`filtered-${channel}`)));
+
+      let reads = 0;
+      db.transaction = ((fn) => {
+        reads++;
+        return transaction.call(db, fn);
+      }) as Database['transaction'];
+      // The last filter of the last channel: decided by the second statement.
+      const name = nameOf(channels - 1, filtersPerChannel - 1);
+      const heard = socket.nextChange(`filtered-${channels - 1}`, (event) => event.data.record?.material_name === name, `the INSERT of ${name}`);
+      await db.query(`insert into public.raw_materials (user_id, material_name) values ($1, $2)`, [user.id, name]);
+      expect((await heard).ids).toEqual([ids[channels - 1]![filtersPerChannel - 1]]);
+      expect(reads).toBe(1);
+      // No other channel matched; a heartbeat sent after the event is answered after anything sent before it.
+      expect((await socket.heartbeat()).status).toBe('ok');
+      for (let channel = 0; channel < channels - 1; channel++) expect(socket.changes(`filtered-${channel}`)).toEqual([]);
+    } finally {
+      db.transaction = transaction;
+      socket.close();
+    }
+  });
 });
