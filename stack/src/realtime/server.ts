@@ -220,7 +220,24 @@ export async function createRealtimeServer({ db, jwtSecret }: RealtimeOptions): 
 
   // Joining ----------------------------------------------------------------------------------
   /** Checks a binding against the catalog as Realtime's subscription_check_filters does. */
-  const subscriptionFor = async (entry: PostgresChangesEntry, role: ApiRole): Promise<Subscription> => {
+  /** The published tables a binding names, captured from now on if they were added since the start. */
+  const publishedTables = async (schema: string, table: string): Promise<TableInfo[]> => {
+    let found = (await loadTables(db, schema, table)).filter((info) => info.inPublication);
+    if (found.length === 0) throw new JoinError(`${schema}.${table} is not in publication supabase_realtime`);
+    if (found.some((info) => !info.captured)) {
+      await refreshChangeCapture(db);
+      found = (await loadTables(db, schema, table)).filter((info) => info.inPublication);
+    }
+    for (const info of found) tables.set(`${info.schema}.${info.table}`, Promise.resolve(info));
+    return found;
+  };
+
+  /** `lookups`: one join's publishedTables, so that its entries naming the same tables share one. */
+  const subscriptionFor = async (
+    entry: PostgresChangesEntry,
+    role: ApiRole,
+    lookups: Map<string, Promise<TableInfo[]>>,
+  ): Promise<Subscription> => {
     const event = typeof entry.event === 'string' ? entry.event.toUpperCase() : '';
     if (!['*', 'INSERT', 'UPDATE', 'DELETE'].includes(event)) throw new JoinError(`invalid event ${String(entry.event)}`);
     if (typeof entry.schema !== 'string' || entry.schema === '') throw new JoinError('schema is required');
@@ -230,14 +247,9 @@ export async function createRealtimeServer({ db, jwtSecret }: RealtimeOptions): 
     const table = entry.table || '*';
     const filter = parseFilter(entry.filter as string | undefined);
 
-    let found = (await loadTables(db, schema, table)).filter((info) => info.inPublication);
-    if (found.length === 0) throw new JoinError(`${schema}.${table} is not in publication supabase_realtime`);
-    if (found.some((info) => !info.captured)) {
-      // Added to the publication since the stack started: capture it from now on.
-      await refreshChangeCapture(db);
-      found = (await loadTables(db, schema, table)).filter((info) => info.inPublication);
-    }
-    for (const info of found) tables.set(`${info.schema}.${info.table}`, Promise.resolve(info));
+    const lookupKey = JSON.stringify([schema, table]);
+    if (!lookups.has(lookupKey)) lookups.set(lookupKey, publishedTables(schema, table));
+    const found = await lookups.get(lookupKey)!;
 
     if (filter.length > 0) {
       if (found.length !== 1 || table === '*') throw new JoinError('filters need one table');
@@ -269,9 +281,10 @@ export async function createRealtimeServer({ db, jwtSecret }: RealtimeOptions): 
   /** All of a channel's bindings, or none (with the reason) if any one is refused. */
   const subscriptionsFor = async (entries: PostgresChangesEntry[], role: ApiRole) => {
     const subscriptions: Subscription[] = [];
+    const lookups = new Map<string, Promise<TableInfo[]>>();
     for (const entry of entries) {
       try {
-        subscriptions.push(await subscriptionFor(entry, role));
+        subscriptions.push(await subscriptionFor(entry, role, lookups));
       } catch (error) {
         if (!(error instanceof JoinError || error instanceof FilterError)) throw error;
         const failure =
