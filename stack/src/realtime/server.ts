@@ -47,7 +47,7 @@ export const MAX_JOINS_PER_SECOND = 100;
 export const MAX_POSTGRES_CHANGES_PER_JOIN = 100;
 export const TOO_MANY_CHANNELS = 'ChannelRateLimitReached: Too many channels';
 export const TOO_MANY_JOINS = 'ClientJoinRateLimitReached: Too many joins per second';
-/** Realtime has no such bound of its own (its 1 MiB frames are one); its code for unusable bindings. */
+/** Realtime counts no entries (its frame size bounds them): the reason carries its code for bindings it cannot serve. */
 export const TOO_MANY_POSTGRES_CHANGES = `RealtimeDisabledForConfiguration: Too many postgres_changes entries (at most ${MAX_POSTGRES_CHANGES_PER_JOIN} per join)`;
 
 /** At most this many changes are read in one subscriber's transaction, so it holds a connection briefly. */
@@ -219,7 +219,6 @@ export async function createRealtimeServer({ db, jwtSecret }: RealtimeOptions): 
   };
 
   // Joining ----------------------------------------------------------------------------------
-  /** Checks a binding against the catalog as Realtime's subscription_check_filters does. */
   /** The published tables a binding names, captured from now on if they were added since the start. */
   const publishedTables = async (schema: string, table: string): Promise<TableInfo[]> => {
     let found = (await loadTables(db, schema, table)).filter((info) => info.inPublication);
@@ -232,7 +231,10 @@ export async function createRealtimeServer({ db, jwtSecret }: RealtimeOptions): 
     return found;
   };
 
-  /** `lookups`: one join's publishedTables, so that its entries naming the same tables share one. */
+  /**
+   * Checks a binding against the catalog as Realtime's subscription_check_filters does. `lookups`
+   * holds one join's publishedTables, so that its entries naming the same tables share one lookup.
+   */
   const subscriptionFor = async (
     entry: PostgresChangesEntry,
     role: ApiRole,
