@@ -45,17 +45,17 @@ function pick(values: Record<string, unknown> | null, columns: ColumnInfo[]): Re
   return picked;
 }
 
-/** A change as one subscriber receives it, and which of its bindings it is for. */
+/** A change as one subscriber receives it, and which of its bindings' filters it matches. */
 export interface SubscriberChange {
-  matching: Set<Subscription>;
+  matches: (filter: FilterCondition[]) => boolean;
   data: ChangeData;
 }
 
 /**
  * What one subscriber (one role with its claims, however many channels and bindings it holds)
- * receives for a change, as Supabase Realtime's apply_rls decides it, or null when none of the
- * given bindings may see it. `tx` runs as the subscriber (runAs); one statement decides every
- * binding (as long as they hold at most FILTERS_PER_STATEMENT distinct filters):
+ * receives for a change, as Supabase Realtime's apply_rls decides it, or null when no binding
+ * with one of the given filters may see it. `tx` runs as the subscriber (runAs); one statement
+ * decides every filter (up to FILTERS_PER_STATEMENT distinct ones):
  *  - INSERT/UPDATE: the row is read as the subscriber's role with its claims, so RLS decides;
  *    the record holds only columns the role may SELECT; filters apply to that row. Unlike the
  *    WAL, the row is read when the event is delivered: if the same row changed again since, the
@@ -69,7 +69,7 @@ export async function changeFor(
   table: TableInfo,
   change: CapturedChange,
   identity: RequestIdentity,
-  subscriptions: Subscription[],
+  filters: FilterCondition[][],
 ): Promise<SubscriberChange | null> {
   const visibleColumns = table.columns.filter((column) => column.selectableBy.includes(identity.role));
   const keyColumns = table.columns.filter((column) => column.isKey);
@@ -82,17 +82,17 @@ export async function changeFor(
         : keyColumns.some((column) => !column.selectableBy.includes(identity.role))
           ? 'Error 401: Unauthorized'
           : null;
-    if (refusal) return { matching: new Set(subscriptions), data: { ...base, errors: [refusal] } };
+    if (refusal) return { matches: () => true, data: { ...base, errors: [refusal] } };
   }
 
   const columns = visibleColumns.map((column) => ({ name: column.name, type: column.typeName }));
   const relation = `${quoteIdent(table.schema)}.${quoteIdent(table.table)}`;
 
   if (change.type === 'DELETE') {
-    const matching = await matchDeleted(tx, keyColumns, relation, change.old_keys ?? {}, subscriptions);
-    if (matching.size === 0) return null;
+    const matches = await matchDeleted(tx, keyColumns, relation, change.old_keys ?? {}, filters);
+    if (!filters.some(matches)) return null;
     return {
-      matching,
+      matches,
       data: {
         ...base,
         commit_timestamp: change.commit_timestamp,
@@ -108,14 +108,11 @@ export async function changeFor(
     .join(' and ');
   const row = `(select ${visibleColumns.map((column) => `t.${quoteIdent(column.name)}`).join(', ')}
                 from ${relation} t where ${keyMatch}) r`;
-  const filters = subscriptions.map((subscription) => subscription.filter);
   const decided = await decideFilters(tx, row, [JSON.stringify(change.keys ?? {})], filters, visibleColumns, 'to_jsonb(r)');
   // No row: RLS hides it from this subscriber, or a later committed change already deleted it.
-  if (!decided) return null;
-  const matching = new Set(subscriptions.filter((subscription) => decided.matches(subscription.filter)));
-  if (matching.size === 0) return null;
+  if (!decided || !filters.some(decided.matches)) return null;
   return {
-    matching,
+    matches: decided.matches,
     data: {
       ...base,
       commit_timestamp: change.commit_timestamp,
@@ -145,8 +142,8 @@ function filterSql(filter: FilterCondition[], columns: ColumnInfo[], params: unk
 const FILTERS_PER_STATEMENT = 500;
 
 const filterKeys = new WeakMap<FilterCondition[], string>();
-/** Equal filters (as the many channels of one app hold) are decided once. */
-function filterKey(filter: FilterCondition[]): string {
+/** Equal filters (as the many channels of one app hold) share a key, and are decided once. */
+export function filterKey(filter: FilterCondition[]): string {
   let key = filterKeys.get(filter);
   if (key === undefined) {
     key = JSON.stringify(filter);
@@ -189,38 +186,23 @@ async function decideFilters(
   return { first: firstValue, matches: (filter) => matched.has(filterKey(filter)) };
 }
 
-/** Bindings whose filter matches a deleted row, judged on its primary key alone. */
+/** Which filters match a deleted row, judged on its primary key alone. */
 async function matchDeleted(
   tx: Queryable,
   keyColumns: ColumnInfo[],
   relation: string,
   oldKeys: Record<string, unknown>,
-  subscriptions: Subscription[],
-): Promise<Set<Subscription>> {
-  const onKeys = new Map(
-    subscriptions.map((subscription) => [
-      subscription,
-      subscription.filter.filter((condition) => keyColumns.some((column) => column.name === condition.column)),
-    ]),
-  );
+  filters: FilterCondition[][],
+): Promise<(filter: FilterCondition[]) => boolean> {
+  const onKeys = (filter: FilterCondition[]) =>
+    filter.filter((condition) => keyColumns.some((column) => column.name === condition.column));
   // Without a filter a binding matches; with one that names no key column, it cannot.
-  const decidedWithoutSql = (subscription: Subscription) =>
-    subscription.filter.length === 0 ? true : onKeys.get(subscription)!.length === 0 ? false : null;
-  const needSql = subscriptions.filter((subscription) => decidedWithoutSql(subscription) === null);
+  const decidedWithoutSql = (filter: FilterCondition[]) =>
+    filter.length === 0 ? true : onKeys(filter).length === 0 ? false : null;
+  const needSql = filters.filter((filter) => decidedWithoutSql(filter) === null).map(onKeys);
   const decided =
     needSql.length === 0
       ? null
-      : await decideFilters(
-          tx,
-          `jsonb_populate_record(null::${relation}, $1::jsonb) r`,
-          [JSON.stringify(oldKeys)],
-          needSql.map((subscription) => onKeys.get(subscription)!),
-          keyColumns,
-          'null',
-        );
-  return new Set(
-    subscriptions.filter(
-      (subscription) => decidedWithoutSql(subscription) ?? decided?.matches(onKeys.get(subscription)!) === true,
-    ),
-  );
+      : await decideFilters(tx, `jsonb_populate_record(null::${relation}, $1::jsonb) r`, [JSON.stringify(oldKeys)], needSql, keyColumns, 'null');
+  return (filter) => decidedWithoutSql(filter) ?? decided?.matches(onKeys(filter)) === true;
 }

@@ -12,8 +12,8 @@ import {
   refreshChangeCapture,
 } from './capture';
 import { API_ROLES, type ApiRole, loadTables, type TableInfo } from './catalog';
-import { changeFor, type Subscription, type SubscriberChange, subscriptionCovers } from './delivery';
-import { FilterError, parseFilter } from './filters';
+import { changeFor, filterKey, type Subscription, type SubscriberChange, subscriptionCovers } from './delivery';
+import { FilterError, type FilterCondition, parseFilter } from './filters';
 import {
   type Frame,
   ProtocolError,
@@ -162,6 +162,63 @@ export async function createRealtimeServer({ db, jwtSecret }: RealtimeOptions): 
       return channel ? [channel] : [];
     });
 
+  // Subscribers -------------------------------------------------------------------------------
+  /**
+   * Everyone joined with the same role and claims sees the same rows: a subscriber. Changes are
+   * read once per subscriber (one RLS read), however many channels and bindings it holds, so the
+   * work per change grows with subscribers, not channels.
+   */
+  const subscriberKeys = new WeakMap<RequestIdentity, string>();
+  const subscriberKey = (identity: RequestIdentity) => {
+    let key = subscriberKeys.get(identity);
+    if (key === undefined) {
+      key = JSON.stringify([identity.role, identity.claims]);
+      subscriberKeys.set(identity, key);
+    }
+    return key;
+  };
+
+  /** What a kind of change (type and table) asks of one subscriber: its distinct filters and its channels' bindings. */
+  interface Delivery {
+    filters: FilterCondition[][];
+    targets: { channel: Channel; covering: Subscription[] }[];
+  }
+  interface SubscriberChannels {
+    identity: RequestIdentity;
+    channels: Set<Channel>;
+    /** Per kind of change; emptied whenever the channels or their bindings change. */
+    deliveries: Map<string, Delivery>;
+  }
+  const subscriberChannels = new Map<string, SubscriberChannels>();
+
+  /** Adds the channel under its subscriber, or notes that its bindings changed. */
+  const trackChannel = (channel: Channel) => {
+    const key = subscriberKey(channel.identity);
+    let subscriber = subscriberChannels.get(key);
+    if (!subscriber) subscriberChannels.set(key, (subscriber = { identity: channel.identity, channels: new Set(), deliveries: new Map() }));
+    subscriber.channels.add(channel);
+    subscriber.deliveries.clear();
+  };
+  const untrackChannel = (channel: Channel) => {
+    const key = subscriberKey(channel.identity);
+    const subscriber = subscriberChannels.get(key);
+    if (!subscriber?.channels.delete(channel)) return;
+    subscriber.deliveries.clear();
+    if (subscriber.channels.size === 0) subscriberChannels.delete(key);
+  };
+
+  const deliveryFor = (subscriber: SubscriberChannels, change: CapturedChange): Delivery => {
+    const filters = new Map<string, FilterCondition[]>();
+    const targets: Delivery['targets'] = [];
+    for (const channel of subscriber.channels) {
+      const covering = channel.subscriptions.filter((subscription) => subscriptionCovers(subscription, change));
+      if (covering.length === 0) continue;
+      for (const { filter } of covering) filters.set(filterKey(filter), filter);
+      targets.push({ channel, covering });
+    }
+    return { filters: [...filters.values()], targets };
+  };
+
   // Presence ----------------------------------------------------------------------------------
   const presenceEntry = (meta: Record<string, unknown>, key: string) => ({ [key]: { metas: [meta] } });
   const sendPresenceDiff = (topic: string, joins: object, leaves: object) => {
@@ -180,6 +237,7 @@ export async function createRealtimeServer({ db, jwtSecret }: RealtimeOptions): 
 
   const removeChannel = (channel: Channel) => {
     channel.closed = true;
+    untrackChannel(channel);
     if (channel.expiryTimer) clearTimeout(channel.expiryTimer);
     if (channel.connection.channels.get(channel.topic) === channel) channel.connection.channels.delete(channel.topic);
     if (channel.presenceMeta) {
@@ -375,6 +433,7 @@ export async function createRealtimeServer({ db, jwtSecret }: RealtimeOptions): 
       closed: false,
     };
     connection.channels.set(frame.topic, channel);
+    trackChannel(channel);
     scheduleExpiry(channel);
 
     reply(connection, frame, 'ok', {
@@ -403,7 +462,9 @@ export async function createRealtimeServer({ db, jwtSecret }: RealtimeOptions): 
           closeForToken(channel, `Received an invalid access token from client: ${(error as Error).message}`);
           return;
         }
+        untrackChannel(channel);
         channel.identity = identity;
+        trackChannel(channel);
         channel.token = token;
         scheduleExpiry(channel);
         // As Realtime does: subscribe again with the new claims (a join made with the anon key
@@ -412,6 +473,7 @@ export async function createRealtimeServer({ db, jwtSecret }: RealtimeOptions): 
           const { subscriptions, failure } = await subscriptionsFor(channel.entries, identity.role);
           if (channel.closed) return;
           channel.subscriptions = subscriptions;
+          trackChannel(channel);
           reportSubscription(channel, failure);
         }
         return;
@@ -497,41 +559,28 @@ export async function createRealtimeServer({ db, jwtSecret }: RealtimeOptions): 
   };
 
   // Changes --------------------------------------------------------------------------------------
-  /**
-   * Everyone joined with the same role and claims sees the same rows, so a change is computed once
-   * per subscriber (one RLS read), however many channels and bindings it holds, and sent to each.
-   * As Realtime's poller does, the changes a subscriber has waiting are read in one transaction.
-   */
-  interface Subscriber {
+  /** A subscriber's changes being read: as Realtime's poller does, those waiting are read in one transaction. */
+  interface Reading {
     identity: RequestIdentity;
-    /** Changes not yet computed, in commit order. */
-    waiting: { change: CapturedChange; subscriptions: Subscription[]; done: (event: SubscriberChange | null) => void }[];
+    /** Changes not yet read, in commit order. */
+    waiting: { change: CapturedChange; filters: FilterCondition[][]; done: (event: SubscriberChange | null) => void }[];
     /** Settles once no change is waiting. */
     computing: Promise<void>;
   }
-  const subscribers = new Map<string, Subscriber>();
-  const subscriberKeys = new WeakMap<RequestIdentity, string>();
-  const subscriberKey = (identity: RequestIdentity) => {
-    let key = subscriberKeys.get(identity);
-    if (key === undefined) {
-      key = JSON.stringify([identity.role, identity.claims]);
-      subscriberKeys.set(identity, key);
-    }
-    return key;
-  };
+  const readings = new Map<string, Reading>();
 
-  /** Computes a subscriber's waiting changes, in order, until none are left; then forgets it. */
-  const computeWaiting = async (key: string, subscriber: Subscriber) => {
-    while (subscriber.waiting.length > 0) {
+  /** Reads a subscriber's waiting changes, in order, until none are left; then forgets it. */
+  const computeWaiting = async (key: string, reading: Reading) => {
+    while (reading.waiting.length > 0) {
       // The changes of one commit arrive in one burst: let the whole burst join this batch.
       await Promise.resolve();
-      const batch = subscriber.waiting.splice(0, CHANGES_PER_TRANSACTION);
+      const batch = reading.waiting.splice(0, CHANGES_PER_TRANSACTION);
       try {
-        await runAs(db, subscriber.identity, { readOnly: true }, async (tx) => {
+        await runAs(db, reading.identity, { readOnly: true }, async (tx) => {
           for (; batch.length > 0; batch.shift()) {
-            const { change, subscriptions, done } = batch[0]!;
+            const { change, filters, done } = batch[0]!;
             const table = await tableInfo(change.schema, change.table);
-            done(table ? await changeFor(tx, table, change, subscriber.identity, subscriptions) : null);
+            done(table ? await changeFor(tx, table, change, reading.identity, filters) : null);
           }
         });
       } catch (error) {
@@ -540,42 +589,35 @@ export async function createRealtimeServer({ db, jwtSecret }: RealtimeOptions): 
         for (const { done } of batch) done(null);
       }
     }
-    subscribers.delete(key);
+    readings.delete(key);
   };
 
-  const computeFor = (identity: RequestIdentity, change: CapturedChange, subscriptions: Subscription[]) =>
+  const computeFor = (identity: RequestIdentity, change: CapturedChange, filters: FilterCondition[][]) =>
     new Promise<SubscriberChange | null>((done) => {
       const key = subscriberKey(identity);
-      const waiting = { change, subscriptions, done };
-      const subscriber = subscribers.get(key);
-      if (subscriber) return void subscriber.waiting.push(waiting);
-      const created: Subscriber = { identity, waiting: [waiting], computing: Promise.resolve() };
-      subscribers.set(key, created);
+      const waiting = { change, filters, done };
+      const reading = readings.get(key);
+      if (reading) return void reading.waiting.push(waiting);
+      const created: Reading = { identity, waiting: [waiting], computing: Promise.resolve() };
+      readings.set(key, created);
       created.computing = computeWaiting(key, created);
     });
 
   const deliver = (change: CapturedChange) => {
-    const bySubscriber = new Map<string, { identity: RequestIdentity; targets: { channel: Channel; covering: Subscription[] }[] }>();
-    for (const connection of connections) {
-      for (const channel of connection.channels.values()) {
-        const covering = channel.subscriptions.filter((subscription) => subscriptionCovers(subscription, change));
-        if (covering.length === 0) continue;
-        const key = subscriberKey(channel.identity);
-        let subscriber = bySubscriber.get(key);
-        if (!subscriber) bySubscriber.set(key, (subscriber = { identity: channel.identity, targets: [] }));
-        subscriber.targets.push({ channel, covering });
-      }
-    }
-    for (const { identity, targets } of bySubscriber.values()) {
-      const computed = computeFor(identity, change, targets.flatMap((target) => target.covering));
+    const kind = JSON.stringify([change.type, change.schema, change.table]);
+    for (const subscriber of subscriberChannels.values()) {
+      let delivery = subscriber.deliveries.get(kind);
+      if (!delivery) subscriber.deliveries.set(kind, (delivery = deliveryFor(subscriber, change)));
+      if (delivery.targets.length === 0) continue;
+      const { targets } = delivery;
       // A subscriber's changes resolve in commit order, so each of its channels sends them in that
       // order. Only a channel whose token just changed (a new subscriber) may get a change read
       // under its old token after one read under the new.
-      void computed.then((event) => {
+      void computeFor(subscriber.identity, change, delivery.filters).then((event) => {
         if (!event) return;
         for (const { channel, covering } of targets) {
           if (channel.closed) continue;
-          const ids = covering.filter((subscription) => event.matching.has(subscription)).map((s) => s.id);
+          const ids = covering.filter((subscription) => event.matches(subscription.filter)).map((s) => s.id);
           if (ids.length > 0) fanOut(channel, 'postgres_changes', { ids, data: event.data });
         }
       });
@@ -633,7 +675,7 @@ export async function createRealtimeServer({ db, jwtSecret }: RealtimeOptions): 
         connection.ws.close(1001, 'server shutting down');
       }
       // Changes already being read finish before the database closes.
-      await Promise.all([...subscribers.values()].map((subscriber) => subscriber.computing));
+      await Promise.all([...readings.values()].map((reading) => reading.computing));
       wss.close();
     },
   };
