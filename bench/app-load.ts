@@ -9,7 +9,8 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { build, preview } from 'vite';
 import { startStack } from '../stack/src/stack';
-import { freePort } from './lib/cluster';
+import { BENCH_STACK } from './lib/client';
+import { freePort } from '../stack/src/free-port';
 import { type BenchRow, kib, ms } from './lib/report';
 import { median } from './lib/stats';
 
@@ -32,7 +33,8 @@ function initialAssets(html: string): string[] {
 }
 
 export async function measureAppLoad(): Promise<BenchRow[]> {
-  const stack = await startStack({ port: 0, dataDir: null, quiet: true });
+  const previewPort = await freePort();
+  const stack = await startStack({ ...BENCH_STACK, dataDir: null, allowedOrigins: [`http://127.0.0.1:${previewPort}`] });
   process.env.VITE_SUPABASE_URL = stack.url;
   process.env.VITE_SUPABASE_ANON_KEY = stack.anonKey;
   await build({ root: ROOT, logLevel: 'error', build: { outDir: OUT_DIR, emptyOutDir: true } });
@@ -49,7 +51,7 @@ export async function measureAppLoad(): Promise<BenchRow[]> {
     root: ROOT,
     logLevel: 'error',
     build: { outDir: OUT_DIR },
-    preview: { port: await freePort(), strictPort: true },
+    preview: { port: previewPort, strictPort: true },
   });
   const appUrl = server.resolvedUrls?.local[0];
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });

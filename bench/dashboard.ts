@@ -5,7 +5,7 @@
  */
 import pg from 'pg';
 import { startStack } from '../stack/src/stack';
-import { benchClient } from './lib/client';
+import { BENCH_STACK, benchClient } from './lib/client';
 import { createMigratedDatabase } from './lib/cluster';
 import { type BenchRow, kib, ms, times } from './lib/report';
 import { median, timeRuns } from './lib/stats';
@@ -17,7 +17,7 @@ const PAGE = 1_000;
 
 export async function measureDashboard(clusterUrl: string): Promise<BenchRow[]> {
   const databaseUrl = await createMigratedDatabase(clusterUrl, 'bench_dashboard');
-  const stack = await startStack({ port: 0, databaseUrl, quiet: true });
+  const stack = await startStack({ ...BENCH_STACK, databaseUrl });
   const admin = new pg.Client({ connectionString: databaseUrl });
   await admin.connect();
   const rows: BenchRow[] = [];

@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { startStack } from '../stack/src/stack';
-import { benchClient } from './lib/client';
+import { BENCH_STACK, benchClient } from './lib/client';
 import { createMigratedDatabase } from './lib/cluster';
 import { type BenchRow, ms, times } from './lib/report';
 import { median, percentile } from './lib/stats';
@@ -78,7 +78,7 @@ export async function measureLogSale(clusterUrl: string): Promise<BenchRow[]> {
   const databaseUrl = await createMigratedDatabase(clusterUrl, 'bench_log_sale');
   const stackDatabaseUrl = await createMigratedDatabase(clusterUrl, 'bench_log_sale_stack');
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 40 });
-  const stack = await startStack({ port: 0, databaseUrl: stackDatabaseUrl, quiet: true });
+  const stack = await startStack({ ...BENCH_STACK, databaseUrl: stackDatabaseUrl });
   const rows: BenchRow[] = [];
   try {
     const inTransaction = async <T>(work: (c: pg.PoolClient) => Promise<T>): Promise<T> => {

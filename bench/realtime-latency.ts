@@ -8,7 +8,7 @@
  *   npx tsx bench/realtime-latency.ts [events]    (DATABASE_URL: use that Postgres server)
  */
 import { startStack } from '../stack/src/stack';
-import { benchClient } from './lib/client';
+import { BENCH_STACK, benchClient } from './lib/client';
 import { createMigratedDatabase, withDataDir } from './lib/cluster';
 import { type BenchRow, ms } from './lib/report';
 import { percentile } from './lib/stats';
@@ -24,7 +24,7 @@ interface Figures {
 }
 
 async function measureOn(stackOptions: Parameters<typeof startStack>[0], events: number): Promise<Figures> {
-  const stack = await startStack({ ...stackOptions, port: 0, quiet: true });
+  const stack = await startStack({ ...BENCH_STACK, ...stackOptions });
   const writer = benchClient(stack.url, stack.anonKey);
   const listener = benchClient(stack.url, stack.anonKey);
   try {

@@ -11,7 +11,7 @@ import pg from 'pg';
 import { connectionUrl } from '../stack/src/db/embedded';
 import { POOL_SIZE } from '../stack/src/db/postgres';
 import { startStack, type RunningStack } from '../stack/src/stack';
-import { benchClient } from './lib/client';
+import { BENCH_STACK, benchClient } from './lib/client';
 import { withDataDir } from './lib/cluster';
 import { type BenchRow, ms, times } from './lib/report';
 import { percentile } from './lib/stats';
@@ -102,7 +102,7 @@ async function measureAt(stack: RunningStack, direct: pg.Pool, clients: number):
 export const measureRestOverhead = () => withDataDir(measureIn);
 
 async function measureIn(dataDir: string): Promise<BenchRow[]> {
-  const stack = await startStack({ port: 0, dataDir, quiet: true });
+  const stack = await startStack({ ...BENCH_STACK, dataDir });
   if (!stack.postgres) throw new Error('the benchmark needs the embedded Postgres');
   // As many connections as the stack's API pool, so both modes have the same database concurrency.
   const direct = new pg.Pool({ connectionString: connectionUrl(stack.postgres.connection), max: POOL_SIZE });

@@ -13,6 +13,7 @@ import { measureDashboard } from './dashboard';
 import { startCluster } from './lib/cluster';
 import { type BenchRow, renderTable } from './lib/report';
 import { measureLogSale } from './log-sale-throughput';
+import { measureRealtimeFanout } from './realtime-fanout';
 import { measureRealtimeLatency } from './realtime-latency';
 import { measureRestOverhead } from './rest-overhead';
 import { measureStackStart } from './stack-start';
@@ -39,6 +40,7 @@ try {
     ['log_sale throughput', () => measureLogSale(cluster.url)],
     ['rest overhead', () => measureRestOverhead()],
     ['realtime latency', () => measureRealtimeLatency(cluster.url)],
+    ['realtime fan-out', () => measureRealtimeFanout(cluster.url)],
     ['app load', () => measureAppLoad()],
     ['stack start', () => measureStackStart()],
   ];

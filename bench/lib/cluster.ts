@@ -1,23 +1,14 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { freePort } from '../../stack/src/free-port';
 import { DEMO_JWT_SECRET } from '../../stack/src/config';
 import { openMigratedDatabase } from '../../stack/src/stack';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const CLUSTER_SCRIPT = path.join(ROOT, 'scripts/pg-cluster.sh');
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
-    });
-  });
-}
 
 /**
  * A throwaway Postgres 15 cluster (scripts/pg-cluster.sh) with Postgres' production durability

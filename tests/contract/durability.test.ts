@@ -18,7 +18,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LOCK_FILE_NAME } from '../../stack/src/lock';
 import { newClient, stackKinds, startTestStack, type TestStack } from './harness';
-import { freePort } from '../support/free-port';
+import { freePort } from '../../stack/src/free-port';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const ANON_KEY_LINE = /anon key: (\S+)/;

@@ -8,7 +8,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../support/free-port';
+import { freePort } from '../../stack/src/free-port';
 import { addProduct, dialog, eventually, fillSale, openTab, rowCells } from './support/actions';
 import {
   DESKTOP,

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedPostgres } from '../../stack/src/db/embedded';
 import { openTab, rowCells } from '../e2e/support/actions';
 import { startRestartableEnvironment, type RestartableEnvironment } from '../e2e/support/environment';
-import { freePort } from '../support/free-port';
+import { freePort } from '../../stack/src/free-port';
 
 /** The client reconnects after 1, 2, 5, then every 10 s: a restart must show within two of those. */
 const RECOVERY_TIMEOUT_MS = 30_000;

@@ -477,7 +477,8 @@ describeStack('hostile input', (stack, kind) => {
       ['an empty array', '[]'],
       ['six elements', '[1,2,3,4,5,6]'],
       ['no topic or event', '[null,null,null,null,null]'],
-      ['a 1 MB string', JSON.stringify(MB)],
+      // The largest frame the server reads: 1 MiB (larger ones close with 1009, see realtime-bounds).
+      ['a 1 MiB string', JSON.stringify(MB.slice(2))],
       ['binary garbage', Buffer.from([3, 255, 255, 255, 1, 2])],
       ['an empty binary frame', Buffer.alloc(0)],
     ];

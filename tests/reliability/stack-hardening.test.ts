@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKeys, DEMO_JWT_SECRET } from '../../stack/src/config';
 import { reloadSchema } from '../../stack/src/rest/schema-cache';
 import { startStack, type RunningStack } from '../../stack/src/stack';
-import { freePort } from '../support/free-port';
+import { freePort } from '../../stack/src/free-port';
 
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 

@@ -20,11 +20,11 @@ import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_proces
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { existsSync, openSync, closeSync } from 'node:fs';
 import { chmod, chown, cp, mkdir, mkdtemp, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
+import { freePort } from '../free-port';
 
 const run = promisify(execFile);
 
@@ -141,17 +141,6 @@ async function serverIdentity(): Promise<{ uid?: number; gid?: number }> {
     );
     return lookup();
   }
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 function isAlive(pid: number): boolean {

@@ -9,13 +9,19 @@ const rawTextTypes = {
       : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };
 
+/** How the LISTEN connection shows in pg_stat_activity. */
+export const LISTENER_APPLICATION_NAME = 'stack realtime listener';
+/** Delays between attempts to re-open a lost LISTEN connection: doubling from the first to the last. */
+const RECONNECT_MIN_MS = 100;
+const RECONNECT_MAX_MS = 2_000;
+
+/** Connections per pool, as many as Supabase's PostgREST pool for a small project. */
+export const POOL_SIZE = 20;
+
 /**
  * Pools on a Postgres server, so requests run concurrently as PostgREST's do: one as the owner,
  * one as the API login role (apiConnectionString). Neither connects before its first query.
  */
-/** Connections per pool, as many as Supabase's PostgREST pool for a small project. */
-export const POOL_SIZE = 20;
-
 export async function openPostgres(
   connectionString: string,
   apiConnectionString: string,
@@ -43,8 +49,65 @@ export async function openPostgres(
     },
   });
 
-  let listener: pg.Client | null = null;
   const handlers = new Map<string, Set<(payload: string) => void>>();
+  const listenSql = (channel: string) => `listen ${pg.escapeIdentifier(channel)}`;
+  /** The connection LISTENing on every channel that has handlers; null until opened and while re-opening. */
+  let listener: pg.Client | null = null;
+  /** From losing the listener until a new one LISTENs. */
+  let reconnecting = false;
+  let reconnectTimer: NodeJS.Timeout | undefined;
+  let closed = false;
+
+  /** Opens a connection, LISTENs on every channel with handlers, and makes it the listener. */
+  const openListener = async (): Promise<void> => {
+    const client = new pg.Client({ connectionString, application_name: LISTENER_APPLICATION_NAME });
+    let lost = false;
+    // pg_terminate_backend, a Postgres restart or a broken socket: the client emits 'error' (an
+    // unhandled one would crash the stack) and 'end'. Either way it is dropped and re-opened.
+    const lose = () => {
+      if (lost) return;
+      lost = true;
+      client.end().catch(() => {});
+      if (listener !== client) return;
+      listener = null;
+      if (closed) return;
+      console.error('realtime: lost the LISTEN connection to Postgres; reconnecting');
+      reconnecting = true;
+      scheduleReconnect(RECONNECT_MIN_MS);
+    };
+    client.on('error', lose);
+    client.on('end', lose);
+    client.on('notification', ({ channel, payload }) => {
+      for (const handler of handlers.get(channel) ?? []) handler(payload ?? '');
+    });
+    try {
+      await client.connect();
+      // Map iteration also visits channels added while these LISTENs run.
+      for (const [channel, set] of handlers) if (set.size > 0) await client.query(listenSql(channel));
+      if (lost) throw new Error('the LISTEN connection closed while opening');
+      if (closed) throw new Error('the database was closed while the LISTEN connection opened');
+    } catch (error) {
+      lost = true;
+      await client.end().catch(() => {});
+      throw error;
+    }
+    listener = client;
+  };
+
+  /** Retries openListener after delay, doubling the delay (up to RECONNECT_MAX_MS) after each failure. */
+  const scheduleReconnect = (delay: number) => {
+    reconnectTimer = setTimeout(() => {
+      openListener().then(
+        () => {
+          reconnecting = false;
+          console.error('realtime: LISTEN connection to Postgres re-established');
+        },
+        () => {
+          if (!closed) scheduleReconnect(Math.min(delay * 2, RECONNECT_MAX_MS));
+        },
+      );
+    }, delay);
+  };
 
   async function transaction<T>(on: pg.Pool, fn: (tx: Queryable) => Promise<T>): Promise<T> {
     const client = await on.connect();
@@ -76,23 +139,33 @@ export async function openPostgres(
       await pool.query(sql);
     },
     async listen(channel, onPayload) {
-      if (!listener) {
-        listener = new pg.Client({ connectionString });
-        await listener.connect();
-        listener.on('notification', ({ channel: name, payload }) => {
-          for (const handler of handlers.get(name) ?? []) handler(payload ?? '');
-        });
-      }
       const set = handlers.get(channel) ?? new Set();
-      if (set.size === 0) await listener.query(`listen ${pg.escapeIdentifier(channel)}`);
-      set.add(onPayload);
       handlers.set(channel, set);
-      return async () => {
+      set.add(onPayload);
+      const stop = async () => {
         set.delete(onPayload);
-        if (set.size === 0 && listener) await listener.query(`unlisten ${pg.escapeIdentifier(channel)}`);
+        // Without a live listener there is nothing to unlisten: a new one LISTENs only where handlers are.
+        if (set.size === 0) await listener?.query(`unlisten ${pg.escapeIdentifier(channel)}`).catch(() => {});
       };
+      if (set.size > 1 || reconnecting) return stop;
+      if (!listener) {
+        // The first listen opens the connection; if that fails, the caller hears it.
+        await openListener().catch((error: unknown) => {
+          set.delete(onPayload);
+          throw error;
+        });
+        return stop;
+      }
+      const client = listener;
+      // Lost meanwhile: the reconnection LISTENs on every channel with handlers, this one included.
+      await client.query(listenSql(channel)).catch((error: unknown) => {
+        if (listener === client) throw error;
+      });
+      return stop;
     },
     async close() {
+      closed = true;
+      if (reconnectTimer) clearTimeout(reconnectTimer);
       await listener?.end();
       await Promise.all([pool.end(), apiPool.end()]);
     },

@@ -1,4 +1,4 @@
-import { type Database, type RequestIdentity, runAs } from '../db/database';
+import type { Queryable, RequestIdentity } from '../db/database';
 import type { CapturedChange, ChangeType } from './capture';
 import type { ColumnInfo, TableInfo } from './catalog';
 import { conditionSql, type FilterCondition, quoteIdent } from './filters';
@@ -45,9 +45,17 @@ function pick(values: Record<string, unknown> | null, columns: ColumnInfo[]): Re
   return picked;
 }
 
+/** A change as one subscriber receives it, and which of its bindings' filters it matches. */
+export interface SubscriberChange {
+  matches: (filter: FilterCondition[]) => boolean;
+  data: ChangeData;
+}
+
 /**
- * What one subscriber (one channel, one token) receives for a change, as Supabase Realtime's
- * apply_rls decides it, or null when none of its bindings may see it:
+ * What one subscriber (one role with its claims, however many channels and bindings it holds)
+ * receives for a change, as Supabase Realtime's apply_rls decides it, or null when no binding
+ * with one of the given filters may see it. `tx` runs as the subscriber (runAs); one statement
+ * decides every filter (up to FILTERS_PER_STATEMENT distinct ones):
  *  - INSERT/UPDATE: the row is read as the subscriber's role with its claims, so RLS decides;
  *    the record holds only columns the role may SELECT; filters apply to that row. Unlike the
  *    WAL, the row is read when the event is delivered: if the same row changed again since, the
@@ -57,12 +65,12 @@ function pick(values: Record<string, unknown> | null, columns: ColumnInfo[]): Re
  *    never matches a delete, exactly as on Supabase.
  */
 export async function changeFor(
-  db: Database,
+  tx: Queryable,
   table: TableInfo,
   change: CapturedChange,
   identity: RequestIdentity,
-  subscriptions: Subscription[],
-): Promise<{ ids: number[]; data: ChangeData } | null> {
+  filters: FilterCondition[][],
+): Promise<SubscriberChange | null> {
   const visibleColumns = table.columns.filter((column) => column.selectableBy.includes(identity.role));
   const keyColumns = table.columns.filter((column) => column.isKey);
   const base = { schema: change.schema, table: change.table, type: change.type };
@@ -74,17 +82,17 @@ export async function changeFor(
         : keyColumns.some((column) => !column.selectableBy.includes(identity.role))
           ? 'Error 401: Unauthorized'
           : null;
-    if (refusal) return { ids: subscriptions.map((s) => s.id), data: { ...base, errors: [refusal] } };
+    if (refusal) return { matches: () => true, data: { ...base, errors: [refusal] } };
   }
 
   const columns = visibleColumns.map((column) => ({ name: column.name, type: column.typeName }));
   const relation = `${quoteIdent(table.schema)}.${quoteIdent(table.table)}`;
 
   if (change.type === 'DELETE') {
-    const matches = await matchDeleted(db, table, relation, change.old_keys ?? {}, subscriptions);
-    if (matches.length === 0) return null;
+    const matches = await matchDeleted(tx, keyColumns, relation, change.old_keys ?? {}, filters);
+    if (!filters.some(matches)) return null;
     return {
-      ids: matches,
+      matches,
       data: {
         ...base,
         commit_timestamp: change.commit_timestamp,
@@ -95,32 +103,21 @@ export async function changeFor(
     };
   }
 
-  const params: unknown[] = [JSON.stringify(change.keys ?? {})];
   const keyMatch = keyColumns
     .map((column) => `t.${quoteIdent(column.name)} = ($1::jsonb ->> ${sqlLiteral(column.name)})::${column.sqlType}`)
     .join(' and ');
-  const matchColumns = subscriptions.map(
-    (subscription, index) => `${filterSql(subscription.filter, visibleColumns, params)} as match_${index}`,
-  );
-  const sql = `
-    select to_jsonb(r) as record, ${matchColumns.join(', ')}
-    from (select ${visibleColumns.map((column) => `t.${quoteIdent(column.name)}`).join(', ')}
-          from ${relation} t where ${keyMatch}) r`;
-  const { rows } = await runAs(db, identity, { readOnly: true }, (tx) =>
-    tx.query<Record<string, unknown>>(sql, params),
-  );
-  const row = rows[0];
+  const row = `(select ${visibleColumns.map((column) => `t.${quoteIdent(column.name)}`).join(', ')}
+                from ${relation} t where ${keyMatch}) r`;
+  const decided = await decideFilters(tx, row, [JSON.stringify(change.keys ?? {})], filters, visibleColumns, 'to_jsonb(r)');
   // No row: RLS hides it from this subscriber, or a later committed change already deleted it.
-  if (!row) return null;
-  const ids = subscriptions.filter((_, index) => row[`match_${index}`] === true).map((s) => s.id);
-  if (ids.length === 0) return null;
+  if (!decided || !filters.some(decided.matches)) return null;
   return {
-    ids,
+    matches: decided.matches,
     data: {
       ...base,
       commit_timestamp: change.commit_timestamp,
       columns,
-      record: row.record as Record<string, unknown>,
+      record: decided.first as Record<string, unknown>,
       ...(change.type === 'UPDATE'
         ? { old_record: pick(change.old_keys, keyColumns.filter((c) => visibleColumns.includes(c))) }
         : {}),
@@ -141,39 +138,71 @@ function filterSql(filter: FilterCondition[], columns: ColumnInfo[], params: unk
   return parts.join(' and ');
 }
 
-/** Bindings whose filter matches a deleted row, judged on its primary key alone. */
+/** Filters decided by one statement at most: Postgres allows 1,664 entries in a select list. */
+const FILTERS_PER_STATEMENT = 500;
+
+const filterKeys = new WeakMap<FilterCondition[], string>();
+/** Equal filters (as the many channels of one app hold) share a key, and are decided once. */
+export function filterKey(filter: FilterCondition[]): string {
+  let key = filterKeys.get(filter);
+  if (key === undefined) {
+    key = JSON.stringify(filter);
+    filterKeys.set(filter, key);
+  }
+  return key;
+}
+
+/**
+ * Decides every distinct filter among `filters` against the one row that `from` yields as `r`,
+ * and reads `first` (an expression over r) along. Null when `from` yields no row.
+ */
+async function decideFilters(
+  tx: Queryable,
+  from: string,
+  params: unknown[],
+  filters: FilterCondition[][],
+  columns: ColumnInfo[],
+  first: string,
+): Promise<{ first: unknown; matches: (filter: FilterCondition[]) => boolean } | null> {
+  const distinct = [...new Map(filters.map((filter) => [filterKey(filter), filter])).entries()];
+  const matched = new Set<string>();
+  let firstValue: unknown;
+  // At least one statement: it also tells whether the row exists.
+  for (let start = 0; start === 0 || start < distinct.length; start += FILTERS_PER_STATEMENT) {
+    const chunk = distinct.slice(start, start + FILTERS_PER_STATEMENT);
+    const statementParams = [...params];
+    const decisions = chunk.map(([, filter], index) => `${filterSql(filter, columns, statementParams)} as match_${index}`);
+    const { rows } = await tx.query<Record<string, unknown>>(
+      `select ${[`${first} as first`, ...decisions].join(', ')} from ${from}`,
+      statementParams,
+    );
+    const row = rows[0];
+    if (!row) return null;
+    if (start === 0) firstValue = row.first;
+    chunk.forEach(([key], index) => {
+      if (row[`match_${index}`] === true) matched.add(key);
+    });
+  }
+  return { first: firstValue, matches: (filter) => matched.has(filterKey(filter)) };
+}
+
+/** Which filters match a deleted row, judged on its primary key alone. */
 async function matchDeleted(
-  db: Database,
-  table: TableInfo,
+  tx: Queryable,
+  keyColumns: ColumnInfo[],
   relation: string,
   oldKeys: Record<string, unknown>,
-  subscriptions: Subscription[],
-): Promise<number[]> {
-  const keyColumns = table.columns.filter((column) => column.isKey);
-  const params: unknown[] = [JSON.stringify(oldKeys)];
-  // true or false when decided without SQL, else the SQL that decides.
-  const decisions = subscriptions.map((subscription): boolean | string => {
-    if (subscription.filter.length === 0) return true;
-    const onKeys = subscription.filter.filter((condition) =>
-      keyColumns.some((column) => column.name === condition.column),
-    );
-    return onKeys.length === 0 ? false : filterSql(onKeys, keyColumns, params);
-  });
-  const sqlDecisions = decisions.flatMap((decision, index) =>
-    typeof decision === 'string' ? [`${decision} as match_${index}`] : [],
-  );
-  let row: Record<string, boolean> = {};
-  if (sqlDecisions.length > 0) {
-    const { rows } = await db.query<Record<string, boolean>>(
-      `select ${sqlDecisions.join(', ')} from jsonb_populate_record(null::${relation}, $1::jsonb) r`,
-      params,
-    );
-    row = rows[0] ?? {};
-  }
-  return subscriptions
-    .filter((_, index) => {
-      const decision = decisions[index];
-      return typeof decision === 'boolean' ? decision : row[`match_${index}`] === true;
-    })
-    .map((subscription) => subscription.id);
+  filters: FilterCondition[][],
+): Promise<(filter: FilterCondition[]) => boolean> {
+  const onKeys = (filter: FilterCondition[]) =>
+    filter.filter((condition) => keyColumns.some((column) => column.name === condition.column));
+  // Without a filter a binding matches; with one that names no key column, it cannot.
+  const decidedWithoutSql = (filter: FilterCondition[]) =>
+    filter.length === 0 ? true : onKeys(filter).length === 0 ? false : null;
+  const needSql = filters.filter((filter) => decidedWithoutSql(filter) === null).map(onKeys);
+  const decided =
+    needSql.length === 0
+      ? null
+      : await decideFilters(tx, `jsonb_populate_record(null::${relation}, $1::jsonb) r`, [JSON.stringify(oldKeys)], needSql, keyColumns, 'null');
+  return (filter) => decidedWithoutSql(filter) ?? decided?.matches(onKeys(filter)) === true;
 }

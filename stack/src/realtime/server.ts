@@ -3,7 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { type RawData, WebSocket, WebSocketServer } from 'ws';
 import { JwtError, verifyJwt } from '../auth/jwt';
-import type { Database, RequestIdentity } from '../db/database';
+import { type Database, type RequestIdentity, runAs } from '../db/database';
 import {
   CHANGES_CHANNEL,
   type CapturedChange,
@@ -12,8 +12,8 @@ import {
   refreshChangeCapture,
 } from './capture';
 import { API_ROLES, type ApiRole, loadTables, type TableInfo } from './catalog';
-import { changeFor, type Subscription, subscriptionCovers } from './delivery';
-import { FilterError, parseFilter } from './filters';
+import { changeFor, filterKey, type Subscription, type SubscriberChange, subscriptionCovers } from './delivery';
+import { FilterError, type FilterCondition, parseFilter } from './filters';
 import {
   type Frame,
   ProtocolError,
@@ -36,12 +36,31 @@ export interface RealtimeServer {
   close(): Promise<void>;
 }
 
+/**
+ * Supabase Realtime's bounds, so that one client cannot take the server from the others. Frames over
+ * MAX_FRAME_BYTES close the socket with 1009 (as Cowboy does); the others refuse one join with the
+ * reason Realtime sends (RT realtime_channel.ex) and leave the rest of the connection working.
+ */
+export const MAX_FRAME_BYTES = 1024 * 1024;
+export const MAX_CHANNELS_PER_CONNECTION = 100;
+export const MAX_JOINS_PER_SECOND = 100;
+export const MAX_POSTGRES_CHANGES_PER_JOIN = 100;
+export const TOO_MANY_CHANNELS = 'ChannelRateLimitReached: Too many channels';
+export const TOO_MANY_JOINS = 'ClientJoinRateLimitReached: Too many joins per second';
+/** Realtime counts no entries (its frame size bounds them): the reason carries its code for bindings it cannot serve. */
+export const TOO_MANY_POSTGRES_CHANGES = `RealtimeDisabledForConfiguration: Too many postgres_changes entries (at most ${MAX_POSTGRES_CHANGES_PER_JOIN} per join)`;
+
+/** At most this many changes are read in one subscriber's transaction, so it holds a connection briefly. */
+const CHANGES_PER_TRANSACTION = 100;
+
 /** One WebSocket: its protocol version, the socket `apikey`'s claims and its joined channels. */
 interface Connection {
   ws: WebSocket;
   vsn: Vsn;
   apikey: string;
   channels: Map<string, Channel>;
+  /** When this connection's joins of the last second were accepted, oldest first. */
+  recentJoins: number[];
   /** Frames are handled one at a time, in arrival order, as a Phoenix channel process does. */
   inbox: Promise<void>;
 }
@@ -61,13 +80,20 @@ interface Channel {
   presenceKey: string;
   /** This channel's tracked presence, if any. */
   presenceMeta: Record<string, unknown> | null;
-  /** Events to this channel are computed and sent one after another, in commit order. */
-  outbox: Promise<void>;
   expiryTimer: NodeJS.Timeout | null;
   closed: boolean;
 }
 
 type PostgresChangesEntry = { event?: unknown; schema?: unknown; table?: unknown; filter?: unknown };
+
+/**
+ * A binding as joined, reduced to the fields realtime-js compares in the reply. A nested value
+ * counts as absent: JSON can nest deeper than the stack that would print or hash it.
+ */
+function toEntry(entry: Record<string, unknown>): PostgresChangesEntry {
+  const scalar = (value: unknown) => (typeof value === 'object' ? undefined : value);
+  return { event: scalar(entry.event), schema: scalar(entry.schema), table: scalar(entry.table), filter: scalar(entry.filter) };
+}
 
 class JoinError extends Error {}
 
@@ -89,7 +115,7 @@ function bindingId(entry: PostgresChangesEntry): number {
 export async function createRealtimeServer({ db, jwtSecret }: RealtimeOptions): Promise<RealtimeServer> {
   await installChangeCapture(db);
 
-  const wss = new WebSocketServer({ noServer: true });
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
   const connections = new Set<Connection>();
   const tables = new Map<string, Promise<TableInfo | undefined>>();
 
@@ -136,6 +162,63 @@ export async function createRealtimeServer({ db, jwtSecret }: RealtimeOptions): 
       return channel ? [channel] : [];
     });
 
+  // Subscribers -------------------------------------------------------------------------------
+  /**
+   * Everyone joined with the same role and claims sees the same rows: a subscriber. Changes are
+   * read once per subscriber (one RLS read), however many channels and bindings it holds, so the
+   * work per change grows with subscribers, not channels.
+   */
+  const subscriberKeys = new WeakMap<RequestIdentity, string>();
+  const subscriberKey = (identity: RequestIdentity) => {
+    let key = subscriberKeys.get(identity);
+    if (key === undefined) {
+      key = JSON.stringify([identity.role, identity.claims]);
+      subscriberKeys.set(identity, key);
+    }
+    return key;
+  };
+
+  /** What a kind of change (type and table) asks of one subscriber: its distinct filters and its channels' bindings. */
+  interface Delivery {
+    filters: FilterCondition[][];
+    targets: { channel: Channel; covering: Subscription[] }[];
+  }
+  interface SubscriberChannels {
+    identity: RequestIdentity;
+    channels: Set<Channel>;
+    /** Per kind of change; emptied whenever the channels or their bindings change. */
+    deliveries: Map<string, Delivery>;
+  }
+  const subscriberChannels = new Map<string, SubscriberChannels>();
+
+  /** Adds the channel under its subscriber, or notes that its bindings changed. */
+  const trackChannel = (channel: Channel) => {
+    const key = subscriberKey(channel.identity);
+    let subscriber = subscriberChannels.get(key);
+    if (!subscriber) subscriberChannels.set(key, (subscriber = { identity: channel.identity, channels: new Set(), deliveries: new Map() }));
+    subscriber.channels.add(channel);
+    subscriber.deliveries.clear();
+  };
+  const untrackChannel = (channel: Channel) => {
+    const key = subscriberKey(channel.identity);
+    const subscriber = subscriberChannels.get(key);
+    if (!subscriber?.channels.delete(channel)) return;
+    subscriber.deliveries.clear();
+    if (subscriber.channels.size === 0) subscriberChannels.delete(key);
+  };
+
+  const deliveryFor = (subscriber: SubscriberChannels, change: CapturedChange): Delivery => {
+    const filters = new Map<string, FilterCondition[]>();
+    const targets: Delivery['targets'] = [];
+    for (const channel of subscriber.channels) {
+      const covering = channel.subscriptions.filter((subscription) => subscriptionCovers(subscription, change));
+      if (covering.length === 0) continue;
+      for (const { filter } of covering) filters.set(filterKey(filter), filter);
+      targets.push({ channel, covering });
+    }
+    return { filters: [...filters.values()], targets };
+  };
+
   // Presence ----------------------------------------------------------------------------------
   const presenceEntry = (meta: Record<string, unknown>, key: string) => ({ [key]: { metas: [meta] } });
   const sendPresenceDiff = (topic: string, joins: object, leaves: object) => {
@@ -154,6 +237,7 @@ export async function createRealtimeServer({ db, jwtSecret }: RealtimeOptions): 
 
   const removeChannel = (channel: Channel) => {
     channel.closed = true;
+    untrackChannel(channel);
     if (channel.expiryTimer) clearTimeout(channel.expiryTimer);
     if (channel.connection.channels.get(channel.topic) === channel) channel.connection.channels.delete(channel.topic);
     if (channel.presenceMeta) {
@@ -193,8 +277,27 @@ export async function createRealtimeServer({ db, jwtSecret }: RealtimeOptions): 
   };
 
   // Joining ----------------------------------------------------------------------------------
-  /** Checks a binding against the catalog as Realtime's subscription_check_filters does. */
-  const subscriptionFor = async (entry: PostgresChangesEntry, role: ApiRole): Promise<Subscription> => {
+  /** The published tables a binding names, captured from now on if they were added since the start. */
+  const publishedTables = async (schema: string, table: string): Promise<TableInfo[]> => {
+    let found = (await loadTables(db, schema, table)).filter((info) => info.inPublication);
+    if (found.length === 0) throw new JoinError(`${schema}.${table} is not in publication supabase_realtime`);
+    if (found.some((info) => !info.captured)) {
+      await refreshChangeCapture(db);
+      found = (await loadTables(db, schema, table)).filter((info) => info.inPublication);
+    }
+    for (const info of found) tables.set(`${info.schema}.${info.table}`, Promise.resolve(info));
+    return found;
+  };
+
+  /**
+   * Checks a binding against the catalog as Realtime's subscription_check_filters does. `lookups`
+   * holds one join's publishedTables, so that its entries naming the same tables share one lookup.
+   */
+  const subscriptionFor = async (
+    entry: PostgresChangesEntry,
+    role: ApiRole,
+    lookups: Map<string, Promise<TableInfo[]>>,
+  ): Promise<Subscription> => {
     const event = typeof entry.event === 'string' ? entry.event.toUpperCase() : '';
     if (!['*', 'INSERT', 'UPDATE', 'DELETE'].includes(event)) throw new JoinError(`invalid event ${String(entry.event)}`);
     if (typeof entry.schema !== 'string' || entry.schema === '') throw new JoinError('schema is required');
@@ -204,14 +307,9 @@ export async function createRealtimeServer({ db, jwtSecret }: RealtimeOptions): 
     const table = entry.table || '*';
     const filter = parseFilter(entry.filter as string | undefined);
 
-    let found = (await loadTables(db, schema, table)).filter((info) => info.inPublication);
-    if (found.length === 0) throw new JoinError(`${schema}.${table} is not in publication supabase_realtime`);
-    if (found.some((info) => !info.captured)) {
-      // Added to the publication since the stack started: capture it from now on.
-      await refreshChangeCapture(db);
-      found = (await loadTables(db, schema, table)).filter((info) => info.inPublication);
-    }
-    for (const info of found) tables.set(`${info.schema}.${info.table}`, Promise.resolve(info));
+    const lookupKey = JSON.stringify([schema, table]);
+    if (!lookups.has(lookupKey)) lookups.set(lookupKey, publishedTables(schema, table));
+    const found = await lookups.get(lookupKey)!;
 
     if (filter.length > 0) {
       if (found.length !== 1 || table === '*') throw new JoinError('filters need one table');
@@ -243,9 +341,10 @@ export async function createRealtimeServer({ db, jwtSecret }: RealtimeOptions): 
   /** All of a channel's bindings, or none (with the reason) if any one is refused. */
   const subscriptionsFor = async (entries: PostgresChangesEntry[], role: ApiRole) => {
     const subscriptions: Subscription[] = [];
+    const lookups = new Map<string, Promise<TableInfo[]>>();
     for (const entry of entries) {
       try {
-        subscriptions.push(await subscriptionFor(entry, role));
+        subscriptions.push(await subscriptionFor(entry, role, lookups));
       } catch (error) {
         if (!(error instanceof JoinError || error instanceof FilterError)) throw error;
         const failure =
@@ -266,9 +365,30 @@ export async function createRealtimeServer({ db, jwtSecret }: RealtimeOptions): 
       channel: channel.topic.replace(/^realtime:/, ''),
     });
 
+  /** Why this join must be refused before any work is spent on it, or null. */
+  const joinRefusal = (connection: Connection, topic: string, config: Record<string, unknown>): string | null => {
+    // Joining a topic again replaces its channel, so it does not count against the limit.
+    if (!connection.channels.has(topic) && connection.channels.size >= MAX_CHANNELS_PER_CONNECTION) {
+      return TOO_MANY_CHANNELS;
+    }
+    const now = Date.now();
+    while (connection.recentJoins.length > 0 && connection.recentJoins[0]! <= now - 1000) connection.recentJoins.shift();
+    if (connection.recentJoins.length >= MAX_JOINS_PER_SECOND) return TOO_MANY_JOINS;
+    connection.recentJoins.push(now);
+    if (Array.isArray(config.postgres_changes) && config.postgres_changes.length > MAX_POSTGRES_CHANGES_PER_JOIN) {
+      return TOO_MANY_POSTGRES_CHANGES;
+    }
+    return null;
+  };
+
   const join = async (connection: Connection, frame: Frame) => {
     const payload = isObject(frame.payload) ? frame.payload : {};
     const config = isObject(payload.config) ? payload.config : {};
+    const refusal = joinRefusal(connection, frame.topic, config);
+    if (refusal) {
+      reply(connection, frame, 'error', { reason: refusal });
+      return;
+    }
     // Publishable and secret keys (sb_…) are not JWTs: Realtime falls back to the socket's apikey.
     const token =
       typeof payload.access_token === 'string' && !payload.access_token.startsWith('sb_')
@@ -283,7 +403,7 @@ export async function createRealtimeServer({ db, jwtSecret }: RealtimeOptions): 
     }
 
     const entries = Array.isArray(config.postgres_changes)
-      ? (config.postgres_changes as unknown[]).filter(isObject).map((entry) => entry as PostgresChangesEntry)
+      ? (config.postgres_changes as unknown[]).filter(isObject).map(toEntry)
       : [];
     const { subscriptions, failure } = await subscriptionsFor(entries, identity.role);
     const options = isObject(config.postgres_changes_options) ? config.postgres_changes_options : {};
@@ -309,11 +429,11 @@ export async function createRealtimeServer({ db, jwtSecret }: RealtimeOptions): 
       presenceEnabled: presence.enabled === true,
       presenceKey: typeof presence.key === 'string' && presence.key !== '' ? presence.key : randomUUID(),
       presenceMeta: null,
-      outbox: Promise.resolve(),
       expiryTimer: null,
       closed: false,
     };
     connection.channels.set(frame.topic, channel);
+    trackChannel(channel);
     scheduleExpiry(channel);
 
     reply(connection, frame, 'ok', {
@@ -342,7 +462,9 @@ export async function createRealtimeServer({ db, jwtSecret }: RealtimeOptions): 
           closeForToken(channel, `Received an invalid access token from client: ${(error as Error).message}`);
           return;
         }
+        untrackChannel(channel);
         channel.identity = identity;
+        trackChannel(channel);
         channel.token = token;
         scheduleExpiry(channel);
         // As Realtime does: subscribe again with the new claims (a join made with the anon key
@@ -351,6 +473,7 @@ export async function createRealtimeServer({ db, jwtSecret }: RealtimeOptions): 
           const { subscriptions, failure } = await subscriptionsFor(channel.entries, identity.role);
           if (channel.closed) return;
           channel.subscriptions = subscriptions;
+          trackChannel(channel);
           reportSubscription(channel, failure);
         }
         return;
@@ -436,21 +559,68 @@ export async function createRealtimeServer({ db, jwtSecret }: RealtimeOptions): 
   };
 
   // Changes --------------------------------------------------------------------------------------
-  const deliver = (change: CapturedChange) => {
-    for (const connection of connections) {
-      for (const channel of connection.channels.values()) {
-        const covering = channel.subscriptions.filter((subscription) => subscriptionCovers(subscription, change));
-        if (covering.length === 0) continue;
-        channel.outbox = channel.outbox.then(async () => {
-          if (channel.closed) return;
-          const table = await tableInfo(change.schema, change.table);
-          if (!table) return;
-          const event = await changeFor(db, table, change, channel.identity, covering);
-          if (event && !channel.closed) fanOut(channel, 'postgres_changes', { ids: event.ids, data: event.data });
-        }).catch((error: unknown) => {
-          console.error(`realtime: could not deliver a ${change.type} on ${change.schema}.${change.table}:`, error);
+  /** A subscriber's changes being read: as Realtime's poller does, those waiting are read in one transaction. */
+  interface Reading {
+    identity: RequestIdentity;
+    /** Changes not yet read, in commit order. */
+    waiting: { change: CapturedChange; filters: FilterCondition[][]; done: (event: SubscriberChange | null) => void }[];
+    /** Settles once no change is waiting. */
+    computing: Promise<void>;
+  }
+  const readings = new Map<string, Reading>();
+
+  /** Reads a subscriber's waiting changes, in order, until none are left; then forgets it. */
+  const computeWaiting = async (key: string, reading: Reading) => {
+    while (reading.waiting.length > 0) {
+      // The changes of one commit arrive in one burst: let the whole burst join this batch.
+      await Promise.resolve();
+      const batch = reading.waiting.splice(0, CHANGES_PER_TRANSACTION);
+      try {
+        await runAs(db, reading.identity, { readOnly: true }, async (tx) => {
+          for (; batch.length > 0; batch.shift()) {
+            const { change, filters, done } = batch[0]!;
+            const table = await tableInfo(change.schema, change.table);
+            done(table ? await changeFor(tx, table, change, reading.identity, filters) : null);
+          }
         });
+      } catch (error) {
+        console.error(`realtime: could not compute ${batch.length} changes for a subscriber:`, error);
+        // The failed change and those after it in this batch are not sent; later batches are.
+        for (const { done } of batch) done(null);
       }
+    }
+    readings.delete(key);
+  };
+
+  const computeFor = (identity: RequestIdentity, change: CapturedChange, filters: FilterCondition[][]) =>
+    new Promise<SubscriberChange | null>((done) => {
+      const key = subscriberKey(identity);
+      const waiting = { change, filters, done };
+      const reading = readings.get(key);
+      if (reading) return void reading.waiting.push(waiting);
+      const created: Reading = { identity, waiting: [waiting], computing: Promise.resolve() };
+      readings.set(key, created);
+      created.computing = computeWaiting(key, created);
+    });
+
+  const deliver = (change: CapturedChange) => {
+    const kind = JSON.stringify([change.type, change.schema, change.table]);
+    for (const subscriber of subscriberChannels.values()) {
+      let delivery = subscriber.deliveries.get(kind);
+      if (!delivery) subscriber.deliveries.set(kind, (delivery = deliveryFor(subscriber, change)));
+      if (delivery.targets.length === 0) continue;
+      const { targets } = delivery;
+      // A subscriber's changes resolve in commit order, so each of its channels sends them in that
+      // order. Only a channel whose token just changed (a new subscriber) may get a change read
+      // under its old token after one read under the new.
+      void computeFor(subscriber.identity, change, delivery.filters).then((event) => {
+        if (!event) return;
+        for (const { channel, covering } of targets) {
+          if (channel.closed) continue;
+          const ids = covering.filter((subscription) => event.matches(subscription.filter)).map((s) => s.id);
+          if (ids.length > 0) fanOut(channel, 'postgres_changes', { ids, data: event.data });
+        }
+      });
     }
   };
   const stopListening = await db.listen(CHANGES_CHANNEL, (payload) => deliver(parseCapturedChange(payload)));
@@ -472,8 +642,18 @@ export async function createRealtimeServer({ db, jwtSecret }: RealtimeOptions): 
         return refuse(socket, '403 Forbidden', `invalid apikey: ${(error as Error).message}`);
       }
       wss.handleUpgrade(req, socket, head, (ws) => {
-        const connection: Connection = { ws, vsn, apikey, channels: new Map(), inbox: Promise.resolve() };
+        const connection: Connection = {
+          ws,
+          vsn,
+          apikey,
+          channels: new Map(),
+          recentJoins: [],
+          inbox: Promise.resolve(),
+        };
         connections.add(connection);
+        // A frame over maxPayload, invalid UTF-8 or a broken frame: ws closes the socket with the
+        // matching code (1009, 1007, 1002) and reports it here; unheard, the error would crash the stack.
+        ws.on('error', () => {});
         ws.on('message', (data, isBinary) => {
           connection.inbox = connection.inbox
             .then(() => handleFrame(connection, data, isBinary))
@@ -490,15 +670,12 @@ export async function createRealtimeServer({ db, jwtSecret }: RealtimeOptions): 
     },
     async close() {
       await stopListening();
-      const outboxes: Promise<void>[] = [];
       for (const connection of connections) {
-        for (const channel of [...connection.channels.values()]) {
-          outboxes.push(channel.outbox);
-          removeChannel(channel);
-        }
+        for (const channel of [...connection.channels.values()]) removeChannel(channel);
         connection.ws.close(1001, 'server shutting down');
       }
-      await Promise.allSettled(outboxes);
+      // Changes already being read finish before the database closes.
+      await Promise.all([...readings.values()].map((reading) => reading.computing));
       wss.close();
     },
   };

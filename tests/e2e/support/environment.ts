@@ -2,7 +2,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { createServer, type ViteDevServer } from 'vite';
 import { RELAXED_AUTH_RATE_LIMITS } from '../../../stack/src/auth/rate-limit';
 import { startStack, type RunningStack } from '../../../stack/src/stack';
-import { freePort } from '../../support/free-port';
+import { freePort } from '../../../stack/src/free-port';
 
 /** Debian's Chromium; a browser is never downloaded. */
 const CHROMIUM_PATH = '/usr/bin/chromium';
