@@ -3,8 +3,8 @@
  * 200 channels (two sockets of 100, two bindings each) costs one RLS read per change, as one
  * channel would, and every channel still gets the event with the ids of its own bindings.
  *
- * The reads are counted on the stack's own database object: each RLS read is one transaction
- * (runAs), and nothing else runs a transaction while the change is delivered.
+ * The reads are counted on the stack's own database object: each RLS read is one API transaction
+ * (runAs), and nothing else runs one while the change is delivered.
  */
 import { expect, it } from 'vitest';
 import type { Database } from '../../stack/src/db/database';
@@ -24,7 +24,7 @@ describeStack('realtime fan-out', (stack) => {
     ];
     const sockets = await Promise.all(Array.from({ length: SOCKETS }, () => RawRealtime.open(stack())));
     const db = superuser(stack());
-    const transaction = db.transaction;
+    const apiTransaction = db.apiTransaction;
     try {
       const topics = Array.from({ length: MAX_CHANNELS_PER_CONNECTION }, (_, i) => `fan-out-${i}`);
       let bindingIds: number[] | undefined;
@@ -38,10 +38,10 @@ describeStack('realtime fan-out', (stack) => {
       await Promise.all(sockets.flatMap((socket) => topics.map((topic) => socket.subscribed(topic))));
 
       let reads = 0;
-      db.transaction = ((fn) => {
+      db.apiTransaction = ((fn) => {
         reads++;
-        return transaction.call(db, fn);
-      }) as Database['transaction'];
+        return apiTransaction.call(db, fn);
+      }) as Database['apiTransaction'];
       const heard = sockets.flatMap((socket) =>
         topics.map((topic) =>
           socket.next(
@@ -61,7 +61,7 @@ describeStack('realtime fan-out', (stack) => {
       }
       expect(reads).toBe(1);
     } finally {
-      db.transaction = transaction;
+      db.apiTransaction = apiTransaction;
       for (const socket of sockets) socket.close();
     }
   });
@@ -70,7 +70,7 @@ describeStack('realtime fan-out', (stack) => {
     const user = await signIn(stack());
     const socket = await RawRealtime.open(stack());
     const db = superuser(stack());
-    const transaction = db.transaction;
+    const apiTransaction = db.apiTransaction;
     try {
       const channels = 6;
       const filtersPerChannel = 100;
@@ -90,10 +90,10 @@ describeStack('realtime fan-out', (stack) => {
       await Promise.all(ids.map((_, channel) => socket.subscribed(`filtered-${channel}`)));
 
       let reads = 0;
-      db.transaction = ((fn) => {
+      db.apiTransaction = ((fn) => {
         reads++;
-        return transaction.call(db, fn);
-      }) as Database['transaction'];
+        return apiTransaction.call(db, fn);
+      }) as Database['apiTransaction'];
       // The last filter of the last channel: decided by the second statement.
       const name = nameOf(channels - 1, filtersPerChannel - 1);
       const heard = socket.nextChange(`filtered-${channels - 1}`, (event) => event.data.record?.material_name === name, `the INSERT of ${name}`);
@@ -104,7 +104,7 @@ describeStack('realtime fan-out', (stack) => {
       expect((await socket.heartbeat()).status).toBe('ok');
       for (let channel = 0; channel < channels - 1; channel++) expect(socket.changes(`filtered-${channel}`)).toEqual([]);
     } finally {
-      db.transaction = transaction;
+      db.apiTransaction = apiTransaction;
       socket.close();
     }
   });
