@@ -1,9 +1,9 @@
--- Privileges: clients can read and edit descriptive columns, nothing else. Stock columns, orders,
+-- Privileges: clients can read their rows, nothing else. Items, their stock and archiving, orders,
 -- BOM rows and the ledger change only through the operations; anon can use nothing; helpers and
 -- reports are out of the API's reach.
 begin;
 set local client_min_messages = warning;
-select plan(73);
+select plan(94);
 
 -- Table and column privileges, as granted ------------------------------------------------------
 select table_privs_are('public', t, 'anon', array[]::text[], format('anon has no privilege on %s', t))
@@ -14,18 +14,14 @@ select table_privs_are('public', t, 'authenticated', array['SELECT'],
 from unnest(array['products', 'raw_materials', 'bom_items', 'sales_orders', 'manufacturing_orders',
   'stock_movements']) as t;
 
-select column_privs_are('public', 'products', c, 'authenticated', array['SELECT', 'UPDATE'],
-  format('authenticated may edit products.%s', c))
-from unnest(array['sku', 'product_name', 'category', 'selling_price', 'reorder_point']) as c;
 select column_privs_are('public', 'products', c, 'authenticated', array['SELECT'],
-  format('authenticated may not write products.%s', c))
-from unnest(array['id', 'user_id', 'stock_on_hand', 'created_at']) as c;
-select column_privs_are('public', 'raw_materials', c, 'authenticated', array['SELECT', 'UPDATE'],
-  format('authenticated may edit raw_materials.%s', c))
-from unnest(array['material_name', 'supplier', 'cost_per_unit', 'unit_of_measure', 'reorder_point']) as c;
+  format('authenticated may not write products.%s (update_product, archive_item and the stock operations do)', c))
+from unnest(array['id', 'user_id', 'sku', 'product_name', 'category', 'selling_price', 'stock_on_hand',
+  'reorder_point', 'created_at', 'archived_at']) as c;
 select column_privs_are('public', 'raw_materials', c, 'authenticated', array['SELECT'],
-  format('authenticated may not write raw_materials.%s', c))
-from unnest(array['id', 'user_id', 'stock_level', 'created_at']) as c;
+  format('authenticated may not write raw_materials.%s (update_raw_material, archive_item and the stock operations do)', c))
+from unnest(array['id', 'user_id', 'material_name', 'supplier', 'cost_per_unit', 'stock_level',
+  'unit_of_measure', 'reorder_point', 'created_at', 'archived_at']) as c;
 
 -- Direct writes by the owner are refused --------------------------------------------------------
 select tests.create_user('owner');
@@ -40,6 +36,10 @@ select throws_ok($$ update public.products set stock_on_hand = 1000 where id = t
   '42501', 'permission denied for table products', 'The owner cannot set product stock directly');
 select throws_ok($$ update public.raw_materials set stock_level = 1000 where id = tests.id('felt') $$,
   '42501', 'permission denied for table raw_materials', 'The owner cannot set material stock directly');
+select throws_ok($$ update public.products set selling_price = 1 where id = tests.id('hat') $$,
+  '42501', 'permission denied for table products', 'The owner cannot edit a price bypassing update_product');
+select throws_ok($$ update public.raw_materials set archived_at = now() where id = tests.id('felt') $$,
+  '42501', 'permission denied for table raw_materials', 'The owner cannot archive bypassing archive_item');
 select throws_ok($$ insert into public.products (sku, product_name, selling_price, stock_on_hand) values ('X', 'X', 1, 5) $$,
   '42501', 'permission denied for table products', 'The owner cannot insert a product bypassing create_product');
 select throws_ok($$ insert into public.raw_materials (material_name, stock_level) values ('X', 5) $$,
@@ -102,6 +102,14 @@ from (values ('create_product', array['text', 'text', 'text', 'numeric', 'numeri
              ('fulfil_sales_order', array['uuid']),
              ('start_production', array['uuid', 'numeric']),
              ('complete_production', array['uuid']),
+             ('receive_material', array['uuid', 'numeric', 'numeric', 'text']),
+             ('adjust_stock', array['uuid', 'uuid', 'numeric', 'text']),
+             ('update_product', array['uuid', 'text', 'text', 'text', 'numeric', 'numeric', 'jsonb']),
+             ('update_raw_material', array['uuid', 'text', 'text', 'numeric', 'text', 'numeric']),
+             ('archive_item', array['uuid', 'uuid', 'boolean']),
+             ('cancel_sales_order', array['uuid']),
+             ('return_sales_order', array['uuid', 'boolean', 'text']),
+             ('cancel_manufacturing_order', array['uuid']),
              ('dashboard_summary', array[]::text[])) as f (f, args);
 select function_privs_are('public', f, args, 'authenticated', array['EXECUTE'],
   format('authenticated can execute %s', f))
@@ -111,6 +119,14 @@ from (values ('create_product', array['text', 'text', 'text', 'numeric', 'numeri
              ('fulfil_sales_order', array['uuid']),
              ('start_production', array['uuid', 'numeric']),
              ('complete_production', array['uuid']),
+             ('receive_material', array['uuid', 'numeric', 'numeric', 'text']),
+             ('adjust_stock', array['uuid', 'uuid', 'numeric', 'text']),
+             ('update_product', array['uuid', 'text', 'text', 'text', 'numeric', 'numeric', 'jsonb']),
+             ('update_raw_material', array['uuid', 'text', 'text', 'numeric', 'text', 'numeric']),
+             ('archive_item', array['uuid', 'uuid', 'boolean']),
+             ('cancel_sales_order', array['uuid']),
+             ('return_sales_order', array['uuid', 'boolean', 'text']),
+             ('cancel_manufacturing_order', array['uuid']),
              ('dashboard_summary', array[]::text[])) as f (f, args);
 
 select is_empty(
@@ -129,8 +145,10 @@ select is_empty(
 select set_eq(
   $$ select proname::text from pg_proc where pronamespace = 'public'::regnamespace and prosecdef $$,
   array['create_product', 'create_raw_material', 'log_sale', 'fulfil_sales_order', 'start_production',
-        'complete_production'],
-  'Exactly the six stock operations run as security definer (dashboard_summary reads through RLS)'
+        'complete_production', 'receive_material', 'adjust_stock', 'update_product',
+        'update_raw_material', 'archive_item', 'cancel_sales_order', 'return_sales_order',
+        'cancel_manufacturing_order'],
+  'Exactly the fourteen operations run as security definer (clients hold no write privilege; dashboard_summary reads through RLS)'
 );
 
 select tests.authenticate_as_anon();
@@ -138,6 +156,8 @@ select throws_ok($$ select public.dashboard_summary() $$, '42501',
   'permission denied for function dashboard_summary', 'anon cannot read the dashboard');
 select throws_ok($$ select public.create_product('A', 'A', null, 1) $$, '42501',
   'permission denied for function create_product', 'anon cannot call create_product');
+select throws_ok($$ select public.receive_material(gen_random_uuid(), 1) $$, '42501',
+  'permission denied for function receive_material', 'anon cannot call receive_material');
 
 -- Helpers and reports are out of reach -----------------------------------------------------------
 select tests.authenticate_as('owner');
