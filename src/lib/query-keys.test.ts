@@ -16,7 +16,16 @@ describe('queryKeysForTables', () => {
       queryKeys.salesOrders,
       queryKeys.dashboardSummary,
       queryKeys.products,
+      queryKeys.bomItems,
+      queryKeys.stockHistory,
     ]);
+  });
+
+  it('refreshes BOMs and the open history when an item changes (BOM rows are not published)', () => {
+    expect(queryKeysForTables(['products'])).toEqual(
+      expect.arrayContaining([queryKeys.bomItems, queryKeys.stockHistory]),
+    );
+    expect(queryKeysForTables(['raw_materials'])).toContain(queryKeys.stockHistory);
   });
 
   it('covers every data query and never the session', () => {

@@ -44,6 +44,12 @@ revoke update on public.products, public.raw_materials from authenticated;
 drop policy "Owners can edit their products" on public.products;
 drop policy "Owners can edit their raw materials" on public.raw_materials;
 
+-- Realtime: BOM rows are now deleted (update_product replaces a BOM), and a DELETE event carries
+-- only the primary key, which Realtime can check neither against RLS nor against a user_id
+-- filter, so it would reach every subscriber of the table. A BOM changes only together with its
+-- product row (create_product, update_product), so the app refreshes BOMs on product events.
+alter publication supabase_realtime drop table public.bom_items;
+
 -- Helpers ----------------------------------------------------------------------------------------
 -- A quantity that must be more than zero with at most three decimals (materials come in metres
 -- and kilograms; the stock columns keep three).
@@ -513,17 +519,9 @@ declare
   v_user_id uuid := private.require_user_id();
   v_product public.products;
 begin
-  if exists (
-    select 1 from public.products p
-    where p.user_id = v_user_id and p.sku = btrim(update_product.sku)
-      and p.id is distinct from update_product.product_id
-  ) then
-    raise exception 'A product with SKU % already exists.', btrim(update_product.sku)
-      using errcode = '23505';
-  end if;
-
   -- Updating the row first also makes start_production (which holds it `for share` while it
-  -- reads the BOM) wait for the BOM replaced below, or finish before it.
+  -- reads the BOM) wait for the BOM replaced below, or finish before it. The unique key on
+  -- (user_id, sku) finds a duplicate SKU, committed or not.
   begin
     update public.products p
     set sku = private.require_text(update_product.sku, 'SKU', 64),
@@ -535,7 +533,6 @@ begin
     where p.id = update_product.product_id and p.user_id = v_user_id
     returning * into v_product;
   exception when unique_violation then
-    -- A twin SKU not yet committed when the check above ran.
     raise exception 'A product with SKU % already exists.', btrim(update_product.sku)
       using errcode = '23505';
   end;
