@@ -1,16 +1,31 @@
-import { Button, Paper } from '@mantine/core';
+import { Button, Group, Paper, Switch } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { useState } from 'react';
 import { IconPackages, IconPlus } from '@tabler/icons-react';
 import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { FirstStep } from '@/components/first-step';
 import { PageHeader } from '@/components/page-header';
 import { QueryList } from '@/components/query-list';
+import { isArchived } from '@/lib/api/archived';
 import { useRawMaterials, type RawMaterial } from '@/lib/api/raw-materials';
 import { formatQuantity, formatRupees } from '@/lib/format';
+import { ArchivedBadge } from '@/features/stock-items/components/archived-badge';
+import { ItemNameWithActions, type ItemAction } from '@/features/stock-items/components/item-actions-menu';
 import { CreateRawMaterialModal } from './create-raw-material-modal';
+import { useRawMaterialActions } from './raw-material-actions';
 
-const rawMaterialColumns: DataTableColumn<RawMaterial>[] = [
-  { label: 'Material Name', fw: 500, cell: (material) => material.material_name },
+const rawMaterialColumns = (actionsFor: (material: RawMaterial) => ItemAction[]): DataTableColumn<RawMaterial>[] => [
+  {
+    label: 'Material Name',
+    fw: 500,
+    cell: (material) => (
+      <ItemNameWithActions
+        name={material.material_name}
+        badge={isArchived(material) && <ArchivedBadge />}
+        actions={actionsFor(material)}
+      />
+    ),
+  },
   { label: 'Supplier', cell: (material) => material.supplier ?? '—' },
   { label: 'Cost per Unit', numeric: true, cell: (material) => formatRupees(material.cost_per_unit) },
   { label: 'Stock Level', numeric: true, cell: (material) => formatQuantity(material.stock_level) },
@@ -18,8 +33,12 @@ const rawMaterialColumns: DataTableColumn<RawMaterial>[] = [
 ];
 
 export function RawMaterials() {
-  const rawMaterials = useRawMaterials();
+  const [showArchived, setShowArchived] = useState(false);
+  const rawMaterials = useRawMaterials({ includeArchived: showArchived });
   const [modalOpened, modal] = useDisclosure(false);
+  const { actionsFor, dialogs } = useRawMaterialActions(rawMaterials.data);
+  // The same cached query, unfiltered: the switch shows only once something is archived.
+  const anyArchived = useRawMaterials({ includeArchived: true }).data?.some(isArchived) ?? false;
 
   const addButton = (
     <Button leftSection={<IconPlus size={18} />} onClick={modal.open}>
@@ -35,6 +54,15 @@ export function RawMaterials() {
         action={addButton}
       />
       <Paper withBorder p="md">
+        {(showArchived || anyArchived) && (
+          <Group justify="flex-end" mb="sm">
+            <Switch
+              label="Show archived"
+              checked={showArchived}
+              onChange={(event) => setShowArchived(event.currentTarget.checked)}
+            />
+          </Group>
+        )}
         <QueryList
           query={rawMaterials}
           what="raw materials"
@@ -48,10 +76,11 @@ export function RawMaterials() {
             />
           }
         >
-          {(rows) => <DataTable columns={rawMaterialColumns} rows={rows} minWidth={600} />}
+          {(rows) => <DataTable columns={rawMaterialColumns(actionsFor)} rows={rows} minWidth={600} />}
         </QueryList>
       </Paper>
       <CreateRawMaterialModal opened={modalOpened} onClose={modal.close} />
+      {dialogs}
     </>
   );
 }

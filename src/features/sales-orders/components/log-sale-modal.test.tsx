@@ -13,6 +13,7 @@ const kurta: Product = {
   selling_price: 1299,
   stock_on_hand: 3,
   reorder_point: 10,
+  archived_at: null,
 };
 
 // Mantine's Select in jsdom is slow on a busy machine: user-event clicks take seconds.
