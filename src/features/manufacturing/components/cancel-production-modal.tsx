@@ -74,7 +74,7 @@ export function CancelProductionModal({ order, onClose }: CancelProductionModalP
           <Button variant="default" onClick={onClose}>
             Keep Run
           </Button>
-          <Button color="red" loading={cancel.isPending} onClick={confirm}>
+          <Button color="red.9" loading={cancel.isPending} onClick={confirm}>
             Cancel Run
           </Button>
         </Group>

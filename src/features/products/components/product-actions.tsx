@@ -26,7 +26,7 @@ export function useProductActions(rows: Product[] | undefined) {
     { label: 'Count stock', icon: <IconClipboardList size={16} />, onClick: () => setOpen({ action: 'count', id: row.id }) },
     { label: 'History', icon: <IconHistory size={16} />, onClick: () => setOpen({ action: 'history', id: row.id }) },
     row.archived_at === null
-      ? { label: 'Archive', icon: <IconArchive size={16} />, color: 'red', onClick: () => setOpen({ action: 'archive', id: row.id }) }
+      ? { label: 'Archive', icon: <IconArchive size={16} />, destructive: true, onClick: () => setOpen({ action: 'archive', id: row.id }) }
       : { label: 'Restore', icon: <IconArchiveOff size={16} />, onClick: () => setOpen({ action: 'archive', id: row.id }) },
   ];
 

@@ -60,7 +60,7 @@ export function ReceiveStockModal({ material, onClose }: ReceiveStockModalProps)
               render={({ field, fieldState }) => (
                 <NumberInput
                   {...field}
-                  label={`Quantity received (${material.unit_of_measure})`}
+                  label={`Quantity (${material.unit_of_measure})`}
                   withAsterisk
                   data-autofocus
                   min={0}

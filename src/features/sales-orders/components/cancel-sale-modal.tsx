@@ -38,7 +38,7 @@ export function CancelSaleModal({ order, onClose }: CancelSaleModalProps) {
           <Button variant="default" onClick={onClose}>
             Keep Order
           </Button>
-          <Button color="red" loading={cancel.isPending} onClick={confirm}>
+          <Button color="red.9" loading={cancel.isPending} onClick={confirm}>
             Cancel Order
           </Button>
         </Group>

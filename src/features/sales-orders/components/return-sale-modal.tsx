@@ -71,7 +71,7 @@ export function ReturnSaleModal({ order, onClose }: ReturnSaleModalProps) {
             <Button variant="default" onClick={onClose}>
               Keep Order
             </Button>
-            <Button type="submit" color="red" loading={returnOrder.isPending}>
+            <Button type="submit" color="red.9" loading={returnOrder.isPending}>
               Record Return
             </Button>
           </Group>

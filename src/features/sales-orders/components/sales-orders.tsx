@@ -36,43 +36,45 @@ export function SalesOrders() {
     { label: 'Status', cell: (order) => <OrderStatusBadge status={order.status} /> },
     {
       label: 'Actions',
-      cell: (order) => (
-        <Group gap="xs" wrap="nowrap">
-          {order.status === 'Unfulfilled' && (
-            <>
-              <Button
-                size="xs"
-                variant="light"
-                leftSection={<IconCheck size={14} />}
-                loading={fulfil.isPending && fulfil.variables === order.id}
-                onClick={() => fulfilOrder(order.id)}
-              >
-                Fulfill
-              </Button>
+      // Cancelled and Returned orders are final: no actions, an empty cell (hidden on a phone).
+      cell: (order) =>
+        (order.status === 'Unfulfilled' || order.status === 'Fulfilled') && (
+          <Group gap="xs" wrap="nowrap">
+            {order.status === 'Unfulfilled' && (
+              <>
+                <Button
+                  size="xs"
+                  variant="light"
+                  leftSection={<IconCheck size={14} />}
+                  loading={fulfil.isPending && fulfil.variables === order.id}
+                  onClick={() => fulfilOrder(order.id)}
+                >
+                  Fulfill
+                </Button>
+                <Button
+                  size="xs"
+                  variant="subtle"
+                  color="red"
+                  leftSection={<IconX size={14} />}
+                  onClick={() => setUndoing({ action: 'cancel', order })}
+                >
+                  Cancel
+                </Button>
+              </>
+            )}
+            {order.status === 'Fulfilled' && (
               <Button
                 size="xs"
                 variant="subtle"
                 color="red"
-                leftSection={<IconX size={14} />}
-                onClick={() => setUndoing({ action: 'cancel', order })}
+                leftSection={<IconArrowBackUp size={14} />}
+                onClick={() => setUndoing({ action: 'return', order })}
               >
-                Cancel
+                Return
               </Button>
-            </>
-          )}
-          {order.status === 'Fulfilled' && (
-            <Button
-              size="xs"
-              variant="subtle"
-              color="red"
-              leftSection={<IconArrowBackUp size={14} />}
-              onClick={() => setUndoing({ action: 'return', order })}
-            >
-              Return
-            </Button>
-          )}
-        </Group>
-      ),
+            )}
+          </Group>
+        ),
     },
   ];
 

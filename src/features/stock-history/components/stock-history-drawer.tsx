@@ -52,7 +52,7 @@ export function StockHistoryDrawer({ item, supplier = null, onClose }: StockHist
                 >
                   <Group justify="space-between" wrap="nowrap" align="flex-start">
                     <Text fw={600}>{describeMovement(movement, supplier)}</Text>
-                    <Text fw={700} c={movement.quantity > 0 ? 'green.8' : 'red.8'} style={{ whiteSpace: 'nowrap' }}>
+                    <Text fw={700} c={movement.quantity > 0 ? 'teal.9' : 'red.9'} style={{ whiteSpace: 'nowrap' }}>
                       {signedQuantity(movement.quantity)} {item.unit}
                     </Text>
                   </Group>

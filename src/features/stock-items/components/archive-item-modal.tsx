@@ -43,7 +43,7 @@ export function ArchiveItemModal({ item, onClose }: ArchiveItemModalProps) {
           <Button variant="default" onClick={onClose}>
             Keep as it is
           </Button>
-          <Button color={archiving ? 'red' : undefined} loading={toggleArchived.isPending} onClick={confirm}>
+          <Button color={archiving ? 'red.9' : undefined} loading={toggleArchived.isPending} onClick={confirm}>
             {archiving ? 'Archive' : 'Restore'}
           </Button>
         </Group>

@@ -1,4 +1,5 @@
-import { ActionIcon, Group, Menu, Text } from '@mantine/core';
+import { ActionIcon, Button, Group, Popover, Stack, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
 import { IconDotsVertical } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 
@@ -6,7 +7,8 @@ export interface ItemAction {
   label: string;
   icon: ReactNode;
   onClick: () => void;
-  color?: string;
+  /** Drawn in red: archiving. */
+  destructive?: boolean;
 }
 
 interface ItemNameWithActionsProps {
@@ -17,11 +19,14 @@ interface ItemNameWithActionsProps {
 }
 
 /**
- * An item's name with its row menu (Receive stock, Count stock, Edit, History, Archive). The menu
- * sits in the name cell rather than in a column of its own, so the spec's columns stay exactly as
- * they are, on a wide table and on a phone's cards alike.
+ * An item's name with its row actions (Receive stock, Count stock, Edit, History, Archive) behind
+ * one button. They sit in the name cell rather than in a column of their own, so the spec's
+ * columns stay exactly as they are, on a wide table and on a phone's cards alike. A popover of
+ * plain buttons rather than Mantine's Menu: the menu's focus sentinel breaks the menu role's
+ * required children (axe), and without it Escape no longer closes the menu.
  */
 export function ItemNameWithActions({ name, badge, actions }: ItemNameWithActionsProps) {
+  const [opened, popover] = useDisclosure(false);
   return (
     <Group gap="xs" wrap="nowrap" justify="space-between">
       <Group gap="xs" wrap="nowrap">
@@ -30,20 +35,34 @@ export function ItemNameWithActions({ name, badge, actions }: ItemNameWithAction
         </Text>
         {badge}
       </Group>
-      <Menu position="bottom-end" withinPortal shadow="md">
-        <Menu.Target>
-          <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${name}`}>
+      <Popover opened={opened} onChange={popover.toggle} position="bottom-end" shadow="md" trapFocus returnFocus>
+        <Popover.Target>
+          <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${name}`} onClick={popover.toggle}>
             <IconDotsVertical size={18} />
           </ActionIcon>
-        </Menu.Target>
-        <Menu.Dropdown>
-          {actions.map((action) => (
-            <Menu.Item key={action.label} leftSection={action.icon} color={action.color} onClick={action.onClick}>
-              {action.label}
-            </Menu.Item>
-          ))}
-        </Menu.Dropdown>
-      </Menu>
+        </Popover.Target>
+        <Popover.Dropdown p={4} aria-label={`Actions for ${name}`}>
+          <Stack gap={0}>
+            {actions.map((action) => (
+              <Button
+                key={action.label}
+                variant="subtle"
+                color="dark"
+                // Red 9, not the subtle variant's red: AA contrast on white.
+                c={action.destructive ? 'red.9' : undefined}
+                justify="flex-start"
+                leftSection={action.icon}
+                onClick={() => {
+                  popover.close();
+                  action.onClick();
+                }}
+              >
+                {action.label}
+              </Button>
+            ))}
+          </Stack>
+        </Popover.Dropdown>
+      </Popover>
     </Group>
   );
 }
