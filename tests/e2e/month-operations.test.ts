@@ -312,3 +312,32 @@ for (const viewport of [DESKTOP, PHONE]) {
     });
   });
 }
+
+describe('the month operations reach every open tab', { timeout: 120_000 }, () => {
+  it('shows a count and a cancelled sale in another tab, history drawer included, without a reload', async () => {
+    const first = await e2e.openApp();
+    await addProduct(first.page, { sku: 'MUG-01', name: 'Clay Mug', sellingPrice: '250', stockOnHand: '8' });
+    await logSale(first.page, { product: 'Clay Mug (MUG-01)', platform: 'Myntra', quantity: '3' });
+
+    const second = await e2e.openApp({ storageState: await first.context.storageState() });
+    await openTab(second.page, 'Products');
+    await rowAction(second.page, 'Clay Mug', 'History');
+    const drawer = dialog(second.page, 'History: Clay Mug');
+    await eventually(() => historyEntries(drawer)).toHaveLength(2);
+
+    await openTab(first.page, 'Sales Orders');
+    await first.page.getByRole('row').filter({ hasText: 'Myntra' }).getByRole('button', { name: 'Cancel', exact: true }).click();
+    await dialog(first.page, 'Cancel this order?').getByRole('button', { name: 'Cancel Order' }).click();
+    await eventually(async () => (await historyEntries(drawer))[0]).toMatch(/^Sale on Myntra cancelled \+3 units/);
+
+    await openTab(first.page, 'Products');
+    await rowAction(first.page, 'Clay Mug', 'Count stock');
+    const form = dialog(first.page, 'Count stock: Clay Mug');
+    await form.getByLabel('Counted stock (units)').fill('6');
+    await form.getByLabel('Reason').fill('Two broke');
+    await form.getByRole('button', { name: 'Save Count' }).click();
+    await eventually(async () => (await historyEntries(drawer))[0]).toMatch(/^Counted: 2 missing −2 units .+ “Two broke”$/);
+    await drawer.getByRole('button', { name: 'Close history' }).click();
+    await eventually(async () => (await rowCells(second.page, 'MUG-01'))[4]).toBe('6');
+  });
+});
