@@ -1,38 +1,14 @@
 import { Button, Group, List, Loader, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useQuery } from '@tanstack/react-query';
 import { FormError } from '@/components/form-error';
 import { formatQuantity } from '@/lib/format';
-import { queryKeys } from '@/lib/query-keys';
-import { toUserError } from '@/lib/server-error';
-import { supabase } from '@/lib/supabase';
 import { useCancelManufacturingOrder } from '../api/cancel-manufacturing-order';
+import { useConsumedMaterials } from '../api/get-consumed-materials';
 import type { ManufacturingOrder } from '../api/get-manufacturing-orders';
 
 interface CancelProductionModalProps {
   order: ManufacturingOrder;
   onClose: () => void;
-}
-
-/** What the run took from stock, from its ledger rows: exactly what cancelling puts back. */
-function useConsumedMaterials(orderId: string) {
-  return useQuery({
-    queryKey: [...queryKeys.stockHistory, 'run', orderId],
-    queryFn: async () => {
-      const { data, error } = await supabase
-        .from('stock_movements')
-        .select('id, quantity, raw_materials(material_name, unit_of_measure)')
-        .eq('manufacturing_order_id', orderId)
-        .eq('reason', 'production_consumption');
-      if (error) throw toUserError(error);
-      return data.map((row) => ({
-        id: row.id,
-        quantity: -Number(row.quantity),
-        name: row.raw_materials?.material_name ?? 'Unknown',
-        unit: row.raw_materials?.unit_of_measure ?? '',
-      }));
-    },
-  });
 }
 
 /** Confirms cancelling a production run started by mistake, listing the materials that come back. */

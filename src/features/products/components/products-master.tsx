@@ -1,13 +1,14 @@
-import { Button, Group, Paper, Switch, Text } from '@mantine/core';
+import { Button, Paper, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useState } from 'react';
 import { IconPlus, IconShirt } from '@tabler/icons-react';
+import { useState } from 'react';
 import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { FirstStep } from '@/components/first-step';
 import { PageHeader } from '@/components/page-header';
 import { QueryList } from '@/components/query-list';
 import { ArchivedBadge } from '@/features/stock-items/components/archived-badge';
 import { ItemNameWithActions, type ItemAction } from '@/features/stock-items/components/item-actions-menu';
+import { ShowArchivedSwitch } from '@/features/stock-items/components/show-archived-switch';
 import { isArchived } from '@/lib/api/archived';
 import { useProducts, type Product } from '@/lib/api/products';
 import { formatRupees } from '@/lib/format';
@@ -46,7 +47,7 @@ export function ProductsMaster() {
   const products = useProducts({ includeArchived: showArchived });
   const [modalOpened, modal] = useDisclosure(false);
   const { actionsFor, dialogs } = useProductActions(products.data);
-  // The same cached query, unfiltered: the switch shows only once something is archived.
+  // The same cached query, unfiltered: whether there is anything archived to show.
   const anyArchived = useProducts({ includeArchived: true }).data?.some(isArchived) ?? false;
 
   return (
@@ -61,15 +62,7 @@ export function ProductsMaster() {
         }
       />
       <Paper withBorder p="md">
-        {(showArchived || anyArchived) && (
-          <Group justify="flex-end" mb="sm">
-            <Switch
-              label="Show archived"
-              checked={showArchived}
-              onChange={(event) => setShowArchived(event.currentTarget.checked)}
-            />
-          </Group>
-        )}
+        <ShowArchivedSwitch checked={showArchived} onChange={setShowArchived} anyArchived={anyArchived} />
         <QueryList
           query={products}
           what="products"

@@ -1,7 +1,7 @@
-import { Button, Group, Paper, Switch } from '@mantine/core';
+import { Button, Paper } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useState } from 'react';
 import { IconPackages, IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
 import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { FirstStep } from '@/components/first-step';
 import { PageHeader } from '@/components/page-header';
@@ -11,6 +11,7 @@ import { useRawMaterials, type RawMaterial } from '@/lib/api/raw-materials';
 import { formatQuantity, formatRupees } from '@/lib/format';
 import { ArchivedBadge } from '@/features/stock-items/components/archived-badge';
 import { ItemNameWithActions, type ItemAction } from '@/features/stock-items/components/item-actions-menu';
+import { ShowArchivedSwitch } from '@/features/stock-items/components/show-archived-switch';
 import { CreateRawMaterialModal } from './create-raw-material-modal';
 import { useRawMaterialActions } from './raw-material-actions';
 
@@ -37,7 +38,7 @@ export function RawMaterials() {
   const rawMaterials = useRawMaterials({ includeArchived: showArchived });
   const [modalOpened, modal] = useDisclosure(false);
   const { actionsFor, dialogs } = useRawMaterialActions(rawMaterials.data);
-  // The same cached query, unfiltered: the switch shows only once something is archived.
+  // The same cached query, unfiltered: whether there is anything archived to show.
   const anyArchived = useRawMaterials({ includeArchived: true }).data?.some(isArchived) ?? false;
 
   const addButton = (
@@ -54,15 +55,7 @@ export function RawMaterials() {
         action={addButton}
       />
       <Paper withBorder p="md">
-        {(showArchived || anyArchived) && (
-          <Group justify="flex-end" mb="sm">
-            <Switch
-              label="Show archived"
-              checked={showArchived}
-              onChange={(event) => setShowArchived(event.currentTarget.checked)}
-            />
-          </Group>
-        )}
+        <ShowArchivedSwitch checked={showArchived} onChange={setShowArchived} anyArchived={anyArchived} />
         <QueryList
           query={rawMaterials}
           what="raw materials"
