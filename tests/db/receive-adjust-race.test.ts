@@ -1,6 +1,7 @@
-// Receipts and stock counts racing with production and sales on the same items: each is one
-// locked update, so no receipt is lost, the moving average sees every receipt before it, a count
-// applies to the stock it was compared with, nothing deadlocks and no stock goes below zero.
+// Receipts, stock counts and BOM edits racing with production and sales on the same items: each
+// is one locked update, so no receipt is lost, the moving average sees every receipt before it, a
+// count applies to the stock it was compared with, a run consumes one whole BOM (old or new),
+// nothing deadlocks and no stock goes below zero.
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countMessages, createUser, DEADLOCK, ledgerDiscrepancies, openPool, runAs, settle } from './support';
@@ -174,6 +175,48 @@ describe('adjust_stock under concurrency', () => {
       expect(message).toMatch(/^(Not enough raw materials to start production\.|Stock is already \d+\.)$/);
     }
     for (const material of await materials(user)) expect(material.stock).toBeGreaterThanOrEqual(0);
+    expect(await ledgerDiscrepancies(pool, user)).toEqual([]);
+  });
+});
+
+describe('update_product under concurrency', () => {
+  it('checks and consumes the same BOM in each production run while the BOM is replaced (no mixed read)', async () => {
+    const user = await createUser(pool);
+    const cotton = await createMaterial(user, 'Cotton', 1, 100);
+    // No thread: the new BOM can never be made, so a run that checked the old BOM (cotton only)
+    // but consumed the new one would take thread below zero instead of being refused.
+    const thread = await createMaterial(user, 'Thread', 1, 0);
+    const shirt = await createProduct(user, 'Shirt', 0, [{ material_id: cotton, quantity: 1 }]);
+    const newBom = JSON.stringify([
+      { material_id: thread, quantity: 1 },
+      { material_id: cotton, quantity: 2 },
+    ]);
+
+    const outcomes = await settle(
+      Array.from({ length: 21 }, (_, i) =>
+        i === 5
+          ? runAs(pool, user, "select id from public.update_product($1, 'SKU-Shirt', 'Shirt', null, 100, 0, $2)", [
+              shirt,
+              newBom,
+            ])
+          : runAs(pool, user, 'select id from public.start_production($1, 1)', [shirt]),
+      ),
+    );
+
+    expect(outcomes.statuses[5]).toBe('succeeded');
+    const refused = outcomes.failed.length;
+    expect(countMessages(outcomes.failed)).toEqual(
+      refused > 0 ? { 'Not enough raw materials to start production.': refused } : {},
+    );
+    const { rows } = await pool.query<{ consumed: string }>(
+      `select string_agg(m.material_name || ' ' || (-s.quantity)::float8, ', ' order by m.material_name) as consumed
+       from public.stock_movements s join public.raw_materials m on m.id = s.material_id
+       where s.user_id = $1 and s.reason = 'production_consumption'
+       group by s.manufacturing_order_id`,
+      [user],
+    );
+    expect(rows).toHaveLength(20 - refused);
+    for (const { consumed } of rows) expect(consumed).toBe('Cotton 1');
     expect(await ledgerDiscrepancies(pool, user)).toEqual([]);
   });
 });
