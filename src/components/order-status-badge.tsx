@@ -10,6 +10,9 @@ const colorByStatus: Record<OrderStatus, string> = {
   Fulfilled: 'green',
   'In Progress': 'blue',
   Completed: 'green',
+  // Undone orders: grey, so they read as no longer counting.
+  Cancelled: 'gray',
+  Returned: 'gray',
 };
 
 export function OrderStatusBadge({ status }: { status: OrderStatus }) {

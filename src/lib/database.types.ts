@@ -53,42 +53,42 @@ isOneToOne: false
                   ]
                 },"products": {
                   Row: {
-                    "category": string | null,"created_at": string,"id": string,"product_name": string,"reorder_point": number,"selling_price": number,"sku": string,"stock_on_hand": number,"user_id": string
+                    "archived_at": string | null,"category": string | null,"created_at": string,"id": string,"product_name": string,"reorder_point": number,"selling_price": number,"sku": string,"stock_on_hand": number,"user_id": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "category"?: string | null,"created_at"?: string,"id"?: string,"product_name": string,"reorder_point"?: number,"selling_price": number,"sku": string,"stock_on_hand"?: number,"user_id"?: string
+                    "archived_at"?: string | null,"category"?: string | null,"created_at"?: string,"id"?: string,"product_name": string,"reorder_point"?: number,"selling_price": number,"sku": string,"stock_on_hand"?: number,"user_id"?: string
                   }
                   Update: {
-                    "category"?: string | null,"created_at"?: string,"id"?: string,"product_name"?: string,"reorder_point"?: number,"selling_price"?: number,"sku"?: string,"stock_on_hand"?: number,"user_id"?: string
+                    "archived_at"?: string | null,"category"?: string | null,"created_at"?: string,"id"?: string,"product_name"?: string,"reorder_point"?: number,"selling_price"?: number,"sku"?: string,"stock_on_hand"?: number,"user_id"?: string
                   }
                   Relationships: [
                     
                   ]
                 },"raw_materials": {
                   Row: {
-                    "cost_per_unit": number,"created_at": string,"id": string,"material_name": string,"reorder_point": number,"stock_level": number,"supplier": string | null,"unit_of_measure": string,"user_id": string
+                    "archived_at": string | null,"cost_per_unit": number,"created_at": string,"id": string,"material_name": string,"reorder_point": number,"stock_level": number,"supplier": string | null,"unit_of_measure": string,"user_id": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "cost_per_unit"?: number,"created_at"?: string,"id"?: string,"material_name": string,"reorder_point"?: number,"stock_level"?: number,"supplier"?: string | null,"unit_of_measure"?: string,"user_id"?: string
+                    "archived_at"?: string | null,"cost_per_unit"?: number,"created_at"?: string,"id"?: string,"material_name": string,"reorder_point"?: number,"stock_level"?: number,"supplier"?: string | null,"unit_of_measure"?: string,"user_id"?: string
                   }
                   Update: {
-                    "cost_per_unit"?: number,"created_at"?: string,"id"?: string,"material_name"?: string,"reorder_point"?: number,"stock_level"?: number,"supplier"?: string | null,"unit_of_measure"?: string,"user_id"?: string
+                    "archived_at"?: string | null,"cost_per_unit"?: number,"created_at"?: string,"id"?: string,"material_name"?: string,"reorder_point"?: number,"stock_level"?: number,"supplier"?: string | null,"unit_of_measure"?: string,"user_id"?: string
                   }
                   Relationships: [
                     
                   ]
                 },"sales_orders": {
                   Row: {
-                    "id": string,"order_date": string,"platform": Database["public"]['Enums']["sales_platform"],"product_id": string,"product_name": string,"quantity": number,"status": Database["public"]['Enums']["sales_order_status"],"total_amount": number,"unit_price": number,"user_id": string
+                    "id": string,"order_date": string,"platform": Database["public"]['Enums']["sales_platform"],"product_id": string,"product_name": string,"quantity": number,"return_note": string | null,"status": Database["public"]['Enums']["sales_order_status"],"total_amount": number,"unit_price": number,"user_id": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "id"?: string,"order_date"?: string,"platform"?: Database["public"]['Enums']["sales_platform"],"product_id": string,"product_name": string,"quantity": number,"status"?: Database["public"]['Enums']["sales_order_status"],"total_amount": number,"unit_price": number,"user_id"?: string
+                    "id"?: string,"order_date"?: string,"platform"?: Database["public"]['Enums']["sales_platform"],"product_id": string,"product_name": string,"quantity": number,"return_note"?: string | null,"status"?: Database["public"]['Enums']["sales_order_status"],"total_amount": number,"unit_price": number,"user_id"?: string
                   }
                   Update: {
-                    "id"?: string,"order_date"?: string,"platform"?: Database["public"]['Enums']["sales_platform"],"product_id"?: string,"product_name"?: string,"quantity"?: number,"status"?: Database["public"]['Enums']["sales_order_status"],"total_amount"?: number,"unit_price"?: number,"user_id"?: string
+                    "id"?: string,"order_date"?: string,"platform"?: Database["public"]['Enums']["sales_platform"],"product_id"?: string,"product_name"?: string,"quantity"?: number,"return_note"?: string | null,"status"?: Database["public"]['Enums']["sales_order_status"],"total_amount"?: number,"unit_price"?: number,"user_id"?: string
                   }
                   Relationships: [
                     {
@@ -101,14 +101,14 @@ isOneToOne: false
                   ]
                 },"stock_movements": {
                   Row: {
-                    "balance_after": number,"created_at": string,"id": number,"manufacturing_order_id": string | null,"material_id": string | null,"product_id": string | null,"quantity": number,"reason": Database["public"]['Enums']["stock_movement_reason"],"sales_order_id": string | null,"user_id": string
+                    "balance_after": number,"created_at": string,"id": number,"manufacturing_order_id": string | null,"material_id": string | null,"note": string | null,"product_id": string | null,"quantity": number,"reason": Database["public"]['Enums']["stock_movement_reason"],"sales_order_id": string | null,"user_id": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "balance_after": number,"created_at"?: string,"id"?: never,"manufacturing_order_id"?: string | null,"material_id"?: string | null,"product_id"?: string | null,"quantity": number,"reason": Database["public"]['Enums']["stock_movement_reason"],"sales_order_id"?: string | null,"user_id"?: string
+                    "balance_after": number,"created_at"?: string,"id"?: never,"manufacturing_order_id"?: string | null,"material_id"?: string | null,"note"?: string | null,"product_id"?: string | null,"quantity": number,"reason": Database["public"]['Enums']["stock_movement_reason"],"sales_order_id"?: string | null,"user_id"?: string
                   }
                   Update: {
-                    "balance_after"?: number,"created_at"?: string,"id"?: never,"manufacturing_order_id"?: string | null,"material_id"?: string | null,"product_id"?: string | null,"quantity"?: number,"reason"?: Database["public"]['Enums']["stock_movement_reason"],"sales_order_id"?: string | null,"user_id"?: string
+                    "balance_after"?: number,"created_at"?: string,"id"?: never,"manufacturing_order_id"?: string | null,"material_id"?: string | null,"note"?: string | null,"product_id"?: string | null,"quantity"?: number,"reason"?: Database["public"]['Enums']["stock_movement_reason"],"sales_order_id"?: string | null,"user_id"?: string
                   }
                   Relationships: [
                     {
@@ -143,7 +143,67 @@ isOneToOne: false
             [_ in never]: never
           }
           Functions: {
-            "complete_production":
+            "adjust_stock":
+{ Args: { "counted"?: number,"material_id"?: string,"note"?: string,"product_id"?: string }; Returns: {
+              "balance_after": number,
+"created_at": string,
+"id": number,
+"manufacturing_order_id": string | null,
+"material_id": string | null,
+"note": string | null,
+"product_id": string | null,
+"quantity": number,
+"reason": Database["public"]['Enums']["stock_movement_reason"],
+"sales_order_id": string | null,
+"user_id": string
+            }
+                          SetofOptions: {
+        from: "*"
+        to: "stock_movements"
+        isOneToOne: true
+        isSetofReturn: false
+      } },
+"archive_item":
+{ Args: { "archived"?: boolean,"material_id"?: string,"product_id"?: string }; Returns: undefined
+                           },
+"cancel_manufacturing_order":
+{ Args: { "order_id": string }; Returns: {
+              "completion_date": string | null,
+"creation_date": string,
+"id": string,
+"product_id": string,
+"product_name": string,
+"quantity_to_produce": number,
+"status": Database["public"]['Enums']["manufacturing_order_status"],
+"user_id": string
+            }
+                          SetofOptions: {
+        from: "*"
+        to: "manufacturing_orders"
+        isOneToOne: true
+        isSetofReturn: false
+      } },
+"cancel_sales_order":
+{ Args: { "order_id": string }; Returns: {
+              "id": string,
+"order_date": string,
+"platform": Database["public"]['Enums']["sales_platform"],
+"product_id": string,
+"product_name": string,
+"quantity": number,
+"return_note": string | null,
+"status": Database["public"]['Enums']["sales_order_status"],
+"total_amount": number,
+"unit_price": number,
+"user_id": string
+            }
+                          SetofOptions: {
+        from: "*"
+        to: "sales_orders"
+        isOneToOne: true
+        isSetofReturn: false
+      } },
+"complete_production":
 { Args: { "order_id": string }; Returns: {
               "completion_date": string | null,
 "creation_date": string,
@@ -162,7 +222,8 @@ isOneToOne: false
       } },
 "create_product":
 { Args: { "bom"?: Json,"category"?: string,"product_name": string,"reorder_point"?: number,"selling_price"?: number,"sku": string,"stock_on_hand"?: number }; Returns: {
-              "category": string | null,
+              "archived_at": string | null,
+"category": string | null,
 "created_at": string,
 "id": string,
 "product_name": string,
@@ -180,7 +241,8 @@ isOneToOne: false
       } },
 "create_raw_material":
 { Args: { "cost_per_unit"?: number,"material_name": string,"reorder_point"?: number,"stock_level"?: number,"supplier"?: string,"unit_of_measure"?: string }; Returns: {
-              "cost_per_unit": number,
+              "archived_at": string | null,
+"cost_per_unit": number,
 "created_at": string,
 "id": string,
 "material_name": string,
@@ -207,6 +269,7 @@ isOneToOne: false
 "product_id": string,
 "product_name": string,
 "quantity": number,
+"return_note": string | null,
 "status": Database["public"]['Enums']["sales_order_status"],
 "total_amount": number,
 "unit_price": number,
@@ -226,6 +289,46 @@ isOneToOne: false
 "product_id": string,
 "product_name": string,
 "quantity": number,
+"return_note": string | null,
+"status": Database["public"]['Enums']["sales_order_status"],
+"total_amount": number,
+"unit_price": number,
+"user_id": string
+            }
+                          SetofOptions: {
+        from: "*"
+        to: "sales_orders"
+        isOneToOne: true
+        isSetofReturn: false
+      } },
+"receive_material":
+{ Args: { "material_id": string,"note"?: string,"quantity": number,"unit_cost"?: number }; Returns: {
+              "archived_at": string | null,
+"cost_per_unit": number,
+"created_at": string,
+"id": string,
+"material_name": string,
+"reorder_point": number,
+"stock_level": number,
+"supplier": string | null,
+"unit_of_measure": string,
+"user_id": string
+            }
+                          SetofOptions: {
+        from: "*"
+        to: "raw_materials"
+        isOneToOne: true
+        isSetofReturn: false
+      } },
+"return_sales_order":
+{ Args: { "note"?: string,"order_id": string,"restock"?: boolean }; Returns: {
+              "id": string,
+"order_date": string,
+"platform": Database["public"]['Enums']["sales_platform"],
+"product_id": string,
+"product_name": string,
+"quantity": number,
+"return_note": string | null,
 "status": Database["public"]['Enums']["sales_order_status"],
 "total_amount": number,
 "unit_price": number,
@@ -253,10 +356,48 @@ isOneToOne: false
         to: "manufacturing_orders"
         isOneToOne: true
         isSetofReturn: false
+      } },
+"update_product":
+{ Args: { "bom"?: Json,"category": string,"product_id": string,"product_name": string,"reorder_point": number,"selling_price": number,"sku": string }; Returns: {
+              "archived_at": string | null,
+"category": string | null,
+"created_at": string,
+"id": string,
+"product_name": string,
+"reorder_point": number,
+"selling_price": number,
+"sku": string,
+"stock_on_hand": number,
+"user_id": string
+            }
+                          SetofOptions: {
+        from: "*"
+        to: "products"
+        isOneToOne: true
+        isSetofReturn: false
+      } },
+"update_raw_material":
+{ Args: { "cost_per_unit": number,"material_id": string,"material_name": string,"reorder_point": number,"supplier": string,"unit_of_measure": string }; Returns: {
+              "archived_at": string | null,
+"cost_per_unit": number,
+"created_at": string,
+"id": string,
+"material_name": string,
+"reorder_point": number,
+"stock_level": number,
+"supplier": string | null,
+"unit_of_measure": string,
+"user_id": string
+            }
+                          SetofOptions: {
+        from: "*"
+        to: "raw_materials"
+        isOneToOne: true
+        isSetofReturn: false
       } }
           }
           Enums: {
-            "manufacturing_order_status": "In Progress"|"Completed","sales_order_status": "Unfulfilled"|"Fulfilled","sales_platform": "Flipkart"|"Myntra"|"Amazon"|"Brand Website"|"Other","stock_movement_reason": "opening_stock"|"sale"|"production_consumption"|"production_output"
+            "manufacturing_order_status": "In Progress"|"Completed"|"Cancelled","sales_order_status": "Unfulfilled"|"Fulfilled"|"Cancelled"|"Returned","sales_platform": "Flipkart"|"Myntra"|"Amazon"|"Brand Website"|"Other","stock_movement_reason": "opening_stock"|"sale"|"production_consumption"|"production_output"|"purchase_receipt"|"adjustment"|"sale_cancelled"|"sale_return"|"production_cancelled"
           }
           CompositeTypes: {
             [_ in never]: never
@@ -372,7 +513,7 @@ export type CompositeTypes<
 export const Constants = {
   "public": {
           Enums: {
-            "manufacturing_order_status": ["In Progress", "Completed"],"sales_order_status": ["Unfulfilled", "Fulfilled"],"sales_platform": ["Flipkart", "Myntra", "Amazon", "Brand Website", "Other"],"stock_movement_reason": ["opening_stock", "sale", "production_consumption", "production_output"]
+            "manufacturing_order_status": ["In Progress", "Completed", "Cancelled"],"sales_order_status": ["Unfulfilled", "Fulfilled", "Cancelled", "Returned"],"sales_platform": ["Flipkart", "Myntra", "Amazon", "Brand Website", "Other"],"stock_movement_reason": ["opening_stock", "sale", "production_consumption", "production_output", "purchase_receipt", "adjustment", "sale_cancelled", "sale_return", "production_cancelled"]
           }
         }
 } as const

@@ -16,6 +16,8 @@ describe('queryKeysForTables', () => {
       queryKeys.salesOrders,
       queryKeys.dashboardSummary,
       queryKeys.products,
+      queryKeys.bomItems,
+      queryKeys.stockHistory,
       queryKeys.workspaceHasData,
     ]);
   });
@@ -24,6 +26,13 @@ describe('queryKeysForTables', () => {
     expect(queryKeysForTables(['products'])).toContain(queryKeys.workspaceHasData);
     expect(queryKeysForTables(['raw_materials'])).toContain(queryKeys.workspaceHasData);
     expect(queryKeysForTables(['sales_orders'])).not.toContain(queryKeys.workspaceHasData);
+  });
+
+  it('refreshes BOMs and the open history when an item changes (BOM rows are not published)', () => {
+    expect(queryKeysForTables(['products'])).toEqual(
+      expect.arrayContaining([queryKeys.bomItems, queryKeys.stockHistory]),
+    );
+    expect(queryKeysForTables(['raw_materials'])).toContain(queryKeys.stockHistory);
   });
 
   it('covers every data query and never the session', () => {

@@ -1,14 +1,13 @@
 import type { QueryClient } from '@tanstack/react-query';
 
-/** The tables the app reads and listens to (all are in the supabase_realtime publication). */
-export const liveTables = [
-  'products',
-  'raw_materials',
-  'bom_items',
-  'sales_orders',
-  'manufacturing_orders',
-] as const;
+/** The tables the app listens to (all are in the supabase_realtime publication). */
+export const liveTables = ['products', 'raw_materials', 'sales_orders', 'manufacturing_orders'] as const;
 export type LiveTable = (typeof liveTables)[number];
+/**
+ * Every table the app reads. BOM rows are not published (their deletions would reach every
+ * subscriber); they change only with their product row, whose event refreshes them.
+ */
+export type DataTable = LiveTable | 'bom_items';
 
 /** Every server-state query key of the app, in one place so invalidation cannot miss one. */
 export const queryKeys = {
@@ -20,26 +19,29 @@ export const queryKeys = {
   manufacturingOrders: ['manufacturing-orders'],
   dashboardSummary: ['dashboard-summary'],
   workspaceHasData: ['workspace-has-data'],
+  /** One item's ledger: ['stock-history', 'product' | 'material', id]. */
+  stockHistory: ['stock-history'],
 } as const;
 
 type QueryKey = (typeof queryKeys)[keyof typeof queryKeys];
 
 /** Which cached queries read each table, so a change to the table makes exactly those stale. */
-const queriesReadingTable: Record<LiveTable, readonly QueryKey[]> = {
-  products: [queryKeys.products, queryKeys.dashboardSummary, queryKeys.workspaceHasData],
-  raw_materials: [queryKeys.rawMaterials, queryKeys.dashboardSummary, queryKeys.workspaceHasData],
+// Every stock movement changes its item's row, so item events also refresh the open history.
+const queriesReadingTable: Record<DataTable, readonly QueryKey[]> = {
+  products: [queryKeys.products, queryKeys.bomItems, queryKeys.stockHistory, queryKeys.dashboardSummary, queryKeys.workspaceHasData],
+  raw_materials: [queryKeys.rawMaterials, queryKeys.stockHistory, queryKeys.dashboardSummary, queryKeys.workspaceHasData],
   bom_items: [queryKeys.bomItems],
   sales_orders: [queryKeys.salesOrders, queryKeys.dashboardSummary],
   manufacturing_orders: [queryKeys.manufacturingOrders],
 };
 
-export function queryKeysForTables(tables: readonly LiveTable[]): QueryKey[] {
+export function queryKeysForTables(tables: readonly DataTable[]): QueryKey[] {
   return [...new Set(tables.flatMap((table) => queriesReadingTable[table]))];
 }
 
 export async function invalidateTables(
   queryClient: QueryClient,
-  tables: readonly LiveTable[],
+  tables: readonly DataTable[],
 ): Promise<void> {
   await Promise.all(
     queryKeysForTables(tables).map((queryKey) => queryClient.invalidateQueries({ queryKey })),

@@ -4,7 +4,9 @@
 --
 -- reports.workspaces lists them with their last activity, which the README's cleanup snippet uses
 -- to delete anonymous workspaces nobody has opened for N days (their rows cascade from auth.users).
--- The views stay security invoker; they read auth.users and auth.sessions, which the owner's console
+-- The views keep the rules of 20261123200100 (cancelled and returned orders out of revenue, counted
+-- per platform; consumption net of cancelled runs; archived items never low on stock). They stay
+-- security invoker; they read auth.users and auth.sessions, which the owner's console
 -- (postgres, or Supabase's SQL editor) may read and API roles may not.
 
 create view reports.workspaces with (security_invoker = true) as
@@ -28,13 +30,18 @@ select
   w.workspace,
   date_trunc('month', o.order_date)::date as month,
   o.platform,
-  count(*) as orders,
-  sum(o.quantity) as units_sold,
-  sum(o.total_amount) as revenue
+  count(*) filter (where o.status in ('Unfulfilled', 'Fulfilled')) as orders,
+  coalesce(sum(o.quantity) filter (where o.status in ('Unfulfilled', 'Fulfilled')), 0) as units_sold,
+  coalesce(sum(o.total_amount) filter (where o.status in ('Unfulfilled', 'Fulfilled')), 0) as revenue,
+  count(*) filter (where o.status = 'Cancelled') as cancelled_orders,
+  count(*) filter (where o.status = 'Returned') as returned_orders,
+  coalesce(sum(o.quantity) filter (where o.status = 'Returned'), 0) as units_returned,
+  coalesce(sum(o.total_amount) filter (where o.status = 'Returned'), 0) as returned_amount
 from public.sales_orders o
 join reports.workspaces w on w.user_id = o.user_id
 group by o.user_id, w.workspace, date_trunc('month', o.order_date), o.platform;
-comment on view reports.revenue_by_platform_month is 'Sales orders, units and revenue per platform per month, per workspace.';
+comment on view reports.revenue_by_platform_month is
+  'Sales orders, units and revenue per platform per month (cancelled and returned orders excluded), with cancellations and returns per platform, per workspace.';
 
 drop view reports.stock_valuation;
 create view reports.stock_valuation with (security_invoker = true) as
@@ -82,10 +89,11 @@ select
 from public.stock_movements s
 join public.raw_materials m on m.id = s.material_id
 join reports.workspaces w on w.user_id = s.user_id
-where s.reason = 'production_consumption'
+where s.reason in ('production_consumption', 'production_cancelled')
 group by s.user_id, w.workspace, date_trunc('month', s.created_at), m.id, m.material_name, m.unit_of_measure,
   m.cost_per_unit;
-comment on view reports.material_consumption_by_month is 'Raw material consumed by production per month, per workspace.';
+comment on view reports.material_consumption_by_month is
+  'Raw material consumed by production per month, net of cancelled runs, per workspace.';
 
 drop view reports.low_stock_items;
 create view reports.low_stock_items with (security_invoker = true) as
@@ -94,14 +102,14 @@ from (
   select p.user_id, 'product'::text as item_type, p.id as item_id, p.product_name as item_name,
     p.stock_on_hand::numeric as stock, coalesce(p.reorder_point, 10)::numeric as reorder_point
   from public.products p
-  where p.stock_on_hand < coalesce(p.reorder_point, 10)
+  where p.stock_on_hand < coalesce(p.reorder_point, 10) and p.archived_at is null
   union all
   select m.user_id, 'raw material', m.id, m.material_name, m.stock_level, coalesce(m.reorder_point, 20)
   from public.raw_materials m
-  where m.stock_level < coalesce(m.reorder_point, 20)
+  where m.stock_level < coalesce(m.reorder_point, 20) and m.archived_at is null
 ) items
 join reports.workspaces w on w.user_id = items.user_id;
-comment on view reports.low_stock_items is 'Products and raw materials below their reorder point, per workspace.';
+comment on view reports.low_stock_items is 'Active products and raw materials below their reorder point, per workspace.';
 
 -- The reports are the owner's alone: no API role may read them, whatever a schema's defaults grant.
 revoke all on reports.workspaces, reports.revenue_by_platform_month, reports.stock_valuation,

@@ -164,6 +164,7 @@ describeStack('realtime', (stack, kind) => {
       unit_of_measure: 'm',
       reorder_point: 5,
       created_at: expect.any(String),
+      archived_at: null,
     });
     await user.client.removeAllChannels();
   });
@@ -200,13 +201,20 @@ describeStack('realtime', (stack, kind) => {
     await user.client.removeAllChannels();
   });
 
-  it("delivers the owner's own REST edit of a row as an UPDATE", async () => {
+  it("delivers the owner's own edit of a row (update_raw_material) as an UPDATE", async () => {
     const user = await signIn();
     const { changes } = await subscribe(user.client, [
       { table: 'raw_materials', event: 'UPDATE', filter: `user_id=eq.${user.id}` },
     ]);
     const material = await createMaterial(user, 'Jute');
-    const { error } = await user.client.from('raw_materials').update({ supplier: 'New mill' }).eq('id', material.id);
+    const { error } = await user.client.rpc('update_raw_material', {
+      material_id: material.id,
+      material_name: 'Jute',
+      supplier: 'New mill',
+      cost_per_unit: 0,
+      unit_of_measure: 'units',
+      reorder_point: 20,
+    });
     expect(error).toBeNull();
 
     const update = await changes[0]!.first(() => true, 'UPDATE event');

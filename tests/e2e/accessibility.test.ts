@@ -27,6 +27,27 @@ const FORMS: [TabName, string][] = [
   ['Manufacturing', 'Create New Order'],
 ];
 
+/** The dialogs and drawer a row opens (issue 14): how to open each, and its title. */
+const menuAction = (item: string, action: string) => async (page: Page) => {
+  await page.getByRole('button', { name: `Actions for ${item}`, exact: true }).click();
+  await page.getByRole('dialog', { name: `Actions for ${item}` }).getByRole('button', { name: action, exact: true }).click();
+};
+const rowButton = (row: string, button: string) => async (page: Page) => {
+  await page.getByRole('row').filter({ hasText: row }).getByRole('button', { name: button, exact: true }).click();
+};
+const ROW_DIALOGS: [TabName, (page: Page) => Promise<void>, string][] = [
+  ['Raw Materials', menuAction('Cotton fabric', 'Receive stock'), 'Receive stock: Cotton fabric'],
+  ['Raw Materials', menuAction('Cotton fabric', 'Count stock'), 'Count stock: Cotton fabric'],
+  ['Raw Materials', menuAction('Cotton fabric', 'Edit'), 'Edit Cotton fabric'],
+  ['Raw Materials', menuAction('Cotton fabric', 'History'), 'History: Cotton fabric'],
+  ['Raw Materials', menuAction('Cotton fabric', 'Archive'), 'Archive Cotton fabric?'],
+  ['Products', menuAction('Cotton Kurta', 'Edit'), 'Edit Cotton Kurta'],
+  ['Products', menuAction('Cotton Kurta', 'History'), 'History: Cotton Kurta'],
+  ['Sales Orders', rowButton('Unfulfilled', 'Cancel'), 'Cancel this order?'],
+  ['Sales Orders', rowButton('Fulfilled', 'Return'), 'Record a return'],
+  ['Manufacturing', rowButton('In Progress', 'Cancel'), 'Cancel this production run?'],
+];
+
 /**
  * axe-core's WCAG 2 A and AA rules on what the page shows now: each serious or critical violation
  * as "rule: element". Moderate findings are left out: Mantine draws a modal's header as a <header>,
@@ -50,7 +71,7 @@ async function seriousViolations(page: Page, where: string): Promise<string[]> {
 }
 
 describe('accessibility (axe-core, WCAG 2.1 A and AA)', { timeout: 240_000 }, () => {
-  it('finds no serious or critical violation on any tab or form, with data, at both sizes', async () => {
+  it('finds no serious or critical violation on any tab, form, row menu or row dialog, with data, at both sizes', async () => {
     const { page } = await e2e.openApp();
     await addRawMaterial(page, { name: 'Cotton fabric', stockLevel: '30', unit: 'metres' });
     await addProduct(page, {
@@ -78,6 +99,19 @@ describe('accessibility (axe-core, WCAG 2.1 A and AA)', { timeout: 240_000 }, ()
         await page.getByRole('button', { name: title }).click();
         violations.push(...(await seriousViolations(page, `${title} ${at}`)));
         await dialog(page, title).getByRole('button', { name: 'Cancel' }).click();
+        await dialog(page, title).waitFor({ state: 'hidden' });
+      }
+      await openTab(page, 'Products');
+      await page.getByRole('button', { name: 'Actions for Cotton Kurta', exact: true }).click();
+      violations.push(...(await seriousViolations(page, `Row menu ${at}`)));
+      await page.keyboard.press('Escape');
+      await dialog(page, 'Actions for Cotton Kurta').waitFor({ state: 'hidden' });
+      for (const [tab, open, title] of ROW_DIALOGS) {
+        await openTab(page, tab);
+        await open(page);
+        await dialog(page, title).waitFor();
+        violations.push(...(await seriousViolations(page, `${title} ${at}`)));
+        await page.keyboard.press('Escape');
         await dialog(page, title).waitFor({ state: 'hidden' });
       }
     }

@@ -85,7 +85,7 @@ describe('the keyboard alone', { timeout: 120_000 }, () => {
       '2',
       '₹3,600.00',
       'Unfulfilled',
-      'Fulfill',
+      'Fulfill Cancel',
     ]);
 
     await activate(page, page.getByRole('button', { name: 'Fulfill' }));

@@ -77,7 +77,7 @@ describe('raw materials, products with a BOM, and production', { timeout: 120_00
       'Denim Jeans',
       '10',
       'In Progress',
-      'Mark as Completed',
+      'Mark as Completed Cancel',
     ]);
     await openTab(page, 'Raw Materials');
     await eventually(() => rowCells(page, 'Denim')).toEqual(['Denim', '—', '₹0.00', '25', 'metres']);

@@ -40,7 +40,7 @@ describe('sales orders and the dashboard', { timeout: 180_000 }, () => {
       '3',
       '₹1,497.00',
       'Unfulfilled',
-      'Fulfill',
+      'Fulfill Cancel',
     ]);
     await eventually(() => productStock(page, 'TSH-01')).toBe('17');
   });
@@ -77,7 +77,7 @@ describe('sales orders and the dashboard', { timeout: 180_000 }, () => {
     await eventually(() => rowCells(page, 'Cotton Cap')).toEqual([
       ...unfulfilled,
       'Unfulfilled',
-      'Fulfill',
+      'Fulfill Cancel',
     ]);
     const orderDate = (await rowCells(page, 'Cotton Cap'))[0];
 
@@ -89,7 +89,7 @@ describe('sales orders and the dashboard', { timeout: 180_000 }, () => {
       '2',
       '₹700.00',
       'Fulfilled',
-      '',
+      'Return',
     ]);
     expect(await productStock(page, 'CAP-01')).toBe('8');
     await openTab(page, 'Dashboard');

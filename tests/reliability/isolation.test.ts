@@ -74,7 +74,7 @@ function rowFor(table: string, owner: Owner): Record<string, unknown> {
   }
 }
 
-/** A change of a descriptive column, the kind owners may make to their own rows. */
+/** A change of a descriptive column: owners make it through update_product/update_raw_material, never directly. */
 const EDIT: Record<string, Record<string, unknown>> = {
   products: { product_name: 'Pwned' },
   raw_materials: { material_name: 'Pwned' },
@@ -260,6 +260,70 @@ describeStack('isolation between two anonymous users', (stack, kind) => {
       'Sales order not found.',
     );
 
+    // The month's operations: receipts, counts, edits, archiving, cancellations and returns.
+    await attempts.call('receive_material', as('receive_material', { material_id: first.materialId, quantity: 5 }), 'Material not found.');
+    await attempts.call(
+      'adjust_stock (product)',
+      as('adjust_stock', { product_id: first.productId, counted: 0, note: 'Mine' }),
+      'Product not found.',
+    );
+    await attempts.call(
+      'adjust_stock (material)',
+      as('adjust_stock', { material_id: first.materialId, counted: 0, note: 'Mine' }),
+      'Material not found.',
+    );
+    await attempts.call(
+      'update_product',
+      as('update_product', {
+        product_id: first.productId,
+        sku: 'PWNED',
+        product_name: 'Pwned',
+        category: null,
+        selling_price: 1,
+        reorder_point: 0,
+        bom: [],
+      }),
+      'Product not found.',
+    );
+    await attempts.call(
+      "update_product of an own product with the first user's material",
+      as('update_product', {
+        product_id: second.productId,
+        sku: 'SKU-Second shirt',
+        product_name: 'Second shirt',
+        category: null,
+        selling_price: 100,
+        reorder_point: 0,
+        bom: [{ material_id: first.materialId, quantity: 1 }],
+      }),
+      'Material not found.',
+    );
+    await attempts.call(
+      'update_raw_material',
+      as('update_raw_material', {
+        material_id: first.materialId,
+        material_name: 'Pwned',
+        supplier: null,
+        cost_per_unit: 0,
+        unit_of_measure: 'units',
+        reorder_point: 0,
+      }),
+      'Material not found.',
+    );
+    await attempts.call('archive_item (product)', as('archive_item', { product_id: first.productId }), 'Product not found.');
+    await attempts.call('archive_item (material)', as('archive_item', { material_id: first.materialId }), 'Material not found.');
+    await attempts.call('cancel_sales_order', as('cancel_sales_order', { order_id: first.saleId }), 'Sales order not found.');
+    await attempts.call(
+      'return_sales_order',
+      as('return_sales_order', { order_id: first.saleId, restock: true }),
+      'Sales order not found.',
+    );
+    await attempts.call(
+      'cancel_manufacturing_order',
+      as('cancel_manufacturing_order', { order_id: first.openOrderId }),
+      'Manufacturing order not found.',
+    );
+
     // The dashboard sums only the caller's rows.
     attempts.count++;
     const summary = await rpcOk<{ total_revenue: number; recent_sales: { id: string }[] }>(second.user, 'dashboard_summary', {});
@@ -273,8 +337,9 @@ describeStack('isolation between two anonymous users', (stack, kind) => {
     expect(attempts.violations).toEqual([]);
     expect(await snapshotOf(stack(), first.user.id)).toEqual(before);
     expect(await countRows(stack())).toEqual(rowsBefore);
-    // 16 requests on each of the 6 tables, 4 embeddings, 9 operations with the first user's ids, the dashboard.
-    expect(attempts.count).toBe(16 * TABLES.length + 4 + 9 + 1);
+    // 16 requests on each of the 6 tables, 4 embeddings, 9 + 11 operations with the first user's ids,
+    // the dashboard.
+    expect(attempts.count).toBe(16 * TABLES.length + 4 + 9 + 11 + 1);
     console.log(`isolation [${kind}] over HTTP: ${attempts.count} attempts, all refused or empty`);
   });
 
@@ -296,7 +361,7 @@ describeStack('isolation between two anonymous users', (stack, kind) => {
         { event: '*', schema: 'public', table: 'raw_materials', filter: `id=in.(${first.materialId})` },
         { event: '*', schema: 'public', table: 'sales_orders', filter: `product_id=eq.${first.productId}` },
         { event: '*', schema: 'public', table: 'manufacturing_orders', filter: `id=eq.${first.openOrderId}` },
-        { event: '*', schema: 'public', table: 'bom_items', filter: `product_id=eq.${first.productId}` },
+        { event: '*', schema: 'public', table: 'sales_orders', filter: `id=eq.${first.saleId}` },
       );
       // One channel, so the server delivers its events in commit order.
       const joined = await spy.join('spy', bindings, second.user.token);
@@ -319,15 +384,44 @@ describeStack('isolation between two anonymous users', (stack, kind) => {
       const run = await rpcOk<{ id: string }>(first.user, 'start_production', { product_id: productId, quantity_to_produce: 1 });
       await rpcOk(first.user, 'complete_production', { order_id: run.id });
       await rpcOk(first.user, 'complete_production', { order_id: first.openOrderId });
-      const renamed = await first.user.client.from('products').update({ product_name: 'First shirt v2' }).eq('id', first.productId);
-      expect(renamed.error).toBeNull();
+      await rpcOk(first.user, 'receive_material', { material_id: materialId, quantity: 3, unit_cost: 12 });
+      await rpcOk(first.user, 'adjust_stock', { product_id: productId, counted: 2, note: 'Count' });
+      const cancelled = await rpcOk<{ id: string }>(first.user, 'log_sale', { product_id: first.productId, quantity: 1 });
+      await rpcOk(first.user, 'cancel_sales_order', { order_id: cancelled.id });
+      await rpcOk(first.user, 'return_sales_order', { order_id: first.saleId, restock: true });
+      const stopped = await rpcOk<{ id: string }>(first.user, 'start_production', { product_id: productId, quantity_to_produce: 1 });
+      await rpcOk(first.user, 'cancel_manufacturing_order', { order_id: stopped.id });
+      await rpcOk(first.user, 'update_raw_material', {
+        material_id: materialId,
+        material_name: 'First linen v2',
+        supplier: null,
+        cost_per_unit: 11,
+        unit_of_measure: 'm',
+        reorder_point: 1,
+      });
+      await rpcOk(first.user, 'archive_item', { material_id: materialId });
+      await rpcOk(first.user, 'update_product', {
+        product_id: first.productId,
+        sku: 'SKU-First shirt',
+        product_name: 'First shirt v2',
+        category: null,
+        selling_price: 100,
+        reorder_point: 0,
+        bom: [],
+      });
       await owner.nextChange('own', (e) => e.data.record?.product_name === 'First shirt v2', "the first user's own event");
 
       // Then the second user changes a row of their own: once its event arrives, any event of the
       // first user's would have arrived before it.
       const sentinel = `Second shirt ${crypto.randomUUID()}`;
-      const own = await second.user.client.from('products').update({ product_name: sentinel }).eq('id', second.productId);
-      expect(own.error).toBeNull();
+      await rpcOk(second.user, 'update_product', {
+        product_id: second.productId,
+        sku: 'SKU-Second shirt',
+        product_name: sentinel,
+        category: null,
+        selling_price: 100,
+        reorder_point: 0,
+      });
       await spy.nextChange('spy', (e) => e.data.record?.product_name === sentinel, "the second user's own event");
 
       const leaked = spy

@@ -126,7 +126,7 @@ const TABLE_ORDER: Record<string, string> = {
 };
 export const TABLES = Object.keys(TABLE_ORDER);
 /** The tables in publication supabase_realtime. */
-export const LIVE_TABLES = ['products', 'raw_materials', 'bom_items', 'sales_orders', 'manufacturing_orders'];
+export const LIVE_TABLES = ['products', 'raw_materials', 'sales_orders', 'manufacturing_orders'];
 
 export async function countRows(stack: TestStack): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};

@@ -3,10 +3,18 @@ import type { Tables } from '@/lib/database.types';
 import { queryKeys } from '@/lib/query-keys';
 import { toUserError } from '@/lib/server-error';
 import { supabase } from '@/lib/supabase';
+import { withoutArchived } from './archived';
 
 export type Product = Pick<
   Tables<'products'>,
-  'id' | 'sku' | 'product_name' | 'category' | 'selling_price' | 'stock_on_hand' | 'reorder_point'
+  | 'id'
+  | 'sku'
+  | 'product_name'
+  | 'category'
+  | 'selling_price'
+  | 'stock_on_hand'
+  | 'reorder_point'
+  | 'archived_at'
 >;
 
 /** Postgres numeric columns may arrive as strings from the REST layer. */
@@ -22,12 +30,20 @@ export function toProduct(row: Product): Product {
 async function fetchProducts(): Promise<Product[]> {
   const { data, error } = await supabase
     .from('products')
-    .select('id, sku, product_name, category, selling_price, stock_on_hand, reorder_point')
+    .select('id, sku, product_name, category, selling_price, stock_on_hand, reorder_point, archived_at')
     .order('created_at');
   if (error) throw toUserError(error);
   return data.map(toProduct);
 }
 
-export function useProducts() {
-  return useQuery({ queryKey: queryKeys.products, queryFn: fetchProducts });
+/**
+ * The user's products. Archived ones are left out unless asked for, so every picker (sale,
+ * production) offers only products that can still be sold and made.
+ */
+export function useProducts({ includeArchived = false }: { includeArchived?: boolean } = {}) {
+  return useQuery({
+    queryKey: queryKeys.products,
+    queryFn: fetchProducts,
+    select: includeArchived ? undefined : withoutArchived<Product>,
+  });
 }

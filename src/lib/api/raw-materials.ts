@@ -3,6 +3,7 @@ import type { Tables } from '@/lib/database.types';
 import { queryKeys } from '@/lib/query-keys';
 import { toUserError } from '@/lib/server-error';
 import { supabase } from '@/lib/supabase';
+import { withoutArchived } from './archived';
 
 export type RawMaterial = Pick<
   Tables<'raw_materials'>,
@@ -13,6 +14,7 @@ export type RawMaterial = Pick<
   | 'stock_level'
   | 'unit_of_measure'
   | 'reorder_point'
+  | 'archived_at'
 >;
 
 /** Postgres numeric columns may arrive as strings from the REST layer. */
@@ -28,12 +30,20 @@ export function toRawMaterial(row: RawMaterial): RawMaterial {
 async function fetchRawMaterials(): Promise<RawMaterial[]> {
   const { data, error } = await supabase
     .from('raw_materials')
-    .select('id, material_name, supplier, cost_per_unit, stock_level, unit_of_measure, reorder_point')
+    .select('id, material_name, supplier, cost_per_unit, stock_level, unit_of_measure, reorder_point, archived_at')
     .order('created_at');
   if (error) throw toUserError(error);
   return data.map(toRawMaterial);
 }
 
-export function useRawMaterials() {
-  return useQuery({ queryKey: queryKeys.rawMaterials, queryFn: fetchRawMaterials });
+/**
+ * The user's raw materials. Archived ones are left out unless asked for, so the BOM pickers offer
+ * only materials that can still join a BOM.
+ */
+export function useRawMaterials({ includeArchived = false }: { includeArchived?: boolean } = {}) {
+  return useQuery({
+    queryKey: queryKeys.rawMaterials,
+    queryFn: fetchRawMaterials,
+    select: includeArchived ? undefined : withoutArchived<RawMaterial>,
+  });
 }

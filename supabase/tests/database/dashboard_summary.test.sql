@@ -1,8 +1,9 @@
 -- dashboard_summary: the four figures (with the spec's reorder-point fallbacks) and the five most
--- recent sales, newest first, from the caller's rows only.
+-- recent sales, newest first, from the caller's rows only. Revenue leaves out cancelled and
+-- returned sales, open orders are the Unfulfilled ones, archived items are never low stock.
 begin;
 set local client_min_messages = warning;
-select plan(16);
+select plan(20);
 
 select tests.create_user('owner');
 select tests.create_user('other');
@@ -74,6 +75,20 @@ select is((select jsonb_path_query_array(public.dashboard_summary(), '$.recent_s
 select tests.authenticate_as('owner');
 select is(((public.dashboard_summary() ->> 'total_revenue')::numeric, (public.dashboard_summary() ->> 'open_sales_orders')::int),
   (1405::numeric, 6), 'The owner''s figures exclude the other user''s sale (1400 + their own 5)');
+
+-- Cancelled and returned sales earned nothing; archived items are not low stock --------------
+select from public.cancel_sales_order((select id from public.sales_orders where quantity = 7));
+select is(((public.dashboard_summary() ->> 'total_revenue')::numeric, (public.dashboard_summary() ->> 'open_sales_orders')::int),
+  (1055::numeric, 5), 'A cancelled order leaves revenue (1405 - 350) and the open count (Unfulfilled only)');
+select from public.return_sales_order((select id from public.sales_orders where quantity = 6), false);
+select is(((public.dashboard_summary() ->> 'total_revenue')::numeric, (public.dashboard_summary() ->> 'open_sales_orders')::int),
+  (755::numeric, 5), 'A returned order leaves revenue (1055 - 300); it was not open');
+select is((select jsonb_path_query_array(public.dashboard_summary(), '$.recent_sales[*].status')),
+  '["Unfulfilled", "Cancelled", "Returned", "Unfulfilled", "Unfulfilled"]'::jsonb,
+  'Recent sales still list cancelled and returned orders, with their status');
+select from public.archive_item(product_id => (select id from public.products where sku = 'LOW-1'));
+select is((public.dashboard_summary() ->> 'low_stock_products')::int, 2,
+  'An archived low-stock product no longer counts as low stock (3 - 1)');
 
 select tests.authenticate_as('newcomer');
 select is(public.dashboard_summary(),

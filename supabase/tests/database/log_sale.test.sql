@@ -133,7 +133,8 @@ select is((select stock_on_hand from public.products where id = tests.id('widget
 
 -- The order row copies the name at sale time: renaming the product later leaves it intact.
 select tests.authenticate_as('owner');
-update public.products set product_name = 'Widget Deluxe' where id = tests.id('widget');
+select public.update_product(tests.id('widget'), sku, 'Widget Deluxe', category, selling_price, reorder_point)
+from public.products where id = tests.id('widget');
 select is((select product_name from public.sales_orders where id = tests.id('sale')), 'Widget',
   'An order keeps the product name it was sold under after the product is renamed');
 select throws_ok($$ select public.log_sale(tests.id('widget'), 9) $$,

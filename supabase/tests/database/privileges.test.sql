@@ -1,4 +1,4 @@
--- Privileges: clients can read and edit descriptive columns, nothing else. Stock columns, orders,
+-- Privileges: clients can read their rows, nothing else. Items, their stock and archiving, orders,
 -- BOM rows and the ledger change only through the operations; anon can use nothing; helpers and
 -- reports are out of the API's reach. Checked on a database shaped like Supabase's (first
 -- section), whose default privileges grant every new table and function in public to anon: the
@@ -74,7 +74,7 @@ select set_eq(
         'authenticated SELECT on public.manufacturing_orders', 'authenticated SELECT on public.stock_movements'],
   'On our tables, views and sequences the client roles hold exactly authenticated''s read of the six tables'
 );
-select set_eq(
+select is_empty(
   $$ select format('%s %s on %I.%I.%I', case a.grantee when 0 then 'public' else a.grantee::regrole::text end,
                    a.privilege_type, n.nspname, c.relname, t.attname)
      from pg_attribute t
@@ -83,29 +83,17 @@ select set_eq(
      cross join aclexplode(t.attacl) a
      where n.nspname in ('public', 'private', 'reports') and t.attacl is not null
        and (a.grantee = 0 or a.grantee in ('anon'::regrole, 'authenticated'::regrole)) $$,
-  array['authenticated UPDATE on public.products.sku', 'authenticated UPDATE on public.products.product_name',
-        'authenticated UPDATE on public.products.category', 'authenticated UPDATE on public.products.selling_price',
-        'authenticated UPDATE on public.products.reorder_point',
-        'authenticated UPDATE on public.raw_materials.material_name',
-        'authenticated UPDATE on public.raw_materials.supplier',
-        'authenticated UPDATE on public.raw_materials.cost_per_unit',
-        'authenticated UPDATE on public.raw_materials.unit_of_measure',
-        'authenticated UPDATE on public.raw_materials.reorder_point'],
-  'The only column grants to the client roles are authenticated''s edits of descriptive columns'
+  'No column grants to the client roles: edits go through update_product and update_raw_material'
 );
 
-select column_privs_are('public', 'products', c, 'authenticated', array['SELECT', 'UPDATE'],
-  format('authenticated may edit products.%s', c))
-from unnest(array['sku', 'product_name', 'category', 'selling_price', 'reorder_point']) as c;
 select column_privs_are('public', 'products', c, 'authenticated', array['SELECT'],
-  format('authenticated may not write products.%s', c))
-from unnest(array['id', 'user_id', 'stock_on_hand', 'created_at']) as c;
-select column_privs_are('public', 'raw_materials', c, 'authenticated', array['SELECT', 'UPDATE'],
-  format('authenticated may edit raw_materials.%s', c))
-from unnest(array['material_name', 'supplier', 'cost_per_unit', 'unit_of_measure', 'reorder_point']) as c;
+  format('authenticated may not write products.%s (update_product, archive_item and the stock operations do)', c))
+from unnest(array['id', 'user_id', 'sku', 'product_name', 'category', 'selling_price', 'stock_on_hand',
+  'reorder_point', 'created_at', 'archived_at']) as c;
 select column_privs_are('public', 'raw_materials', c, 'authenticated', array['SELECT'],
-  format('authenticated may not write raw_materials.%s', c))
-from unnest(array['id', 'user_id', 'stock_level', 'created_at']) as c;
+  format('authenticated may not write raw_materials.%s (update_raw_material, archive_item and the stock operations do)', c))
+from unnest(array['id', 'user_id', 'material_name', 'supplier', 'cost_per_unit', 'stock_level',
+  'unit_of_measure', 'reorder_point', 'created_at', 'archived_at']) as c;
 
 -- Direct writes by the owner are refused --------------------------------------------------------
 select tests.create_user('owner');
@@ -120,6 +108,10 @@ select throws_ok($$ update public.products set stock_on_hand = 1000 where id = t
   '42501', 'permission denied for table products', 'The owner cannot set product stock directly');
 select throws_ok($$ update public.raw_materials set stock_level = 1000 where id = tests.id('felt') $$,
   '42501', 'permission denied for table raw_materials', 'The owner cannot set material stock directly');
+select throws_ok($$ update public.products set selling_price = 1 where id = tests.id('hat') $$,
+  '42501', 'permission denied for table products', 'The owner cannot edit a price bypassing update_product');
+select throws_ok($$ update public.raw_materials set archived_at = now() where id = tests.id('felt') $$,
+  '42501', 'permission denied for table raw_materials', 'The owner cannot archive bypassing archive_item');
 select throws_ok($$ insert into public.products (sku, product_name, selling_price, stock_on_hand) values ('X', 'X', 1, 5) $$,
   '42501', 'permission denied for table products', 'The owner cannot insert a product bypassing create_product');
 select throws_ok($$ insert into public.raw_materials (material_name, stock_level) values ('X', 5) $$,
@@ -182,6 +174,14 @@ from (values ('create_product', array['text', 'text', 'text', 'numeric', 'numeri
              ('fulfil_sales_order', array['uuid']),
              ('start_production', array['uuid', 'numeric']),
              ('complete_production', array['uuid']),
+             ('receive_material', array['uuid', 'numeric', 'numeric', 'text']),
+             ('adjust_stock', array['uuid', 'uuid', 'numeric', 'text']),
+             ('update_product', array['uuid', 'text', 'text', 'text', 'numeric', 'numeric', 'jsonb']),
+             ('update_raw_material', array['uuid', 'text', 'text', 'numeric', 'text', 'numeric']),
+             ('archive_item', array['uuid', 'uuid', 'boolean']),
+             ('cancel_sales_order', array['uuid']),
+             ('return_sales_order', array['uuid', 'boolean', 'text']),
+             ('cancel_manufacturing_order', array['uuid']),
              ('dashboard_summary', array[]::text[])) as f (f, args);
 select function_privs_are('public', f, args, 'authenticated', array['EXECUTE'],
   format('authenticated can execute %s', f))
@@ -191,6 +191,14 @@ from (values ('create_product', array['text', 'text', 'text', 'numeric', 'numeri
              ('fulfil_sales_order', array['uuid']),
              ('start_production', array['uuid', 'numeric']),
              ('complete_production', array['uuid']),
+             ('receive_material', array['uuid', 'numeric', 'numeric', 'text']),
+             ('adjust_stock', array['uuid', 'uuid', 'numeric', 'text']),
+             ('update_product', array['uuid', 'text', 'text', 'text', 'numeric', 'numeric', 'jsonb']),
+             ('update_raw_material', array['uuid', 'text', 'text', 'numeric', 'text', 'numeric']),
+             ('archive_item', array['uuid', 'uuid', 'boolean']),
+             ('cancel_sales_order', array['uuid']),
+             ('return_sales_order', array['uuid', 'boolean', 'text']),
+             ('cancel_manufacturing_order', array['uuid']),
              ('dashboard_summary', array[]::text[])) as f (f, args);
 
 -- Exactly who may execute which of our functions, counting grants to PUBLIC and to the role
@@ -217,8 +225,13 @@ select set_eq(
         'public.create_raw_material(text, text, numeric, numeric, text, numeric)',
         'public.log_sale(uuid, numeric, text)', 'public.fulfil_sales_order(uuid)',
         'public.start_production(uuid, numeric)', 'public.complete_production(uuid)',
+        'public.receive_material(uuid, numeric, numeric, text)', 'public.adjust_stock(uuid, uuid, numeric, text)',
+        'public.update_product(uuid, text, text, text, numeric, numeric, jsonb)',
+        'public.update_raw_material(uuid, text, text, numeric, text, numeric)',
+        'public.archive_item(uuid, uuid, boolean)', 'public.cancel_sales_order(uuid)',
+        'public.return_sales_order(uuid, boolean, text)', 'public.cancel_manufacturing_order(uuid)',
         'public.dashboard_summary()'],
-  'authenticated can execute exactly the six stock operations and dashboard_summary'
+  'authenticated can execute exactly the fourteen stock operations and dashboard_summary'
 );
 select is_empty(
   $$ select p.oid::regprocedure::text from pg_proc p
@@ -235,8 +248,10 @@ select is_empty(
 select set_eq(
   $$ select proname::text from pg_proc where pronamespace = 'public'::regnamespace and prosecdef $$,
   array['create_product', 'create_raw_material', 'log_sale', 'fulfil_sales_order', 'start_production',
-        'complete_production'],
-  'Exactly the six stock operations run as security definer (dashboard_summary reads through RLS)'
+        'complete_production', 'receive_material', 'adjust_stock', 'update_product',
+        'update_raw_material', 'archive_item', 'cancel_sales_order', 'return_sales_order',
+        'cancel_manufacturing_order'],
+  'Exactly the fourteen operations run as security definer (clients hold no write privilege; dashboard_summary reads through RLS)'
 );
 
 select tests.authenticate_as_anon();
@@ -244,6 +259,8 @@ select throws_ok($$ select public.dashboard_summary() $$, '42501',
   'permission denied for function dashboard_summary', 'anon cannot read the dashboard');
 select throws_ok($$ select public.create_product('A', 'A', null, 1) $$, '42501',
   'permission denied for function create_product', 'anon cannot call create_product');
+select throws_ok($$ select public.receive_material(gen_random_uuid(), 1) $$, '42501',
+  'permission denied for function receive_material', 'anon cannot call receive_material');
 
 -- Helpers and reports are out of reach -----------------------------------------------------------
 select tests.authenticate_as('owner');

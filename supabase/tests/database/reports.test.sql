@@ -2,7 +2,7 @@
 -- each user's rows labelled with user_id (and its workspace: workspaces.test.sql).
 begin;
 set local client_min_messages = warning;
-select plan(8);
+select plan(12);
 
 select tests.create_user('owner');
 select tests.create_user('other');
@@ -74,6 +74,48 @@ select results_eq(
   $$ select item_type, item_name, stock from reports.low_stock_items where user_id = tests.id('other') $$,
   $$ values ('product', 'Mask', 8::numeric) $$,
   'Another user''s low-stock product (12 - 4 = 8 < 10) is listed on their own row'
+);
+-- Cancellations and returns: out of revenue, counted per platform; cancelled runs are not consumed
+select tests.authenticate_as('owner');
+insert into tests.ids select 'sale 4', id from public.log_sale(tests.id('belt'), 2, 'Amazon');
+select from public.cancel_sales_order(tests.id('sale 4'));
+insert into tests.ids select 'sale 5', id from public.log_sale(tests.id('belt'), 1, 'Myntra');
+select from public.fulfil_sales_order(tests.id('sale 5'));
+select from public.return_sales_order(tests.id('sale 5'));
+select from public.cancel_manufacturing_order(tests.id('run 2'));
+select from public.archive_item(material_id => tests.id('wax'));
+reset role;
+update public.sales_orders set order_date = '2026-10-05' where id in (tests.id('sale 4'), tests.id('sale 5'));
+update public.stock_movements set created_at = '2026-10-03'
+where manufacturing_order_id = tests.id('run 2') and reason = 'production_cancelled';
+
+select results_eq(
+  $$ select month, platform::text, orders, units_sold, revenue, cancelled_orders, returned_orders,
+            units_returned, returned_amount
+     from reports.revenue_by_platform_month where user_id = tests.id('owner') order by month, platform $$,
+  $$ values ('2026-09-01'::date, 'Amazon', 1::bigint, 2::bigint, 1598.00::numeric, 0::bigint, 0::bigint, 0::bigint, 0::numeric),
+            ('2026-10-01'::date, 'Amazon', 1::bigint, 3::bigint, 2397.00::numeric, 1::bigint, 0::bigint, 0::bigint, 0::numeric),
+            ('2026-10-01'::date, 'Myntra', 1::bigint, 1::bigint, 799.00::numeric, 0::bigint, 1::bigint, 1::bigint, 799.00::numeric) $$,
+  'Revenue leaves out the cancelled Amazon and the returned Myntra sale, which are counted per platform'
+);
+select results_eq(
+  $$ select month, material_name, consumed from reports.material_consumption_by_month
+     where user_id = tests.id('owner') order by month, material_name $$,
+  $$ values ('2026-09-01'::date, 'Leather', 15.000::numeric), ('2026-09-01'::date, 'Wax', 1.000::numeric),
+            ('2026-10-01'::date, 'Leather', 0.000::numeric), ('2026-10-01'::date, 'Wax', 0.000::numeric) $$,
+  'Consumption is net of the cancelled run: October''s run consumed nothing in the end'
+);
+select is_empty(
+  $$ select 1 from reports.low_stock_items where user_id = tests.id('owner') $$,
+  'Archived wax is no longer listed as low stock');
+
+select is(
+  (select array_agg(c.relname::text order by c.relname) from pg_class c
+   where c.relnamespace = 'reports'::regnamespace and c.relkind = 'v'
+     and 'security_invoker=true' = any (c.reloptions)),
+  array['low_stock_items', 'material_consumption_by_month', 'revenue_by_platform_month', 'stock_valuation',
+        'workspaces'],
+  'All five report views are security invoker (a signed-in role would see only its own rows)'
 );
 -- Were a signed-in role ever granted a report, it still could not read it: each row's workspace
 -- label comes from auth.users (through reports.workspaces), which no API role may read.

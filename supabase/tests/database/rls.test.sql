@@ -1,5 +1,6 @@
--- Row-level security: every table has it, each with exactly its owner-only policies; the owner
--- sees and edits their rows, another anonymous user sees and changes nothing, anon is refused.
+-- Row-level security: every table has it, each with exactly its owner-only read policy; the owner
+-- sees their rows and edits them through update_product/update_raw_material, another anonymous
+-- user sees and changes nothing, anon is refused.
 -- GoTrue's tables have it too, as on Supabase.
 begin;
 set local client_min_messages = warning;
@@ -21,12 +22,10 @@ select is_empty(
   'RLS is enabled on every table in auth'
 );
 
-select policies_are('public', 'products',
-  array['Owners can read their products', 'Owners can edit their products'],
-  'products has only the owner read and edit policies');
-select policies_are('public', 'raw_materials',
-  array['Owners can read their raw materials', 'Owners can edit their raw materials'],
-  'raw_materials has only the owner read and edit policies');
+select policies_are('public', 'products', array['Owners can read their products'],
+  'products has only the owner read policy (edits go through update_product)');
+select policies_are('public', 'raw_materials', array['Owners can read their raw materials'],
+  'raw_materials has only the owner read policy (edits go through update_raw_material)');
 select policies_are('public', 'bom_items', array['Owners can read their bills of materials'],
   'bom_items has only the owner read policy');
 select policies_are('public', 'sales_orders', array['Owners can read their sales orders'],
@@ -42,8 +41,8 @@ select is_empty(
 
 select set_eq(
   $$ select tablename::text from pg_publication_tables where pubname = 'supabase_realtime' and schemaname = 'public' $$,
-  array['products', 'raw_materials', 'bom_items', 'sales_orders', 'manufacturing_orders'],
-  'The app''s tables stream through the supabase_realtime publication (the ledger does not)'
+  array['products', 'raw_materials', 'sales_orders', 'manufacturing_orders'],
+  'The app''s tables stream through the supabase_realtime publication (not the ledger; not BOM rows, whose deletions would reach every subscriber)'
 );
 
 -- Data: the owner has a row in every table ------------------------------------------------------
@@ -66,31 +65,28 @@ select is((select count(*) from public.stock_movements), 4::bigint,
   'The owner sees their ledger (2 opening stocks, a sale, a consumption)');
 
 select results_eq(
-  $$ update public.products
-     set sku = 'HAT-2', product_name = 'Felt Hat', category = 'Hats', selling_price = 350, reorder_point = 3
-     where id = tests.id('hat') returning sku, product_name, category, selling_price, reorder_point $$,
+  $$ select sku, product_name, category, selling_price, reorder_point
+     from public.update_product(tests.id('hat'), 'HAT-2', 'Felt Hat', 'Hats', 350, 3) $$,
   $$ values ('HAT-2', 'Felt Hat', 'Hats', 350.00::numeric(12,2), 3) $$,
-  'The owner can edit every descriptive column of their product'
+  'The owner can edit every descriptive column of their product through update_product'
 );
 select results_eq(
-  $$ update public.raw_materials
-     set material_name = 'Wool Felt', supplier = 'Other Mill', cost_per_unit = 4.5, unit_of_measure = 'm2', reorder_point = 6.5
-     where id = tests.id('felt')
-     returning material_name, supplier, cost_per_unit, unit_of_measure, reorder_point $$,
+  $$ select material_name, supplier, cost_per_unit, unit_of_measure, reorder_point
+     from public.update_raw_material(tests.id('felt'), 'Wool Felt', 'Other Mill', 4.5, 'm2', 6.5) $$,
   $$ values ('Wool Felt', 'Other Mill', 4.50::numeric(12,2), 'm2', 6.500::numeric(14,3)) $$,
-  'The owner can edit every descriptive column of their material'
+  'The owner can edit every descriptive column of their material through update_raw_material'
 );
-select throws_ok($$ update public.products set selling_price = 0 where id = tests.id('hat') $$,
-  '23514', null, 'An edit to a selling price of 0 is refused by the check constraint');
-select throws_ok($$ update public.raw_materials set cost_per_unit = -1 where id = tests.id('felt') $$,
-  '23514', null, 'An edit to a negative cost is refused by the check constraint');
+select throws_ok($$ update public.products set product_name = 'Direct' where id = tests.id('hat') $$,
+  '42501', 'permission denied for table products', 'The owner cannot edit a product directly');
+select throws_ok($$ update public.raw_materials set supplier = 'Direct' where id = tests.id('felt') $$,
+  '42501', 'permission denied for table raw_materials', 'The owner cannot edit a material directly');
 -- NaN sorts above every number, so a plain `> 0` check would let it through.
-select throws_ok($$ update public.products set selling_price = 'NaN' where id = tests.id('hat') $$,
-  '23514', null, 'An edit to a selling price of NaN is refused');
-select throws_ok($$ update public.raw_materials set cost_per_unit = 'NaN' where id = tests.id('felt') $$,
-  '23514', null, 'An edit to a cost of NaN is refused');
-select throws_ok($$ update public.raw_materials set reorder_point = 'NaN' where id = tests.id('felt') $$,
-  '23514', null, 'An edit to a material reorder point of NaN is refused');
+select throws_ok($$ select public.update_product(tests.id('hat'), 'HAT-2', 'Felt Hat', 'Hats', 'NaN', 3) $$,
+  'P0001', 'Selling price must be a number.', 'An edit to a selling price of NaN is refused');
+select throws_ok($$ select public.update_raw_material(tests.id('felt'), 'Wool Felt', null, 'NaN', 'm2', 6) $$,
+  'P0001', 'Cost per unit must be a number.', 'An edit to a cost of NaN is refused');
+select throws_ok($$ select public.update_raw_material(tests.id('felt'), 'Wool Felt', null, 4, 'm2', 'NaN') $$,
+  'P0001', 'Reorder point must be a number.', 'An edit to a material reorder point of NaN is refused');
 select throws_ok($$ update public.products set user_id = tests.id('other') where id = tests.id('hat') $$,
   '42501', 'permission denied for table products', 'The owner cannot hand their product to another user');
 
@@ -105,18 +101,16 @@ select is_empty($$ select 1 from public.stock_movements $$, 'Another user sees n
 select is_empty($$ select 1 from public.products where id = tests.id('hat') $$,
   'Another user cannot read the owner''s product even by its id');
 
-select is_empty(
-  $$ update public.products set product_name = 'Hijacked', selling_price = 1 where id = tests.id('hat') returning id $$,
-  'Another user''s update of the owner''s product affects no rows');
-select is_empty(
-  $$ update public.products set product_name = 'Hijacked' returning id $$,
-  'Another user''s unfiltered update of products affects no rows');
-select is_empty(
-  $$ update public.raw_materials set supplier = 'Hijacked', cost_per_unit = 0 where id = tests.id('felt') returning id $$,
-  'Another user''s update of the owner''s material affects no rows');
-select is_empty(
-  $$ update public.raw_materials set material_name = 'Hijacked' returning id $$,
-  'Another user''s unfiltered update of materials affects no rows');
+select throws_ok(
+  $$ select public.update_product(tests.id('hat'), 'HIJACK', 'Hijacked', null, 1, 0) $$,
+  'P0001', 'Product not found.', 'Another user cannot edit the owner''s product: it is not found');
+select throws_ok(
+  $$ select public.update_raw_material(tests.id('felt'), 'Hijacked', 'Hijacked', 0, 'units', 0) $$,
+  'P0001', 'Material not found.', 'Another user cannot edit the owner''s material: it is not found');
+select throws_ok($$ update public.products set product_name = 'Hijacked' $$,
+  '42501', 'permission denied for table products', 'Another user cannot update products directly');
+select throws_ok($$ update public.raw_materials set material_name = 'Hijacked' $$,
+  '42501', 'permission denied for table raw_materials', 'Another user cannot update materials directly');
 
 reset role;
 select results_eq(

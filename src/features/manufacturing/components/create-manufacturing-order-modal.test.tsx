@@ -15,6 +15,7 @@ const kurta: Product = {
   selling_price: 1299,
   stock_on_hand: 0,
   reorder_point: 10,
+  archived_at: null,
 };
 const cotton: RawMaterial = {
   id: 'cotton',
@@ -24,6 +25,7 @@ const cotton: RawMaterial = {
   stock_level: 25,
   unit_of_measure: 'metres',
   reorder_point: 20,
+  archived_at: null,
 };
 const bom: BomItem[] = [
   { product_id: 'kurta', material_id: 'cotton', quantity: 2.5 },

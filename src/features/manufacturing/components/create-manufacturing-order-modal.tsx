@@ -46,7 +46,8 @@ export function CreateManufacturingOrderModal({
 }: CreateManufacturingOrderModalProps) {
   const startProduction = useStartProduction();
   const products = useProducts();
-  const rawMaterials = useRawMaterials();
+  // Archived materials too: a product's BOM may still name one, and its stock counts.
+  const rawMaterials = useRawMaterials({ includeArchived: true });
   const bomItems = useBomItems();
   const form = useForm<StartProductionForm, unknown, StartProductionInput>({
     resolver: zodResolver(startProductionSchema),

@@ -1,7 +1,8 @@
-import { Button, Paper } from '@mantine/core';
+import { Button, Group, Paper } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconBuildingFactory2, IconCheck, IconPlus } from '@tabler/icons-react';
+import { IconBuildingFactory2, IconCheck, IconPlus, IconX } from '@tabler/icons-react';
+import { useState } from 'react';
 import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { OrderStatusBadge } from '@/components/order-status-badge';
 import { FirstStep } from '@/components/first-step';
@@ -10,12 +11,14 @@ import { QueryList } from '@/components/query-list';
 import { formatDateTime, formatQuantity } from '@/lib/format';
 import { useCompleteProduction } from '../api/complete-production';
 import { useManufacturingOrders, type ManufacturingOrder } from '../api/get-manufacturing-orders';
+import { CancelProductionModal } from './cancel-production-modal';
 import { CreateManufacturingOrderModal } from './create-manufacturing-order-modal';
 
 export function ManufacturingOrders() {
   const manufacturingOrders = useManufacturingOrders();
   const complete = useCompleteProduction();
   const [modalOpened, modal] = useDisclosure(false);
+  const [cancelling, setCancelling] = useState<ManufacturingOrder | null>(null);
 
   const completeOrder = (orderId: string) =>
     complete.mutate(orderId, {
@@ -32,15 +35,26 @@ export function ManufacturingOrders() {
       label: 'Actions',
       cell: (order) =>
         order.status === 'In Progress' && (
-          <Button
-            size="xs"
-            variant="light"
-            leftSection={<IconCheck size={14} />}
-            loading={complete.isPending && complete.variables === order.id}
-            onClick={() => completeOrder(order.id)}
-          >
-            Mark as Completed
-          </Button>
+          <Group gap="xs" wrap="nowrap">
+            <Button
+              size="xs"
+              variant="light"
+              leftSection={<IconCheck size={14} />}
+              loading={complete.isPending && complete.variables === order.id}
+              onClick={() => completeOrder(order.id)}
+            >
+              Mark as Completed
+            </Button>
+            <Button
+              size="xs"
+              variant="subtle"
+              color="red"
+              leftSection={<IconX size={14} />}
+              onClick={() => setCancelling(order)}
+            >
+              Cancel
+            </Button>
+          </Group>
         ),
     },
   ];
@@ -74,6 +88,7 @@ export function ManufacturingOrders() {
         </QueryList>
       </Paper>
       <CreateManufacturingOrderModal opened={modalOpened} onClose={modal.close} />
+      {cancelling && <CancelProductionModal order={cancelling} onClose={() => setCancelling(null)} />}
     </>
   );
 }

@@ -1,18 +1,34 @@
 import { Button, Paper, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconPlus, IconShirt } from '@tabler/icons-react';
+import { useState } from 'react';
 import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { FirstStep } from '@/components/first-step';
 import { PageHeader } from '@/components/page-header';
 import { QueryList } from '@/components/query-list';
+import { ArchivedBadge } from '@/features/stock-items/components/archived-badge';
+import { ItemNameWithActions, type ItemAction } from '@/features/stock-items/components/item-actions-menu';
+import { ShowArchivedSwitch } from '@/features/stock-items/components/show-archived-switch';
+import { isArchived } from '@/lib/api/archived';
 import { useProducts, type Product } from '@/lib/api/products';
 import { formatQuantity, formatRupees } from '@/lib/format';
 import { isLowStock } from '@/lib/stock';
 import { CreateProductModal } from './create-product-modal';
+import { useProductActions } from './product-actions';
 
-const productColumns: DataTableColumn<Product>[] = [
+const productColumns = (actionsFor: (product: Product) => ItemAction[]): DataTableColumn<Product>[] => [
   { label: 'SKU', ff: 'monospace', cell: (product) => product.sku },
-  { label: 'Product Name', fw: 500, cell: (product) => product.product_name },
+  {
+    label: 'Product Name',
+    fw: 500,
+    cell: (product) => (
+      <ItemNameWithActions
+        name={product.product_name}
+        badge={isArchived(product) && <ArchivedBadge />}
+        actions={actionsFor(product)}
+      />
+    ),
+  },
   { label: 'Category', cell: (product) => product.category ?? '—' },
   { label: 'Selling Price', numeric: true, cell: (product) => formatRupees(product.selling_price) },
   {
@@ -27,8 +43,12 @@ const productColumns: DataTableColumn<Product>[] = [
 ];
 
 export function ProductsMaster() {
-  const products = useProducts();
+  const [showArchived, setShowArchived] = useState(false);
+  const products = useProducts({ includeArchived: showArchived });
   const [modalOpened, modal] = useDisclosure(false);
+  const { actionsFor, dialogs } = useProductActions(products.data);
+  // The same cached query, unfiltered: whether there is anything archived to show.
+  const anyArchived = useProducts({ includeArchived: true }).data?.some(isArchived) ?? false;
 
   return (
     <>
@@ -42,6 +62,7 @@ export function ProductsMaster() {
         }
       />
       <Paper withBorder p="md">
+        <ShowArchivedSwitch checked={showArchived} onChange={setShowArchived} anyArchived={anyArchived} />
         <QueryList
           query={products}
           what="products"
@@ -55,10 +76,11 @@ export function ProductsMaster() {
             />
           }
         >
-          {(rows) => <DataTable columns={productColumns} rows={rows} minWidth={600} />}
+          {(rows) => <DataTable columns={productColumns(actionsFor)} rows={rows} minWidth={600} />}
         </QueryList>
       </Paper>
       <CreateProductModal opened={modalOpened} onClose={modal.close} />
+      {dialogs}
     </>
   );
 }

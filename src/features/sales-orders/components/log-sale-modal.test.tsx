@@ -13,6 +13,7 @@ const kurta: Product = {
   selling_price: 1299,
   stock_on_hand: 3,
   reorder_point: 10,
+  archived_at: null,
 };
 
 function renderModal(onClose = () => {}) {

@@ -1,7 +1,8 @@
-import { Button, Paper } from '@mantine/core';
+import { Button, Group, Paper } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconCheck, IconPlus, IconShoppingCart } from '@tabler/icons-react';
+import { IconArrowBackUp, IconCheck, IconPlus, IconShoppingCart, IconX } from '@tabler/icons-react';
+import { useState } from 'react';
 import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { OrderStatusBadge } from '@/components/order-status-badge';
 import { FirstStep } from '@/components/first-step';
@@ -10,12 +11,15 @@ import { QueryList } from '@/components/query-list';
 import { formatDateTime, formatQuantity, formatRupees } from '@/lib/format';
 import { useFulfilSalesOrder } from '../api/fulfil-sales-order';
 import { useSalesOrders, type SalesOrder } from '../api/get-sales-orders';
+import { CancelSaleModal } from './cancel-sale-modal';
 import { LogSaleModal } from './log-sale-modal';
+import { ReturnSaleModal } from './return-sale-modal';
 
 export function SalesOrders() {
   const salesOrders = useSalesOrders();
   const fulfil = useFulfilSalesOrder();
   const [modalOpened, modal] = useDisclosure(false);
+  const [undoing, setUndoing] = useState<{ action: 'cancel' | 'return'; order: SalesOrder } | null>(null);
 
   const fulfilOrder = (orderId: string) =>
     fulfil.mutate(orderId, {
@@ -32,17 +36,44 @@ export function SalesOrders() {
     { label: 'Status', cell: (order) => <OrderStatusBadge status={order.status} /> },
     {
       label: 'Actions',
+      // Cancelled and Returned orders are final: no actions, an empty cell (hidden on a phone).
       cell: (order) =>
-        order.status === 'Unfulfilled' && (
-          <Button
-            size="xs"
-            variant="light"
-            leftSection={<IconCheck size={14} />}
-            loading={fulfil.isPending && fulfil.variables === order.id}
-            onClick={() => fulfilOrder(order.id)}
-          >
-            Fulfill
-          </Button>
+        (order.status === 'Unfulfilled' || order.status === 'Fulfilled') && (
+          <Group gap="xs" wrap="nowrap">
+            {order.status === 'Unfulfilled' && (
+              <>
+                <Button
+                  size="xs"
+                  variant="light"
+                  leftSection={<IconCheck size={14} />}
+                  loading={fulfil.isPending && fulfil.variables === order.id}
+                  onClick={() => fulfilOrder(order.id)}
+                >
+                  Fulfill
+                </Button>
+                <Button
+                  size="xs"
+                  variant="subtle"
+                  color="red"
+                  leftSection={<IconX size={14} />}
+                  onClick={() => setUndoing({ action: 'cancel', order })}
+                >
+                  Cancel
+                </Button>
+              </>
+            )}
+            {order.status === 'Fulfilled' && (
+              <Button
+                size="xs"
+                variant="subtle"
+                color="red"
+                leftSection={<IconArrowBackUp size={14} />}
+                onClick={() => setUndoing({ action: 'return', order })}
+              >
+                Return
+              </Button>
+            )}
+          </Group>
         ),
     },
   ];
@@ -76,6 +107,8 @@ export function SalesOrders() {
         </QueryList>
       </Paper>
       <LogSaleModal opened={modalOpened} onClose={modal.close} />
+      {undoing?.action === 'cancel' && <CancelSaleModal order={undoing.order} onClose={() => setUndoing(null)} />}
+      {undoing?.action === 'return' && <ReturnSaleModal order={undoing.order} onClose={() => setUndoing(null)} />}
     </>
   );
 }

@@ -1,0 +1,49 @@
+import { IconArchive, IconArchiveOff, IconClipboardList, IconHistory, IconPencil } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useBomItems } from '@/features/manufacturing/api/get-bom-items';
+import { StockHistoryDrawer } from '@/features/stock-history/components/stock-history-drawer';
+import { ArchiveItemModal } from '@/features/stock-items/components/archive-item-modal';
+import { CountStockModal } from '@/features/stock-items/components/count-stock-modal';
+import type { ItemAction } from '@/features/stock-items/components/item-actions-menu';
+import { productItem } from '@/features/stock-items/item';
+import type { Product } from '@/lib/api/products';
+import { EditProductModal } from './edit-product-modal';
+
+type Action = 'edit' | 'count' | 'history' | 'archive';
+
+/**
+ * The row actions of the Products list and the one modal or drawer open at a time. The open one
+ * reads the product from the current rows, so a live update shows in it.
+ */
+export function useProductActions(rows: Product[] | undefined) {
+  const [open, setOpen] = useState<{ action: Action; id: string } | null>(null);
+  const bomItems = useBomItems();
+  const product = open ? rows?.find((row) => row.id === open.id) : undefined;
+  const close = () => setOpen(null);
+
+  const actionsFor = (row: Product): ItemAction[] => [
+    { label: 'Edit', icon: <IconPencil size={16} />, onClick: () => setOpen({ action: 'edit', id: row.id }) },
+    { label: 'Count stock', icon: <IconClipboardList size={16} />, onClick: () => setOpen({ action: 'count', id: row.id }) },
+    { label: 'History', icon: <IconHistory size={16} />, onClick: () => setOpen({ action: 'history', id: row.id }) },
+    row.archived_at === null
+      ? { label: 'Archive', icon: <IconArchive size={16} />, destructive: true, onClick: () => setOpen({ action: 'archive', id: row.id }) }
+      : { label: 'Restore', icon: <IconArchiveOff size={16} />, onClick: () => setOpen({ action: 'archive', id: row.id }) },
+  ];
+
+  const dialogs = (
+    <>
+      {product && open?.action === 'edit' && bomItems.data && (
+        <EditProductModal
+          product={product}
+          bom={bomItems.data.filter((row) => row.product_id === product.id)}
+          onClose={close}
+        />
+      )}
+      {product && open?.action === 'count' && <CountStockModal item={productItem(product)} onClose={close} />}
+      {product && open?.action === 'archive' && <ArchiveItemModal item={productItem(product)} onClose={close} />}
+      <StockHistoryDrawer item={product && open?.action === 'history' ? productItem(product) : null} onClose={close} />
+    </>
+  );
+
+  return { actionsFor, dialogs };
+}

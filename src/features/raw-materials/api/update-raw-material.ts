@@ -1,0 +1,41 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { RawMaterial } from '@/lib/api/raw-materials';
+import { invalidateTables } from '@/lib/query-keys';
+import { toUserError } from '@/lib/server-error';
+import { supabase } from '@/lib/supabase';
+import type { CreateRawMaterialForm, CreateRawMaterialInput } from './create-raw-material';
+
+// Editing checks exactly what creating checks, so the edit form uses createRawMaterialSchema; its
+// stock field carries the current stock unchanged (update_raw_material never edits stock: counts
+// and receipts do).
+export function editRawMaterialDefaults(material: RawMaterial): CreateRawMaterialForm {
+  return {
+    material_name: material.material_name,
+    supplier: material.supplier ?? '',
+    cost_per_unit: material.cost_per_unit,
+    stock_level: material.stock_level,
+    unit_of_measure: material.unit_of_measure,
+    reorder_point: material.reorder_point,
+  };
+}
+
+async function updateRawMaterial({ id, input }: { id: string; input: CreateRawMaterialInput }) {
+  const { data, error } = await supabase.rpc('update_raw_material', {
+    material_id: id,
+    material_name: input.material_name,
+    supplier: input.supplier,
+    cost_per_unit: input.cost_per_unit,
+    unit_of_measure: input.unit_of_measure,
+    reorder_point: input.reorder_point,
+  });
+  if (error) throw toUserError(error);
+  return data;
+}
+
+export function useUpdateRawMaterial() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateRawMaterial,
+    onSettled: () => invalidateTables(queryClient, ['raw_materials']),
+  });
+}

@@ -1,0 +1,114 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Group, Modal, NumberInput, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { FormError } from '@/components/form-error';
+import type { RawMaterial } from '@/lib/api/raw-materials';
+import { formatQuantity, formatRupees } from '@/lib/format';
+import {
+  averageCostAfterReceipt,
+  receiveMaterialDefaults,
+  receiveMaterialSchema,
+  useReceiveMaterial,
+  type ReceiveMaterialForm,
+  type ReceiveMaterialInput,
+} from '../api/receive-material';
+
+interface ReceiveStockModalProps {
+  material: RawMaterial;
+  onClose: () => void;
+}
+
+/** A purchase receipt: adds stock, and the unit cost paid moves the average cost. */
+export function ReceiveStockModal({ material, onClose }: ReceiveStockModalProps) {
+  const receiveMaterial = useReceiveMaterial();
+  const form = useForm<ReceiveMaterialForm, unknown, ReceiveMaterialInput>({
+    resolver: zodResolver(receiveMaterialSchema),
+    defaultValues: receiveMaterialDefaults(material),
+  });
+  const [quantity, unitCost] = useWatch({ control: form.control, name: ['quantity', 'unit_cost'] });
+  const newCost = averageCostAfterReceipt(material, Number(quantity), Number(unitCost));
+
+  const submit = form.handleSubmit((input) =>
+    receiveMaterial.mutate(
+      { material, input },
+      {
+        onSuccess: (received) => {
+          notifications.show({
+            color: 'green',
+            message: `Received ${formatQuantity(input.quantity)} ${material.unit_of_measure} of ${material.material_name}. In stock: ${formatQuantity(Number(received.stock_level))}.`,
+          });
+          onClose();
+        },
+      },
+    ),
+  );
+
+  return (
+    <Modal opened onClose={onClose} title={`Receive stock: ${material.material_name}`}>
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <Text size="sm">
+            In stock: {formatQuantity(material.stock_level)} {material.unit_of_measure} at{' '}
+            {formatRupees(material.cost_per_unit)} each
+            {material.supplier ? `, from ${material.supplier}` : ''}.
+          </Text>
+          <SimpleGrid cols={{ base: 1, xs: 2 }}>
+            <Controller
+              control={form.control}
+              name="quantity"
+              render={({ field, fieldState }) => (
+                <NumberInput
+                  {...field}
+                  label={`Quantity (${material.unit_of_measure})`}
+                  withAsterisk
+                  data-autofocus
+                  min={0}
+                  decimalScale={3}
+                  error={fieldState.error?.message}
+                />
+              )}
+            />
+            <Controller
+              control={form.control}
+              name="unit_cost"
+              render={({ field, fieldState }) => (
+                <NumberInput
+                  {...field}
+                  label="Unit cost paid"
+                  withAsterisk
+                  prefix="₹"
+                  min={0}
+                  decimalScale={2}
+                  thousandsGroupStyle="lakh"
+                  thousandSeparator=","
+                  error={fieldState.error?.message}
+                />
+              )}
+            />
+          </SimpleGrid>
+          {newCost !== material.cost_per_unit && (
+            <Text size="sm">Cost per unit becomes {formatRupees(newCost)} (the average over old and new stock).</Text>
+          )}
+          <Textarea
+            label="Note"
+            placeholder="e.g. Invoice number"
+            autosize
+            minRows={2}
+            error={form.formState.errors.note?.message}
+            {...form.register('note')}
+          />
+          <FormError error={receiveMaterial.error} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={receiveMaterial.isPending}>
+              Receive Stock
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,8 @@
+/** Archived items keep their history but leave lists and pickers (archive_item in SQL). */
+export function isArchived(item: { archived_at: string | null }): boolean {
+  return item.archived_at !== null;
+}
+
+export function withoutArchived<Item extends { archived_at: string | null }>(items: Item[]): Item[] {
+  return items.filter((item) => !isArchived(item));
+}

@@ -1,0 +1,343 @@
+// A month in the shop, through the browser at 1280x800 and 390x844: receive materials and start the
+// production that was short before, count stock, read an item's history, edit a BOM, archive and
+// restore, cancel and return sales while revenue and stock follow, cancel a production run and
+// watch its materials come back. Screenshots of each new screen land in .test-artifacts/screenshots.
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import {
+  addProduct,
+  addRawMaterial,
+  dialog,
+  eventually,
+  fillProductionOrder,
+  logSale,
+  openTab,
+  rowCells,
+  settle,
+  startProduction,
+} from './support/actions';
+import { DESKTOP, PHONE } from './support/environment';
+import { useE2e } from './support/fixture';
+
+const e2e = useE2e();
+
+const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../../.test-artifacts/screenshots');
+
+/** Dismisses the notifications of earlier steps, so the screenshot shows the screen under test. */
+async function dismissNotifications(page: Page): Promise<void> {
+  const dismiss = page.getByRole('button', { name: 'Dismiss' });
+  // A notification may close by itself between the count and the click: that is fine too.
+  while ((await dismiss.count()) > 0) await dismiss.first().click({ timeout: 2_000 }).catch(() => undefined);
+}
+
+async function screenshot(page: Page, name: string): Promise<void> {
+  await dismissNotifications(page);
+  await settle(page);
+  const size = page.viewportSize()!;
+  await mkdir(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${size.width}x${size.height}.png`) });
+}
+
+/** Opens the row menu of an item (products, raw materials) and picks one of its actions. */
+async function rowAction(page: Page, itemName: string, action: string): Promise<void> {
+  await page.getByRole('button', { name: `Actions for ${itemName}`, exact: true }).click();
+  await page.getByRole('dialog', { name: `Actions for ${itemName}` }).getByRole('button', { name: action, exact: true }).click();
+}
+
+/** The figure on a dashboard card, e.g. '₹6,250.00' or '5'. */
+async function cardValue(page: Page, label: string): Promise<string> {
+  const card = page.getByRole('button', { name: label }).or(page.getByRole('region', { name: label }));
+  const lines = (await card.innerText()).split('\n').map((line) => line.trim());
+  return lines.filter((line) => line !== '' && line !== label).join(' ');
+}
+
+async function productStock(page: Page, sku: string): Promise<string> {
+  await openTab(page, 'Products');
+  return (await rowCells(page, sku))[4] ?? '';
+}
+
+/** The history drawer's entries, each as its lines of text. */
+async function historyEntries(drawer: Locator): Promise<string[]> {
+  const items = drawer.getByRole('list', { name: 'Stock changes' }).getByRole('listitem');
+  return (await items.allInnerTexts()).map((text) => text.replace(/\s+/g, ' ').trim());
+}
+
+for (const viewport of [DESKTOP, PHONE]) {
+  const size = `${viewport.width}x${viewport.height}`;
+
+  describe(`the month's operations at ${size}`, { timeout: 180_000 }, () => {
+    it('receives materials, then starts the production that was short; counts stock; reads the history', async () => {
+      const { page } = await e2e.openApp({ viewport });
+      await addRawMaterial(page, {
+        name: 'Cotton fabric',
+        supplier: 'Surat Mills',
+        costPerUnit: '100',
+        stockLevel: '2',
+        unit: 'metres',
+      });
+      await addProduct(page, {
+        sku: 'KUR-01',
+        name: 'Cotton Kurta',
+        sellingPrice: '899',
+        bom: [{ material: 'Cotton fabric (metres)', quantity: '2.5' }],
+      });
+
+      // Two kurtas need 5 metres; 2 are in stock.
+      let form = await fillProductionOrder(page, { product: 'Cotton Kurta (KUR-01)', quantity: '2' });
+      await form.getByText('Not enough raw materials to start production.').waitFor();
+      expect(await form.getByRole('button', { name: 'Start Production' }).isDisabled()).toBe(true);
+      await form.getByRole('button', { name: 'Cancel', exact: true }).click();
+      await form.waitFor({ state: 'hidden' });
+
+      await openTab(page, 'Raw Materials');
+      await rowAction(page, 'Cotton fabric', 'Receive stock');
+      form = dialog(page, 'Receive stock: Cotton fabric');
+      expect(await form.getByLabel('Unit cost paid').inputValue()).toBe('₹100');
+      await form.getByLabel('Quantity (metres)').fill('10');
+      await form.getByLabel('Unit cost paid').fill('130');
+      await form.getByLabel('Note').fill('Invoice 42');
+      // (2 x 100 + 10 x 130) / 12 = 125
+      await form.getByText('Cost per unit becomes ₹125.00').waitFor();
+      await screenshot(page, 'receive-stock');
+      await form.getByRole('button', { name: 'Receive Stock' }).click();
+      await form.waitFor({ state: 'hidden' });
+      await page.getByText('Received 10 metres of Cotton fabric. In stock: 12.').waitFor();
+      await eventually(() => rowCells(page, 'Cotton fabric')).toEqual([
+        'Cotton fabric',
+        'Surat Mills',
+        '₹125.00',
+        '12',
+        'metres',
+      ]);
+
+      await startProduction(page, { product: 'Cotton Kurta (KUR-01)', quantity: '2' });
+      await openTab(page, 'Raw Materials');
+      await eventually(async () => (await rowCells(page, 'Cotton fabric'))[3]).toBe('7');
+
+      await rowAction(page, 'Cotton fabric', 'Count stock');
+      form = dialog(page, 'Count stock: Cotton fabric');
+      await form.getByRole('button', { name: 'Save Count' }).click();
+      await form.getByText('A reason is required.').waitFor();
+      await form.getByLabel('Counted stock (metres)').fill('7');
+      await form.getByLabel('Reason').fill('Monthly count');
+      await form.getByRole('button', { name: 'Save Count' }).click();
+      await form.getByText('Stock is already 7.').waitFor();
+      await form.getByLabel('Counted stock (metres)').fill('6.5');
+      await form.getByText('0.5 metres missing').waitFor();
+      await screenshot(page, 'count-stock');
+      await form.getByRole('button', { name: 'Save Count' }).click();
+      await form.waitFor({ state: 'hidden' });
+      await eventually(async () => (await rowCells(page, 'Cotton fabric'))[3]).toBe('6.5');
+
+      await rowAction(page, 'Cotton fabric', 'History');
+      const drawer = dialog(page, 'History: Cotton fabric');
+      await eventually(() => historyEntries(drawer)).toEqual([
+        expect.stringMatching(/^Counted: 0\.5 missing −0\.5 metres .+ Balance after: 6\.5 metres “Monthly count”$/),
+        expect.stringMatching(/^Used to make 2 Cotton Kurta −5 metres .+ Balance after: 7 metres Production run \w{8}$/),
+        expect.stringMatching(/^Received from Surat Mills \+10 metres .+ Balance after: 12 metres “Invoice 42”$/),
+        expect.stringMatching(/^Opening stock \+2 metres .+ Balance after: 2 metres$/),
+      ]);
+      await screenshot(page, 'stock-history');
+      await drawer.getByRole('button', { name: 'Close history' }).click();
+      await drawer.waitFor({ state: 'hidden' });
+    });
+
+    it('edits a BOM; archives and restores a product and a material, which pickers then skip', async () => {
+      const { page } = await e2e.openApp({ viewport });
+      await addRawMaterial(page, { name: 'Silk', stockLevel: '100', unit: 'metres' });
+      await addRawMaterial(page, { name: 'Zari', stockLevel: '50', unit: 'grams' });
+      await addProduct(page, {
+        sku: 'SAR-01',
+        name: 'Silk Saree',
+        sellingPrice: '4999',
+        stockOnHand: '4',
+        bom: [{ material: 'Silk (metres)', quantity: '6' }],
+      });
+
+      await rowAction(page, 'Silk Saree', 'Edit');
+      let form = dialog(page, 'Edit Silk Saree');
+      await form.getByLabel('Selling Price').fill('5499');
+      await form.getByLabel('Quantity 1').fill('5.5');
+      await form.getByRole('button', { name: 'Add Material' }).click();
+      await form.getByRole('combobox', { name: 'Material 2' }).click();
+      await page.getByRole('option', { name: 'Zari (grams)', exact: true }).click();
+      await form.getByLabel('Quantity 2').fill('0');
+      await form.getByRole('button', { name: 'Save Changes' }).click();
+      await form.getByText('Quantity must be more than 0.').waitFor();
+      await form.getByLabel('Quantity 2').fill('20');
+      await screenshot(page, 'edit-product');
+      await form.getByRole('button', { name: 'Save Changes' }).click();
+      await form.waitFor({ state: 'hidden' });
+      await eventually(async () => (await rowCells(page, 'SAR-01'))[3]).toBe('₹5,499.00');
+
+      form = await fillProductionOrder(page, { product: 'Silk Saree (SAR-01)', quantity: '2' });
+      const requirements = form.getByRole('table', { name: 'Required materials' });
+      await eventually(() => rowCells(requirements, 'Silk')).toEqual(['Silk', '11 metres', '100 metres', '']);
+      expect(await rowCells(requirements, 'Zari')).toEqual(['Zari', '40 grams', '50 grams', '']);
+      await form.getByRole('button', { name: 'Cancel', exact: true }).click();
+      await form.waitFor({ state: 'hidden' });
+
+      await openTab(page, 'Products');
+      await rowAction(page, 'Silk Saree', 'Archive');
+      form = dialog(page, 'Archive Silk Saree?');
+      await form.getByText(/Its stock \(4 units\) stays as it is/).waitFor();
+      await screenshot(page, 'archive-product');
+      await form.getByRole('button', { name: 'Archive', exact: true }).click();
+      await form.waitFor({ state: 'hidden' });
+      await eventually(() => page.getByRole('row').filter({ hasText: 'SAR-01' }).count()).toBe(0);
+
+      await openTab(page, 'Sales Orders');
+      await page.getByRole('button', { name: 'Add New Sale' }).click();
+      form = dialog(page, 'Add New Sale');
+      await form.getByRole('combobox', { name: 'Product' }).click();
+      expect(await page.getByRole('option', { name: /Silk Saree/ }).count()).toBe(0);
+      await form.getByRole('button', { name: 'Cancel', exact: true }).click();
+      await form.waitFor({ state: 'hidden' });
+
+      await openTab(page, 'Products');
+      await page.getByRole('switch', { name: 'Show archived' }).check();
+      await eventually(() => rowCells(page, 'SAR-01')).toEqual([
+        'SAR-01',
+        'Silk Saree Archived',
+        '—',
+        '₹5,499.00',
+        '4',
+      ]);
+      await screenshot(page, 'show-archived');
+      await rowAction(page, 'Silk Saree', 'Restore');
+      form = dialog(page, 'Restore Silk Saree?');
+      await form.getByRole('button', { name: 'Restore', exact: true }).click();
+      await form.waitFor({ state: 'hidden' });
+      await eventually(async () => (await rowCells(page, 'SAR-01'))[1]).toBe('Silk Saree');
+
+      await openTab(page, 'Raw Materials');
+      await rowAction(page, 'Zari', 'Archive');
+      form = dialog(page, 'Archive Zari?');
+      await form.getByRole('button', { name: 'Archive', exact: true }).click();
+      await form.waitFor({ state: 'hidden' });
+      await eventually(() => page.getByRole('row').filter({ hasText: 'Zari' }).count()).toBe(0);
+      await openTab(page, 'Products');
+      await page.getByRole('button', { name: 'Add New Product' }).click();
+      form = dialog(page, 'Add New Product');
+      await form.getByRole('button', { name: 'Add Material' }).click();
+      await form.getByRole('combobox', { name: 'Material 1' }).click();
+      await page.getByRole('option', { name: 'Silk (metres)', exact: true }).waitFor();
+      expect(await page.getByRole('option', { name: /Zari/ }).count()).toBe(0);
+    });
+
+    it('cancels and returns sales while revenue and stock follow', async () => {
+      const { page } = await e2e.openApp({ viewport });
+      await addProduct(page, { sku: 'CAP-01', name: 'Cotton Cap', sellingPrice: '350', stockOnHand: '10' });
+      await logSale(page, { product: 'Cotton Cap (CAP-01)', platform: 'Flipkart', quantity: '2' });
+      await logSale(page, { product: 'Cotton Cap (CAP-01)', platform: 'Amazon', quantity: '3' });
+      await openTab(page, 'Dashboard');
+      await eventually(() => cardValue(page, 'Total Revenue')).toBe('₹1,750.00');
+
+      await openTab(page, 'Sales Orders');
+      const flipkart = page.getByRole('row').filter({ hasText: 'Flipkart' });
+      await flipkart.getByRole('button', { name: 'Cancel', exact: true }).click();
+      let form = dialog(page, 'Cancel this order?');
+      await form.getByText(/The 2 units go back into stock, and its ₹700\.00 no longer counts as revenue/).waitFor();
+      await screenshot(page, 'cancel-sale');
+      await form.getByRole('button', { name: 'Cancel Order' }).click();
+      await form.waitFor({ state: 'hidden' });
+      await page.getByText('Order cancelled. 2 units of Cotton Cap are back in stock.').waitFor();
+      await eventually(async () => (await rowCells(page, 'Flipkart'))[5]).toBe('Cancelled');
+      expect(await flipkart.getByRole('button').count()).toBe(0);
+      expect(await productStock(page, 'CAP-01')).toBe('7');
+      await openTab(page, 'Dashboard');
+      await eventually(() => cardValue(page, 'Total Revenue')).toBe('₹1,050.00');
+
+      await openTab(page, 'Sales Orders');
+      const amazon = page.getByRole('row').filter({ hasText: 'Amazon' });
+      await amazon.getByRole('button', { name: 'Fulfill' }).click();
+      await eventually(async () => (await rowCells(page, 'Amazon')).slice(5)).toEqual(['Fulfilled', 'Return']);
+      await amazon.getByRole('button', { name: 'Return' }).click();
+      form = dialog(page, 'Record a return');
+      expect(await form.getByRole('checkbox', { name: 'Put back in stock' }).isChecked()).toBe(true);
+      await form.getByText('3 units of Cotton Cap go back into stock.').waitFor();
+      await form.getByLabel('Note').fill('RTO');
+      await screenshot(page, 'return-sale');
+      await form.getByRole('button', { name: 'Record Return' }).click();
+      await form.waitFor({ state: 'hidden' });
+      await eventually(async () => (await rowCells(page, 'Amazon'))[5]).toBe('Returned');
+      expect(await amazon.getByRole('button').count()).toBe(0);
+      expect(await productStock(page, 'CAP-01')).toBe('10');
+      await openTab(page, 'Dashboard');
+      await eventually(() => cardValue(page, 'Total Revenue')).toBe('₹0.00');
+      expect(await cardValue(page, 'Open Sales Orders')).toBe('0');
+
+      // A damaged return: the order is Returned, the stock stays where the sale left it.
+      await logSale(page, { product: 'Cotton Cap (CAP-01)', platform: 'Myntra', quantity: '1' });
+      const myntra = page.getByRole('row').filter({ hasText: 'Myntra' });
+      await myntra.getByRole('button', { name: 'Fulfill' }).click();
+      await myntra.getByRole('button', { name: 'Return' }).click();
+      form = dialog(page, 'Record a return');
+      await form.getByRole('checkbox', { name: 'Put back in stock' }).uncheck();
+      await form.getByText('Stock stays as it is (damaged or lost goods).').waitFor();
+      await form.getByRole('button', { name: 'Record Return' }).click();
+      await form.waitFor({ state: 'hidden' });
+      await eventually(async () => (await rowCells(page, 'Myntra'))[5]).toBe('Returned');
+      expect(await productStock(page, 'CAP-01')).toBe('9');
+    });
+
+    it('cancels a production run and its materials come back', async () => {
+      const { page } = await e2e.openApp({ viewport });
+      await addRawMaterial(page, { name: 'Denim', stockLevel: '40', unit: 'metres' });
+      await addProduct(page, {
+        sku: 'JNS-01',
+        name: 'Denim Jeans',
+        sellingPrice: '1999',
+        bom: [{ material: 'Denim (metres)', quantity: '1.5' }],
+      });
+      await startProduction(page, { product: 'Denim Jeans (JNS-01)', quantity: '10' });
+      await openTab(page, 'Raw Materials');
+      await eventually(async () => (await rowCells(page, 'Denim'))[3]).toBe('25');
+
+      await openTab(page, 'Manufacturing');
+      const run = page.getByRole('row').filter({ hasText: 'Denim Jeans' });
+      await run.getByRole('button', { name: 'Cancel', exact: true }).click();
+      const form = dialog(page, 'Cancel this production run?');
+      await form.getByText('15 metres of Denim').waitFor();
+      await screenshot(page, 'cancel-production');
+      await form.getByRole('button', { name: 'Cancel Run' }).click();
+      await form.waitFor({ state: 'hidden' });
+      await eventually(async () => (await rowCells(page, 'Denim Jeans'))[3]).toBe('Cancelled');
+      expect(await run.getByRole('button').count()).toBe(0);
+      await openTab(page, 'Raw Materials');
+      await eventually(async () => (await rowCells(page, 'Denim'))[3]).toBe('40');
+      expect(await productStock(page, 'JNS-01')).toBe('0');
+    });
+  });
+}
+
+describe('the month operations reach every open tab', { timeout: 120_000 }, () => {
+  it('shows a count and a cancelled sale in another tab, history drawer included, without a reload', async () => {
+    const first = await e2e.openApp();
+    await addProduct(first.page, { sku: 'MUG-01', name: 'Clay Mug', sellingPrice: '250', stockOnHand: '8' });
+    await logSale(first.page, { product: 'Clay Mug (MUG-01)', platform: 'Myntra', quantity: '3' });
+
+    const second = await e2e.openApp({ storageState: await first.context.storageState() });
+    await openTab(second.page, 'Products');
+    await rowAction(second.page, 'Clay Mug', 'History');
+    const drawer = dialog(second.page, 'History: Clay Mug');
+    await eventually(() => historyEntries(drawer)).toHaveLength(2);
+
+    await openTab(first.page, 'Sales Orders');
+    await first.page.getByRole('row').filter({ hasText: 'Myntra' }).getByRole('button', { name: 'Cancel', exact: true }).click();
+    await dialog(first.page, 'Cancel this order?').getByRole('button', { name: 'Cancel Order' }).click();
+    await eventually(async () => (await historyEntries(drawer))[0]).toMatch(/^Sale on Myntra cancelled \+3 units/);
+
+    await openTab(first.page, 'Products');
+    await rowAction(first.page, 'Clay Mug', 'Count stock');
+    const form = dialog(first.page, 'Count stock: Clay Mug');
+    await form.getByLabel('Counted stock (units)').fill('6');
+    await form.getByLabel('Reason').fill('Two broke');
+    await form.getByRole('button', { name: 'Save Count' }).click();
+    await eventually(async () => (await historyEntries(drawer))[0]).toMatch(/^Counted: 2 missing −2 units .+ “Two broke”$/);
+    await drawer.getByRole('button', { name: 'Close history' }).click();
+    await eventually(async () => (await rowCells(second.page, 'MUG-01'))[4]).toBe('6');
+  });
+});
