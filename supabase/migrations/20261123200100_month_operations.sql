@@ -62,19 +62,7 @@ begin
     raise exception '% must be greater than 0.', label;
   end if;
   perform private.require_number(value, label, 0);
-  return private.require_at_most_three_decimals(value, label);
-end;
-$$;
-
-create function private.require_at_most_three_decimals(value numeric, label text) returns numeric
-language plpgsql immutable
-set search_path = ''
-as $$
-begin
-  if value <> round(value, 3) then
-    raise exception '% can have at most 3 decimal places.', label;
-  end if;
-  return value;
+  return private.require_decimals(value, label, 3);
 end;
 $$;
 
@@ -391,7 +379,7 @@ declare
   v_user_id uuid := private.require_user_id();
   v_quantity numeric := private.require_positive_quantity(receive_material.quantity, 'Quantity');
   v_unit_cost numeric := case when receive_material.unit_cost is not null
-    then private.require_number(receive_material.unit_cost, 'Unit cost', 0) end;
+    then private.require_decimals(private.require_number(receive_material.unit_cost, 'Unit cost', 0), 'Unit cost', 4) end;
   v_note text := private.optional_text(receive_material.note, 'Note', 500);
   v_material public.raw_materials;
 begin
@@ -402,8 +390,9 @@ begin
   set stock_level = m.stock_level + v_quantity,
       cost_per_unit = case
         when v_unit_cost is null then m.cost_per_unit
+        -- Rounded to the column's 4 places (20261123100000), so a ₹0.125 button stays ₹0.125.
         else round((m.stock_level * m.cost_per_unit + v_quantity * v_unit_cost)
-                   / (m.stock_level + v_quantity), 2)
+                   / (m.stock_level + v_quantity), 4)
       end
   where m.id = receive_material.material_id and m.user_id = v_user_id
     and m.stock_level <= 99999999999.999 - v_quantity
@@ -426,7 +415,7 @@ begin
 end;
 $$;
 comment on function public.receive_material is
-  'Adds a purchase receipt to a material''s stock; with unit_cost, cost_per_unit becomes the moving average, rounded to paise.';
+  'Adds a purchase receipt to a material''s stock; with unit_cost, cost_per_unit becomes the moving average, rounded to the column''s 4 decimal places.';
 
 -- adjust_stock -----------------------------------------------------------------------------------
 create function public.adjust_stock(
@@ -447,9 +436,9 @@ declare
   v_movement public.stock_movements;
 begin
   perform private.require_one_item(adjust_stock.product_id, adjust_stock.material_id);
-  v_counted := private.require_at_most_three_decimals(
+  v_counted := private.require_decimals(
     private.require_number(adjust_stock.counted, 'Counted stock', 0, adjust_stock.product_id is not null),
-    'Counted stock');
+    'Counted stock', 3);
   if adjust_stock.note is null or btrim(adjust_stock.note) = '' then
     raise exception 'A reason is required.';
   end if;
@@ -527,7 +516,8 @@ begin
     set sku = private.require_text(update_product.sku, 'SKU', 64),
         product_name = private.require_text(update_product.product_name, 'Product name', 200),
         category = private.optional_text(update_product.category, 'Category', 100),
-        selling_price = private.require_number(update_product.selling_price, 'Selling price', 0.01),
+        selling_price = private.require_decimals(
+          private.require_number(update_product.selling_price, 'Selling price', 0.01), 'Selling price', 2),
         reorder_point = private.require_number(
           coalesce(update_product.reorder_point, 10), 'Reorder point', 0, true)
     where p.id = update_product.product_id and p.user_id = v_user_id
@@ -567,17 +557,25 @@ declare
   v_user_id uuid := private.require_user_id();
   v_material public.raw_materials;
 begin
-  update public.raw_materials m
-  set material_name = private.require_text(update_raw_material.material_name, 'Material name', 200),
-      supplier = private.optional_text(update_raw_material.supplier, 'Supplier', 200),
-      cost_per_unit = private.require_number(
-        coalesce(update_raw_material.cost_per_unit, 0), 'Cost per unit', 0),
-      unit_of_measure = coalesce(
-        private.optional_text(update_raw_material.unit_of_measure, 'Unit of measure', 32), 'units'),
-      reorder_point = private.require_number(
-        coalesce(update_raw_material.reorder_point, 20), 'Reorder point', 0)
-  where m.id = update_raw_material.material_id and m.user_id = v_user_id
-  returning * into v_material;
+  -- As in create_raw_material: names are unique per user regardless of case and spaces.
+  begin
+    update public.raw_materials m
+    set material_name = private.require_text(update_raw_material.material_name, 'Material name', 200),
+        supplier = private.optional_text(update_raw_material.supplier, 'Supplier', 200),
+        cost_per_unit = private.require_decimals(
+          private.require_number(coalesce(update_raw_material.cost_per_unit, 0), 'Cost per unit', 0),
+          'Cost per unit', 4),
+        unit_of_measure = coalesce(
+          private.optional_text(update_raw_material.unit_of_measure, 'Unit of measure', 32), 'units'),
+        reorder_point = private.require_decimals(
+          private.require_number(coalesce(update_raw_material.reorder_point, 20), 'Reorder point', 0),
+          'Reorder point', 3)
+    where m.id = update_raw_material.material_id and m.user_id = v_user_id
+    returning * into v_material;
+  exception when unique_violation then
+    raise exception 'A material named % already exists.', btrim(update_raw_material.material_name)
+      using errcode = '23505';
+  end;
   if not found then
     raise exception 'Material not found.';
   end if;
@@ -890,7 +888,6 @@ revoke execute on function
   public.return_sales_order(uuid, boolean, text),
   public.cancel_manufacturing_order(uuid),
   private.require_positive_quantity(numeric, text),
-  private.require_at_most_three_decimals(numeric, text),
   private.require_one_item(uuid, uuid),
   private.replace_bom(uuid, uuid, jsonb),
   private.refuse_archived_bom_material(),
@@ -905,4 +902,4 @@ grant execute on function
   public.cancel_sales_order(uuid),
   public.return_sales_order(uuid, boolean, text),
   public.cancel_manufacturing_order(uuid)
-to authenticated, service_role;
+to authenticated;

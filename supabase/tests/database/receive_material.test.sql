@@ -1,5 +1,5 @@
 -- receive_material: a purchase receipt adds stock and a purchase_receipt ledger row; with a unit
--- cost, cost_per_unit becomes the moving average rounded to paise. Bad input writes nothing.
+-- cost, cost_per_unit becomes the moving average rounded to the cost column's 4 decimal places. Bad input writes nothing.
 begin;
 set local client_min_messages = warning;
 select plan(22);
@@ -27,8 +27,8 @@ select results_eq(
 select is((select note from public.stock_movements where material_id = tests.id('cotton') order by id desc limit 1),
   'Invoice 42', 'The note is kept, trimmed');
 select is((select cost_per_unit from public.receive_material(tests.id('cotton'), 0.001, 0)),
-  102.99::numeric(12,2), 'The average is rounded to paise (17.5 x 103 / 17.501 = 102.994)');
-select is((select cost_per_unit from public.raw_materials where id = tests.id('cotton')), 102.99::numeric(12,2),
+  102.9941::numeric, 'The average is rounded to 4 decimal places (17.5 x 103 / 17.501 = 102.99411…)');
+select is((select cost_per_unit from public.raw_materials where id = tests.id('cotton')), 102.9941::numeric,
   'The stored cost is the rounded average');
 
 -- Refusals: each writes nothing ------------------------------------------------------------------

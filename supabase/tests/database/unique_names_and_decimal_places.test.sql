@@ -71,11 +71,11 @@ select lives_ok(format($$ select public.create_product('NEW-1', 'New', null, 0.0
     to_json(tests.id('button'))),
   'The smallest price (one paisa) and BOM quantity (0.001) are accepted');
 
--- A direct edit through the API (column update grant) meets the same keys.
-select throws_ok($$ update public.raw_materials set material_name = 'cotton FABRIC' where id = tests.id('button') $$,
-  '23505', null, 'Renaming a material to an existing name in another case is refused');
-select throws_ok($$ update public.products set sku = 'new-1 ' where id = tests.id('p-1') $$,
-  '23505', null, 'Changing a SKU to an existing one in another case is refused');
+-- Edits (update_raw_material, update_product) meet the same keys, with the same messages.
+select throws_ok($$ select public.update_raw_material(tests.id('button'), 'cotton FABRIC', null, 0.125, 'pcs', 20) $$,
+  '23505', 'A material named cotton FABRIC already exists.', 'Renaming a material to an existing name in another case is refused');
+select throws_ok($$ select public.update_product(tests.id('p-1'), 'new-1 ', 'P', null, 10, 10) $$,
+  '23505', 'A product with SKU new-1 already exists.', 'Changing a SKU to an existing one in another case is refused');
 
 -- Other user: the same names are theirs to use ----------------------------------------------------
 select tests.authenticate_as('other');
