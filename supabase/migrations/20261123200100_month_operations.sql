@@ -121,11 +121,73 @@ begin
       replace_bom.product_id,
       v_material_id,
       replace_bom.user_id,
-      private.require_number((v_row ->> 'quantity')::numeric, 'BOM quantity', 0.001)
+      private.require_decimals(
+        private.require_number((v_row ->> 'quantity')::numeric, 'BOM quantity', 0.001), 'BOM quantity', 3
+      )
     );
   end loop;
 end;
 $$;
+
+-- create_product builds its BOM with the same helper, so a BOM is checked one way, created or edited.
+create or replace function public.create_product(
+  sku text,
+  product_name text,
+  category text default null,
+  selling_price numeric default null,
+  stock_on_hand numeric default 0,
+  reorder_point numeric default 10,
+  bom jsonb default '[]'::jsonb
+) returns public.products
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_user_id uuid := private.require_user_id();
+  v_product public.products;
+  v_existing_sku text;
+begin
+  select p.sku into v_existing_sku
+  from public.products p
+  where p.user_id = v_user_id and lower(btrim(p.sku)) = lower(btrim(create_product.sku));
+  if found then
+    raise exception 'A product with SKU % already exists.', v_existing_sku using errcode = '23505';
+  end if;
+
+  -- The check above cannot see a twin not yet committed; the unique keys then decide, and the
+  -- loser gets the same message.
+  begin
+    insert into public.products as p
+      (user_id, sku, product_name, category, selling_price, stock_on_hand, reorder_point)
+    values (
+      v_user_id,
+      private.require_text(create_product.sku, 'SKU', 64),
+      private.require_text(create_product.product_name, 'Product name', 200),
+      private.optional_text(create_product.category, 'Category', 100),
+      private.require_decimals(
+        private.require_number(create_product.selling_price, 'Selling price', 0.01), 'Selling price', 2
+      ),
+      private.require_number(coalesce(create_product.stock_on_hand, 0), 'Stock on hand', 0, true),
+      private.require_number(coalesce(create_product.reorder_point, 10), 'Reorder point', 0, true)
+    )
+    returning * into v_product;
+  exception when unique_violation then
+    raise exception 'A product with SKU % already exists.', btrim(create_product.sku)
+      using errcode = '23505';
+  end;
+
+  if v_product.stock_on_hand > 0 then
+    insert into public.stock_movements (user_id, product_id, quantity, balance_after, reason)
+    values (v_user_id, v_product.id, v_product.stock_on_hand, v_product.stock_on_hand, 'opening_stock');
+  end if;
+
+  perform private.replace_bom(v_product.id, v_user_id, coalesce(create_product.bom, '[]'::jsonb));
+
+  return v_product;
+end;
+$$;
+
 
 -- An archived material cannot join a BOM, whichever operation adds the row (create_product and
 -- update_product both insert BOM rows); a trigger keeps that one rule in one place.
