@@ -202,6 +202,20 @@ export const productionFieldRules = {
   quantityToProduce: { label: 'Quantity to produce', decimals: 0, min: 1 },
 } satisfies Record<string, NumberRules>;
 
+/** Receipts and counts (receive_material, adjust_stock): stock columns keep 3 decimals, products whole units. */
+export const stockFieldRules = {
+  receivedQuantity: {
+    label: 'Quantity',
+    decimals: 3,
+    min: 0.001,
+    minMessage: 'Quantity must be greater than 0.',
+  },
+  /** What was paid per unit: the precision of a material's cost per unit. */
+  unitCost: { label: 'Unit cost', decimals: rawMaterialFieldRules.costPerUnit.decimals, min: 0 },
+  countedProduct: { label: 'Counted stock', decimals: 0, min: 0 },
+  countedMaterial: { label: 'Counted stock', decimals: 3, min: 0 },
+} satisfies Record<string, NumberRules>;
+
 export const duplicateSkuMessage = (existingSku: string) =>
   `A product with SKU ${existingSku} already exists.`;
 export const duplicateMaterialMessage = (existingName: string) =>

@@ -78,6 +78,6 @@ export function useCreateProduct() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createProduct,
-    ...refreshTablesAfterWrite(queryClient, ['products', 'bom_items']),
+    ...refreshTablesAfterWrite(queryClient, ['products']),
   });
 }

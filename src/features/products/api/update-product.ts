@@ -1,24 +1,37 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BomItem } from '@/features/manufacturing/api/get-bom-items';
 import type { Product } from '@/lib/api/products';
+import { numberFieldText } from '@/lib/form-fields';
 import { invalidateTables } from '@/lib/query-keys';
 import { toUserError } from '@/lib/server-error';
 import { supabase } from '@/lib/supabase';
 import type { CreateProductForm, CreateProductInput } from './create-product';
 
-// Editing checks exactly what creating checks, so the edit form uses createProductSchema; its
-// stock field carries the current stock unchanged (update_product never edits stock: counts,
-// sales and production do).
+// Editing checks exactly what creating checks, so the edit form uses createProductSchema (given the
+// other products' SKUs). Stock is not edited here (update_product never edits stock: counts, sales
+// and production do), so the form's stock field is not shown and stays empty: it reads as 0, is
+// never sent, and cannot hold the form back. Numbers fill the fields as text.
 export function editProductDefaults(product: Product, bom: BomItem[]): CreateProductForm {
   return {
     sku: product.sku,
     product_name: product.product_name,
     category: product.category ?? '',
-    selling_price: product.selling_price,
-    stock_on_hand: product.stock_on_hand,
-    reorder_point: product.reorder_point,
-    bom: bom.map((row) => ({ material_id: row.material_id, quantity: row.quantity })),
+    selling_price: numberFieldText(product.selling_price),
+    stock_on_hand: '',
+    reorder_point: numberFieldText(product.reorder_point),
+    bom: bom.map((row) => ({ material_id: row.material_id, quantity: numberFieldText(row.quantity) })),
   };
+}
+
+/** Whether the BOM to save differs from the product's current rows, row by row. */
+export function bomChanged(saved: CreateProductInput['bom'], current: BomItem[]): boolean {
+  return (
+    saved.length !== current.length ||
+    saved.some(
+      (row, index) =>
+        row.material_id !== current[index]!.material_id || row.quantity !== Number(current[index]!.quantity),
+    )
+  );
 }
 
 interface UpdateProductVariables {

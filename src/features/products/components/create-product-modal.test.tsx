@@ -25,6 +25,7 @@ const plainTee: Product = {
   selling_price: 499,
   stock_on_hand: 5,
   reorder_point: 10,
+  archived_at: null,
 };
 
 function renderModal(materials: RawMaterial[], products: Product[] = []) {

@@ -1,19 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  ActionIcon,
-  Button,
-  Divider,
-  Group,
-  Modal,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { Button, Divider, Group, Modal, SimpleGrid, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMemo } from 'react';
-import { Controller, useFieldArray, useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { FormError } from '@/components/form-error';
 import { LimitedTextInput, NumberTextInput } from '@/components/form-inputs';
 import { useProducts } from '@/lib/api/products';
@@ -22,12 +11,12 @@ import { materialWithUnit } from '@/lib/format';
 import { productFieldRules as rules } from '@/lib/form-fields';
 import {
   createProductSchema,
-  newBomRow,
   newProductDefaults,
   useCreateProduct,
   type CreateProductForm,
   type CreateProductInput,
 } from '../api/create-product';
+import { BomRows } from './bom-rows';
 
 interface CreateProductModalProps {
   opened: boolean;
@@ -37,7 +26,8 @@ interface CreateProductModalProps {
 export function CreateProductModal({ opened, onClose }: CreateProductModalProps) {
   const createProduct = useCreateProduct();
   const rawMaterials = useRawMaterials();
-  const products = useProducts();
+  // SKUs are unique among all the user's products, archived ones too (the database's key).
+  const products = useProducts({ includeArchived: true });
   const schema = useMemo(
     () => createProductSchema((products.data ?? []).map((product) => product.sku)),
     [products.data],
@@ -46,7 +36,6 @@ export function CreateProductModal({ opened, onClose }: CreateProductModalProps)
     resolver: zodResolver(schema),
     defaultValues: newProductDefaults,
   });
-  const bomRows = useFieldArray({ control: form.control, name: 'bom' });
 
   const materialOptions = (rawMaterials.data ?? []).map((material) => ({
     value: material.id,
@@ -152,66 +141,15 @@ export function CreateProductModal({ opened, onClose }: CreateProductModalProps)
           </SimpleGrid>
 
           <Divider label="Bill of Materials" labelPosition="left" />
-          {bomRows.fields.length === 0 && (
-            <Text size="sm" c="dimmed">
-              {materialOptions.length === 0
+          <BomRows
+            control={form.control}
+            materialOptions={materialOptions}
+            emptyText={
+              materialOptions.length === 0
                 ? 'No raw materials yet. Add them on the Raw Materials tab to list what this product is made of.'
-                : 'List the raw materials one unit of this product uses. Production takes them from stock.'}
-            </Text>
-          )}
-          {bomRows.fields.map((row, index) => (
-            <Group key={row.id} align="flex-start" gap="xs" wrap="nowrap">
-              <Controller
-                control={form.control}
-                name={`bom.${index}.material_id`}
-                render={({ field, fieldState }) => (
-                  <Select
-                    {...field}
-                    label={`Material ${index + 1}`}
-                    placeholder="Choose a material"
-                    data={materialOptions}
-                    searchable
-                    openOnFocus={false}
-                    withAsterisk
-                    error={fieldState.error?.message}
-                    style={{ flex: 1 }}
-                  />
-                )}
-              />
-              <Controller
-                control={form.control}
-                name={`bom.${index}.quantity`}
-                render={({ field, fieldState }) => (
-                  <NumberTextInput
-                    {...field}
-                    rules={rules.bomQuantity}
-                    label={`Quantity ${index + 1}`}
-                    error={fieldState.error?.message}
-                    w={120}
-                  />
-                )}
-              />
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                size="lg"
-                mt={26}
-                aria-label={`Remove material ${index + 1}`}
-                onClick={() => bomRows.remove(index)}
-              >
-                <IconTrash size={18} />
-              </ActionIcon>
-            </Group>
-          ))}
-          <Button
-            variant="light"
-            leftSection={<IconPlus size={16} />}
-            disabled={materialOptions.length === 0}
-            onClick={() => bomRows.append(newBomRow)}
-            style={{ alignSelf: 'flex-start' }}
-          >
-            Add Material
-          </Button>
+                : 'List the raw materials one unit of this product uses. Production takes them from stock.'
+            }
+          />
 
           <FormError error={createProduct.error} />
           <Group justify="flex-end">

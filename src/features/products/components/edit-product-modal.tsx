@@ -1,31 +1,22 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  ActionIcon,
-  Button,
-  Divider,
-  Group,
-  Modal,
-  NumberInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Button, Divider, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { Controller, useFieldArray, useForm } from 'react-hook-form';
+import { useMemo } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { FormError } from '@/components/form-error';
+import { LimitedTextInput, NumberTextInput } from '@/components/form-inputs';
 import type { BomItem } from '@/features/manufacturing/api/get-bom-items';
-import type { Product } from '@/lib/api/products';
+import { useProducts, type Product } from '@/lib/api/products';
 import { useRawMaterials } from '@/lib/api/raw-materials';
+import { formatQuantity, materialWithUnit } from '@/lib/format';
+import { productFieldRules as rules } from '@/lib/form-fields';
 import {
   createProductSchema,
-  newBomRow,
   type CreateProductForm,
   type CreateProductInput,
 } from '../api/create-product';
-import { editProductDefaults, useUpdateProduct } from '../api/update-product';
+import { bomChanged, editProductDefaults, useUpdateProduct } from '../api/update-product';
+import { BomRows } from './bom-rows';
 
 interface EditProductModalProps {
   product: Product;
@@ -38,12 +29,20 @@ interface EditProductModalProps {
 export function EditProductModal({ product, bom, onClose }: EditProductModalProps) {
   const updateProduct = useUpdateProduct();
   const allMaterials = useRawMaterials({ includeArchived: true });
+  // SKUs are unique among all the user's products, archived ones too (the database's key): the
+  // SKU may stay as it is, and may not become another product's.
+  const allProducts = useProducts({ includeArchived: true });
+  const schema = useMemo(
+    () =>
+      createProductSchema(
+        (allProducts.data ?? []).filter((other) => other.id !== product.id).map((other) => other.sku),
+      ),
+    [allProducts.data, product.id],
+  );
   const form = useForm<CreateProductForm, unknown, CreateProductInput>({
-    resolver: zodResolver(createProductSchema),
+    resolver: zodResolver(schema),
     defaultValues: editProductDefaults(product, bom),
   });
-  const bomRows = useFieldArray({ control: form.control, name: 'bom' });
-  const { errors, dirtyFields } = form.formState;
 
   // Active materials to choose from; an archived one stays listed only where the BOM already
   // names it, marked, so the row reads right (saving a changed BOM with it is refused).
@@ -52,12 +51,13 @@ export function EditProductModal({ product, bom, onClose }: EditProductModalProp
     .filter((material) => material.archived_at === null || namedInBom.has(material.id))
     .map((material) => ({
       value: material.id,
-      label: `${material.material_name} (${material.unit_of_measure})${material.archived_at === null ? '' : ' (archived)'}`,
+      label: `${materialWithUnit(material.material_name, material.unit_of_measure)}${material.archived_at === null ? '' : ' (archived)'}`,
     }));
 
   const submit = form.handleSubmit((input) =>
     updateProduct.mutate(
-      { id: product.id, input, bomChanged: dirtyFields.bom !== undefined || bomRows.fields.length !== bom.length },
+      // Send the BOM only when it changed: an untouched BOM may name a material archived since.
+      { id: product.id, input, bomChanged: bomChanged(input.bom, bom) },
       {
         onSuccess: (saved) => {
           notifications.show({ color: 'green', message: `${saved.product_name} saved.` });
@@ -72,29 +72,54 @@ export function EditProductModal({ product, bom, onClose }: EditProductModalProp
       <form onSubmit={submit} noValidate>
         <Stack>
           <SimpleGrid cols={{ base: 1, xs: 2 }}>
-            <TextInput label="SKU" withAsterisk data-autofocus error={errors.sku?.message} {...form.register('sku')} />
-            <TextInput label="Category" {...form.register('category')} />
+            <Controller
+              control={form.control}
+              name="sku"
+              render={({ field, fieldState }) => (
+                <LimitedTextInput
+                  {...field}
+                  rules={rules.sku}
+                  label="SKU"
+                  data-autofocus
+                  error={fieldState.error?.message}
+                />
+              )}
+            />
+            <Controller
+              control={form.control}
+              name="category"
+              render={({ field, fieldState }) => (
+                <LimitedTextInput
+                  {...field}
+                  rules={rules.category}
+                  label="Category"
+                  error={fieldState.error?.message}
+                />
+              )}
+            />
           </SimpleGrid>
-          <TextInput
-            label="Product Name"
-            withAsterisk
-            error={errors.product_name?.message}
-            {...form.register('product_name')}
+          <Controller
+            control={form.control}
+            name="product_name"
+            render={({ field, fieldState }) => (
+              <LimitedTextInput
+                {...field}
+                rules={rules.productName}
+                label="Product Name"
+                error={fieldState.error?.message}
+              />
+            )}
           />
           <SimpleGrid cols={{ base: 1, xs: 2 }}>
             <Controller
               control={form.control}
               name="selling_price"
               render={({ field, fieldState }) => (
-                <NumberInput
+                <NumberTextInput
                   {...field}
+                  rules={rules.sellingPrice}
                   label="Selling Price"
-                  withAsterisk
-                  prefix="₹"
-                  min={0}
-                  decimalScale={2}
-                  thousandsGroupStyle="lakh"
-                  thousandSeparator=","
+                  leftSection="₹"
                   error={fieldState.error?.message}
                 />
               )}
@@ -103,79 +128,25 @@ export function EditProductModal({ product, bom, onClose }: EditProductModalProp
               control={form.control}
               name="reorder_point"
               render={({ field, fieldState }) => (
-                <NumberInput
+                <NumberTextInput
                   {...field}
+                  rules={rules.reorderPoint}
                   label="Reorder Point"
-                  min={0}
-                  allowDecimal={false}
                   error={fieldState.error?.message}
                 />
               )}
             />
           </SimpleGrid>
           <Text size="sm" c="dimmed">
-            Stock on hand ({product.stock_on_hand}) is not edited here: use Count stock after a count.
+            Stock on hand ({formatQuantity(product.stock_on_hand)}) is not edited here: use Count stock after a count.
           </Text>
 
           <Divider label="Bill of Materials" labelPosition="left" />
-          {bomRows.fields.length === 0 && (
-            <Text size="sm" c="dimmed">
-              No materials listed. Production of this product uses no raw materials.
-            </Text>
-          )}
-          {bomRows.fields.map((row, index) => (
-            <Group key={row.id} align="flex-start" gap="xs" wrap="nowrap">
-              <Controller
-                control={form.control}
-                name={`bom.${index}.material_id`}
-                render={({ field, fieldState }) => (
-                  <Select
-                    {...field}
-                    label={`Material ${index + 1}`}
-                    placeholder="Choose a material"
-                    data={materialOptions}
-                    searchable
-                    withAsterisk
-                    error={fieldState.error?.message}
-                    style={{ flex: 1 }}
-                  />
-                )}
-              />
-              <Controller
-                control={form.control}
-                name={`bom.${index}.quantity`}
-                render={({ field, fieldState }) => (
-                  <NumberInput
-                    {...field}
-                    label={`Quantity ${index + 1}`}
-                    min={0}
-                    decimalScale={3}
-                    withAsterisk
-                    error={fieldState.error?.message}
-                    w={120}
-                  />
-                )}
-              />
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                size="lg"
-                mt={26}
-                aria-label={`Remove material ${index + 1}`}
-                onClick={() => bomRows.remove(index)}
-              >
-                <IconTrash size={18} />
-              </ActionIcon>
-            </Group>
-          ))}
-          <Button
-            variant="light"
-            leftSection={<IconPlus size={16} />}
-            onClick={() => bomRows.append(newBomRow)}
-            style={{ alignSelf: 'flex-start' }}
-          >
-            Add Material
-          </Button>
+          <BomRows
+            control={form.control}
+            materialOptions={materialOptions}
+            emptyText="No materials listed. Production of this product uses no raw materials."
+          />
 
           <FormError error={updateProduct.error} />
           <Group justify="flex-end">

@@ -1,20 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { numberField } from '@/lib/form-fields';
+import { noteField } from '@/features/stock-items/quantity-rules';
 import type { RawMaterial } from '@/lib/api/raw-materials';
+import { numberField, numberFieldText, stockFieldRules } from '@/lib/form-fields';
 import { invalidateTables } from '@/lib/query-keys';
 import { toUserError } from '@/lib/server-error';
 import { supabase } from '@/lib/supabase';
-import { hasAtMostThreeDecimals, noteField, withinServerLimit } from '@/features/stock-items/quantity-rules';
 
 /** receive_material's rules, for instant feedback. */
 export const receiveMaterialSchema = z.object({
-  quantity: numberField('Quantity')
-    .pipe(z.number().gt(0, 'Quantity must be greater than 0.').pipe(withinServerLimit('Quantity')))
-    .refine(hasAtMostThreeDecimals, 'Quantity can have at most 3 decimal places.'),
-  unit_cost: numberField('Unit cost').pipe(
-    z.number().min(0, 'Unit cost must be at least 0.').pipe(withinServerLimit('Unit cost')),
-  ),
+  quantity: numberField(stockFieldRules.receivedQuantity),
+  unit_cost: numberField(stockFieldRules.unitCost),
   note: noteField('Note'),
 });
 
@@ -23,17 +19,24 @@ export type ReceiveMaterialInput = z.output<typeof receiveMaterialSchema>;
 
 /** The unit cost starts at the current cost: a receipt at the same price leaves the average alone. */
 export function receiveMaterialDefaults(material: RawMaterial): ReceiveMaterialForm {
-  return { quantity: '', unit_cost: material.cost_per_unit, note: '' };
+  return { quantity: '', unit_cost: numberFieldText(material.cost_per_unit), note: '' };
 }
 
 /**
  * The cost per unit after receiving, as receive_material computes it (a moving average rounded
- * to paise): shown in the form before saving, the server's figure is the one stored.
+ * to the column's 4 decimal places): shown in the form before saving, the server's figure is the
+ * one stored. Null while the quantity or the unit cost is not one the form would save.
  */
-export function averageCostAfterReceipt(material: RawMaterial, quantity: number, unitCost: number): number {
+export function averageCostAfterReceipt(
+  material: RawMaterial,
+  quantity: number | null,
+  unitCost: number | null,
+): number | null {
+  if (quantity === null || unitCost === null) return null;
   const total = material.stock_level + quantity;
-  if (!(quantity > 0) || !(unitCost >= 0) || total <= 0) return material.cost_per_unit;
-  return Math.round(((material.stock_level * material.cost_per_unit + quantity * unitCost) / total) * 100) / 100;
+  if (total <= 0) return null;
+  const average = (material.stock_level * material.cost_per_unit + quantity * unitCost) / total;
+  return Math.round(average * 10_000) / 10_000;
 }
 
 async function receiveMaterial({ material, input }: { material: RawMaterial; input: ReceiveMaterialInput }) {

@@ -1,21 +1,23 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RawMaterial } from '@/lib/api/raw-materials';
+import { numberFieldText } from '@/lib/form-fields';
 import { invalidateTables } from '@/lib/query-keys';
 import { toUserError } from '@/lib/server-error';
 import { supabase } from '@/lib/supabase';
 import type { CreateRawMaterialForm, CreateRawMaterialInput } from './create-raw-material';
 
-// Editing checks exactly what creating checks, so the edit form uses createRawMaterialSchema; its
-// stock field carries the current stock unchanged (update_raw_material never edits stock: counts
-// and receipts do).
+// Editing checks exactly what creating checks, so the edit form uses createRawMaterialSchema (given
+// the other materials' names). Stock is not edited here (update_raw_material never edits stock:
+// counts and receipts do), so the form's stock field is not shown and stays empty: it reads as 0,
+// is never sent, and cannot hold the form back. Numbers fill the fields as text.
 export function editRawMaterialDefaults(material: RawMaterial): CreateRawMaterialForm {
   return {
     material_name: material.material_name,
     supplier: material.supplier ?? '',
-    cost_per_unit: material.cost_per_unit,
-    stock_level: material.stock_level,
+    cost_per_unit: numberFieldText(material.cost_per_unit),
+    stock_level: '',
     unit_of_measure: material.unit_of_measure,
-    reorder_point: material.reorder_point,
+    reorder_point: numberFieldText(material.reorder_point),
   };
 }
 

@@ -13,6 +13,7 @@ const cotton: RawMaterial = {
   stock_level: 25,
   unit_of_measure: 'metres',
   reorder_point: 20,
+  archived_at: null,
 };
 
 function renderModal() {

@@ -22,7 +22,8 @@ interface CreateRawMaterialModalProps {
 
 export function CreateRawMaterialModal({ opened, onClose }: CreateRawMaterialModalProps) {
   const createRawMaterial = useCreateRawMaterial();
-  const rawMaterials = useRawMaterials();
+  // Names are unique among all the user's materials, archived ones too (the database's key).
+  const rawMaterials = useRawMaterials({ includeArchived: true });
   const schema = useMemo(
     () => createRawMaterialSchema((rawMaterials.data ?? []).map((material) => material.material_name)),
     [rawMaterials.data],

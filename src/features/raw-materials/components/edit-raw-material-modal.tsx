@@ -1,9 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Modal, NumberInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { FormError } from '@/components/form-error';
-import type { RawMaterial } from '@/lib/api/raw-materials';
+import { LimitedTextInput, NumberTextInput } from '@/components/form-inputs';
+import { useRawMaterials, type RawMaterial } from '@/lib/api/raw-materials';
+import { rawMaterialFieldRules as rules } from '@/lib/form-fields';
 import {
   createRawMaterialSchema,
   type CreateRawMaterialForm,
@@ -19,11 +22,21 @@ interface EditRawMaterialModalProps {
 /** Edits a material's details; stock changes through Receive stock and Count stock. */
 export function EditRawMaterialModal({ material, onClose }: EditRawMaterialModalProps) {
   const updateRawMaterial = useUpdateRawMaterial();
+  // Names are unique among all the user's materials, archived ones too (the database's key).
+  const allMaterials = useRawMaterials({ includeArchived: true });
+  const schema = useMemo(
+    () =>
+      createRawMaterialSchema(
+        (allMaterials.data ?? [])
+          .filter((other) => other.id !== material.id)
+          .map((other) => other.material_name),
+      ),
+    [allMaterials.data, material.id],
+  );
   const form = useForm<CreateRawMaterialForm, unknown, CreateRawMaterialInput>({
-    resolver: zodResolver(createRawMaterialSchema),
+    resolver: zodResolver(schema),
     defaultValues: editRawMaterialDefaults(material),
   });
-  const { errors } = form.formState;
 
   const submit = form.handleSubmit((input) =>
     updateRawMaterial.mutate(
@@ -41,46 +54,68 @@ export function EditRawMaterialModal({ material, onClose }: EditRawMaterialModal
     <Modal opened onClose={onClose} title={`Edit ${material.material_name}`} size="lg">
       <form onSubmit={submit} noValidate>
         <Stack>
-          <TextInput
-            label="Material Name"
-            withAsterisk
-            data-autofocus
-            error={errors.material_name?.message}
-            {...form.register('material_name')}
+          <Controller
+            control={form.control}
+            name="material_name"
+            render={({ field, fieldState }) => (
+              <LimitedTextInput
+                {...field}
+                rules={rules.materialName}
+                label="Material Name"
+                data-autofocus
+                error={fieldState.error?.message}
+              />
+            )}
           />
-          <TextInput label="Supplier" {...form.register('supplier')} />
+          <Controller
+            control={form.control}
+            name="supplier"
+            render={({ field, fieldState }) => (
+              <LimitedTextInput
+                {...field}
+                rules={rules.supplier}
+                label="Supplier"
+                error={fieldState.error?.message}
+              />
+            )}
+          />
           <SimpleGrid cols={{ base: 1, xs: 2 }}>
             <Controller
               control={form.control}
               name="cost_per_unit"
               render={({ field, fieldState }) => (
-                <NumberInput
+                <NumberTextInput
                   {...field}
+                  rules={rules.costPerUnit}
                   label="Cost per Unit"
-                  prefix="₹"
-                  min={0}
-                  decimalScale={2}
-                  thousandsGroupStyle="lakh"
-                  thousandSeparator=","
+                  description="In rupees, to 4 decimal places (₹0.125)"
+                  leftSection="₹"
                   error={fieldState.error?.message}
                 />
               )}
             />
-            <TextInput
-              label="Unit of Measure"
-              description="e.g. units, metres, kg"
-              error={errors.unit_of_measure?.message}
-              {...form.register('unit_of_measure')}
+            <Controller
+              control={form.control}
+              name="unit_of_measure"
+              render={({ field, fieldState }) => (
+                <LimitedTextInput
+                  {...field}
+                  rules={rules.unitOfMeasure}
+                  label="Unit of Measure"
+                  description="e.g. units, metres, kg"
+                  placeholder="units"
+                  error={fieldState.error?.message}
+                />
+              )}
             />
             <Controller
               control={form.control}
               name="reorder_point"
               render={({ field, fieldState }) => (
-                <NumberInput
+                <NumberTextInput
                   {...field}
+                  rules={rules.reorderPoint}
                   label="Reorder Point"
-                  min={0}
-                  decimalScale={3}
                   error={fieldState.error?.message}
                 />
               )}

@@ -1,10 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Modal, NumberInput, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Modal, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { FormError } from '@/components/form-error';
+import { NumberTextInput } from '@/components/form-inputs';
 import type { RawMaterial } from '@/lib/api/raw-materials';
-import { formatQuantity, formatRupees } from '@/lib/format';
+import { formatQuantity, formatUnitCost } from '@/lib/format';
+import { stockFieldRules as rules, validNumber } from '@/lib/form-fields';
 import {
   averageCostAfterReceipt,
   receiveMaterialDefaults,
@@ -27,7 +29,11 @@ export function ReceiveStockModal({ material, onClose }: ReceiveStockModalProps)
     defaultValues: receiveMaterialDefaults(material),
   });
   const [quantity, unitCost] = useWatch({ control: form.control, name: ['quantity', 'unit_cost'] });
-  const newCost = averageCostAfterReceipt(material, Number(quantity), Number(unitCost));
+  const newCost = averageCostAfterReceipt(
+    material,
+    validNumber(quantity, rules.receivedQuantity),
+    validNumber(unitCost, rules.unitCost),
+  );
 
   const submit = form.handleSubmit((input) =>
     receiveMaterial.mutate(
@@ -50,7 +56,7 @@ export function ReceiveStockModal({ material, onClose }: ReceiveStockModalProps)
         <Stack>
           <Text size="sm">
             In stock: {formatQuantity(material.stock_level)} {material.unit_of_measure} at{' '}
-            {formatRupees(material.cost_per_unit)} each
+            {formatUnitCost(material.cost_per_unit)} each
             {material.supplier ? `, from ${material.supplier}` : ''}.
           </Text>
           <SimpleGrid cols={{ base: 1, xs: 2 }}>
@@ -58,13 +64,11 @@ export function ReceiveStockModal({ material, onClose }: ReceiveStockModalProps)
               control={form.control}
               name="quantity"
               render={({ field, fieldState }) => (
-                <NumberInput
+                <NumberTextInput
                   {...field}
+                  rules={rules.receivedQuantity}
                   label={`Quantity (${material.unit_of_measure})`}
-                  withAsterisk
                   data-autofocus
-                  min={0}
-                  decimalScale={3}
                   error={fieldState.error?.message}
                 />
               )}
@@ -73,22 +77,18 @@ export function ReceiveStockModal({ material, onClose }: ReceiveStockModalProps)
               control={form.control}
               name="unit_cost"
               render={({ field, fieldState }) => (
-                <NumberInput
+                <NumberTextInput
                   {...field}
+                  rules={rules.unitCost}
                   label="Unit cost paid"
-                  withAsterisk
-                  prefix="₹"
-                  min={0}
-                  decimalScale={2}
-                  thousandsGroupStyle="lakh"
-                  thousandSeparator=","
+                  leftSection="₹"
                   error={fieldState.error?.message}
                 />
               )}
             />
           </SimpleGrid>
-          {newCost !== material.cost_per_unit && (
-            <Text size="sm">Cost per unit becomes {formatRupees(newCost)} (the average over old and new stock).</Text>
+          {newCost !== null && newCost !== material.cost_per_unit && (
+            <Text size="sm">Cost per unit becomes {formatUnitCost(newCost)} (the average over old and new stock).</Text>
           )}
           <Textarea
             label="Note"

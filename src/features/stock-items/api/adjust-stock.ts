@@ -1,22 +1,26 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { numberField } from '@/lib/form-fields';
+import { numberField, stockFieldRules } from '@/lib/form-fields';
 import { invalidateTables } from '@/lib/query-keys';
 import { formatQuantity } from '@/lib/format';
 import { toUserError } from '@/lib/server-error';
 import { supabase } from '@/lib/supabase';
 import { itemArguments, itemTable, type StockItem } from '../item';
-import { hasAtMostThreeDecimals, noteField, withinServerLimit } from '../quantity-rules';
+import { noteField } from '../quantity-rules';
 
-/** adjust_stock's rules, for instant feedback: whole products, 3 decimals for materials, a reason, a change. */
+/** Counted stock: whole units for products, 3 decimals for materials (adjust_stock). */
+export function countedStockRules(item: StockItem) {
+  return item.kind === 'product' ? stockFieldRules.countedProduct : stockFieldRules.countedMaterial;
+}
+
+/** adjust_stock's rules, for instant feedback: the counted number, a change, a reason. */
 export function countStockSchema(item: StockItem) {
   return z.object({
-    counted: numberField('Counted stock')
-      .pipe(z.number().min(0, 'Counted stock must be at least 0.').pipe(withinServerLimit('Counted stock')))
-      .refine((value) => item.kind === 'material' || Number.isInteger(value), 'Counted stock must be a whole number.')
-      .refine(hasAtMostThreeDecimals, 'Counted stock can have at most 3 decimal places.')
-      .refine((value) => value !== item.stock, `Stock is already ${formatQuantity(item.stock)}.`),
-    note: noteField('Reason').pipe(z.string().min(1, 'A reason is required.')),
+    counted: numberField(countedStockRules(item)).refine(
+      (value) => value !== item.stock,
+      `Stock is already ${formatQuantity(item.stock)}.`,
+    ),
+    note: noteField('Reason').refine((note) => note !== '', 'A reason is required.'),
   });
 }
 

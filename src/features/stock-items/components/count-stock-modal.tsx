@@ -1,10 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Modal, NumberInput, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { FormError } from '@/components/form-error';
+import { NumberTextInput } from '@/components/form-inputs';
 import { formatQuantity } from '@/lib/format';
+import { validNumber } from '@/lib/form-fields';
 import {
+  countedStockRules,
   countStockSchema,
   useAdjustStock,
   type CountStockForm,
@@ -24,8 +27,9 @@ export function CountStockModal({ item, onClose }: CountStockModalProps) {
     resolver: zodResolver(countStockSchema(item)),
     defaultValues: { counted: '', note: '' },
   });
-  const counted = Number(useWatch({ control: form.control, name: 'counted' }));
-  const difference = form.getValues('counted') === '' || !Number.isFinite(counted) ? null : counted - item.stock;
+  const countedRules = countedStockRules(item);
+  const counted = validNumber(useWatch({ control: form.control, name: 'counted' }), countedRules);
+  const difference = counted === null ? null : counted - item.stock;
 
   const submit = form.handleSubmit((input) =>
     adjustStock.mutate(
@@ -54,14 +58,11 @@ export function CountStockModal({ item, onClose }: CountStockModalProps) {
             control={form.control}
             name="counted"
             render={({ field, fieldState }) => (
-              <NumberInput
+              <NumberTextInput
                 {...field}
+                rules={countedRules}
                 label={`Counted stock (${item.unit})`}
-                withAsterisk
                 data-autofocus
-                min={0}
-                allowDecimal={item.kind === 'material'}
-                decimalScale={3}
                 error={fieldState.error?.message}
                 description={
                   difference !== null && difference !== 0 && !fieldState.error
