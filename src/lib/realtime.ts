@@ -21,15 +21,18 @@ export function useRealtimeInvalidation(userId: string): void {
         () => void invalidateTables(queryClient, [table]),
       );
     }
+    let leaving = false;
     channel.subscribe((status) => {
       // Changes made before this (re)subscription, or while the connection was down, sent no
       // event we could hear: refetch everything so nothing is missed.
       if (status === 'SUBSCRIBED') void invalidateAllData(queryClient);
       // The socket closing is the first sign of a server gone away while the user is idle: ask
-      // it at once, so the offline banner shows without waiting for the user's next save.
-      else void probeServer();
+      // it at once, so the offline banner shows without waiting for the user's next save. Not when
+      // the app closed the channel itself (this user is leaving, e.g. signing out).
+      else if (!leaving) void probeServer();
     });
     return () => {
+      leaving = true;
       void supabase.removeChannel(channel);
     };
   }, [queryClient, userId]);

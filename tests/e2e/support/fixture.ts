@@ -51,7 +51,7 @@ export function useE2e() {
     expectedProblems.length = 0;
     await Promise.all(contexts.splice(0).map((context) => context.close()));
     expect(
-      found.map((problem) => problem.text),
+      found.map((problem) => `${problem.text} ${problem.url}`.trim()),
       'console errors, warnings or uncaught errors in the browser',
     ).toEqual([]);
   });
