@@ -1,8 +1,8 @@
 -- Change capture for the local stack's Realtime (stack/src/realtime).
 --
--- Supabase Realtime reads committed changes from the WAL through logical decoding, which PGlite
--- lacks. The stack instead puts a row trigger on every table in publication supabase_realtime
--- that NOTIFYs a small message: table, operation, primary-key values and a timestamp. Postgres
+-- Supabase Realtime reads committed changes from the WAL through logical decoding. The stack
+-- instead puts a row trigger on every table in publication supabase_realtime that NOTIFYs a small
+-- message: table, operation, primary-key values, the row as written (when small) and a timestamp. Postgres
 -- delivers NOTIFY only when the transaction commits, in commit order, and never for a rolled-back
 -- one, so listeners see exactly the committed changes. The server then reads each row as every
 -- subscriber, so RLS decides who sees it. Stack-only: it never goes into supabase/migrations.
@@ -23,10 +23,17 @@ as $$
 declare
   v_keys jsonb;
   v_old_keys jsonb;
+  v_record jsonb;
 begin
   if tg_op in ('INSERT', 'UPDATE') then
     select coalesce(jsonb_object_agg(key, value), '{}'::jsonb) into v_keys
     from jsonb_each(to_jsonb(new)) where key = any (tg_argv);
+    -- The row as this change wrote it, as the WAL carries it, when it fits in a notification
+    -- (8000 bytes at most); a larger row is read again when delivered.
+    v_record := to_jsonb(new);
+    if octet_length(v_record::text) > 6000 then
+      v_record := null;
+    end if;
   end if;
   if tg_op in ('UPDATE', 'DELETE') then
     select coalesce(jsonb_object_agg(key, value), '{}'::jsonb) into v_old_keys
@@ -38,6 +45,7 @@ begin
     'type', tg_op,
     'keys', v_keys,
     'old_keys', v_old_keys,
+    'record', v_record,
     -- The commit time is not known inside the transaction; the change's own time is the closest.
     'commit_timestamp', to_char(clock_timestamp() at time zone 'utc', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
     -- Postgres folds identical notifications of one transaction into one, and clocks can be too

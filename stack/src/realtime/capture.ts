@@ -10,7 +10,7 @@ export const CHANGES_CHANNEL = 'stack_realtime_changes';
 
 export type ChangeType = 'INSERT' | 'UPDATE' | 'DELETE';
 
-/** One committed row change as the capture trigger reports it: keys only, never the row. */
+/** One committed row change as the capture trigger reports it: its keys, and the row when small. */
 export interface CapturedChange {
   schema: string;
   table: string;
@@ -19,6 +19,8 @@ export interface CapturedChange {
   keys: Record<string, unknown> | null;
   /** Primary-key values of the old row (UPDATE, DELETE). */
   old_keys: Record<string, unknown> | null;
+  /** The new row as the change wrote it (INSERT, UPDATE); null when too large to notify. */
+  record?: Record<string, unknown> | null;
   commit_timestamp: string;
 }
 

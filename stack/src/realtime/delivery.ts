@@ -57,9 +57,10 @@ export interface SubscriberChange {
  * with one of the given filters may see it. `tx` runs as the subscriber (runAs); one statement
  * decides every filter (up to FILTERS_PER_STATEMENT distinct ones):
  *  - INSERT/UPDATE: the row is read as the subscriber's role with its claims, so RLS decides;
- *    the record holds only columns the role may SELECT; filters apply to that row. Unlike the
- *    WAL, the row is read when the event is delivered: if the same row changed again since, the
- *    record already shows the later state (and a row deleted since sends nothing).
+ *    the record holds only columns the role may SELECT; filters apply to that row. The record is the
+ *    row as the change wrote it, as the WAL has it; only a row too large for the notification is
+ *    read when the event is delivered, and then shows any later change. A row deleted since sends
+ *    nothing.
  *  - DELETE: no RLS check (Realtime cannot read a deleted row); old_record holds only the
  *    primary key, and filters are checked against it alone, so a filter naming no key column
  *    never matches a delete, exactly as on Supabase.
@@ -106,9 +107,15 @@ export async function changeFor(
   const keyMatch = keyColumns
     .map((column) => `t.${quoteIdent(column.name)} = ($1::jsonb ->> ${sqlLiteral(column.name)})::${column.sqlType}`)
     .join(' and ');
-  const row = `(select ${visibleColumns.map((column) => `t.${quoteIdent(column.name)}`).join(', ')}
-                from ${relation} t where ${keyMatch}) r`;
-  const decided = await decideFilters(tx, row, [JSON.stringify(change.keys ?? {})], filters, visibleColumns, 'to_jsonb(r)');
+  const visibleList = (alias: string) => visibleColumns.map((column) => `${alias}.${quoteIdent(column.name)}`).join(', ');
+  // The row as written, when the capture carried it, shown if the subscriber may see that row now;
+  // otherwise the row as it is now.
+  const row = change.record
+    ? `(select ${visibleList('w')} from jsonb_populate_record(null::${relation}, $2::jsonb) w
+        where exists (select 1 from ${relation} t where ${keyMatch})) r`
+    : `(select ${visibleList('t')} from ${relation} t where ${keyMatch}) r`;
+  const params = [JSON.stringify(change.keys ?? {}), ...(change.record ? [JSON.stringify(change.record)] : [])];
+  const decided = await decideFilters(tx, row, params, filters, visibleColumns, 'to_jsonb(r)');
   // No row: RLS hides it from this subscriber, or a later committed change already deleted it.
   if (!decided || !filters.some(decided.matches)) return null;
   return {
