@@ -27,6 +27,12 @@ isOneToOne: false
       foreignKeyName: "bom_items_product_id_user_id_fkey"
       columns: ["product_id","user_id"]
 isOneToOne: false
+      referencedRelation: "product_unit_costs"
+      referencedColumns: ["product_id","user_id"]
+    },{
+      foreignKeyName: "bom_items_product_id_user_id_fkey"
+      columns: ["product_id","user_id"]
+isOneToOne: false
       referencedRelation: "products"
       referencedColumns: ["id","user_id"]
     }
@@ -47,9 +53,29 @@ isOneToOne: false
       foreignKeyName: "manufacturing_orders_product_id_user_id_fkey"
       columns: ["product_id","user_id"]
 isOneToOne: false
+      referencedRelation: "product_unit_costs"
+      referencedColumns: ["product_id","user_id"]
+    },{
+      foreignKeyName: "manufacturing_orders_product_id_user_id_fkey"
+      columns: ["product_id","user_id"]
+isOneToOne: false
       referencedRelation: "products"
       referencedColumns: ["id","user_id"]
     }
+                  ]
+                },"platform_fees": {
+                  Row: {
+                    "commission_percent": number,"fee_per_order": number,"platform": Database["public"]['Enums']["sales_platform"],"shipping_per_order": number,"updated_at": string,"user_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "commission_percent"?: number,"fee_per_order"?: number,"platform": Database["public"]['Enums']["sales_platform"],"shipping_per_order"?: number,"updated_at"?: string,"user_id"?: string
+                  }
+                  Update: {
+                    "commission_percent"?: number,"fee_per_order"?: number,"platform"?: Database["public"]['Enums']["sales_platform"],"shipping_per_order"?: number,"updated_at"?: string,"user_id"?: string
+                  }
+                  Relationships: [
+                    
                   ]
                 },"products": {
                   Row: {
@@ -81,17 +107,23 @@ isOneToOne: false
                   ]
                 },"sales_orders": {
                   Row: {
-                    "id": string,"order_date": string,"platform": Database["public"]['Enums']["sales_platform"],"product_id": string,"product_name": string,"quantity": number,"status": Database["public"]['Enums']["sales_order_status"],"total_amount": number,"unit_price": number,"user_id": string
+                    "fees": number,"id": string,"order_date": string,"platform": Database["public"]['Enums']["sales_platform"],"product_id": string,"product_name": string,"profit": number | null,"quantity": number,"status": Database["public"]['Enums']["sales_order_status"],"total_amount": number,"unit_cost": number,"unit_price": number,"user_id": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "id"?: string,"order_date"?: string,"platform"?: Database["public"]['Enums']["sales_platform"],"product_id": string,"product_name": string,"quantity": number,"status"?: Database["public"]['Enums']["sales_order_status"],"total_amount": number,"unit_price": number,"user_id"?: string
+                    "fees"?: number,"id"?: string,"order_date"?: string,"platform"?: Database["public"]['Enums']["sales_platform"],"product_id": string,"product_name": string,"profit"?: never,"quantity": number,"status"?: Database["public"]['Enums']["sales_order_status"],"total_amount": number,"unit_cost"?: number,"unit_price": number,"user_id"?: string
                   }
                   Update: {
-                    "id"?: string,"order_date"?: string,"platform"?: Database["public"]['Enums']["sales_platform"],"product_id"?: string,"product_name"?: string,"quantity"?: number,"status"?: Database["public"]['Enums']["sales_order_status"],"total_amount"?: number,"unit_price"?: number,"user_id"?: string
+                    "fees"?: number,"id"?: string,"order_date"?: string,"platform"?: Database["public"]['Enums']["sales_platform"],"product_id"?: string,"product_name"?: string,"profit"?: never,"quantity"?: number,"status"?: Database["public"]['Enums']["sales_order_status"],"total_amount"?: number,"unit_cost"?: number,"unit_price"?: number,"user_id"?: string
                   }
                   Relationships: [
                     {
+      foreignKeyName: "sales_orders_product_id_user_id_fkey"
+      columns: ["product_id","user_id"]
+isOneToOne: false
+      referencedRelation: "product_unit_costs"
+      referencedColumns: ["product_id","user_id"]
+    },{
       foreignKeyName: "sales_orders_product_id_user_id_fkey"
       columns: ["product_id","user_id"]
 isOneToOne: false
@@ -127,6 +159,12 @@ isOneToOne: false
       foreignKeyName: "stock_movements_product_id_user_id_fkey"
       columns: ["product_id","user_id"]
 isOneToOne: false
+      referencedRelation: "product_unit_costs"
+      referencedColumns: ["product_id","user_id"]
+    },{
+      foreignKeyName: "stock_movements_product_id_user_id_fkey"
+      columns: ["product_id","user_id"]
+isOneToOne: false
       referencedRelation: "products"
       referencedColumns: ["id","user_id"]
     },{
@@ -140,7 +178,15 @@ isOneToOne: false
                 }
           }
           Views: {
-            [_ in never]: never
+            "product_unit_costs": {
+                  Row: {
+                    "product_id": string,"unit_cost": number | null,"user_id": string
+                  }
+                  ComputedFields: never
+                  Relationships: [
+                    
+                  ]
+                }
           }
           Functions: {
             "complete_production":
@@ -196,19 +242,25 @@ isOneToOne: false
         isOneToOne: true
         isSetofReturn: false
       } },
+"dashboard_panels":
+{ Args: { "period": string }; Returns: Json
+                           },
 "dashboard_summary":
 { Args: Record<PropertyKey, never>; Returns: Json
                            },
 "fulfil_sales_order":
 { Args: { "order_id": string }; Returns: {
-              "id": string,
+              "fees": number,
+"id": string,
 "order_date": string,
 "platform": Database["public"]['Enums']["sales_platform"],
 "product_id": string,
 "product_name": string,
+"profit": number | null,
 "quantity": number,
 "status": Database["public"]['Enums']["sales_order_status"],
 "total_amount": number,
+"unit_cost": number,
 "unit_price": number,
 "user_id": string
             }
@@ -220,20 +272,43 @@ isOneToOne: false
       } },
 "log_sale":
 { Args: { "platform"?: string,"product_id": string,"quantity": number }; Returns: {
-              "id": string,
+              "fees": number,
+"id": string,
 "order_date": string,
 "platform": Database["public"]['Enums']["sales_platform"],
 "product_id": string,
 "product_name": string,
+"profit": number | null,
 "quantity": number,
 "status": Database["public"]['Enums']["sales_order_status"],
 "total_amount": number,
+"unit_cost": number,
 "unit_price": number,
 "user_id": string
             }
                           SetofOptions: {
         from: "*"
         to: "sales_orders"
+        isOneToOne: true
+        isSetofReturn: false
+      } },
+"product_costing":
+{ Args: Record<PropertyKey, never>; Returns: {
+              "bottleneck_material_id": string,"bottleneck_material_name": string,"margin": number,"margin_percent": number,"max_buildable": number,"product_id": string,"unit_cost": number
+            }[]
+                           },
+"set_platform_fees":
+{ Args: { "commission_percent": number,"fee_per_order": number,"platform": string,"shipping_per_order": number }; Returns: {
+              "commission_percent": number,
+"fee_per_order": number,
+"platform": Database["public"]['Enums']["sales_platform"],
+"shipping_per_order": number,
+"updated_at": string,
+"user_id": string
+            }
+                          SetofOptions: {
+        from: "*"
+        to: "platform_fees"
         isOneToOne: true
         isSetofReturn: false
       } },
@@ -253,7 +328,12 @@ isOneToOne: false
         to: "manufacturing_orders"
         isOneToOne: true
         isSetofReturn: false
-      } }
+      } },
+"what_to_buy":
+{ Args: Record<PropertyKey, never>; Returns: {
+              "cost_per_unit": number,"estimated_cost": number,"material_id": string,"material_name": string,"reorder_point": number,"stock_level": number,"suggested_quantity": number,"supplier": string,"unit_of_measure": string
+            }[]
+                           }
           }
           Enums: {
             "manufacturing_order_status": "In Progress"|"Completed","sales_order_status": "Unfulfilled"|"Fulfilled","sales_platform": "Flipkart"|"Myntra"|"Amazon"|"Brand Website"|"Other","stock_movement_reason": "opening_stock"|"sale"|"production_consumption"|"production_output"

@@ -79,8 +79,9 @@ select is(
   (select array_agg(c.relname::text order by c.relname) from pg_class c
    where c.relnamespace = 'reports'::regnamespace and c.relkind = 'v'
      and 'security_invoker=true' = any (c.reloptions)),
-  array['low_stock_items', 'material_consumption_by_month', 'revenue_by_platform_month', 'stock_valuation'],
-  'All four report views are security invoker (a signed-in role would see only its own rows)'
+  array['low_stock_items', 'material_consumption_by_month', 'product_margins', 'profit_by_platform_month',
+        'revenue_by_platform_month', 'stock_valuation'],
+  'All six report views are security invoker (a signed-in role would see only its own rows)'
 );
 -- Security invoker in practice: were a signed-in role ever granted a view, RLS still applies.
 grant usage on schema reports to authenticated;
