@@ -10,6 +10,7 @@ import {
 } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Dashboard } from '@/features/dashboard/components/dashboard';
+import { PlatformFeesButton } from '@/features/settings/components/platform-fees-button';
 import { useRealtimeInvalidation } from '@/lib/realtime';
 import { loadAllStyles } from './styles';
 
@@ -82,6 +83,9 @@ export function Shell({ userId }: { userId: string }) {
           <Title order={1} size="h3">
             FactoryFlow
           </Title>
+          <Group ml="auto">
+            <PlatformFeesButton />
+          </Group>
         </Group>
       </AppShell.Header>
 

@@ -7,6 +7,7 @@ export const liveTables = [
   'bom_items',
   'sales_orders',
   'manufacturing_orders',
+  'platform_fees',
 ] as const;
 export type LiveTable = (typeof liveTables)[number];
 
@@ -19,17 +20,22 @@ export const queryKeys = {
   salesOrders: ['sales-orders'],
   manufacturingOrders: ['manufacturing-orders'],
   dashboardSummary: ['dashboard-summary'],
+  dashboardPanels: ['dashboard-panels'],
+  productCosting: ['product-costing'],
+  platformFees: ['platform-fees'],
+  whatToBuy: ['what-to-buy'],
 } as const;
 
 type QueryKey = (typeof queryKeys)[keyof typeof queryKeys];
 
 /** Which cached queries read each table, so a change to the table makes exactly those stale. */
 const queriesReadingTable: Record<LiveTable, readonly QueryKey[]> = {
-  products: [queryKeys.products, queryKeys.dashboardSummary],
-  raw_materials: [queryKeys.rawMaterials, queryKeys.dashboardSummary],
-  bom_items: [queryKeys.bomItems],
-  sales_orders: [queryKeys.salesOrders, queryKeys.dashboardSummary],
+  products: [queryKeys.products, queryKeys.dashboardSummary, queryKeys.productCosting, queryKeys.dashboardPanels],
+  raw_materials: [queryKeys.rawMaterials, queryKeys.dashboardSummary, queryKeys.productCosting, queryKeys.whatToBuy],
+  bom_items: [queryKeys.bomItems, queryKeys.productCosting],
+  sales_orders: [queryKeys.salesOrders, queryKeys.dashboardSummary, queryKeys.dashboardPanels],
   manufacturing_orders: [queryKeys.manufacturingOrders],
+  platform_fees: [queryKeys.platformFees],
 };
 
 export function queryKeysForTables(tables: readonly LiveTable[]): QueryKey[] {

@@ -13,6 +13,7 @@ import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { FormError } from '@/components/form-error';
+import { BottleneckNote } from '@/features/costing/components/bottleneck-note';
 import { ProductSelect } from '@/components/product-select';
 import { useProducts } from '@/lib/api/products';
 import { useRawMaterials } from '@/lib/api/raw-materials';
@@ -117,6 +118,7 @@ export function CreateManufacturingOrderModal({
                 : `The materials in stock are enough for up to ${canMake}.`}
             </Text>
           )}
+          {productId && !stockLoading && canMake !== null && <BottleneckNote productId={productId} />}
           {short && (
             <Text c="red.7" size="sm" fw={500}>
               Not enough raw materials to start production.

@@ -9,10 +9,11 @@ import { useProducts, type Product } from '@/lib/api/products';
 import { formatRupees } from '@/lib/format';
 import { isLowStock } from '@/lib/stock';
 import { CreateProductModal } from './create-product-modal';
+import { ProductDetailButton } from './product-detail-drawer';
 
 const productColumns: DataTableColumn<Product>[] = [
   { label: 'SKU', ff: 'monospace', cell: (product) => product.sku },
-  { label: 'Product Name', fw: 500, cell: (product) => product.product_name },
+  { label: 'Product Name', cell: (product) => <ProductDetailButton product={product} /> },
   { label: 'Category', cell: (product) => product.category ?? '—' },
   { label: 'Selling Price', numeric: true, cell: (product) => formatRupees(product.selling_price) },
   {
