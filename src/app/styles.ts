@@ -21,6 +21,7 @@ import '@mantine/core/styles/Text.layer.css';
 import '@mantine/core/styles/Title.layer.css';
 import '@mantine/core/styles/Badge.layer.css';
 import '@mantine/core/styles/Button.layer.css';
+import '@mantine/core/styles/ActionIcon.layer.css';
 import '@mantine/core/styles/Alert.layer.css';
 import '@mantine/core/styles/ThemeIcon.layer.css';
 import '@mantine/core/styles/Skeleton.layer.css';

@@ -82,9 +82,9 @@ describe('costs, fees and profit', { timeout: 240_000 }, () => {
       await logSale(page, { product: 'T-shirt (TS-1)', platform: 'Amazon', quantity: '1' });
 
       await openTab(page, 'Dashboard');
-      const panels = page.getByRole('region', { name: 'Profit' });
-      await eventually(() => rowCells(panels, 'Flipkart')).toEqual(['Flipkart', '1', '₹4,998.00', '₹569.80', '₹1,410.45']);
-      expect(await rowCells(panels.getByRole('table', { name: 'Profit by platform' }), 'Amazon')).toEqual([
+      const byPlatform = page.getByRole('region', { name: 'Revenue, fees and profit by platform' });
+      await eventually(() => rowCells(byPlatform, 'Flipkart')).toEqual(['Flipkart', '1', '₹4,998.00', '₹569.80', '₹1,410.45']);
+      expect(await rowCells(byPlatform, 'Amazon')).toEqual([
         'Amazon',
         '1',
         '₹2,499.00',
@@ -95,7 +95,7 @@ describe('costs, fees and profit', { timeout: 240_000 }, () => {
       expect(await panelFigure(page, 'Platform fees')).toBe('₹882.18');
       expect(await panelFigure(page, 'Profit')).toBe('₹2,088.19');
       expect(await panelFigure(page, 'Margin')).toBe('27.9%');
-      await panels.getByRole('region', { name: 'Revenue, fees and profit by platform' }).locator('.recharts-bar-rectangle').first().waitFor();
+      await byPlatform.locator('.recharts-bar-rectangle').first().waitFor();
       await settle(page);
       await shot(page, 'dashboard', size);
 

@@ -8,6 +8,7 @@ import '@mantine/charts/styles.layer.css';
 import { BarChart, LineChart } from '@mantine/charts';
 import { Group, Paper, Select, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { LoadError } from '@/components/load-error';
 import { formatRupees } from '@/lib/format';
 import {
@@ -20,6 +21,14 @@ import {
 const dayLabel = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 const monthLabel = new Intl.DateTimeFormat('en-IN', { month: 'short', year: 'numeric', timeZone: 'UTC' });
 const formatPercent = (value: number | null) => (value === null ? '—' : `${value}%`);
+// Axis ticks in whole rupees, lakhs and crores (₹6,000, ₹1.2L): the tooltips carry the paise.
+const axisRupees = new Intl.NumberFormat('en-IN', {
+  style: 'currency',
+  currency: 'INR',
+  notation: 'compact',
+  maximumFractionDigits: 1,
+});
+const yAxisProps = { tickFormatter: (value: number) => axisRupees.format(value), width: 70 };
 
 export function ProfitPanels() {
   const [period, setPeriod] = useState<PanelPeriod>('this_month');
@@ -60,6 +69,8 @@ export function ProfitPanels() {
 function PanelsBody({ panels }: { panels: DashboardPanels }) {
   const { totals } = panels;
   const label = panels.bucket === 'day' ? dayLabel : monthLabel;
+  // The shared list table (cards on a phone) wants an id per row: a platform appears once.
+  const platformRows = panels.by_platform.map((row) => ({ ...row, id: row.platform }));
   const overTime = panels.over_time.map((point) => ({ ...point, date: label.format(new Date(point.date)) }));
 
   return (
@@ -86,6 +97,7 @@ function PanelsBody({ panels }: { panels: DashboardPanels }) {
                 data={panels.by_platform}
                 dataKey="platform"
                 valueFormatter={formatRupees}
+                yAxisProps={yAxisProps}
                 withLegend
                 series={[
                   { name: 'revenue', label: 'Revenue', color: 'indigo.6' },
@@ -93,28 +105,7 @@ function PanelsBody({ panels }: { panels: DashboardPanels }) {
                   { name: 'profit', label: 'Profit', color: 'teal.6' },
                 ]}
               />
-              <Table mt="sm" verticalSpacing={4} fz="sm" aria-label="Profit by platform">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Platform</Table.Th>
-                    <Table.Th ta="right">Orders</Table.Th>
-                    <Table.Th ta="right">Revenue</Table.Th>
-                    <Table.Th ta="right">Fees</Table.Th>
-                    <Table.Th ta="right">Profit</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {panels.by_platform.map((row) => (
-                    <Table.Tr key={row.platform}>
-                      <Table.Td>{row.platform}</Table.Td>
-                      <Table.Td ta="right">{row.orders}</Table.Td>
-                      <Table.Td ta="right">{formatRupees(row.revenue)}</Table.Td>
-                      <Table.Td ta="right">{formatRupees(row.fees)}</Table.Td>
-                      <Table.Td ta="right">{formatRupees(row.profit)}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
+              <DataTable columns={platformColumns} rows={platformRows} minWidth={360} />
             </section>
             <section aria-label="Revenue and profit over time">
               <Title order={4} size="h5" mb="xs">
@@ -125,6 +116,7 @@ function PanelsBody({ panels }: { panels: DashboardPanels }) {
                 data={overTime}
                 dataKey="date"
                 valueFormatter={formatRupees}
+                yAxisProps={yAxisProps}
                 withLegend
                 withDots={overTime.length < 40}
                 series={[
@@ -143,6 +135,16 @@ function PanelsBody({ panels }: { panels: DashboardPanels }) {
     </Stack>
   );
 }
+
+type PlatformRow = DashboardPanels['by_platform'][number] & { id: string };
+
+const platformColumns: DataTableColumn<PlatformRow>[] = [
+  { label: 'Platform', fw: 500, cell: (row) => row.platform },
+  { label: 'Orders', numeric: true, cell: (row) => row.orders },
+  { label: 'Revenue', numeric: true, cell: (row) => formatRupees(row.revenue) },
+  { label: 'Fees', numeric: true, cell: (row) => formatRupees(row.fees) },
+  { label: 'Profit', numeric: true, cell: (row) => formatRupees(row.profit) },
+];
 
 function Figure({ label, value }: { label: string; value: string }) {
   return (

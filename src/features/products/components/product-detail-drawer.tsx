@@ -16,7 +16,14 @@ export function ProductDetailButton({ product }: { product: Product }) {
       <UnstyledButton className={classes.nameButton} onClick={drawer.open} aria-haspopup="dialog">
         {product.product_name}
       </UnstyledButton>
-      <Drawer opened={opened} onClose={drawer.close} position="right" size="md" title={product.product_name}>
+      <Drawer
+        opened={opened}
+        onClose={drawer.close}
+        position="right"
+        size="md"
+        title={product.product_name}
+        closeButtonProps={{ 'aria-label': 'Close' }}
+      >
         {opened && <ProductDetail product={product} />}
       </Drawer>
     </>
@@ -56,7 +63,7 @@ function ProductDetail({ product }: { product: Product }) {
           label="Margin"
           value={formatRupees(cost.margin)}
           detail={`${cost.margin_percent}%`}
-          tone={cost.margin < 0 ? 'red.7' : 'green.8'}
+          tone={cost.margin < 0 ? 'red.9' : undefined}
         />
       </SimpleGrid>
       <Text fw={500}>{buildableText(cost)}</Text>

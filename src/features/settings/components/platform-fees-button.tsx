@@ -1,4 +1,4 @@
-import { Button } from '@mantine/core';
+import { ActionIcon, Button } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconReceiptRupee } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
@@ -22,9 +22,14 @@ export function PlatformFeesButton() {
         size="compact-md"
         leftSection={<IconReceiptRupee size={18} aria-hidden />}
         onClick={modal.open}
+        visibleFrom="sm"
       >
         Platform fees
       </Button>
+      {/* A phone's header has room for an icon only. */}
+      <ActionIcon variant="subtle" size="lg" onClick={modal.open} hiddenFrom="sm" aria-label="Platform fees">
+        <IconReceiptRupee size={22} aria-hidden />
+      </ActionIcon>
       {opened && (
         <Suspense fallback={null}>
           <PlatformFeesModal onClose={modal.close} />

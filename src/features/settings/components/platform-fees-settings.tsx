@@ -120,7 +120,8 @@ export function PlatformFeesSettings() {
           </Group>
         </Stack>
       </form>
-      <Table withTableBorder verticalSpacing="xs" aria-label="Current platform fees">
+      <Table.ScrollContainer minWidth={300}>
+      <Table withTableBorder verticalSpacing="xs" fz="sm" aria-label="Current platform fees">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Platform</Table.Th>
@@ -143,6 +144,7 @@ export function PlatformFeesSettings() {
           })}
         </Table.Tbody>
       </Table>
+      </Table.ScrollContainer>
     </Stack>
   );
 }
