@@ -106,7 +106,8 @@ function figuresFromPanels(panels: Panels): Figures {
 
 export async function measureDashboardPanels(clusterUrl: string): Promise<BenchRow[]> {
   const databaseUrl = await createMigratedDatabase(clusterUrl, 'bench_dashboard_panels');
-  const stack = await startStack({ port: 0, databaseUrl, quiet: true });
+  // A throwaway data directory: the bench keeps nothing of the stack's on disk.
+  const stack = await startStack({ port: 0, databaseUrl, quiet: true, dataDir: null });
   const admin = new pg.Client({ connectionString: databaseUrl });
   await admin.connect();
   try {

@@ -37,19 +37,25 @@ begin
   end case;
 
   return (
-    with orders as materialized (
-      select o.platform, o.product_id, o.quantity, o.total_amount, o.fees, o.profit,
-        date_trunc(v_bucket, o.order_date at time zone 'Asia/Kolkata')::date as bucket
+    -- One pass over the period's orders, summed per platform, product and day or month; every
+    -- panel then adds up these few cells instead of reading the orders again.
+    with cells as (
+      select o.platform, o.product_id,
+        date_trunc(v_bucket, o.order_date at time zone 'Asia/Kolkata')::date as bucket,
+        count(*) as orders, sum(o.quantity) as units, sum(o.total_amount) as revenue,
+        sum(o.fees) as fees, sum(o.profit) as profit
       from public.sales_orders o
       where o.user_id = (select auth.uid())
         and o.status::text not in ('Cancelled', 'Returned')
         and (v_from is null or o.order_date >= v_from)
+      group by o.platform, o.product_id, 3
     ),
     products as (
-      select o.product_id, sum(o.quantity) as units, sum(o.total_amount) as revenue,
-        sum(o.profit) as profit
-      from orders o
-      group by o.product_id
+      select c.product_id, p.product_name, sum(c.units) as units, sum(c.revenue) as revenue,
+        sum(c.profit) as profit
+      from cells c
+      join public.products p on p.id = c.product_id
+      group by c.product_id, p.product_name
     )
     select jsonb_build_object(
       'period', dashboard_panels.period,
@@ -57,40 +63,38 @@ begin
       'bucket', v_bucket,
       'totals', (
         select jsonb_build_object(
-          'orders', count(*),
-          'units', coalesce(sum(o.quantity), 0),
-          'revenue', coalesce(sum(o.total_amount), 0),
-          'fees', coalesce(sum(o.fees), 0),
-          'cost', coalesce(sum(o.total_amount - o.fees - o.profit), 0),
-          'profit', coalesce(sum(o.profit), 0),
-          'margin_percent', round(sum(o.profit) * 100 / nullif(sum(o.total_amount), 0), 1))
-        from orders o),
+          'orders', coalesce(sum(c.orders), 0),
+          'units', coalesce(sum(c.units), 0),
+          'revenue', coalesce(sum(c.revenue), 0),
+          'fees', coalesce(sum(c.fees), 0),
+          'cost', coalesce(sum(c.revenue - c.fees - c.profit), 0),
+          'profit', coalesce(sum(c.profit), 0),
+          'margin_percent', round(sum(c.profit) * 100 / nullif(sum(c.revenue), 0), 1))
+        from cells c),
       'by_platform', (
         select coalesce(jsonb_agg(to_jsonb(r) order by r.revenue desc, r.platform), '[]'::jsonb)
         from (
-          select o.platform, count(*) as orders, sum(o.total_amount) as revenue,
-            sum(o.fees) as fees, sum(o.profit) as profit
-          from orders o group by o.platform
+          select c.platform, sum(c.orders) as orders, sum(c.revenue) as revenue,
+            sum(c.fees) as fees, sum(c.profit) as profit
+          from cells c group by c.platform
         ) r),
       'over_time', (
         select coalesce(jsonb_agg(to_jsonb(r) order by r.date), '[]'::jsonb)
         from (
-          select o.bucket as date, sum(o.total_amount) as revenue, sum(o.profit) as profit
-          from orders o group by o.bucket
+          select c.bucket as date, sum(c.revenue) as revenue, sum(c.profit) as profit
+          from cells c group by c.bucket
         ) r),
       'top_by_revenue', (
         select coalesce(jsonb_agg(to_jsonb(r) order by r.revenue desc, r.product_name), '[]'::jsonb)
         from (
-          select t.product_id, p.product_name, t.units, t.revenue, t.profit
-          from products t join public.products p on p.id = t.product_id
-          order by t.revenue desc, p.product_name limit 5
+          select t.product_id, t.product_name, t.units, t.revenue, t.profit
+          from products t order by t.revenue desc, t.product_name limit 5
         ) r),
       'top_by_profit', (
         select coalesce(jsonb_agg(to_jsonb(r) order by r.profit desc, r.product_name), '[]'::jsonb)
         from (
-          select t.product_id, p.product_name, t.units, t.revenue, t.profit
-          from products t join public.products p on p.id = t.product_id
-          order by t.profit desc, p.product_name limit 5
+          select t.product_id, t.product_name, t.units, t.revenue, t.profit
+          from products t order by t.profit desc, t.product_name limit 5
         ) r)
     )
   );
