@@ -48,7 +48,7 @@ describe('costs, fees and profit', { timeout: 240_000 }, () => {
   for (const size of [DESKTOP, PHONE]) {
     it(`at ${size.width}x${size.height}: fees, profit by platform, the product's margin and what to buy`, async () => {
       await mkdir(SCREENSHOT_DIR, { recursive: true });
-      const { page } = await e2e.openApp({ viewport: size });
+      const { context, page } = await e2e.openApp({ viewport: size });
 
       await addRawMaterial(page, { name: 'Cotton Fabric', supplier: 'Arvind Mills', costPerUnit: '1205', stockLevel: '10', unit: 'm', reorderPoint: '50' });
       await addRawMaterial(page, { name: 'Thread', supplier: 'Arvind Mills', costPerUnit: '0.75', stockLevel: '100', unit: 'spools', reorderPoint: '5' });
@@ -127,6 +127,21 @@ describe('costs, fees and profit', { timeout: 240_000 }, () => {
       expect(await buttonHouse.getByText('Total ₹40.00').isVisible()).toBe(true);
       await settle(page);
       await shot(page, 'what-to-buy', size);
+
+      await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(e2e.appUrl).origin });
+      await list.getByRole('button', { name: 'Copy' }).click();
+      await page.getByText('List copied. Paste it into a message to your supplier.').waitFor();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+        [
+          'Arvind Mills',
+          '- Cotton Fabric: 90 m (₹1,08,450.00)',
+          'Total: ₹1,08,450.00',
+          '',
+          'Button House',
+          '- Buttons: 20 units (₹40.00)',
+          'Total: ₹40.00',
+        ].join('\n'),
+      );
 
       const [download] = await Promise.all([
         page.waitForEvent('download'),
