@@ -39,7 +39,7 @@ select results_eq(
 update public.raw_materials set cost_per_unit = 120 where id = tests.id('cotton');
 select results_eq(
   $$ select user_id, sku, product_name, selling_price, unit_cost, margin, margin_percent
-     from reports.product_margins order by sku $$,
+     from reports.product_margins where user_id in (tests.id('owner'), tests.id('other')) order by sku $$,
   $$ values (tests.id('other'), 'MASK-1', 'Mask', 100.00::numeric, 0::numeric, 100.00::numeric, 100.00::numeric),
             (tests.id('owner'), 'TS-1', 'T-shirt', 500.00::numeric, 180.000::numeric, 320.000::numeric, 64.00::numeric) $$,
   'Product margins at current costs: the T-shirt costs 1.5 x 120 = 180, margin 320 (64%); an empty BOM costs 0'

@@ -44,9 +44,12 @@ select results_eq(
   'Fractions: unit cost 0.333 x 2.55 = 0.84915 kept exact; cost of 3 rounds to 2.55, commission 12.5% of 29.97 = 3.74625 to 3.75, profit 23.67'
 );
 
--- Later changes: costs, BOM-relevant prices, selling price and fees.
+-- Later changes: a material's cost, the selling price and the fees (the edits made as the table
+-- owner: how an owner edits them is not the subject here).
+reset role;
 update public.raw_materials set cost_per_unit = 200 where id = tests.id('cotton');
 update public.products set selling_price = 800 where id = tests.id('tshirt');
+select tests.authenticate_as('owner');
 select from public.set_platform_fees('Flipkart', 20, 30, 60);
 select results_eq(
   $$ select total_amount, unit_cost, fees, profit from public.sales_orders where id = tests.id('flipkart sale') $$,

@@ -28,7 +28,9 @@ select results_eq(
 select is((select count(*) from public.what_to_buy() where material_name in ('Zips', 'Dye')), 0::bigint,
   'A material at its reorder point is not listed');
 
+reset role;
 update public.raw_materials set cost_per_unit = 100 where material_name = 'Cotton Fabric';
+select tests.authenticate_as('owner');
 select is((select estimated_cost from public.what_to_buy() where material_name = 'Cotton Fabric'), 8750.00::numeric,
   'The estimate follows the current cost per unit');
 
