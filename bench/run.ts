@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { measureAppLoad } from './app-load';
 import { measureDashboard } from './dashboard';
+import { measureDashboardPanels } from './dashboard-panels';
 import { startCluster } from './lib/cluster';
 import { type BenchRow, renderTable } from './lib/report';
 import { measureLogSale } from './log-sale-throughput';
@@ -37,6 +38,7 @@ const rows: BenchRow[] = [];
 try {
   const sections: [string, () => Promise<BenchRow[]>][] = [
     ['dashboard', () => measureDashboard(cluster.url)],
+    ['dashboard panels', () => measureDashboardPanels(cluster.url)],
     ['log_sale throughput', () => measureLogSale(cluster.url)],
     ['rest overhead', () => measureRestOverhead()],
     ['realtime latency', () => measureRealtimeLatency(cluster.url)],

@@ -17,6 +17,7 @@ import { SaveWorkspacePrompt } from '@/features/workspace/components/save-worksp
 import { WorkspaceHeader } from '@/features/workspace/components/workspace-header';
 import { WorkspaceSettings } from '@/features/workspace/components/workspace-settings';
 import type { WorkspaceDialog } from '@/features/workspace/utils/workspace-user';
+import { PlatformFeesButton } from '@/features/settings/components/platform-fees-button';
 import { useRealtimeInvalidation } from '@/lib/realtime';
 import { loadAllStyles } from './styles';
 
@@ -103,6 +104,7 @@ export function Shell({ user }: { user: User }) {
           </Title>
           <Group ml="auto" gap="xs" wrap="nowrap" miw={0}>
             <WorkspaceHeader user={user} onOpen={setDialog} />
+            <PlatformFeesButton />
           </Group>
         </Group>
       </AppShell.Header>

@@ -27,6 +27,12 @@ isOneToOne: false
       foreignKeyName: "bom_items_product_id_user_id_fkey"
       columns: ["product_id","user_id"]
 isOneToOne: false
+      referencedRelation: "product_unit_costs"
+      referencedColumns: ["product_id","user_id"]
+    },{
+      foreignKeyName: "bom_items_product_id_user_id_fkey"
+      columns: ["product_id","user_id"]
+isOneToOne: false
       referencedRelation: "products"
       referencedColumns: ["id","user_id"]
     }
@@ -47,9 +53,29 @@ isOneToOne: false
       foreignKeyName: "manufacturing_orders_product_id_user_id_fkey"
       columns: ["product_id","user_id"]
 isOneToOne: false
+      referencedRelation: "product_unit_costs"
+      referencedColumns: ["product_id","user_id"]
+    },{
+      foreignKeyName: "manufacturing_orders_product_id_user_id_fkey"
+      columns: ["product_id","user_id"]
+isOneToOne: false
       referencedRelation: "products"
       referencedColumns: ["id","user_id"]
     }
+                  ]
+                },"platform_fees": {
+                  Row: {
+                    "commission_percent": number,"fee_per_order": number,"platform": Database["public"]['Enums']["sales_platform"],"shipping_per_order": number,"updated_at": string,"user_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "commission_percent"?: number,"fee_per_order"?: number,"platform": Database["public"]['Enums']["sales_platform"],"shipping_per_order"?: number,"updated_at"?: string,"user_id"?: string
+                  }
+                  Update: {
+                    "commission_percent"?: number,"fee_per_order"?: number,"platform"?: Database["public"]['Enums']["sales_platform"],"shipping_per_order"?: number,"updated_at"?: string,"user_id"?: string
+                  }
+                  Relationships: [
+                    
                   ]
                 },"products": {
                   Row: {
@@ -81,17 +107,23 @@ isOneToOne: false
                   ]
                 },"sales_orders": {
                   Row: {
-                    "id": string,"order_date": string,"platform": Database["public"]['Enums']["sales_platform"],"product_id": string,"product_name": string,"quantity": number,"return_note": string | null,"status": Database["public"]['Enums']["sales_order_status"],"total_amount": number,"unit_price": number,"user_id": string
+                    "fees": number,"id": string,"order_date": string,"platform": Database["public"]['Enums']["sales_platform"],"product_id": string,"product_name": string,"profit": number | null,"quantity": number,"return_note": string | null,"status": Database["public"]['Enums']["sales_order_status"],"total_amount": number,"unit_cost": number,"unit_price": number,"user_id": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "id"?: string,"order_date"?: string,"platform"?: Database["public"]['Enums']["sales_platform"],"product_id": string,"product_name": string,"quantity": number,"return_note"?: string | null,"status"?: Database["public"]['Enums']["sales_order_status"],"total_amount": number,"unit_price": number,"user_id"?: string
+                    "fees"?: number,"id"?: string,"order_date"?: string,"platform"?: Database["public"]['Enums']["sales_platform"],"product_id": string,"product_name": string,"profit"?: never,"quantity": number,"return_note"?: string | null,"status"?: Database["public"]['Enums']["sales_order_status"],"total_amount": number,"unit_cost"?: number,"unit_price": number,"user_id"?: string
                   }
                   Update: {
-                    "id"?: string,"order_date"?: string,"platform"?: Database["public"]['Enums']["sales_platform"],"product_id"?: string,"product_name"?: string,"quantity"?: number,"return_note"?: string | null,"status"?: Database["public"]['Enums']["sales_order_status"],"total_amount"?: number,"unit_price"?: number,"user_id"?: string
+                    "fees"?: number,"id"?: string,"order_date"?: string,"platform"?: Database["public"]['Enums']["sales_platform"],"product_id"?: string,"product_name"?: string,"profit"?: never,"quantity"?: number,"return_note"?: string | null,"status"?: Database["public"]['Enums']["sales_order_status"],"total_amount"?: number,"unit_cost"?: number,"unit_price"?: number,"user_id"?: string
                   }
                   Relationships: [
                     {
+      foreignKeyName: "sales_orders_product_id_user_id_fkey"
+      columns: ["product_id","user_id"]
+isOneToOne: false
+      referencedRelation: "product_unit_costs"
+      referencedColumns: ["product_id","user_id"]
+    },{
       foreignKeyName: "sales_orders_product_id_user_id_fkey"
       columns: ["product_id","user_id"]
 isOneToOne: false
@@ -127,6 +159,12 @@ isOneToOne: false
       foreignKeyName: "stock_movements_product_id_user_id_fkey"
       columns: ["product_id","user_id"]
 isOneToOne: false
+      referencedRelation: "product_unit_costs"
+      referencedColumns: ["product_id","user_id"]
+    },{
+      foreignKeyName: "stock_movements_product_id_user_id_fkey"
+      columns: ["product_id","user_id"]
+isOneToOne: false
       referencedRelation: "products"
       referencedColumns: ["id","user_id"]
     },{
@@ -140,7 +178,15 @@ isOneToOne: false
                 }
           }
           Views: {
-            [_ in never]: never
+            "product_unit_costs": {
+                  Row: {
+                    "product_id": string,"unit_cost": number | null,"user_id": string
+                  }
+                  ComputedFields: never
+                  Relationships: [
+                    
+                  ]
+                }
           }
           Functions: {
             "adjust_stock":
@@ -185,15 +231,18 @@ isOneToOne: false
       } },
 "cancel_sales_order":
 { Args: { "order_id": string }; Returns: {
-              "id": string,
+              "fees": number,
+"id": string,
 "order_date": string,
 "platform": Database["public"]['Enums']["sales_platform"],
 "product_id": string,
 "product_name": string,
+"profit": number | null,
 "quantity": number,
 "return_note": string | null,
 "status": Database["public"]['Enums']["sales_order_status"],
 "total_amount": number,
+"unit_cost": number,
 "unit_price": number,
 "user_id": string
             }
@@ -258,20 +307,26 @@ isOneToOne: false
         isOneToOne: true
         isSetofReturn: false
       } },
+"dashboard_panels":
+{ Args: { "period": string }; Returns: Json
+                           },
 "dashboard_summary":
 { Args: Record<PropertyKey, never>; Returns: Json
                            },
 "fulfil_sales_order":
 { Args: { "order_id": string }; Returns: {
-              "id": string,
+              "fees": number,
+"id": string,
 "order_date": string,
 "platform": Database["public"]['Enums']["sales_platform"],
 "product_id": string,
 "product_name": string,
+"profit": number | null,
 "quantity": number,
 "return_note": string | null,
 "status": Database["public"]['Enums']["sales_order_status"],
 "total_amount": number,
+"unit_cost": number,
 "unit_price": number,
 "user_id": string
             }
@@ -283,15 +338,18 @@ isOneToOne: false
       } },
 "log_sale":
 { Args: { "platform"?: string,"product_id": string,"quantity": number }; Returns: {
-              "id": string,
+              "fees": number,
+"id": string,
 "order_date": string,
 "platform": Database["public"]['Enums']["sales_platform"],
 "product_id": string,
 "product_name": string,
+"profit": number | null,
 "quantity": number,
 "return_note": string | null,
 "status": Database["public"]['Enums']["sales_order_status"],
 "total_amount": number,
+"unit_cost": number,
 "unit_price": number,
 "user_id": string
             }
@@ -301,6 +359,11 @@ isOneToOne: false
         isOneToOne: true
         isSetofReturn: false
       } },
+"product_costing":
+{ Args: Record<PropertyKey, never>; Returns: {
+              "bottleneck_material_id": string,"bottleneck_material_name": string,"margin": number,"margin_percent": number,"max_buildable": number,"product_id": string,"unit_cost": number
+            }[]
+                           },
 "receive_material":
 { Args: { "material_id": string,"note"?: string,"quantity": number,"unit_cost"?: number }; Returns: {
               "archived_at": string | null,
@@ -322,21 +385,39 @@ isOneToOne: false
       } },
 "return_sales_order":
 { Args: { "note"?: string,"order_id": string,"restock"?: boolean }; Returns: {
-              "id": string,
+              "fees": number,
+"id": string,
 "order_date": string,
 "platform": Database["public"]['Enums']["sales_platform"],
 "product_id": string,
 "product_name": string,
+"profit": number | null,
 "quantity": number,
 "return_note": string | null,
 "status": Database["public"]['Enums']["sales_order_status"],
 "total_amount": number,
+"unit_cost": number,
 "unit_price": number,
 "user_id": string
             }
                           SetofOptions: {
         from: "*"
         to: "sales_orders"
+        isOneToOne: true
+        isSetofReturn: false
+      } },
+"set_platform_fees":
+{ Args: { "commission_percent": number,"fee_per_order": number,"platform": string,"shipping_per_order": number }; Returns: {
+              "commission_percent": number,
+"fee_per_order": number,
+"platform": Database["public"]['Enums']["sales_platform"],
+"shipping_per_order": number,
+"updated_at": string,
+"user_id": string
+            }
+                          SetofOptions: {
+        from: "*"
+        to: "platform_fees"
         isOneToOne: true
         isSetofReturn: false
       } },
@@ -394,7 +475,12 @@ isOneToOne: false
         to: "raw_materials"
         isOneToOne: true
         isSetofReturn: false
-      } }
+      } },
+"what_to_buy":
+{ Args: Record<PropertyKey, never>; Returns: {
+              "cost_per_unit": number,"estimated_cost": number,"material_id": string,"material_name": string,"reorder_point": number,"stock_level": number,"suggested_quantity": number,"supplier": string,"unit_of_measure": string
+            }[]
+                           }
           }
           Enums: {
             "manufacturing_order_status": "In Progress"|"Completed"|"Cancelled","sales_order_status": "Unfulfilled"|"Fulfilled"|"Cancelled"|"Returned","sales_platform": "Flipkart"|"Myntra"|"Amazon"|"Brand Website"|"Other","stock_movement_reason": "opening_stock"|"sale"|"production_consumption"|"production_output"|"purchase_receipt"|"adjustment"|"sale_cancelled"|"sale_return"|"production_cancelled"

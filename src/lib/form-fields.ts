@@ -194,6 +194,12 @@ export const rawMaterialFieldRules = {
 /** What an empty Unit of Measure saves as (spec: unit defaults to 'units'). */
 export const DEFAULT_UNIT = 'units';
 
+export const platformFeeFieldRules = {
+  commissionPercent: { label: 'Commission percent', decimals: 2, min: 0 },
+  feePerOrder: { label: 'Fee per order', decimals: 2, min: 0 },
+  shippingPerOrder: { label: 'Shipping per order', decimals: 2, min: 0 },
+} satisfies Record<string, NumberRules>;
+
 export const saleFieldRules = {
   quantity: { label: 'Quantity', decimals: 0, min: 1 },
 } satisfies Record<string, NumberRules>;

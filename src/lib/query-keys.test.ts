@@ -6,6 +6,7 @@ describe('queryKeysForTables', () => {
     expect(queryKeysForTables(['sales_orders'])).toEqual([
       queryKeys.salesOrders,
       queryKeys.dashboardSummary,
+      queryKeys.dashboardPanels,
     ]);
     expect(queryKeysForTables(['products'])).toContain(queryKeys.dashboardSummary);
     expect(queryKeysForTables(['raw_materials'])).toContain(queryKeys.dashboardSummary);
@@ -15,10 +16,12 @@ describe('queryKeysForTables', () => {
     expect(queryKeysForTables(['sales_orders', 'products'])).toEqual([
       queryKeys.salesOrders,
       queryKeys.dashboardSummary,
+      queryKeys.dashboardPanels,
       queryKeys.products,
       queryKeys.bomItems,
       queryKeys.stockHistory,
       queryKeys.workspaceHasData,
+      queryKeys.productCosting,
     ]);
   });
 
@@ -33,6 +36,14 @@ describe('queryKeysForTables', () => {
       expect.arrayContaining([queryKeys.bomItems, queryKeys.stockHistory]),
     );
     expect(queryKeysForTables(['raw_materials'])).toContain(queryKeys.stockHistory);
+  });
+
+  it('marks costing stale when a BOM or a material cost changes, the shopping list with materials, fees with fees', () => {
+    expect(queryKeysForTables(['bom_items'])).toContain(queryKeys.productCosting);
+    expect(queryKeysForTables(['raw_materials'])).toEqual(
+      expect.arrayContaining([queryKeys.productCosting, queryKeys.whatToBuy]),
+    );
+    expect(queryKeysForTables(['platform_fees'])).toEqual([queryKeys.platformFees]);
   });
 
   it('covers every data query and never the session', () => {

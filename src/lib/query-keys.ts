@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 
 /** The tables the app listens to (all are in the supabase_realtime publication). */
-export const liveTables = ['products', 'raw_materials', 'sales_orders', 'manufacturing_orders'] as const;
+export const liveTables = ['products', 'raw_materials', 'sales_orders', 'manufacturing_orders', 'platform_fees'] as const;
 export type LiveTable = (typeof liveTables)[number];
 /**
  * Every table the app reads. BOM rows are not published (their deletions would reach every
@@ -21,18 +21,39 @@ export const queryKeys = {
   workspaceHasData: ['workspace-has-data'],
   /** One item's ledger: ['stock-history', 'product' | 'material', id]. */
   stockHistory: ['stock-history'],
+  dashboardPanels: ['dashboard-panels'],
+  productCosting: ['product-costing'],
+  platformFees: ['platform-fees'],
+  whatToBuy: ['what-to-buy'],
 } as const;
 
 type QueryKey = (typeof queryKeys)[keyof typeof queryKeys];
 
 /** Which cached queries read each table, so a change to the table makes exactly those stale. */
-// Every stock movement changes its item's row, so item events also refresh the open history.
+// Every stock movement changes its item's row, so item events also refresh the open history; a
+// product event (its BOM changes with it) and a material's cost change its costing.
 const queriesReadingTable: Record<DataTable, readonly QueryKey[]> = {
-  products: [queryKeys.products, queryKeys.bomItems, queryKeys.stockHistory, queryKeys.dashboardSummary, queryKeys.workspaceHasData],
-  raw_materials: [queryKeys.rawMaterials, queryKeys.stockHistory, queryKeys.dashboardSummary, queryKeys.workspaceHasData],
-  bom_items: [queryKeys.bomItems],
-  sales_orders: [queryKeys.salesOrders, queryKeys.dashboardSummary],
+  products: [
+    queryKeys.products,
+    queryKeys.bomItems,
+    queryKeys.stockHistory,
+    queryKeys.dashboardSummary,
+    queryKeys.workspaceHasData,
+    queryKeys.productCosting,
+    queryKeys.dashboardPanels,
+  ],
+  raw_materials: [
+    queryKeys.rawMaterials,
+    queryKeys.stockHistory,
+    queryKeys.dashboardSummary,
+    queryKeys.workspaceHasData,
+    queryKeys.productCosting,
+    queryKeys.whatToBuy,
+  ],
+  bom_items: [queryKeys.bomItems, queryKeys.productCosting],
+  sales_orders: [queryKeys.salesOrders, queryKeys.dashboardSummary, queryKeys.dashboardPanels],
   manufacturing_orders: [queryKeys.manufacturingOrders],
+  platform_fees: [queryKeys.platformFees],
 };
 
 export function queryKeysForTables(tables: readonly DataTable[]): QueryKey[] {

@@ -177,6 +177,10 @@ describeStack('rest', (stack, kind) => {
       status: 'Unfulfilled',
       order_date: TIMESTAMPTZ,
       return_note: null,
+      // The profit snapshot: the dupatta has no BOM and no platform has fees, so profit is the total.
+      unit_cost: 0,
+      fees: 0,
+      profit: 250 * quantity,
     });
     expect(response).toEqual(ok([order(second, 'Flipkart', 2), order(first, 'Amazon', 1)]));
     expect(await bob.client.from('sales_orders').select('*')).toEqual(ok([]));

@@ -114,6 +114,18 @@ describe('accessibility (axe-core, WCAG 2.1 A and AA)', { timeout: 240_000 }, ()
         await page.keyboard.press('Escape');
         await dialog(page, title).waitFor({ state: 'hidden' });
       }
+      // Platform fees (from the header) and a product's detail drawer.
+      await page.getByRole('button', { name: 'Platform fees' }).click();
+      await dialog(page, 'Platform fees').getByRole('button', { name: 'Save fees' }).waitFor();
+      violations.push(...(await seriousViolations(page, `Platform fees ${at}`)));
+      await page.keyboard.press('Escape');
+      await dialog(page, 'Platform fees').waitFor({ state: 'detached' });
+      await openTab(page, 'Products');
+      await page.getByRole('button', { name: 'Cotton Kurta' }).click();
+      await dialog(page, 'Cotton Kurta').getByText(/^Can build/).waitFor();
+      violations.push(...(await seriousViolations(page, `Product drawer ${at}`)));
+      await page.keyboard.press('Escape');
+      await dialog(page, 'Cotton Kurta').waitFor({ state: 'hidden' });
     }
     expect(violations).toEqual([]);
   });

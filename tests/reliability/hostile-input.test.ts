@@ -302,6 +302,35 @@ function cases(f: Fixture): Case[] {
     rpcCase('cancel_manufacturing_order', 'order completed', { order_id: f.completedRunId }, 400, 'Only orders in progress can be cancelled.'),
   );
 
+  // set_platform_fees, dashboard_panels, product_costing, what_to_buy -------------------------------
+  const fees = { platform: 'Amazon', commission_percent: 5, fee_per_order: 0, shipping_per_order: 0 };
+  const PERIOD_MESSAGE = 'Period must be one of: this_month, last_30_days, this_financial_year, all_time.';
+  list.push(
+    ...numberCases('set_platform_fees', 'commission_percent', 'Commission percent', fees, { minimum: '0', whole: false }),
+    ...numberCases('set_platform_fees', 'fee_per_order', 'Fee per order', fees, { minimum: '0', whole: false }),
+    ...numberCases('set_platform_fees', 'shipping_per_order', 'Shipping per order', fees, { minimum: '0', whole: false }),
+    rpcCase('set_platform_fees', 'commission_percent 100.01', { ...fees, commission_percent: 100.01 }, 400, 'Commission percent must be at most 100.'),
+    rpcCase('set_platform_fees', 'commission_percent 1000', { ...fees, commission_percent: 1000 }, 400, 'Commission percent must be at most 100.'),
+    rpcCase('set_platform_fees', 'commission_percent 3 decimals', { ...fees, commission_percent: 12.345 }, 400, 'Commission percent can have at most 2 decimal places.'),
+    rpcCase('set_platform_fees', 'fee_per_order a fraction of a paisa', { ...fees, fee_per_order: 1.005 }, 400, 'Fee per order can have at most 2 decimal places.'),
+    rpcCase('set_platform_fees', 'shipping_per_order 1e-10', { ...fees, shipping_per_order: 1e-10 }, 400, 'Shipping per order can have at most 2 decimal places.'),
+    rpcCase('set_platform_fees', 'platform unknown', { ...fees, platform: 'Meesho' }, 400, PLATFORM_MESSAGE),
+    rpcCase('set_platform_fees', 'platform lower case', { ...fees, platform: 'amazon' }, 400, PLATFORM_MESSAGE),
+    rpcCase('set_platform_fees', 'platform null', { ...fees, platform: null }, 400, PLATFORM_MESSAGE),
+    rpcCase('set_platform_fees', 'platform SQL text', { ...fees, platform: "Amazon'; delete from public.platform_fees; --" }, 400, PLATFORM_MESSAGE),
+    rpcCase('set_platform_fees', 'platform 1 MB', { ...fees, platform: MB }, 400, PLATFORM_MESSAGE),
+    rpcCase('set_platform_fees', 'shipping missing', { platform: 'Amazon', commission_percent: 5, fee_per_order: 0 }, 404, /set_platform_fees/),
+    rpcCase('set_platform_fees', 'a user_id argument', { ...fees, user_id: crypto.randomUUID() }, 404, /set_platform_fees/),
+    rpcCase('dashboard_panels', 'period unknown', { period: 'yesterday' }, 400, PERIOD_MESSAGE),
+    rpcCase('dashboard_panels', 'period null', { period: null }, 400, PERIOD_MESSAGE),
+    rpcCase('dashboard_panels', 'period a number', { period: 30 }, 400, PERIOD_MESSAGE),
+    rpcCase('dashboard_panels', 'period SQL text', { period: "all_time'; delete from public.sales_orders; --" }, 400, PERIOD_MESSAGE),
+    rpcCase('dashboard_panels', 'period 1 MB', { period: MB }, 400, PERIOD_MESSAGE),
+    rpcCase('dashboard_panels', 'period missing', {}, 404, /dashboard_panels/),
+    rpcCase('product_costing', 'an unknown argument', { user_id: crypto.randomUUID() }, 404, /product_costing/),
+    rpcCase('what_to_buy', 'an unknown argument', { user_id: crypto.randomUUID() }, 404, /what_to_buy/),
+  );
+
   // Malformed JSON bodies on every operation ------------------------------------------------------
   for (const fn of [
     'create_product',
@@ -319,6 +348,10 @@ function cases(f: Fixture): Case[] {
     'cancel_sales_order',
     'return_sales_order',
     'cancel_manufacturing_order',
+    'set_platform_fees',
+    'dashboard_panels',
+    'product_costing',
+    'what_to_buy',
   ]) {
     for (const [name, raw] of [
       ['truncated JSON', '{"product_id":'],
@@ -353,7 +386,7 @@ function cases(f: Fixture): Case[] {
     ...get(name, route, 400, new RegExp(`^failed to parse ${what}`)),
     code: 'PGRST100',
   });
-  for (const table of ['products', 'raw_materials', 'sales_orders', 'manufacturing_orders', 'bom_items']) {
+  for (const table of ['products', 'raw_materials', 'sales_orders', 'manufacturing_orders', 'bom_items', 'platform_fees', 'product_unit_costs']) {
     const base = `/rest/v1/${table}`;
     list.push(
       get(`${table} unknown column in select`, `${base}?select=nope`, 400, /nope/),
@@ -493,7 +526,8 @@ async function fingerprint(stack: TestStack): Promise<string> {
        (select string_agg(md5(b::text), '' order by product_id, material_id) from public.bom_items b),
        (select string_agg(md5(o::text), '' order by id) from public.sales_orders o),
        (select string_agg(md5(o::text), '' order by id) from public.manufacturing_orders o),
-       (select count(*) from public.stock_movements)) as f`,
+       (select count(*) from public.stock_movements),
+       (select string_agg(md5(f::text), '' order by user_id, platform) from public.platform_fees f)) as f`,
   );
   return rows[0]!.f;
 }

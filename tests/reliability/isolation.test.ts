@@ -30,10 +30,13 @@ interface Owner {
   openOrderId: string;
 }
 
-/** A user with rows in every table: a material, a product with a BOM, a sale, a started and a completed run. */
-async function populate(stack: TestStack, label: string): Promise<Owner> {
+/** A user with rows in every table: a material, a product with a BOM, one platform's fees, a sale, a started and a completed run. */
+async function populate(stack: TestStack, label: string, feesPlatform: string): Promise<Owner> {
   const user = await signIn(stack);
+  await rpcOk(user, 'set_platform_fees', { platform: feesPlatform, commission_percent: 10, fee_per_order: 5, shipping_per_order: 40 });
   const materialId = await createMaterial(user, `${label} cotton`, 100);
+  // Below its reorder point, so the shopping list has a row of this user's.
+  await rpcOk(user, 'create_raw_material', { material_name: `${label} buttons`, cost_per_unit: 2, stock_level: 1, reorder_point: 20 });
   const productId = await createProduct(user, `${label} shirt`, 10, [{ material_id: materialId, quantity: 2 }]);
   const sale = await rpcOk<{ id: string }>(user, 'log_sale', { product_id: productId, quantity: 1 });
   const done = await rpcOk<{ id: string }>(user, 'start_production', { product_id: productId, quantity_to_produce: 1 });
@@ -52,6 +55,7 @@ function keysOf(owner: Owner, snapshot: Record<string, unknown[]>): Record<strin
     sales_orders: ['id', owner.saleId],
     manufacturing_orders: ['id', owner.openOrderId],
     stock_movements: ['id', String(firstMovement)],
+    platform_fees: ['platform', 'Flipkart'],
   };
 }
 
@@ -69,6 +73,8 @@ function rowFor(table: string, owner: Owner): Record<string, unknown> {
       return { id: owner.saleId, user_id, product_id: owner.productId, product_name: 'Pwned', quantity: 1, unit_price: 0, total_amount: 0 };
     case 'manufacturing_orders':
       return { id: owner.openOrderId, user_id, product_id: owner.productId, product_name: 'Pwned', quantity_to_produce: 999 };
+    case 'platform_fees':
+      return { user_id, platform: 'Flipkart', commission_percent: 0, fee_per_order: 0, shipping_per_order: 0 };
     default:
       return { user_id, product_id: owner.productId, quantity: 999, balance_after: 999, reason: 'opening_stock' };
   }
@@ -82,6 +88,7 @@ const EDIT: Record<string, Record<string, unknown>> = {
   sales_orders: { status: 'Fulfilled' },
   manufacturing_orders: { status: 'Completed' },
   stock_movements: { quantity: 999 },
+  platform_fees: { commission_percent: 0 },
 };
 
 type Result = { data: unknown; error: PostgrestError | null; status: number; count?: number | null };
@@ -144,7 +151,8 @@ describeStack('isolation between two anonymous users', (stack, kind) => {
   function scene(s: TestStack) {
     let made = scenes.get(s);
     if (!made) {
-      made = (async () => ({ first: await populate(s, 'First'), second: await populate(s, 'Second') }))();
+      // Fees on different platforms, so a filter on the first user's platform matches no own row.
+      made = (async () => ({ first: await populate(s, 'First', 'Flipkart'), second: await populate(s, 'Second', 'Myntra') }))();
       scenes.set(s, made);
     }
     return made;
@@ -323,6 +331,33 @@ describeStack('isolation between two anonymous users', (stack, kind) => {
       as('cancel_manufacturing_order', { order_id: first.openOrderId }),
       'Manufacturing order not found.',
     );
+    // The costing, the profit panels, the shopping list and the unit costs read only the caller's rows.
+    await attempts.read('product_unit_costs: select all', () => db.from('product_unit_costs').select('*'), 'own');
+    await attempts.read(
+      "product_unit_costs: the first user's product",
+      () => db.from('product_unit_costs').select('*').eq('product_id', first.productId),
+      'none',
+    );
+    await attempts.read('product_costing', () => db.rpc('product_costing'), 'own');
+    await attempts.read(
+      "product_costing filtered to the first user's product",
+      () => db.rpc('product_costing').eq('product_id', first.productId),
+      'none',
+    );
+    await attempts.read('what_to_buy', () => db.rpc('what_to_buy'), 'own');
+    attempts.count++;
+    const panels = await rpcOk<{ totals: { orders: number; revenue: number; fees: number } }>(second.user, 'dashboard_panels', {
+      period: 'all_time',
+    });
+    const ownFigures = await stack().db!.query<{ orders: number; revenue: string; fees: string }>(
+      'select count(*)::int as orders, sum(total_amount)::text as revenue, sum(fees)::text as fees from public.sales_orders where user_id = $1',
+      [second.user.id],
+    );
+    expect(panels.totals).toMatchObject({
+      orders: ownFigures.rows[0]!.orders,
+      revenue: Number(ownFigures.rows[0]!.revenue),
+      fees: Number(ownFigures.rows[0]!.fees),
+    });
 
     // The dashboard sums only the caller's rows.
     attempts.count++;
@@ -337,9 +372,9 @@ describeStack('isolation between two anonymous users', (stack, kind) => {
     expect(attempts.violations).toEqual([]);
     expect(await snapshotOf(stack(), first.user.id)).toEqual(before);
     expect(await countRows(stack())).toEqual(rowsBefore);
-    // 16 requests on each of the 6 tables, 4 embeddings, 9 + 11 operations with the first user's ids,
-    // the dashboard.
-    expect(attempts.count).toBe(16 * TABLES.length + 4 + 9 + 11 + 1);
+    // 16 requests on each of the 7 tables, 4 embeddings, 9 + 11 operations with the first user's
+    // ids, 5 reads of costs and the shopping list, the panels, the dashboard.
+    expect(attempts.count).toBe(16 * TABLES.length + 4 + 9 + 11 + 5 + 1 + 1);
     console.log(`isolation [${kind}] over HTTP: ${attempts.count} attempts, all refused or empty`);
   });
 
@@ -379,6 +414,7 @@ describeStack('isolation between two anonymous users', (stack, kind) => {
       // The first user changes every live table.
       const materialId = await createMaterial(first.user, 'First linen', 50);
       const productId = await createProduct(first.user, 'First scarf', 4, [{ material_id: materialId, quantity: 1 }]);
+      await rpcOk(first.user, 'set_platform_fees', { platform: 'Amazon', commission_percent: 8, fee_per_order: 0, shipping_per_order: 0 });
       await rpcOk(first.user, 'log_sale', { product_id: first.productId, quantity: 1 });
       await rpcOk(first.user, 'fulfil_sales_order', { order_id: first.saleId });
       const run = await rpcOk<{ id: string }>(first.user, 'start_production', { product_id: productId, quantity_to_produce: 1 });

@@ -123,10 +123,11 @@ const TABLE_ORDER: Record<string, string> = {
   sales_orders: 'id',
   manufacturing_orders: 'id',
   stock_movements: 'id',
+  platform_fees: 'platform',
 };
 export const TABLES = Object.keys(TABLE_ORDER);
 /** The tables in publication supabase_realtime. */
-export const LIVE_TABLES = ['products', 'raw_materials', 'sales_orders', 'manufacturing_orders'];
+export const LIVE_TABLES = ['products', 'raw_materials', 'sales_orders', 'manufacturing_orders', 'platform_fees'];
 
 export async function countRows(stack: TestStack): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};

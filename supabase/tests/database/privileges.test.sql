@@ -5,7 +5,7 @@
 -- exact lists below catch a migration that forgets to revoke, and the last section shows why.
 begin;
 set local client_min_messages = warning;
-select plan(124);
+select plan(135);
 
 -- The platform, as on Supabase (stack/sql/platform.sql) -----------------------------------------
 select is(session_user::text, 'postgres',
@@ -46,17 +46,17 @@ from unnest(array['anon', 'authenticated']) as r;
 -- Table and column privileges, as granted ------------------------------------------------------
 select table_privs_are('public', t, 'anon', array[]::text[], format('anon has no privilege on %s', t))
 from unnest(array['products', 'raw_materials', 'bom_items', 'sales_orders', 'manufacturing_orders',
-  'stock_movements']) as t;
+  'stock_movements', 'platform_fees']) as t;
 select table_privs_are('public', t, 'authenticated', array['SELECT'],
   format('authenticated may only read %s as a whole', t))
 from unnest(array['products', 'raw_materials', 'bom_items', 'sales_orders', 'manufacturing_orders',
-  'stock_movements']) as t;
+  'stock_movements', 'platform_fees']) as t;
 
 select table_privs_are('public', t, 'service_role',
   array['SELECT', 'INSERT', 'UPDATE', 'DELETE', 'TRUNCATE', 'REFERENCES', 'TRIGGER'],
   format('service_role holds every privilege on %s', t))
 from unnest(array['products', 'raw_materials', 'bom_items', 'sales_orders', 'manufacturing_orders',
-  'stock_movements']) as t;
+  'stock_movements', 'platform_fees']) as t;
 
 -- Every table, view and sequence of ours: the client roles hold exactly these privileges (through
 -- PUBLIC too), so a new one that keeps Supabase's default grants fails here.
@@ -71,8 +71,9 @@ select set_eq(
        and (a.grantee = 0 or a.grantee in ('anon'::regrole, 'authenticated'::regrole)) $$,
   array['authenticated SELECT on public.products', 'authenticated SELECT on public.raw_materials',
         'authenticated SELECT on public.bom_items', 'authenticated SELECT on public.sales_orders',
-        'authenticated SELECT on public.manufacturing_orders', 'authenticated SELECT on public.stock_movements'],
-  'On our tables, views and sequences the client roles hold exactly authenticated''s read of the six tables'
+        'authenticated SELECT on public.manufacturing_orders', 'authenticated SELECT on public.stock_movements',
+        'authenticated SELECT on public.platform_fees', 'authenticated SELECT on public.product_unit_costs'],
+  'On our tables, views and sequences the client roles hold exactly authenticated''s read of the six tables, the platform fees and the unit costs'
 );
 select is_empty(
   $$ select format('%s %s on %I.%I.%I', case a.grantee when 0 then 'public' else a.grantee::regrole::text end,
@@ -182,7 +183,11 @@ from (values ('create_product', array['text', 'text', 'text', 'numeric', 'numeri
              ('cancel_sales_order', array['uuid']),
              ('return_sales_order', array['uuid', 'boolean', 'text']),
              ('cancel_manufacturing_order', array['uuid']),
-             ('dashboard_summary', array[]::text[])) as f (f, args);
+             ('dashboard_summary', array[]::text[]),
+             ('product_costing', array[]::text[]),
+             ('set_platform_fees', array['text', 'numeric', 'numeric', 'numeric']),
+             ('dashboard_panels', array['text']),
+             ('what_to_buy', array[]::text[])) as f (f, args);
 select function_privs_are('public', f, args, 'authenticated', array['EXECUTE'],
   format('authenticated can execute %s', f))
 from (values ('create_product', array['text', 'text', 'text', 'numeric', 'numeric', 'numeric', 'jsonb']),
@@ -199,7 +204,11 @@ from (values ('create_product', array['text', 'text', 'text', 'numeric', 'numeri
              ('cancel_sales_order', array['uuid']),
              ('return_sales_order', array['uuid', 'boolean', 'text']),
              ('cancel_manufacturing_order', array['uuid']),
-             ('dashboard_summary', array[]::text[])) as f (f, args);
+             ('dashboard_summary', array[]::text[]),
+             ('product_costing', array[]::text[]),
+             ('set_platform_fees', array['text', 'numeric', 'numeric', 'numeric']),
+             ('dashboard_panels', array['text']),
+             ('what_to_buy', array[]::text[])) as f (f, args);
 
 -- Exactly who may execute which of our functions, counting grants to PUBLIC and to the role
 -- itself (Supabase's default privileges grant anon every new function in public).
@@ -230,8 +239,10 @@ select set_eq(
         'public.update_raw_material(uuid, text, text, numeric, text, numeric)',
         'public.archive_item(uuid, uuid, boolean)', 'public.cancel_sales_order(uuid)',
         'public.return_sales_order(uuid, boolean, text)', 'public.cancel_manufacturing_order(uuid)',
-        'public.dashboard_summary()'],
-  'authenticated can execute exactly the fourteen stock operations and dashboard_summary'
+        'public.dashboard_summary()', 'public.product_costing()',
+        'public.set_platform_fees(text, numeric, numeric, numeric)', 'public.dashboard_panels(text)',
+        'public.what_to_buy()'],
+  'authenticated can execute exactly the fourteen stock operations, set_platform_fees and the five read functions'
 );
 select is_empty(
   $$ select p.oid::regprocedure::text from pg_proc p
@@ -250,8 +261,8 @@ select set_eq(
   array['create_product', 'create_raw_material', 'log_sale', 'fulfil_sales_order', 'start_production',
         'complete_production', 'receive_material', 'adjust_stock', 'update_product',
         'update_raw_material', 'archive_item', 'cancel_sales_order', 'return_sales_order',
-        'cancel_manufacturing_order'],
-  'Exactly the fourteen operations run as security definer (clients hold no write privilege; dashboard_summary reads through RLS)'
+        'cancel_manufacturing_order', 'set_platform_fees'],
+  'Exactly the fourteen operations and set_platform_fees run as security definer (the read functions read through RLS)'
 );
 
 select tests.authenticate_as_anon();

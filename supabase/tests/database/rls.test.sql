@@ -4,11 +4,12 @@
 -- GoTrue's tables have it too, as on Supabase.
 begin;
 set local client_min_messages = warning;
-select plan(53);
+select plan(55);
 
 -- Every table ------------------------------------------------------------------------------------
 select tables_are('public', array['products', 'raw_materials', 'bom_items', 'sales_orders',
-  'manufacturing_orders', 'stock_movements'], 'The API exposes exactly the six inventory tables');
+  'manufacturing_orders', 'stock_movements', 'platform_fees'],
+  'The API exposes exactly the six inventory tables and the platform fees');
 
 select ok(relrowsecurity, format('RLS is enabled on public.%s', relname))
 from pg_class
@@ -34,6 +35,8 @@ select policies_are('public', 'manufacturing_orders', array['Owners can read the
   'manufacturing_orders has only the owner read policy');
 select policies_are('public', 'stock_movements', array['Owners can read their stock movements'],
   'stock_movements has only the owner read policy');
+select policies_are('public', 'platform_fees', array['Owners can read their platform fees'],
+  'platform_fees has only the owner read policy (set_platform_fees writes it)');
 select is_empty(
   $$ select tablename || ': ' || policyname from pg_policies
      where schemaname = 'public' and (roles <> '{authenticated}' or cmd = 'ALL') $$,
@@ -41,7 +44,7 @@ select is_empty(
 
 select set_eq(
   $$ select tablename::text from pg_publication_tables where pubname = 'supabase_realtime' and schemaname = 'public' $$,
-  array['products', 'raw_materials', 'sales_orders', 'manufacturing_orders'],
+  array['products', 'raw_materials', 'sales_orders', 'manufacturing_orders', 'platform_fees'],
   'The app''s tables stream through the supabase_realtime publication (not the ledger; not BOM rows, whose deletions would reach every subscriber)'
 );
 

@@ -61,9 +61,9 @@ select is(
   (select array_agg(c.relname::text order by c.relname) from pg_class c
    where c.relnamespace = 'reports'::regnamespace and c.relkind = 'v'
      and 'security_invoker=true' = any (c.reloptions)),
-  array['low_stock_items', 'material_consumption_by_month', 'revenue_by_platform_month', 'stock_valuation',
-    'workspaces'],
-  'Every report view, workspaces included, is security invoker'
+  array['low_stock_items', 'material_consumption_by_month', 'product_margins', 'profit_by_platform_month',
+    'revenue_by_platform_month', 'stock_valuation', 'workspaces'],
+  'Every report view, workspaces included, is security invoker (a signed-in role would see only its own rows)'
 );
 
 -- Last activity -----------------------------------------------------------------------------------

@@ -15,7 +15,8 @@ import {
   IconPackages,
   type Icon,
 } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { loadAllStyles } from '@/app/styles';
 import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { LoadError } from '@/components/load-error';
 import { OrderStatusBadge } from '@/components/order-status-badge';
@@ -24,6 +25,11 @@ import { TableSkeleton } from '@/components/table-skeleton';
 import { formatQuantity, formatRupees } from '@/lib/format';
 import { useDashboardSummary, type DashboardSummary } from '../api/get-dashboard-summary';
 import classes from './dashboard.module.css';
+
+// The profit panels, their charts and the rest of Mantine's CSS load after the first screen.
+const ProfitPanels = lazy(() =>
+  Promise.all([import('./profit-panels'), loadAllStyles()]).then(([module]) => ({ default: module.ProfitPanels })),
+);
 
 interface DashboardProps {
   onOpenSalesOrders: () => void;
@@ -81,6 +87,9 @@ export function Dashboard({ onOpenSalesOrders, onOpenInventory }: DashboardProps
               <TableSkeleton label="Loading recent sales" />
             )}
           </Paper>
+          <Suspense fallback={null}>
+            <ProfitPanels />
+          </Suspense>
         </>
       )}
     </>

@@ -8,6 +8,7 @@ import { useProducts, type Product } from '@/lib/api/products';
 import { useRawMaterials, type RawMaterial } from '@/lib/api/raw-materials';
 import { formatQuantity, materialWithUnit } from '@/lib/format';
 import { isLowStock } from '@/lib/stock';
+import { WhatToBuy } from './what-to-buy';
 
 /** Spec: the inventory tables scroll at 60% of the viewport height. */
 const TABLE_MAX_HEIGHT = '60vh';
@@ -23,6 +24,7 @@ export function InventoryStatus() {
         <FinishedProducts />
         <RawMaterialsStock />
       </SimpleGrid>
+      <WhatToBuy />
     </>
   );
 }

@@ -13,6 +13,7 @@ import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { FormError } from '@/components/form-error';
 import { NumberTextInput } from '@/components/form-inputs';
+import { BottleneckNote } from '@/features/costing/components/bottleneck-note';
 import { ProductSelect } from '@/components/product-select';
 import { useProducts } from '@/lib/api/products';
 import { useRawMaterials } from '@/lib/api/raw-materials';
@@ -123,6 +124,7 @@ export function CreateManufacturingOrderModal({
                 : `The materials in stock are enough for up to ${canMake}.`}
             </Text>
           )}
+          {productId && !stockLoading && canMake !== null && <BottleneckNote productId={productId} />}
           {short && !serverRefusedShortage && (
             <Text c="red.7" size="sm" fw={500}>
               {NOT_ENOUGH_MATERIALS}

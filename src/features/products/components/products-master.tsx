@@ -15,6 +15,7 @@ import { formatQuantity, formatRupees } from '@/lib/format';
 import { isLowStock } from '@/lib/stock';
 import { CreateProductModal } from './create-product-modal';
 import { useProductActions } from './product-actions';
+import { ProductDetailButton } from './product-detail-drawer';
 
 const productColumns = (actionsFor: (product: Product) => ItemAction[]): DataTableColumn<Product>[] => [
   { label: 'SKU', ff: 'monospace', cell: (product) => product.sku },
@@ -24,6 +25,7 @@ const productColumns = (actionsFor: (product: Product) => ItemAction[]): DataTab
     cell: (product) => (
       <ItemNameWithActions
         name={product.product_name}
+        label={<ProductDetailButton product={product} />}
         badge={isArchived(product) && <ArchivedBadge />}
         actions={actionsFor(product)}
       />

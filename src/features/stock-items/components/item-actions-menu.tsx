@@ -13,6 +13,8 @@ export interface ItemAction {
 
 interface ItemNameWithActionsProps {
   name: string;
+  /** Shown instead of the plain name, e.g. a button that opens the item's details. */
+  label?: ReactNode;
   /** Shown after the name, e.g. an "Archived" badge. */
   badge?: ReactNode;
   actions: ItemAction[];
@@ -25,14 +27,16 @@ interface ItemNameWithActionsProps {
  * plain buttons rather than Mantine's Menu: the menu's focus sentinel breaks the menu role's
  * required children (axe), and without it Escape no longer closes the menu.
  */
-export function ItemNameWithActions({ name, badge, actions }: ItemNameWithActionsProps) {
+export function ItemNameWithActions({ name, label, badge, actions }: ItemNameWithActionsProps) {
   const [opened, popover] = useDisclosure(false);
   return (
     <Group gap="xs" wrap="nowrap" justify="space-between">
       <Group gap="xs" wrap="nowrap">
-        <Text span inherit>
-          {name}
-        </Text>
+        {label ?? (
+          <Text span inherit>
+            {name}
+          </Text>
+        )}
         {badge}
       </Group>
       <Popover opened={opened} onChange={popover.toggle} position="bottom-end" shadow="md" trapFocus returnFocus>

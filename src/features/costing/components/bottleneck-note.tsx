@@ -1,0 +1,14 @@
+import { Text } from '@mantine/core';
+import { useProductCosting } from '../api/get-product-costing';
+
+/** "Cotton Fabric runs out first.": the material that limits how many of a product can be made. */
+export function BottleneckNote({ productId }: { productId: string }) {
+  const costing = useProductCosting();
+  const name = costing.data?.get(productId)?.bottleneck_material_name;
+  if (!name) return null;
+  return (
+    <Text size="sm" c="dimmed">
+      {name} runs out first.
+    </Text>
+  );
+}

@@ -1,0 +1,67 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import * as z from 'zod/mini';
+import { Constants } from '@/lib/database.types';
+import { queryKeys } from '@/lib/query-keys';
+import { toUserError } from '@/lib/server-error';
+import { supabase } from '@/lib/supabase';
+
+/** The periods dashboard_panels() knows, with their labels. */
+export const panelPeriods = [
+  { value: 'this_month', label: 'This month' },
+  { value: 'last_30_days', label: 'Last 30 days' },
+  { value: 'this_financial_year', label: 'This financial year (from 1 April)' },
+  { value: 'all_time', label: 'All time' },
+] as const;
+export type PanelPeriod = (typeof panelPeriods)[number]['value'];
+
+const productFigures = z.object({
+  product_id: z.string(),
+  product_name: z.string(),
+  units: z.coerce.number(),
+  revenue: z.coerce.number(),
+  profit: z.coerce.number(),
+});
+
+// dashboard_panels() returns jsonb, typed only as Json: check its shape at the boundary.
+// Numeric values may arrive as strings, hence the coercion.
+export const dashboardPanelsSchema = z.object({
+  bucket: z.enum(['day', 'month']),
+  totals: z.object({
+    orders: z.coerce.number(),
+    units: z.coerce.number(),
+    revenue: z.coerce.number(),
+    fees: z.coerce.number(),
+    cost: z.coerce.number(),
+    profit: z.coerce.number(),
+    margin_percent: z.nullable(z.coerce.number()),
+  }),
+  by_platform: z.array(
+    z.object({
+      platform: z.enum(Constants.public.Enums.sales_platform),
+      orders: z.coerce.number(),
+      revenue: z.coerce.number(),
+      fees: z.coerce.number(),
+      profit: z.coerce.number(),
+    }),
+  ),
+  over_time: z.array(z.object({ date: z.string(), revenue: z.coerce.number(), profit: z.coerce.number() })),
+  top_by_revenue: z.array(productFigures),
+  top_by_profit: z.array(productFigures),
+});
+
+export type DashboardPanels = z.output<typeof dashboardPanelsSchema>;
+
+async function fetchDashboardPanels(period: PanelPeriod): Promise<DashboardPanels> {
+  const { data, error } = await supabase.rpc('dashboard_panels', { period });
+  if (error) throw toUserError(error);
+  return dashboardPanelsSchema.parse(data);
+}
+
+export function useDashboardPanels(period: PanelPeriod) {
+  return useQuery({
+    queryKey: [...queryKeys.dashboardPanels, period],
+    queryFn: () => fetchDashboardPanels(period),
+    // Switching period keeps the last figures on screen until the new ones arrive.
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,190 @@
+/**
+ * The dashboard's profit panels, below the spec's cards and Recent Sales Activity: revenue, fees
+ * and profit for a period the owner picks, by platform and over time, and the top products. Every
+ * figure comes from dashboard_panels(), computed in Postgres. This module (with @mantine/charts and
+ * recharts) loads after the first screen, so the first screen stays within its size budget.
+ */
+import '@mantine/charts/styles.layer.css';
+import { BarChart, LineChart } from '@mantine/charts';
+import { Group, Paper, Select, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { DataTable, type DataTableColumn } from '@/components/data-table';
+import { LoadError } from '@/components/load-error';
+import { formatRupees } from '@/lib/format';
+import {
+  panelPeriods,
+  useDashboardPanels,
+  type DashboardPanels,
+  type PanelPeriod,
+} from '../api/get-dashboard-panels';
+
+const dayLabel = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+const monthLabel = new Intl.DateTimeFormat('en-IN', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+const formatPercent = (value: number | null) => (value === null ? '—' : `${value}%`);
+// Axis ticks in whole rupees, lakhs and crores (₹6,000, ₹1.2L): the tooltips carry the paise.
+const axisRupees = new Intl.NumberFormat('en-IN', {
+  style: 'currency',
+  currency: 'INR',
+  notation: 'compact',
+  maximumFractionDigits: 1,
+});
+const yAxisProps = { tickFormatter: (value: number) => axisRupees.format(value), width: 70 };
+
+export function ProfitPanels() {
+  const [period, setPeriod] = useState<PanelPeriod>('this_month');
+  const panels = useDashboardPanels(period);
+
+  return (
+    <Paper withBorder p="md" mt="lg" component="section" aria-label="Profit">
+      <Group justify="space-between" align="flex-end" mb="md" gap="sm">
+        <div>
+          <Title order={3} size="h4">
+            Profit
+          </Title>
+          <Text c="dimmed" size="sm">
+            After each platform's fees and what the products cost to make, as recorded at each sale. Cancelled and
+            returned orders are left out.
+          </Text>
+        </div>
+        <Select
+          label="Period"
+          data={panelPeriods.map((option) => ({ ...option }))}
+          value={period}
+          onChange={(value) => value && setPeriod(value as PanelPeriod)}
+          allowDeselect={false}
+          w={{ base: '100%', xs: 280 }}
+        />
+      </Group>
+      {panels.isError ? (
+        <LoadError what="the profit figures" error={panels.error} onRetry={panels.refetch} />
+      ) : panels.data ? (
+        <PanelsBody panels={panels.data} />
+      ) : (
+        <Skeleton h={320} aria-label="Loading the profit figures" />
+      )}
+    </Paper>
+  );
+}
+
+function PanelsBody({ panels }: { panels: DashboardPanels }) {
+  const { totals } = panels;
+  const label = panels.bucket === 'day' ? dayLabel : monthLabel;
+  // The shared list table (cards on a phone) wants an id per row: a platform appears once.
+  const platformRows = panels.by_platform.map((row) => ({ ...row, id: row.platform }));
+  const overTime = panels.over_time.map((point) => ({ ...point, date: label.format(new Date(point.date)) }));
+
+  return (
+    <Stack gap="lg">
+      <SimpleGrid cols={{ base: 2, md: 4 }}>
+        <Figure label="Revenue" value={formatRupees(totals.revenue)} />
+        <Figure label="Platform fees" value={formatRupees(totals.fees)} />
+        <Figure label="Profit" value={formatRupees(totals.profit)} />
+        <Figure label="Margin" value={formatPercent(totals.margin_percent)} />
+      </SimpleGrid>
+      {totals.orders === 0 ? (
+        <Text c="dimmed" size="sm">
+          No sales in this period.
+        </Text>
+      ) : (
+        <>
+          <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
+            <section aria-label="Revenue, fees and profit by platform">
+              <Title order={4} size="h5" mb="xs">
+                By platform
+              </Title>
+              <BarChart
+                h={240}
+                data={panels.by_platform}
+                dataKey="platform"
+                valueFormatter={formatRupees}
+                yAxisProps={yAxisProps}
+                withLegend
+                series={[
+                  { name: 'revenue', label: 'Revenue', color: 'indigo.6' },
+                  { name: 'fees', label: 'Fees', color: 'orange.6' },
+                  { name: 'profit', label: 'Profit', color: 'teal.6' },
+                ]}
+              />
+              <DataTable columns={platformColumns} rows={platformRows} minWidth={360} />
+            </section>
+            <section aria-label="Revenue and profit over time">
+              <Title order={4} size="h5" mb="xs">
+                Over time ({panels.bucket === 'day' ? 'by day' : 'by month'})
+              </Title>
+              <LineChart
+                h={240}
+                data={overTime}
+                dataKey="date"
+                valueFormatter={formatRupees}
+                yAxisProps={yAxisProps}
+                withLegend
+                withDots={overTime.length < 40}
+                series={[
+                  { name: 'revenue', label: 'Revenue', color: 'indigo.6' },
+                  { name: 'profit', label: 'Profit', color: 'teal.6' },
+                ]}
+              />
+            </section>
+          </SimpleGrid>
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+            <TopProducts title="Top 5 products by revenue" rows={panels.top_by_revenue} />
+            <TopProducts title="Top 5 products by profit" rows={panels.top_by_profit} />
+          </SimpleGrid>
+        </>
+      )}
+    </Stack>
+  );
+}
+
+type PlatformRow = DashboardPanels['by_platform'][number] & { id: string };
+
+const platformColumns: DataTableColumn<PlatformRow>[] = [
+  { label: 'Platform', fw: 500, cell: (row) => row.platform },
+  { label: 'Orders', numeric: true, cell: (row) => row.orders },
+  { label: 'Revenue', numeric: true, cell: (row) => formatRupees(row.revenue) },
+  { label: 'Fees', numeric: true, cell: (row) => formatRupees(row.fees) },
+  { label: 'Profit', numeric: true, cell: (row) => formatRupees(row.profit) },
+];
+
+function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <Paper withBorder p="sm" component="section" aria-label={label}>
+      <Text c="dimmed" size="xs" fw={600}>
+        {label}
+      </Text>
+      <Text fw={700} fz="lg">
+        {value}
+      </Text>
+    </Paper>
+  );
+}
+
+function TopProducts({ title, rows }: { title: string; rows: DashboardPanels['top_by_revenue'] }) {
+  return (
+    <section aria-label={title}>
+      <Title order={4} size="h5" mb="xs">
+        {title}
+      </Title>
+      <Table verticalSpacing={4} fz="sm" striped>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Product</Table.Th>
+            <Table.Th ta="right">Units</Table.Th>
+            <Table.Th ta="right">Revenue</Table.Th>
+            <Table.Th ta="right">Profit</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => (
+            <Table.Tr key={row.product_id}>
+              <Table.Td>{row.product_name}</Table.Td>
+              <Table.Td ta="right">{row.units}</Table.Td>
+              <Table.Td ta="right">{formatRupees(row.revenue)}</Table.Td>
+              <Table.Td ta="right">{formatRupees(row.profit)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </section>
+  );
+}

@@ -1,0 +1,128 @@
+import { Button, Group, NumberInput, Paper, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconCopy, IconDownload } from '@tabler/icons-react';
+import { useState } from 'react';
+import { DataTable, type DataTableColumn } from '@/components/data-table';
+import { QueryList } from '@/components/query-list';
+import { formatQuantity, formatRupees } from '@/lib/format';
+import { useWhatToBuy, type PurchaseSuggestion } from '../api/get-what-to-buy';
+import {
+  groupBySupplier,
+  NO_SUPPLIER,
+  purchaseListCsv,
+  purchaseListText,
+  type PurchaseLine,
+} from '../utils/purchase-list';
+
+/**
+ * What to buy: every material below its reorder point, grouped by supplier, with a suggested
+ * quantity (enough to reach twice the reorder point) the owner can change, and its estimated cost.
+ */
+export function WhatToBuy() {
+  const suggestions = useWhatToBuy();
+  return (
+    <Paper withBorder p="md" component="section" aria-label="What to buy" mt="lg">
+      <Title order={3} size="h4" mb={4}>
+        What to buy
+      </Title>
+      <Text c="dimmed" size="sm" mb="sm">
+        Materials below their reorder point, with enough to reach twice it. Change any quantity, then copy the list or
+        download it for your suppliers.
+      </Text>
+      <QueryList
+        query={suggestions}
+        what="what to buy"
+        empty={
+          <Text c="dimmed" size="sm">
+            Nothing to buy: every material is at or above its reorder point.
+          </Text>
+        }
+      >
+        {(rows) => <PurchaseList suggestions={rows} />}
+      </QueryList>
+    </Paper>
+  );
+}
+
+function PurchaseList({ suggestions }: { suggestions: PurchaseSuggestion[] }) {
+  // What the owner typed, as typed ('1.' while on the way to 1.5); a blank or partial entry counts as 0.
+  const [typed, setTyped] = useState<ReadonlyMap<string, number | string>>(new Map());
+  const quantities = new Map([...typed].map(([id, value]) => [id, Math.max(0, Number(value) || 0)]));
+  const groups = groupBySupplier(suggestions, quantities);
+
+  const setQuantity = (id: string, value: number | string) =>
+    setTyped((current) => new Map(current).set(id, value));
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(purchaseListText(groups));
+      notifications.show({ color: 'green', message: 'List copied. Paste it into a message to your supplier.' });
+    } catch {
+      notifications.show({ color: 'red', message: 'Could not copy: your browser did not allow it. Download the CSV instead.' });
+    }
+  };
+
+  const download = () => {
+    const url = URL.createObjectURL(new Blob([purchaseListCsv(groups)], { type: 'text/csv;charset=utf-8' }));
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = `what-to-buy-${new Date().toISOString().slice(0, 10)}.csv`;
+    link.click();
+    URL.revokeObjectURL(url);
+  };
+
+  const columns: DataTableColumn<PurchaseLine>[] = [
+    { label: 'Material', fw: 500, cell: (line) => line.material_name },
+    {
+      label: 'Stock / Reorder Point',
+      numeric: true,
+      cell: (line) => `${formatQuantity(line.stock_level)} / ${formatQuantity(line.reorder_point)} ${line.unit_of_measure}`,
+    },
+    {
+      label: 'Buy',
+      numeric: true,
+      cell: (line) => (
+        <NumberInput
+          aria-label={`Quantity of ${line.material_name} to buy (${line.unit_of_measure})`}
+          value={typed.get(line.id) ?? line.quantity}
+          onChange={(value) => setQuantity(line.id, value)}
+          min={0}
+          decimalScale={3}
+          size="xs"
+          w={110}
+          ml="auto"
+          rightSection={<Text size="xs" c="dimmed">{line.unit_of_measure}</Text>}
+          rightSectionWidth={Math.min(60, 12 + line.unit_of_measure.length * 7)}
+        />
+      ),
+    },
+    { label: 'Cost per Unit', numeric: true, cell: (line) => formatRupees(line.cost_per_unit) },
+    { label: 'Estimated Cost', numeric: true, cell: (line) => formatRupees(line.cost) },
+  ];
+
+  return (
+    <Stack>
+      {groups.map((group) => (
+        <section key={group.supplier ?? ''} aria-label={`To buy from ${group.supplier ?? NO_SUPPLIER}`}>
+          <Group justify="space-between" mb={4}>
+            <Title order={4} size="h5">
+              {group.supplier ?? NO_SUPPLIER}
+            </Title>
+            <Text fw={700} size="sm">
+              Total {formatRupees(group.total)}
+            </Text>
+          </Group>
+          <DataTable columns={columns} rows={group.lines} minWidth={560} />
+        </section>
+      ))}
+      <Group justify="flex-end">
+        <Button variant="default" leftSection={<IconCopy size={18} />} onClick={() => void copy()}>
+          Copy
+        </Button>
+        <Button leftSection={<IconDownload size={18} />} onClick={download}>
+          Download CSV
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,144 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Group, Select, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { NumberTextInput } from '@/components/form-inputs';
+import { platformFeeFieldRules } from '@/lib/form-fields';
+import { notifications } from '@mantine/notifications';
+import { useEffect } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { FormError } from '@/components/form-error';
+import { formatRupees } from '@/lib/format';
+import {
+  noFees,
+  platformFeesSchema,
+  salesPlatforms,
+  usePlatformFees,
+  useSetPlatformFees,
+  type PlatformFeesForm,
+  type PlatformFeesInput,
+  type SalesPlatform,
+} from '../api/platform-fees';
+
+/**
+ * The Settings content for marketplace fees: pick a platform, set its commission, fee and shipping
+ * per order, and see every platform's current fees. New sales record the fees in force when they
+ * are logged; sales already logged keep theirs.
+ */
+export function PlatformFeesSettings() {
+  const fees = usePlatformFees();
+  const setFees = useSetPlatformFees();
+  const form = useForm<PlatformFeesForm, unknown, PlatformFeesInput>({
+    resolver: zodResolver(platformFeesSchema),
+    defaultValues: noFees('Flipkart'),
+  });
+  const platform = useWatch({ control: form.control, name: 'platform' });
+  const saved = fees.data;
+
+  // Show the chosen platform's saved fees in the form (again after they load or change).
+  useEffect(() => {
+    form.reset(saved?.get(platform) ?? noFees(platform));
+  }, [form, platform, saved]);
+
+  const submit = form.handleSubmit((input) =>
+    setFees.mutate(input, {
+      onSuccess: (saved) =>
+        notifications.show({ color: 'green', message: `${saved.platform} fees saved.` }),
+    }),
+  );
+
+  return (
+    <Stack>
+      <Text size="sm" c="dimmed">
+        What each marketplace keeps from an order. FactoryFlow does not guess rates: a platform you have not set
+        charges nothing. New sales record the fees in force when they are logged.
+      </Text>
+      <form onSubmit={submit} noValidate aria-label="Platform fees">
+        <Stack>
+          <Controller
+            control={form.control}
+            name="platform"
+            render={({ field, fieldState }) => (
+              <Select
+                {...field}
+                label="Platform"
+                data={[...salesPlatforms]}
+                allowDeselect={false}
+                onChange={(value) => field.onChange(value as SalesPlatform)}
+                error={fieldState.error?.message}
+                data-autofocus
+              />
+            )}
+          />
+          <SimpleGrid cols={{ base: 1, xs: 3 }}>
+            <Controller
+              control={form.control}
+              name="commission_percent"
+              render={({ field, fieldState }) => (
+                <NumberTextInput
+                  {...field}
+                  rules={platformFeeFieldRules.commissionPercent}
+                  label="Commission (%)"
+                  error={fieldState.error?.message}
+                />
+              )}
+            />
+            <Controller
+              control={form.control}
+              name="fee_per_order"
+              render={({ field, fieldState }) => (
+                <NumberTextInput
+                  {...field}
+                  rules={platformFeeFieldRules.feePerOrder}
+                  label="Fee per order (₹)"
+                  error={fieldState.error?.message}
+                />
+              )}
+            />
+            <Controller
+              control={form.control}
+              name="shipping_per_order"
+              render={({ field, fieldState }) => (
+                <NumberTextInput
+                  {...field}
+                  rules={platformFeeFieldRules.shippingPerOrder}
+                  label="Shipping per order (₹)"
+                  error={fieldState.error?.message}
+                />
+              )}
+            />
+          </SimpleGrid>
+          <FormError error={setFees.error} />
+          <Group justify="flex-end">
+            <Button type="submit" loading={setFees.isPending}>
+              Save fees
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+      <Table.ScrollContainer minWidth={300}>
+      <Table withTableBorder verticalSpacing="xs" fz="sm" aria-label="Current platform fees">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Platform</Table.Th>
+            <Table.Th ta="right">Commission</Table.Th>
+            <Table.Th ta="right">Fee</Table.Th>
+            <Table.Th ta="right">Shipping</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {salesPlatforms.map((name) => {
+            const row = fees.data?.get(name) ?? noFees(name);
+            return (
+              <Table.Tr key={name}>
+                <Table.Td>{name}</Table.Td>
+                <Table.Td ta="right">{row.commission_percent}%</Table.Td>
+                <Table.Td ta="right">{formatRupees(row.fee_per_order)}</Table.Td>
+                <Table.Td ta="right">{formatRupees(row.shipping_per_order)}</Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+      </Table.ScrollContainer>
+    </Stack>
+  );
+}

@@ -1,0 +1,161 @@
+/**
+ * What the owner really earned, at both screen sizes: set two platforms' fees in the header's
+ * Platform fees, log a sale on each, read revenue, fees and profit by platform on the dashboard,
+ * the unit cost, margin and bottleneck in the product drawer, then build the What to buy list,
+ * change a quantity and download it as CSV.
+ */
+import { mkdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import {
+  addProduct,
+  addRawMaterial,
+  dialog,
+  eventually,
+  logSale,
+  openTab,
+  rowCells,
+  settle,
+} from './support/actions';
+import { DESKTOP, PHONE } from './support/environment';
+import { useE2e } from './support/fixture';
+
+const e2e = useE2e();
+
+const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../../.test-artifacts/screenshots');
+const shot = (page: Page, name: string, size: { width: number; height: number }) =>
+  page.screenshot({ path: path.join(SCREENSHOT_DIR, `profit-${name}-${size.width}x${size.height}.png`), fullPage: true });
+
+async function setFees(page: Page, platform: string, commission: string, fee: string, shipping: string) {
+  const form = dialog(page, 'Platform fees');
+  await form.getByRole('combobox', { name: 'Platform' }).click();
+  await page.getByRole('option', { name: platform, exact: true }).click();
+  await form.getByLabel('Commission (%)').fill(commission);
+  await form.getByLabel('Fee per order (₹)').fill(fee);
+  await form.getByLabel('Shipping per order (₹)').fill(shipping);
+  await form.getByRole('button', { name: 'Save fees' }).click();
+  await page.getByText(`${platform} fees saved.`).waitFor();
+}
+
+/** A figure of the profit panels, e.g. '₹2,088.19'. */
+async function panelFigure(page: Page, label: string): Promise<string> {
+  const text = await page.getByRole('region', { name: 'Profit' }).getByRole('region', { name: label, exact: true }).innerText();
+  return text.replace(label, '').trim();
+}
+
+describe('costs, fees and profit', { timeout: 240_000 }, () => {
+  for (const size of [DESKTOP, PHONE]) {
+    it(`at ${size.width}x${size.height}: fees, profit by platform, the product's margin and what to buy`, async () => {
+      await mkdir(SCREENSHOT_DIR, { recursive: true });
+      const { context, page } = await e2e.openApp({ viewport: size });
+
+      await addRawMaterial(page, { name: 'Cotton Fabric', supplier: 'Arvind Mills', costPerUnit: '1205', stockLevel: '10', unit: 'm', reorderPoint: '50' });
+      await addRawMaterial(page, { name: 'Thread', supplier: 'Arvind Mills', costPerUnit: '0.75', stockLevel: '100', unit: 'spools', reorderPoint: '5' });
+      await addRawMaterial(page, { name: 'Buttons', supplier: 'Button House', costPerUnit: '2', stockLevel: '5', unit: 'units', reorderPoint: '10' });
+      // Unit cost 1.25 x 1205 + 3.5 x 0.75 = 1508.875.
+      await addProduct(page, {
+        sku: 'TS-1',
+        name: 'T-shirt',
+        sellingPrice: '2499',
+        stockOnHand: '20',
+        bom: [
+          { material: 'Cotton Fabric (m)', quantity: '1.25' },
+          { material: 'Thread (spools)', quantity: '3.5' },
+        ],
+      });
+
+      // Fees, from the header.
+      await page.getByRole('button', { name: 'Platform fees' }).click();
+      await dialog(page, 'Platform fees').getByRole('button', { name: 'Save fees' }).waitFor();
+      await setFees(page, 'Flipkart', '10', '20', '50');
+      await setFees(page, 'Amazon', '12.5', '0', '0');
+      await eventually(() => rowCells(dialog(page, 'Platform fees'), 'Flipkart')).toEqual(['Flipkart', '10%', '₹20.00', '₹50.00']);
+      await settle(page);
+      await shot(page, 'platform-fees', size);
+      await page.keyboard.press('Escape');
+      await dialog(page, 'Platform fees').waitFor({ state: 'detached' });
+
+      // Flipkart: 4998 - fees (499.80 + 20 + 50) - cost round(3017.75) = 1410.45.
+      // Amazon: 2499 - fees 312.375 -> 312.38 - cost round(1508.875) = 1508.88 -> 677.74.
+      await logSale(page, { product: 'T-shirt (TS-1)', platform: 'Flipkart', quantity: '2' });
+      await logSale(page, { product: 'T-shirt (TS-1)', platform: 'Amazon', quantity: '1' });
+
+      await openTab(page, 'Dashboard');
+      const byPlatform = page.getByRole('region', { name: 'Revenue, fees and profit by platform' });
+      await eventually(() => rowCells(byPlatform, 'Flipkart')).toEqual(['Flipkart', '1', '₹4,998.00', '₹569.80', '₹1,410.45']);
+      expect(await rowCells(byPlatform, 'Amazon')).toEqual([
+        'Amazon',
+        '1',
+        '₹2,499.00',
+        '₹312.38',
+        '₹677.74',
+      ]);
+      expect(await panelFigure(page, 'Revenue')).toBe('₹7,497.00');
+      expect(await panelFigure(page, 'Platform fees')).toBe('₹882.18');
+      expect(await panelFigure(page, 'Profit')).toBe('₹2,088.19');
+      expect(await panelFigure(page, 'Margin')).toBe('27.9%');
+      await byPlatform.locator('.recharts-bar-rectangle').first().waitFor();
+      await settle(page);
+      await shot(page, 'dashboard', size);
+
+      // The product drawer: unit cost, margin and what runs out first.
+      await openTab(page, 'Products');
+      await page.getByRole('button', { name: 'T-shirt' }).click();
+      const drawer = dialog(page, 'T-shirt');
+      await drawer.getByText('Can build 8 (Cotton Fabric runs out first)').waitFor();
+      expect(await drawer.getByText('₹1,508.88').count()).toBe(1); // unit cost, to the paisa
+      expect(await drawer.getByText('₹990.13').isVisible()).toBe(true); // margin 2499 - 1508.875
+      expect(await drawer.getByText('39.62%').isVisible()).toBe(true);
+      expect(await rowCells(drawer, 'Cotton Fabric')).toEqual(['Cotton Fabric', '1.25 m', '₹1,205.00', '₹1,506.25']);
+      await settle(page);
+      await shot(page, 'product-drawer', size);
+      await page.keyboard.press('Escape');
+      await drawer.waitFor({ state: 'hidden' });
+
+      // What to buy: cotton (10 < 50, buy 90) and buttons (5 < 10, buy 15), by supplier.
+      await openTab(page, 'Inventory');
+      const list = page.getByRole('region', { name: 'What to buy' });
+      const arvind = list.getByRole('region', { name: 'To buy from Arvind Mills' });
+      const buttonHouse = list.getByRole('region', { name: 'To buy from Button House' });
+      await eventually(() => rowCells(arvind, 'Cotton Fabric')).toContain('₹1,08,450.00');
+      expect(await list.getByText('Thread').count()).toBe(0);
+      const buttons = buttonHouse.getByRole('textbox', { name: 'Quantity of Buttons to buy (units)' });
+      expect(await buttons.inputValue()).toBe('15');
+      await buttons.fill('20');
+      await eventually(() => rowCells(buttonHouse, 'Buttons')).toContain('₹40.00');
+      expect(await buttonHouse.getByText('Total ₹40.00').isVisible()).toBe(true);
+      await settle(page);
+      await shot(page, 'what-to-buy', size);
+
+      await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(e2e.appUrl).origin });
+      await list.getByRole('button', { name: 'Copy' }).click();
+      await page.getByText('List copied. Paste it into a message to your supplier.').waitFor();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+        [
+          'Arvind Mills',
+          '- Cotton Fabric: 90 m (₹1,08,450.00)',
+          'Total: ₹1,08,450.00',
+          '',
+          'Button House',
+          '- Buttons: 20 units (₹40.00)',
+          'Total: ₹40.00',
+        ].join('\n'),
+      );
+
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        list.getByRole('button', { name: 'Download CSV' }).click(),
+      ]);
+      expect(download.suggestedFilename()).toMatch(/^what-to-buy-\d{4}-\d{2}-\d{2}\.csv$/);
+      expect(await readFile(await download.path(), 'utf8')).toBe(
+        [
+          'Supplier,Material,Quantity,Unit,Cost per unit,Estimated cost',
+          'Arvind Mills,Cotton Fabric,90,m,1205,108450.00',
+          'Button House,Buttons,20,units,2,40.00',
+          '',
+        ].join('\r\n'),
+      );
+    });
+  }
+});
