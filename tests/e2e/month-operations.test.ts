@@ -27,7 +27,8 @@ const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../../.test-artifacts/
 
 /** Dismisses the notifications of earlier steps, so the screenshot shows the screen under test. */
 async function dismissNotifications(page: Page): Promise<void> {
-  const dismiss = page.getByRole('button', { name: 'Dismiss' });
+  // Exactly 'Dismiss': the save reminder behind an open modal is 'Dismiss this reminder'.
+  const dismiss = page.getByRole('button', { name: 'Dismiss', exact: true });
   // A notification may close by itself between the count and the click: that is fine too.
   while ((await dismiss.count()) > 0) await dismiss.first().click({ timeout: 2_000 }).catch(() => undefined);
 }
@@ -174,8 +175,9 @@ for (const viewport of [DESKTOP, PHONE]) {
 
       form = await fillProductionOrder(page, { product: 'Silk Saree (SAR-01)', quantity: '2' });
       const requirements = form.getByRole('table', { name: 'Required materials' });
-      await eventually(() => rowCells(requirements, 'Silk')).toEqual(['Silk', '11 metres', '100 metres', '']);
-      expect(await rowCells(requirements, 'Zari')).toEqual(['Zari', '40 grams', '50 grams', '']);
+      // Units beside the material's name (issue 13's wording), so the figures stand alone.
+      await eventually(() => rowCells(requirements, 'Silk')).toEqual(['Silk (metres)', '11', '100', '']);
+      expect(await rowCells(requirements, 'Zari')).toEqual(['Zari (grams)', '40', '50', '']);
       await form.getByRole('button', { name: 'Cancel', exact: true }).click();
       await form.waitFor({ state: 'hidden' });
 
