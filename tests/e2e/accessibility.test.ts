@@ -121,7 +121,7 @@ describe('accessibility (axe-core, WCAG 2.1 A and AA)', { timeout: 240_000 }, ()
       await page.keyboard.press('Escape');
       await dialog(page, 'Platform fees').waitFor({ state: 'detached' });
       await openTab(page, 'Products');
-      await page.getByRole('button', { name: 'Cotton Kurta' }).click();
+      await page.getByRole('button', { name: 'Cotton Kurta', exact: true }).click();
       await dialog(page, 'Cotton Kurta').getByText(/^Can build/).waitFor();
       violations.push(...(await seriousViolations(page, `Product drawer ${at}`)));
       await page.keyboard.press('Escape');
