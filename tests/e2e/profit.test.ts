@@ -101,7 +101,7 @@ describe('costs, fees and profit', { timeout: 240_000 }, () => {
 
       // The product drawer: unit cost, margin and what runs out first.
       await openTab(page, 'Products');
-      await page.getByRole('button', { name: 'T-shirt' }).click();
+      await page.getByRole('button', { name: 'T-shirt', exact: true }).click();
       const drawer = dialog(page, 'T-shirt');
       await drawer.getByText('Can build 8 (Cotton Fabric runs out first)').waitFor();
       expect(await drawer.getByText('₹1,508.88').count()).toBe(1); // unit cost, to the paisa
