@@ -126,7 +126,7 @@ function PanelsBody({ panels }: { panels: DashboardPanels }) {
               />
             </section>
           </SimpleGrid>
-          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+          <SimpleGrid cols={{ base: 1, xl: 2 }} spacing="lg">
             <TopProducts title="Top 5 products by revenue" rows={panels.top_by_revenue} />
             <TopProducts title="Top 5 products by profit" rows={panels.top_by_profit} />
           </SimpleGrid>
@@ -165,26 +165,29 @@ function TopProducts({ title, rows }: { title: string; rows: DashboardPanels['to
       <Title order={4} size="h5" mb="xs">
         {title}
       </Title>
-      <Table verticalSpacing={4} fz="sm" striped>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Product</Table.Th>
-            <Table.Th ta="right">Units</Table.Th>
-            <Table.Th ta="right">Revenue</Table.Th>
-            <Table.Th ta="right">Profit</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((row) => (
-            <Table.Tr key={row.product_id}>
-              <Table.Td>{row.product_name}</Table.Td>
-              <Table.Td ta="right">{row.units}</Table.Td>
-              <Table.Td ta="right">{formatRupees(row.revenue)}</Table.Td>
-              <Table.Td ta="right">{formatRupees(row.profit)}</Table.Td>
+      {/* Long names and crore figures scroll inside the panel, never the page. */}
+      <Table.ScrollContainer minWidth={360}>
+        <Table verticalSpacing={4} fz="sm" striped>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Product</Table.Th>
+              <Table.Th ta="right">Units</Table.Th>
+              <Table.Th ta="right">Revenue</Table.Th>
+              <Table.Th ta="right">Profit</Table.Th>
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((row) => (
+              <Table.Tr key={row.product_id}>
+                <Table.Td>{row.product_name}</Table.Td>
+                <Table.Td ta="right">{row.units}</Table.Td>
+                <Table.Td ta="right">{formatRupees(row.revenue)}</Table.Td>
+                <Table.Td ta="right">{formatRupees(row.profit)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
     </section>
   );
 }
