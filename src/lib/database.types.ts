@@ -107,14 +107,14 @@ isOneToOne: false
                   ]
                 },"sales_orders": {
                   Row: {
-                    "fees": number,"id": string,"order_date": string,"platform": Database["public"]['Enums']["sales_platform"],"product_id": string,"product_name": string,"profit": number | null,"quantity": number,"return_note": string | null,"status": Database["public"]['Enums']["sales_order_status"],"total_amount": number,"unit_cost": number,"unit_price": number,"user_id": string
+                    "external_order_id": string | null,"fees": number,"id": string,"order_date": string,"platform": Database["public"]['Enums']["sales_platform"],"product_id": string,"product_name": string,"profit": number | null,"quantity": number,"return_note": string | null,"status": Database["public"]['Enums']["sales_order_status"],"total_amount": number,"unit_cost": number,"unit_price": number,"user_id": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "fees"?: number,"id"?: string,"order_date"?: string,"platform"?: Database["public"]['Enums']["sales_platform"],"product_id": string,"product_name": string,"profit"?: never,"quantity": number,"return_note"?: string | null,"status"?: Database["public"]['Enums']["sales_order_status"],"total_amount": number,"unit_cost"?: number,"unit_price": number,"user_id"?: string
+                    "external_order_id"?: string | null,"fees"?: number,"id"?: string,"order_date"?: string,"platform"?: Database["public"]['Enums']["sales_platform"],"product_id": string,"product_name": string,"profit"?: never,"quantity": number,"return_note"?: string | null,"status"?: Database["public"]['Enums']["sales_order_status"],"total_amount": number,"unit_cost"?: number,"unit_price": number,"user_id"?: string
                   }
                   Update: {
-                    "fees"?: number,"id"?: string,"order_date"?: string,"platform"?: Database["public"]['Enums']["sales_platform"],"product_id"?: string,"product_name"?: string,"profit"?: never,"quantity"?: number,"return_note"?: string | null,"status"?: Database["public"]['Enums']["sales_order_status"],"total_amount"?: number,"unit_cost"?: number,"unit_price"?: number,"user_id"?: string
+                    "external_order_id"?: string | null,"fees"?: number,"id"?: string,"order_date"?: string,"platform"?: Database["public"]['Enums']["sales_platform"],"product_id"?: string,"product_name"?: string,"profit"?: never,"quantity"?: number,"return_note"?: string | null,"status"?: Database["public"]['Enums']["sales_order_status"],"total_amount"?: number,"unit_cost"?: number,"unit_price"?: number,"user_id"?: string
                   }
                   Relationships: [
                     {
@@ -231,7 +231,8 @@ isOneToOne: false
       } },
 "cancel_sales_order":
 { Args: { "order_id": string }; Returns: {
-              "fees": number,
+              "external_order_id": string | null,
+"fees": number,
 "id": string,
 "order_date": string,
 "platform": Database["public"]['Enums']["sales_platform"],
@@ -315,7 +316,8 @@ isOneToOne: false
                            },
 "fulfil_sales_order":
 { Args: { "order_id": string }; Returns: {
-              "fees": number,
+              "external_order_id": string | null,
+"fees": number,
 "id": string,
 "order_date": string,
 "platform": Database["public"]['Enums']["sales_platform"],
@@ -338,7 +340,8 @@ isOneToOne: false
       } },
 "log_sale":
 { Args: { "platform"?: string,"product_id": string,"quantity": number }; Returns: {
-              "fees": number,
+              "external_order_id": string | null,
+"fees": number,
 "id": string,
 "order_date": string,
 "platform": Database["public"]['Enums']["sales_platform"],
@@ -385,7 +388,8 @@ isOneToOne: false
       } },
 "return_sales_order":
 { Args: { "note"?: string,"order_id": string,"restock"?: boolean }; Returns: {
-              "fees": number,
+              "external_order_id": string | null,
+"fees": number,
 "id": string,
 "order_date": string,
 "platform": Database["public"]['Enums']["sales_platform"],
