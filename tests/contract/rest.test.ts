@@ -177,6 +177,8 @@ describeStack('rest', (stack, kind) => {
       status: 'Unfulfilled',
       order_date: TIMESTAMPTZ,
       return_note: null,
+      // Logged by hand, not imported from a channel.
+      external_order_id: null,
       // The profit snapshot: the dupatta has no BOM and no platform has fees, so profit is the total.
       unit_cost: 0,
       fees: 0,

@@ -38,9 +38,9 @@ describeStack('realtime fan-out', (stack) => {
       await Promise.all(sockets.flatMap((socket) => topics.map((topic) => socket.subscribed(topic))));
 
       let reads = 0;
-      db.apiTransaction = ((fn) => {
+      db.apiTransaction = ((fn, options) => {
         reads++;
-        return apiTransaction.call(db, fn);
+        return apiTransaction.call(db, fn, options);
       }) as Database['apiTransaction'];
       const heard = sockets.flatMap((socket) =>
         topics.map((topic) =>
@@ -90,9 +90,9 @@ describeStack('realtime fan-out', (stack) => {
       await Promise.all(ids.map((_, channel) => socket.subscribed(`filtered-${channel}`)));
 
       let reads = 0;
-      db.apiTransaction = ((fn) => {
+      db.apiTransaction = ((fn, options) => {
         reads++;
-        return apiTransaction.call(db, fn);
+        return apiTransaction.call(db, fn, options);
       }) as Database['apiTransaction'];
       // The last filter of the last channel: decided by the second statement.
       const name = nameOf(channels - 1, filtersPerChannel - 1);

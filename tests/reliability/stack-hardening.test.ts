@@ -15,6 +15,7 @@ import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKeys, DEMO_JWT_SECRET } from '../../stack/src/config';
+import { MAX_PREPARED_PER_CONNECTION } from '../../stack/src/db/postgres';
 import { reloadSchema } from '../../stack/src/rest/schema-cache';
 import { startStack, type RunningStack } from '../../stack/src/stack';
 import { freePort } from '../../stack/src/free-port';
@@ -217,6 +218,29 @@ describe('API transactions', () => {
     } finally {
       await stack.db.query('drop function public.hardening_slow()');
     }
+  });
+});
+
+describe('prepared statements', () => {
+  it(`are bounded: a client sending endless distinct queries fills at most ${MAX_PREPARED_PER_CONNECTION} per connection`, async () => {
+    const signUp = await fetch(`${stack.url}/auth/v1/signup`, {
+      method: 'POST',
+      headers: { apikey: stack.anonKey, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    const { access_token: token } = (await signUp.json()) as { access_token: string };
+    // One request at a time: the pool hands the same idle connection back each time.
+    for (let terms = 1; terms <= MAX_PREPARED_PER_CONNECTION + 30; terms++) {
+      const filter = Array.from({ length: terms }, (_, i) => `stock_on_hand.eq.${i}`).join(',');
+      const response = await fetch(`${stack.url}/rest/v1/products?select=id&or=(${filter})`, {
+        headers: { apikey: stack.anonKey, authorization: `Bearer ${token}` },
+      });
+      expect(response.status).toBe(200);
+    }
+    const prepared = await stack.db.apiTransaction((tx) =>
+      tx.query<{ statements: string }>('select count(*) as statements from pg_prepared_statements'),
+    );
+    expect(Number(prepared.rows[0]?.statements)).toBe(MAX_PREPARED_PER_CONNECTION);
   });
 });
 

@@ -1,3 +1,5 @@
+import pg from 'pg';
+
 /**
  * The one database interface the stack speaks: a Postgres server, the stack's embedded one or the
  * one DATABASE_URL names. Everything above it (auth, REST, realtime) is the same on both.
@@ -15,6 +17,16 @@ export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<T>>;
 }
 
+export interface TransactionOptions {
+  /** BEGIN READ ONLY: any write in it fails (25006), as in PostgREST's GET transactions. */
+  readOnly?: boolean;
+  /**
+   * Statements (no parameters: values escaped as literals) sent with BEGIN in one round trip,
+   * such as the request's settings.
+   */
+  setup?: string;
+}
+
 /** Queries as the database owner (a superuser): migrations, auth, the realtime catalogue. */
 export interface Database extends Queryable {
   /** Runs fn inside BEGIN … COMMIT on one connection; ROLLBACK if fn throws (and rethrows). */
@@ -23,7 +35,7 @@ export interface Database extends Queryable {
    * The same, on the API login role (`authenticator`, as PostgREST connects): not a superuser, it
    * can only switch to anon, authenticated and service_role. Every API request runs here.
    */
-  apiTransaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  apiTransaction<T>(fn: (tx: Queryable) => Promise<T>, options?: TransactionOptions): Promise<T>;
   /** Runs a multi-statement SQL script (migrations, platform SQL). */
   exec(sql: string): Promise<void>;
   /** LISTEN on a channel; returns a function that stops listening. */
@@ -54,36 +66,25 @@ const API_ROLES = new Set(['anon', 'authenticated', 'service_role']);
 export async function runAs<T>(
   db: Database,
   identity: RequestIdentity,
-  options: { readOnly?: boolean },
+  options: TransactionOptions,
   fn: (tx: Queryable) => Promise<T>,
 ): Promise<T> {
   if (!API_ROLES.has(identity.role)) throw new Error(`refusing to run as role ${identity.role}`);
   const roleSettings = (await apiRoleSettings(db)).get(identity.role) ?? [];
-  return db.apiTransaction(async (tx) => {
-    if (options.readOnly) await tx.query('set transaction read only');
-    const params = [
-      identity.role,
-      JSON.stringify(identity.claims),
-      typeof identity.claims.sub === 'string' ? identity.claims.sub : '',
-      identity.method ?? 'POST',
-      identity.path ?? '/',
-      JSON.stringify(identity.headers ?? {}),
-      ...roleSettings.flat(),
-    ];
-    const applyRoleSettings = roleSettings.map((_, i) => `, set_config($${7 + 2 * i}, $${8 + 2 * i}, true)`).join('');
-    await tx.query(
-      `select set_config('role', $1, true),
-              set_config('request.jwt.claims', $2, true),
-              set_config('request.jwt.claim.sub', $3, true),
-              set_config('request.jwt.claim.role', $1, true),
-              set_config('request.method', $4, true),
-              set_config('request.path', $5, true),
-              set_config('request.headers', $6, true),
-              set_config('search_path', 'public, extensions', true)${applyRoleSettings}`,
-      params,
-    );
-    return fn(tx);
-  });
+  const settings: [string, string][] = [
+    ['role', identity.role],
+    ['request.jwt.claims', JSON.stringify(identity.claims)],
+    ['request.jwt.claim.sub', typeof identity.claims.sub === 'string' ? identity.claims.sub : ''],
+    ['request.jwt.claim.role', identity.role],
+    ['request.method', identity.method ?? 'POST'],
+    ['request.path', identity.path ?? '/'],
+    ['request.headers', JSON.stringify(identity.headers ?? {})],
+    ['search_path', 'public, extensions'],
+    ...roleSettings,
+  ];
+  // Escaped literals rather than parameters, so that they travel with BEGIN in one round trip.
+  const setup = `select ${settings.map(([name, value]) => `set_config(${pg.escapeLiteral(name)}, ${pg.escapeLiteral(value)}, true)`).join(', ')}`;
+  return db.apiTransaction(fn, { ...options, setup });
 }
 
 const roleSettingsCache = new WeakMap<Database, Promise<Map<string, [string, string][]>>>();

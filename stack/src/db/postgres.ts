@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto';
 import pg from 'pg';
-import type { Database, QueryResult, Queryable } from './database';
+import type { Database, QueryResult, Queryable, TransactionOptions } from './database';
 import { RAW_TEXT_TYPES } from './types';
 
 const rawTextTypes = {
@@ -19,6 +20,14 @@ const RECONNECT_MAX_MS = 2_000;
 export const POOL_SIZE = 20;
 
 /**
+ * API statements run as prepared statements, as PostgREST's do (db-prepared-statements): Postgres
+ * then parses and plans a statement once per connection instead of once per request. A hostile
+ * client can make endless distinct statements with filters, so each connection prepares at most
+ * this many; later new statements run unprepared.
+ */
+export const MAX_PREPARED_PER_CONNECTION = 100;
+
+/**
  * Pools on a Postgres server, so requests run concurrently as PostgREST's do: one as the owner,
  * one as the API login role (apiConnectionString). Neither connects before its first query.
  */
@@ -36,9 +45,25 @@ export async function openPostgres(
   const pool = newPool(connectionString);
   const apiPool = newPool(apiConnectionString);
 
-  const wrap = (target: pg.Pool | pg.PoolClient): Queryable => ({
+  /** The statements each API connection has prepared, by name. */
+  const prepared = new WeakMap<pg.PoolClient, Set<string>>();
+  /** A named (prepared) query for an API connection while it has room for one more, else unnamed. */
+  const preparedQuery = (client: pg.PoolClient, text: string, values: unknown[]): pg.QueryConfig => {
+    const names = prepared.get(client) ?? new Set<string>();
+    prepared.set(client, names);
+    const name = `stack_${createHash('sha1').update(text).digest('hex')}`;
+    if (!names.has(name)) {
+      if (names.size >= MAX_PREPARED_PER_CONNECTION) return { text, values };
+      names.add(name);
+    }
+    return { name, text, values };
+  };
+
+  const wrap = (target: pg.Pool | pg.PoolClient, prepare = false): Queryable => ({
     async query<T>(sql: string, params: unknown[] = []): Promise<QueryResult<T>> {
-      const results = await target.query(sql, params);
+      const results = prepare
+        ? await target.query(preparedQuery(target as pg.PoolClient, sql, params))
+        : await target.query(sql, params);
       // A script of several statements answers with one result each: report the last, as psql does.
       const result = Array.isArray(results) ? (results.at(-1) as pg.QueryResult) : results;
       return {
@@ -109,7 +134,11 @@ export async function openPostgres(
     }, delay);
   };
 
-  async function transaction<T>(on: pg.Pool, fn: (tx: Queryable) => Promise<T>): Promise<T> {
+  async function transaction<T>(
+    on: pg.Pool,
+    fn: (tx: Queryable) => Promise<T>,
+    { readOnly = false, setup, prepare = false }: TransactionOptions & { prepare?: boolean } = {},
+  ): Promise<T> {
     const client = await on.connect();
     let broken = false;
     // A server that dies between two statements errors the connection with no query to reject:
@@ -117,8 +146,9 @@ export async function openPostgres(
     const markBroken = () => (broken = true);
     client.on('error', markBroken);
     try {
-      await client.query('begin');
-      const result = await fn(wrap(client));
+      const begin = readOnly ? 'begin read only' : 'begin';
+      await client.query(setup ? `${begin}; ${setup}` : begin);
+      const result = await fn(wrap(client, prepare));
       await client.query('commit');
       return result;
     } catch (error) {
@@ -134,7 +164,7 @@ export async function openPostgres(
   return {
     ...wrap(pool),
     transaction: (fn) => transaction(pool, fn),
-    apiTransaction: (fn) => transaction(apiPool, fn),
+    apiTransaction: (fn, options) => transaction(apiPool, fn, { ...options, prepare: true }),
     async exec(sql) {
       await pool.query(sql);
     },
