@@ -53,6 +53,8 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
+          // Builds the app once; each file serves that build (tests/e2e/support/built-app.ts).
+          globalSetup: ['tests/e2e/support/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,

@@ -6,7 +6,8 @@ import { addProduct, logSale, openTab } from './support/actions';
 import { DESKTOP, PHONE } from './support/environment';
 import { useE2e } from './support/fixture';
 
-const e2e = useE2e();
+// Vite's dev server: the test holds back Mantine's full stylesheet, a module of its own there.
+const e2e = useE2e({ app: 'dev' });
 
 /** Mantine's component classes (`m_` + hash) that have a rule somewhere in its full CSS. */
 const styledMantineClasses = new Set(

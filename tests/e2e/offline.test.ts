@@ -28,7 +28,7 @@ let dataDir: string;
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'ff-offline-'));
-  environment = await startRestartableEnvironment({ dataDir, port: await freePort() });
+  environment = await startRestartableEnvironment({ dataDir, port: await freePort(), app: 'built' });
 });
 
 afterAll(async () => {

@@ -17,7 +17,8 @@ import {
 import { DESKTOP, PHONE } from './support/environment';
 import { useE2e } from './support/fixture';
 
-const e2e = useE2e();
+// Vite's dev server: walking every screen there also catches React's development-only warnings.
+const e2e = useE2e({ app: 'dev' });
 
 const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../../.test-artifacts/screenshots');
 const SIZES = [DESKTOP, PHONE];

@@ -24,7 +24,7 @@ let environment: RestartableEnvironment;
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'ff-restart-'));
-  environment = await startRestartableEnvironment({ dataDir, port: await freePort() });
+  environment = await startRestartableEnvironment({ dataDir, port: await freePort(), app: 'dev' });
 });
 
 afterAll(async () => {

@@ -1,8 +1,10 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { createServer, type ViteDevServer } from 'vite';
+import { createServer } from 'vite';
+import { inject } from 'vitest';
 import { RELAXED_AUTH_RATE_LIMITS } from '../../../stack/src/auth/rate-limit';
 import { startStack, type RunningStack } from '../../../stack/src/stack';
 import { freePort } from '../../../stack/src/free-port';
+import { serveBuiltApp } from './built-app';
 
 /** Debian's Chromium; a browser is never downloaded. */
 const CHROMIUM_PATH = '/usr/bin/chromium';
@@ -18,6 +20,13 @@ const CHROMIUM_ARGS = [
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 390, height: 844 };
 
+/**
+ * How the app is served: 'built', the production build made once per run (global-setup.ts), fast
+ * and what users get; or 'dev', Vite's dev server, whose React reports development-only warnings
+ * (which the fixture fails on) and whose modules a test can hold back one by one.
+ */
+export type AppServer = 'built' | 'dev';
+
 export interface E2eEnvironment {
   stack: RunningStack;
   appUrl: string;
@@ -29,8 +38,8 @@ export interface E2eEnvironment {
  * A fresh backend (the local stack on its own throwaway embedded Postgres), the app served by Vite
  * against it, and Chromium: everything an end-to-end file needs, isolated from every other file.
  */
-export async function startE2eEnvironment(): Promise<E2eEnvironment> {
-  const environment = await startRestartableEnvironment({ dataDir: null, port: 0 });
+export async function startE2eEnvironment(app: AppServer = 'built'): Promise<E2eEnvironment> {
+  const environment = await startRestartableEnvironment({ dataDir: null, port: 0, app });
   return { ...environment, stack: environment.stack };
 }
 
@@ -50,7 +59,11 @@ export interface RestartableEnvironment {
  * directory, on the same data. The stack lets the app's origin, and no other, call it from a
  * browser.
  */
-export async function startRestartableEnvironment(options: { dataDir: string | null; port: number }): Promise<RestartableEnvironment> {
+export async function startRestartableEnvironment(options: {
+  dataDir: string | null;
+  port: number;
+  app: AppServer;
+}): Promise<RestartableEnvironment> {
   const appPort = await freePort();
   const start = () =>
     startStack({
@@ -61,23 +74,13 @@ export async function startRestartableEnvironment(options: { dataDir: string | n
       allowedOrigins: [`http://127.0.0.1:${appPort}`, `http://localhost:${appPort}`],
     });
   let stack: RunningStack | undefined = await start();
-  let vite: ViteDevServer | undefined;
+  let app: { url: string; close(): Promise<void> } | undefined;
   let browser: Browser | undefined;
   try {
-    // Vite puts VITE_* variables of its own process into import.meta.env.
-    process.env.VITE_SUPABASE_URL = stack.url;
-    process.env.VITE_SUPABASE_ANON_KEY = stack.anonKey;
-    vite = await createServer({
-      configFile: 'vite.config.ts',
-      logLevel: 'error',
-      clearScreen: false,
-      server: { port: appPort, strictPort: true, hmr: false },
-    });
-    await vite.listen();
-    const appUrl = vite.resolvedUrls?.local[0];
-    if (!appUrl) throw new Error('Vite did not report the URL it serves the app on.');
+    app = options.app === 'built' ? await serveBuiltApp(inject('builtAppDir'), appPort, stack) : await serveDevApp(appPort, stack);
+    const appUrl = app.url;
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
-    const started = { appUrl, browser, vite };
+    const started = { appUrl, browser, app };
     return {
       get stack() {
         if (!stack) throw new Error('the stack is stopped');
@@ -92,16 +95,33 @@ export async function startRestartableEnvironment(options: { dataDir: string | n
       startStack: async () => (stack = await start()),
       close: async () => {
         await started.browser.close();
-        await started.vite.close();
+        await started.app.close();
         await stack?.close();
       },
     };
   } catch (error) {
     await browser?.close();
-    await vite?.close();
+    await app?.close();
     await stack.close();
     throw error;
   }
+}
+
+/** Vite's dev server for the app, pointed at the stack. */
+async function serveDevApp(port: number, stack: RunningStack): Promise<{ url: string; close(): Promise<void> }> {
+  // Vite puts VITE_* variables of its own process into import.meta.env.
+  process.env.VITE_SUPABASE_URL = stack.url;
+  process.env.VITE_SUPABASE_ANON_KEY = stack.anonKey;
+  const vite = await createServer({
+    configFile: 'vite.config.ts',
+    logLevel: 'error',
+    clearScreen: false,
+    server: { port, strictPort: true, hmr: false },
+  });
+  await vite.listen();
+  const url = vite.resolvedUrls?.local[0];
+  if (!url) throw new Error('Vite did not report the URL it serves the app on.');
+  return { url, close: () => vite.close() };
 }
 
 export interface ConsoleProblem {

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import {
   DESKTOP,
   startE2eEnvironment,
+  type AppServer,
   watchConsole,
   type ConsoleProblem,
   type E2eEnvironment,
@@ -27,7 +28,7 @@ export interface OpenAppOptions {
  * One backend, app server and browser per test file; every test gets fresh browser contexts and
  * fails if any page logged a console error or warning or threw an uncaught error.
  */
-export function useE2e() {
+export function useE2e({ app = 'built' }: { app?: AppServer } = {}) {
   let environment: E2eEnvironment | undefined;
   const problems: ConsoleProblem[] = [];
   const contexts: BrowserContext[] = [];
@@ -40,7 +41,7 @@ export function useE2e() {
     [...expectedRefusals].some((rpc) => new URL(problem.url).pathname === `/rest/v1/rpc/${rpc}`);
 
   beforeAll(async () => {
-    environment = await startE2eEnvironment();
+    environment = await startE2eEnvironment(app);
   });
 
   afterEach(async () => {
