@@ -47,7 +47,11 @@ const previewColumns: Record<CatalogueKind, DataTableColumn<PreviewRow>[]> = {
     { label: 'Stock Level', numeric: true, cell: ({ row }) => row.stock_level || '—' },
   ],
   products: [
-    { label: 'SKU', ff: 'monospace', cell: ({ row }) => row.sku || '—' },
+    {
+      label: 'SKU',
+      ff: 'monospace',
+      cell: ({ row }) => <span style={{ whiteSpace: 'nowrap' }}>{row.sku || '—'}</span>,
+    },
     { label: 'Product Name', fw: 500, cell: ({ row }) => row.product_name || '—' },
     { label: 'BOM', cell: ({ row }) => row.bom || '—' },
   ],

@@ -40,7 +40,8 @@ export function DataExports() {
         </div>
         <div>
           <Text size="sm" mb="xs">
-            Reports as CSV files for Excel or Google Sheets: amounts as plain numbers, dates as YYYY-MM-DD.
+            Reports as CSV files for Excel or Google Sheets, with amounts as plain numbers and dates
+            such as <span style={{ whiteSpace: 'nowrap' }}>2026-04-01</span>.
           </Text>
           <Group gap="xs">
             {ownerReports.map(({ title, ...report }) => (
