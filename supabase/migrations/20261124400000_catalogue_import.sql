@@ -218,7 +218,8 @@ begin
       return query select to_jsonb(v) - 'user_id' - 'workspace' from reports.low_stock_items v
         where v.user_id = v_user_id order by v.item_type, v.item_name, v.item_id;
     else
-      raise exception 'Unknown report %.', report;
+      raise exception 'Report must be one of: revenue_by_platform_month, profit_by_platform_month, '
+        'product_margins, stock_valuation, material_consumption_by_month, low_stock_items.';
   end case;
 end;
 $$;

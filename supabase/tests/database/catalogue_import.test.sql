@@ -152,7 +152,8 @@ select results_eq(
   $$ values ('Buttons', 'raw material', 400::numeric, false, false), ('Cap', 'product', 0::numeric, false, false) $$,
   'owner_report returns the caller''s report rows, without user_id or workspace'
 );
-select throws_ok($$ select public.owner_report('secrets') $$, 'P0001', 'Unknown report secrets.',
+select throws_ok($$ select public.owner_report('secrets') $$, 'P0001',
+  'Report must be one of: revenue_by_platform_month, profit_by_platform_month, product_margins, stock_valuation, material_consumption_by_month, low_stock_items.',
   'An unknown report name is refused');
 
 -- Another user -------------------------------------------------------------------------------------
