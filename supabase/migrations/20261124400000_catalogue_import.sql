@@ -99,8 +99,10 @@ begin
   if jsonb_array_length(rows) = 0 then
     raise exception 'The file has no rows to import.';
   end if;
-  if jsonb_array_length(rows) > 5000 then
-    raise exception 'A file can have at most 5000 rows.';
+  -- Measured through the stack on a loaded 2-core machine: 2,000 products with three BOM lines
+  -- each import in about 1 s; 5,000 took over 8 s, the API's statement timeout.
+  if jsonb_array_length(rows) > 2000 then
+    raise exception 'A file can have at most 2000 rows.';
   end if;
 
   begin
@@ -172,7 +174,7 @@ as $$
   select * from private.import_catalogue('raw_materials', rows, coalesce(dry_run, false));
 $$;
 comment on function public.import_raw_materials is
-  'Imports raw materials ([{material_name, supplier, cost_per_unit, stock_level, unit_of_measure, reorder_point}], cells as text or numbers, at most 5000) all or nothing with create_raw_material''s checks; dry_run validates and writes nothing. One message per row, null when fine; rows numbered from 2 as under a header line.';
+  'Imports raw materials ([{material_name, supplier, cost_per_unit, stock_level, unit_of_measure, reorder_point}], cells as text or numbers, at most 2000) all or nothing with create_raw_material''s checks; dry_run validates and writes nothing. One message per row, null when fine; rows numbered from 2 as under a header line.';
 
 create function public.import_products(rows jsonb, dry_run boolean default false)
 returns table (row_number integer, message text)
@@ -183,7 +185,7 @@ as $$
   select * from private.import_catalogue('products', rows, coalesce(dry_run, false));
 $$;
 comment on function public.import_products is
-  'Imports products ([{sku, product_name, category, selling_price, stock_on_hand, reorder_point, bom}], bom as "Material: quantity; ...", at most 5000) all or nothing with create_product''s checks; dry_run validates and writes nothing. One message per row, null when fine; rows numbered from 2 as under a header line.';
+  'Imports products ([{sku, product_name, category, selling_price, stock_on_hand, reorder_point, bom}], bom as "Material: quantity; ...", at most 2000) all or nothing with create_product''s checks; dry_run validates and writes nothing. One message per row, null when fine; rows numbered from 2 as under a header line.';
 
 -- Owner reports for the app's CSV export ------------------------------------------------------------
 -- The report views read reports.workspaces (auth.users, auth.sessions), which no API role may read,

@@ -341,10 +341,10 @@ function cases(f: Fixture): Case[] {
     rpcCase('import_raw_materials', 'no rows', { rows: [] }, 400, 'The file has no rows to import.'),
     rpcCase(
       'import_raw_materials',
-      '5001 rows',
-      { rows: Array.from({ length: 5001 }, (_, i) => ({ material_name: `M${i}` })) },
+      '2001 rows',
+      { rows: Array.from({ length: 2001 }, (_, i) => ({ material_name: `M${i}` })) },
       400,
-      'A file can have at most 5000 rows.',
+      'A file can have at most 2000 rows.',
     ),
     rpcCase('import_raw_materials', 'a name of 1 MB', { rows: [{ material_name: 'Fine' }, { material_name: MB }] }, 400, 'Row 3: Material name must be at most 200 characters.'),
     rpcCase('import_raw_materials', 'a cost of 1e400', { rows: [{ material_name: 'Huge', cost_per_unit: '1e400' }] }, 400, 'Row 2: Cost per unit must be at most 1000000000.'),

@@ -139,8 +139,8 @@ select throws_ok($$ select * from public.import_products('{"sku": "A"}') $$, 'P0
   'Rows must be a list.', 'Rows that are not a list are refused');
 select throws_ok(
   $$ select * from public.import_raw_materials(
-       (select jsonb_agg(jsonb_build_object('material_name', 'M' || i)) from generate_series(1, 5001) i)) $$,
-  'P0001', 'A file can have at most 5000 rows.', 'More than 5,000 rows are refused');
+       (select jsonb_agg(jsonb_build_object('material_name', 'M' || i)) from generate_series(1, 2001) i)) $$,
+  'P0001', 'A file can have at most 2000 rows.', 'More than 2,000 rows are refused');
 select results_eq(
   $$ select message from public.import_raw_materials('[42]', dry_run => true) $$,
   $$ values ('Each row must be an object of column values.') $$, 'A row that is not an object gets a message');

@@ -13,7 +13,7 @@ import {
   type CatalogueRow,
 } from '../utils/catalogue-csv';
 
-/** Larger files are refused before reading: 5,000 catalogue rows fit in far less. */
+/** Larger files are refused before reading: 2,000 catalogue rows fit in far less. */
 const MAX_FILE_BYTES = 5 * 1024 * 1024;
 
 const wording = {

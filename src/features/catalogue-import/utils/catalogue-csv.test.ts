@@ -102,8 +102,8 @@ describe('parseCatalogueCsv', () => {
     const text = `Material Name\n${Array.from({ length: MAX_IMPORT_ROWS + 1 }, (_, i) => `M${i}`).join('\n')}`;
     expect(parseCatalogueCsv('raw_materials', text)).toEqual({
       ok: false,
-      error: 'A file can have at most 5000 rows; this one has 5001. Split it into smaller files.',
+      error: 'A file can have at most 2000 rows; this one has 2001. Split it into smaller files.',
     });
-    expect(rowsOf(parseCatalogueCsv('raw_materials', text.split('\n').slice(0, -1).join('\n')))).toHaveLength(5000);
+    expect(rowsOf(parseCatalogueCsv('raw_materials', text.split('\n').slice(0, -1).join('\n')))).toHaveLength(2000);
   });
 });

@@ -43,7 +43,7 @@ export type ParsedCatalogue =
   | { ok: false; error: string };
 
 /** As the import RPC bounds a file. */
-export const MAX_IMPORT_ROWS = 5000;
+export const MAX_IMPORT_ROWS = 2000;
 
 const templateExamples: Record<CatalogueKind, string[][]> = {
   raw_materials: [
