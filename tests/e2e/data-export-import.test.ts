@@ -32,9 +32,9 @@ const materialsCsv = [
 
 const productsCsv = (bomOfShirt: string) =>
   [
-    'SKU,Product Name,Category,Selling Price,Stock on Hand,Reorder Point,BOM',
-    `SHIRT-1,Linen Shirt,Apparel,1499.50,5,,${bomOfShirt}`,
-    `K-2,"${HOSTILE_NAME.replaceAll('"', '""')}",Apparel,799,10,5,Cotton fabric: 2.5`,
+    'SKU,Product Name,Category,Selling Price,Stock on Hand,Reorder Point,BOM,Colour',
+    `SHIRT-1,Linen Shirt,Apparel,1499.50,5,,${bomOfShirt},White`,
+    `K-2,"${HOSTILE_NAME.replaceAll('"', '""')}",Apparel,799,10,5,Cotton fabric: 2.5,Red`,
     '',
   ].join('\n');
 
@@ -92,6 +92,7 @@ describe('catalogue import and CSV export', { timeout: 90_000 }, () => {
     const productsImport = dialog(page, 'Import products');
     await chooseFile(page, 'products.csv', productsCsv('Cotton fabric: 1.5; Silk: 1'));
     await productsImport.getByText('1 of 2 rows need fixing').waitFor();
+    await productsImport.getByText('Not imported (not in the template): Colour.').waitFor();
     expect(await rowCells(productsImport, 'SHIRT-1')).toEqual([
       '2',
       'SHIRT-1',

@@ -95,6 +95,7 @@ function ImportCatalogueModal({ kind, onClose }: { kind: CatalogueKind; onClose:
   const [fileName, setFileName] = useState<string | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [rows, setRows] = useState<CatalogueRow[]>([]);
+  const [ignoredColumns, setIgnoredColumns] = useState<string[]>([]);
   const [dragging, setDragging] = useState(false);
   const preview = usePreviewImport(kind);
   const commit = useCommitImport(kind);
@@ -103,6 +104,7 @@ function ImportCatalogueModal({ kind, onClose }: { kind: CatalogueKind; onClose:
     if (!file) return;
     setFileName(file.name);
     setRows([]);
+    setIgnoredColumns([]);
     preview.reset();
     commit.reset();
     if (file.size > MAX_FILE_BYTES) {
@@ -116,6 +118,7 @@ function ImportCatalogueModal({ kind, onClose }: { kind: CatalogueKind; onClose:
     }
     setFileError(null);
     setRows(parsed.rows);
+    setIgnoredColumns(parsed.ignoredColumns);
     preview.mutate(parsed.rows);
   }
 
@@ -189,6 +192,11 @@ function ImportCatalogueModal({ kind, onClose }: { kind: CatalogueKind; onClose:
           <Alert color="red" title="This file cannot be imported">
             {fileError}
           </Alert>
+        )}
+        {ignoredColumns.length > 0 && (
+          <Text size="sm" c="dimmed">
+            Not imported (not in the template): {ignoredColumns.join(', ')}.
+          </Text>
         )}
         {preview.isPending && <Text size="sm">Checking every row…</Text>}
         {preview.isError && (
