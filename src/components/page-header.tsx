@@ -5,9 +5,11 @@ interface PageHeaderProps {
   title: string;
   description: string;
   action?: ReactNode;
+  /** Buttons before the main action: Import, Export CSV. */
+  moreActions?: ReactNode;
 }
 
-export function PageHeader({ title, description, action }: PageHeaderProps) {
+export function PageHeader({ title, description, action, moreActions }: PageHeaderProps) {
   return (
     <Group justify="space-between" align="flex-end" gap="sm" mb="lg">
       <div>
@@ -16,7 +18,14 @@ export function PageHeader({ title, description, action }: PageHeaderProps) {
           {description}
         </Text>
       </div>
-      {action}
+      {moreActions ? (
+        <Group gap="xs">
+          {moreActions}
+          {action}
+        </Group>
+      ) : (
+        action
+      )}
     </Group>
   );
 }

@@ -338,6 +338,16 @@ isOneToOne: false
         isOneToOne: true
         isSetofReturn: false
       } },
+"import_products":
+{ Args: { "dry_run"?: boolean,"rows": Json }; Returns: {
+              "message": string,"row_number": number
+            }[]
+                           },
+"import_raw_materials":
+{ Args: { "dry_run"?: boolean,"rows": Json }; Returns: {
+              "message": string,"row_number": number
+            }[]
+                           },
 "log_sale":
 { Args: { "platform"?: string,"product_id": string,"quantity": number }; Returns: {
               "external_order_id": string | null,
@@ -362,6 +372,9 @@ isOneToOne: false
         isOneToOne: true
         isSetofReturn: false
       } },
+"owner_report":
+{ Args: { "report": string }; Returns: Json[]
+                           },
 "product_costing":
 { Args: Record<PropertyKey, never>; Returns: {
               "bottleneck_material_id": string,"bottleneck_material_name": string,"margin": number,"margin_percent": number,"max_buildable": number,"product_id": string,"unit_cost": number

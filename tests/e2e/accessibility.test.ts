@@ -114,7 +114,13 @@ describe('accessibility (axe-core, WCAG 2.1 A and AA)', { timeout: 240_000 }, ()
         await page.keyboard.press('Escape');
         await dialog(page, title).waitFor({ state: 'hidden' });
       }
-      // Platform fees (from the header) and a product's detail drawer.
+      // The catalogue import, Platform fees (from the header) and a product's detail drawer.
+      await openTab(page, 'Products');
+      await page.getByRole('button', { name: 'Import', exact: true }).click();
+      await dialog(page, 'Import products').getByRole('button', { name: 'Choose CSV file' }).waitFor();
+      violations.push(...(await seriousViolations(page, `Import products ${at}`)));
+      await page.keyboard.press('Escape');
+      await dialog(page, 'Import products').waitFor({ state: 'detached' });
       await page.getByRole('button', { name: 'Platform fees' }).click();
       await dialog(page, 'Platform fees').getByRole('button', { name: 'Save fees' }).waitFor();
       violations.push(...(await seriousViolations(page, `Platform fees ${at}`)));

@@ -150,7 +150,7 @@ describe('costs, fees and profit', { timeout: 240_000 }, () => {
       expect(download.suggestedFilename()).toMatch(/^what-to-buy-\d{4}-\d{2}-\d{2}\.csv$/);
       expect(await readFile(await download.path(), 'utf8')).toBe(
         [
-          'Supplier,Material,Quantity,Unit,Cost per unit,Estimated cost',
+          '\uFEFFSupplier,Material,Quantity,Unit,Cost per unit,Estimated cost',
           'Arvind Mills,Cotton Fabric,90,m,1205,108450.00',
           'Button House,Buttons,20,units,2,40.00',
           '',

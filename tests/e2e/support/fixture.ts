@@ -71,6 +71,11 @@ export function useE2e({ app = 'built' }: { app?: AppServer } = {}) {
       return started().appUrl;
     },
 
+    /** The backend, for seeding through supabase-js with a page's session. */
+    get stack() {
+      return started().stack;
+    },
+
     /**
      * The current test expects the server to refuse a call of this operation: its 400 answer is the
      * behaviour under test, not a fault. Any other console problem still fails the test.

@@ -1,7 +1,9 @@
-import { Paper, SimpleGrid, Text, Title } from '@mantine/core';
+import { Group, Paper, SimpleGrid, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { PageHeader } from '@/components/page-header';
+import { inventoryMaterialsExport, inventoryProductsExport } from '@/features/exports/api/list-exports';
+import { ExportCsvButton } from '@/features/exports/components/export-csv-button';
 import { QueryList } from '@/components/query-list';
 import { StockStatusBadge } from '@/components/stock-status-badge';
 import { useProducts, type Product } from '@/lib/api/products';
@@ -29,12 +31,15 @@ export function InventoryStatus() {
   );
 }
 
-function InventoryTable({ title, children }: { title: string; children: ReactNode }) {
+function InventoryTable({ title, exportCsv, children }: { title: string; exportCsv: ReactNode; children: ReactNode }) {
   return (
     <Paper withBorder p="md" component="section" aria-label={title}>
-      <Title order={3} size="h4" mb="sm">
-        {title}
-      </Title>
+      <Group justify="space-between" mb="sm" gap="xs">
+        <Title order={3} size="h4">
+          {title}
+        </Title>
+        {exportCsv}
+      </Group>
       {children}
     </Paper>
   );
@@ -66,7 +71,7 @@ const productColumns: DataTableColumn<Product>[] = [
 function FinishedProducts() {
   const products = useProducts();
   return (
-    <InventoryTable title="Finished Products">
+    <InventoryTable title="Finished Products" exportCsv={<ExportCsvButton {...inventoryProductsExport} size="xs" />}>
       <QueryList
         query={products}
         what="products"
@@ -105,7 +110,7 @@ const rawMaterialColumns: DataTableColumn<RawMaterial>[] = [
 function RawMaterialsStock() {
   const rawMaterials = useRawMaterials();
   return (
-    <InventoryTable title="Raw Materials">
+    <InventoryTable title="Raw Materials" exportCsv={<ExportCsvButton {...inventoryMaterialsExport} size="xs" />}>
       <QueryList
         query={rawMaterials}
         what="raw materials"

@@ -2,6 +2,7 @@ import { Button, Group, NumberInput, Paper, Stack, Text, Title } from '@mantine/
 import { notifications } from '@mantine/notifications';
 import { IconCopy, IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
+import { downloadFile, todayInIndia } from '@/lib/csv';
 import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { QueryList } from '@/components/query-list';
 import { formatQuantity, formatRupees } from '@/lib/format';
@@ -62,14 +63,8 @@ function PurchaseList({ suggestions }: { suggestions: PurchaseSuggestion[] }) {
     }
   };
 
-  const download = () => {
-    const url = URL.createObjectURL(new Blob([purchaseListCsv(groups)], { type: 'text/csv;charset=utf-8' }));
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = `what-to-buy-${new Date().toISOString().slice(0, 10)}.csv`;
-    link.click();
-    URL.revokeObjectURL(url);
-  };
+  const download = () =>
+    downloadFile(`what-to-buy-${todayInIndia()}.csv`, purchaseListCsv(groups), 'text/csv;charset=utf-8');
 
   const columns: DataTableColumn<PurchaseLine>[] = [
     { label: 'Material', fw: 500, cell: (line) => line.material_name },

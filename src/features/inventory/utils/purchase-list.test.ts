@@ -57,7 +57,7 @@ describe('the list to send', () => {
 
   it('is CSV a spreadsheet reads as data: quoted where needed, no formulas', () => {
     expect(purchaseListCsv(groups).split('\r\n')).toEqual([
-      'Supplier,Material,Quantity,Unit,Cost per unit,Estimated cost',
+      '\uFEFFSupplier,Material,Quantity,Unit,Cost per unit,Estimated cost',
       'Arvind Mills,Cotton Fabric,87.5,m,120.5,10543.75',
       'Arvind Mills,Thread,20,spools,0.75,15.00',
       `No supplier,"'=HYPERLINK(""x""), ""woven""",3,units,0.1,0.30`,

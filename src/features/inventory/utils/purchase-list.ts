@@ -1,3 +1,4 @@
+import { toCsv, type CsvColumn } from '@/lib/csv';
 import { formatQuantity, formatRupees } from '@/lib/format';
 import { lineAmount, sumAmounts } from '@/lib/money';
 import type { PurchaseSuggestion } from '../api/get-what-to-buy';
@@ -54,26 +55,19 @@ export function purchaseListText(groups: SupplierGroup[]): string {
     .join('\n\n');
 }
 
-/** A CSV cell: quoted when needed, and never read as a formula by a spreadsheet. */
-function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\n\r]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
+const purchaseListColumns: CsvColumn<PurchaseLine & { supplier_name: string }>[] = [
+  { header: 'Supplier', kind: 'text', value: (line) => line.supplier_name },
+  { header: 'Material', kind: 'text', value: (line) => line.material_name },
+  { header: 'Quantity', kind: 'number', value: (line) => line.quantity },
+  { header: 'Unit', kind: 'text', value: (line) => line.unit_of_measure },
+  { header: 'Cost per unit', kind: 'number', value: (line) => line.cost_per_unit },
+  { header: 'Estimated cost', kind: 'amount', value: (line) => line.cost },
+];
 
-/** The list as CSV: one row per material, amounts as plain numbers with two decimals. */
+/** The list as CSV (the app's one writer): one row per material, amounts as plain numbers. */
 export function purchaseListCsv(groups: SupplierGroup[]): string {
-  const rows = [['Supplier', 'Material', 'Quantity', 'Unit', 'Cost per unit', 'Estimated cost']];
-  for (const group of groups) {
-    for (const line of group.lines) {
-      rows.push([
-        group.supplier ?? NO_SUPPLIER,
-        line.material_name,
-        String(line.quantity),
-        line.unit_of_measure,
-        String(line.cost_per_unit),
-        line.cost.toFixed(2),
-      ]);
-    }
-  }
-  return rows.map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
+  const lines = groups.flatMap((group) =>
+    group.lines.map((line) => ({ ...line, supplier_name: group.supplier ?? NO_SUPPLIER })),
+  );
+  return toCsv(purchaseListColumns, lines);
 }

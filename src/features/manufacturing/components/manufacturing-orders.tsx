@@ -7,6 +7,8 @@ import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { OrderStatusBadge } from '@/components/order-status-badge';
 import { FirstStep } from '@/components/first-step';
 import { PageHeader } from '@/components/page-header';
+import { manufacturingOrdersExport } from '@/features/exports/api/list-exports';
+import { ExportCsvButton } from '@/features/exports/components/export-csv-button';
 import { QueryList } from '@/components/query-list';
 import { formatDateTime, formatQuantity } from '@/lib/format';
 import { useCompleteProduction } from '../api/complete-production';
@@ -64,6 +66,7 @@ export function ManufacturingOrders() {
       <PageHeader
         title="Manufacturing Orders"
         description="Production runs, newest first. Starting one uses raw materials; completing it adds finished stock."
+        moreActions={<ExportCsvButton {...manufacturingOrdersExport} />}
         action={
           <Button leftSection={<IconPlus size={18} />} onClick={modal.open}>
             Create New Order

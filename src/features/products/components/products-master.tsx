@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { FirstStep } from '@/components/first-step';
 import { PageHeader } from '@/components/page-header';
+import { CatalogueActions } from '@/features/catalogue-import/components/catalogue-actions';
 import { QueryList } from '@/components/query-list';
 import { ArchivedBadge } from '@/features/stock-items/components/archived-badge';
 import { ItemNameWithActions, type ItemAction } from '@/features/stock-items/components/item-actions-menu';
@@ -57,6 +58,7 @@ export function ProductsMaster() {
       <PageHeader
         title="Products Master"
         description="The finished products you sell, with their prices and stock."
+        moreActions={<CatalogueActions kind="products" />}
         action={
           <Button leftSection={<IconPlus size={18} />} onClick={modal.open}>
             Add New Product

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { FirstStep } from '@/components/first-step';
 import { PageHeader } from '@/components/page-header';
+import { CatalogueActions } from '@/features/catalogue-import/components/catalogue-actions';
 import { QueryList } from '@/components/query-list';
 import { isArchived } from '@/lib/api/archived';
 import { useRawMaterials, type RawMaterial } from '@/lib/api/raw-materials';
@@ -52,6 +53,7 @@ export function RawMaterials() {
       <PageHeader
         title="Raw Materials"
         description="Everything your products are made from, with what you have in stock."
+        moreActions={<CatalogueActions kind="raw_materials" />}
         action={addButton}
       />
       <Paper withBorder p="md">

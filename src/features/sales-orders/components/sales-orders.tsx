@@ -7,6 +7,8 @@ import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { OrderStatusBadge } from '@/components/order-status-badge';
 import { FirstStep } from '@/components/first-step';
 import { PageHeader } from '@/components/page-header';
+import { salesOrdersExport } from '@/features/exports/api/list-exports';
+import { ExportCsvButton } from '@/features/exports/components/export-csv-button';
 import { QueryList } from '@/components/query-list';
 import { formatDateTime, formatQuantity, formatRupees } from '@/lib/format';
 import { useFulfilSalesOrder } from '../api/fulfil-sales-order';
@@ -83,6 +85,7 @@ export function SalesOrders() {
       <PageHeader
         title="Sales Orders"
         description="Orders from Flipkart, Myntra, Amazon and your own website, newest first."
+        moreActions={<ExportCsvButton {...salesOrdersExport} />}
         action={
           <Button leftSection={<IconPlus size={18} />} onClick={modal.open}>
             Add New Sale

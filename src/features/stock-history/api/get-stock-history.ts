@@ -19,10 +19,11 @@ export interface StockMovement {
   manufacturing_orders: { product_name: string; quantity_to_produce: number } | null;
 }
 
-/** The most recent movements shown; older ones are in the owner reports (README). */
+/** The most recent movements shown; Export CSV downloads them all. */
 export const HISTORY_LIMIT = 200;
 
-async function fetchStockHistory(item: StockItem): Promise<StockMovement[]> {
+/** Rows `from` to `to` of one item's ledger, newest first: the drawer's first page, or the export's pages. */
+export async function fetchStockHistoryPage(item: StockItem, { from, to }: { from: number; to: number }): Promise<StockMovement[]> {
   const { data, error } = await supabase
     .from('stock_movements')
     .select(
@@ -30,7 +31,7 @@ async function fetchStockHistory(item: StockItem): Promise<StockMovement[]> {
     )
     .eq(item.kind === 'product' ? 'product_id' : 'material_id', item.id)
     .order('id', { ascending: false })
-    .limit(HISTORY_LIMIT);
+    .range(from, to);
   if (error) throw toUserError(error);
   // Postgres numeric columns may arrive as strings from the REST layer.
   return data.map((row) => ({
@@ -44,7 +45,7 @@ async function fetchStockHistory(item: StockItem): Promise<StockMovement[]> {
 export function useStockHistory(item: StockItem | null) {
   return useQuery({
     queryKey: [...queryKeys.stockHistory, item?.kind, item?.id],
-    queryFn: () => fetchStockHistory(item!),
+    queryFn: () => fetchStockHistoryPage(item!, { from: 0, to: HISTORY_LIMIT - 1 }),
     enabled: item !== null,
   });
 }

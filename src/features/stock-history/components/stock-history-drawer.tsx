@@ -2,6 +2,8 @@ import { Badge, Drawer, Group, Loader, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { StockItem } from '@/features/stock-items/item';
 import { formatDateTime, formatQuantity } from '@/lib/format';
+import { ExportCsvButton } from '@/features/exports/components/export-csv-button';
+import { stockHistoryExport } from '../api/export-stock-history';
 import { HISTORY_LIMIT, useStockHistory } from '../api/get-stock-history';
 import { describeMovement, signedQuantity, sourceOrder } from '../utils/describe-movement';
 
@@ -33,9 +35,12 @@ export function StockHistoryDrawer({ item, supplier = null, onClose }: StockHist
     >
       {item && (
         <Stack gap="sm">
-          <Text size="sm" c="dimmed">
-            In stock now: {formatQuantity(item.stock)} {item.unit}. Every change, newest first.
-          </Text>
+          <Group justify="space-between" gap="xs">
+            <Text size="sm" c="dimmed">
+              In stock now: {formatQuantity(item.stock)} {item.unit}. Every change, newest first.
+            </Text>
+            <ExportCsvButton {...stockHistoryExport(item, supplier)} size="xs" />
+          </Group>
           {history.isPending && <Loader size="sm" aria-label="Loading history" />}
           {history.isError && <Text c="red.7">{history.error.message}</Text>}
           {history.data?.length === 0 && <Text c="dimmed">No stock changes yet.</Text>}

@@ -3,6 +3,7 @@ import type { User } from '@supabase/supabase-js';
 import { IconCloudCheck, IconCloudOff } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { PageHeader } from '@/components/page-header';
+import { DataExports } from '@/features/exports/components/data-exports';
 import { ANONYMOUS_WARNING, isAnonymous, type OpenWorkspaceDialog } from '../utils/workspace-user';
 
 /** An alert title in the text colour: Mantine's light-variant title colours are under WCAG AA contrast. */
@@ -54,6 +55,7 @@ export function WorkspaceSettings({ user, onOpen }: { user: User; onOpen: OpenWo
           </Stack>
         )}
       </Paper>
+      <DataExports />
     </>
   );
 }

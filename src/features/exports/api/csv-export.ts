@@ -1,0 +1,13 @@
+import type { CsvColumn } from '@/lib/csv';
+import type { FetchPage } from '@/lib/fetch-all-pages';
+
+/**
+ * What one "Export CSV" downloads: the file name (without date and extension), the columns and
+ * how to fetch page N of the rows. A list with filters passes a fetchPage that applies them, so
+ * the file holds what the list shows.
+ */
+export interface CsvExport<Row> {
+  fileName: string;
+  columns: CsvColumn<Row>[];
+  fetchPage: FetchPage<Row>;
+}

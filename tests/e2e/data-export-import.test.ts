@@ -1,0 +1,213 @@
+/**
+ * Data in and out through the browser: import a materials CSV and a products CSV (with a BOM by
+ * material name) on their tabs, preview first, then commit; export Sales Orders and read the file
+ * back (byte order mark, header, plain amounts, a formula in a product name neutralised); download
+ * all data. Sales are seeded through supabase-js with the page's own session.
+ */
+import { mkdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { createClient } from '@supabase/supabase-js';
+import type { Locator, Page } from 'playwright-core';
+import Papa from 'papaparse';
+import { describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { dialog, eventually, openTab, rowCells, settle } from './support/actions';
+import { DESKTOP, PHONE } from './support/environment';
+import { useE2e } from './support/fixture';
+
+const e2e = useE2e();
+
+const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../../.test-artifacts/screenshots');
+const shot = (page: Page, name: string, size: { width: number; height: number }) =>
+  page.screenshot({ path: path.join(SCREENSHOT_DIR, `data-import-${name}-${size.width}x${size.height}.png`) });
+
+const HOSTILE_NAME = '=HYPERLINK("http://evil.example","Kurta")';
+
+const materialsCsv = [
+  '\uFEFFMaterial Name,Supplier,Cost per Unit,Stock Level,Unit,Reorder Point',
+  'Cotton fabric,"Mills, Surat",120,50,metres,20',
+  'Buttons,,0.125,400,pcs,100',
+  '',
+].join('\r\n');
+
+const productsCsv = (bomOfShirt: string) =>
+  [
+    'SKU,Product Name,Category,Selling Price,Stock on Hand,Reorder Point,BOM,Colour',
+    `SHIRT-1,Linen Shirt,Apparel,1499.50,5,,${bomOfShirt},White`,
+    `K-2,"${HOSTILE_NAME.replaceAll('"', '""')}",Apparel,799,10,5,Cotton fabric: 2.5,Red`,
+    '',
+  ].join('\n');
+
+/** Chooses a file in the open import dialog, as a user picking it from disk. */
+async function chooseFile(page: Page, name: string, content: string) {
+  await page
+    .locator('input[type=file]')
+    .setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(content, 'utf8') });
+}
+
+/** Clicks a download button and returns the file's name and its lines (CSV parsed, BOM and header checked by the caller). */
+async function download(page: Page, button: Locator): Promise<{ name: string; text: string; lines: string[][] }> {
+  const [file] = await Promise.all([page.waitForEvent('download'), button.click()]);
+  const text = await readFile(await file.path(), 'utf8');
+  const { data, errors } = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { newline: '\r\n', skipEmptyLines: true });
+  expect(errors).toEqual([]);
+  return { name: file.suggestedFilename(), text, lines: data };
+}
+
+/** A supabase-js client acting as the page's signed-in (anonymous) user. */
+async function clientOf(page: Page) {
+  const token = await page.evaluate(() => {
+    const key = Object.keys(localStorage).find((name) => name.endsWith('-auth-token'));
+    return key ? (JSON.parse(localStorage.getItem(key)!) as { access_token: string }).access_token : null;
+  });
+  if (!token) throw new Error('The page has no session.');
+  return createClient(e2e.stack.url, e2e.stack.anonKey, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    global: { headers: { Authorization: `Bearer ${token}` } },
+    // Node 20 has no global WebSocket.
+    realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
+  });
+}
+
+describe('catalogue import and CSV export', { timeout: 90_000 }, () => {
+  it('imports materials and products with a preview, exports Sales Orders and downloads all data', async () => {
+    await mkdir(SCREENSHOT_DIR, { recursive: true });
+    const { page } = await e2e.openApp({ viewport: DESKTOP });
+
+    // Materials: a quoted comma, a UTF-8 BOM and CRLF line ends.
+    await openTab(page, 'Raw Materials');
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    const materialsImport = dialog(page, 'Import raw materials');
+    await chooseFile(page, 'materials.csv', materialsCsv);
+    await materialsImport.getByText('All 2 rows are ready').waitFor();
+    expect(await rowCells(materialsImport, 'Cotton fabric')).toEqual(['2', 'Cotton fabric', '50', 'Ready']);
+    await materialsImport.getByRole('button', { name: 'Import 2 materials' }).click();
+    await materialsImport.waitFor({ state: 'detached' });
+    await eventually(() => rowCells(page, 'Cotton fabric')).toEqual(['Cotton fabric', 'Mills, Surat', '₹120.00', '50', 'metres']);
+    expect(await rowCells(page, 'Buttons')).toEqual(['Buttons', '—', '₹0.125', '400', 'pcs']);
+
+    // Products: a BOM naming a material the workspace lacks is shown and blocks the import.
+    await openTab(page, 'Products');
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    const productsImport = dialog(page, 'Import products');
+    await chooseFile(page, 'products.csv', productsCsv('Cotton fabric: 1.5; Silk: 1'));
+    await productsImport.getByText('1 of 2 rows need fixing').waitFor();
+    await productsImport.getByText('Not imported (not in the template): Colour.').waitFor();
+    expect(await rowCells(productsImport, 'SHIRT-1')).toEqual([
+      '2',
+      'SHIRT-1',
+      'Linen Shirt',
+      'Cotton fabric: 1.5; Silk: 1',
+      'Material Silk not found.',
+    ]);
+    expect(await productsImport.getByRole('button', { name: 'Import 2 products' }).isDisabled()).toBe(true);
+    await settle(page);
+    await shot(page, 'preview-refused', DESKTOP);
+    await page.setViewportSize(PHONE);
+    await settle(page);
+    await shot(page, 'preview-refused', PHONE);
+    await page.setViewportSize(DESKTOP);
+
+    // The fixed file imports, BOM by material name.
+    await chooseFile(page, 'products-fixed.csv', productsCsv('Cotton fabric: 1.5; buttons: 8'));
+    await productsImport.getByText('All 2 rows are ready').waitFor();
+    await settle(page);
+    await shot(page, 'preview-ready', DESKTOP);
+    await productsImport.getByRole('button', { name: 'Import 2 products' }).click();
+    await productsImport.waitFor({ state: 'detached' });
+    await eventually(() => rowCells(page, 'SHIRT-1')).toEqual(['SHIRT-1', 'Linen Shirt', 'Apparel', '₹1,499.50', '5']);
+    for (const size of [DESKTOP, PHONE]) {
+      await page.setViewportSize(size);
+      await settle(page);
+      await shot(page, 'products-header', size);
+    }
+    await page.setViewportSize(DESKTOP);
+
+    // Two sales of the product with a formula for a name, seeded through the API.
+    const client = await clientOf(page);
+    const { data: product } = await client.from('products').select('id').eq('sku', 'K-2').single();
+    for (const [platform, quantity] of [['Flipkart', 2], ['Amazon', 1]] as const) {
+      const { error } = await client.rpc('log_sale', { product_id: product!.id, quantity, platform });
+      expect(error).toBeNull();
+    }
+
+    // Export Sales Orders and read the file back.
+    await openTab(page, 'Sales Orders');
+    await page.getByRole('row').filter({ hasText: 'Amazon' }).waitFor();
+    const orders = await download(page, page.getByRole('button', { name: 'Export CSV' }));
+    expect(orders.name).toMatch(/^factoryflow-sales-orders-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(orders.text.startsWith('\uFEFFOrder ID,Date,Product,Platform,Qty,Total,Fees,Profit,Status,Marketplace Order ID\r\n')).toBe(true);
+    expect(orders.text.endsWith('\r\n')).toBe(true);
+    const lines = orders.lines;
+    // Newest first: Amazon's sale was logged last.
+    expect(lines.slice(1).map((line) => line.slice(2, 7).concat(line[8]!))).toEqual([
+      [`'${HOSTILE_NAME}`, 'Amazon', '1', '799.00', '0.00', 'Unfulfilled'],
+      [`'${HOSTILE_NAME}`, 'Flipkart', '2', '1598.00', '0.00', 'Unfulfilled'],
+    ]);
+    expect(lines[1]![1]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+
+    // The product's ledger, from its history drawer: negative changes stay numbers.
+    await openTab(page, 'Products');
+    await page.getByRole('button', { name: `Actions for ${HOSTILE_NAME}`, exact: true }).click();
+    await page.getByRole('dialog', { name: `Actions for ${HOSTILE_NAME}` }).getByRole('button', { name: 'History', exact: true }).click();
+    const drawer = dialog(page, `History: ${HOSTILE_NAME}`);
+    await drawer.getByText('Sold on Amazon').waitFor();
+    const ledger = await download(page, drawer.getByRole('button', { name: 'Export CSV' }));
+    expect(ledger.lines.map((line) => line.slice(1, 5))).toEqual([
+      ['What happened', 'Change', 'Balance After', 'Unit'],
+      ['Sold on Amazon', '-1', '7', 'units'],
+      ['Sold on Flipkart', '-2', '8', 'units'],
+      ['Opening stock', '10', '10', 'units'],
+    ]);
+    await settle(page);
+    await shot(page, 'history-drawer', DESKTOP);
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'hidden' });
+    await openTab(page, 'Inventory');
+    await page.getByRole('region', { name: 'Raw Materials' }).getByRole('button', { name: 'Export CSV' }).waitFor();
+    await settle(page);
+    await shot(page, 'inventory', DESKTOP);
+
+    // Download all my data: every table, the imported rows among them.
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: 'Settings' }).click();
+    const yourData = page.getByRole('region', { name: 'Your data' });
+    await yourData.waitFor();
+    await settle(page);
+    await shot(page, 'settings', DESKTOP);
+
+    // An owner report, through owner_report: the caller's rows only, amounts plain.
+    const valuation = await download(page, yourData.getByRole('button', { name: 'Stock valuation' }));
+    expect(valuation.name).toMatch(/^factoryflow-stock-valuation-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(valuation.lines).toEqual([
+      ['Item Type', 'Item', 'Stock', 'Unit', 'Unit Value', 'Stock Value'],
+      ['product', `'${HOSTILE_NAME}`, '7', 'units', '799', '5593.00'],
+      ['product', 'Linen Shirt', '5', 'units', '1499.5', '7497.50'],
+      ['raw material', 'Buttons', '400', 'pcs', '0.125', '50.00'],
+      ['raw material', 'Cotton fabric', '50', 'metres', '120', '6000.00'],
+    ]);
+
+    const [backup] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download all my data' }).click(),
+    ]);
+    expect(backup.suggestedFilename()).toMatch(/^factoryflow-all-data-\d{4}-\d{2}-\d{2}\.json$/);
+    const data = JSON.parse(await readFile(await backup.path(), 'utf8')) as {
+      tables: Record<string, { [column: string]: unknown }[]>;
+    };
+    expect(Object.keys(data.tables).sort()).toEqual([
+      'bom_items',
+      'manufacturing_orders',
+      'platform_fees',
+      'products',
+      'raw_materials',
+      'sales_orders',
+      'stock_movements',
+    ]);
+    expect(data.tables.raw_materials!.map((row) => row.material_name).sort()).toEqual(['Buttons', 'Cotton fabric']);
+    expect(data.tables.products!.map((row) => row.product_name).sort()).toEqual([HOSTILE_NAME, 'Linen Shirt']);
+    expect(data.tables.bom_items).toHaveLength(3);
+    expect(data.tables.sales_orders).toHaveLength(2);
+    // Opening stock of 2 materials and 2 products, then 2 sales.
+    expect(data.tables.stock_movements).toHaveLength(6);
+  });
+});
