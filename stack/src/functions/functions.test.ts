@@ -3,7 +3,8 @@
  * JWT verification by config.toml, Deno's permissions, restart after a crash, the time, size and
  * concurrency bounds, and no Deno process left once it closes.
  */
-import { mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -41,15 +42,15 @@ const FUNCTIONS: Record<string, string> = {
   broken: `throw new Error('broken on purpose');`,
 };
 
-/** Deno processes whose parent is this test process. */
-function denoChildren(): number[] {
+/** Deno processes whose parent is this test process (or parent). */
+function denoChildren(parent = process.pid): number[] {
   return readdirSync('/proc')
     .filter((entry) => /^\d+$/.test(entry))
     .filter((pid) => {
       try {
         const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
         const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-        return stat.includes('(deno)') && Number(fields[1]) === process.pid;
+        return stat.includes('(deno)') && Number(fields[1]) === parent;
       } catch {
         return false;
       }
@@ -191,5 +192,39 @@ describe('functions gateway', () => {
     await functions.close();
     expect(denoChildren()).toEqual([]);
     expect((await call('open', {}, null)).status).toBe(404);
+  });
+
+  it('a Deno process ends by itself when the stack is killed (SIGKILL: no clean shutdown)', async () => {
+    // A separate Node process runs the gateway, starts the open function and prints ready.
+    const script = path.join(dir, 'killed-stack.ts');
+    writeFileSync(
+      script,
+      `import { createServer } from 'node:http';
+       import { createFunctions } from ${JSON.stringify(path.join(import.meta.dirname, 'functions.ts'))};
+       const functions = createFunctions({ functionsDir: ${JSON.stringify(path.join(dir, 'functions'))},
+         configFile: ${JSON.stringify(path.join(dir, 'config.toml'))}, stackUrl: 'http://127.0.0.1:9',
+         anonKey: 'a', serviceRoleKey: 's', jwtSecret: ${JSON.stringify(SECRET)} });
+       const server = createServer((req, res) => void functions.handle(req, new URL(req.url, 'http://s'))
+         .then((reply) => { res.writeHead(reply.status, reply.headers); res.end(reply.body); }));
+       server.listen(0, '127.0.0.1', async () => {
+         const response = await fetch('http://127.0.0.1:' + server.address().port + '/functions/v1/open', { method: 'POST' });
+         console.log('ready', response.status);
+       });`,
+    );
+    const stack = spawn(process.execPath, ['--import', 'tsx', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const ready = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('the killed stack did not start')), 20_000);
+      stack.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+        if (chunk.includes('ready')) {
+          clearTimeout(timer);
+          resolve(chunk.trim());
+        }
+      });
+    });
+    expect(ready).toBe('ready 200');
+    const [deno] = denoChildren(stack.pid);
+    expect(deno).toEqual(expect.any(Number));
+    stack.kill('SIGKILL');
+    await expect.poll(() => existsSync(`/proc/${deno}`), { timeout: 5000, interval: 50 }).toBe(false);
   });
 });
