@@ -32,6 +32,12 @@ async function rpc<T>(user: User, fn: string, args: Record<string, unknown> = {}
   return data as T;
 }
 
+async function createWebhook(user: User): Promise<Webhook> {
+  const [created] = await rpc<Webhook[]>(user, 'create_website_webhook');
+  if (!created) throw new Error('create_website_webhook returned no row');
+  return created;
+}
+
 const hmac = (body: string, secret: string) => createHmac('sha256', secret).update(body).digest('base64');
 
 function postWebhook(stack: TestStack, token: string, body: string, headers: Record<string, string>) {
@@ -88,8 +94,8 @@ describeStack('website orders', (stack) => {
     await rpc(owner, 'create_product', { sku: 'HAT-1', product_name: 'Hat', selling_price: 300, stock_on_hand: 5 });
     await rpc(owner, 'create_product', { sku: 'CAP-1', product_name: 'Cap', selling_price: 150, stock_on_hand: 10 });
     await rpc(other, 'create_product', { sku: 'HAT-1', product_name: 'Other hat', selling_price: 10, stock_on_hand: 50 });
-    [webhook] = await rpc<Webhook[]>(owner, 'create_website_webhook');
-    [othersWebhook] = await rpc<Webhook[]>(other, 'create_website_webhook');
+    webhook = await createWebhook(owner);
+    othersWebhook = await createWebhook(other);
   });
 
   it('a signed Shopify order becomes the owner\'s Brand Website sales, with the order name, and moves stock', async () => {
@@ -215,12 +221,12 @@ describeStack('website orders', (stack) => {
   });
 
   it('rotating replaces the URL and the secret: the old ones stop working', async () => {
-    const [rotated] = await rpc<Webhook[]>(owner, 'create_website_webhook');
+    const rotated = await createWebhook(owner);
     const order = { name: '#3001', line_items: [{ sku: 'CAP-1', quantity: 1 }] };
     expect((await shopify(stack(), webhook, order)).status).toBe(404);
-    expect((await shopify(stack(), { ...rotated!, signing_secret: webhook.signing_secret }, order)).status).toBe(401);
-    expect((await shopify(stack(), rotated!, order)).status).toBe(200);
-    webhook = rotated!;
+    expect((await shopify(stack(), { ...rotated, signing_secret: webhook.signing_secret }, order)).status).toBe(401);
+    expect((await shopify(stack(), rotated, order)).status).toBe(200);
+    webhook = rotated;
   });
 
   it('a pasted Shopify secret is the one orders must be signed with', async () => {
