@@ -203,6 +203,38 @@ describeStack('website orders', (stack) => {
     ]);
   });
 
+  it('hostile signed bodies: malformed ones get 400 and write nothing, odd lines become refusals', async () => {
+    const before = await snapshot();
+    const signed = (body: string) =>
+      postWebhook(stack(), webhook.endpoint_token, body, { 'x-shopify-hmac-sha256': hmac(body, webhook.signing_secret) });
+    const lines501 = Array.from({ length: 501 }, () => ({ sku: 'CAP-1', quantity: 1 }));
+    for (const body of ['{"name":', '[]', '{"name":"#1"}', JSON.stringify({ name: '#4001', line_items: lines501 }),
+      JSON.stringify({ name: 'x'.repeat(101), line_items: [] })]) {
+      const response = await signed(body);
+      expect([body.slice(0, 20), response.status]).toEqual([body.slice(0, 20), 400]);
+    }
+    expect(await snapshot()).toEqual(before);
+
+    const response = await signed(JSON.stringify({
+      name: "#4002'; delete from public.sales_orders; --",
+      line_items: [
+        { sku: "CAP-1'; drop table public.products; --", quantity: 1 },
+        { sku: 'CAP-1', quantity: 1e30 },
+        { sku: 'टोपी-१', quantity: 1 },
+      ],
+    }));
+    expect([response.status, await response.json()]).toEqual([200, { sales: 0, skipped: 0, refused: 3 }]);
+    const { data } = await owner.client.from('website_order_refusals').select('sku, reason')
+      .eq('shop_order_id', "#4002'; delete from public.sales_orders; --").order('sku');
+    expect(data).toEqual([
+      { sku: "CAP-1'; drop table public.products; --", reason: "No product has SKU CAP-1'; drop table public.products; --." },
+      { sku: 'CAP-1', reason: 'Quantity must be at most 1000000000.' },
+      { sku: 'टोपी-१', reason: 'No product has SKU टोपी-१.' },
+    ].sort((a, b) => (a.sku < b.sku ? -1 : 1)));
+    const after = await snapshot();
+    expect([after.sales, after.products]).toEqual([before.sales, before.products]);
+  });
+
   it('no client can read a signing secret: not the owner\'s browser, not another user, not anon', async () => {
     const own = await owner.client.from('website_webhooks').select('signing_secret');
     expect(own.error?.code).toBe('42501');
