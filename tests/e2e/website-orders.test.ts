@@ -1,8 +1,8 @@
 /**
  * Website orders, as the owner sets them up: create the webhook URL and secret in Settings (the
  * secret shown once), let "the shop" post a signed order to that URL, and see the sale in Sales
- * Orders with the line it could not sell below it; then paste a Shopify secret. Screenshots at both
- * sizes land in .test-artifacts/screenshots/.
+ * Orders with the line it could not sell below it; then paste a Shopify secret and rotate.
+ * Screenshots at both sizes land in .test-artifacts/screenshots/.
  */
 import { createHmac } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
@@ -100,6 +100,18 @@ describe('website orders', { timeout: 120_000 }, () => {
       expect((await postShopifyOrder(url, 'shpss_0123456789abcdef0123', { name: '#1002', line_items: [] })).status).toBe(200);
       await settle(page);
       await shot(page, 'settings-pasted', size);
+
+      // Rotating, after a confirmation: a new URL and secret, and the old URL stops working.
+      await page.getByRole('button', { name: 'Rotate URL and secret' }).click();
+      const confirm = page.getByRole('dialog', { name: 'Rotate the webhook URL and secret?' });
+      expect(await seriousViolations(page, 'Rotate the webhook URL and secret?')).toEqual([]);
+      await confirm.getByRole('button', { name: 'Rotate', exact: true }).click();
+      await confirm.waitFor({ state: 'detached' });
+      const rotatedSecret = await page.getByRole('textbox', { name: 'Signing secret', exact: true }).inputValue();
+      const rotatedUrl = await page.getByRole('textbox', { name: 'Webhook URL' }).inputValue();
+      expect(rotatedUrl).not.toBe(url);
+      expect((await postShopifyOrder(url, rotatedSecret, { name: '#1003', line_items: [] })).status).toBe(404);
+      expect((await postShopifyOrder(rotatedUrl, rotatedSecret, { name: '#1003', line_items: [] })).status).toBe(200);
     });
   }
 });

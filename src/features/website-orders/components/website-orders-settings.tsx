@@ -176,7 +176,7 @@ export function WebsiteOrdersSettings() {
           </Stack>
           <PasteSecretForm />
           <Group>
-            <Button variant="default" color="red" onClick={confirm.open}>
+            <Button variant="default" onClick={confirm.open}>
               Rotate URL and secret
             </Button>
           </Group>
@@ -193,7 +193,7 @@ export function WebsiteOrdersSettings() {
             <Button variant="default" onClick={confirm.close}>
               Keep the current ones
             </Button>
-            <Button color="red" loading={create.isPending} onClick={makeWebhook}>
+            <Button color="red.9" loading={create.isPending} onClick={makeWebhook}>
               Rotate
             </Button>
           </Group>
