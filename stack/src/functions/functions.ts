@@ -270,21 +270,22 @@ export function createFunctions(options: FunctionsOptions): FunctionsGateway {
       const problem = jwtProblem(req.headers);
       if (problem) return problem;
     }
-    const declared = Number(req.headers['content-length']);
-    let body: Buffer;
-    try {
-      if (declared > maxBodyBytes) throw new BodyTooLarge();
-      body = await readBody(req);
-    } catch (error) {
-      if (!(error instanceof BodyTooLarge)) throw error;
-      if (!req.readableEnded) req.resume();
-      return reply(413, { message: 'Request size limit exceeded' });
-    }
+    // Bodies being read count as requests in flight: the bound covers the memory they take too.
     if (inFlight >= maxConcurrent) {
+      if (!req.readableEnded) req.resume();
       return reply(503, { message: 'Too many function requests at once; retry shortly.' }, { 'retry-after': '1' });
     }
     inFlight += 1;
     try {
+      let body: Buffer;
+      try {
+        if (Number(req.headers['content-length']) > maxBodyBytes) throw new BodyTooLarge();
+        body = await readBody(req);
+      } catch (error) {
+        if (!(error instanceof BodyTooLarge)) throw error;
+        if (!req.readableEnded) req.resume();
+        return reply(413, { message: 'Request size limit exceeded' });
+      }
       let target: Worker;
       try {
         target = await worker(name);
