@@ -224,7 +224,11 @@ describe('functions gateway', () => {
     expect(ready).toBe('ready 200');
     const [deno] = denoChildren(stack.pid);
     expect(deno).toEqual(expect.any(Number));
+    // Its last argument is its socket, in the run directory the killed stack could not remove.
+    const socketPath = readFileSync(`/proc/${deno}/cmdline`, 'utf8').split('\0').filter(Boolean).at(-1) ?? '';
+    expect(socketPath).toMatch(/factoryflow-functions-.*\/open-1\.sock$/);
     stack.kill('SIGKILL');
     await expect.poll(() => existsSync(`/proc/${deno}`), { timeout: 5000, interval: 50 }).toBe(false);
+    rmSync(path.dirname(socketPath), { recursive: true, force: true });
   });
 });
