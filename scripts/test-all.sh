@@ -7,7 +7,7 @@
 #  2. pgTAP (pg_prove) on supabase/tests, as `postgres` (as `supabase test db` runs it);
 #  3. `supabase db advisors` must report nothing, and must report a table without RLS;
 #  4. the committed generated database types must match the schema;
-#  5. TypeScript;
+#  5. TypeScript, then `deno test` on the Edge Functions' own modules (offline, no permissions);
 #  6. Vitest: unit, database concurrency, stack contract (embedded Postgres and the cluster), reliability and end-to-end
 #     (Chromium) projects, with DATABASE_URL pointing at the cluster as its superuser.
 # The cluster is removed on exit, whatever happened.
@@ -64,6 +64,11 @@ echo "up to date"
 step "TypeScript"
 npx tsc -b
 
+step "deno test (supabase/functions)"
+NO_COLOR=1 DENO_NO_UPDATE_CHECK=1 npx deno test --no-config --no-lock --no-remote --no-npm supabase/functions \
+  | tee "$artifacts/deno-test.log"
+deno_count=$(sed -n 's/^ok | \([0-9]*\) passed.*/\1/p' "$artifacts/deno-test.log")
+
 step "Vitest"
 DATABASE_URL="$base_url" npx vitest run --reporter=default --reporter=json \
   --outputFile.json="$artifacts/vitest.json"
@@ -73,5 +78,5 @@ vitest_counts=$(node -e '
   console.log(r.numPassedTests, r.numFailedTests, r.numPendingTests);')
 read -r vitest_passed vitest_failed vitest_skipped <<<"$vitest_counts"
 echo
-echo "pgTAP assertions: $pgtap_count; Vitest tests: $vitest_passed passed, $vitest_skipped skipped"
-echo "$((pgtap_count + vitest_passed)) passed, $vitest_failed failed"
+echo "pgTAP assertions: $pgtap_count; Deno tests: $deno_count; Vitest tests: $vitest_passed passed, $vitest_skipped skipped"
+echo "$((pgtap_count + deno_count + vitest_passed)) passed, $vitest_failed failed"

@@ -34,6 +34,10 @@ const loadSalesOrders = withAllStyles(() => import('@/features/sales-orders/comp
 const loadManufacturing = withAllStyles(
   () => import('@/features/manufacturing/components/manufacturing-orders'),
 );
+const loadWebsiteOrderRefusals = withAllStyles(() => import('@/features/website-orders/components/website-order-refusals'));
+const WebsiteOrderRefusals = lazy(() => loadWebsiteOrderRefusals().then((m) => ({ default: m.WebsiteOrderRefusals })));
+const loadWebsiteOrdersSettings = withAllStyles(() => import('@/features/website-orders/components/website-orders-settings'));
+const WebsiteOrdersSettings = lazy(() => loadWebsiteOrdersSettings().then((m) => ({ default: m.WebsiteOrdersSettings })));
 const loadWorkspaceDialogs = withAllStyles(() => import('@/features/workspace/components/workspace-dialogs'));
 const WorkspaceDialogs = lazy(() => loadWorkspaceDialogs().then((m) => ({ default: m.WorkspaceDialogs })));
 const InventoryStatus = lazy(() => loadInventory().then((m) => ({ default: m.InventoryStatus })));
@@ -71,6 +75,7 @@ export function Shell({ user }: { user: User }) {
       loadProducts,
       loadRawMaterials,
       loadSalesOrders,
+      loadWebsiteOrderRefusals,
       loadManufacturing,
       loadWorkspaceDialogs,
     ]) {
@@ -157,9 +162,11 @@ export function Shell({ user }: { user: User }) {
           {activeTab === 'products' && <ProductsMaster />}
           {activeTab === 'raw-materials' && <RawMaterials />}
           {activeTab === 'sales-orders' && <SalesOrders />}
+          {activeTab === 'sales-orders' && <WebsiteOrderRefusals />}
           {activeTab === 'manufacturing' && <ManufacturingOrders />}
         </Suspense>
         {activeTab === 'settings' && <WorkspaceSettings user={user} onOpen={setDialog} />}
+        {activeTab === 'settings' && <Suspense fallback={null}><WebsiteOrdersSettings /></Suspense>}
       </AppShell.Main>
       {dialog && (
         <Suspense fallback={null}>

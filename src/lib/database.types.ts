@@ -175,6 +175,34 @@ isOneToOne: false
       referencedColumns: ["id"]
     }
                   ]
+                },"website_order_refusals": {
+                  Row: {
+                    "id": string,"quantity": number | null,"reason": string,"received_at": string,"shop_order_id": string,"sku": string,"user_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "id"?: string,"quantity"?: number | null,"reason": string,"received_at"?: string,"shop_order_id": string,"sku": string,"user_id": string
+                  }
+                  Update: {
+                    "id"?: string,"quantity"?: number | null,"reason"?: string,"received_at"?: string,"shop_order_id"?: string,"sku"?: string,"user_id"?: string
+                  }
+                  Relationships: [
+                    
+                  ]
+                },"website_webhooks": {
+                  Row: {
+                    "created_at": string,"endpoint_token": string,"secret_changed_at": string,"secret_source": string,"signing_secret": string,"user_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "created_at"?: string,"endpoint_token": string,"secret_changed_at"?: string,"secret_source": string,"signing_secret": string,"user_id"?: string
+                  }
+                  Update: {
+                    "created_at"?: string,"endpoint_token"?: string,"secret_changed_at"?: string,"secret_source"?: string,"signing_secret"?: string,"user_id"?: string
+                  }
+                  Relationships: [
+                    
+                  ]
                 }
           }
           Views: {
@@ -308,11 +336,19 @@ isOneToOne: false
         isOneToOne: true
         isSetofReturn: false
       } },
+"create_website_webhook":
+{ Args: Record<PropertyKey, never>; Returns: {
+              "endpoint_token": string,"signing_secret": string
+            }[]
+                           },
 "dashboard_panels":
 { Args: { "period": string }; Returns: Json
                            },
 "dashboard_summary":
 { Args: Record<PropertyKey, never>; Returns: Json
+                           },
+"dismiss_website_order_refusal":
+{ Args: { "refusal_id": string }; Returns: undefined
                            },
 "fulfil_sales_order":
 { Args: { "order_id": string }; Returns: {
@@ -399,6 +435,9 @@ isOneToOne: false
         isOneToOne: true
         isSetofReturn: false
       } },
+"receive_website_order":
+{ Args: { "endpoint_token": string,"lines": Json,"ordered_at": string,"shop_order_id": string }; Returns: Json
+                           },
 "return_sales_order":
 { Args: { "note"?: string,"order_id": string,"restock"?: boolean }; Returns: {
               "external_order_id": string | null,
@@ -435,6 +474,21 @@ isOneToOne: false
                           SetofOptions: {
         from: "*"
         to: "platform_fees"
+        isOneToOne: true
+        isSetofReturn: false
+      } },
+"set_website_webhook_secret":
+{ Args: { "signing_secret": string }; Returns: {
+              "created_at": string,
+"endpoint_token": string,
+"secret_changed_at": string,
+"secret_source": string,
+"signing_secret": string,
+"user_id": string
+            }
+                          SetofOptions: {
+        from: "*"
+        to: "website_webhooks"
         isOneToOne: true
         isSetofReturn: false
       } },
@@ -493,6 +547,9 @@ isOneToOne: false
         isOneToOne: true
         isSetofReturn: false
       } },
+"website_webhook_secret":
+{ Args: { "endpoint_token": string }; Returns: string
+                           },
 "what_to_buy":
 { Args: Record<PropertyKey, never>; Returns: {
               "cost_per_unit": number,"estimated_cost": number,"material_id": string,"material_name": string,"reorder_point": number,"stock_level": number,"suggested_quantity": number,"supplier": string,"unit_of_measure": string

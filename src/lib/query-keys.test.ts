@@ -2,11 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { liveTables, queryKeys, queryKeysForTables } from './query-keys';
 
 describe('queryKeysForTables', () => {
-  it('marks the dashboard stale when sales, products or materials change', () => {
+  it('marks the dashboard (and the refused website lines sold with them) stale when sales, products or materials change', () => {
     expect(queryKeysForTables(['sales_orders'])).toEqual([
       queryKeys.salesOrders,
       queryKeys.dashboardSummary,
       queryKeys.dashboardPanels,
+      queryKeys.websiteOrderRefusals,
     ]);
     expect(queryKeysForTables(['products'])).toContain(queryKeys.dashboardSummary);
     expect(queryKeysForTables(['raw_materials'])).toContain(queryKeys.dashboardSummary);
@@ -17,6 +18,7 @@ describe('queryKeysForTables', () => {
       queryKeys.salesOrders,
       queryKeys.dashboardSummary,
       queryKeys.dashboardPanels,
+      queryKeys.websiteOrderRefusals,
       queryKeys.products,
       queryKeys.bomItems,
       queryKeys.stockHistory,
@@ -46,10 +48,13 @@ describe('queryKeysForTables', () => {
     expect(queryKeysForTables(['platform_fees'])).toEqual([queryKeys.platformFees]);
   });
 
-  it('covers every data query and never the session', () => {
+  it('covers every data query but the website webhook, and never the session', () => {
     const keys = queryKeysForTables(liveTables);
-    const { session, ...dataKeys } = queryKeys;
+    // The webhook's row is not published (it holds the secret); only the owner's own settings
+    // change it, and they refresh it themselves.
+    const { session, websiteWebhook, ...dataKeys } = queryKeys;
     expect(keys).not.toContain(session);
+    expect(keys).not.toContain(websiteWebhook);
     expect(new Set(keys)).toEqual(new Set(Object.values(dataKeys)));
   });
 });

@@ -25,6 +25,8 @@ export const queryKeys = {
   productCosting: ['product-costing'],
   platformFees: ['platform-fees'],
   whatToBuy: ['what-to-buy'],
+  websiteWebhook: ['website-webhook'],
+  websiteOrderRefusals: ['website-order-refusals'],
 } as const;
 
 type QueryKey = (typeof queryKeys)[keyof typeof queryKeys];
@@ -51,7 +53,8 @@ const queriesReadingTable: Record<DataTable, readonly QueryKey[]> = {
     queryKeys.whatToBuy,
   ],
   bom_items: [queryKeys.bomItems, queryKeys.productCosting],
-  sales_orders: [queryKeys.salesOrders, queryKeys.dashboardSummary, queryKeys.dashboardPanels],
+  // A website order writes its sales and its refused lines together (refusals are not published).
+  sales_orders: [queryKeys.salesOrders, queryKeys.dashboardSummary, queryKeys.dashboardPanels, queryKeys.websiteOrderRefusals],
   manufacturing_orders: [queryKeys.manufacturingOrders],
   platform_fees: [queryKeys.platformFees],
 };

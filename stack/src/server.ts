@@ -2,6 +2,7 @@ import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { Duplex } from 'node:stream';
 import type { AuthRequest, AuthResponse } from './auth/gotrue';
 import { JwtError, verifyJwt, type JwtClaims } from './auth/jwt';
+import { FUNCTIONS_PREFIX, type FunctionsGateway } from './functions/functions';
 import type { Database, RequestIdentity } from './db/database';
 import { jsonDepth } from './json-depth';
 import { handleRest } from './rest/handler';
@@ -23,6 +24,8 @@ export interface GatewayOptions {
   serviceRoleKey: string;
   auth: (req: AuthRequest) => Promise<AuthResponse>;
   realtime: RealtimeServer;
+  /** Edge Functions at /functions/v1 (they read their own bodies, with their own bounds). */
+  functions?: FunctionsGateway;
   /** Browser origins allowed to call the API and open WebSockets, e.g. `http://127.0.0.1:5173`. */
   allowedOrigins: readonly string[];
   /**
@@ -38,7 +41,7 @@ export interface GatewayOptions {
 interface Reply {
   status: number;
   headers: Record<string, string>;
-  body: string;
+  body: string | Buffer;
 }
 
 const ALLOWED_HEADERS = [
@@ -85,7 +88,7 @@ const preflightHeaders = (origin: string) => ({
   vary: 'Origin',
 });
 
-const SERVICE_PREFIXES = ['/auth/v1', '/rest/v1', '/realtime/v1'];
+const SERVICE_PREFIXES = ['/auth/v1', '/rest/v1', '/realtime/v1', FUNCTIONS_PREFIX];
 
 /** JSON bodies nested deeper are refused before any service parses them. */
 export const MAX_JSON_DEPTH = 64;
@@ -193,6 +196,8 @@ export function createGateway(options: GatewayOptions) {
     if (!service) return json(404, { message: 'no Route matched with those values' });
     const origin = req.headers.origin;
     if (req.method === 'OPTIONS') return { status: 200, headers: origin ? preflightHeaders(origin) : {}, body: '' };
+    // As on Supabase, functions need no API key; each checks a JWT or not (verify_jwt).
+    if (service === FUNCTIONS_PREFIX) return options.functions?.handle(req, url) ?? json(404, { message: 'no Route matched with those values' });
 
     const headers = lowerCaseHeaders(req);
     const apikey = headers.apikey ?? url.searchParams.get('apikey') ?? undefined;

@@ -15,6 +15,7 @@ import { migrate } from './db/migrate';
 import { openPostgres } from './db/postgres';
 import { lockDataDir } from './lock';
 import { createRealtimeServer } from './realtime/server';
+import { createFunctions } from './functions/functions';
 import { createGateway, isLoopbackAddress } from './server';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -228,6 +229,14 @@ async function serve(
   const url = `http://${settings.host.includes(':') ? `[${settings.host}]` : settings.host}:${port}`;
 
   const auth = createAuth(db, { jwtSecret: settings.jwtSecret, issuer: `${url}/auth/v1`, rateLimits: settings.rateLimits });
+  const functions = createFunctions({
+    functionsDir: path.join(ROOT, 'supabase/functions'),
+    configFile: path.join(ROOT, 'supabase/config.toml'),
+    stackUrl: url,
+    anonKey,
+    serviceRoleKey,
+    jwtSecret: settings.jwtSecret,
+  });
   const gateway = createGateway({
     db,
     jwtSecret: settings.jwtSecret,
@@ -235,6 +244,7 @@ async function serve(
     serviceRoleKey,
     auth,
     realtime,
+    functions,
     allowedOrigins: settings.allowedOrigins,
     allowedHosts: isLoopbackAddress(settings.host) ? ['127.0.0.1', 'localhost', '[::1]'].map((name) => `${name}:${port}`) : null,
   });
@@ -249,6 +259,7 @@ async function serve(
       // WebSockets are no longer the HTTP server's: realtime closes them, then the server is done.
       await realtime.close();
       await stopped;
+      await functions.close();
       await db.close();
     })());
 

@@ -1,5 +1,3 @@
-import type { AxeResults } from 'axe-core';
-import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
@@ -8,16 +6,15 @@ import {
   dialog,
   logSale,
   openTab,
-  settle,
   startProduction,
   TABS,
   type TabName,
 } from './support/actions';
+import { seriousViolations } from './support/axe';
 import { DESKTOP, PHONE } from './support/environment';
 import { useE2e } from './support/fixture';
 
 const e2e = useE2e();
-const AXE_SCRIPT = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 /** Each tab's form, opened by a button that bears the form's title. */
 const FORMS: [TabName, string][] = [
@@ -47,28 +44,6 @@ const ROW_DIALOGS: [TabName, (page: Page) => Promise<void>, string][] = [
   ['Sales Orders', rowButton('Fulfilled', 'Return'), 'Record a return'],
   ['Manufacturing', rowButton('In Progress', 'Cancel'), 'Cancel this production run?'],
 ];
-
-/**
- * axe-core's WCAG 2 A and AA rules on what the page shows now: each serious or critical violation
- * as "rule: element". Moderate findings are left out: Mantine draws a modal's header as a <header>,
- * which axe counts as a second banner landmark.
- */
-async function seriousViolations(page: Page, where: string): Promise<string[]> {
-  await settle(page);
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_SCRIPT });
-  const results = await page.evaluate(
-    () =>
-      (window as unknown as { axe: { run(options: object): Promise<AxeResults> } }).axe.run({
-        runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-        resultTypes: ['violations'],
-      }),
-  );
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .flatMap((violation) =>
-      violation.nodes.map((node) => `${where}: ${violation.id}: ${node.html.slice(0, 120)}`),
-    );
-}
 
 describe('accessibility (axe-core, WCAG 2.1 A and AA)', { timeout: 240_000 }, () => {
   it('finds no serious or critical violation on any tab, form, row menu or row dialog, with data, at both sizes', async () => {

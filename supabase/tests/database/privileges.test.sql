@@ -5,7 +5,7 @@
 -- exact lists below catch a migration that forgets to revoke, and the last section shows why.
 begin;
 set local client_min_messages = warning;
-select plan(141);
+select plan(149);
 
 -- The platform, as on Supabase (stack/sql/platform.sql) -----------------------------------------
 select is(session_user::text, 'postgres',
@@ -46,7 +46,7 @@ from unnest(array['anon', 'authenticated']) as r;
 -- Table and column privileges, as granted ------------------------------------------------------
 select table_privs_are('public', t, 'anon', array[]::text[], format('anon has no privilege on %s', t))
 from unnest(array['products', 'raw_materials', 'bom_items', 'sales_orders', 'manufacturing_orders',
-  'stock_movements', 'platform_fees']) as t;
+  'stock_movements', 'platform_fees', 'website_webhooks', 'website_order_refusals']) as t;
 select table_privs_are('public', t, 'authenticated', array['SELECT'],
   format('authenticated may only read %s as a whole', t))
 from unnest(array['products', 'raw_materials', 'bom_items', 'sales_orders', 'manufacturing_orders',
@@ -72,10 +72,11 @@ select set_eq(
   array['authenticated SELECT on public.products', 'authenticated SELECT on public.raw_materials',
         'authenticated SELECT on public.bom_items', 'authenticated SELECT on public.sales_orders',
         'authenticated SELECT on public.manufacturing_orders', 'authenticated SELECT on public.stock_movements',
-        'authenticated SELECT on public.platform_fees', 'authenticated SELECT on public.product_unit_costs'],
-  'On our tables, views and sequences the client roles hold exactly authenticated''s read of the six tables, the platform fees and the unit costs'
+        'authenticated SELECT on public.platform_fees', 'authenticated SELECT on public.product_unit_costs',
+        'authenticated SELECT on public.website_order_refusals'],
+  'On our tables, views and sequences the client roles hold exactly authenticated''s read of the six tables, the platform fees, the unit costs and the refused website order lines'
 );
-select is_empty(
+select set_eq(
   $$ select format('%s %s on %I.%I.%I', case a.grantee when 0 then 'public' else a.grantee::regrole::text end,
                    a.privilege_type, n.nspname, c.relname, t.attname)
      from pg_attribute t
@@ -84,7 +85,12 @@ select is_empty(
      cross join aclexplode(t.attacl) a
      where n.nspname in ('public', 'private', 'reports') and t.attacl is not null
        and (a.grantee = 0 or a.grantee in ('anon'::regrole, 'authenticated'::regrole)) $$,
-  'No column grants to the client roles: edits go through update_product and update_raw_material'
+  array['authenticated SELECT on public.website_webhooks.user_id',
+        'authenticated SELECT on public.website_webhooks.endpoint_token',
+        'authenticated SELECT on public.website_webhooks.secret_source',
+        'authenticated SELECT on public.website_webhooks.created_at',
+        'authenticated SELECT on public.website_webhooks.secret_changed_at'],
+  'The only column grants to the client roles: the owner reads their webhook without its signing secret (edits go through update_product and update_raw_material)'
 );
 
 select column_privs_are('public', 'products', c, 'authenticated', array['SELECT'],
@@ -190,7 +196,10 @@ from (values ('create_product', array['text', 'text', 'text', 'numeric', 'numeri
              ('what_to_buy', array[]::text[]),
              ('import_raw_materials', array['jsonb', 'boolean']),
              ('import_products', array['jsonb', 'boolean']),
-             ('owner_report', array['text'])) as f (f, args);
+             ('owner_report', array['text']),
+             ('create_website_webhook', array[]::text[]),
+             ('set_website_webhook_secret', array['text']),
+             ('dismiss_website_order_refusal', array['uuid'])) as f (f, args);
 select function_privs_are('public', f, args, 'authenticated', array['EXECUTE'],
   format('authenticated can execute %s', f))
 from (values ('create_product', array['text', 'text', 'text', 'numeric', 'numeric', 'numeric', 'jsonb']),
@@ -214,7 +223,10 @@ from (values ('create_product', array['text', 'text', 'text', 'numeric', 'numeri
              ('what_to_buy', array[]::text[]),
              ('import_raw_materials', array['jsonb', 'boolean']),
              ('import_products', array['jsonb', 'boolean']),
-             ('owner_report', array['text'])) as f (f, args);
+             ('owner_report', array['text']),
+             ('create_website_webhook', array[]::text[]),
+             ('set_website_webhook_secret', array['text']),
+             ('dismiss_website_order_refusal', array['uuid'])) as f (f, args);
 
 -- Exactly who may execute which of our functions, counting grants to PUBLIC and to the role
 -- itself (Supabase's default privileges grant anon every new function in public).
@@ -248,14 +260,19 @@ select set_eq(
         'public.dashboard_summary()', 'public.product_costing()',
         'public.set_platform_fees(text, numeric, numeric, numeric)', 'public.dashboard_panels(text)',
         'public.what_to_buy()', 'public.import_raw_materials(jsonb, boolean)',
-        'public.import_products(jsonb, boolean)', 'public.owner_report(text)'],
-  'authenticated can execute exactly the fourteen stock operations, set_platform_fees, the two catalogue imports and the six read functions'
+        'public.import_products(jsonb, boolean)', 'public.owner_report(text)',
+        'public.create_website_webhook()', 'public.set_website_webhook_secret(text)',
+        'public.dismiss_website_order_refusal(uuid)'],
+  'authenticated can execute exactly the fourteen stock operations, set_platform_fees, the two catalogue imports, the six read functions and the three website webhook settings'
 );
-select is_empty(
-  $$ select p.oid::regprocedure::text from pg_proc p
-     where p.pronamespace in ('public'::regnamespace, 'private'::regnamespace, 'reports'::regnamespace)
+select set_eq(
+  $$ select format('%I.%I(%s)', n.nspname, p.proname, oidvectortypes(p.proargtypes))
+     from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+     where n.nspname in ('public', 'private', 'reports')
        and has_function_privilege('service_role', p.oid, 'EXECUTE') $$,
-  'service_role can execute none of our functions (each works on a signed-in user)'
+  array['public.website_webhook_secret(text)',
+        'public.receive_website_order(text, text, timestamp with time zone, jsonb)'],
+  'service_role can execute only the website-orders Edge Function''s two calls (every other function works on a signed-in user)'
 );
 select is_empty(
   $$ select p.oid::regprocedure::text from pg_proc p
@@ -269,8 +286,9 @@ select set_eq(
         'complete_production', 'receive_material', 'adjust_stock', 'update_product',
         'update_raw_material', 'archive_item', 'cancel_sales_order', 'return_sales_order',
         'cancel_manufacturing_order', 'set_platform_fees', 'import_raw_materials', 'import_products',
-        'owner_report'],
-  'Exactly the fourteen operations, set_platform_fees, the two imports (they call private helpers) and owner_report (its views read auth.users) run as security definer; the other read functions read through RLS'
+        'owner_report', 'create_website_webhook', 'set_website_webhook_secret',
+        'dismiss_website_order_refusal', 'receive_website_order'],
+  'Exactly the fourteen operations, set_platform_fees, the two imports (they call private helpers), owner_report (its views read auth.users), the webhook settings and receive_website_order run as security definer; the other read functions read through RLS'
 );
 
 select tests.authenticate_as_anon();

@@ -4,12 +4,12 @@
 -- GoTrue's tables have it too, as on Supabase.
 begin;
 set local client_min_messages = warning;
-select plan(55);
+select plan(59);
 
 -- Every table ------------------------------------------------------------------------------------
 select tables_are('public', array['products', 'raw_materials', 'bom_items', 'sales_orders',
-  'manufacturing_orders', 'stock_movements', 'platform_fees'],
-  'The API exposes exactly the six inventory tables and the platform fees');
+  'manufacturing_orders', 'stock_movements', 'platform_fees', 'website_webhooks', 'website_order_refusals'],
+  'The API exposes exactly the six inventory tables, the platform fees and the website webhook''s two tables');
 
 select ok(relrowsecurity, format('RLS is enabled on public.%s', relname))
 from pg_class
@@ -37,6 +37,10 @@ select policies_are('public', 'stock_movements', array['Owners can read their st
   'stock_movements has only the owner read policy');
 select policies_are('public', 'platform_fees', array['Owners can read their platform fees'],
   'platform_fees has only the owner read policy (set_platform_fees writes it)');
+select policies_are('public', 'website_webhooks', array['Owners can read their website webhook'],
+  'website_webhooks has only the owner read policy (its secret column is not granted; the webhook settings write it)');
+select policies_are('public', 'website_order_refusals', array['Owners can read their refused website order lines'],
+  'website_order_refusals has only the owner read policy (receive_website_order writes it)');
 select is_empty(
   $$ select tablename || ': ' || policyname from pg_policies
      where schemaname = 'public' and (roles <> '{authenticated}' or cmd = 'ALL') $$,

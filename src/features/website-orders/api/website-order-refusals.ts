@@ -1,0 +1,45 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Tables } from '@/lib/database.types';
+import { queryKeys } from '@/lib/query-keys';
+import { toUserError } from '@/lib/server-error';
+import { supabase } from '@/lib/supabase';
+
+export type WebsiteOrderRefusal = Pick<
+  Tables<'website_order_refusals'>,
+  'id' | 'shop_order_id' | 'sku' | 'quantity' | 'reason' | 'received_at'
+>;
+
+/** The newest first; more than this many waiting lines is a problem the owner already sees. */
+const SHOWN = 100;
+
+async function fetchWebsiteOrderRefusals(): Promise<WebsiteOrderRefusal[]> {
+  const { data, error } = await supabase
+    .from('website_order_refusals')
+    .select('id, shop_order_id, sku, quantity, reason, received_at')
+    .order('received_at', { ascending: false })
+    .limit(SHOWN);
+  if (error) throw toUserError(error);
+  return data;
+}
+
+export function useWebsiteOrderRefusals() {
+  return useQuery({
+    queryKey: queryKeys.websiteOrderRefusals,
+    queryFn: fetchWebsiteOrderRefusals,
+    // Refused lines are not in the realtime publication; an order that sold nothing sends no event.
+    refetchInterval: 60_000,
+  });
+}
+
+async function dismissWebsiteOrderRefusal(refusalId: string) {
+  const { error } = await supabase.rpc('dismiss_website_order_refusal', { refusal_id: refusalId });
+  if (error) throw toUserError(error);
+}
+
+export function useDismissWebsiteOrderRefusal() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: dismissWebsiteOrderRefusal,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.websiteOrderRefusals }),
+  });
+}

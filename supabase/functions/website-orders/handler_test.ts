@@ -1,0 +1,81 @@
+import { deepEqual, equal } from 'node:assert/strict';
+import { createHandler, MAX_BODY_BYTES } from './handler.ts';
+import { sign } from './signature.ts';
+
+const token = '0123456789abcdef0123456789abcdef';
+const secret = 'shpss_0123456789abcdef';
+const url = `http://functions.test/website-orders/${token}`;
+const order = JSON.stringify({ name: '#1001', line_items: [{ sku: 'HAT-1', quantity: 1 }] });
+
+/** The database's two calls, recorded; the secret call answers with secret (null: unknown token). */
+function database(known: string | null = secret) {
+  const calls: { name: string; args: Record<string, unknown> }[] = [];
+  const fetch = (async (input: string | URL | Request, init?: RequestInit) => {
+    const name = String(input).split('/rpc/')[1] ?? '';
+    calls.push({ name, args: JSON.parse(String(init?.body)) });
+    const answer = name === 'website_webhook_secret' ? known : { sales: 1, skipped: 0, refused: 0 };
+    return new Response(JSON.stringify(answer), { status: 200 });
+  }) as typeof globalThis.fetch;
+  return { calls, handle: createHandler({ supabaseUrl: 'http://stack.test', serviceRoleKey: 'service-key', fetch }) };
+}
+
+const post = (body: string, headers: Record<string, string> = {}, target = url) =>
+  new Request(target, { method: 'POST', body, headers });
+
+Deno.test('a signed Shopify order is recorded for the token\'s webhook', async () => {
+  const db = database();
+  const response = await db.handle(post(order, { 'X-Shopify-Hmac-Sha256': await sign(new TextEncoder().encode(order), secret) }));
+  equal(response.status, 200);
+  deepEqual(db.calls, [
+    { name: 'website_webhook_secret', args: { endpoint_token: token } },
+    {
+      name: 'receive_website_order',
+      args: { endpoint_token: token, shop_order_id: '#1001', ordered_at: null, lines: [{ sku: 'HAT-1', quantity: 1 }] },
+    },
+  ]);
+});
+
+Deno.test('?token= works as well as the path', async () => {
+  const db = database();
+  const signature = await sign(new TextEncoder().encode(order), secret);
+  const response = await db.handle(post(order, { 'X-Shopify-Hmac-Sha256': signature }, `http://functions.test/website-orders?token=${token}`));
+  equal(response.status, 200);
+  equal(db.calls.length, 2);
+});
+
+Deno.test('a forged or missing signature gets 401 and nothing is recorded', async () => {
+  const db = database();
+  const forged = await sign(new TextEncoder().encode(order), 'not-the-owners-secret');
+  equal((await db.handle(post(order, { 'X-Shopify-Hmac-Sha256': forged }))).status, 401);
+  equal((await db.handle(post(order, { 'X-WC-Webhook-Signature': forged }))).status, 401);
+  equal((await db.handle(post(order))).status, 401);
+  deepEqual(db.calls.map((call) => call.name), ['website_webhook_secret', 'website_webhook_secret']);
+});
+
+Deno.test('refusals before the database: method, token, size, WooCommerce ping', async () => {
+  const db = database();
+  equal((await db.handle(new Request(url))).status, 405);
+  equal((await db.handle(post(order, {}, 'http://functions.test/website-orders/../secrets'))).status, 404);
+  equal((await db.handle(post(order, {}, 'http://functions.test/website-orders/not-a-token'))).status, 404);
+  equal((await db.handle(post('x'.repeat(MAX_BODY_BYTES + 1), { 'X-Shopify-Hmac-Sha256': 'x' }))).status, 413);
+  equal((await db.handle(post('webhook_id=12', { 'content-type': 'application/x-www-form-urlencoded' }))).status, 200);
+  deepEqual(db.calls, []);
+});
+
+Deno.test('an unknown token gets 404; a signed non-order topic is acknowledged and ignored', async () => {
+  const unknown = database(null);
+  const signature = await sign(new TextEncoder().encode(order), secret);
+  equal((await unknown.handle(post(order, { 'X-Shopify-Hmac-Sha256': signature }))).status, 404);
+  const db = database();
+  const response = await db.handle(post(order, { 'X-Shopify-Hmac-Sha256': signature, 'X-Shopify-Topic': 'orders/updated' }));
+  equal(response.status, 200);
+  deepEqual(db.calls.map((call) => call.name), ['website_webhook_secret']);
+});
+
+Deno.test('a signed body that is not an order gets 400', async () => {
+  const db = database();
+  const body = '{"hello":"world"}';
+  const response = await db.handle(post(body, { 'X-Shopify-Hmac-Sha256': await sign(new TextEncoder().encode(body), secret) }));
+  equal(response.status, 400);
+  deepEqual(await response.json(), { message: 'The order has no id.' });
+});

@@ -1,0 +1,108 @@
+import { deepEqual, equal } from 'node:assert/strict';
+import { detectShop, isNewOrderTopic, isWooCommercePing, MAX_LINES, parseOrder } from './orders.ts';
+
+// Trimmed from Shopify's orders/create sample payload: the fields FactoryFlow reads, and some it does not.
+const shopifyOrder = {
+  id: 820982911946154508,
+  admin_graphql_api_id: 'gid://shopify/Order/820982911946154508',
+  name: '#9999',
+  order_number: 1234,
+  created_at: '2026-11-20T10:00:00-05:00',
+  currency: 'INR',
+  line_items: [
+    { id: 866550311766439020, sku: 'HAT-1', quantity: 2, price: '300.00', title: 'Hat' },
+    { id: 141249953214522974, sku: ' CAP-1 ', quantity: 1, price: '150.00', title: 'Cap' },
+    { id: 1, sku: null, quantity: 1, price: '50.00', title: 'Gift wrap (custom item)' },
+    { id: 2, sku: '', quantity: 1, price: '0.00', title: 'Sample' },
+  ],
+};
+
+// Trimmed from WooCommerce's order.created payload (REST API v3 order).
+const wooOrder = {
+  id: 727,
+  number: '727',
+  status: 'processing',
+  date_created: '2026-11-20T15:30:00',
+  date_created_gmt: '2026-11-20T10:00:00',
+  line_items: [
+    { id: 315, name: 'Hat', product_id: 93, quantity: 2.5, sku: 'HAT-1', total: '750.00' },
+    { id: 316, name: 'Bag', product_id: 94, quantity: '3', sku: 'BAG-1', total: '2700.00' },
+  ],
+};
+
+Deno.test('a Shopify order: its name as the order id, its time in UTC, every line kept (SKU-less ones too)', () => {
+  deepEqual(parseOrder('shopify', JSON.stringify(shopifyOrder)), {
+    ok: true,
+    order: {
+      shopOrderId: '#9999',
+      orderedAt: '2026-11-20T15:00:00.000Z',
+      lines: [
+        { sku: 'HAT-1', quantity: 2 },
+        { sku: 'CAP-1', quantity: 1 },
+        { sku: null, quantity: 1 },
+        { sku: null, quantity: 1 },
+      ],
+    },
+  });
+});
+
+Deno.test('a WooCommerce order: its number, the GMT date, 2.5 kept as sent and a string quantity as null', () => {
+  deepEqual(parseOrder('woocommerce', JSON.stringify(wooOrder)), {
+    ok: true,
+    order: {
+      shopOrderId: '727',
+      orderedAt: '2026-11-20T10:00:00.000Z',
+      lines: [
+        { sku: 'HAT-1', quantity: 2.5 },
+        { sku: 'BAG-1', quantity: null },
+      ],
+    },
+  });
+});
+
+Deno.test('the numeric id stands in for a missing name or number; an unreadable date becomes null', () => {
+  const parsed = parseOrder('woocommerce', JSON.stringify({ id: 728, date_created_gmt: 'yesterday', line_items: [] }));
+  deepEqual(parsed, { ok: true, order: { shopOrderId: '728', orderedAt: null, lines: [] } });
+});
+
+Deno.test('bodies that are not orders are refused with a message', () => {
+  deepEqual(parseOrder('shopify', 'not json'), { ok: false, message: 'The body is not JSON.' });
+  deepEqual(parseOrder('shopify', '[1,2]'), { ok: false, message: 'The body is not an order.' });
+  deepEqual(parseOrder('shopify', '{"line_items":[]}'), { ok: false, message: 'The order has no id.' });
+  deepEqual(parseOrder('shopify', '{"name":"#1"}'), { ok: false, message: 'The order has no line_items.' });
+  deepEqual(parseOrder('woocommerce', JSON.stringify({ number: 'x'.repeat(101), line_items: [] })), {
+    ok: false,
+    message: 'The order id is longer than 100 characters.',
+  });
+  const huge = { name: '#2', line_items: Array.from({ length: MAX_LINES + 1 }, () => ({ sku: 'HAT-1', quantity: 1 })) };
+  deepEqual(parseOrder('shopify', JSON.stringify(huge)), { ok: false, message: 'An order may have at most 500 lines.' });
+});
+
+Deno.test('line items that are not objects become lines without SKU or quantity', () => {
+  const parsed = parseOrder('shopify', JSON.stringify({ name: '#3', line_items: [null, 7, { sku: 5, quantity: Infinity }] }));
+  deepEqual(parsed, {
+    ok: true,
+    order: { shopOrderId: '#3', orderedAt: null, lines: [{ sku: null, quantity: null }, { sku: null, quantity: null }, { sku: '5', quantity: null }] },
+  });
+});
+
+Deno.test('the shop is told by its signature header', () => {
+  equal(detectShop(new Headers({ 'X-Shopify-Hmac-Sha256': 'x' })), 'shopify');
+  equal(detectShop(new Headers({ 'X-WC-Webhook-Signature': 'x' })), 'woocommerce');
+  equal(detectShop(new Headers({ 'content-type': 'application/json' })), null);
+});
+
+Deno.test('only new-order topics are processed', () => {
+  equal(isNewOrderTopic('shopify', new Headers({ 'X-Shopify-Topic': 'orders/create' })), true);
+  equal(isNewOrderTopic('shopify', new Headers({ 'X-Shopify-Topic': 'orders/updated' })), false);
+  equal(isNewOrderTopic('woocommerce', new Headers({ 'X-WC-Webhook-Topic': 'order.created' })), true);
+  equal(isNewOrderTopic('woocommerce', new Headers({ 'X-WC-Webhook-Topic': 'order.deleted' })), false);
+  equal(isNewOrderTopic('woocommerce', new Headers()), true);
+});
+
+Deno.test('WooCommerce\'s ping is recognised, and nothing else is', () => {
+  equal(isWooCommercePing('webhook_id=15'), true);
+  equal(isWooCommercePing('webhook_id=15&x=1'), false);
+  equal(isWooCommercePing('{"webhook_id":15}'), false);
+  equal(isWooCommercePing(''), false);
+});
