@@ -202,6 +202,7 @@ describe('catalogue import and CSV export', { timeout: 90_000 }, () => {
       'raw_materials',
       'sales_orders',
       'stock_movements',
+      'website_order_refusals',
     ]);
     expect(data.tables.raw_materials!.map((row) => row.material_name).sort()).toEqual(['Buttons', 'Cotton fabric']);
     expect(data.tables.products!.map((row) => row.product_name).sort()).toEqual([HOSTILE_NAME, 'Linen Shirt']);

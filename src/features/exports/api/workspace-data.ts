@@ -15,6 +15,8 @@ const workspaceTables = {
   manufacturing_orders: ['id'],
   stock_movements: ['id'],
   platform_fees: ['platform'],
+  // The webhook's secret is readable by no client, so the webhook itself is left out.
+  website_order_refusals: ['id'],
 } as const;
 
 export type WorkspaceTable = keyof typeof workspaceTables;
