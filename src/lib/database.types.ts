@@ -338,6 +338,9 @@ isOneToOne: false
         isOneToOne: true
         isSetofReturn: false
       } },
+"import_sales_orders":
+{ Args: { "lines": Json,"platform": string }; Returns: Json
+                           },
 "log_sale":
 { Args: { "platform"?: string,"product_id": string,"quantity": number }; Returns: {
               "external_order_id": string | null,
@@ -362,6 +365,11 @@ isOneToOne: false
         isOneToOne: true
         isSetofReturn: false
       } },
+"preview_sales_orders_import":
+{ Args: { "lines": Json,"platform": string }; Returns: {
+              "line_number": number,"message": string,"outcome": string,"product_name": string
+            }[]
+                           },
 "product_costing":
 { Args: Record<PropertyKey, never>; Returns: {
               "bottleneck_material_id": string,"bottleneck_material_name": string,"margin": number,"margin_percent": number,"max_buildable": number,"product_id": string,"unit_cost": number
