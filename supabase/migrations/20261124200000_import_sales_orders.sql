@@ -329,7 +329,6 @@ as $$
       when s.outcome = 'invalid' then s.error
       when s.outcome = 'unknown_sku' then format('No product has SKU %s.', s.sku)
       when s.outcome = 'archived' then format('%s is archived.', s.product_name)
-      when s.outcome = 'already_imported' then 'Already imported.'
       when s.outcome = 'duplicate' then format('Same order and SKU as line %s.', s.first_line)
       when s.needed > s.stock_on_hand then format('Not enough stock for %s. Only %s available.',
         s.product_name, greatest(s.stock_on_hand - (s.needed - s.quantity), 0))
