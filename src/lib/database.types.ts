@@ -366,9 +366,7 @@ isOneToOne: false
         isSetofReturn: false
       } },
 "preview_sales_orders_import":
-{ Args: { "lines": Json,"platform": string }; Returns: {
-              "line_number": number,"message": string,"outcome": string,"product_name": string
-            }[]
+{ Args: { "lines": Json,"platform": string }; Returns: Json
                            },
 "product_costing":
 { Args: Record<PropertyKey, never>; Returns: {

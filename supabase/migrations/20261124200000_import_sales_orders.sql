@@ -1,14 +1,15 @@
 -- Marketplace order reports: the lines of an Amazon, Flipkart or Myntra order report become sales
 -- orders in one transaction, each keeping its marketplace order id and order date.
 --
--- private.take_product_stock, private.record_sale
+-- private.take_product_stock, private.record_sales
 --                        a sale: the conditional stock decrement (or log_sale's refusals), then
 --                        the order with its profit snapshot and its ledger row. log_sale (redefined
 --                        below: same checks, messages and rows as in
 --                        20261123500200_profit_snapshot.sql) and import_sales_orders both call
 --                        them, so a sale is one rule however it arrives; the import takes each
 --                        product's stock once for all its lines (one update of the row, not one
---                        per line) and gives each line's ledger row its running balance.
+--                        per line) and records every line in one statement, each ledger row with
+--                        its running balance.
 -- private.classify_sales_order_lines
 --                        what would happen to each line: new sale, already imported, repeated in
 --                        the file, unknown SKU, archived, not enough stock, or invalid with the
@@ -61,60 +62,71 @@ $$;
 comment on function private.take_product_stock is
   'A sale''s stock decrement: conditional on stock and not archived, or a refusal. Shared by log_sale and import_sales_orders.';
 
--- Records one sale whose stock was taken: the order with its profit snapshot (the product's unit
--- cost and the platform's fees now) and its ledger row (minus the quantity, the balance after).
-create function private.record_sale(
-  user_id uuid,
-  platform public.sales_platform,
+-- Sales whose stock was taken: for each, the order with its profit snapshot (the product's unit
+-- cost and the platform's fees now) and its ledger row (minus the quantity, the balance after it).
+-- One statement for any number of sales, in their order: log_sale records one, an import thousands.
+create type private.sale as (
   product_id uuid,
   product_name text,
   quantity integer,
   unit_price numeric,
   total_amount numeric,
   balance_after integer,
-  order_date timestamptz default null,
-  external_order_id text default null
-) returns public.sales_orders
+  order_date timestamptz,
+  external_order_id text
+);
+comment on type private.sale is 'A sale for private.record_sales: its product, quantity, prices, balance after, and for an imported order its date and order id.';
+
+create function private.record_sales(user_id uuid, platform public.sales_platform, sales private.sale[])
+returns setof public.sales_orders
 language plpgsql
 set search_path = ''
 as $$
-declare
-  v_order public.sales_orders;
 begin
-  insert into public.sales_orders
-    (user_id, platform, product_id, product_name, quantity, unit_price, total_amount, unit_cost, fees,
-     order_date, external_order_id)
-  values (
-    record_sale.user_id, record_sale.platform, record_sale.product_id, record_sale.product_name,
-    record_sale.quantity, record_sale.unit_price, record_sale.total_amount,
-    -- profit snapshot: the unit cost and the platform's fees now
-    (select c.unit_cost from public.product_unit_costs c where c.product_id = record_sale.product_id),
-    coalesce((
-      select round(record_sale.total_amount * f.commission_percent / 100, 2)
-        -- per order: once for a marketplace order however many lines (products) it has
-        + case when record_sale.external_order_id is null or not exists (
-                 select 1 from public.sales_orders o
-                 where o.user_id = record_sale.user_id and o.platform = record_sale.platform
-                   and o.external_order_id = record_sale.external_order_id)
-               then f.fee_per_order + f.shipping_per_order else 0 end
-      from public.platform_fees f
-      where f.user_id = record_sale.user_id and f.platform = record_sale.platform
-    ), 0),
-    coalesce(record_sale.order_date, now()),
-    record_sale.external_order_id
+  return query
+  with line as (
+    select gen_random_uuid() as id, s.*,
+      -- per order: once for a marketplace order however many lines (products) it has
+      (s.external_order_id is null or (
+        row_number() over (partition by s.external_order_id order by s.ordinal) = 1
+        and not exists (
+          select 1 from public.sales_orders o
+          where o.user_id = record_sales.user_id and o.platform = record_sales.platform
+            and o.external_order_id = s.external_order_id)
+      )) as charges_order_fees
+    from unnest(record_sales.sales) with ordinality as s (product_id, product_name, quantity, unit_price,
+      total_amount, balance_after, order_date, external_order_id, ordinal)
+  ),
+  orders as (
+    insert into public.sales_orders
+      (id, user_id, platform, product_id, product_name, quantity, unit_price, total_amount, unit_cost, fees,
+       order_date, external_order_id)
+    select l.id, record_sales.user_id, record_sales.platform, l.product_id, l.product_name, l.quantity,
+      l.unit_price, l.total_amount,
+      -- profit snapshot: the unit cost and the platform's fees now
+      (select c.unit_cost from public.product_unit_costs c where c.product_id = l.product_id),
+      coalesce((
+        select round(l.total_amount * f.commission_percent / 100, 2)
+          + case when l.charges_order_fees then f.fee_per_order + f.shipping_per_order else 0 end
+        from public.platform_fees f
+        where f.user_id = record_sales.user_id and f.platform = record_sales.platform
+      ), 0),
+      coalesce(l.order_date, now()), l.external_order_id
+    from line l
+    order by l.ordinal
+    returning *
+  ),
+  ledger as (
+    insert into public.stock_movements (user_id, product_id, quantity, balance_after, reason, sales_order_id)
+    select record_sales.user_id, l.product_id, -l.quantity, l.balance_after, 'sale', l.id
+    from line l
+    order by l.ordinal
   )
-  returning * into v_order;
-
-  insert into public.stock_movements
-    (user_id, product_id, quantity, balance_after, reason, sales_order_id)
-  values (record_sale.user_id, record_sale.product_id, -record_sale.quantity, record_sale.balance_after,
-          'sale', v_order.id);
-
-  return v_order;
+  select * from orders;
 end;
 $$;
-comment on function private.record_sale is
-  'A sale''s order (with its profit snapshot) and ledger row, once its stock is taken. Shared by log_sale and import_sales_orders.';
+comment on function private.record_sales is
+  'Sales whose stock was taken: each order (with its profit snapshot) and its ledger row, in one statement. Shared by log_sale and import_sales_orders.';
 
 -- log_sale: the same checks and messages, in the same order, and the same rows as before.
 create or replace function public.log_sale(
@@ -131,6 +143,7 @@ declare
   v_quantity integer := private.require_number(log_sale.quantity, 'Quantity', 1, true);
   v_platform public.sales_platform := private.require_platform(log_sale.platform);
   v_product public.products;
+  v_order public.sales_orders;
 begin
   if log_sale.product_id is null then
     raise exception 'Product is required.';
@@ -143,8 +156,10 @@ begin
     raise exception 'Sale total must be at most 999999999999.99.';
   end if;
 
-  return private.record_sale(v_user_id, v_platform, v_product.id, v_product.product_name, v_quantity,
-    v_product.selling_price, v_quantity * v_product.selling_price, v_product.stock_on_hand);
+  select * into v_order
+  from private.record_sales(v_user_id, v_platform, array[row(v_product.id, v_product.product_name, v_quantity,
+    v_product.selling_price, v_quantity * v_product.selling_price, v_product.stock_on_hand, null, null)::private.sale]);
+  return v_order;
 end;
 $$;
 
@@ -225,6 +240,9 @@ returns table (
   error text
 )
 language plpgsql stable
+-- One row per call: the planner's default guess of 1000 made a 10,000-line classification look
+-- costly enough to JIT-compile, which took longer than the work.
+rows 1
 set search_path = ''
 as $$
 begin
@@ -280,6 +298,8 @@ returns table (
   message text
 )
 language sql stable
+-- A plan over a few thousand lines is quick to run and not worth compiling (JIT took 0.6 s).
+set jit = off
 set search_path = ''
 as $$
   with parsed as (
@@ -339,9 +359,11 @@ $$;
 
 -- preview_sales_orders_import --------------------------------------------------------------------
 -- Security definer only to reach the private helpers (clients have no access to that schema); it
--- reads only the caller's rows (filtering on auth.uid() itself) and writes nothing.
+-- reads only the caller's rows (filtering on auth.uid() itself) and writes nothing. One JSON list,
+-- not a set of rows: the API returns at most 1,000 rows of a set (PostgREST's max_rows on
+-- Supabase), and a preview has up to 10,000.
 create function public.preview_sales_orders_import(platform text, lines jsonb)
-returns table (line_number integer, outcome text, message text, product_name text)
+returns jsonb
 language plpgsql
 stable
 security definer
@@ -351,13 +373,15 @@ declare
   v_user_id uuid := private.require_user_id();
   v_platform public.sales_platform := private.require_platform(preview_sales_orders_import.platform);
 begin
-  return query
-  select c.line_number, c.outcome, c.message, c.product_name
-  from private.classify_sales_order_lines(v_user_id, v_platform, preview_sales_orders_import.lines) c;
+  return coalesce((
+    select jsonb_agg(jsonb_build_object('line_number', c.line_number, 'outcome', c.outcome,
+      'message', c.message, 'product_name', c.product_name))
+    from private.classify_sales_order_lines(v_user_id, v_platform, preview_sales_orders_import.lines) c
+  ), '[]'::jsonb);
 end;
 $$;
 comment on function public.preview_sales_orders_import is
-  'For each order line, what import_sales_orders would do with it now: new, already_imported, duplicate, unknown_sku, archived, not_enough_stock or invalid, with a message. Writes nothing.';
+  'For each order line, in line order, what import_sales_orders would do with it now: [{line_number, outcome (new, already_imported, duplicate, unknown_sku, archived, not_enough_stock or invalid), message, product_name}]. Writes nothing.';
 
 -- import_sales_orders ----------------------------------------------------------------------------
 create function public.import_sales_orders(platform text, lines jsonb) returns jsonb
@@ -369,10 +393,8 @@ declare
   v_user_id uuid := private.require_user_id();
   v_platform public.sales_platform := private.require_platform(import_sales_orders.platform);
   v_line record;
-  v_created integer := 0;
   v_skipped integer := 0;
-  v_product_ids uuid[] := '{}';
-  v_quantities integer[] := '{}';
+  v_sales private.sale[] := '{}';
   v_taken record;
 begin
   -- Lock the products the lines name, in one fixed order, before reading their stock: a sale
@@ -393,12 +415,9 @@ begin
   loop
     case v_line.outcome
       when 'new' then
-        perform private.record_sale(v_user_id, v_platform, v_line.product_id, v_line.product_name,
-          v_line.quantity, round(v_line.total_amount / v_line.quantity, 2), v_line.total_amount,
-          v_line.balance_after, v_line.order_date, v_line.external_order_id);
-        v_product_ids := v_product_ids || v_line.product_id;
-        v_quantities := v_quantities || v_line.quantity;
-        v_created := v_created + 1;
+        v_sales := v_sales || row(v_line.product_id, v_line.product_name, v_line.quantity,
+          round(v_line.total_amount / v_line.quantity, 2), v_line.total_amount, v_line.balance_after,
+          v_line.order_date, v_line.external_order_id)::private.sale;
       when 'already_imported', 'duplicate' then
         v_skipped := v_skipped + 1;
       else
@@ -406,17 +425,18 @@ begin
     end case;
   end loop;
 
-  -- Each product's stock once, for all its lines (the ledger rows above carry the running balance).
+  -- Each product's stock once, for all its lines; each line's ledger row carries its running balance.
   for v_taken in
     select t.product_id, sum(t.quantity)::integer as quantity
-    from unnest(v_product_ids, v_quantities) as t (product_id, quantity)
+    from unnest(v_sales) t
     group by t.product_id
     order by t.product_id
   loop
     perform private.take_product_stock(v_user_id, v_taken.product_id, v_taken.quantity);
   end loop;
+  perform 1 from private.record_sales(v_user_id, v_platform, v_sales);
 
-  return jsonb_build_object('created', v_created, 'skipped', v_skipped);
+  return jsonb_build_object('created', cardinality(v_sales), 'skipped', v_skipped);
 end;
 $$;
 comment on function public.import_sales_orders is
@@ -424,8 +444,8 @@ comment on function public.import_sales_orders is
 
 -- Privileges: signed-in users call the two public functions; the helpers are nobody's. -----------
 revoke all on function private.take_product_stock(uuid, uuid, integer) from public, anon, authenticated, service_role;
-revoke all on function private.record_sale(uuid, public.sales_platform, uuid, text, integer, numeric, numeric,
-  integer, timestamptz, text) from public, anon, authenticated, service_role;
+revoke all on function private.record_sales(uuid, public.sales_platform, private.sale[])
+  from public, anon, authenticated, service_role;
 revoke all on function private.json_number(jsonb, text) from public, anon, authenticated, service_role;
 revoke all on function private.require_order_date(text) from public, anon, authenticated, service_role;
 revoke all on function private.require_sales_order_lines(jsonb) from public, anon, authenticated, service_role;

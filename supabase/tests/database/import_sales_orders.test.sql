@@ -17,6 +17,13 @@ insert into tests.ids select 'old', id from public.create_product('OLD-1', 'Old 
 select from public.archive_item(tests.id('old'));
 select from public.set_platform_fees('Amazon', 10, 20, 30);
 
+-- The preview as rows.
+create function pg_temp.preview(platform text, lines jsonb)
+returns table (line_number integer, outcome text, message text, product_name text) language sql as $$
+  select * from jsonb_to_recordset(public.preview_sales_orders_import(platform, lines))
+    as p (line_number integer, outcome text, message text, product_name text)
+$$;
+
 -- Counts of everything an import writes, to show that refusals and the preview write nothing.
 create function pg_temp.snapshot() returns text language sql as $$
   select format('%s orders, %s movements, %s in stock',
@@ -41,7 +48,7 @@ select tests.authenticate_as('owner');
 -- Owner: the preview -----------------------------------------------------------------------------
 select results_eq(
   $$ select line_number, outcome, message, product_name
-     from public.preview_sales_orders_import('Amazon', (select lines from report)) $$,
+     from pg_temp.preview('Amazon', (select lines from report)) $$,
   $$ values (2, 'new', null::text, 'Widget'),
             (3, 'new', null, 'Hat'),
             (4, 'not_enough_stock', 'Not enough stock for Widget. Only 3 available.', 'Widget'),
@@ -103,7 +110,7 @@ select is(public.import_sales_orders('Amazon',
   '{"created": 0, "skipped": 3}'::jsonb, 'Importing the same lines again skips every one');
 select is(pg_temp.snapshot(), '2 orders, 6 movements, 22 in stock', 'The second import wrote nothing');
 select results_eq(
-  $$ select outcome, message from public.preview_sales_orders_import('Amazon', (select lines from report))
+  $$ select outcome, message from pg_temp.preview('Amazon', (select lines from report))
      where line_number in (2, 3) $$,
   $$ values ('already_imported', null::text), ('already_imported', null) $$,
   'The preview now calls those lines already imported'
@@ -169,7 +176,7 @@ select is(pg_temp.snapshot(), '3 orders, 7 movements, 21 in stock', 'No refused 
 -- Another user: the owner's SKUs are unknown, the owner's orders untouched -------------------------
 select tests.authenticate_as('other');
 select results_eq(
-  $$ select outcome, message from public.preview_sales_orders_import('Amazon', (select lines from report))
+  $$ select outcome, message from pg_temp.preview('Amazon', (select lines from report))
      where line_number = 2 $$,
   $$ values ('unknown_sku', 'No product has SKU wid-1.') $$,
   'Another user''s preview does not know the owner''s SKU'
@@ -183,7 +190,7 @@ select is(pg_temp.snapshot(), '3 orders, 7 movements, 21 in stock', 'The other u
 select tests.authenticate_as_anon();
 select throws_ok($$ select public.import_sales_orders('Amazon', '[]') $$, '42501',
   'permission denied for function import_sales_orders', 'anon cannot import');
-select throws_ok($$ select * from public.preview_sales_orders_import('Amazon', '[]') $$, '42501',
+select throws_ok($$ select public.preview_sales_orders_import('Amazon', '[]') $$, '42501',
   'permission denied for function preview_sales_orders_import', 'anon cannot preview');
 
 select * from finish();

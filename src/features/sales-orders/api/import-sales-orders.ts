@@ -17,6 +17,14 @@ export type ServerOutcome =
   | 'not_enough_stock'
   | 'invalid';
 
+/** One element of preview_sales_orders_import's list. */
+interface ServerLinePreview {
+  line_number: number;
+  outcome: ServerOutcome;
+  message: string | null;
+  product_name: string | null;
+}
+
 export interface LinePreview {
   outcome: ServerOutcome;
   message: string | null;
@@ -32,9 +40,9 @@ export async function previewImport(
   for (const chunk of chunkLines(lines)) {
     const { data, error } = await supabase.rpc('preview_sales_orders_import', { platform, lines: [...chunk] });
     if (error) throw toUserError(error);
-    for (const row of data) {
+    for (const row of data as unknown as ServerLinePreview[]) {
       previews.set(row.line_number, {
-        outcome: row.outcome as ServerOutcome,
+        outcome: row.outcome,
         message: row.message,
         productName: row.product_name,
       });
