@@ -3,7 +3,7 @@
 -- already imported is skipped; any refused line (named) writes nothing; the preview writes nothing.
 begin;
 set local client_min_messages = warning;
-select plan(41);
+select plan(43);
 
 select tests.create_user('owner');
 select tests.create_user('other');
@@ -172,6 +172,11 @@ select throws_ok($$ select public.import_sales_orders('Amazon',
 select throws_ok($$ select public.import_sales_orders('Meesho', '[]') $$, 'P0001',
   'Platform must be one of: Flipkart, Myntra, Amazon, Brand Website, Other.', 'An unknown platform is refused');
 select is(pg_temp.snapshot(), '3 orders, 7 movements, 21 in stock', 'No refused line wrote anything');
+select is_empty(
+  $$ select p.sku from public.products p
+     where p.stock_on_hand <> (select sum(m.quantity) from public.stock_movements m where m.product_id = p.id) $$,
+  'For every product, stock on hand = the sum of its ledger rows after the imports'
+);
 
 -- Another user: the owner's SKUs are unknown, the owner's orders untouched -------------------------
 select tests.authenticate_as('other');
@@ -183,8 +188,9 @@ select results_eq(
 );
 select throws_ok($$ select public.import_sales_orders('Amazon', (select lines from report)) $$, 'P0001',
   'Line 2: No product has SKU wid-1.', 'Another user cannot import against the owner''s products');
-reset role;
-select is(pg_temp.snapshot(), '3 orders, 7 movements, 21 in stock', 'The other user wrote nothing');
+select is((select count(*)::int from public.sales_orders), 0, 'The other user has no orders');
+select tests.authenticate_as('owner');
+select is(pg_temp.snapshot(), '3 orders, 7 movements, 21 in stock', 'The owner''s orders, ledger and stock are as they were');
 
 -- Anon: nothing ----------------------------------------------------------------------------------
 select tests.authenticate_as_anon();

@@ -10,6 +10,7 @@ import {
   type ColumnMapping,
 } from './order-report-layouts';
 import { chunkLines, toImportLines } from './order-report-lines';
+import { countOutcomes, newLines, previewRows } from './order-report-preview';
 import { readReportHeaders, readReportRows, ReportFileError } from './order-report-read';
 import { normalizeOrderDate, parseReportNumber } from './order-report-values';
 
@@ -252,6 +253,30 @@ describe('awkward files', () => {
       ...Array<number>(Math.floor(count / 10_000)).fill(10_000),
       count % 10_000,
     ]);
+  });
+});
+
+describe('the preview', () => {
+  it("gives every row an outcome: the reader's for cancelled and unreadable rows, the server's for the rest", async () => {
+    const report = [
+      'order release id,created on,seller sku code,order status,final amount',
+      '7001,2026-03-01,KURTA-BLU,C,649.50',
+      '7001,2026-03-01,KURTA-BLU,C,649.50',
+      '7002,2026-03-02,DUP-RED,F,300',
+      '7003,2026-03-02,"DUP-RED,C,300',
+    ].join('\n');
+    const { rows } = await readReport(report);
+    const lines = toImportLines(rows);
+    const previews = new Map([[2, { outcome: 'new' as const, message: null, productName: 'Cotton Kurta' }]]);
+    const preview = previewRows(rows, lines, previews);
+    expect(preview.map((row) => [row.line, row.outcome, row.message])).toEqual([
+      [2, 'new', null],
+      [3, 'new', 'Added to row 2 (same order and SKU).'],
+      [4, 'cancelled', null],
+      [5, 'unreadable', 'This row has a quotation mark that is never closed.'],
+    ]);
+    expect(countOutcomes(preview)).toEqual({ new: 2, cancelled: 1, unreadable: 1 });
+    expect(newLines(lines.lines, previews)).toEqual([expect.objectContaining({ line: 2, quantity: 2, total_amount: 1299 })]);
   });
 });
 
