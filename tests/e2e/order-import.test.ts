@@ -112,5 +112,9 @@ describe('importing an Amazon order report', { timeout: 120_000 }, () => {
     await again.getByRole('table').scrollIntoViewIfNeeded();
     await settle(page);
     await shot(page, 'preview', PHONE);
+    await page.keyboard.press('Escape');
+    await again.waitFor({ state: 'hidden' });
+    await settle(page);
+    await shot(page, 'sales-orders', PHONE);
   });
 });

@@ -35,15 +35,16 @@ export function SalesOrders() {
       label: 'Product',
       fw: 500,
       // An imported order names its marketplace order under the product, in the row's details.
+      // One element, so that on a phone's card the two lines stack instead of sitting side by side.
       cell: (order) => (
-        <>
+        <div>
           {order.product_name}
           {order.external_order_id && (
             <Text size="xs" c="dimmed" fw={400}>
               Order {order.external_order_id}
             </Text>
           )}
-        </>
+        </div>
       ),
     },
     { label: 'Platform', cell: (order) => order.platform },
