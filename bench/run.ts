@@ -11,6 +11,7 @@ import path from 'node:path';
 import { measureAppLoad } from './app-load';
 import { measureDashboard } from './dashboard';
 import { measureDashboardPanels } from './dashboard-panels';
+import { measureImportOrders } from './import-orders';
 import { startCluster } from './lib/cluster';
 import { type BenchRow, renderTable } from './lib/report';
 import { measureLogSale } from './log-sale-throughput';
@@ -40,6 +41,7 @@ try {
     ['dashboard', () => measureDashboard(cluster.url)],
     ['dashboard panels', () => measureDashboardPanels(cluster.url)],
     ['log_sale throughput', () => measureLogSale(cluster.url)],
+    ['order import', () => measureImportOrders(cluster.url)],
     ['rest overhead', () => measureRestOverhead()],
     ['realtime latency', () => measureRealtimeLatency(cluster.url)],
     ['realtime fan-out', () => measureRealtimeFanout(cluster.url)],

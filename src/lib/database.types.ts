@@ -384,6 +384,9 @@ isOneToOne: false
               "message": string,"row_number": number
             }[]
                            },
+"import_sales_orders":
+{ Args: { "lines": Json,"platform": string }; Returns: Json
+                           },
 "log_sale":
 { Args: { "platform"?: string,"product_id": string,"quantity": number }; Returns: {
               "external_order_id": string | null,
@@ -410,6 +413,9 @@ isOneToOne: false
       } },
 "owner_report":
 { Args: { "report": string }; Returns: Json[]
+                           },
+"preview_sales_orders_import":
+{ Args: { "lines": Json,"platform": string }; Returns: Json
                            },
 "product_costing":
 { Args: Record<PropertyKey, never>; Returns: {

@@ -21,6 +21,7 @@ const FORMS: [TabName, string][] = [
   ['Products', 'Add New Product'],
   ['Raw Materials', 'Add New Material'],
   ['Sales Orders', 'Add New Sale'],
+  ['Sales Orders', 'Import orders'],
   ['Manufacturing', 'Create New Order'],
 ];
 

