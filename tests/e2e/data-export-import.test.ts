@@ -6,11 +6,9 @@
  */
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { createClient } from '@supabase/supabase-js';
 import type { Locator, Page } from 'playwright-core';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { dialog, eventually, openTab, rowCells, settle } from './support/actions';
 import { DESKTOP, PHONE } from './support/environment';
 import { useE2e } from './support/fixture';
@@ -52,21 +50,6 @@ async function download(page: Page, button: Locator): Promise<{ name: string; te
   const { data, errors } = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { newline: '\r\n', skipEmptyLines: true });
   expect(errors).toEqual([]);
   return { name: file.suggestedFilename(), text, lines: data };
-}
-
-/** A supabase-js client acting as the page's signed-in (anonymous) user. */
-async function clientOf(page: Page) {
-  const token = await page.evaluate(() => {
-    const key = Object.keys(localStorage).find((name) => name.endsWith('-auth-token'));
-    return key ? (JSON.parse(localStorage.getItem(key)!) as { access_token: string }).access_token : null;
-  });
-  if (!token) throw new Error('The page has no session.');
-  return createClient(e2e.stack.url, e2e.stack.anonKey, {
-    auth: { persistSession: false, autoRefreshToken: false },
-    global: { headers: { Authorization: `Bearer ${token}` } },
-    // Node 20 has no global WebSocket.
-    realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
-  });
 }
 
 describe('catalogue import and CSV export', { timeout: 90_000 }, () => {
@@ -124,7 +107,7 @@ describe('catalogue import and CSV export', { timeout: 90_000 }, () => {
     await page.setViewportSize(DESKTOP);
 
     // Two sales of the product with a formula for a name, seeded through the API.
-    const client = await clientOf(page);
+    const client = await e2e.clientOf(page);
     const { data: product } = await client.from('products').select('id').eq('sku', 'K-2').single();
     for (const [platform, quantity] of [['Flipkart', 2], ['Amazon', 1]] as const) {
       const { error } = await client.rpc('log_sale', { product_id: product!.id, quantity, platform });

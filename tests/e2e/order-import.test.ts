@@ -20,19 +20,13 @@ const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../../.test-artifacts/
 const shot = (page: Page, name: string, size: { width: number; height: number }) =>
   page.screenshot({ path: path.join(SCREENSHOT_DIR, `order-import-${name}-${size.width}x${size.height}.png`) });
 
-/**
- * Creates products through the app's own supabase-js client (the page's signed-in user), by RPC:
- * the form that adds products is not what this test is about.
- */
+/** Creates products as the page's signed-in user, by RPC: the form that adds products is not what this test is about. */
 async function seedProducts(page: Page, products: [sku: string, name: string, price: number, stock: number][]) {
-  // A string, not a function: the test runner would rewrite a function's import() for Node.
-  await page.evaluate(`(async (rows) => {
-    const { supabase } = await import('/src/lib/supabase.ts');
-    for (const [sku, product_name, selling_price, stock_on_hand] of rows) {
-      const { error } = await supabase.rpc('create_product', { sku, product_name, selling_price, stock_on_hand });
-      if (error) throw new Error(error.message);
-    }
-  })(${JSON.stringify(products)})`);
+  const client = await e2e.clientOf(page);
+  for (const [sku, product_name, selling_price, stock_on_hand] of products) {
+    const { error } = await client.rpc('create_product', { sku, product_name, selling_price, stock_on_hand });
+    if (error) throw new Error(error.message);
+  }
 }
 
 /** The Outcome cell of the preview row with this order id and SKU. */

@@ -1,4 +1,7 @@
+import { createClient } from '@supabase/supabase-js';
 import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import WebSocket from 'ws';
+import type { Database } from '../../../src/lib/database.types';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import {
   DESKTOP,
@@ -74,6 +77,25 @@ export function useE2e({ app = 'built' }: { app?: AppServer } = {}) {
     /** The backend, for seeding through supabase-js with a page's session. */
     get stack() {
       return started().stack;
+    },
+
+    /**
+     * A supabase-js client acting as the page's signed-in user, for seeding what a test is not
+     * about through the API instead of the forms.
+     */
+    async clientOf(page: Page) {
+      const token = await page.evaluate(() => {
+        const key = Object.keys(localStorage).find((name) => name.endsWith('-auth-token'));
+        return key ? (JSON.parse(localStorage.getItem(key)!) as { access_token: string }).access_token : null;
+      });
+      if (!token) throw new Error('The page has no session.');
+      const { stack } = started();
+      return createClient<Database>(stack.url, stack.anonKey, {
+        auth: { persistSession: false, autoRefreshToken: false },
+        global: { headers: { Authorization: `Bearer ${token}` } },
+        // Node 20 has no global WebSocket.
+        realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
+      });
     },
 
     /**

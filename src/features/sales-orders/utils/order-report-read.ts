@@ -51,9 +51,12 @@ export function readReportHeaders(source: ReportSource): Promise<string[]> {
   });
 }
 
+const READ_CHUNK_BYTES = 1024 * 1024;
+
 /**
- * Every data row with the mapped fields, read in chunks so a 50 MB report neither freezes the page
- * (a File is parsed in a worker) nor holds every column in memory.
+ * Every data row with the mapped fields, read in 1 MB chunks so a 50 MB report neither freezes the
+ * page (the page gets its turn between chunks) nor holds every column in memory. Not papaparse's
+ * worker mode: its worker loads papaparse by script URL, which the bundled app does not have.
  */
 export function readReportRows(
   source: ReportSource,
@@ -110,6 +113,6 @@ export function readReportRows(
       error: (error: Error) => reject(new ReportFileError(`The file could not be read: ${error.message}`)),
     };
     if (typeof source === 'string') Papa.parse<string[]>(source, callbacks);
-    else Papa.parse<string[], File>(source, { ...callbacks, worker: typeof Worker !== 'undefined' });
+    else Papa.parse<string[], File>(source, { ...callbacks, chunkSize: READ_CHUNK_BYTES });
   });
 }
