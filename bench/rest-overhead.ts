@@ -4,17 +4,14 @@
  * directly on the same embedded Postgres as the same signed-in user (one transaction with role and
  * claims set, as PostgREST does), at 1, 8 and 32 concurrent clients. Each client sells its own
  * product, so the figures measure the stack, not row-lock queues. The two modes take turns in
- * rounds so both see the same machine load. The clients of both modes run in a worker thread
- * (lib/rest-overhead-clients.ts): the stack's thread serves requests only, as it does for browsers.
- * Target: through the stack at most 1.5x the direct p50.
+ * rounds so both see the same machine load. Target: through the stack at most 1.5x the direct p50.
  * `npm run bench -- rest` runs this section alone.
  */
-import { Worker } from 'node:worker_threads';
+import pg from 'pg';
 import { connectionUrl } from '../stack/src/db/embedded';
 import { POOL_SIZE } from '../stack/src/db/postgres';
 import { startStack, type RunningStack } from '../stack/src/stack';
-import { BENCH_STACK } from './lib/client';
-import type { ClientsInput, ClientsOutput } from './lib/rest-overhead-clients';
+import { BENCH_STACK, benchClient } from './lib/client';
 import { withDataDir } from './lib/cluster';
 import { type BenchRow, ms, times } from './lib/report';
 import { percentile } from './lib/stats';
@@ -24,30 +21,67 @@ const ROUNDS = 10;
 const CALLS_PER_CLIENT_PER_ROUND = 20;
 const TARGET_RATIO = 1.5;
 
-/** Runs the clients in a worker thread and returns their latencies. */
-function runClients(input: ClientsInput): Promise<ClientsOutput> {
-  return new Promise((resolve, reject) => {
-    // A worker thread does not inherit tsx's loader: it imports the TypeScript module through tsx.
-    const clients = new URL('./lib/rest-overhead-clients.ts', import.meta.url).href;
-    const bootstrap = `import('tsx/esm/api').then((tsx) => tsx.tsImport(${JSON.stringify(clients)}, ${JSON.stringify(import.meta.url)}))`;
-    const worker = new Worker(bootstrap, { eval: true, workerData: input });
-    worker.once('message', (output: ClientsOutput) => resolve(output));
-    worker.once('error', reject);
-    worker.once('exit', (code) => reject(new Error(`the benchmark clients stopped (exit code ${code})`)));
-  });
+type Seller = () => Promise<void>;
+
+/** Runs every seller `calls` times concurrently and returns each call's latency. */
+async function timedCalls(sellers: Seller[], calls: number): Promise<number[]> {
+  const latencies: number[] = [];
+  await Promise.all(
+    sellers.map(async (sell) => {
+      for (let i = 0; i < calls; i++) {
+        const start = performance.now();
+        await sell();
+        latencies.push(performance.now() - start);
+      }
+    }),
+  );
+  return latencies;
 }
 
-async function measureAt(stack: RunningStack, clients: number): Promise<BenchRow[]> {
-  if (!stack.postgres) throw new Error('the benchmark needs the embedded Postgres');
-  const { stackTimes, directTimes } = await runClients({
-    stackUrl: stack.url,
-    anonKey: stack.anonKey,
-    databaseUrl: connectionUrl(stack.postgres.connection),
-    poolSize: POOL_SIZE,
-    clients,
-    rounds: ROUNDS,
-    callsPerClientPerRound: CALLS_PER_CLIENT_PER_ROUND,
-  });
+async function measureAt(stack: RunningStack, direct: pg.Pool, clients: number): Promise<BenchRow[]> {
+  const viaStack: Seller[] = [];
+  const viaDirect: Seller[] = [];
+  for (let i = 0; i < clients; i++) {
+    const client = benchClient(stack.url, stack.anonKey);
+    const { data: auth, error: authError } = await client.auth.signInAnonymously();
+    if (authError || !auth.user) throw authError ?? new Error('no user');
+    const { data: product, error } = await client.rpc('create_product', {
+      sku: `BENCH-${clients}-${i}`,
+      product_name: 'Bench product',
+      selling_price: 100,
+      stock_on_hand: 1_000_000,
+      bom: [],
+    });
+    if (error) throw error;
+    const claims = JSON.stringify({ sub: auth.user.id, role: 'authenticated' });
+    viaStack.push(async () => {
+      const { error: saleError } = await client.rpc('log_sale', { product_id: product.id, quantity: 1, platform: 'Flipkart' });
+      if (saleError) throw new Error(saleError.message);
+    });
+    viaDirect.push(async () => {
+      const connection = await direct.connect();
+      try {
+        await connection.query('begin');
+        await connection.query(
+          "select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)",
+          [claims],
+        );
+        await connection.query(`select to_json(public.log_sale($1, 1, 'Flipkart'))::text`, [product.id]);
+        await connection.query('commit');
+      } finally {
+        connection.release();
+      }
+    });
+  }
+
+  await timedCalls(viaStack, 5);
+  await timedCalls(viaDirect, 5);
+  const stackTimes: number[] = [];
+  const directTimes: number[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    stackTimes.push(...(await timedCalls(viaStack, CALLS_PER_CLIENT_PER_ROUND)));
+    directTimes.push(...(await timedCalls(viaDirect, CALLS_PER_CLIENT_PER_ROUND)));
+  }
   const throughStack = { p50: percentile(stackTimes, 50), p95: percentile(stackTimes, 95) };
   const plain = { p50: percentile(directTimes, 50), p95: percentile(directTimes, 95) };
   const benchmark = `log_sale through the stack, ${clients} client${clients === 1 ? '' : 's'}`;
@@ -69,11 +103,15 @@ export const measureRestOverhead = () => withDataDir(measureIn);
 
 async function measureIn(dataDir: string): Promise<BenchRow[]> {
   const stack = await startStack({ ...BENCH_STACK, dataDir });
+  if (!stack.postgres) throw new Error('the benchmark needs the embedded Postgres');
+  // As many connections as the stack's API pool, so both modes have the same database concurrency.
+  const direct = new pg.Pool({ connectionString: connectionUrl(stack.postgres.connection), max: POOL_SIZE });
   try {
     const rows: BenchRow[] = [];
-    for (const clients of CONCURRENCY) rows.push(...(await measureAt(stack, clients)));
+    for (const clients of CONCURRENCY) rows.push(...(await measureAt(stack, direct, clients)));
     return rows;
   } finally {
+    await direct.end();
     await stack.close();
   }
 }
