@@ -338,6 +338,9 @@ isOneToOne: false
         isOneToOne: true
         isSetofReturn: false
       } },
+"list_sales_orders":
+{ Args: { "ascending"?: boolean,"date_from"?: string,"date_to"?: string,"page_offset"?: number,"page_size"?: number,"platform"?: Database["public"]['Enums']["sales_platform"],"search"?: string,"sort_by"?: string,"status"?: Database["public"]['Enums']["sales_order_status"] }; Returns: Json
+                           },
 "log_sale":
 { Args: { "platform"?: string,"product_id": string,"quantity": number }; Returns: {
               "external_order_id": string | null,

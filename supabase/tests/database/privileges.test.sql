@@ -5,7 +5,7 @@
 -- exact lists below catch a migration that forgets to revoke, and the last section shows why.
 begin;
 set local client_min_messages = warning;
-select plan(135);
+select plan(137);
 
 -- The platform, as on Supabase (stack/sql/platform.sql) -----------------------------------------
 select is(session_user::text, 'postgres',
@@ -187,7 +187,9 @@ from (values ('create_product', array['text', 'text', 'text', 'numeric', 'numeri
              ('product_costing', array[]::text[]),
              ('set_platform_fees', array['text', 'numeric', 'numeric', 'numeric']),
              ('dashboard_panels', array['text']),
-             ('what_to_buy', array[]::text[])) as f (f, args);
+             ('what_to_buy', array[]::text[]),
+             ('list_sales_orders', array['text', 'sales_platform', 'sales_order_status', 'timestamp with time zone',
+                                         'timestamp with time zone', 'text', 'boolean', 'integer', 'integer'])) as f (f, args);
 select function_privs_are('public', f, args, 'authenticated', array['EXECUTE'],
   format('authenticated can execute %s', f))
 from (values ('create_product', array['text', 'text', 'text', 'numeric', 'numeric', 'numeric', 'jsonb']),
@@ -208,7 +210,9 @@ from (values ('create_product', array['text', 'text', 'text', 'numeric', 'numeri
              ('product_costing', array[]::text[]),
              ('set_platform_fees', array['text', 'numeric', 'numeric', 'numeric']),
              ('dashboard_panels', array['text']),
-             ('what_to_buy', array[]::text[])) as f (f, args);
+             ('what_to_buy', array[]::text[]),
+             ('list_sales_orders', array['text', 'sales_platform', 'sales_order_status', 'timestamp with time zone',
+                                         'timestamp with time zone', 'text', 'boolean', 'integer', 'integer'])) as f (f, args);
 
 -- Exactly who may execute which of our functions, counting grants to PUBLIC and to the role
 -- itself (Supabase's default privileges grant anon every new function in public).
@@ -241,8 +245,9 @@ select set_eq(
         'public.return_sales_order(uuid, boolean, text)', 'public.cancel_manufacturing_order(uuid)',
         'public.dashboard_summary()', 'public.product_costing()',
         'public.set_platform_fees(text, numeric, numeric, numeric)', 'public.dashboard_panels(text)',
-        'public.what_to_buy()'],
-  'authenticated can execute exactly the fourteen stock operations, set_platform_fees and the five read functions'
+        'public.what_to_buy()',
+        'public.list_sales_orders(text, sales_platform, sales_order_status, timestamp with time zone, timestamp with time zone, text, boolean, integer, integer)'],
+  'authenticated can execute exactly the fourteen stock operations, set_platform_fees and the six read functions'
 );
 select is_empty(
   $$ select p.oid::regprocedure::text from pg_proc p
@@ -261,8 +266,8 @@ select set_eq(
   array['create_product', 'create_raw_material', 'log_sale', 'fulfil_sales_order', 'start_production',
         'complete_production', 'receive_material', 'adjust_stock', 'update_product',
         'update_raw_material', 'archive_item', 'cancel_sales_order', 'return_sales_order',
-        'cancel_manufacturing_order', 'set_platform_fees'],
-  'Exactly the fourteen operations and set_platform_fees run as security definer (the read functions read through RLS)'
+        'cancel_manufacturing_order', 'set_platform_fees', 'list_sales_orders'],
+  'Exactly the fourteen operations, set_platform_fees and list_sales_orders run as security definer (the other read functions read through RLS; list_sales_orders filters on auth.uid() itself so its searches can use indexes)'
 );
 
 select tests.authenticate_as_anon();
