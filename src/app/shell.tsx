@@ -18,6 +18,7 @@ import { WorkspaceHeader } from '@/features/workspace/components/workspace-heade
 import { WorkspaceSettings } from '@/features/workspace/components/workspace-settings';
 import type { WorkspaceDialog } from '@/features/workspace/utils/workspace-user';
 import { PlatformFeesButton } from '@/features/settings/components/platform-fees-button';
+import { ListStateProvider } from '@/lib/list-state';
 import { useRealtimeInvalidation } from '@/lib/realtime';
 import { loadAllStyles } from './styles';
 
@@ -139,27 +140,29 @@ export function Shell({ user }: { user: User }) {
 
       <OfflineBanner />
       <AppShell.Main bg="gray.0">
-        {activeTab !== 'settings' && <SaveWorkspacePrompt user={user} onOpen={setDialog} />}
-        {activeTab === 'dashboard' && (
-          <Dashboard
-            onOpenSalesOrders={() => openTab('sales-orders')}
-            onOpenInventory={() => openTab('inventory')}
-          />
-        )}
-        <Suspense
-          fallback={
-            <Center py="xl" aria-busy="true">
-              <Loader aria-label="Loading" />
-            </Center>
-          }
-        >
-          {activeTab === 'inventory' && <InventoryStatus />}
-          {activeTab === 'products' && <ProductsMaster />}
-          {activeTab === 'raw-materials' && <RawMaterials />}
-          {activeTab === 'sales-orders' && <SalesOrders />}
-          {activeTab === 'manufacturing' && <ManufacturingOrders />}
-        </Suspense>
-        {activeTab === 'settings' && <WorkspaceSettings user={user} onOpen={setDialog} />}
+        <ListStateProvider>
+          {activeTab !== 'settings' && <SaveWorkspacePrompt user={user} onOpen={setDialog} />}
+          {activeTab === 'dashboard' && (
+            <Dashboard
+              onOpenSalesOrders={() => openTab('sales-orders')}
+              onOpenInventory={() => openTab('inventory')}
+            />
+          )}
+          <Suspense
+            fallback={
+              <Center py="xl" aria-busy="true">
+                <Loader aria-label="Loading" />
+              </Center>
+            }
+          >
+            {activeTab === 'inventory' && <InventoryStatus />}
+            {activeTab === 'products' && <ProductsMaster />}
+            {activeTab === 'raw-materials' && <RawMaterials />}
+            {activeTab === 'sales-orders' && <SalesOrders />}
+            {activeTab === 'manufacturing' && <ManufacturingOrders />}
+          </Suspense>
+          {activeTab === 'settings' && <WorkspaceSettings user={user} onOpen={setDialog} />}
+        </ListStateProvider>
       </AppShell.Main>
       {dialog && (
         <Suspense fallback={null}>

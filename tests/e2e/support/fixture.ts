@@ -70,6 +70,11 @@ export function useE2e() {
       return started().appUrl;
     },
 
+    /** The backend: its URL, keys and database (to seed hundreds of rows at once). */
+    get stack() {
+      return started().stack;
+    },
+
     /**
      * The current test expects the server to refuse a call of this operation: its 400 answer is the
      * behaviour under test, not a fault. Any other console problem still fails the test.

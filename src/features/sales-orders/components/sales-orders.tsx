@@ -7,16 +7,25 @@ import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { OrderStatusBadge } from '@/components/order-status-badge';
 import { FirstStep } from '@/components/first-step';
 import { PageHeader } from '@/components/page-header';
-import { QueryList } from '@/components/query-list';
+import { PagedList } from '@/components/paged-list';
 import { formatDateTime, formatQuantity, formatRupees } from '@/lib/format';
+import { useListState } from '@/lib/list-state';
 import { useFulfilSalesOrder } from '../api/fulfil-sales-order';
-import { useSalesOrders, type SalesOrder } from '../api/get-sales-orders';
+import {
+  initialSalesOrderList,
+  useSalesOrderPage,
+  type SalesOrder,
+  type SalesOrderSort,
+} from '../api/get-sales-orders';
 import { CancelSaleModal } from './cancel-sale-modal';
 import { LogSaleModal } from './log-sale-modal';
 import { ReturnSaleModal } from './return-sale-modal';
+import { SalesOrderFilters } from './sales-order-filters';
 
 export function SalesOrders() {
-  const salesOrders = useSalesOrders();
+  const list = useListState('sales-orders', initialSalesOrderList);
+  const { search, filters } = list.state;
+  const salesOrders = useSalesOrderPage(list.state);
   const fulfil = useFulfilSalesOrder();
   const [modalOpened, modal] = useDisclosure(false);
   const [undoing, setUndoing] = useState<{ action: 'cancel' | 'return'; order: SalesOrder } | null>(null);
@@ -28,11 +37,11 @@ export function SalesOrders() {
     });
 
   const columns: DataTableColumn<SalesOrder>[] = [
-    { label: 'Date', cell: (order) => formatDateTime(order.order_date) },
-    { label: 'Product', fw: 500, cell: (order) => order.product_name },
+    { label: 'Date', sortKey: 'order_date', cell: (order) => formatDateTime(order.order_date) },
+    { label: 'Product', sortKey: 'product_name', fw: 500, cell: (order) => order.product_name },
     { label: 'Platform', cell: (order) => order.platform },
-    { label: 'Qty', numeric: true, cell: (order) => formatQuantity(order.quantity) },
-    { label: 'Total', numeric: true, cell: (order) => formatRupees(order.total_amount) },
+    { label: 'Qty', sortKey: 'quantity', numeric: true, cell: (order) => formatQuantity(order.quantity) },
+    { label: 'Total', sortKey: 'total_amount', numeric: true, cell: (order) => formatRupees(order.total_amount) },
     { label: 'Status', cell: (order) => <OrderStatusBadge status={order.status} /> },
     {
       label: 'Actions',
@@ -90,9 +99,22 @@ export function SalesOrders() {
         }
       />
       <Paper withBorder p="md">
-        <QueryList
+        <SalesOrderFilters
+          search={search}
+          filters={filters}
+          onSearchChange={list.setSearch}
+          onFiltersChange={list.setFilters}
+        />
+        <PagedList
           query={salesOrders}
           what="sales orders"
+          narrowed={
+            search !== '' || filters.platform !== null || filters.status !== null || filters.dateRange !== 'any'
+          }
+          page={list.state.page}
+          pageSize={list.state.pageSize}
+          onPageChange={list.setPage}
+          onPageSizeChange={list.setPageSize}
           empty={
             <FirstStep
               icon={<IconShoppingCart />}
@@ -103,8 +125,16 @@ export function SalesOrders() {
             />
           }
         >
-          {(rows) => <DataTable columns={columns} rows={rows} minWidth={720} />}
-        </QueryList>
+          {(rows) => (
+            <DataTable
+              columns={columns}
+              rows={rows}
+              minWidth={720}
+              sort={list.state.sort}
+              onSortChange={(sort) => list.setSort({ by: sort.by as SalesOrderSort, ascending: sort.ascending })}
+            />
+          )}
+        </PagedList>
       </Paper>
       <LogSaleModal opened={modalOpened} onClose={modal.close} />
       {undoing?.action === 'cancel' && <CancelSaleModal order={undoing.order} onClose={() => setUndoing(null)} />}
