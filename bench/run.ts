@@ -13,6 +13,7 @@ import { measureDashboard } from './dashboard';
 import { measureDashboardPanels } from './dashboard-panels';
 import { startCluster } from './lib/cluster';
 import { type BenchRow, renderTable } from './lib/report';
+import { measureListPaging } from './list-paging';
 import { measureLogSale } from './log-sale-throughput';
 import { measureRealtimeFanout } from './realtime-fanout';
 import { measureRealtimeLatency } from './realtime-latency';
@@ -39,6 +40,7 @@ try {
   const sections: [string, () => Promise<BenchRow[]>][] = [
     ['dashboard', () => measureDashboard(cluster.url)],
     ['dashboard panels', () => measureDashboardPanels(cluster.url)],
+    ['list paging', () => measureListPaging(cluster.url)],
     ['log_sale throughput', () => measureLogSale(cluster.url)],
     ['rest overhead', () => measureRestOverhead()],
     ['realtime latency', () => measureRealtimeLatency(cluster.url)],

@@ -31,7 +31,7 @@ create index products_user_id_sku_pattern_idx
 
 -- The queries --------------------------------------------------------------------------------------
 -- Builds the count and page statements for one user (values quoted as literals, so each runs with
--- a plan for its own values). Separate from list_sales_orders so pgTAP can EXPLAIN exactly what runs.
+-- a plan for its own values; `like` on the pattern index finds the SKUs). Separate from list_sales_orders so pgTAP can EXPLAIN exactly what runs.
 create function private.sales_order_list_sql(
   p_user_id uuid,
   p_search text,
@@ -52,6 +52,7 @@ as $$
 declare
   v_search text := btrim(coalesce(p_search, ''));
   v_pattern text;
+  v_sku_products uuid[];
   v_where text := format('o.user_id = %L', p_user_id);
   v_direction text := case when p_ascending then 'asc' else 'desc' end;
 begin
@@ -71,10 +72,24 @@ begin
       v_where := v_where || ' and false';
     else
       v_pattern := replace(replace(replace(lower(v_search), '\', '\\'), '%', '\%'), '_', '\_');
-      v_where := v_where || format(
-        ' and (o.product_name ilike %L or o.product_id = any (array('
-          || 'select p.id from public.products p where p.user_id = %L and lower(btrim(p.sku)) like %L)))',
-        '%' || v_pattern || '%', p_user_id, v_pattern || '%');
+      -- The products whose SKU starts with the search go into the statement as a list, so the
+      -- planner knows how few orders they have and reads just those; a prefix shared by more
+      -- than 1,000 products matches so many orders that reading newest first finds a page at once.
+      select array_agg(p.id) into v_sku_products
+      from (
+        select p.id from public.products p
+        where p.user_id = p_user_id and lower(btrim(p.sku)) like v_pattern || '%'
+        limit 1001
+      ) p;
+      v_where := v_where || format(' and (o.product_name ilike %L', '%' || v_pattern || '%')
+        || case
+          when v_sku_products is null then ')'
+          when cardinality(v_sku_products) <= 1000 then format(' or o.product_id = any (%L::uuid[]))', v_sku_products)
+          else format(
+            ' or o.product_id = any (array(select p.id from public.products p where p.user_id = %L'
+              || ' and lower(btrim(p.sku)) like %L)))',
+            p_user_id, v_pattern || '%')
+        end;
     end if;
   end if;
   if p_platform is not null then

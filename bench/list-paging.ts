@@ -1,0 +1,175 @@
+/**
+ * Sales Orders at 100,000 orders, as the list now asks for them (one page from list_sales_orders)
+ * against the original design (download every order), through supabase-js' wire format and the
+ * local stack on a real Postgres, side by side: bytes and time for the first page, the p95 of a
+ * SKU prefix search and of a platform + date range filter, and page 1,000 against page 1. The
+ * user has 100,000 orders, 10,000 products and 2,000 materials; another user has 100,000 orders.
+ */
+import pg from 'pg';
+import { startStack } from '../stack/src/stack';
+import { BENCH_STACK, benchClient } from './lib/client';
+import { createMigratedDatabase } from './lib/cluster';
+import { type BenchRow, kib, ms, times } from './lib/report';
+import { median, percentile, timeRuns } from './lib/stats';
+
+const ORDERS = 100_000;
+const RUNS = 5;
+const SEARCH_RUNS = 50;
+const PAGE_SIZE = 25;
+/** PostgREST's max_rows on Supabase: downloading everything means pages of this size. */
+const DOWNLOAD_PAGE = 1_000;
+
+export async function measureListPaging(clusterUrl: string): Promise<BenchRow[]> {
+  const databaseUrl = await createMigratedDatabase(clusterUrl, 'bench_list_paging');
+  const stack = await startStack({ ...BENCH_STACK, databaseUrl });
+  const admin = new pg.Client({ connectionString: databaseUrl });
+  await admin.connect();
+  try {
+    const signIn = async () => {
+      const { data, error } = await benchClient(stack.url, stack.anonKey).auth.signInAnonymously();
+      if (error || !data.session || !data.user) throw error ?? new Error('no session');
+      return { id: data.user.id, token: data.session.access_token };
+    };
+    const seller = await signIn();
+    const other = await signIn();
+
+    // Seeded as the owner in a few statements (the API has no bulk insert; the ledger is irrelevant
+    // to reading lists): orders a few minutes apart over about a year, on every platform and status.
+    for (const [user, prefix, products] of [[seller.id, 'SKU', 10_000], [other.id, 'OTH', 100]] as const) {
+      await admin.query(
+        `insert into public.products (user_id, sku, product_name, selling_price, stock_on_hand)
+         select $1, format('%s-%s', $2::text, lpad(g::text, 5, '0')), format('Kurta style %s', g), 799, 100
+         from generate_series(1, $3::int) g`,
+        [user, prefix, products],
+      );
+      await admin.query(
+        `insert into public.sales_orders
+           (user_id, platform, product_id, product_name, quantity, unit_price, total_amount, status, order_date)
+         select $1, (enum_range(null::public.sales_platform))[1 + g % 5], p.ids[1 + g % $2::int],
+                format('Kurta style %s', 1 + g % $2::int), 1 + g % 3, 799, 799 * (1 + g % 3),
+                (enum_range(null::public.sales_order_status))[1 + g % 4], now() - g * interval '5 minutes'
+         from generate_series(1, $3::int) g,
+              (select array_agg(id order by sku) as ids from public.products where user_id = $1) p`,
+        [user, products, ORDERS],
+      );
+    }
+    await admin.query(
+      `insert into public.raw_materials (user_id, material_name, supplier, cost_per_unit, stock_level)
+       select $1, format('Fabric %s', g), format('Supplier %s', g % 50), 12.5, 100
+       from generate_series(1, 2000) g`,
+      [seller.id],
+    );
+    // As autovacuum leaves a table that has settled: statistics and the visibility map.
+    await admin.query('vacuum analyze public.sales_orders, public.products, public.raw_materials');
+
+    const headers = {
+      apikey: stack.anonKey,
+      Authorization: `Bearer ${seller.token}`,
+      'Content-Type': 'application/json',
+    };
+    // Bytes as they cross the wire: the same requests supabase-js sends, counting the bodies.
+    const listPage = async (args: Record<string, unknown>) => {
+      const response = await fetch(`${stack.url}/rest/v1/rpc/list_sales_orders`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ page_size: PAGE_SIZE, ...args }),
+      });
+      const body = await response.text();
+      if (!response.ok) throw new Error(`list_sales_orders: ${response.status} ${body}`);
+      const page = JSON.parse(body) as { total: number; rows: unknown[] };
+      return { bytes: body.length, total: page.total, rows: page.rows.length };
+    };
+    // The original Sales Orders screen: every order, newest first, with the columns it shows.
+    const downloadEverything = async () => {
+      let bytes = 0;
+      let rows = 0;
+      for (let offset = 0; ; offset += DOWNLOAD_PAGE) {
+        const response = await fetch(
+          `${stack.url}/rest/v1/sales_orders?select=id,order_date,product_name,platform,quantity,total_amount,status` +
+            `&order=order_date.desc,id.asc&limit=${DOWNLOAD_PAGE}&offset=${offset}`,
+          { headers },
+        );
+        const body = await response.text();
+        bytes += body.length;
+        const page = JSON.parse(body) as unknown[];
+        rows += page.length;
+        if (page.length < DOWNLOAD_PAGE) return { bytes, rows };
+      }
+    };
+
+    const first = await listPage({});
+    const everything = await downloadEverything();
+    // Both must see the seller's orders and only theirs, or the comparison means nothing.
+    if (first.total !== ORDERS || everything.rows !== ORDERS || first.rows !== PAGE_SIZE) {
+      throw new Error(`unexpected counts: page total ${first.total}, page rows ${first.rows}, download ${everything.rows}`);
+    }
+    const firstTime = median(await timeRuns(RUNS, () => listPage({})));
+    const everythingTime = median(await timeRuns(RUNS, downloadEverything));
+
+    const search = { search: 'SKU-0123' };
+    const filter = {
+      platform: 'Amazon',
+      date_from: new Date(Date.now() - 7 * 86_400_000).toISOString(),
+      date_to: new Date().toISOString(),
+    };
+    const searched = await listPage(search);
+    const filtered = await listPage(filter);
+    if (searched.total !== 100 || filtered.total === 0) {
+      throw new Error(`unexpected matches: search ${searched.total}, filter ${filtered.total}`);
+    }
+    const searchP95 = percentile(await timeRuns(SEARCH_RUNS, () => listPage(search)), 95);
+    const filterP95 = percentile(await timeRuns(SEARCH_RUNS, () => listPage(filter)), 95);
+
+    const deep = { page_offset: (1_000 - 1) * PAGE_SIZE };
+    const pageOne = median(await timeRuns(SEARCH_RUNS, () => listPage({})));
+    const pageThousand = median(await timeRuns(SEARCH_RUNS, () => listPage(deep)));
+
+    const label = 'sales orders list, 100,000 orders';
+    const byteRatio = everything.bytes / first.bytes;
+    const timeRatio = everythingTime / firstTime;
+    const deepRatio = pageThousand / pageOne;
+    return [
+      {
+        benchmark: label,
+        measure: 'bytes: first page (25) vs download every order',
+        value: `${kib(first.bytes)} vs ${kib(everything.bytes)}`,
+        ratio: `${times(byteRatio)} fewer`,
+        target: '≥ 100x fewer',
+        met: byteRatio >= 100,
+      },
+      {
+        benchmark: label,
+        measure: 'median time at the API: first page vs download every order',
+        value: `${ms(firstTime)} vs ${ms(everythingTime)}`,
+        ratio: `${times(timeRatio)} faster`,
+        target: '≥ 20x faster',
+        met: timeRatio >= 20,
+      },
+      {
+        benchmark: label,
+        measure: `p95 at the API: SKU prefix search (${searched.total} matches), ${SEARCH_RUNS} runs`,
+        value: ms(searchP95),
+        target: '< 50 ms',
+        met: searchP95 < 50,
+      },
+      {
+        benchmark: label,
+        measure: `p95 at the API: platform + last 7 days (${filtered.total} matches), ${SEARCH_RUNS} runs`,
+        value: ms(filterP95),
+        target: '< 50 ms',
+        met: filterP95 < 50,
+      },
+      {
+        benchmark: label,
+        measure: 'median time: page 1,000 vs page 1 (offset paging, with the count)',
+        value: `${ms(pageThousand)} vs ${ms(pageOne)}`,
+        ratio: `${times(deepRatio)}`,
+        target: '≤ 2x',
+        met: deepRatio <= 2,
+      },
+    ];
+  } finally {
+    await admin.end();
+    await stack.close();
+  }
+}
