@@ -159,4 +159,32 @@ describe('Sales Orders a page at a time', { timeout: 120_000 }, () => {
     await page.getByRole('button', { name: 'Next page' }).scrollIntoViewIfNeeded();
     await shot(page, 'phone-pages', false);
   });
+
+  it('pages the manufacturing orders and filters them by status and product', async () => {
+    const { page } = await e2e.openApp();
+    const { userId, token } = await sessionOf(page);
+    await seedOrders(token, userId);
+    // 60 runs, run n n minutes old, of product n mod 3, every third one completed.
+    await e2e.stack.db.query(
+      `insert into public.manufacturing_orders (user_id, product_id, product_name, quantity_to_produce, status,
+         creation_date, completion_date)
+       select $1, p.id, p.product_name, n, case when n % 3 = 0 then 'Completed' else 'In Progress' end::public.manufacturing_order_status,
+         now() - make_interval(mins => n), case when n % 3 = 0 then now() end
+       from generate_series(1, 60) as n
+         join public.products p on p.user_id = $1 and p.sku = (array['PGN-RED', 'PGN-BLU', 'TOT-01'])[1 + n % 3]`,
+      [userId],
+    );
+
+    await openTab(page, 'Manufacturing');
+    await page.getByText('1–25 of 60 manufacturing orders').waitFor();
+    await choose(page, page.getByRole('combobox', { name: 'Status' }), 'Completed');
+    await page.getByText('1–20 of 20 manufacturing orders').waitFor();
+    expect(new Set(await statusesShown(page))).toEqual(new Set(['Completed']));
+    await choose(page, page.getByRole('combobox', { name: 'Status' }), 'All statuses');
+    await choose(page, page.getByRole('combobox', { name: 'Product' }), 'Blue Kurta (PGN-BLU)');
+    await page.getByText('1–20 of 20 manufacturing orders').waitFor();
+    expect(new Set(await productsShown(page))).toEqual(new Set(['Blue Kurta']));
+    await settle(page);
+    await shot(page, 'manufacturing-desktop');
+  });
 });
