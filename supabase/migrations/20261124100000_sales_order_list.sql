@@ -30,8 +30,41 @@ create index products_user_id_sku_pattern_idx
   on public.products (user_id, lower(btrim(sku)) text_pattern_ops);
 
 -- The queries --------------------------------------------------------------------------------------
+-- Helpers every list function shares.
+create function private.escape_like(value text) returns text
+language sql
+immutable
+set search_path = ''
+as $$
+  select replace(replace(replace(value, '\', '\\'), '%', '\%'), '_', '\_')
+$$;
+comment on function private.escape_like is 'The text with LIKE''s metacharacters (\, %, _) escaped, to match it literally.';
+revoke all on function private.escape_like(text) from public, anon, authenticated, service_role;
+
+create function private.require_page(sort_by text, sortable text[], page_size integer, page_offset integer)
+returns void
+language plpgsql
+immutable
+set search_path = ''
+as $$
+begin
+  if sort_by is null or not sort_by = any (sortable) then
+    raise exception 'This list can be sorted by %.', array_to_string(sortable, ', ') using errcode = '22023';
+  end if;
+  if page_size is null or page_size not between 1 and 1000 then
+    raise exception 'A page holds 1 to 1000 rows.' using errcode = '22023';
+  end if;
+  if page_offset is null or page_offset < 0 then
+    raise exception 'The page offset cannot be negative.' using errcode = '22023';
+  end if;
+end;
+$$;
+comment on function private.require_page is 'Refuses a sort column outside the list''s whitelist or a page out of range.';
+revoke all on function private.require_page(text, text[], integer, integer) from public, anon, authenticated, service_role;
+
 -- Builds the count and page statements for one user (values quoted as literals, so each runs with
--- a plan for its own values; `like` on the pattern index finds the SKUs). Separate from list_sales_orders so pgTAP can EXPLAIN exactly what runs.
+-- a plan for its own values). Separate from list_sales_orders so pgTAP can EXPLAIN exactly what
+-- runs.
 create function private.sales_order_list_sql(
   p_user_id uuid,
   p_search text,
@@ -56,22 +89,15 @@ declare
   v_where text := format('o.user_id = %L', p_user_id);
   v_direction text := case when p_ascending then 'asc' else 'desc' end;
 begin
-  if p_sort_by is null or p_sort_by not in ('order_date', 'product_name', 'quantity', 'total_amount') then
-    raise exception 'Orders can be sorted by date, product, quantity or total.' using errcode = '22023';
-  end if;
-  if p_page_size is null or p_page_size not between 1 and 1000 then
-    raise exception 'A page holds 1 to 1000 orders.' using errcode = '22023';
-  end if;
-  if p_page_offset is null or p_page_offset < 0 then
-    raise exception 'The page offset cannot be negative.' using errcode = '22023';
-  end if;
+  perform private.require_page(p_sort_by, array['order_date', 'product_name', 'quantity', 'total_amount'],
+    p_page_size, p_page_offset);
 
   if v_search <> '' then
     if length(v_search) > 200 then
       -- Longer than any product name (200) or SKU (64): nothing can match.
       v_where := v_where || ' and false';
     else
-      v_pattern := replace(replace(replace(lower(v_search), '\', '\\'), '%', '\%'), '_', '\_');
+      v_pattern := private.escape_like(lower(v_search));
       -- The products whose SKU starts with the search go into the statement as a list, so the
       -- planner knows how few orders they have and reads just those; a prefix shared by more
       -- than 1,000 products matches so many orders that reading newest first finds a page at once.

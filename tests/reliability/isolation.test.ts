@@ -535,6 +535,28 @@ describeStack('isolation between two anonymous users', (stack, kind) => {
       expect(ids(page), `search ${JSON.stringify(search.slice(0, 40))}`).toEqual(expected);
       expect(page.total).toBe(expected.length);
     }
+    // The products and materials lists the same way: own rows only, any text literally.
+    const ownProducts = (await second.user.client.from('products').select('id, sku, product_name')).data!;
+    const listItems = async (fn: 'list_products' | 'list_raw_materials', args: Record<string, unknown>) => {
+      const { data, error, status } = await second.user.client.rpc(fn, { page_size: 1000, include_archived: true, ...args });
+      expect({ error, status }, `${fn} ${JSON.stringify(args).slice(0, 200)}`).toEqual({ error: null, status: 200 });
+      return data as { total: number; rows: { id: string }[] };
+    };
+    expect((await listItems('list_products', {})).rows.map((row) => row.id).sort()).toEqual(ownProducts.map((p) => p.id).sort());
+    expect((await listItems('list_products', { search: 'First shirt' })).total).toBe(0);
+    expect((await listItems('list_raw_materials', { search: 'First' })).total).toBe(0);
+    expect((await listItems('list_raw_materials', {})).rows.map((row) => row.id)).not.toContain(first.materialId);
+    for (const search of hostile) {
+      const text = search.trim().toLowerCase();
+      const expected = ownProducts
+        .filter((product) => product.product_name.toLowerCase().includes(text) || product.sku.toLowerCase().includes(text))
+        .map((product) => product.id)
+        .sort();
+      const page = await listItems('list_products', { search });
+      expect(page.rows.map((row) => row.id).sort(), `products search ${JSON.stringify(search.slice(0, 40))}`).toEqual(expected);
+      expect((await listItems('list_raw_materials', { search })).total).toBe(0);
+    }
+
     // The wildcards really were literal: '50%' finds the one order and not its decoy.
     expect((await list({ search: '50%' })).rows.map((row) => row.product_name)).toEqual([names[0]]);
 

@@ -5,7 +5,7 @@
 -- exact lists below catch a migration that forgets to revoke, and the last section shows why.
 begin;
 set local client_min_messages = warning;
-select plan(137);
+select plan(141);
 
 -- The platform, as on Supabase (stack/sql/platform.sql) -----------------------------------------
 select is(session_user::text, 'postgres',
@@ -189,7 +189,9 @@ from (values ('create_product', array['text', 'text', 'text', 'numeric', 'numeri
              ('dashboard_panels', array['text']),
              ('what_to_buy', array[]::text[]),
              ('list_sales_orders', array['text', 'sales_platform', 'sales_order_status', 'timestamp with time zone',
-                                         'timestamp with time zone', 'text', 'boolean', 'integer', 'integer'])) as f (f, args);
+                                         'timestamp with time zone', 'text', 'boolean', 'integer', 'integer']),
+             ('list_products', array['text', 'boolean', 'boolean', 'text', 'boolean', 'integer', 'integer']),
+             ('list_raw_materials', array['text', 'boolean', 'boolean', 'text', 'boolean', 'integer', 'integer'])) as f (f, args);
 select function_privs_are('public', f, args, 'authenticated', array['EXECUTE'],
   format('authenticated can execute %s', f))
 from (values ('create_product', array['text', 'text', 'text', 'numeric', 'numeric', 'numeric', 'jsonb']),
@@ -212,7 +214,9 @@ from (values ('create_product', array['text', 'text', 'text', 'numeric', 'numeri
              ('dashboard_panels', array['text']),
              ('what_to_buy', array[]::text[]),
              ('list_sales_orders', array['text', 'sales_platform', 'sales_order_status', 'timestamp with time zone',
-                                         'timestamp with time zone', 'text', 'boolean', 'integer', 'integer'])) as f (f, args);
+                                         'timestamp with time zone', 'text', 'boolean', 'integer', 'integer']),
+             ('list_products', array['text', 'boolean', 'boolean', 'text', 'boolean', 'integer', 'integer']),
+             ('list_raw_materials', array['text', 'boolean', 'boolean', 'text', 'boolean', 'integer', 'integer'])) as f (f, args);
 
 -- Exactly who may execute which of our functions, counting grants to PUBLIC and to the role
 -- itself (Supabase's default privileges grant anon every new function in public).
@@ -246,8 +250,10 @@ select set_eq(
         'public.dashboard_summary()', 'public.product_costing()',
         'public.set_platform_fees(text, numeric, numeric, numeric)', 'public.dashboard_panels(text)',
         'public.what_to_buy()',
-        'public.list_sales_orders(text, sales_platform, sales_order_status, timestamp with time zone, timestamp with time zone, text, boolean, integer, integer)'],
-  'authenticated can execute exactly the fourteen stock operations, set_platform_fees and the six read functions'
+        'public.list_sales_orders(text, sales_platform, sales_order_status, timestamp with time zone, timestamp with time zone, text, boolean, integer, integer)',
+        'public.list_products(text, boolean, boolean, text, boolean, integer, integer)',
+        'public.list_raw_materials(text, boolean, boolean, text, boolean, integer, integer)'],
+  'authenticated can execute exactly the fourteen stock operations, set_platform_fees, the five read functions and the three lists'
 );
 select is_empty(
   $$ select p.oid::regprocedure::text from pg_proc p
@@ -266,8 +272,8 @@ select set_eq(
   array['create_product', 'create_raw_material', 'log_sale', 'fulfil_sales_order', 'start_production',
         'complete_production', 'receive_material', 'adjust_stock', 'update_product',
         'update_raw_material', 'archive_item', 'cancel_sales_order', 'return_sales_order',
-        'cancel_manufacturing_order', 'set_platform_fees', 'list_sales_orders'],
-  'Exactly the fourteen operations, set_platform_fees and list_sales_orders run as security definer (the other read functions read through RLS; list_sales_orders filters on auth.uid() itself so its searches can use indexes)'
+        'cancel_manufacturing_order', 'set_platform_fees', 'list_sales_orders', 'list_products', 'list_raw_materials'],
+  'Exactly the fourteen operations, set_platform_fees and the three lists run as security definer (the other read functions read through RLS; the lists filter on auth.uid() themselves so their searches can use indexes)'
 );
 
 select tests.authenticate_as_anon();
