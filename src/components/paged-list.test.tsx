@@ -16,6 +16,7 @@ function Fruits({ all = fruits, narrowed = false }: { all?: string[]; narrowed?:
     enabled: true,
     queryFn: async (): Promise<Page<string>> => ({
       rows: all.slice((page - 1) * pageSize, page * pageSize),
+      offset: (page - 1) * pageSize,
       total: all.length,
     }),
   });

@@ -55,8 +55,9 @@ export function PagedList<Row>({
     );
   }
 
-  const first = (page - 1) * pageSize + 1;
-  const last = Math.min(page * pageSize, query.data.total);
+  // From the rows on screen, which stay up while the next page loads.
+  const first = query.data.offset + 1;
+  const last = query.data.offset + query.data.rows.length;
   return (
     <Stack gap="md" aria-busy={query.isPlaceholderData || undefined}>
       {children(query.data.rows)}

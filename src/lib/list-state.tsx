@@ -17,9 +17,10 @@ export interface ListState<Filters, SortKey extends string> {
   sort: ListSort<SortKey>;
 }
 
-/** One page of a list and how many rows match in all. */
+/** One page of a list, where it starts (rows skipped) and how many rows match in all. */
 export interface Page<Row> {
   rows: Row[];
+  offset: number;
   total: number;
 }
 

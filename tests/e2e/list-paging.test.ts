@@ -187,4 +187,60 @@ describe('Sales Orders a page at a time', { timeout: 120_000 }, () => {
     await settle(page);
     await shot(page, 'manufacturing-desktop');
   });
+
+  it('pages and filters the products, the inventory tables and an item history', async () => {
+    const { page } = await e2e.openApp();
+    const { userId, token } = await sessionOf(page);
+    // 40 products, every fourth below its reorder point, and one with 61 ledger rows.
+    await e2e.stack.db.query(
+      `insert into public.products (user_id, sku, product_name, selling_price, stock_on_hand, reorder_point)
+       select $1, format('BLK-%s', lpad(n::text, 2, '0')), format('Block print %s', n), 100,
+         case when n % 4 = 0 then 1 else 50 end, 10
+       from generate_series(1, 40) as n`,
+      [userId],
+    );
+    await rpcAs(token, 'create_product', { sku: 'HIS-01', product_name: 'History Kurta', selling_price: 100, stock_on_hand: 5 });
+    await e2e.stack.db.query(
+      `insert into public.stock_movements (user_id, product_id, quantity, balance_after, reason)
+       select $1, p.id, 1, 5 + n, 'opening_stock' from public.products p, generate_series(1, 60) as n
+       where p.user_id = $1 and p.sku = 'HIS-01'`,
+      [userId],
+    );
+
+    await openTab(page, 'Products');
+    await page.getByText('1–25 of 41 products').waitFor();
+    await page.getByRole('searchbox', { name: 'Search products' }).fill('blk-0');
+    await page.getByText('1–9 of 9 products').waitFor();
+    await page.getByRole('switch', { name: 'Low stock only' }).check();
+    await page.getByText('1–2 of 2 products').waitFor();
+    expect((await page.locator('td[data-label="SKU"]').allInnerTexts()).sort()).toEqual(['BLK-04', 'BLK-08']);
+    // With the History Kurta (5 below its 10).
+    await page.getByRole('searchbox', { name: 'Search products' }).fill('');
+    await page.getByText('1–11 of 11 products').waitFor();
+
+    await openTab(page, 'Inventory');
+    const finished = page.getByRole('region', { name: 'Finished Products' });
+    await finished.getByText('1–25 of 41 products').waitFor();
+    // A page of 25 still scrolls inside 60% of the viewport height, the pages below it.
+    const scrollBox = finished.locator('table').locator('xpath=..');
+    expect(await scrollBox.evaluate((element) => getComputedStyle(element).maxHeight)).toBe(`${800 * 0.6}px`);
+    expect((await scrollBox.boundingBox())!.height).toBeLessThanOrEqual(800 * 0.6);
+    await finished.locator('label').filter({ hasText: /^Low Stock$/ }).click();
+    await finished.getByText('1–11 of 11 products').waitFor();
+    await settle(page);
+    await shot(page, 'inventory-desktop');
+
+    await openTab(page, 'Products');
+    await page.getByRole('switch', { name: 'Low stock only' }).uncheck();
+    await page.getByRole('searchbox', { name: 'Search products' }).fill('HIS-01');
+    await page.getByText('1–1 of 1 products').waitFor();
+    await page.getByRole('button', { name: 'Actions for History Kurta', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Actions for History Kurta' }).getByRole('button', { name: 'History', exact: true }).click();
+    const drawer = page.getByRole('dialog', { name: 'History: History Kurta' });
+    const entries = drawer.getByRole('list', { name: 'Stock changes' }).getByRole('listitem');
+    await eventually(() => entries.count()).toBe(50);
+    await drawer.getByRole('button', { name: 'Show older changes' }).click();
+    await eventually(() => entries.count()).toBe(61);
+    expect(await drawer.getByRole('button', { name: 'Show older changes' }).count()).toBe(0);
+  });
 });

@@ -1,12 +1,21 @@
-import { Paper, SimpleGrid, Text, Title } from '@mantine/core';
+import { Group, Paper, SegmentedControl, SimpleGrid, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { PageHeader } from '@/components/page-header';
-import { QueryList } from '@/components/query-list';
+import { PagedList } from '@/components/paged-list';
 import { StockStatusBadge } from '@/components/stock-status-badge';
-import { useProducts, type Product } from '@/lib/api/products';
-import { useRawMaterials, type RawMaterial } from '@/lib/api/raw-materials';
+import {
+  initialItemList,
+  useProductPage,
+  useRawMaterialPage,
+  type ItemFilters,
+  type ProductSort,
+  type RawMaterialSort,
+} from '@/features/stock-items/api/item-lists';
+import type { Product } from '@/lib/api/products';
+import type { RawMaterial } from '@/lib/api/raw-materials';
 import { formatQuantity, materialWithUnit } from '@/lib/format';
+import { useListState } from '@/lib/list-state';
 import { isLowStock } from '@/lib/stock';
 import { WhatToBuy } from './what-to-buy';
 
@@ -29,12 +38,32 @@ export function InventoryStatus() {
   );
 }
 
-function InventoryTable({ title, children }: { title: string; children: ReactNode }) {
+interface InventoryTableProps {
+  title: string;
+  filters: ItemFilters;
+  onFiltersChange: (change: Partial<ItemFilters>) => void;
+  children: ReactNode;
+}
+
+/** One of the two tables, with its title and a status filter (every item, or the low ones). */
+function InventoryTable({ title, filters, onFiltersChange, children }: InventoryTableProps) {
   return (
     <Paper withBorder p="md" component="section" aria-label={title}>
-      <Title order={3} size="h4" mb="sm">
-        {title}
-      </Title>
+      <Group justify="space-between" gap="sm" mb="sm">
+        <Title order={3} size="h4">
+          {title}
+        </Title>
+        <SegmentedControl
+          size="xs"
+          aria-label={`${title} status`}
+          data={[
+            { value: 'all', label: 'All' },
+            { value: 'low', label: 'Low Stock' },
+          ]}
+          value={filters.lowStockOnly ? 'low' : 'all'}
+          onChange={(value) => onFiltersChange({ lowStockOnly: value === 'low' })}
+        />
+      </Group>
       {children}
     </Paper>
   );
@@ -64,12 +93,18 @@ const productColumns: DataTableColumn<Product>[] = [
 ];
 
 function FinishedProducts() {
-  const products = useProducts();
+  const list = useListState('inventory-products', initialItemList<ProductSort>('created_at'));
+  const products = useProductPage(list.state);
   return (
-    <InventoryTable title="Finished Products">
-      <QueryList
+    <InventoryTable title="Finished Products" filters={list.state.filters} onFiltersChange={list.setFilters}>
+      <PagedList
         query={products}
         what="products"
+        narrowed={list.state.filters.lowStockOnly}
+        page={list.state.page}
+        pageSize={list.state.pageSize}
+        onPageChange={list.setPage}
+        onPageSizeChange={list.setPageSize}
         empty={
           <Text c="dimmed" size="sm">
             No products yet. Add them on the Products tab.
@@ -79,7 +114,7 @@ function FinishedProducts() {
         {(rows) => (
           <DataTable columns={productColumns} rows={rows} minWidth={420} maxHeight={TABLE_MAX_HEIGHT} />
         )}
-      </QueryList>
+      </PagedList>
     </InventoryTable>
   );
 }
@@ -103,12 +138,18 @@ const rawMaterialColumns: DataTableColumn<RawMaterial>[] = [
 ];
 
 function RawMaterialsStock() {
-  const rawMaterials = useRawMaterials();
+  const list = useListState('inventory-materials', initialItemList<RawMaterialSort>('created_at'));
+  const rawMaterials = useRawMaterialPage(list.state);
   return (
-    <InventoryTable title="Raw Materials">
-      <QueryList
+    <InventoryTable title="Raw Materials" filters={list.state.filters} onFiltersChange={list.setFilters}>
+      <PagedList
         query={rawMaterials}
         what="raw materials"
+        narrowed={list.state.filters.lowStockOnly}
+        page={list.state.page}
+        pageSize={list.state.pageSize}
+        onPageChange={list.setPage}
+        onPageSizeChange={list.setPageSize}
         empty={
           <Text c="dimmed" size="sm">
             No raw materials yet. Add them on the Raw Materials tab.
@@ -118,7 +159,7 @@ function RawMaterialsStock() {
         {(rows) => (
           <DataTable columns={rawMaterialColumns} rows={rows} minWidth={420} maxHeight={TABLE_MAX_HEIGHT} />
         )}
-      </QueryList>
+      </PagedList>
     </InventoryTable>
   );
 }

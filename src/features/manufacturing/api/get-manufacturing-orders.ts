@@ -42,7 +42,7 @@ async function fetchManufacturingOrderPage({
     .order('id', { ascending: sort.ascending })
     .range(from, to);
   if (error) throw toUserError(error);
-  return { rows: data, total: count ?? 0 };
+  return { rows: data, offset: from, total: count ?? 0 };
 }
 
 /** One page of the runs the list state selects; the previous page stays up while it loads. */

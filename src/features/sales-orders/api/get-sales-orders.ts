@@ -71,7 +71,7 @@ export async function fetchSalesOrderPage(
     page_offset: offset,
   });
   if (error) throw toUserError(error);
-  return salesOrderPageSchema.parse(data);
+  return { ...salesOrderPageSchema.parse(data), offset };
 }
 
 /** One page of the sales orders the list state selects; the previous page stays up while it loads. */

@@ -136,7 +136,8 @@ export function SalesOrders() {
           )}
         </PagedList>
       </Paper>
-      <LogSaleModal opened={modalOpened} onClose={modal.close} />
+      {/* Mounted only while open: its product picker reads every product, which the list never needs. */}
+      {modalOpened && <LogSaleModal opened onClose={modal.close} />}
       {undoing?.action === 'cancel' && <CancelSaleModal order={undoing.order} onClose={() => setUndoing(null)} />}
       {undoing?.action === 'return' && <ReturnSaleModal order={undoing.order} onClose={() => setUndoing(null)} />}
     </>

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { queryKeys } from '@/lib/query-keys';
 import { toUserError } from '@/lib/server-error';
 import { supabase } from '@/lib/supabase';
@@ -19,18 +19,19 @@ export interface StockMovement {
   manufacturing_orders: { product_name: string; quantity_to_produce: number } | null;
 }
 
-/** The most recent movements shown; older ones are in the owner reports (README). */
-export const HISTORY_LIMIT = 200;
+/** Movements fetched at a time; older ones come a page at a time on request. */
+export const HISTORY_PAGE = 50;
 
-async function fetchStockHistory(item: StockItem): Promise<StockMovement[]> {
-  const { data, error } = await supabase
+/** One page of the ledger, newest first, from just below `beforeId` (keyset: any depth costs the same). */
+async function fetchStockHistory(item: StockItem, beforeId: number | null): Promise<StockMovement[]> {
+  let query = supabase
     .from('stock_movements')
     .select(
       'id, created_at, quantity, balance_after, reason, note, sales_order_id, manufacturing_order_id, sales_orders(platform), manufacturing_orders(product_name, quantity_to_produce)',
     )
-    .eq(item.kind === 'product' ? 'product_id' : 'material_id', item.id)
-    .order('id', { ascending: false })
-    .limit(HISTORY_LIMIT);
+    .eq(item.kind === 'product' ? 'product_id' : 'material_id', item.id);
+  if (beforeId !== null) query = query.lt('id', beforeId);
+  const { data, error } = await query.order('id', { ascending: false }).limit(HISTORY_PAGE);
   if (error) throw toUserError(error);
   // Postgres numeric columns may arrive as strings from the REST layer.
   return data.map((row) => ({
@@ -40,11 +41,16 @@ async function fetchStockHistory(item: StockItem): Promise<StockMovement[]> {
   }));
 }
 
-/** One item's ledger, newest first; item events (every movement changes its item) refresh it. */
+/**
+ * One item's ledger, newest first, a page at a time; item events (every movement changes its item)
+ * refresh the pages loaded.
+ */
 export function useStockHistory(item: StockItem | null) {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: [...queryKeys.stockHistory, item?.kind, item?.id],
-    queryFn: () => fetchStockHistory(item!),
+    queryFn: ({ pageParam }) => fetchStockHistory(item!, pageParam),
+    initialPageParam: null as number | null,
+    getNextPageParam: (page) => (page.length === HISTORY_PAGE ? page[page.length - 1]!.id : undefined),
     enabled: item !== null,
   });
 }

@@ -73,17 +73,19 @@ function listArgs({ search, filters, sort, page, pageSize }: ListState<ItemFilte
 }
 
 async function fetchProductPage(state: ListState<ItemFilters, ProductSort>): Promise<Page<Product>> {
-  const { data, error } = await supabase.rpc('list_products', listArgs(state));
+  const args = listArgs(state);
+  const { data, error } = await supabase.rpc('list_products', args);
   if (error) throw toUserError(error);
   const page = productPage.parse(data);
-  return { total: page.total, rows: page.rows.map(toProduct) };
+  return { total: page.total, offset: args.page_offset, rows: page.rows.map(toProduct) };
 }
 
 async function fetchRawMaterialPage(state: ListState<ItemFilters, RawMaterialSort>): Promise<Page<RawMaterial>> {
-  const { data, error } = await supabase.rpc('list_raw_materials', listArgs(state));
+  const args = listArgs(state);
+  const { data, error } = await supabase.rpc('list_raw_materials', args);
   if (error) throw toUserError(error);
   const page = rawMaterialPage.parse(data);
-  return { total: page.total, rows: page.rows.map(toRawMaterial) };
+  return { total: page.total, offset: args.page_offset, rows: page.rows.map(toRawMaterial) };
 }
 
 /** One page of the products the list state selects; the previous page stays up while it loads. */
