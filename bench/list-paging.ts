@@ -27,6 +27,25 @@ const PAGE_SIZE = 25;
 const DOWNLOAD_PAGE = 1_000;
 const ROOT = path.resolve(import.meta.dirname, '..');
 const OUT_DIR = path.join(ROOT, '.test-artifacts/bench-list-dist');
+/**
+ * Run in the page (as source text: the bundler's helpers do not exist there): clicks the Sales
+ * Orders tab and resolves with the milliseconds until the DOM holds the count and 25 rows.
+ */
+const TIME_TO_USABLE_LIST = `new Promise((resolve, reject) => {
+  const button = Array.from(document.querySelectorAll('nav button'))
+    .find((candidate) => candidate.textContent.trim() === 'Sales Orders');
+  if (!button) return reject(new Error('no Sales Orders tab'));
+  const started = performance.now();
+  const observer = new MutationObserver(() => {
+    if (!document.body.textContent.includes('1–25 of 1,00,000 sales orders')) return;
+    if (document.querySelectorAll('td[data-label="Qty"]').length !== 25) return;
+    observer.disconnect();
+    resolve(performance.now() - started);
+  });
+  observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+  setTimeout(() => reject(new Error('the list did not become usable in 60 s')), 60000);
+  button.click();
+})`;
 const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
@@ -255,11 +274,9 @@ async function measureInChromium(
       await page.getByRole('heading', { name: 'Dashboard', level: 2 }).waitFor();
       // The dashboard's data and the other tabs' code (fetched in the background) are in.
       await page.waitForLoadState('networkidle');
-      const started = Date.now();
-      await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: 'Sales Orders' }).click();
-      await page.getByText('1–25 of 1,00,000 sales orders').waitFor({ timeout: 60_000 });
-      await page.locator('td[data-label="Qty"]').nth(24).waitFor();
-      const readyAfter = Date.now() - started;
+      // Timed inside the page, from the click to the DOM holding the count and 25 rows, so that
+      // the driver's polling is not part of the figure.
+      const readyAfter = Number(await page.evaluate(TIME_TO_USABLE_LIST));
 
       const download = await page.evaluate(
         async ({ url, anonKey, token, pageSize }) => {
