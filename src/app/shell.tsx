@@ -10,7 +10,7 @@ import {
   IconShoppingCart,
 } from '@tabler/icons-react';
 import type { User } from '@supabase/supabase-js';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { OfflineBanner } from '@/components/offline-banner';
 import { Dashboard } from '@/features/dashboard/components/dashboard';
 import { SaveWorkspacePrompt } from '@/features/workspace/components/save-workspace-prompt';
@@ -37,13 +37,33 @@ const loadManufacturing = withAllStyles(
 );
 const loadWorkspaceDialogs = withAllStyles(() => import('@/features/workspace/components/workspace-dialogs'));
 const WorkspaceDialogs = lazy(() => loadWorkspaceDialogs().then((m) => ({ default: m.WorkspaceDialogs })));
-const InventoryStatus = lazy(() => loadInventory().then((m) => ({ default: m.InventoryStatus })));
-const ProductsMaster = lazy(() => loadProducts().then((m) => ({ default: m.ProductsMaster })));
-const RawMaterials = lazy(() => loadRawMaterials().then((m) => ({ default: m.RawMaterials })));
-const SalesOrders = lazy(() => loadSalesOrders().then((m) => ({ default: m.SalesOrders })));
-const ManufacturingOrders = lazy(() =>
-  loadManufacturing().then((m) => ({ default: m.ManufacturingOrders })),
-);
+
+/**
+ * A tab in its own chunk. Once its code is here (the shell fetches every tab's in the background)
+ * the tab renders at once: a React.lazy component suspends on its first render even then, and
+ * React keeps a fallback it has shown for at least 300 ms.
+ */
+function lazyTab(load: () => Promise<ComponentType>) {
+  let loaded: ComponentType | undefined;
+  const preload = () => load().then((component) => (loaded = component));
+  const Lazy = lazy(() => preload().then((component) => ({ default: component })));
+  function Tab() {
+    // Chosen once per mount, so a tab never remounts when its code arrives while it is open.
+    const [Component] = useState<ComponentType>(() => loaded ?? Lazy);
+    return <Component />;
+  }
+  return { Tab, preload };
+}
+const inventoryTab = lazyTab(() => loadInventory().then((m) => m.InventoryStatus));
+const productsTab = lazyTab(() => loadProducts().then((m) => m.ProductsMaster));
+const rawMaterialsTab = lazyTab(() => loadRawMaterials().then((m) => m.RawMaterials));
+const salesOrdersTab = lazyTab(() => loadSalesOrders().then((m) => m.SalesOrders));
+const manufacturingTab = lazyTab(() => loadManufacturing().then((m) => m.ManufacturingOrders));
+const InventoryStatus = inventoryTab.Tab;
+const ProductsMaster = productsTab.Tab;
+const RawMaterials = rawMaterialsTab.Tab;
+const SalesOrders = salesOrdersTab.Tab;
+const ManufacturingOrders = manufacturingTab.Tab;
 
 const tabs = [
   { id: 'dashboard', label: 'Dashboard', icon: IconLayoutDashboard },
@@ -68,11 +88,11 @@ export function Shell({ user }: { user: User }) {
   // background so switching is instant.
   useEffect(() => {
     for (const load of [
-      loadInventory,
-      loadProducts,
-      loadRawMaterials,
-      loadSalesOrders,
-      loadManufacturing,
+      inventoryTab.preload,
+      productsTab.preload,
+      rawMaterialsTab.preload,
+      salesOrdersTab.preload,
+      manufacturingTab.preload,
       loadWorkspaceDialogs,
     ]) {
       void load();
