@@ -14,6 +14,7 @@ import { measureDashboardPanels } from './dashboard-panels';
 import { measureImportOrders } from './import-orders';
 import { startCluster } from './lib/cluster';
 import { type BenchRow, renderTable } from './lib/report';
+import { measureListPaging } from './list-paging';
 import { measureLogSale } from './log-sale-throughput';
 import { measureRealtimeFanout } from './realtime-fanout';
 import { measureRealtimeLatency } from './realtime-latency';
@@ -40,6 +41,7 @@ try {
   const sections: [string, () => Promise<BenchRow[]>][] = [
     ['dashboard', () => measureDashboard(cluster.url)],
     ['dashboard panels', () => measureDashboardPanels(cluster.url)],
+    ['list paging', () => measureListPaging(cluster.url)],
     ['log_sale throughput', () => measureLogSale(cluster.url)],
     ['order import', () => measureImportOrders(cluster.url)],
     ['rest overhead', () => measureRestOverhead()],

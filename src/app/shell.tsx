@@ -10,7 +10,7 @@ import {
   IconShoppingCart,
 } from '@tabler/icons-react';
 import type { User } from '@supabase/supabase-js';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { OfflineBanner } from '@/components/offline-banner';
 import { Dashboard } from '@/features/dashboard/components/dashboard';
 import { SaveWorkspacePrompt } from '@/features/workspace/components/save-workspace-prompt';
@@ -18,6 +18,7 @@ import { WorkspaceHeader } from '@/features/workspace/components/workspace-heade
 import { WorkspaceSettings } from '@/features/workspace/components/workspace-settings';
 import type { WorkspaceDialog } from '@/features/workspace/utils/workspace-user';
 import { PlatformFeesButton } from '@/features/settings/components/platform-fees-button';
+import { ListStateProvider } from '@/lib/list-state';
 import { useRealtimeInvalidation } from '@/lib/realtime';
 import { loadAllStyles } from './styles';
 
@@ -40,13 +41,33 @@ const loadWebsiteOrdersSettings = withAllStyles(() => import('@/features/website
 const WebsiteOrdersSettings = lazy(() => loadWebsiteOrdersSettings().then((m) => ({ default: m.WebsiteOrdersSettings })));
 const loadWorkspaceDialogs = withAllStyles(() => import('@/features/workspace/components/workspace-dialogs'));
 const WorkspaceDialogs = lazy(() => loadWorkspaceDialogs().then((m) => ({ default: m.WorkspaceDialogs })));
-const InventoryStatus = lazy(() => loadInventory().then((m) => ({ default: m.InventoryStatus })));
-const ProductsMaster = lazy(() => loadProducts().then((m) => ({ default: m.ProductsMaster })));
-const RawMaterials = lazy(() => loadRawMaterials().then((m) => ({ default: m.RawMaterials })));
-const SalesOrders = lazy(() => loadSalesOrders().then((m) => ({ default: m.SalesOrders })));
-const ManufacturingOrders = lazy(() =>
-  loadManufacturing().then((m) => ({ default: m.ManufacturingOrders })),
-);
+
+/**
+ * A tab in its own chunk. Once its code is here (the shell fetches every tab's in the background)
+ * the tab renders at once: a React.lazy component suspends on its first render even then, and
+ * React keeps a fallback it has shown for at least 300 ms.
+ */
+function lazyTab(load: () => Promise<ComponentType>) {
+  let loaded: ComponentType | undefined;
+  const preload = () => load().then((component) => (loaded = component));
+  const Lazy = lazy(() => preload().then((component) => ({ default: component })));
+  function Tab() {
+    // Chosen once per mount, so a tab never remounts when its code arrives while it is open.
+    const [Component] = useState<ComponentType>(() => loaded ?? Lazy);
+    return <Component />;
+  }
+  return { Tab, preload };
+}
+const inventoryTab = lazyTab(() => loadInventory().then((m) => m.InventoryStatus));
+const productsTab = lazyTab(() => loadProducts().then((m) => m.ProductsMaster));
+const rawMaterialsTab = lazyTab(() => loadRawMaterials().then((m) => m.RawMaterials));
+const salesOrdersTab = lazyTab(() => loadSalesOrders().then((m) => m.SalesOrders));
+const manufacturingTab = lazyTab(() => loadManufacturing().then((m) => m.ManufacturingOrders));
+const InventoryStatus = inventoryTab.Tab;
+const ProductsMaster = productsTab.Tab;
+const RawMaterials = rawMaterialsTab.Tab;
+const SalesOrders = salesOrdersTab.Tab;
+const ManufacturingOrders = manufacturingTab.Tab;
 
 const tabs = [
   { id: 'dashboard', label: 'Dashboard', icon: IconLayoutDashboard },
@@ -71,12 +92,12 @@ export function Shell({ user }: { user: User }) {
   // background so switching is instant.
   useEffect(() => {
     for (const load of [
-      loadInventory,
-      loadProducts,
-      loadRawMaterials,
-      loadSalesOrders,
+      inventoryTab.preload,
+      productsTab.preload,
+      rawMaterialsTab.preload,
+      salesOrdersTab.preload,
       loadWebsiteOrderRefusals,
-      loadManufacturing,
+      manufacturingTab.preload,
       loadWorkspaceDialogs,
     ]) {
       void load();
@@ -144,29 +165,31 @@ export function Shell({ user }: { user: User }) {
 
       <OfflineBanner />
       <AppShell.Main bg="gray.0">
-        {activeTab !== 'settings' && <SaveWorkspacePrompt user={user} onOpen={setDialog} />}
-        {activeTab === 'dashboard' && (
-          <Dashboard
-            onOpenSalesOrders={() => openTab('sales-orders')}
-            onOpenInventory={() => openTab('inventory')}
-          />
-        )}
-        <Suspense
-          fallback={
-            <Center py="xl" aria-busy="true">
-              <Loader aria-label="Loading" />
-            </Center>
-          }
-        >
-          {activeTab === 'inventory' && <InventoryStatus />}
-          {activeTab === 'products' && <ProductsMaster />}
-          {activeTab === 'raw-materials' && <RawMaterials />}
-          {activeTab === 'sales-orders' && <SalesOrders />}
-          {activeTab === 'sales-orders' && <WebsiteOrderRefusals />}
-          {activeTab === 'manufacturing' && <ManufacturingOrders />}
-        </Suspense>
-        {activeTab === 'settings' && <WorkspaceSettings user={user} onOpen={setDialog} />}
-        {activeTab === 'settings' && <Suspense fallback={null}><WebsiteOrdersSettings /></Suspense>}
+        <ListStateProvider>
+          {activeTab !== 'settings' && <SaveWorkspacePrompt user={user} onOpen={setDialog} />}
+          {activeTab === 'dashboard' && (
+            <Dashboard
+              onOpenSalesOrders={() => openTab('sales-orders')}
+              onOpenInventory={() => openTab('inventory')}
+            />
+          )}
+          <Suspense
+            fallback={
+              <Center py="xl" aria-busy="true">
+                <Loader aria-label="Loading" />
+              </Center>
+            }
+          >
+            {activeTab === 'inventory' && <InventoryStatus />}
+            {activeTab === 'products' && <ProductsMaster />}
+            {activeTab === 'raw-materials' && <RawMaterials />}
+            {activeTab === 'sales-orders' && <SalesOrders />}
+            {activeTab === 'sales-orders' && <WebsiteOrderRefusals />}
+            {activeTab === 'manufacturing' && <ManufacturingOrders />}
+          </Suspense>
+          {activeTab === 'settings' && <WorkspaceSettings user={user} onOpen={setDialog} />}
+          {activeTab === 'settings' && <Suspense fallback={null}><WebsiteOrdersSettings /></Suspense>}
+        </ListStateProvider>
       </AppShell.Main>
       {dialog && (
         <Suspense fallback={null}>

@@ -387,6 +387,15 @@ isOneToOne: false
 "import_sales_orders":
 { Args: { "lines": Json,"platform": string }; Returns: Json
                            },
+"list_products":
+{ Args: { "ascending"?: boolean,"include_archived"?: boolean,"low_stock_only"?: boolean,"page_offset"?: number,"page_size"?: number,"search"?: string,"sort_by"?: string }; Returns: Json
+                           },
+"list_raw_materials":
+{ Args: { "ascending"?: boolean,"include_archived"?: boolean,"low_stock_only"?: boolean,"page_offset"?: number,"page_size"?: number,"search"?: string,"sort_by"?: string }; Returns: Json
+                           },
+"list_sales_orders":
+{ Args: { "ascending"?: boolean,"date_from"?: string,"date_to"?: string,"page_offset"?: number,"page_size"?: number,"platform"?: Database["public"]['Enums']["sales_platform"],"search"?: string,"sort_by"?: string,"status"?: Database["public"]['Enums']["sales_order_status"] }; Returns: Json
+                           },
 "log_sale":
 { Args: { "platform"?: string,"product_id": string,"quantity": number }; Returns: {
               "external_order_id": string | null,

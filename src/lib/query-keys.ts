@@ -63,12 +63,17 @@ export function queryKeysForTables(tables: readonly DataTable[]): QueryKey[] {
   return [...new Set(tables.flatMap((table) => queriesReadingTable[table]))];
 }
 
+/**
+ * Marks the queries reading these tables stale and refetches those on screen, or, with `all`,
+ * every cached one too (pages of lists on other tabs), so that they are fresh when next shown.
+ */
 export async function invalidateTables(
   queryClient: QueryClient,
   tables: readonly DataTable[],
+  refetchType: 'active' | 'all' = 'active',
 ): Promise<void> {
   await Promise.all(
-    queryKeysForTables(tables).map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+    queryKeysForTables(tables).map((queryKey) => queryClient.invalidateQueries({ queryKey, refetchType })),
   );
 }
 
@@ -81,13 +86,14 @@ export async function invalidateAllData(queryClient: QueryClient): Promise<void>
 
 /**
  * A mutation's refresh of the tables it writes. After a save the lists refresh before the form
- * closes, so the new row is there when it does; after a failure they refresh in the background,
- * because a server that is down makes that refetch retry for seconds and the message must not
- * wait for it.
+ * closes, so the new row is there when it does, and so are the cached pages of other tabs' lists
+ * (the user goes to look at the stock a sale changed); after a failure they refresh in the
+ * background, because a server that is down makes that refetch retry for seconds and the message
+ * must not wait for it.
  */
 export function refreshTablesAfterWrite(queryClient: QueryClient, tables: readonly LiveTable[]) {
   return {
-    onSuccess: () => invalidateTables(queryClient, tables),
+    onSuccess: () => invalidateTables(queryClient, tables, 'all'),
     onError: () => void invalidateTables(queryClient, tables),
   };
 }

@@ -485,4 +485,99 @@ describeStack('isolation between two anonymous users', (stack, kind) => {
       owner.close();
     }
   });
+
+  it("the sales order list's search and filters return only the caller's rows and take any text literally", async () => {
+    const { first, second } = await scene(stack());
+    const before = await snapshotOf(stack(), first.user.id);
+    // Orders of products whose names and SKUs hold every character LIKE, PostgREST filters and SQL
+    // give a meaning to, and decoys that a wildcard would match.
+    const names = [
+      `50% off_tee *star* "quoted" it's, (paren) back\\slash`,
+      '50X offXtee xstarx quoted its paren backslash',
+      'Ünïcode 漢字 🧵 kurta',
+    ];
+    for (const name of names) {
+      const productId = await createProduct(second.user, name, 10);
+      await rpcOk(second.user, 'log_sale', { product_id: productId, quantity: 1, platform: 'Amazon' });
+    }
+    const own = await second.user.client.from('sales_orders').select('id, product_name, products(sku)');
+    expect(own.error).toBeNull();
+    const ownOrders = own.data as unknown as { id: string; product_name: string; products: { sku: string } }[];
+
+    type ListPage = { total: number; rows: { id: string; user_id: string; product_name: string; platform: string }[] };
+    const list = async (args: Record<string, unknown>) => {
+      const { data, error, status } = await second.user.client.rpc('list_sales_orders', { page_size: 1000, ...args });
+      expect({ error, status }, JSON.stringify(args).slice(0, 200)).toEqual({ error: null, status: 200 });
+      return data as ListPage;
+    };
+    const ids = (page: ListPage) => page.rows.map((row) => row.id).sort();
+
+    // Unfiltered, and filtered on what the first user's rows hold: only the caller's rows.
+    const all = await list({});
+    expect(all.total).toBe(ownOrders.length);
+    expect(ids(all)).toEqual(ownOrders.map((order) => order.id).sort());
+    for (const args of [
+      { search: 'First shirt' },
+      { search: 'SKU-First' },
+      { search: first.user.id },
+      { platform: 'Flipkart' },
+      { status: 'Unfulfilled' },
+      { date_from: '2000-01-01T00:00:00Z', date_to: '2100-01-01T00:00:00Z' },
+    ]) {
+      const page = await list(args);
+      expect(page.rows.every((row) => row.user_id === second.user.id), JSON.stringify(args)).toBe(true);
+      expect(page.rows.map((row) => row.id)).not.toContain(first.saleId);
+      expect(page.total).toBe(page.rows.length);
+    }
+
+    // Hostile searches are searched for as typed: exactly the own orders whose product name holds
+    // the text or whose SKU starts with it, and never an error. (Only ASCII letters change case
+    // here: how a database folds other letters depends on its locale.)
+    const hostile = [
+      '%', '_', '*', "'", '"', ',', '(', ')', '\\', '50%', 'off_tee', '*star*', `it's, (paren)`, '"quoted"',
+      'back\\slash', '%_*,()\'"\\', '.or(user_id.neq.0)', 'nïcode 漢字 🧵', '🧵', 'x'.repeat(10_000), `${'%'.repeat(300)}`,
+    ];
+    for (const search of hostile) {
+      const text = search.trim().toLowerCase();
+      const expected = ownOrders
+        .filter((order) => order.product_name.toLowerCase().includes(text) || order.products.sku.trim().toLowerCase().startsWith(text))
+        .map((order) => order.id)
+        .sort();
+      const page = await list({ search });
+      expect(ids(page), `search ${JSON.stringify(search.slice(0, 40))}`).toEqual(expected);
+      expect(page.total).toBe(expected.length);
+    }
+    // The products and materials lists the same way: own rows only, any text literally.
+    const ownProducts = (await second.user.client.from('products').select('id, sku, product_name')).data!;
+    const listItems = async (fn: 'list_products' | 'list_raw_materials', args: Record<string, unknown>) => {
+      const { data, error, status } = await second.user.client.rpc(fn, { page_size: 1000, include_archived: true, ...args });
+      expect({ error, status }, `${fn} ${JSON.stringify(args).slice(0, 200)}`).toEqual({ error: null, status: 200 });
+      return data as { total: number; rows: { id: string }[] };
+    };
+    expect((await listItems('list_products', {})).rows.map((row) => row.id).sort()).toEqual(ownProducts.map((p) => p.id).sort());
+    expect((await listItems('list_products', { search: 'First shirt' })).total).toBe(0);
+    expect((await listItems('list_raw_materials', { search: 'First' })).total).toBe(0);
+    expect((await listItems('list_raw_materials', {})).rows.map((row) => row.id)).not.toContain(first.materialId);
+    for (const search of hostile) {
+      const text = search.trim().toLowerCase();
+      const expected = ownProducts
+        .filter((product) => product.product_name.toLowerCase().includes(text) || product.sku.toLowerCase().includes(text))
+        .map((product) => product.id)
+        .sort();
+      const page = await listItems('list_products', { search });
+      expect(page.rows.map((row) => row.id).sort(), `products search ${JSON.stringify(search.slice(0, 40))}`).toEqual(expected);
+      expect((await listItems('list_raw_materials', { search })).total).toBe(0);
+    }
+
+    // The wildcards really were literal: '50%' finds the one order and not its decoy.
+    expect((await list({ search: '50%' })).rows.map((row) => row.product_name)).toEqual([names[0]]);
+
+    // Out-of-range pages and sorts are refused with a message, not a 500.
+    for (const args of [{ page_size: 0 }, { page_size: 1001 }, { page_offset: -1 }, { sort_by: 'user_id' }]) {
+      const { error, status } = await second.user.client.rpc('list_sales_orders', args);
+      expect(status, JSON.stringify(args)).toBe(400);
+      expect(error?.code).toBe('22023');
+    }
+    expect(await snapshotOf(stack(), first.user.id)).toEqual(before);
+  });
 });

@@ -5,7 +5,7 @@
 -- exact lists below catch a migration that forgets to revoke, and the last section shows why.
 begin;
 set local client_min_messages = warning;
-select plan(153);
+select plan(159);
 
 -- The platform, as on Supabase (stack/sql/platform.sql) -----------------------------------------
 select is(session_user::text, 'postgres',
@@ -201,7 +201,11 @@ from (values ('create_product', array['text', 'text', 'text', 'numeric', 'numeri
              ('set_website_webhook_secret', array['text']),
              ('dismiss_website_order_refusal', array['uuid']),
              ('preview_sales_orders_import', array['text', 'jsonb']),
-             ('import_sales_orders', array['text', 'jsonb'])) as f (f, args);
+             ('import_sales_orders', array['text', 'jsonb']),
+             ('list_sales_orders', array['text', 'sales_platform', 'sales_order_status', 'timestamp with time zone',
+                                         'timestamp with time zone', 'text', 'boolean', 'integer', 'integer']),
+             ('list_products', array['text', 'boolean', 'boolean', 'text', 'boolean', 'integer', 'integer']),
+             ('list_raw_materials', array['text', 'boolean', 'boolean', 'text', 'boolean', 'integer', 'integer'])) as f (f, args);
 select function_privs_are('public', f, args, 'authenticated', array['EXECUTE'],
   format('authenticated can execute %s', f))
 from (values ('create_product', array['text', 'text', 'text', 'numeric', 'numeric', 'numeric', 'jsonb']),
@@ -230,7 +234,11 @@ from (values ('create_product', array['text', 'text', 'text', 'numeric', 'numeri
              ('set_website_webhook_secret', array['text']),
              ('dismiss_website_order_refusal', array['uuid']),
              ('preview_sales_orders_import', array['text', 'jsonb']),
-             ('import_sales_orders', array['text', 'jsonb'])) as f (f, args);
+             ('import_sales_orders', array['text', 'jsonb']),
+             ('list_sales_orders', array['text', 'sales_platform', 'sales_order_status', 'timestamp with time zone',
+                                         'timestamp with time zone', 'text', 'boolean', 'integer', 'integer']),
+             ('list_products', array['text', 'boolean', 'boolean', 'text', 'boolean', 'integer', 'integer']),
+             ('list_raw_materials', array['text', 'boolean', 'boolean', 'text', 'boolean', 'integer', 'integer'])) as f (f, args);
 
 -- Exactly who may execute which of our functions, counting grants to PUBLIC and to the role
 -- itself (Supabase's default privileges grant anon every new function in public).
@@ -267,8 +275,11 @@ select set_eq(
         'public.import_products(jsonb, boolean)', 'public.owner_report(text)',
         'public.create_website_webhook()', 'public.set_website_webhook_secret(text)',
         'public.dismiss_website_order_refusal(uuid)', 'public.preview_sales_orders_import(text, jsonb)',
-        'public.import_sales_orders(text, jsonb)'],
-  'authenticated can execute exactly the fourteen stock operations, set_platform_fees, the two catalogue imports, the six read functions, the three website webhook settings and the order import with its preview'
+        'public.import_sales_orders(text, jsonb)',
+        'public.list_sales_orders(text, sales_platform, sales_order_status, timestamp with time zone, timestamp with time zone, text, boolean, integer, integer)',
+        'public.list_products(text, boolean, boolean, text, boolean, integer, integer)',
+        'public.list_raw_materials(text, boolean, boolean, text, boolean, integer, integer)'],
+  'authenticated can execute exactly the fourteen stock operations, set_platform_fees, the two catalogue imports, the six read functions, the three website webhook settings, the order import with its preview and the three lists'
 );
 select set_eq(
   $$ select format('%I.%I(%s)', n.nspname, p.proname, oidvectortypes(p.proargtypes))
@@ -293,8 +304,8 @@ select set_eq(
         'cancel_manufacturing_order', 'set_platform_fees', 'import_raw_materials', 'import_products',
         'owner_report', 'create_website_webhook', 'set_website_webhook_secret',
         'dismiss_website_order_refusal', 'receive_website_order', 'import_sales_orders',
-        'preview_sales_orders_import'],
-  'Exactly the fourteen operations, set_platform_fees, the two catalogue imports (they call private helpers), owner_report (its views read auth.users), the webhook settings, receive_website_order and the order import with its preview (it shares the import''s private helpers) run as security definer; the other read functions read through RLS'
+        'preview_sales_orders_import', 'list_sales_orders', 'list_products', 'list_raw_materials'],
+  'Exactly the fourteen operations, set_platform_fees, the two catalogue imports (they call private helpers), owner_report (its views read auth.users), the webhook settings, receive_website_order, the order import with its preview (it shares the import''s private helpers) and the three lists (they filter on auth.uid() themselves so their searches can use indexes) run as security definer; the other read functions read through RLS'
 );
 
 select tests.authenticate_as_anon();

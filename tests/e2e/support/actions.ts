@@ -41,7 +41,7 @@ export function dialog(page: Page, title: string): Locator {
   return page.getByRole('dialog', { name: title });
 }
 
-async function choose(page: Page, select: Locator, option: string): Promise<void> {
+export async function choose(page: Page, select: Locator, option: string): Promise<void> {
   await select.click();
   await page.getByRole('option', { name: option, exact: true }).click();
 }

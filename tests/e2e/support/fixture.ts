@@ -74,7 +74,7 @@ export function useE2e({ app = 'built' }: { app?: AppServer } = {}) {
       return started().appUrl;
     },
 
-    /** The backend, for seeding through supabase-js with a page's session. */
+    /** The backend: its URL, keys and database (to seed hundreds of rows at once). */
     get stack() {
       return started().stack;
     },

@@ -1,6 +1,7 @@
 import { isLowStock } from '@/lib/stock';
 import { toUserError } from '@/lib/server-error';
 import { supabase } from '@/lib/supabase';
+import { fetchSalesOrderPage, type SalesOrder, type SalesOrderQuery } from '@/features/sales-orders/api/get-sales-orders';
 import type { CsvExport } from './csv-export';
 
 // The CSV export of every list: the list's columns (the spec's, without Actions), plus what a
@@ -13,18 +14,8 @@ async function rowsOf<Row>(request: PromiseLike<{ data: Row[] | null; error: { m
   return data ?? [];
 }
 
-export const salesOrdersExport: CsvExport<{
-  id: string;
-  order_date: string;
-  product_name: string;
-  platform: string;
-  quantity: number;
-  total_amount: number;
-  fees: number;
-  profit: number | null;
-  status: string;
-  external_order_id: string | null;
-}> = {
+/** The orders the Sales Orders list shows now (its search, filters and order), every page of them. */
+export const salesOrdersExport = (query: SalesOrderQuery): CsvExport<SalesOrder> => ({
   fileName: 'sales-orders',
   columns: [
     { header: 'Order ID', kind: 'text', value: (order) => order.id },
@@ -38,16 +29,12 @@ export const salesOrdersExport: CsvExport<{
     { header: 'Status', kind: 'text', value: (order) => order.status },
     { header: 'Marketplace Order ID', kind: 'text', value: (order) => order.external_order_id },
   ],
-  fetchPage: ({ from, to }) =>
-    rowsOf(
-      supabase
-        .from('sales_orders')
-        .select('id, order_date, product_name, platform, quantity, total_amount, fees, profit, status, external_order_id')
-        .order('order_date', { ascending: false })
-        .order('id')
-        .range(from, to),
-    ),
-};
+  // fetchAllPages asks for whole pages: from is a multiple of the page size.
+  fetchPage: async ({ from, to }) => {
+    const pageSize = to - from + 1;
+    return (await fetchSalesOrderPage(query, { page: from / pageSize + 1, pageSize })).rows;
+  },
+});
 
 export const manufacturingOrdersExport: CsvExport<{
   id: string;

@@ -1,14 +1,23 @@
-import { Group, Paper, SimpleGrid, Text, Title } from '@mantine/core';
+import { Group, Paper, SegmentedControl, SimpleGrid, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { PageHeader } from '@/components/page-header';
+import { PagedList } from '@/components/paged-list';
 import { inventoryMaterialsExport, inventoryProductsExport } from '@/features/exports/api/list-exports';
 import { ExportCsvButton } from '@/features/exports/components/export-csv-button';
-import { QueryList } from '@/components/query-list';
 import { StockStatusBadge } from '@/components/stock-status-badge';
-import { useProducts, type Product } from '@/lib/api/products';
-import { useRawMaterials, type RawMaterial } from '@/lib/api/raw-materials';
+import {
+  initialItemList,
+  useProductPage,
+  useRawMaterialPage,
+  type ItemFilters,
+  type ProductSort,
+  type RawMaterialSort,
+} from '@/features/stock-items/api/item-lists';
+import type { Product } from '@/lib/api/products';
+import type { RawMaterial } from '@/lib/api/raw-materials';
 import { formatQuantity, materialWithUnit } from '@/lib/format';
+import { useListState } from '@/lib/list-state';
 import { isLowStock } from '@/lib/stock';
 import { WhatToBuy } from './what-to-buy';
 
@@ -31,14 +40,35 @@ export function InventoryStatus() {
   );
 }
 
-function InventoryTable({ title, exportCsv, children }: { title: string; exportCsv: ReactNode; children: ReactNode }) {
+interface InventoryTableProps {
+  title: string;
+  exportCsv: ReactNode;
+  filters: ItemFilters;
+  onFiltersChange: (change: Partial<ItemFilters>) => void;
+  children: ReactNode;
+}
+
+/** One of the two tables, with its title, a status filter (every item, or the low ones) and its export. */
+function InventoryTable({ title, exportCsv, filters, onFiltersChange, children }: InventoryTableProps) {
   return (
     <Paper withBorder p="md" component="section" aria-label={title}>
-      <Group justify="space-between" mb="sm" gap="xs">
+      <Group justify="space-between" gap="sm" mb="sm">
         <Title order={3} size="h4">
           {title}
         </Title>
-        {exportCsv}
+        <Group gap="xs">
+          <SegmentedControl
+            size="xs"
+            aria-label={`${title} status`}
+            data={[
+              { value: 'all', label: 'All' },
+              { value: 'low', label: 'Low Stock' },
+            ]}
+            value={filters.lowStockOnly ? 'low' : 'all'}
+            onChange={(value) => onFiltersChange({ lowStockOnly: value === 'low' })}
+          />
+          {exportCsv}
+        </Group>
       </Group>
       {children}
     </Paper>
@@ -69,12 +99,23 @@ const productColumns: DataTableColumn<Product>[] = [
 ];
 
 function FinishedProducts() {
-  const products = useProducts();
+  const list = useListState('inventory-products', initialItemList<ProductSort>('created_at'));
+  const products = useProductPage(list.state);
   return (
-    <InventoryTable title="Finished Products" exportCsv={<ExportCsvButton {...inventoryProductsExport} size="xs" />}>
-      <QueryList
+    <InventoryTable
+      title="Finished Products"
+      exportCsv={<ExportCsvButton {...inventoryProductsExport} size="xs" />}
+      filters={list.state.filters}
+      onFiltersChange={list.setFilters}
+    >
+      <PagedList
         query={products}
         what="products"
+        narrowed={list.state.filters.lowStockOnly}
+        page={list.state.page}
+        pageSize={list.state.pageSize}
+        onPageChange={list.setPage}
+        onPageSizeChange={list.setPageSize}
         empty={
           <Text c="dimmed" size="sm">
             No products yet. Add them on the Products tab.
@@ -84,7 +125,7 @@ function FinishedProducts() {
         {(rows) => (
           <DataTable columns={productColumns} rows={rows} minWidth={420} maxHeight={TABLE_MAX_HEIGHT} />
         )}
-      </QueryList>
+      </PagedList>
     </InventoryTable>
   );
 }
@@ -108,12 +149,23 @@ const rawMaterialColumns: DataTableColumn<RawMaterial>[] = [
 ];
 
 function RawMaterialsStock() {
-  const rawMaterials = useRawMaterials();
+  const list = useListState('inventory-materials', initialItemList<RawMaterialSort>('created_at'));
+  const rawMaterials = useRawMaterialPage(list.state);
   return (
-    <InventoryTable title="Raw Materials" exportCsv={<ExportCsvButton {...inventoryMaterialsExport} size="xs" />}>
-      <QueryList
+    <InventoryTable
+      title="Raw Materials"
+      exportCsv={<ExportCsvButton {...inventoryMaterialsExport} size="xs" />}
+      filters={list.state.filters}
+      onFiltersChange={list.setFilters}
+    >
+      <PagedList
         query={rawMaterials}
         what="raw materials"
+        narrowed={list.state.filters.lowStockOnly}
+        page={list.state.page}
+        pageSize={list.state.pageSize}
+        onPageChange={list.setPage}
+        onPageSizeChange={list.setPageSize}
         empty={
           <Text c="dimmed" size="sm">
             No raw materials yet. Add them on the Raw Materials tab.
@@ -123,7 +175,7 @@ function RawMaterialsStock() {
         {(rows) => (
           <DataTable columns={rawMaterialColumns} rows={rows} minWidth={420} maxHeight={TABLE_MAX_HEIGHT} />
         )}
-      </QueryList>
+      </PagedList>
     </InventoryTable>
   );
 }

@@ -14,6 +14,6 @@ export function useCancelManufacturingOrder() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: cancelManufacturingOrder,
-    onSettled: () => invalidateTables(queryClient, ['manufacturing_orders', 'raw_materials']),
+    onSettled: () => invalidateTables(queryClient, ['manufacturing_orders', 'raw_materials'], 'all'),
   });
 }

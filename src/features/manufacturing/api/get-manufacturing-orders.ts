@@ -1,5 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
-import type { Tables } from '@/lib/database.types';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { Database, Tables } from '@/lib/database.types';
+import { pageRange, type ListState, type Page } from '@/lib/list-state';
 import { queryKeys } from '@/lib/query-keys';
 import { toUserError } from '@/lib/server-error';
 import { supabase } from '@/lib/supabase';
@@ -9,17 +10,46 @@ export type ManufacturingOrder = Pick<
   'id' | 'creation_date' | 'product_name' | 'quantity_to_produce' | 'status' | 'completion_date'
 >;
 
-async function fetchManufacturingOrders(): Promise<ManufacturingOrder[]> {
-  const { data, error } = await supabase
+export type ManufacturingOrderSort = 'creation_date' | 'quantity_to_produce';
+export interface ManufacturingOrderFilters {
+  productId: string | null;
+  status: Database['public']['Enums']['manufacturing_order_status'] | null;
+}
+export type ManufacturingOrderListState = ListState<ManufacturingOrderFilters, ManufacturingOrderSort>;
+
+/** Newest first (spec section 7), every run shown. */
+export const initialManufacturingOrderList: ManufacturingOrderListState = {
+  page: 1,
+  pageSize: 25,
+  search: '',
+  filters: { productId: null, status: null },
+  sort: { by: 'creation_date', ascending: false },
+};
+
+async function fetchManufacturingOrderPage({
+  filters,
+  sort,
+  ...page
+}: ManufacturingOrderListState): Promise<Page<ManufacturingOrder>> {
+  let query = supabase
     .from('manufacturing_orders')
-    .select('id, creation_date, product_name, quantity_to_produce, status, completion_date')
-    .order('creation_date', { ascending: false })
-    .order('id');
+    .select('id, creation_date, product_name, quantity_to_produce, status, completion_date', { count: 'exact' });
+  if (filters.productId) query = query.eq('product_id', filters.productId);
+  if (filters.status) query = query.eq('status', filters.status);
+  const { from, to } = pageRange(page);
+  const { data, error, count } = await query
+    .order(sort.by, { ascending: sort.ascending })
+    .order('id', { ascending: sort.ascending })
+    .range(from, to);
   if (error) throw toUserError(error);
-  return data;
+  return { rows: data, offset: from, total: count ?? 0 };
 }
 
-/** Newest first (spec section 7). */
-export function useManufacturingOrders() {
-  return useQuery({ queryKey: queryKeys.manufacturingOrders, queryFn: fetchManufacturingOrders });
+/** One page of the runs the list state selects; the previous page stays up while it loads. */
+export function useManufacturingOrderPage(state: ManufacturingOrderListState) {
+  return useQuery({
+    queryKey: [...queryKeys.manufacturingOrders, 'page', state],
+    queryFn: () => fetchManufacturingOrderPage(state),
+    placeholderData: keepPreviousData,
+  });
 }

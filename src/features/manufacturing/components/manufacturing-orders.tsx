@@ -1,4 +1,4 @@
-import { Button, Group, Paper } from '@mantine/core';
+import { Button, Group, Paper, Select, SimpleGrid } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconBuildingFactory2, IconCheck, IconPlus, IconX } from '@tabler/icons-react';
@@ -9,15 +9,30 @@ import { FirstStep } from '@/components/first-step';
 import { PageHeader } from '@/components/page-header';
 import { manufacturingOrdersExport } from '@/features/exports/api/list-exports';
 import { ExportCsvButton } from '@/features/exports/components/export-csv-button';
-import { QueryList } from '@/components/query-list';
+import { PagedList } from '@/components/paged-list';
+import { useProducts } from '@/lib/api/products';
+import { Constants } from '@/lib/database.types';
 import { formatDateTime, formatQuantity } from '@/lib/format';
+import { useListState } from '@/lib/list-state';
 import { useCompleteProduction } from '../api/complete-production';
-import { useManufacturingOrders, type ManufacturingOrder } from '../api/get-manufacturing-orders';
+import {
+  initialManufacturingOrderList,
+  useManufacturingOrderPage,
+  type ManufacturingOrder,
+  type ManufacturingOrderFilters,
+  type ManufacturingOrderSort,
+} from '../api/get-manufacturing-orders';
 import { CancelProductionModal } from './cancel-production-modal';
 import { CreateManufacturingOrderModal } from './create-manufacturing-order-modal';
 
+const all = 'all';
+
 export function ManufacturingOrders() {
-  const manufacturingOrders = useManufacturingOrders();
+  const list = useListState('manufacturing-orders', initialManufacturingOrderList);
+  const { filters } = list.state;
+  const manufacturingOrders = useManufacturingOrderPage(list.state);
+  // Archived products too: their past runs stay in the list.
+  const products = useProducts({ includeArchived: true });
   const complete = useCompleteProduction();
   const [modalOpened, modal] = useDisclosure(false);
   const [cancelling, setCancelling] = useState<ManufacturingOrder | null>(null);
@@ -29,9 +44,14 @@ export function ManufacturingOrders() {
     });
 
   const columns: DataTableColumn<ManufacturingOrder>[] = [
-    { label: 'Date Created', cell: (order) => formatDateTime(order.creation_date) },
+    { label: 'Date Created', sortKey: 'creation_date', cell: (order) => formatDateTime(order.creation_date) },
     { label: 'Product', fw: 500, cell: (order) => order.product_name },
-    { label: 'Qty to Produce', numeric: true, cell: (order) => formatQuantity(order.quantity_to_produce) },
+    {
+      label: 'Qty to Produce',
+      sortKey: 'quantity_to_produce',
+      numeric: true,
+      cell: (order) => formatQuantity(order.quantity_to_produce),
+    },
     { label: 'Status', cell: (order) => <OrderStatusBadge status={order.status} /> },
     {
       label: 'Actions',
@@ -74,9 +94,40 @@ export function ManufacturingOrders() {
         }
       />
       <Paper withBorder p="md">
-        <QueryList
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" mb="md">
+          <Select
+            aria-label="Product"
+            data={[
+              { value: all, label: 'All products' },
+              ...(products.data ?? []).map((product) => ({
+                value: product.id,
+                label: `${product.product_name} (${product.sku})`,
+              })),
+            ]}
+            searchable
+            limit={50}
+            value={filters.productId ?? all}
+            allowDeselect={false}
+            onChange={(value) => list.setFilters({ productId: value === all ? null : value })}
+          />
+          <Select
+            aria-label="Status"
+            data={[{ value: all, label: 'All statuses' }, ...Constants.public.Enums.manufacturing_order_status]}
+            value={filters.status ?? all}
+            allowDeselect={false}
+            onChange={(value) =>
+              list.setFilters({ status: value === all ? null : (value as ManufacturingOrderFilters['status']) })
+            }
+          />
+        </SimpleGrid>
+        <PagedList
           query={manufacturingOrders}
           what="manufacturing orders"
+          narrowed={filters.productId !== null || filters.status !== null}
+          page={list.state.page}
+          pageSize={list.state.pageSize}
+          onPageChange={list.setPage}
+          onPageSizeChange={list.setPageSize}
           empty={
             <FirstStep
               icon={<IconBuildingFactory2 />}
@@ -87,8 +138,18 @@ export function ManufacturingOrders() {
             />
           }
         >
-          {(rows) => <DataTable columns={columns} rows={rows} minWidth={640} />}
-        </QueryList>
+          {(rows) => (
+            <DataTable
+              columns={columns}
+              rows={rows}
+              minWidth={640}
+              sort={list.state.sort}
+              onSortChange={(sort) =>
+                list.setSort({ by: sort.by as ManufacturingOrderSort, ascending: sort.ascending })
+              }
+            />
+          )}
+        </PagedList>
       </Paper>
       <CreateManufacturingOrderModal opened={modalOpened} onClose={modal.close} />
       {cancelling && <CancelProductionModal order={cancelling} onClose={() => setCancelling(null)} />}

@@ -59,6 +59,6 @@ export function useUpdateProduct() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateProduct,
-    onSettled: () => invalidateTables(queryClient, ['products', 'bom_items']),
+    onSettled: () => invalidateTables(queryClient, ['products', 'bom_items'], 'all'),
   });
 }

@@ -1,27 +1,29 @@
 import { Button, Paper, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconPlus, IconShirt } from '@tabler/icons-react';
-import { useState } from 'react';
 import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { FirstStep } from '@/components/first-step';
 import { PageHeader } from '@/components/page-header';
 import { CatalogueActions } from '@/features/catalogue-import/components/catalogue-actions';
-import { QueryList } from '@/components/query-list';
+import { PagedList } from '@/components/paged-list';
+import { initialItemList, useAnyArchived, useProductPage, type ProductSort } from '@/features/stock-items/api/item-lists';
 import { ArchivedBadge } from '@/features/stock-items/components/archived-badge';
 import { ItemNameWithActions, type ItemAction } from '@/features/stock-items/components/item-actions-menu';
-import { ShowArchivedSwitch } from '@/features/stock-items/components/show-archived-switch';
+import { ItemListFilters } from '@/features/stock-items/components/item-list-filters';
 import { isArchived } from '@/lib/api/archived';
-import { useProducts, type Product } from '@/lib/api/products';
+import type { Product } from '@/lib/api/products';
 import { formatQuantity, formatRupees } from '@/lib/format';
+import { useListState } from '@/lib/list-state';
 import { isLowStock } from '@/lib/stock';
 import { CreateProductModal } from './create-product-modal';
 import { useProductActions } from './product-actions';
 import { ProductDetailButton } from './product-detail-drawer';
 
 const productColumns = (actionsFor: (product: Product) => ItemAction[]): DataTableColumn<Product>[] => [
-  { label: 'SKU', ff: 'monospace', cell: (product) => product.sku },
+  { label: 'SKU', sortKey: 'sku', ff: 'monospace', cell: (product) => product.sku },
   {
     label: 'Product Name',
+    sortKey: 'product_name',
     fw: 500,
     cell: (product) => (
       <ItemNameWithActions
@@ -32,10 +34,16 @@ const productColumns = (actionsFor: (product: Product) => ItemAction[]): DataTab
       />
     ),
   },
-  { label: 'Category', cell: (product) => product.category ?? '—' },
-  { label: 'Selling Price', numeric: true, cell: (product) => formatRupees(product.selling_price) },
+  { label: 'Category', sortKey: 'category', cell: (product) => product.category ?? '—' },
+  {
+    label: 'Selling Price',
+    sortKey: 'selling_price',
+    numeric: true,
+    cell: (product) => formatRupees(product.selling_price),
+  },
   {
     label: 'Stock on Hand',
+    sortKey: 'stock_on_hand',
     numeric: true,
     cell: (product) => (
       <Text span fw={700} c={isLowStock(product.stock_on_hand, product.reorder_point) ? 'red.7' : 'green.7'}>
@@ -46,12 +54,12 @@ const productColumns = (actionsFor: (product: Product) => ItemAction[]): DataTab
 ];
 
 export function ProductsMaster() {
-  const [showArchived, setShowArchived] = useState(false);
-  const products = useProducts({ includeArchived: showArchived });
+  const list = useListState('products', initialItemList<ProductSort>('created_at'));
+  const { search, filters } = list.state;
+  const products = useProductPage(list.state);
   const [modalOpened, modal] = useDisclosure(false);
-  const { actionsFor, dialogs } = useProductActions(products.data);
-  // The same cached query, unfiltered: whether there is anything archived to show.
-  const anyArchived = useProducts({ includeArchived: true }).data?.some(isArchived) ?? false;
+  const { actionsFor, dialogs } = useProductActions(products.data?.rows);
+  const anyArchived = useAnyArchived('products').data ?? false;
 
   return (
     <>
@@ -66,10 +74,23 @@ export function ProductsMaster() {
         }
       />
       <Paper withBorder p="md">
-        <ShowArchivedSwitch checked={showArchived} onChange={setShowArchived} anyArchived={anyArchived} />
-        <QueryList
+        <ItemListFilters
+          searchLabel="Search products"
+          searchPlaceholder="Name or SKU"
+          search={search}
+          filters={filters}
+          anyArchived={anyArchived}
+          onSearchChange={list.setSearch}
+          onFiltersChange={list.setFilters}
+        />
+        <PagedList
           query={products}
           what="products"
+          narrowed={search !== '' || filters.lowStockOnly}
+          page={list.state.page}
+          pageSize={list.state.pageSize}
+          onPageChange={list.setPage}
+          onPageSizeChange={list.setPageSize}
           empty={
             <FirstStep
               icon={<IconShirt />}
@@ -80,8 +101,16 @@ export function ProductsMaster() {
             />
           }
         >
-          {(rows) => <DataTable columns={productColumns(actionsFor)} rows={rows} minWidth={600} />}
-        </QueryList>
+          {(rows) => (
+            <DataTable
+              columns={productColumns(actionsFor)}
+              rows={rows}
+              minWidth={600}
+              sort={list.state.sort}
+              onSortChange={(sort) => list.setSort({ by: sort.by as ProductSort, ascending: sort.ascending })}
+            />
+          )}
+        </PagedList>
       </Paper>
       <CreateProductModal opened={modalOpened} onClose={modal.close} />
       {dialogs}

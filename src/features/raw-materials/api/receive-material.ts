@@ -54,6 +54,6 @@ export function useReceiveMaterial() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: receiveMaterial,
-    onSettled: () => invalidateTables(queryClient, ['raw_materials']),
+    onSettled: () => invalidateTables(queryClient, ['raw_materials'], 'all'),
   });
 }

@@ -38,6 +38,6 @@ export function useUpdateRawMaterial() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateRawMaterial,
-    onSettled: () => invalidateTables(queryClient, ['raw_materials']),
+    onSettled: () => invalidateTables(queryClient, ['raw_materials'], 'all'),
   });
 }

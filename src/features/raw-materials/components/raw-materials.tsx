@@ -1,24 +1,31 @@
 import { Button, Paper } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconPackages, IconPlus } from '@tabler/icons-react';
-import { useState } from 'react';
 import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { FirstStep } from '@/components/first-step';
 import { PageHeader } from '@/components/page-header';
 import { CatalogueActions } from '@/features/catalogue-import/components/catalogue-actions';
-import { QueryList } from '@/components/query-list';
+import { PagedList } from '@/components/paged-list';
 import { isArchived } from '@/lib/api/archived';
-import { useRawMaterials, type RawMaterial } from '@/lib/api/raw-materials';
+import type { RawMaterial } from '@/lib/api/raw-materials';
 import { formatQuantity, formatUnitCost } from '@/lib/format';
+import { useListState } from '@/lib/list-state';
+import {
+  initialItemList,
+  useAnyArchived,
+  useRawMaterialPage,
+  type RawMaterialSort,
+} from '@/features/stock-items/api/item-lists';
 import { ArchivedBadge } from '@/features/stock-items/components/archived-badge';
 import { ItemNameWithActions, type ItemAction } from '@/features/stock-items/components/item-actions-menu';
-import { ShowArchivedSwitch } from '@/features/stock-items/components/show-archived-switch';
+import { ItemListFilters } from '@/features/stock-items/components/item-list-filters';
 import { CreateRawMaterialModal } from './create-raw-material-modal';
 import { useRawMaterialActions } from './raw-material-actions';
 
 const rawMaterialColumns = (actionsFor: (material: RawMaterial) => ItemAction[]): DataTableColumn<RawMaterial>[] => [
   {
     label: 'Material Name',
+    sortKey: 'material_name',
     fw: 500,
     cell: (material) => (
       <ItemNameWithActions
@@ -28,19 +35,29 @@ const rawMaterialColumns = (actionsFor: (material: RawMaterial) => ItemAction[])
       />
     ),
   },
-  { label: 'Supplier', cell: (material) => material.supplier ?? '—' },
-  { label: 'Cost per Unit', numeric: true, cell: (material) => formatUnitCost(material.cost_per_unit) },
-  { label: 'Stock Level', numeric: true, cell: (material) => formatQuantity(material.stock_level) },
+  { label: 'Supplier', sortKey: 'supplier', cell: (material) => material.supplier ?? '—' },
+  {
+    label: 'Cost per Unit',
+    sortKey: 'cost_per_unit',
+    numeric: true,
+    cell: (material) => formatUnitCost(material.cost_per_unit),
+  },
+  {
+    label: 'Stock Level',
+    sortKey: 'stock_level',
+    numeric: true,
+    cell: (material) => formatQuantity(material.stock_level),
+  },
   { label: 'Unit', cell: (material) => material.unit_of_measure },
 ];
 
 export function RawMaterials() {
-  const [showArchived, setShowArchived] = useState(false);
-  const rawMaterials = useRawMaterials({ includeArchived: showArchived });
+  const list = useListState('raw-materials', initialItemList<RawMaterialSort>('created_at'));
+  const { search, filters } = list.state;
+  const rawMaterials = useRawMaterialPage(list.state);
   const [modalOpened, modal] = useDisclosure(false);
-  const { actionsFor, dialogs } = useRawMaterialActions(rawMaterials.data);
-  // The same cached query, unfiltered: whether there is anything archived to show.
-  const anyArchived = useRawMaterials({ includeArchived: true }).data?.some(isArchived) ?? false;
+  const { actionsFor, dialogs } = useRawMaterialActions(rawMaterials.data?.rows);
+  const anyArchived = useAnyArchived('raw_materials').data ?? false;
 
   const addButton = (
     <Button leftSection={<IconPlus size={18} />} onClick={modal.open}>
@@ -57,10 +74,23 @@ export function RawMaterials() {
         action={addButton}
       />
       <Paper withBorder p="md">
-        <ShowArchivedSwitch checked={showArchived} onChange={setShowArchived} anyArchived={anyArchived} />
-        <QueryList
+        <ItemListFilters
+          searchLabel="Search raw materials"
+          searchPlaceholder="Name or supplier"
+          search={search}
+          filters={filters}
+          anyArchived={anyArchived}
+          onSearchChange={list.setSearch}
+          onFiltersChange={list.setFilters}
+        />
+        <PagedList
           query={rawMaterials}
           what="raw materials"
+          narrowed={search !== '' || filters.lowStockOnly}
+          page={list.state.page}
+          pageSize={list.state.pageSize}
+          onPageChange={list.setPage}
+          onPageSizeChange={list.setPageSize}
           empty={
             <FirstStep
               icon={<IconPackages />}
@@ -71,8 +101,16 @@ export function RawMaterials() {
             />
           }
         >
-          {(rows) => <DataTable columns={rawMaterialColumns(actionsFor)} rows={rows} minWidth={600} />}
-        </QueryList>
+          {(rows) => (
+            <DataTable
+              columns={rawMaterialColumns(actionsFor)}
+              rows={rows}
+              minWidth={600}
+              sort={list.state.sort}
+              onSortChange={(sort) => list.setSort({ by: sort.by as RawMaterialSort, ascending: sort.ascending })}
+            />
+          )}
+        </PagedList>
       </Paper>
       <CreateRawMaterialModal opened={modalOpened} onClose={modal.close} />
       {dialogs}

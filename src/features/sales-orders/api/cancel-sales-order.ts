@@ -14,6 +14,6 @@ export function useCancelSalesOrder() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: cancelSalesOrder,
-    onSettled: () => invalidateTables(queryClient, ['sales_orders', 'products']),
+    onSettled: () => invalidateTables(queryClient, ['sales_orders', 'products'], 'all'),
   });
 }

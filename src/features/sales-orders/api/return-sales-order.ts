@@ -29,6 +29,6 @@ export function useReturnSalesOrder() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: returnSalesOrder,
-    onSettled: () => invalidateTables(queryClient, ['sales_orders', 'products']),
+    onSettled: () => invalidateTables(queryClient, ['sales_orders', 'products'], 'all'),
   });
 }

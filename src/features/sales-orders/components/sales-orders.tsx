@@ -9,17 +9,27 @@ import { FirstStep } from '@/components/first-step';
 import { PageHeader } from '@/components/page-header';
 import { salesOrdersExport } from '@/features/exports/api/list-exports';
 import { ExportCsvButton } from '@/features/exports/components/export-csv-button';
-import { QueryList } from '@/components/query-list';
+import { PagedList } from '@/components/paged-list';
 import { formatDateTime, formatQuantity, formatRupees } from '@/lib/format';
+import { useListState } from '@/lib/list-state';
 import { useFulfilSalesOrder } from '../api/fulfil-sales-order';
-import { useSalesOrders, type SalesOrder } from '../api/get-sales-orders';
+import {
+  initialSalesOrderList,
+  salesOrderQuery,
+  useSalesOrderPage,
+  type SalesOrder,
+  type SalesOrderSort,
+} from '../api/get-sales-orders';
 import { CancelSaleModal } from './cancel-sale-modal';
 import { ImportOrdersModal } from './import-orders-modal';
 import { LogSaleModal } from './log-sale-modal';
 import { ReturnSaleModal } from './return-sale-modal';
+import { SalesOrderFilters } from './sales-order-filters';
 
 export function SalesOrders() {
-  const salesOrders = useSalesOrders();
+  const list = useListState('sales-orders', initialSalesOrderList);
+  const { search, filters } = list.state;
+  const salesOrders = useSalesOrderPage(list.state);
   const fulfil = useFulfilSalesOrder();
   const [modalOpened, modal] = useDisclosure(false);
   const [importOpened, importModal] = useDisclosure(false);
@@ -32,9 +42,10 @@ export function SalesOrders() {
     });
 
   const columns: DataTableColumn<SalesOrder>[] = [
-    { label: 'Date', cell: (order) => formatDateTime(order.order_date) },
+    { label: 'Date', sortKey: 'order_date', cell: (order) => formatDateTime(order.order_date) },
     {
       label: 'Product',
+      sortKey: 'product_name',
       fw: 500,
       // An imported order names its marketplace order under the product, in the row's details.
       // One element, so that on a phone's card the two lines stack instead of sitting side by side.
@@ -50,8 +61,8 @@ export function SalesOrders() {
       ),
     },
     { label: 'Platform', cell: (order) => order.platform },
-    { label: 'Qty', numeric: true, cell: (order) => formatQuantity(order.quantity) },
-    { label: 'Total', numeric: true, cell: (order) => formatRupees(order.total_amount) },
+    { label: 'Qty', sortKey: 'quantity', numeric: true, cell: (order) => formatQuantity(order.quantity) },
+    { label: 'Total', sortKey: 'total_amount', numeric: true, cell: (order) => formatRupees(order.total_amount) },
     { label: 'Status', cell: (order) => <OrderStatusBadge status={order.status} /> },
     {
       label: 'Actions',
@@ -102,7 +113,7 @@ export function SalesOrders() {
       <PageHeader
         title="Sales Orders"
         description="Orders from Flipkart, Myntra, Amazon and your own website, newest first."
-        moreActions={<ExportCsvButton {...salesOrdersExport} />}
+        moreActions={<ExportCsvButton {...salesOrdersExport(salesOrderQuery(list.state))} />}
         action={
           <Group gap="sm">
             <Button variant="default" leftSection={<IconFileImport size={18} />} onClick={importModal.open}>
@@ -115,9 +126,22 @@ export function SalesOrders() {
         }
       />
       <Paper withBorder p="md">
-        <QueryList
+        <SalesOrderFilters
+          search={search}
+          filters={filters}
+          onSearchChange={list.setSearch}
+          onFiltersChange={list.setFilters}
+        />
+        <PagedList
           query={salesOrders}
           what="sales orders"
+          narrowed={
+            search !== '' || filters.platform !== null || filters.status !== null || filters.dateRange !== 'any'
+          }
+          page={list.state.page}
+          pageSize={list.state.pageSize}
+          onPageChange={list.setPage}
+          onPageSizeChange={list.setPageSize}
           empty={
             <FirstStep
               icon={<IconShoppingCart />}
@@ -128,10 +152,19 @@ export function SalesOrders() {
             />
           }
         >
-          {(rows) => <DataTable columns={columns} rows={rows} minWidth={720} />}
-        </QueryList>
+          {(rows) => (
+            <DataTable
+              columns={columns}
+              rows={rows}
+              minWidth={720}
+              sort={list.state.sort}
+              onSortChange={(sort) => list.setSort({ by: sort.by as SalesOrderSort, ascending: sort.ascending })}
+            />
+          )}
+        </PagedList>
       </Paper>
-      <LogSaleModal opened={modalOpened} onClose={modal.close} />
+      {/* Mounted only while open: its product picker reads every product, which the list never needs. */}
+      {modalOpened && <LogSaleModal opened onClose={modal.close} />}
       <ImportOrdersModal opened={importOpened} onClose={importModal.close} />
       {undoing?.action === 'cancel' && <CancelSaleModal order={undoing.order} onClose={() => setUndoing(null)} />}
       {undoing?.action === 'return' && <ReturnSaleModal order={undoing.order} onClose={() => setUndoing(null)} />}

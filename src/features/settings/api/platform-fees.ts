@@ -68,6 +68,6 @@ export function useSetPlatformFees() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: setPlatformFees,
-    onSettled: () => invalidateTables(queryClient, ['platform_fees']),
+    onSettled: () => invalidateTables(queryClient, ['platform_fees'], 'all'),
   });
 }

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { queryKeys } from '@/lib/query-keys';
 import { toUserError } from '@/lib/server-error';
 import { supabase } from '@/lib/supabase';
@@ -19,19 +19,23 @@ export interface StockMovement {
   manufacturing_orders: { product_name: string; quantity_to_produce: number } | null;
 }
 
-/** The most recent movements shown; Export CSV downloads them all. */
-export const HISTORY_LIMIT = 200;
+/** Movements fetched at a time; older ones come a page at a time on request. */
+export const HISTORY_PAGE = 50;
 
-/** Rows `from` to `to` of one item's ledger, newest first: the drawer's first page, or the export's pages. */
-export async function fetchStockHistoryPage(item: StockItem, { from, to }: { from: number; to: number }): Promise<StockMovement[]> {
-  const { data, error } = await supabase
+/** One item's ledger, newest first. */
+function itemLedger(item: StockItem) {
+  return supabase
     .from('stock_movements')
     .select(
       'id, created_at, quantity, balance_after, reason, note, sales_order_id, manufacturing_order_id, sales_orders(platform), manufacturing_orders(product_name, quantity_to_produce)',
     )
     .eq(item.kind === 'product' ? 'product_id' : 'material_id', item.id)
-    .order('id', { ascending: false })
-    .range(from, to);
+    .order('id', { ascending: false });
+}
+
+type LedgerRows = Awaited<ReturnType<typeof itemLedger>>;
+
+function movements({ data, error }: LedgerRows): StockMovement[] {
   if (error) throw toUserError(error);
   // Postgres numeric columns may arrive as strings from the REST layer.
   return data.map((row) => ({
@@ -41,11 +45,27 @@ export async function fetchStockHistoryPage(item: StockItem, { from, to }: { fro
   }));
 }
 
-/** One item's ledger, newest first; item events (every movement changes its item) refresh it. */
+/** One page of the ledger from just below `beforeId` (keyset: any depth costs the same). */
+async function fetchStockHistory(item: StockItem, beforeId: number | null): Promise<StockMovement[]> {
+  const query = itemLedger(item);
+  return movements(await (beforeId === null ? query : query.lt('id', beforeId)).limit(HISTORY_PAGE));
+}
+
+/** Rows `from` to `to` of the ledger: the pages of its CSV export. */
+export async function fetchStockHistoryPage(item: StockItem, { from, to }: { from: number; to: number }): Promise<StockMovement[]> {
+  return movements(await itemLedger(item).range(from, to));
+}
+
+/**
+ * One item's ledger, newest first, a page at a time; item events (every movement changes its item)
+ * refresh the pages loaded.
+ */
 export function useStockHistory(item: StockItem | null) {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: [...queryKeys.stockHistory, item?.kind, item?.id],
-    queryFn: () => fetchStockHistoryPage(item!, { from: 0, to: HISTORY_LIMIT - 1 }),
+    queryFn: ({ pageParam }) => fetchStockHistory(item!, pageParam),
+    initialPageParam: null as number | null,
+    getNextPageParam: (page) => (page.length === HISTORY_PAGE ? page[page.length - 1]!.id : undefined),
     enabled: item !== null,
   });
 }

@@ -1,10 +1,10 @@
-import { Badge, Drawer, Group, Loader, Stack, Text } from '@mantine/core';
+import { Button, Drawer, Group, Loader, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { StockItem } from '@/features/stock-items/item';
 import { formatDateTime, formatQuantity } from '@/lib/format';
 import { ExportCsvButton } from '@/features/exports/components/export-csv-button';
 import { stockHistoryExport } from '../api/export-stock-history';
-import { HISTORY_LIMIT, useStockHistory } from '../api/get-stock-history';
+import { useStockHistory } from '../api/get-stock-history';
 import { describeMovement, signedQuantity, sourceOrder } from '../utils/describe-movement';
 
 interface StockHistoryDrawerProps {
@@ -22,6 +22,7 @@ interface StockHistoryDrawerProps {
  */
 export function StockHistoryDrawer({ item, supplier = null, onClose }: StockHistoryDrawerProps) {
   const history = useStockHistory(item);
+  const movements = history.data?.pages.flat();
   const phone = useMediaQuery('(max-width: 36em)');
 
   return (
@@ -43,9 +44,9 @@ export function StockHistoryDrawer({ item, supplier = null, onClose }: StockHist
           </Group>
           {history.isPending && <Loader size="sm" aria-label="Loading history" />}
           {history.isError && <Text c="red.7">{history.error.message}</Text>}
-          {history.data?.length === 0 && <Text c="dimmed">No stock changes yet.</Text>}
+          {movements?.length === 0 && <Text c="dimmed">No stock changes yet.</Text>}
           <Stack gap={0} component="ol" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Stock changes">
-            {history.data?.map((movement) => {
+            {movements?.map((movement) => {
               const order = sourceOrder(movement);
               return (
                 <Stack
@@ -83,10 +84,15 @@ export function StockHistoryDrawer({ item, supplier = null, onClose }: StockHist
               );
             })}
           </Stack>
-          {history.data?.length === HISTORY_LIMIT && (
-            <Badge variant="light" color="gray" tt="none">
-              Showing the latest {HISTORY_LIMIT} changes
-            </Badge>
+          {history.hasNextPage && (
+            <Button
+              variant="light"
+              color="gray"
+              loading={history.isFetchingNextPage}
+              onClick={() => void history.fetchNextPage()}
+            >
+              Show older changes
+            </Button>
           )}
         </Stack>
       )}

@@ -41,6 +41,6 @@ export function useAdjustStock() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: adjustStock,
-    onSettled: (_data, _error, { item }) => invalidateTables(queryClient, [itemTable(item)]),
+    onSettled: (_data, _error, { item }) => invalidateTables(queryClient, [itemTable(item)], 'all'),
   });
 }

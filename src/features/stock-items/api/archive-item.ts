@@ -14,6 +14,6 @@ export function useToggleArchived() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: toggleArchived,
-    onSettled: (_data, _error, item) => invalidateTables(queryClient, [itemTable(item)]),
+    onSettled: (_data, _error, item) => invalidateTables(queryClient, [itemTable(item)], 'all'),
   });
 }

@@ -1,4 +1,4 @@
-import { Group, Switch } from '@mantine/core';
+import { Switch } from '@mantine/core';
 
 interface ShowArchivedSwitchProps {
   checked: boolean;
@@ -10,9 +10,5 @@ interface ShowArchivedSwitchProps {
 /** "Show archived" above a list of products or materials. */
 export function ShowArchivedSwitch({ checked, onChange, anyArchived }: ShowArchivedSwitchProps) {
   if (!checked && !anyArchived) return null;
-  return (
-    <Group justify="flex-end" mb="sm">
-      <Switch label="Show archived" checked={checked} onChange={(event) => onChange(event.currentTarget.checked)} />
-    </Group>
-  );
+  return <Switch label="Show archived" checked={checked} onChange={(event) => onChange(event.currentTarget.checked)} />;
 }

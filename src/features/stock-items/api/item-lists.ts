@@ -1,0 +1,121 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { toProduct, type Product } from '@/lib/api/products';
+import { toRawMaterial, type RawMaterial } from '@/lib/api/raw-materials';
+import { pageRange, type ListState, type Page } from '@/lib/list-state';
+import { queryKeys } from '@/lib/query-keys';
+import { toUserError } from '@/lib/server-error';
+import { supabase } from '@/lib/supabase';
+
+export interface ItemFilters {
+  lowStockOnly: boolean;
+  includeArchived: boolean;
+}
+
+export type ProductSort = 'created_at' | 'sku' | 'product_name' | 'category' | 'selling_price' | 'stock_on_hand';
+export type RawMaterialSort = 'created_at' | 'material_name' | 'supplier' | 'cost_per_unit' | 'stock_level';
+
+/** Oldest first, as the lists always were; active items only. */
+export function initialItemList<Sort extends string>(sort: Sort): ListState<ItemFilters, Sort> {
+  return {
+    page: 1,
+    pageSize: 25,
+    search: '',
+    filters: { lowStockOnly: false, includeArchived: false },
+    sort: { by: sort, ascending: true },
+  };
+}
+
+const amount = z.coerce.number();
+const productPage = z.object({
+  total: z.number(),
+  rows: z.array(
+    z.object({
+      id: z.string(),
+      sku: z.string(),
+      product_name: z.string(),
+      category: z.string().nullable(),
+      selling_price: amount,
+      stock_on_hand: amount,
+      reorder_point: amount,
+      archived_at: z.string().nullable(),
+    }),
+  ),
+});
+const rawMaterialPage = z.object({
+  total: z.number(),
+  rows: z.array(
+    z.object({
+      id: z.string(),
+      material_name: z.string(),
+      supplier: z.string().nullable(),
+      cost_per_unit: amount,
+      stock_level: amount,
+      unit_of_measure: z.string(),
+      reorder_point: amount,
+      archived_at: z.string().nullable(),
+    }),
+  ),
+});
+
+/** The arguments list_products and list_raw_materials share, from a list's state. */
+function listArgs({ search, filters, sort, page, pageSize }: ListState<ItemFilters, string>) {
+  const { offset, limit } = pageRange({ page, pageSize });
+  return {
+    search,
+    low_stock_only: filters.lowStockOnly,
+    include_archived: filters.includeArchived,
+    sort_by: sort.by,
+    ascending: sort.ascending,
+    page_size: limit,
+    page_offset: offset,
+  };
+}
+
+async function fetchProductPage(state: ListState<ItemFilters, ProductSort>): Promise<Page<Product>> {
+  const args = listArgs(state);
+  const { data, error } = await supabase.rpc('list_products', args);
+  if (error) throw toUserError(error);
+  const page = productPage.parse(data);
+  return { total: page.total, offset: args.page_offset, rows: page.rows.map(toProduct) };
+}
+
+async function fetchRawMaterialPage(state: ListState<ItemFilters, RawMaterialSort>): Promise<Page<RawMaterial>> {
+  const args = listArgs(state);
+  const { data, error } = await supabase.rpc('list_raw_materials', args);
+  if (error) throw toUserError(error);
+  const page = rawMaterialPage.parse(data);
+  return { total: page.total, offset: args.page_offset, rows: page.rows.map(toRawMaterial) };
+}
+
+/** One page of the products the list state selects; the previous page stays up while it loads. */
+export function useProductPage(state: ListState<ItemFilters, ProductSort>) {
+  return useQuery({
+    queryKey: [...queryKeys.products, 'page', state],
+    queryFn: () => fetchProductPage(state),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useRawMaterialPage(state: ListState<ItemFilters, RawMaterialSort>) {
+  return useQuery({
+    queryKey: [...queryKeys.rawMaterials, 'page', state],
+    queryFn: () => fetchRawMaterialPage(state),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Whether any item is archived (so the "Show archived" switch has something to show). */
+export function useAnyArchived(table: 'products' | 'raw_materials') {
+  return useQuery({
+    queryKey: [...(table === 'products' ? queryKeys.products : queryKeys.rawMaterials), 'any-archived'],
+    queryFn: async () => {
+      const { count, error } = await supabase
+        .from(table)
+        .select('id', { count: 'exact', head: true })
+        .not('archived_at', 'is', null);
+      if (error) throw toUserError(error);
+      return (count ?? 0) > 0;
+    },
+  });
+}
