@@ -75,6 +75,12 @@ export function pageRange({ page, pageSize }: { page: number; pageSize: number }
   return { from, to: from + pageSize - 1, offset: from, limit: pageSize };
 }
 
+/** The page a whole-page range `from`..`to` is (fetchAllPages asks for those). */
+export function pageOfRange({ from, to }: { from: number; to: number }) {
+  const pageSize = to - from + 1;
+  return { page: from / pageSize + 1, pageSize };
+}
+
 export function pageCount(total: number, pageSize: number): number {
   return Math.max(1, Math.ceil(total / pageSize));
 }

@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { dialog, eventually, openTab, rowCells, settle } from './support/actions';
+import { choose, dialog, eventually, openTab, rowCells, settle } from './support/actions';
 import { DESKTOP, PHONE } from './support/environment';
 import { useE2e } from './support/fixture';
 
@@ -99,6 +99,14 @@ describe('catalogue import and CSV export', { timeout: 90_000 }, () => {
     await productsImport.getByRole('button', { name: 'Import 2 products' }).click();
     await productsImport.waitFor({ state: 'detached' });
     await eventually(() => rowCells(page, 'SHIRT-1')).toEqual(['SHIRT-1', 'Linen Shirt', 'Apparel', '₹1,499.50', '5']);
+    // Exported, each product carries its BOM as the import reads it (one import: created together,
+    // so in the list's order of ids).
+    const catalogue = await download(page, page.getByRole('button', { name: 'Export CSV' }));
+    expect(catalogue.lines[0]![6]).toBe('BOM');
+    expect(catalogue.lines.slice(1).map((line) => [line[0], line[6]]).sort()).toEqual([
+      ['K-2', 'Cotton fabric: 2.5'],
+      ['SHIRT-1', 'Cotton fabric: 1.5; Buttons: 8'],
+    ]);
     for (const size of [DESKTOP, PHONE]) {
       await page.setViewportSize(size);
       await settle(page);
@@ -128,6 +136,14 @@ describe('catalogue import and CSV export', { timeout: 90_000 }, () => {
       [`'${HOSTILE_NAME}`, 'Flipkart', '2', '1598.00', '0.00', 'Unfulfilled'],
     ]);
     expect(lines[1]![1]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+
+    // The export follows the list's filters: with Flipkart chosen, only Flipkart's sale.
+    await choose(page, page.getByRole('combobox', { name: 'Platform' }), 'Flipkart');
+    await page.getByRole('row').filter({ hasText: 'Amazon' }).waitFor({ state: 'detached' });
+    const flipkart = await download(page, page.getByRole('button', { name: 'Export CSV' }));
+    expect(flipkart.lines.slice(1).map((line) => line.slice(2, 7).concat(line[8]!))).toEqual([
+      [`'${HOSTILE_NAME}`, 'Flipkart', '2', '1598.00', '0.00', 'Unfulfilled'],
+    ]);
 
     // The product's ledger, from its history drawer: negative changes stay numbers.
     await openTab(page, 'Products');

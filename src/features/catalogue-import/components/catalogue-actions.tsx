@@ -1,14 +1,23 @@
 import { productsExport, rawMaterialsExport } from '@/features/exports/api/list-exports';
 import { ExportCsvButton } from '@/features/exports/components/export-csv-button';
+import type { ItemQuery, ProductSort, RawMaterialSort } from '@/features/stock-items/api/item-lists';
 import type { CatalogueKind } from '../utils/catalogue-csv';
 import { ImportCatalogueButton } from './import-catalogue-button';
 
-/** Import and Export CSV, beside a catalogue list's Add button. */
-export function CatalogueActions({ kind }: { kind: CatalogueKind }) {
+type CatalogueActionsProps =
+  | { kind: Extract<CatalogueKind, 'products'>; query: ItemQuery<ProductSort> }
+  | { kind: Extract<CatalogueKind, 'raw_materials'>; query: ItemQuery<RawMaterialSort> };
+
+/** Import and Export CSV (of what the list shows now), beside a catalogue list's Add button. */
+export function CatalogueActions(props: CatalogueActionsProps) {
   return (
     <>
-      <ImportCatalogueButton kind={kind} />
-      {kind === 'products' ? <ExportCsvButton {...productsExport} /> : <ExportCsvButton {...rawMaterialsExport} />}
+      <ImportCatalogueButton kind={props.kind} />
+      {props.kind === 'products' ? (
+        <ExportCsvButton {...productsExport(props.query)} />
+      ) : (
+        <ExportCsvButton {...rawMaterialsExport(props.query)} />
+      )}
     </>
   );
 }

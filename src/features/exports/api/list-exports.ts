@@ -2,6 +2,21 @@ import { isLowStock } from '@/lib/stock';
 import { toUserError } from '@/lib/server-error';
 import { supabase } from '@/lib/supabase';
 import { fetchSalesOrderPage, type SalesOrder, type SalesOrderQuery } from '@/features/sales-orders/api/get-sales-orders';
+import {
+  fetchManufacturingOrderPage,
+  type ManufacturingOrder,
+  type ManufacturingOrderQuery,
+} from '@/features/manufacturing/api/get-manufacturing-orders';
+import {
+  fetchListedProducts,
+  fetchListedRawMaterials,
+  type ItemQuery,
+  type ListedProduct,
+  type ListedRawMaterial,
+  type ProductSort,
+  type RawMaterialSort,
+} from '@/features/stock-items/api/item-lists';
+import { pageOfRange } from '@/lib/list-state';
 import type { CsvExport } from './csv-export';
 
 // The CSV export of every list: the list's columns (the spec's, without Actions), plus what a
@@ -29,21 +44,11 @@ export const salesOrdersExport = (query: SalesOrderQuery): CsvExport<SalesOrder>
     { header: 'Status', kind: 'text', value: (order) => order.status },
     { header: 'Marketplace Order ID', kind: 'text', value: (order) => order.external_order_id },
   ],
-  // fetchAllPages asks for whole pages: from is a multiple of the page size.
-  fetchPage: async ({ from, to }) => {
-    const pageSize = to - from + 1;
-    return (await fetchSalesOrderPage(query, { page: from / pageSize + 1, pageSize })).rows;
-  },
+  fetchPage: async (range) => (await fetchSalesOrderPage(query, pageOfRange(range))).rows,
 });
 
-export const manufacturingOrdersExport: CsvExport<{
-  id: string;
-  creation_date: string;
-  product_name: string;
-  quantity_to_produce: number;
-  status: string;
-  completion_date: string | null;
-}> = {
+/** The runs the Manufacturing list shows now (its filters and order), every page of them. */
+export const manufacturingOrdersExport = (query: ManufacturingOrderQuery): CsvExport<ManufacturingOrder> => ({
   fileName: 'manufacturing-orders',
   columns: [
     { header: 'Order ID', kind: 'text', value: (order) => order.id },
@@ -53,26 +58,26 @@ export const manufacturingOrdersExport: CsvExport<{
     { header: 'Status', kind: 'text', value: (order) => order.status },
     { header: 'Date Completed', kind: 'datetime', value: (order) => order.completion_date },
   ],
-  fetchPage: ({ from, to }) =>
-    rowsOf(
-      supabase
-        .from('manufacturing_orders')
-        .select('id, creation_date, product_name, quantity_to_produce, status, completion_date')
-        .order('creation_date', { ascending: false })
-        .order('id')
-        .range(from, to),
-    ),
-};
+  fetchPage: async (range) => (await fetchManufacturingOrderPage(query, pageOfRange(range))).rows,
+});
 
-interface ProductRow {
-  sku: string;
-  product_name: string;
-  category: string | null;
-  selling_price: number;
-  stock_on_hand: number;
-  reorder_point: number;
-  archived_at: string | null;
-  bom_items: { quantity: number; raw_materials: { material_name: string } | null }[];
+type BomLine = { quantity: number; raw_materials: { material_name: string } | null };
+type ProductRow = ListedProduct & { bom_items: BomLine[] };
+
+/** Products per BOM request: their ids travel in the URL, which has to stay well under 16 KB. */
+const BOM_IDS_PER_REQUEST = 100;
+
+/** The products with their BOM lines, as the import's BOM cell needs them. */
+async function withBoms(products: ListedProduct[]): Promise<ProductRow[]> {
+  const lines = new Map<string, BomLine[]>();
+  for (let start = 0; start < products.length; start += BOM_IDS_PER_REQUEST) {
+    const ids = products.slice(start, start + BOM_IDS_PER_REQUEST).map((product) => product.id);
+    const rows = await rowsOf(
+      supabase.from('bom_items').select('product_id, quantity, raw_materials(material_name)').in('product_id', ids),
+    );
+    for (const { product_id, ...line } of rows) lines.set(product_id, [...(lines.get(product_id) ?? []), line]);
+  }
+  return products.map((product) => ({ ...product, bom_items: lines.get(product.id) ?? [] }));
 }
 
 /** A BOM as the import's BOM cell reads it: "Cotton fabric: 1.5; Buttons: 4". */
@@ -82,7 +87,7 @@ export function bomCell(lines: ProductRow['bom_items']): string {
 
 // The catalogue exports carry the import template's columns first, so a file exported here
 // imports into another workspace as it is.
-export const productsExport: CsvExport<ProductRow> = {
+export const productsExport = (query: ItemQuery<ProductSort>): CsvExport<ProductRow> => ({
   fileName: 'products',
   columns: [
     { header: 'SKU', kind: 'text', value: (product) => product.sku },
@@ -94,30 +99,12 @@ export const productsExport: CsvExport<ProductRow> = {
     { header: 'BOM', kind: 'text', value: (product) => bomCell(product.bom_items) },
     { header: 'Archived', kind: 'date', value: (product) => product.archived_at },
   ],
-  fetchPage: ({ from, to }) =>
-    rowsOf(
-      supabase
-        .from('products')
-        .select(
-          'sku, product_name, category, selling_price, stock_on_hand, reorder_point, archived_at, bom_items(quantity, raw_materials(material_name))',
-        )
-        .order('created_at')
-        .order('id')
-        .range(from, to),
-    ),
-};
+  fetchPage: async (range) => withBoms((await fetchListedProducts(query, pageOfRange(range))).rows),
+});
 
-interface MaterialRow {
-  material_name: string;
-  supplier: string | null;
-  cost_per_unit: number;
-  stock_level: number;
-  unit_of_measure: string;
-  reorder_point: number;
-  archived_at: string | null;
-}
+type MaterialRow = ListedRawMaterial;
 
-export const rawMaterialsExport: CsvExport<MaterialRow> = {
+export const rawMaterialsExport = (query: ItemQuery<RawMaterialSort>): CsvExport<MaterialRow> => ({
   fileName: 'raw-materials',
   columns: [
     { header: 'Material Name', kind: 'text', value: (material) => material.material_name },
@@ -129,22 +116,14 @@ export const rawMaterialsExport: CsvExport<MaterialRow> = {
     { header: 'Reorder Point', kind: 'number', value: (material) => material.reorder_point },
     { header: 'Archived', kind: 'date', value: (material) => material.archived_at },
   ],
-  fetchPage: ({ from, to }) =>
-    rowsOf(
-      supabase
-        .from('raw_materials')
-        .select('material_name, supplier, cost_per_unit, stock_level, unit_of_measure, reorder_point, archived_at')
-        .order('created_at')
-        .order('id')
-        .range(from, to),
-    ),
-};
+  fetchPage: async (range) => (await fetchListedRawMaterials(query, pageOfRange(range))).rows,
+});
 
 const stockStatus = (stock: number | string, reorderPoint: number | string) =>
   isLowStock(Number(stock), Number(reorderPoint)) ? 'Low Stock' : 'In Stock';
 
-// Inventory Status lists active items only, as its tables do.
-export const inventoryProductsExport: CsvExport<Pick<ProductRow, 'sku' | 'product_name' | 'stock_on_hand' | 'reorder_point'>> = {
+// Inventory Status exports what its tables show now: active items, all or the low ones.
+export const inventoryProductsExport = (query: ItemQuery<ProductSort>): CsvExport<ListedProduct> => ({
   fileName: 'inventory-finished-products',
   columns: [
     { header: 'SKU', kind: 'text', value: (product) => product.sku },
@@ -153,21 +132,10 @@ export const inventoryProductsExport: CsvExport<Pick<ProductRow, 'sku' | 'produc
     { header: 'Reorder Point', kind: 'number', value: (product) => product.reorder_point },
     { header: 'Status', kind: 'text', value: (product) => stockStatus(product.stock_on_hand, product.reorder_point) },
   ],
-  fetchPage: ({ from, to }) =>
-    rowsOf(
-      supabase
-        .from('products')
-        .select('sku, product_name, stock_on_hand, reorder_point')
-        .is('archived_at', null)
-        .order('created_at')
-        .order('id')
-        .range(from, to),
-    ),
-};
+  fetchPage: async (range) => (await fetchListedProducts(query, pageOfRange(range))).rows,
+});
 
-export const inventoryMaterialsExport: CsvExport<
-  Pick<MaterialRow, 'material_name' | 'unit_of_measure' | 'stock_level' | 'reorder_point'>
-> = {
+export const inventoryMaterialsExport = (query: ItemQuery<RawMaterialSort>): CsvExport<ListedRawMaterial> => ({
   fileName: 'inventory-raw-materials',
   columns: [
     { header: 'Material', kind: 'text', value: (material) => material.material_name },
@@ -176,14 +144,5 @@ export const inventoryMaterialsExport: CsvExport<
     { header: 'Reorder Point', kind: 'number', value: (material) => material.reorder_point },
     { header: 'Status', kind: 'text', value: (material) => stockStatus(material.stock_level, material.reorder_point) },
   ],
-  fetchPage: ({ from, to }) =>
-    rowsOf(
-      supabase
-        .from('raw_materials')
-        .select('material_name, unit_of_measure, stock_level, reorder_point')
-        .is('archived_at', null)
-        .order('created_at')
-        .order('id')
-        .range(from, to),
-    ),
-};
+  fetchPage: async (range) => (await fetchListedRawMaterials(query, pageOfRange(range))).rows,
+});

@@ -104,7 +104,7 @@ function FinishedProducts() {
   return (
     <InventoryTable
       title="Finished Products"
-      exportCsv={<ExportCsvButton {...inventoryProductsExport} size="xs" />}
+      exportCsv={<ExportCsvButton {...inventoryProductsExport(list.state)} size="xs" />}
       filters={list.state.filters}
       onFiltersChange={list.setFilters}
     >
@@ -154,7 +154,7 @@ function RawMaterialsStock() {
   return (
     <InventoryTable
       title="Raw Materials"
-      exportCsv={<ExportCsvButton {...inventoryMaterialsExport} size="xs" />}
+      exportCsv={<ExportCsvButton {...inventoryMaterialsExport(list.state)} size="xs" />}
       filters={list.state.filters}
       onFiltersChange={list.setFilters}
     >

@@ -26,11 +26,14 @@ export const initialManufacturingOrderList: ManufacturingOrderListState = {
   sort: { by: 'creation_date', ascending: false },
 };
 
-async function fetchManufacturingOrderPage({
-  filters,
-  sort,
-  ...page
-}: ManufacturingOrderListState): Promise<Page<ManufacturingOrder>> {
+/** Which runs, in which order: a list's state without its page. */
+export type ManufacturingOrderQuery = Pick<ManufacturingOrderListState, 'search' | 'filters' | 'sort'>;
+
+/** A page of the runs a list's filters and order select: the list's, or its CSV export's. */
+export async function fetchManufacturingOrderPage(
+  { filters, sort }: ManufacturingOrderQuery,
+  page: { page: number; pageSize: number },
+): Promise<Page<ManufacturingOrder>> {
   let query = supabase
     .from('manufacturing_orders')
     .select('id, creation_date, product_name, quantity_to_produce, status, completion_date', { count: 'exact' });
@@ -49,7 +52,7 @@ async function fetchManufacturingOrderPage({
 export function useManufacturingOrderPage(state: ManufacturingOrderListState) {
   return useQuery({
     queryKey: [...queryKeys.manufacturingOrders, 'page', state],
-    queryFn: () => fetchManufacturingOrderPage(state),
+    queryFn: () => fetchManufacturingOrderPage(state, state),
     placeholderData: keepPreviousData,
   });
 }

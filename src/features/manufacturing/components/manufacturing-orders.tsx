@@ -86,7 +86,7 @@ export function ManufacturingOrders() {
       <PageHeader
         title="Manufacturing Orders"
         description="Production runs, newest first. Starting one uses raw materials; completing it adds finished stock."
-        moreActions={<ExportCsvButton {...manufacturingOrdersExport} />}
+        moreActions={<ExportCsvButton {...manufacturingOrdersExport(list.state)} />}
         action={
           <Button leftSection={<IconPlus size={18} />} onClick={modal.open}>
             Create New Order

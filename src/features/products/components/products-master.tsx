@@ -66,7 +66,7 @@ export function ProductsMaster() {
       <PageHeader
         title="Products Master"
         description="The finished products you sell, with their prices and stock."
-        moreActions={<CatalogueActions kind="products" />}
+        moreActions={<CatalogueActions kind="products" query={list.state} />}
         action={
           <Button leftSection={<IconPlus size={18} />} onClick={modal.open}>
             Add New Product

@@ -70,7 +70,7 @@ export function RawMaterials() {
       <PageHeader
         title="Raw Materials"
         description="Everything your products are made from, with what you have in stock."
-        moreActions={<CatalogueActions kind="raw_materials" />}
+        moreActions={<CatalogueActions kind="raw_materials" query={list.state} />}
         action={addButton}
       />
       <Paper withBorder p="md">

@@ -58,8 +58,15 @@ const rawMaterialPage = z.object({
   ),
 });
 
+export type ListedProduct = z.infer<typeof productPage>['rows'][number];
+export type ListedRawMaterial = z.infer<typeof rawMaterialPage>['rows'][number];
+/** Which items, in which order: a list's state without its page. */
+export type ItemQuery<Sort extends string> = Pick<ListState<ItemFilters, Sort>, 'search' | 'filters' | 'sort'>;
+/** A page of any size up to 1,000: the list's choice, or an export's. */
+type PageChoice = { page: number; pageSize: number };
+
 /** The arguments list_products and list_raw_materials share, from a list's state. */
-function listArgs({ search, filters, sort, page, pageSize }: ListState<ItemFilters, string>) {
+function listArgs({ search, filters, sort, page, pageSize }: ItemQuery<string> & PageChoice) {
   const { offset, limit } = pageRange({ page, pageSize });
   return {
     search,
@@ -72,20 +79,30 @@ function listArgs({ search, filters, sort, page, pageSize }: ListState<ItemFilte
   };
 }
 
-async function fetchProductPage(state: ListState<ItemFilters, ProductSort>): Promise<Page<Product>> {
-  const args = listArgs(state);
+/** A page of the products a list's search, filters and order select: the list's, or its CSV export's. */
+export async function fetchListedProducts(query: ItemQuery<ProductSort>, page: PageChoice): Promise<Page<ListedProduct>> {
+  const args = listArgs({ ...query, ...page });
   const { data, error } = await supabase.rpc('list_products', args);
   if (error) throw toUserError(error);
-  const page = productPage.parse(data);
-  return { total: page.total, offset: args.page_offset, rows: page.rows.map(toProduct) };
+  return { ...productPage.parse(data), offset: args.page_offset };
+}
+
+/** The same for raw materials. */
+export async function fetchListedRawMaterials(query: ItemQuery<RawMaterialSort>, page: PageChoice): Promise<Page<ListedRawMaterial>> {
+  const args = listArgs({ ...query, ...page });
+  const { data, error } = await supabase.rpc('list_raw_materials', args);
+  if (error) throw toUserError(error);
+  return { ...rawMaterialPage.parse(data), offset: args.page_offset };
+}
+
+async function fetchProductPage(state: ListState<ItemFilters, ProductSort>): Promise<Page<Product>> {
+  const page = await fetchListedProducts(state, state);
+  return { ...page, rows: page.rows.map(toProduct) };
 }
 
 async function fetchRawMaterialPage(state: ListState<ItemFilters, RawMaterialSort>): Promise<Page<RawMaterial>> {
-  const args = listArgs(state);
-  const { data, error } = await supabase.rpc('list_raw_materials', args);
-  if (error) throw toUserError(error);
-  const page = rawMaterialPage.parse(data);
-  return { total: page.total, offset: args.page_offset, rows: page.rows.map(toRawMaterial) };
+  const page = await fetchListedRawMaterials(state, state);
+  return { ...page, rows: page.rows.map(toRawMaterial) };
 }
 
 /** One page of the products the list state selects; the previous page stays up while it loads. */
