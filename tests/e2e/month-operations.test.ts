@@ -10,6 +10,7 @@ import {
   addProduct,
   addRawMaterial,
   dialog,
+  dismissNotifications,
   eventually,
   fillProductionOrder,
   logSale,
@@ -24,17 +25,6 @@ import { useE2e } from './support/fixture';
 const e2e = useE2e();
 
 const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../../.test-artifacts/screenshots');
-
-/** Dismisses the notifications of earlier steps, so the screenshot shows the screen under test. */
-async function dismissNotifications(page: Page): Promise<void> {
-  // Exactly 'Dismiss': the save reminder behind an open modal is 'Dismiss this reminder'.
-  const dismiss = page.getByRole('button', { name: 'Dismiss', exact: true });
-  // A notification may close by itself between the count and the click: that is fine too. Bounded,
-  // so a button that cannot be clicked fails the screenshot's wait instead of looping forever.
-  for (let attempt = 0; attempt < 10 && (await dismiss.count()) > 0; attempt++) {
-    await dismiss.first().click({ timeout: 2_000 }).catch(() => undefined);
-  }
-}
 
 async function screenshot(page: Page, name: string): Promise<void> {
   await dismissNotifications(page);

@@ -27,12 +27,29 @@ export async function navigationOnScreen(page: Page): Promise<boolean> {
   return box !== null && box.x + box.width > 0;
 }
 
+/**
+ * Dismisses the notifications of earlier steps, as a user taps their X: so a screenshot shows the
+ * screen under test, and so a phone's burger is not under one (a hovered notification never closes).
+ */
+export async function dismissNotifications(page: Page): Promise<void> {
+  // Only the notifications' own buttons: rows elsewhere (refused website orders) have a Dismiss too.
+  const dismiss = page.locator('.mantine-Notifications-root').getByRole('button', { name: 'Dismiss', exact: true });
+  // A notification may close by itself between the count and the click: that is fine too. Bounded,
+  // so a button that cannot be clicked fails the screenshot's wait instead of looping forever.
+  for (let attempt = 0; attempt < 10 && (await dismiss.count()) > 0; attempt++) {
+    await dismiss.first().click({ timeout: 2_000 }).catch(() => undefined);
+  }
+}
+
 /** Opens a tab as a user would: on a phone through the burger, waiting for the menu to slide away. */
 export async function openTab(page: Page, tab: TabName): Promise<void> {
   const navigation = page.getByRole('navigation', { name: 'Main navigation' });
   const burger = page.getByRole('button', { name: 'Open navigation' });
   const phone = await burger.isVisible();
-  if (phone) await burger.click();
+  if (phone) {
+    await dismissNotifications(page);
+    await burger.click();
+  }
   await navigation.getByRole('button', { name: tab, exact: true }).click();
   if (phone) await eventually(() => navigationOnScreen(page)).toBe(false);
 }
