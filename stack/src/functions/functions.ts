@@ -218,7 +218,16 @@ export function createFunctions(options: FunctionsOptions): FunctionsGateway {
     return Buffer.concat(chunks);
   }
 
-  function forward(target: Worker, req: IncomingMessage, pathAndQuery: string, body: Buffer): Promise<FunctionReply> {
+  /**
+   * A process whose connection failed is taken as dead at once: its exit event may come after the
+   * next request, which would otherwise be sent to it and fail too. The next request starts anew.
+   */
+  function retire(name: string, target: Worker): void {
+    if (workers.get(name) === target) workers.delete(name);
+    target.child.kill('SIGKILL');
+  }
+
+  function forward(name: string, target: Worker, req: IncomingMessage, pathAndQuery: string, body: Buffer): Promise<FunctionReply> {
     const headers: Record<string, string | string[]> = {};
     for (const [name, value] of Object.entries(req.headers)) {
       if (value !== undefined && !DROPPED_REQUEST_HEADERS.test(name)) headers[name] = value;
@@ -249,12 +258,17 @@ export function createFunctions(options: FunctionsOptions): FunctionsGateway {
           response.on('error', () => resolve(reply(502, { message: 'The function closed its response early.' })));
         },
       );
+      let timedOut = false;
       outgoing.on('timeout', () => {
+        timedOut = true;
         outgoing.destroy();
         resolve(reply(504, { message: `The function did not answer within ${timeoutMs / 1000} s.` }));
       });
       outgoing.on('error', (error) => {
+        // Destroying a timed-out request errors it too: a slow function is not a dead one.
+        if (timedOut) return;
         logError('function request failed:', error);
+        retire(name, target);
         resolve(reply(502, { message: 'The function failed.' }));
       });
       outgoing.end(body);
@@ -293,7 +307,7 @@ export function createFunctions(options: FunctionsOptions): FunctionsGateway {
         logError(`function ${name} failed to start:`, error);
         return reply(503, { code: 'BOOT_ERROR', message: 'Function failed to start (please check logs)' });
       }
-      return await forward(target, req, `${subPath}${url.search}`, body);
+      return await forward(name, target, req, `${subPath}${url.search}`, body);
     } finally {
       inFlight -= 1;
     }
