@@ -184,9 +184,14 @@ export function Shell({ user }: { user: User }) {
             {activeTab === 'products' && <ProductsMaster />}
             {activeTab === 'raw-materials' && <RawMaterials />}
             {activeTab === 'sales-orders' && <SalesOrders />}
-            {activeTab === 'sales-orders' && <WebsiteOrderRefusals />}
             {activeTab === 'manufacturing' && <ManufacturingOrders />}
           </Suspense>
+          {/* A boundary of its own: the orders never wait for this section's code. */}
+          {activeTab === 'sales-orders' && (
+            <Suspense fallback={null}>
+              <WebsiteOrderRefusals />
+            </Suspense>
+          )}
           {activeTab === 'settings' && <WorkspaceSettings user={user} onOpen={setDialog} />}
           {activeTab === 'settings' && <Suspense fallback={null}><WebsiteOrdersSettings /></Suspense>}
         </ListStateProvider>
