@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium } from 'playwright-core';
+import { launchChromium } from '../tests/support/chromium';
 import { build, preview } from 'vite';
 import { startStack } from '../stack/src/stack';
 import { BENCH_STACK } from './lib/client';
@@ -17,15 +17,6 @@ import { median } from './lib/stats';
 const ROOT = path.resolve(import.meta.dirname, '..');
 const OUT_DIR = path.join(ROOT, '.test-artifacts/bench-dist');
 const RUNS = 5;
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
 /** Assets index.html makes the browser fetch before the first render: entry, preloads, styles. */
 function initialAssets(html: string): string[] {
   const pattern = /<(?:script[^>]*\bsrc|link[^>]*\brel="(?:stylesheet|modulepreload)"[^>]*\bhref)="([^"]+)"/g;
@@ -54,7 +45,7 @@ export async function measureAppLoad(): Promise<BenchRow[]> {
     preview: { port: previewPort, strictPort: true },
   });
   const appUrl = server.resolvedUrls?.local[0];
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await launchChromium();
   const paints: number[] = [];
   const usable: number[] = [];
   try {

@@ -10,7 +10,7 @@
  */
 import path from 'node:path';
 import pg from 'pg';
-import { chromium } from 'playwright-core';
+import { launchChromium } from '../tests/support/chromium';
 import { build, preview } from 'vite';
 import { freePort } from '../stack/src/free-port';
 import { startStack } from '../stack/src/stack';
@@ -46,15 +46,6 @@ const TIME_TO_USABLE_LIST = `new Promise((resolve, reject) => {
   setTimeout(() => reject(new Error('the list did not become usable in 60 s')), 60000);
   button.click();
 })`;
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
 export async function measureListPaging(clusterUrl: string): Promise<BenchRow[]> {
   const databaseUrl = await createMigratedDatabase(clusterUrl, 'bench_list_paging');
   const previewPort = await freePort();
@@ -249,7 +240,7 @@ async function measureInChromium(
     preview: { port: previewPort, strictPort: true },
   });
   const appUrl = server.resolvedUrls?.local[0];
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await launchChromium();
   const usable: number[] = [];
   const downloads: number[] = [];
   let pageBytes = 0;

@@ -4,6 +4,7 @@ import type { AuthRequest, AuthResponse } from './auth/gotrue';
 import { JwtError, verifyJwt, type JwtClaims } from './auth/jwt';
 import { FUNCTIONS_PREFIX, type FunctionsGateway } from './functions/functions';
 import type { Database, RequestIdentity } from './db/database';
+import { BodyTooLarge, readBoundedBody } from './http-body';
 import { jsonDepth } from './json-depth';
 import { handleRest } from './rest/handler';
 import type { RealtimeServer } from './realtime/server';
@@ -109,7 +110,6 @@ const INVALID_API_KEY = json(401, {
   hint: 'Double check your Supabase `anon` or `service_role` API key.',
 });
 
-class BodyTooLarge extends Error {}
 
 const FOREIGN_HOST = json(403, {
   message: 'Host not allowed: this stack answers only to its own loopback address (DNS rebinding protection).',
@@ -178,17 +178,6 @@ export function createGateway(options: GatewayOptions) {
     return { role: role as RequestIdentity['role'], claims };
   }
 
-  /** Reads the body; an oversized one is read to its end but discarded, so the client gets the 413. */
-  async function readBody(req: IncomingMessage): Promise<string> {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of req as AsyncIterable<Buffer>) {
-      size += chunk.length;
-      if (size <= maxBodyBytes) chunks.push(chunk);
-    }
-    if (size > maxBodyBytes) throw new BodyTooLarge();
-    return Buffer.concat(chunks).toString('utf8');
-  }
 
   async function route(req: IncomingMessage, url: URL): Promise<Reply> {
     const path = url.pathname;
@@ -206,7 +195,7 @@ export function createGateway(options: GatewayOptions) {
     // The key is the gateway's: a service would read ?apikey= as one of its own parameters (a REST filter).
     url.searchParams.delete('apikey');
 
-    const body = await readBody(req);
+    const body = (await readBoundedBody(req, maxBodyBytes)).toString('utf8');
     if (jsonDepth(body) > MAX_JSON_DEPTH) return tooDeep(service);
     const subPath = path.slice(service.length) || '/';
     const method = req.method ?? 'GET';

@@ -12,15 +12,14 @@ import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { createServer, request, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { launchChromium } from '../support/chromium';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKeys, DEMO_JWT_SECRET } from '../../stack/src/config';
 import { MAX_PREPARED_PER_CONNECTION } from '../../stack/src/db/postgres';
 import { reloadSchema } from '../../stack/src/rest/schema-cache';
 import { startStack, type RunningStack } from '../../stack/src/stack';
 import { freePort } from '../../stack/src/free-port';
-
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 let stack: RunningStack;
 let appPort: number;
@@ -45,7 +44,7 @@ describe('a web page on another origin', () => {
   const page = '<!doctype html><title>page</title>';
 
   beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    browser = await launchChromium();
     const listen = async (server: Server, host: string, port: number) =>
       new Promise<void>((resolve) => server.listen(port, host, resolve));
     foreign = createServer((_, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(page));

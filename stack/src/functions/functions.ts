@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { JwtError, verifyJwt } from '../auth/jwt';
+import { BodyTooLarge, readBoundedBody } from '../http-body';
 import { readVerifyJwt } from './config';
 
 /**
@@ -68,8 +69,6 @@ const reply = (status: number, value: unknown, headers: Record<string, string> =
   body: Buffer.from(JSON.stringify(value)),
 });
 const NOT_FOUND = () => reply(404, { code: 'NOT_FOUND', message: 'Requested function was not found' });
-
-class BodyTooLarge extends Error {}
 
 /** The Deno executable of the npm package `deno` (its installer links it into the package folder). */
 export function denoExecutable(): string {
@@ -206,18 +205,6 @@ export function createFunctions(options: FunctionsOptions): FunctionsGateway {
     }
   }
 
-  /** The body, or BodyTooLarge (read to its end, discarded, so the client gets the 413). */
-  async function readBody(req: IncomingMessage): Promise<Buffer> {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of req as AsyncIterable<Buffer>) {
-      size += chunk.length;
-      if (size <= maxBodyBytes) chunks.push(chunk);
-    }
-    if (size > maxBodyBytes) throw new BodyTooLarge();
-    return Buffer.concat(chunks);
-  }
-
   /**
    * A process whose connection failed is taken as dead at once: its exit event may come after the
    * next request, which would otherwise be sent to it and fail too. The next request starts anew.
@@ -294,7 +281,7 @@ export function createFunctions(options: FunctionsOptions): FunctionsGateway {
       let body: Buffer;
       try {
         if (Number(req.headers['content-length']) > maxBodyBytes) throw new BodyTooLarge();
-        body = await readBody(req);
+        body = await readBoundedBody(req, maxBodyBytes);
       } catch (error) {
         if (!(error instanceof BodyTooLarge)) throw error;
         if (!req.readableEnded) req.resume();

@@ -1,21 +1,11 @@
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchChromium } from '../../support/chromium';
 import { createServer } from 'vite';
 import { inject } from 'vitest';
 import { RELAXED_AUTH_RATE_LIMITS } from '../../../stack/src/auth/rate-limit';
 import { startStack, type RunningStack } from '../../../stack/src/stack';
 import { freePort } from '../../../stack/src/free-port';
 import { serveBuiltApp } from './built-app';
-
-/** Debian's Chromium; a browser is never downloaded. */
-const CHROMIUM_PATH = '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 390, height: 844 };
@@ -79,7 +69,7 @@ export async function startRestartableEnvironment(options: {
   try {
     app = options.app === 'built' ? await serveBuiltApp(inject('builtAppDir'), appPort, stack) : await serveDevApp(appPort, stack);
     const appUrl = app.url;
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+    browser = await launchChromium();
     const started = { appUrl, browser, app };
     return {
       get stack() {
