@@ -8,7 +8,8 @@ interface ProductSelectProps extends Omit<SelectProps, 'data' | 'label' | 'place
 /**
  * The required Product field of the order forms: the user's products by name and SKU. It takes the
  * modal's first focus but opens only when the user clicks it, types or presses an arrow key: open on
- * its own, it covered Quantity and Cancel, and the first Escape only closed it.
+ * its own, it covered Quantity and Cancel, and the first Escape only closed it. Until the products
+ * arrive, its list says so, so what the user typed is not answered by an empty list.
  */
 export function ProductSelect({ products, ...props }: ProductSelectProps) {
   return (
@@ -20,6 +21,7 @@ export function ProductSelect({ products, ...props }: ProductSelectProps) {
         label: `${product.product_name} (${product.sku})`,
       }))}
       searchable
+      nothingFoundMessage={products === undefined ? 'Loading products…' : 'No product matches'}
       openOnFocus={false}
       withAsterisk
       {...props}

@@ -32,10 +32,14 @@ async function typeInto(page: Page, field: Locator, text: string): Promise<void>
   await page.keyboard.type(text);
 }
 
-/** Tabs to a searchable select, types part of an option and picks the first match with Enter. */
+/**
+ * Tabs to a searchable select, types part of an option and, once the list shows a match (the form may
+ * still be loading its options, as a user sees), picks the first match with Enter.
+ */
 async function pick(page: Page, select: Locator, search: string): Promise<void> {
   await tabTo(page, select);
   await page.keyboard.type(search);
+  await page.getByRole('option', { name: search }).first().waitFor();
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
 }

@@ -9,6 +9,8 @@ interface BomRowsProps {
   control: Control<CreateProductForm, unknown, CreateProductInput>;
   /** The materials a row may name. */
   materialOptions: ComboboxItem[];
+  /** True until the materials arrive: a row's list then says so instead of matching nothing. */
+  materialsLoading: boolean;
   /** What the section says while it has no rows. */
   emptyText: string;
 }
@@ -17,7 +19,7 @@ interface BomRowsProps {
  * The Bill of Materials rows of the product forms (Add New Product, Edit product): a material and
  * the quantity one unit of the product uses, per row, checked by createProductSchema.
  */
-export function BomRows({ control, materialOptions, emptyText }: BomRowsProps) {
+export function BomRows({ control, materialOptions, materialsLoading, emptyText }: BomRowsProps) {
   const bomRows = useFieldArray({ control, name: 'bom' });
   return (
     <>
@@ -38,6 +40,7 @@ export function BomRows({ control, materialOptions, emptyText }: BomRowsProps) {
                 placeholder="Choose a material"
                 data={materialOptions}
                 searchable
+                nothingFoundMessage={materialsLoading ? 'Loading materials…' : 'No material matches'}
                 openOnFocus={false}
                 withAsterisk
                 error={fieldState.error?.message}

@@ -144,8 +144,9 @@ export function CreateProductModal({ opened, onClose }: CreateProductModalProps)
           <BomRows
             control={form.control}
             materialOptions={materialOptions}
+            materialsLoading={rawMaterials.data === undefined}
             emptyText={
-              materialOptions.length === 0
+              rawMaterials.data?.length === 0
                 ? 'No raw materials yet. Add them on the Raw Materials tab to list what this product is made of.'
                 : 'List the raw materials one unit of this product uses. Production takes them from stock.'
             }

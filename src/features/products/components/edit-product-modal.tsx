@@ -145,6 +145,7 @@ export function EditProductModal({ product, bom, onClose }: EditProductModalProp
           <BomRows
             control={form.control}
             materialOptions={materialOptions}
+            materialsLoading={allMaterials.data === undefined}
             emptyText="No materials listed. Production of this product uses no raw materials."
           />
 
