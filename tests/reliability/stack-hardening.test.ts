@@ -198,6 +198,35 @@ describe('API transactions', () => {
     }
   });
 
+  it('of one statement commit it, or leave nothing and the connection idle, reporting the first error', async () => {
+    await stack.db.query('create table public.hardening_probe (n int)');
+    await stack.db.query('grant insert, select on public.hardening_probe to authenticator');
+    const rows = async () => (await stack.db.query<{ n: number }>('select n from public.hardening_probe order by n')).rows;
+    try {
+      // The statement fails after writing: its COMMIT, sent with it, ends the transaction as a ROLLBACK.
+      const failing = 'with written as (insert into public.hardening_probe values ($1) returning n) select n / 0 from written';
+      await expect(stack.db.apiStatement(failing, [1])).rejects.toMatchObject({ code: '22012' });
+      // Its settings failing: their error, not the statement's "current transaction is aborted".
+      const badSetup = { setup: `select set_config('timezone', 'Nowhere/Never', true)` };
+      await expect(stack.db.apiStatement('insert into public.hardening_probe values (2)', [], badSetup)).rejects.toMatchObject({
+        code: '22023',
+        message: 'invalid value for parameter "TimeZone": "Nowhere/Never"',
+      });
+      await expect(
+        stack.db.apiStatement('insert into public.hardening_probe values (3)', [], { readOnly: true }),
+      ).rejects.toMatchObject({ code: '25006' });
+      expect(await rows()).toEqual([]);
+      // Every connection came back idle, so the pool's next statements run and commit.
+      const inserted = await Promise.all(
+        [4, 5, 6].map((n) => stack.db.apiStatement<{ n: number }>('insert into public.hardening_probe values ($1) returning n', [n])),
+      );
+      expect(inserted.map((result) => result.rows)).toEqual([[{ n: 4 }], [{ n: 5 }], [{ n: 6 }]]);
+      expect(await rows()).toEqual([{ n: 4 }, { n: 5 }, { n: 6 }]);
+    } finally {
+      await stack.db.query('drop table public.hardening_probe');
+    }
+  });
+
   it("stop a statement at the anon role's 3 s timeout, with PostgREST's error", async () => {
     await stack.db.query(`create function public.hardening_slow() returns int language sql as 'select pg_sleep(6)::text::int'`);
     await stack.db.query('grant execute on function public.hardening_slow() to anon');

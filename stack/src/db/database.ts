@@ -36,6 +36,12 @@ export interface Database extends Queryable {
    * can only switch to anon, authenticated and service_role. Every API request runs here.
    */
   apiTransaction<T>(fn: (tx: Queryable) => Promise<T>, options?: TransactionOptions): Promise<T>;
+  /**
+   * One statement in a transaction of its own on the API login role, sent with its BEGIN (and
+   * setup) and its COMMIT in one round trip. If it fails, the COMMIT ends the transaction as a
+   * ROLLBACK and the first error is thrown.
+   */
+  apiStatement<T>(sql: string, params: unknown[], options?: TransactionOptions): Promise<QueryResult<T>>;
   /** Runs a multi-statement SQL script (migrations, platform SQL). */
   exec(sql: string): Promise<void>;
   /** LISTEN on a channel; returns a function that stops listening. */
@@ -52,6 +58,8 @@ export interface RequestIdentity {
   method?: string;
   path?: string;
   headers?: Record<string, string>;
+  /** A `timezone=` preference, set for the transaction. */
+  timezone?: string;
 }
 
 const API_ROLES = new Set(['anon', 'authenticated', 'service_role']);
@@ -69,6 +77,22 @@ export async function runAs<T>(
   options: TransactionOptions,
   fn: (tx: Queryable) => Promise<T>,
 ): Promise<T> {
+  return db.apiTransaction(fn, { ...options, setup: await requestSetup(db, identity) });
+}
+
+/** runAs for a request that is one statement: BEGIN, the statement and COMMIT in one round trip. */
+export async function runStatementAs<T>(
+  db: Database,
+  identity: RequestIdentity,
+  options: TransactionOptions,
+  sql: string,
+  params: unknown[],
+): Promise<QueryResult<T>> {
+  return db.apiStatement<T>(sql, params, { ...options, setup: await requestSetup(db, identity) });
+}
+
+/** The request's transaction-local settings, as one statement of escaped literals (no parameters). */
+async function requestSetup(db: Database, identity: RequestIdentity): Promise<string> {
   if (!API_ROLES.has(identity.role)) throw new Error(`refusing to run as role ${identity.role}`);
   const roleSettings = (await apiRoleSettings(db)).get(identity.role) ?? [];
   const settings: [string, string][] = [
@@ -81,10 +105,10 @@ export async function runAs<T>(
     ['request.headers', JSON.stringify(identity.headers ?? {})],
     ['search_path', 'public, extensions'],
     ...roleSettings,
+    ...(identity.timezone ? [['timezone', identity.timezone] as [string, string]] : []),
   ];
   // Escaped literals rather than parameters, so that they travel with BEGIN in one round trip.
-  const setup = `select ${settings.map(([name, value]) => `set_config(${pg.escapeLiteral(name)}, ${pg.escapeLiteral(value)}, true)`).join(', ')}`;
-  return db.apiTransaction(fn, { ...options, setup });
+  return `select ${settings.map(([name, value]) => `set_config(${pg.escapeLiteral(name)}, ${pg.escapeLiteral(value)}, true)`).join(', ')}`;
 }
 
 const roleSettingsCache = new WeakMap<Database, Promise<Map<string, [string, string][]>>>();

@@ -1,4 +1,4 @@
-import { runAs, type Database, type Queryable, type RequestIdentity } from '../db/database';
+import { runAs, runStatementAs, type Database, type RequestIdentity } from '../db/database';
 import {
   buildDelete,
   buildInsert,
@@ -299,30 +299,36 @@ function rowsResponse(row: ResultRow, query: ParsedQuery, negotiated: Negotiated
   };
 }
 
-async function queryOne(tx: Queryable, statement: Statement): Promise<ResultRow> {
-  return (await tx.query<ResultRow>(statement.sql, statement.params)).rows[0]!;
-}
-
 /** Thrown to end a transaction in ROLLBACK (`Prefer: tx=rollback`) while still answering. */
 class RolledBack {
   constructor(readonly response: RestResponse) {}
 }
 
 /**
- * Runs fn in the request's transaction as PostgREST does: as its role, read-only when asked, with
- * its `timezone=` preference, ending in the COMMIT or ROLLBACK that db-tx-end and `tx=` decide.
+ * Runs a request's one statement in its transaction as PostgREST does: as its role, read-only when
+ * asked, with its `timezone=` preference, and answers from the statement's one row with respond,
+ * which may refuse (PGRST116, PGRST124, 416) inside the transaction so that nothing is kept. The
+ * transaction ends in the COMMIT or ROLLBACK that db-tx-end and `tx=` decide.
  */
 async function inTransaction(
   db: Database,
   req: RestRequest,
   negotiated: Negotiated,
   readOnly: boolean,
-  fn: (tx: Queryable) => Promise<RestResponse>,
+  statement: Statement,
+  respond: (row: ResultRow) => RestResponse,
 ): Promise<RestResponse> {
+  const identity = { ...requestIdentity(req), timezone: negotiated.timezone };
+  // respond can only refuse a singular response, a max-affected excess or a range past the count.
+  // Without those, and for reads, which change nothing, the COMMIT may leave with the statement.
+  const mayRefuse = negotiated.single || negotiated.maxAffected !== undefined || negotiated.count;
+  if (readOnly || (!mayRefuse && !negotiated.rollback)) {
+    const result = await runStatementAs<ResultRow>(db, identity, { readOnly }, statement.sql, statement.params);
+    return respond(result.rows[0]!);
+  }
   try {
-    return await runAs(db, requestIdentity(req), { readOnly }, async (tx) => {
-      if (negotiated.timezone) await tx.query(`select set_config('timezone', $1, true)`, [negotiated.timezone]);
-      const response = await fn(tx);
+    return await runAs(db, identity, { readOnly }, async (tx) => {
+      const response = respond((await tx.query<ResultRow>(statement.sql, statement.params)).rows[0]!);
       if (!negotiated.rollback) return response;
       // As PostgREST does, deferred constraints are checked first so that their errors still show.
       await tx.query('set constraints all immediate');
@@ -350,9 +356,7 @@ function readOptions(negotiated: Negotiated): ReadOptions {
 async function read(db: Database, cache: SchemaCache, req: RestRequest, table: Table, negotiated: Negotiated) {
   const query = parseQuery(req.query);
   const statement = buildRead(cache, table, query, readOptions(negotiated));
-  return inTransaction(db, req, negotiated, true, async (tx) =>
-    rowsResponse(await queryOne(tx, statement), query, negotiated, 'read'),
-  );
+  return inTransaction(db, req, negotiated, true, statement, (row) => rowsResponse(row, query, negotiated, 'read'));
 }
 
 function mutationOptions(negotiated: Negotiated): MutationOptions {
@@ -380,8 +384,7 @@ async function mutate(
   negotiated: Negotiated,
   kind: MutationKind,
 ): Promise<RestResponse> {
-  return inTransaction(db, req, negotiated, false, async (tx) => {
-    const row = await queryOne(tx, statement);
+  return inTransaction(db, req, negotiated, false, statement, (row) => {
     const affected = Number(row.affected);
     if (negotiated.single && affected !== 1) throw singularityError(affected);
     if (kind.method !== 'insert') checkMaxAffected(negotiated, affected);
@@ -565,8 +568,7 @@ async function callFunction(
   const statement = buildRpc(cache, fn, args, query, readOptions(negotiated));
   // GET calls and STABLE/IMMUTABLE functions run read-only: a write there fails 25006 → 405.
   const readOnly = req.method !== 'POST' || fn.readOnly;
-  return inTransaction(db, req, negotiated, readOnly, async (tx) => {
-    const row = await queryOne(tx, statement);
+  return inTransaction(db, req, negotiated, readOnly, statement, (row) => {
     if (statement.shape === 'void') return { status: 204, headers: preferenceApplied(negotiated, 'call'), body: '' };
     if (statement.shape === 'rows') {
       checkMaxAffected(negotiated, Number(row.page_rows));
