@@ -207,7 +207,7 @@ describe('API transactions', () => {
       const failing = 'with written as (insert into public.hardening_probe values ($1) returning n) select n / 0 from written';
       await expect(stack.db.apiStatement(failing, [1])).rejects.toMatchObject({ code: '22012' });
       // Its settings failing: their error, not the statement's "current transaction is aborted".
-      const badSetup = { setup: `select set_config('timezone', 'Nowhere/Never', true)` };
+      const badSetup = { setup: { sql: `select set_config('timezone', $1, true)`, params: ['Nowhere/Never'] } };
       await expect(stack.db.apiStatement('insert into public.hardening_probe values (2)', [], badSetup)).rejects.toMatchObject({
         code: '22023',
         message: 'invalid value for parameter "TimeZone": "Nowhere/Never"',

@@ -1,4 +1,3 @@
-import pg from 'pg';
 
 /**
  * The one database interface the stack speaks: a Postgres server, the stack's embedded one or the
@@ -20,11 +19,8 @@ export interface Queryable {
 export interface TransactionOptions {
   /** BEGIN READ ONLY: any write in it fails (25006), as in PostgREST's GET transactions. */
   readOnly?: boolean;
-  /**
-   * Statements (no parameters: values escaped as literals) sent with BEGIN in one round trip,
-   * such as the request's settings.
-   */
-  setup?: string;
+  /** A statement sent with BEGIN in the same round trip, such as the request's settings. */
+  setup?: { sql: string; params: unknown[] };
 }
 
 /** Queries as the database owner (a superuser): migrations, auth, the realtime catalogue. */
@@ -91,8 +87,12 @@ export async function runStatementAs<T>(
   return db.apiStatement<T>(sql, params, { ...options, setup: await requestSetup(db, identity) });
 }
 
-/** The request's transaction-local settings, as one statement of escaped literals (no parameters). */
-async function requestSetup(db: Database, identity: RequestIdentity): Promise<string> {
+/**
+ * The request's transaction-local settings as one statement. Names and values are parameters, so
+ * the text depends only on how many there are: each connection prepares it once, where a text of
+ * escaped values would be parsed and planned by Postgres on every request.
+ */
+async function requestSetup(db: Database, identity: RequestIdentity): Promise<{ sql: string; params: unknown[] }> {
   if (!API_ROLES.has(identity.role)) throw new Error(`refusing to run as role ${identity.role}`);
   const roleSettings = (await apiRoleSettings(db)).get(identity.role) ?? [];
   const settings: [string, string][] = [
@@ -107,8 +107,10 @@ async function requestSetup(db: Database, identity: RequestIdentity): Promise<st
     ...roleSettings,
     ...(identity.timezone ? [['timezone', identity.timezone] as [string, string]] : []),
   ];
-  // Escaped literals rather than parameters, so that they travel with BEGIN in one round trip.
-  return `select ${settings.map(([name, value]) => `set_config(${pg.escapeLiteral(name)}, ${pg.escapeLiteral(value)}, true)`).join(', ')}`;
+  return {
+    sql: `select ${settings.map((_, i) => `set_config($${2 * i + 1}, $${2 * i + 2}, true)`).join(', ')}`,
+    params: settings.flat(),
+  };
 }
 
 const roleSettingsCache = new WeakMap<Database, Promise<Map<string, [string, string][]>>>();
