@@ -7,13 +7,10 @@ import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
-  addProduct,
-  addRawMaterial,
   dialog,
   dismissNotifications,
   eventually,
   fillProductionOrder,
-  logSale,
   openTab,
   rowCells,
   settle,
@@ -34,6 +31,53 @@ async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${size.width}x${size.height}.png`) });
 }
 
+// Type aliases, not interfaces: supabase-js wants arguments assignable to a record.
+type SeedMaterial = {
+  material_name: string;
+  unit_of_measure: string;
+  stock_level: number;
+  supplier?: string;
+  cost_per_unit?: number;
+};
+
+type SeedProduct = {
+  sku: string;
+  product_name: string;
+  selling_price: number;
+  stock_on_hand?: number;
+  bom?: { material_id: string; quantity: number }[];
+};
+
+/**
+ * Adds items, sales and production runs as the page's signed-in user through the API: the forms
+ * that add them are other tests' subject (products-and-production, sales-and-dashboard), and here
+ * they only cost time. The page shows them through its live updates.
+ */
+async function seederOf(page: Page) {
+  const client = await e2e.clientOf(page);
+  const refused = (error: { message: string }) => new Error(`seeding failed: ${error.message}`);
+  return {
+    async material(material: SeedMaterial): Promise<string> {
+      const { data, error } = await client.rpc('create_raw_material', material);
+      if (error) throw refused(error);
+      return data.id;
+    },
+    async product(product: SeedProduct): Promise<string> {
+      const { data, error } = await client.rpc('create_product', product);
+      if (error) throw refused(error);
+      return data.id;
+    },
+    async sale(product_id: string, platform: string, quantity: number): Promise<void> {
+      const { error } = await client.rpc('log_sale', { product_id, platform, quantity });
+      if (error) throw refused(error);
+    },
+    async production(product_id: string, quantity_to_produce: number): Promise<void> {
+      const { error } = await client.rpc('start_production', { product_id, quantity_to_produce });
+      if (error) throw refused(error);
+    },
+  };
+}
+
 /** Opens the row menu of an item (products, raw materials) and picks one of its actions. */
 async function rowAction(page: Page, itemName: string, action: string): Promise<void> {
   await page.getByRole('button', { name: `Actions for ${itemName}`, exact: true }).click();
@@ -47,9 +91,10 @@ async function cardValue(page: Page, label: string): Promise<string> {
   return lines.filter((line) => line !== '' && line !== label).join(' ');
 }
 
-async function productStock(page: Page, sku: string): Promise<string> {
+/** Opens Products and waits until the product's Stock on Hand reads `stock`. */
+async function expectProductStock(page: Page, sku: string, stock: string): Promise<void> {
   await openTab(page, 'Products');
-  return (await rowCells(page, sku))[4] ?? '';
+  await eventually(async () => (await rowCells(page, sku))[4]).toBe(stock);
 }
 
 /** The history drawer's entries, each as its lines of text. */
@@ -64,18 +109,19 @@ for (const viewport of [DESKTOP, PHONE]) {
   describe(`the month's operations at ${size}`, { timeout: 180_000 }, () => {
     it('receives materials, then starts the production that was short; counts stock; reads the history', async () => {
       const { page } = await e2e.openApp({ viewport });
-      await addRawMaterial(page, {
-        name: 'Cotton fabric',
+      const seed = await seederOf(page);
+      const fabric = await seed.material({
+        material_name: 'Cotton fabric',
         supplier: 'Surat Mills',
-        costPerUnit: '100',
-        stockLevel: '2',
-        unit: 'metres',
+        cost_per_unit: 100,
+        stock_level: 2,
+        unit_of_measure: 'metres',
       });
-      await addProduct(page, {
+      await seed.product({
         sku: 'KUR-01',
-        name: 'Cotton Kurta',
-        sellingPrice: '899',
-        bom: [{ material: 'Cotton fabric (metres)', quantity: '2.5' }],
+        product_name: 'Cotton Kurta',
+        selling_price: 899,
+        bom: [{ material_id: fabric, quantity: 2.5 }],
       });
 
       // Two kurtas need 5 metres; 2 are in stock.
@@ -140,15 +186,17 @@ for (const viewport of [DESKTOP, PHONE]) {
 
     it('edits a BOM; archives and restores a product and a material, which pickers then skip', async () => {
       const { page } = await e2e.openApp({ viewport });
-      await addRawMaterial(page, { name: 'Silk', stockLevel: '100', unit: 'metres' });
-      await addRawMaterial(page, { name: 'Zari', stockLevel: '50', unit: 'grams' });
-      await addProduct(page, {
+      const seed = await seederOf(page);
+      const silk = await seed.material({ material_name: 'Silk', stock_level: 100, unit_of_measure: 'metres' });
+      await seed.material({ material_name: 'Zari', stock_level: 50, unit_of_measure: 'grams' });
+      await seed.product({
         sku: 'SAR-01',
-        name: 'Silk Saree',
-        sellingPrice: '4999',
-        stockOnHand: '4',
-        bom: [{ material: 'Silk (metres)', quantity: '6' }],
+        product_name: 'Silk Saree',
+        selling_price: 4999,
+        stock_on_hand: 4,
+        bom: [{ material_id: silk, quantity: 6 }],
       });
+      await openTab(page, 'Products');
 
       await rowAction(page, 'Silk Saree', 'Edit');
       let form = dialog(page, 'Edit Silk Saree');
@@ -227,9 +275,10 @@ for (const viewport of [DESKTOP, PHONE]) {
 
     it('cancels and returns sales while revenue and stock follow', async () => {
       const { page } = await e2e.openApp({ viewport });
-      await addProduct(page, { sku: 'CAP-01', name: 'Cotton Cap', sellingPrice: '350', stockOnHand: '10' });
-      await logSale(page, { product: 'Cotton Cap (CAP-01)', platform: 'Flipkart', quantity: '2' });
-      await logSale(page, { product: 'Cotton Cap (CAP-01)', platform: 'Amazon', quantity: '3' });
+      const seed = await seederOf(page);
+      const cap = await seed.product({ sku: 'CAP-01', product_name: 'Cotton Cap', selling_price: 350, stock_on_hand: 10 });
+      await seed.sale(cap, 'Flipkart', 2);
+      await seed.sale(cap, 'Amazon', 3);
       await openTab(page, 'Dashboard');
       await eventually(() => cardValue(page, 'Total Revenue')).toBe('₹1,750.00');
 
@@ -244,7 +293,7 @@ for (const viewport of [DESKTOP, PHONE]) {
       await page.getByText('Order cancelled. 2 units of Cotton Cap are back in stock.').waitFor();
       await eventually(async () => (await rowCells(page, 'Flipkart'))[5]).toBe('Cancelled');
       expect(await flipkart.getByRole('button').count()).toBe(0);
-      expect(await productStock(page, 'CAP-01')).toBe('7');
+      await expectProductStock(page, 'CAP-01', '7');
       await openTab(page, 'Dashboard');
       await eventually(() => cardValue(page, 'Total Revenue')).toBe('₹1,050.00');
 
@@ -262,13 +311,14 @@ for (const viewport of [DESKTOP, PHONE]) {
       await form.waitFor({ state: 'hidden' });
       await eventually(async () => (await rowCells(page, 'Amazon'))[5]).toBe('Returned');
       expect(await amazon.getByRole('button').count()).toBe(0);
-      expect(await productStock(page, 'CAP-01')).toBe('10');
+      await expectProductStock(page, 'CAP-01', '10');
       await openTab(page, 'Dashboard');
       await eventually(() => cardValue(page, 'Total Revenue')).toBe('₹0.00');
       expect(await cardValue(page, 'Open Sales Orders')).toBe('0');
 
       // A damaged return: the order is Returned, the stock stays where the sale left it.
-      await logSale(page, { product: 'Cotton Cap (CAP-01)', platform: 'Myntra', quantity: '1' });
+      await seed.sale(cap, 'Myntra', 1);
+      await openTab(page, 'Sales Orders');
       const myntra = page.getByRole('row').filter({ hasText: 'Myntra' });
       await myntra.getByRole('button', { name: 'Fulfill' }).click();
       await myntra.getByRole('button', { name: 'Return' }).click();
@@ -278,19 +328,20 @@ for (const viewport of [DESKTOP, PHONE]) {
       await form.getByRole('button', { name: 'Record Return' }).click();
       await form.waitFor({ state: 'hidden' });
       await eventually(async () => (await rowCells(page, 'Myntra'))[5]).toBe('Returned');
-      expect(await productStock(page, 'CAP-01')).toBe('9');
+      await expectProductStock(page, 'CAP-01', '9');
     });
 
     it('cancels a production run and its materials come back', async () => {
       const { page } = await e2e.openApp({ viewport });
-      await addRawMaterial(page, { name: 'Denim', stockLevel: '40', unit: 'metres' });
-      await addProduct(page, {
+      const seed = await seederOf(page);
+      const denim = await seed.material({ material_name: 'Denim', stock_level: 40, unit_of_measure: 'metres' });
+      const jeans = await seed.product({
         sku: 'JNS-01',
-        name: 'Denim Jeans',
-        sellingPrice: '1999',
-        bom: [{ material: 'Denim (metres)', quantity: '1.5' }],
+        product_name: 'Denim Jeans',
+        selling_price: 1999,
+        bom: [{ material_id: denim, quantity: 1.5 }],
       });
-      await startProduction(page, { product: 'Denim Jeans (JNS-01)', quantity: '10' });
+      await seed.production(jeans, 10);
       await openTab(page, 'Raw Materials');
       await eventually(async () => (await rowCells(page, 'Denim'))[3]).toBe('25');
 
@@ -306,7 +357,7 @@ for (const viewport of [DESKTOP, PHONE]) {
       expect(await run.getByRole('button').count()).toBe(0);
       await openTab(page, 'Raw Materials');
       await eventually(async () => (await rowCells(page, 'Denim'))[3]).toBe('40');
-      expect(await productStock(page, 'JNS-01')).toBe('0');
+      await expectProductStock(page, 'JNS-01', '0');
     });
   });
 }
@@ -314,8 +365,9 @@ for (const viewport of [DESKTOP, PHONE]) {
 describe('the month operations reach every open tab', { timeout: 120_000 }, () => {
   it('shows a count and a cancelled sale in another tab, history drawer included, without a reload', async () => {
     const first = await e2e.openApp();
-    await addProduct(first.page, { sku: 'MUG-01', name: 'Clay Mug', sellingPrice: '250', stockOnHand: '8' });
-    await logSale(first.page, { product: 'Clay Mug (MUG-01)', platform: 'Myntra', quantity: '3' });
+    const seed = await seederOf(first.page);
+    const mug = await seed.product({ sku: 'MUG-01', product_name: 'Clay Mug', selling_price: 250, stock_on_hand: 8 });
+    await seed.sale(mug, 'Myntra', 3);
 
     const second = await e2e.openApp({ storageState: await first.context.storageState() });
     await openTab(second.page, 'Products');
