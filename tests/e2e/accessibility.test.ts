@@ -1,18 +1,15 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
-  addProduct,
-  addRawMaterial,
   dialog,
-  logSale,
   openTab,
-  startProduction,
   TABS,
   type TabName,
 } from './support/actions';
 import { seriousViolations } from './support/axe';
 import { DESKTOP, PHONE } from './support/environment';
 import { useE2e } from './support/fixture';
+import { seeder } from './support/seed';
 
 const e2e = useE2e();
 
@@ -49,18 +46,20 @@ const ROW_DIALOGS: [TabName, (page: Page) => Promise<void>, string][] = [
 describe('accessibility (axe-core, WCAG 2.1 A and AA)', { timeout: 240_000 }, () => {
   it('finds no serious or critical violation on any tab, form, row menu or row dialog, with data, at both sizes', async () => {
     const { page } = await e2e.openApp();
-    await addRawMaterial(page, { name: 'Cotton fabric', stockLevel: '30', unit: 'metres' });
-    await addProduct(page, {
+    const seed = seeder(await e2e.clientOf(page));
+    const fabric = await seed.material({ material_name: 'Cotton fabric', stock_level: 30, unit_of_measure: 'metres' });
+    const kurta = await seed.product({
       sku: 'KUR-01',
-      name: 'Cotton Kurta',
-      sellingPrice: '1299',
-      stockOnHand: '12',
-      bom: [{ material: 'Cotton fabric (metres)', quantity: '2' }],
+      product_name: 'Cotton Kurta',
+      selling_price: 1299,
+      stock_on_hand: 12,
+      bom: [{ material_id: fabric, quantity: 2 }],
     });
-    await logSale(page, { product: 'Cotton Kurta (KUR-01)', quantity: '4' });
-    await logSale(page, { product: 'Cotton Kurta (KUR-01)', quantity: '1' });
+    await seed.sale(kurta, 'Flipkart', 4);
+    await seed.sale(kurta, 'Flipkart', 1);
+    await openTab(page, 'Sales Orders');
     await page.getByRole('button', { name: 'Fulfill' }).first().click();
-    await startProduction(page, { product: 'Cotton Kurta (KUR-01)', quantity: '5' });
+    await seed.production(kurta, 5);
 
     const violations: string[] = [];
     for (const size of [DESKTOP, PHONE]) {
@@ -114,7 +113,7 @@ describe('accessibility (axe-core, WCAG 2.1 A and AA)', { timeout: 240_000 }, ()
 
   it('finds none on the workspace prompt, its dialogs and Settings, before and after saving, at both sizes', async () => {
     const { page } = await e2e.openApp();
-    await addRawMaterial(page, { name: 'Cotton fabric', stockLevel: '30', unit: 'metres' });
+    await seeder(await e2e.clientOf(page)).material({ material_name: 'Cotton fabric', stock_level: 30, unit_of_measure: 'metres' });
     const settings = page.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: 'Settings' });
     const openSettings = async () => {
       const burger = page.getByRole('button', { name: 'Open navigation' });

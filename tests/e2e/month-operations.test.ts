@@ -18,6 +18,7 @@ import {
 } from './support/actions';
 import { DESKTOP, PHONE } from './support/environment';
 import { useE2e } from './support/fixture';
+import { seeder } from './support/seed';
 
 const e2e = useE2e();
 
@@ -29,53 +30,6 @@ async function screenshot(page: Page, name: string): Promise<void> {
   const size = page.viewportSize()!;
   await mkdir(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${size.width}x${size.height}.png`) });
-}
-
-// Type aliases, not interfaces: supabase-js wants arguments assignable to a record.
-type SeedMaterial = {
-  material_name: string;
-  unit_of_measure: string;
-  stock_level: number;
-  supplier?: string;
-  cost_per_unit?: number;
-};
-
-type SeedProduct = {
-  sku: string;
-  product_name: string;
-  selling_price: number;
-  stock_on_hand?: number;
-  bom?: { material_id: string; quantity: number }[];
-};
-
-/**
- * Adds items, sales and production runs as the page's signed-in user through the API: the forms
- * that add them are other tests' subject (products-and-production, sales-and-dashboard), and here
- * they only cost time. The page shows them through its live updates.
- */
-async function seederOf(page: Page) {
-  const client = await e2e.clientOf(page);
-  const refused = (error: { message: string }) => new Error(`seeding failed: ${error.message}`);
-  return {
-    async material(material: SeedMaterial): Promise<string> {
-      const { data, error } = await client.rpc('create_raw_material', material);
-      if (error) throw refused(error);
-      return data.id;
-    },
-    async product(product: SeedProduct): Promise<string> {
-      const { data, error } = await client.rpc('create_product', product);
-      if (error) throw refused(error);
-      return data.id;
-    },
-    async sale(product_id: string, platform: string, quantity: number): Promise<void> {
-      const { error } = await client.rpc('log_sale', { product_id, platform, quantity });
-      if (error) throw refused(error);
-    },
-    async production(product_id: string, quantity_to_produce: number): Promise<void> {
-      const { error } = await client.rpc('start_production', { product_id, quantity_to_produce });
-      if (error) throw refused(error);
-    },
-  };
 }
 
 /** Opens the row menu of an item (products, raw materials) and picks one of its actions. */
@@ -109,7 +63,7 @@ for (const viewport of [DESKTOP, PHONE]) {
   describe(`the month's operations at ${size}`, { timeout: 180_000 }, () => {
     it('receives materials, then starts the production that was short; counts stock; reads the history', async () => {
       const { page } = await e2e.openApp({ viewport });
-      const seed = await seederOf(page);
+      const seed = seeder(await e2e.clientOf(page));
       const fabric = await seed.material({
         material_name: 'Cotton fabric',
         supplier: 'Surat Mills',
@@ -186,7 +140,7 @@ for (const viewport of [DESKTOP, PHONE]) {
 
     it('edits a BOM; archives and restores a product and a material, which pickers then skip', async () => {
       const { page } = await e2e.openApp({ viewport });
-      const seed = await seederOf(page);
+      const seed = seeder(await e2e.clientOf(page));
       const silk = await seed.material({ material_name: 'Silk', stock_level: 100, unit_of_measure: 'metres' });
       await seed.material({ material_name: 'Zari', stock_level: 50, unit_of_measure: 'grams' });
       await seed.product({
@@ -275,7 +229,7 @@ for (const viewport of [DESKTOP, PHONE]) {
 
     it('cancels and returns sales while revenue and stock follow', async () => {
       const { page } = await e2e.openApp({ viewport });
-      const seed = await seederOf(page);
+      const seed = seeder(await e2e.clientOf(page));
       const cap = await seed.product({ sku: 'CAP-01', product_name: 'Cotton Cap', selling_price: 350, stock_on_hand: 10 });
       await seed.sale(cap, 'Flipkart', 2);
       await seed.sale(cap, 'Amazon', 3);
@@ -333,7 +287,7 @@ for (const viewport of [DESKTOP, PHONE]) {
 
     it('cancels a production run and its materials come back', async () => {
       const { page } = await e2e.openApp({ viewport });
-      const seed = await seederOf(page);
+      const seed = seeder(await e2e.clientOf(page));
       const denim = await seed.material({ material_name: 'Denim', stock_level: 40, unit_of_measure: 'metres' });
       const jeans = await seed.product({
         sku: 'JNS-01',
@@ -365,7 +319,7 @@ for (const viewport of [DESKTOP, PHONE]) {
 describe('the month operations reach every open tab', { timeout: 120_000 }, () => {
   it('shows a count and a cancelled sale in another tab, history drawer included, without a reload', async () => {
     const first = await e2e.openApp();
-    const seed = await seederOf(first.page);
+    const seed = seeder(await e2e.clientOf(first.page));
     const mug = await seed.product({ sku: 'MUG-01', product_name: 'Clay Mug', selling_price: 250, stock_on_hand: 8 });
     await seed.sale(mug, 'Myntra', 3);
 

@@ -9,17 +9,15 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
-  addProduct,
-  addRawMaterial,
   dialog,
   eventually,
-  logSale,
   openTab,
   rowCells,
   settle,
 } from './support/actions';
 import { DESKTOP, PHONE } from './support/environment';
 import { useE2e } from './support/fixture';
+import { seeder } from './support/seed';
 
 const e2e = useE2e();
 
@@ -50,18 +48,40 @@ describe('costs, fees and profit', { timeout: 240_000 }, () => {
       await mkdir(SCREENSHOT_DIR, { recursive: true });
       const { context, page } = await e2e.openApp({ viewport: size });
 
-      await addRawMaterial(page, { name: 'Cotton Fabric', supplier: 'Arvind Mills', costPerUnit: '1205', stockLevel: '10', unit: 'm', reorderPoint: '50' });
-      await addRawMaterial(page, { name: 'Thread', supplier: 'Arvind Mills', costPerUnit: '0.75', stockLevel: '100', unit: 'spools', reorderPoint: '5' });
-      await addRawMaterial(page, { name: 'Buttons', supplier: 'Button House', costPerUnit: '2', stockLevel: '5', unit: 'units', reorderPoint: '10' });
+      const seed = seeder(await e2e.clientOf(page));
+      const fabric = await seed.material({
+        material_name: 'Cotton Fabric',
+        supplier: 'Arvind Mills',
+        cost_per_unit: 1205,
+        stock_level: 10,
+        unit_of_measure: 'm',
+        reorder_point: 50,
+      });
+      const thread = await seed.material({
+        material_name: 'Thread',
+        supplier: 'Arvind Mills',
+        cost_per_unit: 0.75,
+        stock_level: 100,
+        unit_of_measure: 'spools',
+        reorder_point: 5,
+      });
+      await seed.material({
+        material_name: 'Buttons',
+        supplier: 'Button House',
+        cost_per_unit: 2,
+        stock_level: 5,
+        unit_of_measure: 'units',
+        reorder_point: 10,
+      });
       // Unit cost 1.25 x 1205 + 3.5 x 0.75 = 1508.875.
-      await addProduct(page, {
+      const tshirt = await seed.product({
         sku: 'TS-1',
-        name: 'T-shirt',
-        sellingPrice: '2499',
-        stockOnHand: '20',
+        product_name: 'T-shirt',
+        selling_price: 2499,
+        stock_on_hand: 20,
         bom: [
-          { material: 'Cotton Fabric (m)', quantity: '1.25' },
-          { material: 'Thread (spools)', quantity: '3.5' },
+          { material_id: fabric, quantity: 1.25 },
+          { material_id: thread, quantity: 3.5 },
         ],
       });
 
@@ -78,8 +98,8 @@ describe('costs, fees and profit', { timeout: 240_000 }, () => {
 
       // Flipkart: 4998 - fees (499.80 + 20 + 50) - cost round(3017.75) = 1410.45.
       // Amazon: 2499 - fees 312.375 -> 312.38 - cost round(1508.875) = 1508.88 -> 677.74.
-      await logSale(page, { product: 'T-shirt (TS-1)', platform: 'Flipkart', quantity: '2' });
-      await logSale(page, { product: 'T-shirt (TS-1)', platform: 'Amazon', quantity: '1' });
+      await seed.sale(tshirt, 'Flipkart', 2);
+      await seed.sale(tshirt, 'Amazon', 1);
 
       await openTab(page, 'Dashboard');
       const byPlatform = page.getByRole('region', { name: 'Revenue, fees and profit by platform' });
