@@ -1,4 +1,4 @@
-import { Table, UnstyledButton, type TableTdProps } from '@mantine/core';
+import { Select, Stack, Table, UnstyledButton, type TableTdProps } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import classes from './data-table.module.css';
@@ -18,7 +18,20 @@ export interface DataTableColumn<Row> {
   ff?: TableTdProps['ff'];
   /** The server's name for this column's order, where the list can be sorted by it. */
   sortKey?: string;
+  /** How a phone's sort menu names its two directions; by default numbers for numeric columns, else text. */
+  sortKind?: SortKind;
 }
+
+type SortKind = 'text' | 'number' | 'date';
+
+/** The two directions of a sortable column, as a phone's sort menu names them: descending first. */
+const DIRECTION_NAMES: Record<SortKind, { descending: string; ascending: string }> = {
+  date: { descending: 'newest first', ascending: 'oldest first' },
+  number: { descending: 'highest first', ascending: 'lowest first' },
+  text: { descending: 'Z to A', ascending: 'A to Z' },
+};
+
+const sortValue = (sort: TableSort) => `${sort.by}:${sort.ascending ? 'asc' : 'desc'}`;
 
 interface DataTableProps<Row> {
   columns: DataTableColumn<Row>[];
@@ -30,11 +43,14 @@ interface DataTableProps<Row> {
   sort?: TableSort;
   /** A sortable column's header sorts by it; again, the other way. */
   onSortChange?: (sort: TableSort) => void;
+  /** The list's own order where no column gives it (e.g. as added), offered first in a phone's sort menu. */
+  listOrder?: { label: string; sort: TableSort };
 }
 
 /**
  * A list table. On a phone each row becomes a card of "Column: value" lines, so that every
- * column, the status and the action button included, is on screen without scrolling sideways.
+ * column, the status and the action button included, is on screen without scrolling sideways;
+ * the headers that sort are then out of sight, so a sort menu above the cards takes their place.
  */
 export function DataTable<Row extends { id: string }>({
   columns,
@@ -43,6 +59,7 @@ export function DataTable<Row extends { id: string }>({
   maxHeight,
   sort,
   onSortChange,
+  listOrder,
 }: DataTableProps<Row>) {
   const align = (column: DataTableColumn<Row>) => (column.numeric ? 'right' : undefined);
   const header = (column: DataTableColumn<Row>) => {
@@ -59,9 +76,34 @@ export function DataTable<Row extends { id: string }>({
       </UnstyledButton>
     );
   };
+  const sortOptions = columns.flatMap((column) => {
+    if (column.sortKey === undefined) return [];
+    const kind = column.sortKind ?? (column.numeric ? 'number' : 'text');
+    const directions = kind === 'text' ? ([true, false] as const) : ([false, true] as const);
+    return directions.map((ascending) => ({
+      value: sortValue({ by: column.sortKey!, ascending }),
+      label: `${column.label}: ${DIRECTION_NAMES[kind][ascending ? 'ascending' : 'descending']}`,
+    }));
+  });
+  if (listOrder) sortOptions.unshift({ value: sortValue(listOrder.sort), label: listOrder.label });
+  const sortMenu = onSortChange && sortOptions.length > 0 && (
+    <Select
+      hiddenFrom="sm"
+      label="Sort by"
+      size="sm"
+      data={sortOptions}
+      value={sort ? sortValue(sort) : null}
+      allowDeselect={false}
+      onChange={(value) => {
+        if (!value) return;
+        const separator = value.lastIndexOf(':');
+        onSortChange({ by: value.slice(0, separator), ascending: value.slice(separator + 1) === 'asc' });
+      }}
+    />
+  );
   // The roles are explicit because the phone layout's `display: block` makes some browsers
   // drop the table semantics they would otherwise infer.
-  return (
+  const table = (
     <Table.ScrollContainer
       minWidth={minWidth}
       maxHeight={maxHeight}
@@ -116,5 +158,12 @@ export function DataTable<Row extends { id: string }>({
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
+  );
+  if (!sortMenu) return table;
+  return (
+    <Stack gap="sm">
+      {sortMenu}
+      {table}
+    </Stack>
   );
 }

@@ -78,6 +78,8 @@ describe('Sales Orders a page at a time', { timeout: 120_000 }, () => {
     expect(await quantities(page)).toEqual(range(1, 25));
     await settle(page);
     await shot(page, 'desktop');
+    // Wide enough for headers that sort: no sort menu.
+    expect(await page.getByRole('combobox', { name: 'Sort by' }).isVisible()).toBe(false);
 
     await page.getByRole('button', { name: 'Page 3' }).click();
     await page.getByText('51–75 of 300 sales orders').waitFor();
@@ -152,6 +154,11 @@ describe('Sales Orders a page at a time', { timeout: 120_000 }, () => {
     await page.getByRole('button', { name: 'Next page' }).click();
     await page.getByText('26–50 of 100 sales orders').waitFor();
     expect(new Set(await productsShown(page))).toEqual(new Set(['Canvas Tote']));
+    // The headers are out of sight on a phone: a sort menu above the cards sorts instead, from page 1.
+    // Canvas Tote's orders are those with n mod 3 = 2, quantity n: 299, 296, … first.
+    await choose(page, page.getByRole('combobox', { name: 'Sort by' }), 'Qty: highest first');
+    await page.getByText('1–25 of 100 sales orders').waitFor();
+    await eventually(() => quantities(page)).toEqual(range(0, 24).map((k) => 299 - 3 * k));
     // Nothing is wider than the phone's screen.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await settle(page);

@@ -44,7 +44,7 @@ export function ManufacturingOrders() {
     });
 
   const columns: DataTableColumn<ManufacturingOrder>[] = [
-    { label: 'Date Created', sortKey: 'creation_date', cell: (order) => formatDateTime(order.creation_date) },
+    { label: 'Date Created', sortKey: 'creation_date', sortKind: 'date', cell: (order) => formatDateTime(order.creation_date) },
     { label: 'Product', fw: 500, cell: (order) => order.product_name },
     {
       label: 'Qty to Produce',

@@ -6,7 +6,7 @@ import { FirstStep } from '@/components/first-step';
 import { PageHeader } from '@/components/page-header';
 import { CatalogueActions } from '@/features/catalogue-import/components/catalogue-actions';
 import { PagedList } from '@/components/paged-list';
-import { initialItemList, useAnyArchived, useProductPage, type ProductSort } from '@/features/stock-items/api/item-lists';
+import { asAdded, initialItemList, useAnyArchived, useProductPage, type ProductSort } from '@/features/stock-items/api/item-lists';
 import { ArchivedBadge } from '@/features/stock-items/components/archived-badge';
 import { ItemNameWithActions, type ItemAction } from '@/features/stock-items/components/item-actions-menu';
 import { ItemListFilters } from '@/features/stock-items/components/item-list-filters';
@@ -108,6 +108,7 @@ export function ProductsMaster() {
               minWidth={600}
               sort={list.state.sort}
               onSortChange={(sort) => list.setSort({ by: sort.by as ProductSort, ascending: sort.ascending })}
+              listOrder={asAdded}
             />
           )}
         </PagedList>

@@ -11,6 +11,7 @@ import type { RawMaterial } from '@/lib/api/raw-materials';
 import { formatQuantity, formatUnitCost } from '@/lib/format';
 import { useListState } from '@/lib/list-state';
 import {
+  asAdded,
   initialItemList,
   useAnyArchived,
   useRawMaterialPage,
@@ -108,6 +109,7 @@ export function RawMaterials() {
               minWidth={600}
               sort={list.state.sort}
               onSortChange={(sort) => list.setSort({ by: sort.by as RawMaterialSort, ascending: sort.ascending })}
+              listOrder={asAdded}
             />
           )}
         </PagedList>

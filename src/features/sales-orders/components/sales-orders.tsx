@@ -42,7 +42,7 @@ export function SalesOrders() {
     });
 
   const columns: DataTableColumn<SalesOrder>[] = [
-    { label: 'Date', sortKey: 'order_date', cell: (order) => formatDateTime(order.order_date) },
+    { label: 'Date', sortKey: 'order_date', sortKind: 'date', cell: (order) => formatDateTime(order.order_date) },
     {
       label: 'Product',
       sortKey: 'product_name',

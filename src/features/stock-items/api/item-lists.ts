@@ -15,6 +15,9 @@ export interface ItemFilters {
 export type ProductSort = 'created_at' | 'sku' | 'product_name' | 'category' | 'selling_price' | 'stock_on_hand';
 export type RawMaterialSort = 'created_at' | 'material_name' | 'supplier' | 'cost_per_unit' | 'stock_level';
 
+/** The order item lists start in (as added, oldest first), as a phone's sort menu names it. */
+export const asAdded = { label: 'As added', sort: { by: 'created_at', ascending: true } } as const;
+
 /** Oldest first, as the lists always were; active items only. */
 export function initialItemList<Sort extends string>(sort: Sort): ListState<ItemFilters, Sort> {
   return {
