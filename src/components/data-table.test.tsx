@@ -32,14 +32,15 @@ function renderTable(sort: TableSort, onSortChange = vi.fn()) {
   return { ...rendered, onSortChange };
 }
 
-// Mantine's Select in jsdom is slow on a busy machine: user-event clicks take seconds.
-describe("DataTable's sort menu (a phone's, where the headers are out of sight)", { timeout: 20_000 }, () => {
+/** The option a native select shows. */
+const chosen = (menu: HTMLElement) => (menu as HTMLSelectElement).selectedOptions[0]?.textContent;
+
+describe("DataTable's sort menu (a phone's, where the headers are out of sight)", () => {
   it('offers the list order, then both directions of every sortable column, named for what they hold', async () => {
-    const { user } = renderTable({ by: 'created_at', ascending: true });
+    renderTable({ by: 'created_at', ascending: true });
     const menu = screen.getByRole('combobox', { name: 'Sort by' });
-    expect(menu).toHaveValue('As added');
-    await user.click(menu);
-    const options = within(screen.getByRole('listbox')).getAllByRole('option');
+    expect(chosen(menu)).toBe('As added');
+    const options = within(menu).getAllByRole('option');
     expect(options.map((option) => option.textContent)).toEqual([
       'As added',
       'Date: newest first',
@@ -54,9 +55,8 @@ describe("DataTable's sort menu (a phone's, where the headers are out of sight)"
   it('shows the current order and sorts by the one chosen', async () => {
     const { user, onSortChange } = renderTable({ by: 'order_date', ascending: false });
     const menu = screen.getByRole('combobox', { name: 'Sort by' });
-    expect(menu).toHaveValue('Date: newest first');
-    await user.click(menu);
-    await user.click(screen.getByRole('option', { name: 'Total: highest first' }));
+    expect(chosen(menu)).toBe('Date: newest first');
+    await user.selectOptions(menu, 'Total: highest first');
     expect(onSortChange).toHaveBeenCalledWith({ by: 'total_amount', ascending: false });
   });
 

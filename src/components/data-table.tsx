@@ -1,4 +1,4 @@
-import { Select, Stack, Table, UnstyledButton, type TableTdProps } from '@mantine/core';
+import { NativeSelect, Stack, Table, UnstyledButton, type TableTdProps } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import classes from './data-table.module.css';
@@ -86,16 +86,15 @@ export function DataTable<Row extends { id: string }>({
     }));
   });
   if (listOrder) sortOptions.unshift({ value: sortValue(listOrder.sort), label: listOrder.label });
+  // A native select: the phone's own picker, and no combobox code in the first screen's bundle.
   const sortMenu = onSortChange && sortOptions.length > 0 && (
-    <Select
+    <NativeSelect
       hiddenFrom="sm"
       label="Sort by"
-      size="sm"
       data={sortOptions}
-      value={sort ? sortValue(sort) : null}
-      allowDeselect={false}
-      onChange={(value) => {
-        if (!value) return;
+      value={sort ? sortValue(sort) : ''}
+      onChange={(event) => {
+        const value = event.currentTarget.value;
         const separator = value.lastIndexOf(':');
         onSortChange({ by: value.slice(0, separator), ascending: value.slice(separator + 1) === 'asc' });
       }}

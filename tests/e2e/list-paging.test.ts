@@ -156,11 +156,12 @@ describe('Sales Orders a page at a time', { timeout: 120_000 }, () => {
     expect(new Set(await productsShown(page))).toEqual(new Set(['Canvas Tote']));
     // The headers are out of sight on a phone: a sort menu above the cards sorts instead, from page 1.
     // Canvas Tote's orders are those with n mod 3 = 2, quantity n: 299, 296, … first.
-    await choose(page, page.getByRole('combobox', { name: 'Sort by' }), 'Qty: highest first');
+    await page.getByRole('combobox', { name: 'Sort by' }).selectOption({ label: 'Qty: highest first' });
     await page.getByText('1–25 of 100 sales orders').waitFor();
     await eventually(() => quantities(page)).toEqual(range(0, 24).map((k) => 299 - 3 * k));
     // Nothing is wider than the phone's screen.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await page.getByRole('combobox', { name: 'Sort by' }).scrollIntoViewIfNeeded();
     await settle(page);
     await shot(page, 'phone-top', false);
     await page.getByRole('button', { name: 'Next page' }).scrollIntoViewIfNeeded();
