@@ -1,4 +1,3 @@
-
 /**
  * The one database interface the stack speaks: a Postgres server, the stack's embedded one or the
  * one DATABASE_URL names. Everything above it (auth, REST, realtime) is the same on both.
