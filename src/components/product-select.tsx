@@ -1,6 +1,9 @@
 import { Select, type SelectProps } from '@mantine/core';
 import type { Product } from '@/lib/api/products';
 
+/** How every product picker names a product: "Cotton Kurta (KUR-01)". */
+export const productLabel = (product: Pick<Product, 'product_name' | 'sku'>) => `${product.product_name} (${product.sku})`;
+
 interface ProductSelectProps extends Omit<SelectProps, 'data' | 'label' | 'placeholder'> {
   products: Product[] | undefined;
 }
@@ -16,10 +19,7 @@ export function ProductSelect({ products, ...props }: ProductSelectProps) {
     <Select
       label="Product"
       placeholder={products?.length === 0 ? 'Add a product first' : 'Choose a product'}
-      data={(products ?? []).map((product) => ({
-        value: product.id,
-        label: `${product.product_name} (${product.sku})`,
-      }))}
+      data={(products ?? []).map((product) => ({ value: product.id, label: productLabel(product) }))}
       searchable
       nothingFoundMessage={products === undefined ? 'Loading products…' : 'No product matches'}
       openOnFocus={false}

@@ -189,7 +189,20 @@ describe('Sales Orders a page at a time', { timeout: 120_000 }, () => {
     await page.getByText('1–20 of 20 manufacturing orders').waitFor();
     expect(new Set(await statusesShown(page))).toEqual(new Set(['Completed']));
     await choose(page, page.getByRole('combobox', { name: 'Status' }), 'All statuses');
-    await choose(page, page.getByRole('combobox', { name: 'Product' }), 'Blue Kurta (PGN-BLU)');
+    // The product filter searches the products on the server as the user types: name or SKU.
+    const productFilter = page.getByRole('combobox', { name: 'Product' });
+    await productFilter.click();
+    await productFilter.fill('tot');
+    await eventually(() => page.getByRole('listbox').getByRole('option').allInnerTexts()).toEqual([
+      'All products',
+      'Canvas Tote (TOT-01)',
+    ]);
+    await productFilter.fill('pgn-blu');
+    await eventually(() => page.getByRole('listbox').getByRole('option').allInnerTexts()).toEqual([
+      'All products',
+      'Blue Kurta (PGN-BLU)',
+    ]);
+    await page.getByRole('option', { name: 'Blue Kurta (PGN-BLU)' }).click();
     await page.getByText('1–20 of 20 manufacturing orders').waitFor();
     expect(new Set(await productsShown(page))).toEqual(new Set(['Blue Kurta']));
     await settle(page);

@@ -10,7 +10,6 @@ import { PageHeader } from '@/components/page-header';
 import { manufacturingOrdersExport } from '@/features/exports/api/list-exports';
 import { ExportCsvButton } from '@/features/exports/components/export-csv-button';
 import { PagedList } from '@/components/paged-list';
-import { useProducts } from '@/lib/api/products';
 import { Constants } from '@/lib/database.types';
 import { formatDateTime, formatQuantity } from '@/lib/format';
 import { useListState } from '@/lib/list-state';
@@ -24,6 +23,7 @@ import {
 } from '../api/get-manufacturing-orders';
 import { CancelProductionModal } from './cancel-production-modal';
 import { CreateManufacturingOrderModal } from './create-manufacturing-order-modal';
+import { ProductFilter } from './product-filter';
 
 const all = 'all';
 
@@ -31,8 +31,6 @@ export function ManufacturingOrders() {
   const list = useListState('manufacturing-orders', initialManufacturingOrderList);
   const { filters } = list.state;
   const manufacturingOrders = useManufacturingOrderPage(list.state);
-  // Archived products too: their past runs stay in the list.
-  const products = useProducts({ includeArchived: true });
   const complete = useCompleteProduction();
   const [modalOpened, modal] = useDisclosure(false);
   const [cancelling, setCancelling] = useState<ManufacturingOrder | null>(null);
@@ -95,21 +93,7 @@ export function ManufacturingOrders() {
       />
       <Paper withBorder p="md">
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" mb="md">
-          <Select
-            aria-label="Product"
-            data={[
-              { value: all, label: 'All products' },
-              ...(products.data ?? []).map((product) => ({
-                value: product.id,
-                label: `${product.product_name} (${product.sku})`,
-              })),
-            ]}
-            searchable
-            limit={50}
-            value={filters.productId ?? all}
-            allowDeselect={false}
-            onChange={(value) => list.setFilters({ productId: value === all ? null : value })}
-          />
+          <ProductFilter value={filters.productId} onChange={(productId) => list.setFilters({ productId })} />
           <Select
             aria-label="Status"
             data={[{ value: all, label: 'All statuses' }, ...Constants.public.Enums.manufacturing_order_status]}

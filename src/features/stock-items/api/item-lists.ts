@@ -139,3 +139,34 @@ export function useAnyArchived(table: 'products' | 'raw_materials') {
     },
   });
 }
+
+/** How many products a picker offers at once; typing searches the rest on the server. */
+const PRODUCT_OPTIONS = 20;
+
+/**
+ * The products a picker offers for what was typed (name or SKU), by name: one small page, however
+ * many products there are. The last options stay up while the next arrive.
+ */
+export function useProductOptions(search: string, includeArchived: boolean) {
+  return useQuery({
+    queryKey: [...queryKeys.products, 'options', search, includeArchived],
+    queryFn: async () => {
+      const query = { search, filters: { lowStockOnly: false, includeArchived }, sort: { by: 'product_name', ascending: true } } as const;
+      return (await fetchListedProducts(query, { page: 1, pageSize: PRODUCT_OPTIONS })).rows;
+    },
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** One product's name and SKU: the option a picker shows as chosen, whatever its search found. */
+export function useProductName(productId: string | null) {
+  return useQuery({
+    queryKey: [...queryKeys.products, 'name', productId],
+    enabled: productId !== null,
+    queryFn: async () => {
+      const { data, error } = await supabase.from('products').select('id, sku, product_name').eq('id', productId!).maybeSingle();
+      if (error) throw toUserError(error);
+      return data;
+    },
+  });
+}
