@@ -3,7 +3,6 @@ import type { Tables } from '@/lib/database.types';
 import { queryKeys } from '@/lib/query-keys';
 import { toUserError } from '@/lib/server-error';
 import { supabase } from '@/lib/supabase';
-import { withoutArchived } from './archived';
 
 export type Product = Pick<
   Tables<'products'>,
@@ -37,13 +36,9 @@ async function fetchProducts(): Promise<Product[]> {
 }
 
 /**
- * The user's products. Archived ones are left out unless asked for, so every picker (sale,
- * production) offers only products that can still be sold and made.
+ * Every product of the user, archived ones too: the product forms check a typed SKU against them
+ * (SKUs are unique among all of them). Pickers search the server instead (useProductPicker).
  */
-export function useProducts({ includeArchived = false }: { includeArchived?: boolean } = {}) {
-  return useQuery({
-    queryKey: queryKeys.products,
-    queryFn: fetchProducts,
-    select: includeArchived ? undefined : withoutArchived<Product>,
-  });
+export function useProducts() {
+  return useQuery({ queryKey: queryKeys.products, queryFn: fetchProducts });
 }

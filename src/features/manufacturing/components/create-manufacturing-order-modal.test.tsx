@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Product } from '@/lib/api/products';
 import type { RawMaterial } from '@/lib/api/raw-materials';
 import { queryKeys } from '@/lib/query-keys';
-import { createTestQueryClient, renderWithProviders } from '@/test/render';
+import { createTestQueryClient, renderWithProviders, seedProductPicker } from '@/test/render';
 import type { BomItem } from '../api/get-bom-items';
 import { CreateManufacturingOrderModal } from './create-manufacturing-order-modal';
 
@@ -40,7 +40,7 @@ const cells = (name: RegExp) =>
 
 function renderModal(materials: RawMaterial[]) {
   const queryClient = createTestQueryClient();
-  queryClient.setQueryData(queryKeys.products, [kurta]);
+  seedProductPicker(queryClient, [kurta]);
   queryClient.setQueryData(queryKeys.rawMaterials, materials);
   queryClient.setQueryData(queryKeys.bomItems, bom.filter((item) => item.material_id === 'cotton'));
   return renderWithProviders(<CreateManufacturingOrderModal opened onClose={() => {}} />, queryClient);
@@ -70,7 +70,7 @@ describe('CreateManufacturingOrderModal', { timeout: 20_000 }, () => {
 
   it('shows a BOM material that cannot be found as Unknown with 0 available and blocks production', async () => {
     const queryClient = createTestQueryClient();
-    queryClient.setQueryData(queryKeys.products, [kurta]);
+    seedProductPicker(queryClient, [kurta]);
     queryClient.setQueryData(queryKeys.rawMaterials, [cotton]);
     queryClient.setQueryData(queryKeys.bomItems, bom);
     const { user } = renderWithProviders(
@@ -89,7 +89,7 @@ describe('CreateManufacturingOrderModal', { timeout: 20_000 }, () => {
   it('names the unit beside the material, so a quantity of 1 never reads "1 spools"', async () => {
     const zari: RawMaterial = { ...cotton, id: 'zari', material_name: 'Zari thread', unit_of_measure: 'spools', stock_level: 6 };
     const queryClient = createTestQueryClient();
-    queryClient.setQueryData(queryKeys.products, [kurta]);
+    seedProductPicker(queryClient, [kurta]);
     queryClient.setQueryData(queryKeys.rawMaterials, [zari]);
     queryClient.setQueryData(queryKeys.bomItems, [{ product_id: 'kurta', material_id: 'zari', quantity: 0.1 }]);
     const { user } = renderWithProviders(<CreateManufacturingOrderModal opened onClose={() => {}} />, queryClient);
@@ -100,7 +100,7 @@ describe('CreateManufacturingOrderModal', { timeout: 20_000 }, () => {
 
   it('refuses a quantity that is not a whole number of at least 1, starting nothing', async () => {
     const queryClient = createTestQueryClient();
-    queryClient.setQueryData(queryKeys.products, [kurta]);
+    seedProductPicker(queryClient, [kurta]);
     queryClient.setQueryData(queryKeys.rawMaterials, [cotton]);
     queryClient.setQueryData(queryKeys.bomItems, bom.filter((item) => item.material_id === 'cotton'));
     const { user } = renderWithProviders(<CreateManufacturingOrderModal opened onClose={() => {}} />, queryClient);

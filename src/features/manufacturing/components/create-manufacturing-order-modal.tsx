@@ -14,8 +14,7 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { FormError } from '@/components/form-error';
 import { NumberTextInput } from '@/components/form-inputs';
 import { BottleneckNote } from '@/features/costing/components/bottleneck-note';
-import { ProductSelect } from '@/components/product-select';
-import { useProducts } from '@/lib/api/products';
+import { ProductSelect } from '@/features/stock-items/components/product-picker';
 import { useRawMaterials } from '@/lib/api/raw-materials';
 import { formatQuantity, materialWithUnit } from '@/lib/format';
 import { productionFieldRules, validNumber } from '@/lib/form-fields';
@@ -46,7 +45,6 @@ export function CreateManufacturingOrderModal({
   onClose,
 }: CreateManufacturingOrderModalProps) {
   const startProduction = useStartProduction();
-  const products = useProducts();
   // Archived materials too: a product's BOM may still name one, and its stock counts.
   const rawMaterials = useRawMaterials({ includeArchived: true });
   const bomItems = useBomItems();
@@ -96,7 +94,6 @@ export function CreateManufacturingOrderModal({
             render={({ field, fieldState }) => (
               <ProductSelect
                 {...field}
-                products={products.data}
                 data-autofocus
                 error={fieldState.error?.message}
               />

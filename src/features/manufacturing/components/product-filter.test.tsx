@@ -23,7 +23,7 @@ function renderFilter(value: string | null, onChange = vi.fn()) {
   const queryClient = createTestQueryClient();
   queryClient.setQueryData([...queryKeys.products, 'options', '', true], [tote, kurta]);
   queryClient.setQueryData([...queryKeys.products, 'options', 'tote', true], [tote]);
-  queryClient.setQueryData([...queryKeys.products, 'name', 'old'], { id: 'old', sku: 'OLD-01', product_name: 'Old Shawl' });
+  queryClient.setQueryData([...queryKeys.products, 'one', 'old'], listed('old', 'OLD-01', 'Old Shawl'));
   const rendered = renderWithProviders(<ProductFilter value={value} onChange={onChange} />, queryClient);
   return { ...rendered, onChange };
 }

@@ -27,7 +27,7 @@ export function CreateProductModal({ opened, onClose }: CreateProductModalProps)
   const createProduct = useCreateProduct();
   const rawMaterials = useRawMaterials();
   // SKUs are unique among all the user's products, archived ones too (the database's key).
-  const products = useProducts({ includeArchived: true });
+  const products = useProducts();
   const schema = useMemo(
     () => createProductSchema((products.data ?? []).map((product) => product.sku)),
     [products.data],

@@ -31,7 +31,7 @@ export function EditProductModal({ product, bom, onClose }: EditProductModalProp
   const allMaterials = useRawMaterials({ includeArchived: true });
   // SKUs are unique among all the user's products, archived ones too (the database's key): the
   // SKU may stay as it is, and may not become another product's.
-  const allProducts = useProducts({ includeArchived: true });
+  const allProducts = useProducts();
   const schema = useMemo(
     () =>
       createProductSchema(

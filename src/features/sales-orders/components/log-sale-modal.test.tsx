@@ -1,8 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { Product } from '@/lib/api/products';
-import { queryKeys } from '@/lib/query-keys';
-import { createTestQueryClient, renderWithProviders } from '@/test/render';
+import { createTestQueryClient, renderWithProviders, seedProductPicker } from '@/test/render';
 import { LogSaleModal } from './log-sale-modal';
 
 const kurta: Product = {
@@ -18,7 +17,7 @@ const kurta: Product = {
 
 function renderModal(onClose = () => {}) {
   const queryClient = createTestQueryClient();
-  queryClient.setQueryData(queryKeys.products, [kurta]);
+  seedProductPicker(queryClient, [kurta]);
   const rendered = renderWithProviders(<LogSaleModal opened onClose={onClose} />, queryClient);
   return { ...rendered, queryClient };
 }

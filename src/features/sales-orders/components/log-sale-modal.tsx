@@ -4,8 +4,8 @@ import { notifications } from '@mantine/notifications';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { FormError } from '@/components/form-error';
 import { NumberTextInput } from '@/components/form-inputs';
-import { ProductSelect } from '@/components/product-select';
-import { useProducts } from '@/lib/api/products';
+import { useProduct } from '@/features/stock-items/api/item-lists';
+import { ProductSelect } from '@/features/stock-items/components/product-picker';
 import { formatQuantity, formatRupees } from '@/lib/format';
 import { saleFieldRules, validNumber } from '@/lib/form-fields';
 import {
@@ -24,7 +24,6 @@ interface LogSaleModalProps {
 
 export function LogSaleModal({ opened, onClose }: LogSaleModalProps) {
   const logSale = useLogSale();
-  const products = useProducts();
   const form = useForm<LogSaleForm, unknown, LogSaleInput>({
     resolver: zodResolver(logSaleSchema),
     defaultValues: newSaleDefaults,
@@ -34,7 +33,7 @@ export function LogSaleModal({ opened, onClose }: LogSaleModalProps) {
     name: ['product_id', 'quantity'],
   });
 
-  const product = products.data?.find((candidate) => candidate.id === productId);
+  const product = useProduct(productId || null).data ?? undefined;
   // Only a quantity the form would save counts towards the total and the stock check.
   const typedQuantity = validNumber(quantity, saleFieldRules.quantity);
   // Mirrors the server's stock check for instant feedback; the server still decides.
@@ -68,7 +67,6 @@ export function LogSaleModal({ opened, onClose }: LogSaleModalProps) {
             render={({ field, fieldState }) => (
               <ProductSelect
                 {...field}
-                products={products.data}
                 data-autofocus
                 error={fieldState.error?.message}
               />

@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, skipToken, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { toProduct, type Product } from '@/lib/api/products';
 import { toRawMaterial, type RawMaterial } from '@/lib/api/raw-materials';
@@ -158,15 +158,21 @@ export function useProductOptions(search: string, includeArchived: boolean) {
   });
 }
 
-/** One product's name and SKU: the option a picker shows as chosen, whatever its search found. */
-export function useProductName(productId: string | null) {
+/** One product, kept live like every product query: what a picker shows as chosen, and its stock and price. */
+export function useProduct(productId: string | null) {
   return useQuery({
-    queryKey: [...queryKeys.products, 'name', productId],
-    enabled: productId !== null,
-    queryFn: async () => {
-      const { data, error } = await supabase.from('products').select('id, sku, product_name').eq('id', productId!).maybeSingle();
-      if (error) throw toUserError(error);
-      return data;
-    },
+    queryKey: [...queryKeys.products, 'one', productId],
+    queryFn:
+      productId === null
+        ? skipToken
+        : async () => {
+            const { data, error } = await supabase
+              .from('products')
+              .select('id, sku, product_name, category, selling_price, stock_on_hand, reorder_point, archived_at')
+              .eq('id', productId)
+              .maybeSingle();
+            if (error) throw toUserError(error);
+            return data && toProduct(data);
+          },
   });
 }
