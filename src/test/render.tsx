@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { theme } from '@/app/theme';
 import type { Product } from '@/lib/api/products';
-import { queryKeys } from '@/lib/query-keys';
+import { productKey, productOptionsKey } from '@/features/stock-items/api/item-lists';
 
 /**
  * A query client that never fetches: unit tests put the server state they need into its cache,
@@ -33,6 +33,6 @@ export function renderWithProviders(ui: ReactElement, queryClient = createTestQu
  * for an empty search) and each product on its own (what it shows as chosen, a form's stock and price).
  */
 export function seedProductPicker(queryClient: QueryClient, products: Product[], includeArchived = false): void {
-  queryClient.setQueryData([...queryKeys.products, 'options', '', includeArchived], products);
-  for (const product of products) queryClient.setQueryData([...queryKeys.products, 'one', product.id], product);
+  queryClient.setQueryData(productOptionsKey('', includeArchived), products);
+  for (const product of products) queryClient.setQueryData(productKey(product.id), product);
 }

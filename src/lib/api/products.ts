@@ -26,10 +26,13 @@ export function toProduct(row: Product): Product {
   };
 }
 
+/** The columns of a Product, as a select list. */
+export const PRODUCT_COLUMNS = 'id, sku, product_name, category, selling_price, stock_on_hand, reorder_point, archived_at';
+
 async function fetchProducts(): Promise<Product[]> {
   const { data, error } = await supabase
     .from('products')
-    .select('id, sku, product_name, category, selling_price, stock_on_hand, reorder_point, archived_at')
+    .select(PRODUCT_COLUMNS)
     .order('created_at');
   if (error) throw toUserError(error);
   return data.map(toProduct);

@@ -147,68 +147,72 @@ export async function openPostgres(
     }, delay);
   };
 
-  async function transaction<T>(
+  /**
+   * Lends fn a connection of the pool and takes it back. A server that dies between two
+   * statements errors the connection with no query to reject: without a listener that error would
+   * crash the stack. A connection that errored, or that fn marks broken, is not handed out again.
+   */
+  async function withConnection<T>(
     on: pg.Pool,
-    fn: (tx: Queryable) => Promise<T>,
-    { readOnly = false, setup, prepare = false }: TransactionOptions & { prepare?: boolean } = {},
+    fn: (client: pg.PoolClient, markBroken: () => void) => Promise<T>,
   ): Promise<T> {
     const client = await on.connect();
     let broken = false;
-    // A server that dies between two statements errors the connection with no query to reject:
-    // without a listener that error would crash the stack. The next statement reports it.
-    const markBroken = () => (broken = true);
+    const markBroken = () => {
+      broken = true;
+    };
     client.on('error', markBroken);
     try {
-      const begin = client.query(readOnly ? 'begin read only' : 'begin');
-      // On a pipelined (API) connection the setup leaves without waiting for BEGIN's reply.
-      await Promise.all([begin, setup && client.query(preparedQuery(client, setup.sql, setup.params))]);
-      const result = await fn(wrap(client, prepare));
-      await client.query('commit');
-      return result;
-    } catch (error) {
-      await client.query('rollback').catch(() => (broken = true));
-      throw error;
+      return await fn(client, markBroken);
     } finally {
-      // A connection that failed or could not even roll back is not handed out again.
       client.off('error', markBroken);
       client.release(broken);
     }
   }
 
-  async function apiStatement<T>(
-    sql: string,
-    params: unknown[],
-    { readOnly = false, setup }: TransactionOptions = {},
-  ): Promise<QueryResult<T>> {
-    const client = await apiPool.connect();
-    let broken = false;
-    const markBroken = () => (broken = true);
-    client.on('error', markBroken);
-    try {
+  /** BEGIN and the setup statement, sent without waiting between them on a pipelined (API) connection. */
+  const opening = (client: pg.PoolClient, { readOnly = false, setup }: TransactionOptions) => [
+    client.query(readOnly ? 'begin read only' : 'begin'),
+    ...(setup ? [client.query(preparedQuery(client, setup.sql, setup.params))] : []),
+  ];
+
+  function transaction<T>(
+    on: pg.Pool,
+    fn: (tx: Queryable) => Promise<T>,
+    { prepare = false, ...options }: TransactionOptions & { prepare?: boolean } = {},
+  ): Promise<T> {
+    return withConnection(on, async (client, markBroken) => {
+      try {
+        await Promise.all(opening(client, options));
+        const result = await fn(wrap(client, prepare));
+        await client.query('commit');
+        return result;
+      } catch (error) {
+        // A connection that could not even roll back is not handed out again.
+        await client.query('rollback').catch(markBroken);
+        throw error;
+      }
+    });
+  }
+
+  function apiStatement<T>(sql: string, params: unknown[], options: TransactionOptions = {}): Promise<QueryResult<T>> {
+    return withConnection(apiPool, async (client, markBroken) => {
       // Sent together: Postgres runs them in order, and after a failure before it the COMMIT ends
       // the aborted transaction as a ROLLBACK, so the connection always comes back idle. Corked,
       // they leave in one write to the socket rather than one each.
       const socket = socketOf(client);
       socket?.cork();
-      const replies = [
-        client.query(readOnly ? 'begin read only' : 'begin'),
-        ...(setup ? [client.query(preparedQuery(client, setup.sql, setup.params))] : []),
-        client.query(preparedQuery(client, sql, params)),
-        client.query('commit'),
-      ];
+      const replies = [...opening(client, options), client.query(preparedQuery(client, sql, params)), client.query('commit')];
       socket?.uncork();
       const settled = await Promise.allSettled(replies);
       const failure = settled.find((reply) => reply.status === 'rejected');
       if (failure) {
         // Only an error from Postgres leaves the connection usable; a broken socket does not.
-        if (!(failure.reason instanceof pg.DatabaseError)) broken = true;
+        if (!(failure.reason instanceof pg.DatabaseError)) markBroken();
         throw failure.reason;
       }
       return resultOf<T>((settled.at(-2) as PromiseFulfilledResult<pg.QueryResult>).value);
-    } finally {
-      client.off('error', markBroken);
-      client.release(broken);
-    }
+    });
   }
 
   return {

@@ -1,8 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { ListedProduct } from '@/features/stock-items/api/item-lists';
-import { queryKeys } from '@/lib/query-keys';
-import { createTestQueryClient, renderWithProviders } from '@/test/render';
+import { productKey, productOptionsKey, type ListedProduct } from '@/features/stock-items/api/item-lists';
+import { createTestQueryClient, renderWithProviders, seedProductPicker } from '@/test/render';
 import { ProductFilter } from './product-filter';
 
 const listed = (id: string, sku: string, product_name: string): ListedProduct => ({
@@ -21,9 +20,9 @@ const tote = listed('tote', 'TOT-01', 'Canvas Tote');
 /** The cache as the server would fill it: the first options, a search for "tote", and one product's name. */
 function renderFilter(value: string | null, onChange = vi.fn()) {
   const queryClient = createTestQueryClient();
-  queryClient.setQueryData([...queryKeys.products, 'options', '', true], [tote, kurta]);
-  queryClient.setQueryData([...queryKeys.products, 'options', 'tote', true], [tote]);
-  queryClient.setQueryData([...queryKeys.products, 'one', 'old'], listed('old', 'OLD-01', 'Old Shawl'));
+  seedProductPicker(queryClient, [tote, kurta], true);
+  queryClient.setQueryData(productOptionsKey('tote', true), [tote]);
+  queryClient.setQueryData(productKey('old'), listed('old', 'OLD-01', 'Old Shawl'));
   const rendered = renderWithProviders(<ProductFilter value={value} onChange={onChange} />, queryClient);
   return { ...rendered, onChange };
 }

@@ -1,6 +1,6 @@
 import { keepPreviousData, skipToken, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { toProduct, type Product } from '@/lib/api/products';
+import { PRODUCT_COLUMNS, toProduct, type Product } from '@/lib/api/products';
 import { toRawMaterial, type RawMaterial } from '@/lib/api/raw-materials';
 import { pageRange, type ListState, type Page } from '@/lib/list-state';
 import { queryKeys } from '@/lib/query-keys';
@@ -140,6 +140,11 @@ export function useAnyArchived(table: 'products' | 'raw_materials') {
   });
 }
 
+/** The cache keys of a picker's options and of one product (under products, so product changes refresh them). */
+export const productOptionsKey = (search: string, includeArchived: boolean) =>
+  [...queryKeys.products, 'options', search, includeArchived] as const;
+export const productKey = (productId: string | null) => [...queryKeys.products, 'one', productId] as const;
+
 /** How many products a picker offers at once; typing searches the rest on the server. */
 const PRODUCT_OPTIONS = 20;
 
@@ -149,7 +154,7 @@ const PRODUCT_OPTIONS = 20;
  */
 export function useProductOptions(search: string, includeArchived: boolean) {
   return useQuery({
-    queryKey: [...queryKeys.products, 'options', search, includeArchived],
+    queryKey: productOptionsKey(search, includeArchived),
     queryFn: async () => {
       const query = { search, filters: { lowStockOnly: false, includeArchived }, sort: { by: 'product_name', ascending: true } } as const;
       return (await fetchListedProducts(query, { page: 1, pageSize: PRODUCT_OPTIONS })).rows;
@@ -161,14 +166,14 @@ export function useProductOptions(search: string, includeArchived: boolean) {
 /** One product, kept live like every product query: what a picker shows as chosen, and its stock and price. */
 export function useProduct(productId: string | null) {
   return useQuery({
-    queryKey: [...queryKeys.products, 'one', productId],
+    queryKey: productKey(productId),
     queryFn:
       productId === null
         ? skipToken
         : async () => {
             const { data, error } = await supabase
               .from('products')
-              .select('id, sku, product_name, category, selling_price, stock_on_hand, reorder_point, archived_at')
+              .select(PRODUCT_COLUMNS)
               .eq('id', productId)
               .maybeSingle();
             if (error) throw toUserError(error);
