@@ -7,7 +7,7 @@
 #  2. pgTAP (pg_prove) on supabase/tests, as `postgres` (as `supabase test db` runs it);
 #  3. `supabase db advisors` must report nothing, and must report a table without RLS;
 #  4. the committed generated database types must match the schema;
-#  5. TypeScript, then `deno test` on the Edge Functions' own modules (offline, no permissions);
+#  5. TypeScript, lint (ESLint and Prettier), then `deno test` on the Edge Functions' own modules (offline, no permissions);
 #  6. Vitest: unit, database concurrency, stack contract (embedded Postgres and the cluster), reliability and end-to-end
 #     (Chromium) projects, with DATABASE_URL pointing at the cluster as its superuser.
 # The cluster is removed on exit, whatever happened.
@@ -63,6 +63,9 @@ echo "up to date"
 
 step "TypeScript"
 npx tsc -b
+
+step "Lint: ESLint (hooks, the layers of src/, no import cycle) and Prettier"
+npm run --silent lint
 
 step "deno test (supabase/functions)"
 NO_COLOR=1 DENO_NO_UPDATE_CHECK=1 npx deno test --no-config --no-lock --no-remote --no-npm supabase/functions \

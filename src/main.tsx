@@ -1,4 +1,4 @@
-import './app/styles';
+import './lib/styles';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';

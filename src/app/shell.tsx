@@ -20,7 +20,7 @@ import type { WorkspaceDialog } from '@/features/workspace/utils/workspace-user'
 import { PlatformFeesButton } from '@/features/settings/components/platform-fees-button';
 import { ListStateProvider } from '@/lib/list-state';
 import { useRealtimeInvalidation } from '@/lib/realtime';
-import { loadAllStyles } from './styles';
+import { loadAllStyles } from '@/lib/styles';
 
 // The dashboard is the first screen; the other tabs (and their forms, zod schemas, modals and the
 // rest of Mantine's CSS) load in their own chunks so the first paint does not wait for them.
@@ -32,13 +32,17 @@ const loadInventory = withAllStyles(() => import('@/features/inventory/component
 const loadProducts = withAllStyles(() => import('@/features/products/components/products-master'));
 const loadRawMaterials = withAllStyles(() => import('@/features/raw-materials/components/raw-materials'));
 const loadSalesOrders = withAllStyles(() => import('@/features/sales-orders/components/sales-orders'));
-const loadManufacturing = withAllStyles(
-  () => import('@/features/manufacturing/components/manufacturing-orders'),
+const loadManufacturing = withAllStyles(() => import('@/features/manufacturing/components/manufacturing-orders'));
+const loadWebsiteOrderRefusals = withAllStyles(
+  () => import('@/features/website-orders/components/website-order-refusals'),
 );
-const loadWebsiteOrderRefusals = withAllStyles(() => import('@/features/website-orders/components/website-order-refusals'));
 const WebsiteOrderRefusals = lazy(() => loadWebsiteOrderRefusals().then((m) => ({ default: m.WebsiteOrderRefusals })));
-const loadWebsiteOrdersSettings = withAllStyles(() => import('@/features/website-orders/components/website-orders-settings'));
-const WebsiteOrdersSettings = lazy(() => loadWebsiteOrdersSettings().then((m) => ({ default: m.WebsiteOrdersSettings })));
+const loadWebsiteOrdersSettings = withAllStyles(
+  () => import('@/features/website-orders/components/website-orders-settings'),
+);
+const WebsiteOrdersSettings = lazy(() =>
+  loadWebsiteOrdersSettings().then((m) => ({ default: m.WebsiteOrdersSettings })),
+);
 const loadWorkspaceDialogs = withAllStyles(() => import('@/features/workspace/components/workspace-dialogs'));
 const WorkspaceDialogs = lazy(() => loadWorkspaceDialogs().then((m) => ({ default: m.WorkspaceDialogs })));
 
@@ -168,10 +172,7 @@ export function Shell({ user }: { user: User }) {
         <ListStateProvider>
           {activeTab !== 'settings' && <SaveWorkspacePrompt user={user} onOpen={setDialog} />}
           {activeTab === 'dashboard' && (
-            <Dashboard
-              onOpenSalesOrders={() => openTab('sales-orders')}
-              onOpenInventory={() => openTab('inventory')}
-            />
+            <Dashboard onOpenSalesOrders={() => openTab('sales-orders')} onOpenInventory={() => openTab('inventory')} />
           )}
           <Suspense
             fallback={
@@ -193,7 +194,11 @@ export function Shell({ user }: { user: User }) {
             </Suspense>
           )}
           {activeTab === 'settings' && <WorkspaceSettings user={user} onOpen={setDialog} />}
-          {activeTab === 'settings' && <Suspense fallback={null}><WebsiteOrdersSettings /></Suspense>}
+          {activeTab === 'settings' && (
+            <Suspense fallback={null}>
+              <WebsiteOrdersSettings />
+            </Suspense>
+          )}
         </ListStateProvider>
       </AppShell.Main>
       {dialog && (

@@ -5,8 +5,7 @@ export const theme = createTheme({
   // Shade 7, not Mantine's 6: white button text on it meets WCAG AA contrast (5:1, not 4.3:1).
   primaryShade: 7,
   defaultRadius: 'md',
-  fontFamily:
-    'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+  fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   headings: { fontWeight: '700' },
   components: {
     // Mantine's close buttons are an icon alone; a screen reader needs their name. Modals start

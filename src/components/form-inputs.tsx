@@ -1,12 +1,6 @@
 import { Text, TextInput, type TextInputProps } from '@mantine/core';
 import { forwardRef, type ReactNode } from 'react';
-import {
-  numberFieldText,
-  textLength,
-  tooLongMessage,
-  type NumberRules,
-  type TextRules,
-} from '@/lib/form-fields';
+import { numberFieldText, textLength, tooLongMessage, type NumberRules, type TextRules } from '@/lib/form-fields';
 
 interface NumberTextInputProps extends Omit<TextInputProps, 'value' | 'placeholder'> {
   rules: NumberRules;
@@ -19,21 +13,22 @@ interface NumberTextInputProps extends Omit<TextInputProps, 'value' | 'placehold
  * text with the same rules and says what is wrong; a field with a default shows it as placeholder,
  * one without is marked required.
  */
-export const NumberTextInput = forwardRef<HTMLInputElement, NumberTextInputProps>(
-  function NumberTextInput({ rules, value, ...props }, ref) {
-    return (
-      <TextInput
-        ref={ref}
-        inputMode={rules.decimals === 0 ? 'numeric' : 'decimal'}
-        required={rules.whenEmpty === undefined}
-        autoComplete="off"
-        placeholder={rules.whenEmpty === undefined ? undefined : numberFieldText(rules.whenEmpty)}
-        value={typeof value === 'number' ? numberFieldText(value) : value}
-        {...props}
-      />
-    );
-  },
-);
+export const NumberTextInput = forwardRef<HTMLInputElement, NumberTextInputProps>(function NumberTextInput(
+  { rules, value, ...props },
+  ref,
+) {
+  return (
+    <TextInput
+      ref={ref}
+      inputMode={rules.decimals === 0 ? 'numeric' : 'decimal'}
+      required={rules.whenEmpty === undefined}
+      autoComplete="off"
+      placeholder={rules.whenEmpty === undefined ? undefined : numberFieldText(rules.whenEmpty)}
+      value={typeof value === 'number' ? numberFieldText(value) : value}
+      {...props}
+    />
+  );
+});
 
 interface LimitedTextInputProps extends Omit<TextInputProps, 'value' | 'description'> {
   rules: TextRules;
@@ -48,32 +43,33 @@ const SHOW_COUNT_FROM = 0.8;
  * A text field that knows its column's length limit: near it, it counts the characters; past it,
  * it says so on the field as the user types (nothing is cut off: pasted text stays to be edited).
  */
-export const LimitedTextInput = forwardRef<HTMLInputElement, LimitedTextInputProps>(
-  function LimitedTextInput({ rules, value, error, description, ...props }, ref) {
-    const length = textLength(value);
-    const tooLong = length > rules.maxLength;
-    const count = length >= rules.maxLength * SHOW_COUNT_FROM && (
-      <Text span size="xs" c={tooLong ? 'red.7' : 'dimmed'}>
-        {length.toLocaleString('en-IN')}/{rules.maxLength} characters
-      </Text>
-    );
-    return (
-      <TextInput
-        ref={ref}
-        value={value}
-        required={rules.required}
-        description={
-          count || description ? (
-            <>
-              {description}
-              {description && count ? ' · ' : null}
-              {count}
-            </>
-          ) : undefined
-        }
-        error={error || (tooLong ? tooLongMessage(rules) : undefined)}
-        {...props}
-      />
-    );
-  },
-);
+export const LimitedTextInput = forwardRef<HTMLInputElement, LimitedTextInputProps>(function LimitedTextInput(
+  { rules, value, error, description, ...props },
+  ref,
+) {
+  const length = textLength(value);
+  const tooLong = length > rules.maxLength;
+  const count = length >= rules.maxLength * SHOW_COUNT_FROM && (
+    <Text span size="xs" c={tooLong ? 'red.7' : 'dimmed'}>
+      {length.toLocaleString('en-IN')}/{rules.maxLength} characters
+    </Text>
+  );
+  return (
+    <TextInput
+      ref={ref}
+      value={value}
+      required={rules.required}
+      description={
+        count || description ? (
+          <>
+            {description}
+            {description && count ? ' · ' : null}
+            {count}
+          </>
+        ) : undefined
+      }
+      error={error || (tooLong ? tooLongMessage(rules) : undefined)}
+      {...props}
+    />
+  );
+});

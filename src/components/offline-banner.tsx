@@ -44,8 +44,8 @@ export function OfflineBanner() {
       py="xs"
       style={{ zIndex: 1000 }}
     >
-      <strong>Offline:</strong> cannot reach the server. What you typed stays in the form; save it
-      again when the connection is back.
+      <strong>Offline:</strong> cannot reach the server. What you typed stays in the form; save it again when the
+      connection is back.
     </Alert>
   );
 }

@@ -2,8 +2,7 @@ import { Badge } from '@mantine/core';
 import type { Database } from '@/lib/database.types';
 
 type OrderStatus =
-  | Database['public']['Enums']['sales_order_status']
-  | Database['public']['Enums']['manufacturing_order_status'];
+  Database['public']['Enums']['sales_order_status'] | Database['public']['Enums']['manufacturing_order_status'];
 
 const colorByStatus: Record<OrderStatus, string> = {
   Unfulfilled: 'orange',

@@ -1,7 +1,7 @@
 import { CloseButton, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 
 interface SearchInputProps {
   /** The search the list runs now. */
@@ -15,8 +15,13 @@ interface SearchInputProps {
 export function SearchInput({ value, onChange, label, placeholder }: SearchInputProps) {
   const [text, setText] = useState(value);
   const search = useDebouncedCallback(onChange, 300);
-  // A search cleared or changed from outside (another list state) shows here too.
-  useEffect(() => setText((current) => (current.trim() === value.trim() ? current : value)), [value]);
+  // A search cleared or changed from outside (another list state) shows here too: adjusted while
+  // rendering, as React advises, rather than in an effect that renders twice.
+  const [lastValue, setLastValue] = useState(value);
+  if (value !== lastValue) {
+    setLastValue(value);
+    if (text.trim() !== value.trim()) setText(value);
+  }
 
   return (
     <TextInput

@@ -56,7 +56,10 @@ describe('toCsv', () => {
 
   it('neutralises text cells a spreadsheet would run as formulas, =HYPERLINK included', () => {
     const hostile = ['=HYPERLINK("http://evil.example","Click")', '+91 98765', '-2+3', '@SUM(A1)', '\tTab', '\rCR'];
-    const csv = toCsv(columns, hostile.map((name) => order({ name })));
+    const csv = toCsv(
+      columns,
+      hostile.map((name) => order({ name })),
+    );
     const parsed = Papa.parse<string[]>(csv.slice(1), { newline: '\r\n', skipEmptyLines: true });
     expect(parsed.data.slice(1).map((row) => row[0])).toEqual(hostile.map((text) => `'${text}`));
     expect(csv).toContain('"\'=HYPERLINK(""http://evil.example"",""Click"")",');

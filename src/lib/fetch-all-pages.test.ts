@@ -12,7 +12,11 @@ describe('fetchAllPages', () => {
       return source.slice(from, to + 1);
     }, 10);
     expect(rows).toEqual(source);
-    expect(asked).toEqual([[0, 9], [10, 19], [20, 29]]);
+    expect(asked).toEqual([
+      [0, 9],
+      [10, 19],
+      [20, 29],
+    ]);
   });
 
   it('asks once more after an exactly full last page, and stops at the empty one', async () => {
@@ -30,8 +34,10 @@ describe('fetchAllPages', () => {
   });
 
   it('passes a failed page on', async () => {
-    await expect(fetchAllPages(async () => { throw new Error('Could not reach the server.'); })).rejects.toThrow(
-      'Could not reach the server.',
-    );
+    await expect(
+      fetchAllPages(async () => {
+        throw new Error('Could not reach the server.');
+      }),
+    ).rejects.toThrow('Could not reach the server.');
   });
 });

@@ -61,9 +61,7 @@ describe('numberProblem', () => {
   });
 
   it('keeps money to paise for prices and to four decimals for material costs', () => {
-    expect(problem(productFieldRules.sellingPrice)('12.345')).toBe(
-      'Selling price can have at most 2 decimal places.',
-    );
+    expect(problem(productFieldRules.sellingPrice)('12.345')).toBe('Selling price can have at most 2 decimal places.');
     expect(problem(productFieldRules.sellingPrice)('0')).toBe('Selling price must be more than 0.');
     expect(problem(productFieldRules.sellingPrice)('0.01')).toBeNull();
     expect(problem(rawMaterialFieldRules.costPerUnit)('0.125')).toBeNull();

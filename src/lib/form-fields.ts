@@ -222,7 +222,5 @@ export const stockFieldRules = {
   countedMaterial: { label: 'Counted stock', decimals: 3, min: 0 },
 } satisfies Record<string, NumberRules>;
 
-export const duplicateSkuMessage = (existingSku: string) =>
-  `A product with SKU ${existingSku} already exists.`;
-export const duplicateMaterialMessage = (existingName: string) =>
-  `A material named ${existingName} already exists.`;
+export const duplicateSkuMessage = (existingSku: string) => `A product with SKU ${existingSku} already exists.`;
+export const duplicateMaterialMessage = (existingName: string) => `A material named ${existingName} already exists.`;

@@ -37,23 +37,15 @@ export function ListStateProvider({ children }: { children: ReactNode }) {
  * A list's state, kept for as long as the signed-in shell lives. A new search, filter, sort or
  * page size goes back to page 1, where the rows that match it start.
  */
-export function useListState<Filters, SortKey extends string>(
-  listId: string,
-  initial: ListState<Filters, SortKey>,
-) {
+export function useListState<Filters, SortKey extends string>(listId: string, initial: ListState<Filters, SortKey>) {
   const store = useContext(ListStateStore);
-  const [state, setState] = useState(
-    () => (store?.get(listId) as ListState<Filters, SortKey> | undefined) ?? initial,
-  );
+  const [state, setState] = useState(() => (store?.get(listId) as ListState<Filters, SortKey> | undefined) ?? initial);
   useEffect(() => {
     store?.set(listId, state);
   }, [store, listId, state]);
 
   const setPage = useCallback((page: number) => setState((s) => ({ ...s, page })), []);
-  const setPageSize = useCallback(
-    (pageSize: PageSize) => setState((s) => ({ ...s, pageSize, page: 1 })),
-    [],
-  );
+  const setPageSize = useCallback((pageSize: PageSize) => setState((s) => ({ ...s, pageSize, page: 1 })), []);
   const setSearch = useCallback(
     (search: string) => setState((s) => (s.search === search ? s : { ...s, search, page: 1 })),
     [],
@@ -62,10 +54,7 @@ export function useListState<Filters, SortKey extends string>(
     (change: Partial<Filters>) => setState((s) => ({ ...s, filters: { ...s.filters, ...change }, page: 1 })),
     [],
   );
-  const setSort = useCallback(
-    (sort: ListSort<SortKey>) => setState((s) => ({ ...s, sort, page: 1 })),
-    [],
-  );
+  const setSort = useCallback((sort: ListSort<SortKey>) => setState((s) => ({ ...s, sort, page: 1 })), []);
   return { state, setPage, setPageSize, setSearch, setFilters, setSort };
 }
 

@@ -1,7 +1,13 @@
 import type { QueryClient } from '@tanstack/react-query';
 
 /** The tables the app listens to (all are in the supabase_realtime publication). */
-export const liveTables = ['products', 'raw_materials', 'sales_orders', 'manufacturing_orders', 'platform_fees'] as const;
+export const liveTables = [
+  'products',
+  'raw_materials',
+  'sales_orders',
+  'manufacturing_orders',
+  'platform_fees',
+] as const;
 export type LiveTable = (typeof liveTables)[number];
 /**
  * Every table the app reads. BOM rows are not published (their deletions would reach every
@@ -54,7 +60,12 @@ const queriesReadingTable: Record<DataTable, readonly QueryKey[]> = {
   ],
   bom_items: [queryKeys.bomItems, queryKeys.productCosting],
   // A website order writes its sales and its refused lines together (refusals are not published).
-  sales_orders: [queryKeys.salesOrders, queryKeys.dashboardSummary, queryKeys.dashboardPanels, queryKeys.websiteOrderRefusals],
+  sales_orders: [
+    queryKeys.salesOrders,
+    queryKeys.dashboardSummary,
+    queryKeys.dashboardPanels,
+    queryKeys.websiteOrderRefusals,
+  ],
   manufacturing_orders: [queryKeys.manufacturingOrders],
   platform_fees: [queryKeys.platformFees],
 };

@@ -9,8 +9,6 @@ describe('toUserError', () => {
 
   it('explains a request that never reached the server', () => {
     const unreachable = { message: 'TypeError: Failed to fetch', code: '' };
-    expect(toUserError(unreachable).message).toBe(
-      'Could not reach the server. Check your connection and try again.',
-    );
+    expect(toUserError(unreachable).message).toBe('Could not reach the server. Check your connection and try again.');
   });
 });

@@ -1,4 +1,4 @@
-import { productsExport, rawMaterialsExport } from '@/features/exports/api/list-exports';
+import { productsExport, rawMaterialsExport } from '../api/catalogue-export';
 import { ExportCsvButton } from '@/features/exports/components/export-csv-button';
 import type { ItemQuery, ProductSort, RawMaterialSort } from '@/features/stock-items/api/item-lists';
 import type { CatalogueKind } from '../utils/catalogue-csv';

@@ -6,12 +6,7 @@ import { useState, type DragEvent } from 'react';
 import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { downloadFile } from '@/lib/csv';
 import { useCommitImport, usePreviewImport, type RowResult } from '../api/import-catalogue';
-import {
-  catalogueTemplate,
-  parseCatalogueCsv,
-  type CatalogueKind,
-  type CatalogueRow,
-} from '../utils/catalogue-csv';
+import { catalogueTemplate, parseCatalogueCsv, type CatalogueKind, type CatalogueRow } from '../utils/catalogue-csv';
 
 /** Larger files are refused before reading: 2,000 catalogue rows fit in far less. */
 const MAX_FILE_BYTES = 5 * 1024 * 1024;
@@ -175,7 +170,10 @@ function ImportCatalogueModal({ kind, onClose }: { kind: CatalogueKind; onClose:
             <Text size="sm" ta="center">
               Drop a CSV file here, or
             </Text>
-            <FileButton onChange={(file) => void readFile(file)} accept=".csv,.tsv,.txt,text/csv,text/tab-separated-values">
+            <FileButton
+              onChange={(file) => void readFile(file)}
+              accept=".csv,.tsv,.txt,text/csv,text/tab-separated-values"
+            >
               {(props) => (
                 <Button {...props} leftSection={<IconFileUpload size={18} />}>
                   Choose CSV file

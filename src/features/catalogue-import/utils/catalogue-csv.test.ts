@@ -91,7 +91,12 @@ describe('parseCatalogueCsv', () => {
   });
 
   it('refuses a file that is not UTF-8 (Excel’s plain CSV) instead of importing mangled names', () => {
-    const latin1 = new TextDecoder('utf-8').decode(new Uint8Array([0x4d, 0x61, 0x74, 0x65, 0x72, 0x69, 0x61, 0x6c, 0x20, 0x4e, 0x61, 0x6d, 0x65, 0x0a, 0xc4, 0x72, 0x6d, 0x65, 0x6c]));
+    const latin1 = new TextDecoder('utf-8').decode(
+      new Uint8Array([
+        0x4d, 0x61, 0x74, 0x65, 0x72, 0x69, 0x61, 0x6c, 0x20, 0x4e, 0x61, 0x6d, 0x65, 0x0a, 0xc4, 0x72, 0x6d, 0x65,
+        0x6c,
+      ]),
+    );
     expect(parseCatalogueCsv('raw_materials', latin1)).toEqual({
       ok: false,
       error: 'The file is not UTF-8 text. In Excel, save it as "CSV UTF-8 (Comma delimited)".',

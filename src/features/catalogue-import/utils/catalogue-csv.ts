@@ -39,8 +39,7 @@ export const catalogueFields: Record<CatalogueKind, CatalogueField[]> = {
 export type CatalogueRow = Record<string, string>;
 
 export type ParsedCatalogue =
-  | { ok: true; rows: CatalogueRow[]; ignoredColumns: string[] }
-  | { ok: false; error: string };
+  { ok: true; rows: CatalogueRow[]; ignoredColumns: string[] } | { ok: false; error: string };
 
 /** As the import RPC bounds a file. */
 export const MAX_IMPORT_ROWS = 2000;
@@ -63,7 +62,11 @@ export function catalogueTemplate(kind: CatalogueKind): string {
   return toCsv(columns, templateExamples[kind]);
 }
 
-const normalise = (header: string) => header.trim().toLowerCase().replace(/[\s_]+/g, ' ');
+const normalise = (header: string) =>
+  header
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_]+/g, ' ');
 
 /** Reads a CSV (or tab-separated) file's text into rows keyed by field, or says why it cannot. */
 export function parseCatalogueCsv(kind: CatalogueKind, text: string): ParsedCatalogue {
@@ -86,8 +89,9 @@ export function parseCatalogueCsv(kind: CatalogueKind, text: string): ParsedCata
   const fields = catalogueFields[kind];
   const keyOfColumn = headers.map(
     (header) =>
-      fields.find((field) => normalise(field.header) === normalise(header) || normalise(field.key) === normalise(header))
-        ?.key,
+      fields.find(
+        (field) => normalise(field.header) === normalise(header) || normalise(field.key) === normalise(header),
+      )?.key,
   );
   const missing = fields.filter((field) => field.required && !keyOfColumn.includes(field.key));
   if (missing.length > 0) {

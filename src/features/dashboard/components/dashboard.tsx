@@ -1,22 +1,7 @@
-import {
-  Badge,
-  EmptyState,
-  Group,
-  Paper,
-  SimpleGrid,
-  Text,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
-import {
-  IconAlertTriangle,
-  IconClipboardList,
-  IconCurrencyRupee,
-  IconPackages,
-  type Icon,
-} from '@tabler/icons-react';
+import { Badge, EmptyState, Group, Paper, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconAlertTriangle, IconClipboardList, IconCurrencyRupee, IconPackages, type Icon } from '@tabler/icons-react';
 import { lazy, Suspense, type ReactNode } from 'react';
-import { loadAllStyles } from '@/app/styles';
+import { loadAllStyles } from '@/lib/styles';
 import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { LoadError } from '@/components/load-error';
 import { OrderStatusBadge } from '@/components/order-status-badge';
@@ -131,14 +116,7 @@ function StatCard({ label, value, icon: CardIcon, color, onClick }: StatCardProp
     );
   }
   return (
-    <Paper
-      withBorder
-      p="md"
-      component="button"
-      type="button"
-      onClick={onClick}
-      className={classes.clickableCard}
-    >
+    <Paper withBorder p="md" component="button" type="button" onClick={onClick} className={classes.clickableCard}>
       {content}
     </Paper>
   );

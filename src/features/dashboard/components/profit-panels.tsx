@@ -11,12 +11,7 @@ import { useState } from 'react';
 import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { LoadError } from '@/components/load-error';
 import { formatRupees } from '@/lib/format';
-import {
-  panelPeriods,
-  useDashboardPanels,
-  type DashboardPanels,
-  type PanelPeriod,
-} from '../api/get-dashboard-panels';
+import { panelPeriods, useDashboardPanels, type DashboardPanels, type PanelPeriod } from '../api/get-dashboard-panels';
 
 const dayLabel = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 const monthLabel = new Intl.DateTimeFormat('en-IN', { month: 'short', year: 'numeric', timeZone: 'UTC' });

@@ -31,8 +31,8 @@ export function DataExports() {
       <Stack gap="md">
         <div>
           <Text size="sm" mb="xs">
-            One JSON file with every product, material, BOM line, order, stock movement and platform fee
-            of this workspace: a backup, or everything to take elsewhere.
+            One JSON file with every product, material, BOM line, order, stock movement and platform fee of this
+            workspace: a backup, or everything to take elsewhere.
           </Text>
           <Button leftSection={<IconDatabaseExport size={18} />} loading={downloading} onClick={downloadAll}>
             Download all my data
@@ -40,8 +40,8 @@ export function DataExports() {
         </div>
         <div>
           <Text size="sm" mb="xs">
-            Reports as CSV files for Excel or Google Sheets, with amounts as plain numbers and dates
-            such as <span style={{ whiteSpace: 'nowrap' }}>2026-04-01</span>.
+            Reports as CSV files for Excel or Google Sheets, with amounts as plain numbers and dates such as{' '}
+            <span style={{ whiteSpace: 'nowrap' }}>2026-04-01</span>.
           </Text>
           <Group gap="xs">
             {ownerReports.map(({ title, ...report }) => (

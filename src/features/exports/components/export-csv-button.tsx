@@ -12,7 +12,13 @@ interface ExportCsvButtonProps<Row> extends CsvExport<Row> {
 }
 
 /** Fetches every row page by page and saves them as factoryflow-<fileName>-<date>.csv. */
-export function ExportCsvButton<Row>({ fileName, columns, fetchPage, label = 'Export CSV', size }: ExportCsvButtonProps<Row>) {
+export function ExportCsvButton<Row>({
+  fileName,
+  columns,
+  fetchPage,
+  label = 'Export CSV',
+  size,
+}: ExportCsvButtonProps<Row>) {
   const [exporting, setExporting] = useState(false);
 
   async function exportCsv() {
@@ -28,7 +34,13 @@ export function ExportCsvButton<Row>({ fileName, columns, fetchPage, label = 'Ex
   }
 
   return (
-    <Button variant="default" size={size} leftSection={<IconDownload size={18} />} loading={exporting} onClick={exportCsv}>
+    <Button
+      variant="default"
+      size={size}
+      leftSection={<IconDownload size={18} />}
+      loading={exporting}
+      onClick={exportCsv}
+    >
       {label}
     </Button>
   );

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { PageHeader } from '@/components/page-header';
 import { PagedList } from '@/components/paged-list';
-import { inventoryMaterialsExport, inventoryProductsExport } from '@/features/exports/api/list-exports';
+import { inventoryMaterialsExport, inventoryProductsExport } from '../api/inventory-exports';
 import { ExportCsvButton } from '@/features/exports/components/export-csv-button';
 import { StockStatusBadge } from '@/components/stock-status-badge';
 import {
@@ -14,8 +14,8 @@ import {
   type ProductSort,
   type RawMaterialSort,
 } from '@/features/stock-items/api/item-lists';
-import type { Product } from '@/lib/api/products';
-import type { RawMaterial } from '@/lib/api/raw-materials';
+import type { Product } from '@/features/stock-items/api/products';
+import type { RawMaterial } from '@/features/stock-items/api/raw-materials';
 import { formatQuantity, materialWithUnit } from '@/lib/format';
 import { useListState } from '@/lib/list-state';
 import { isLowStock } from '@/lib/stock';
@@ -122,9 +122,7 @@ function FinishedProducts() {
           </Text>
         }
       >
-        {(rows) => (
-          <DataTable columns={productColumns} rows={rows} minWidth={420} maxHeight={TABLE_MAX_HEIGHT} />
-        )}
+        {(rows) => <DataTable columns={productColumns} rows={rows} minWidth={420} maxHeight={TABLE_MAX_HEIGHT} />}
       </PagedList>
     </InventoryTable>
   );
@@ -172,9 +170,7 @@ function RawMaterialsStock() {
           </Text>
         }
       >
-        {(rows) => (
-          <DataTable columns={rawMaterialColumns} rows={rows} minWidth={420} maxHeight={TABLE_MAX_HEIGHT} />
-        )}
+        {(rows) => <DataTable columns={rawMaterialColumns} rows={rows} minWidth={420} maxHeight={TABLE_MAX_HEIGHT} />}
       </PagedList>
     </InventoryTable>
   );

@@ -51,15 +51,17 @@ function PurchaseList({ suggestions }: { suggestions: PurchaseSuggestion[] }) {
   const quantities = new Map([...typed].map(([id, value]) => [id, Math.max(0, Number(value) || 0)]));
   const groups = groupBySupplier(suggestions, quantities);
 
-  const setQuantity = (id: string, value: number | string) =>
-    setTyped((current) => new Map(current).set(id, value));
+  const setQuantity = (id: string, value: number | string) => setTyped((current) => new Map(current).set(id, value));
 
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(purchaseListText(groups));
       notifications.show({ color: 'green', message: 'List copied. Paste it into a message to your supplier.' });
     } catch {
-      notifications.show({ color: 'red', message: 'Could not copy: your browser did not allow it. Download the CSV instead.' });
+      notifications.show({
+        color: 'red',
+        message: 'Could not copy: your browser did not allow it. Download the CSV instead.',
+      });
     }
   };
 
@@ -71,7 +73,8 @@ function PurchaseList({ suggestions }: { suggestions: PurchaseSuggestion[] }) {
     {
       label: 'Stock / Reorder Point',
       numeric: true,
-      cell: (line) => `${formatQuantity(line.stock_level)} / ${formatQuantity(line.reorder_point)} ${line.unit_of_measure}`,
+      cell: (line) =>
+        `${formatQuantity(line.stock_level)} / ${formatQuantity(line.reorder_point)} ${line.unit_of_measure}`,
     },
     {
       label: 'Buy',
@@ -86,7 +89,11 @@ function PurchaseList({ suggestions }: { suggestions: PurchaseSuggestion[] }) {
           size="xs"
           w={110}
           ml="auto"
-          rightSection={<Text size="xs" c="dimmed">{line.unit_of_measure}</Text>}
+          rightSection={
+            <Text size="xs" c="dimmed">
+              {line.unit_of_measure}
+            </Text>
+          }
           rightSectionWidth={Math.min(60, 12 + line.unit_of_measure.length * 7)}
         />
       ),

@@ -16,9 +16,28 @@ const suggestion = (overrides: Partial<PurchaseSuggestion>): PurchaseSuggestion 
 });
 
 const suggestions = [
-  suggestion({ id: 'cotton', material_name: 'Cotton Fabric', supplier: 'Arvind Mills', unit_of_measure: 'm', suggested_quantity: 87.5, cost_per_unit: 120.5 }),
-  suggestion({ id: 'thread', material_name: 'Thread', supplier: 'Arvind Mills', unit_of_measure: 'spools', cost_per_unit: 0.75 }),
-  suggestion({ id: 'labels', material_name: '=HYPERLINK("x"), "woven"', supplier: null, suggested_quantity: 3, cost_per_unit: 0.1 }),
+  suggestion({
+    id: 'cotton',
+    material_name: 'Cotton Fabric',
+    supplier: 'Arvind Mills',
+    unit_of_measure: 'm',
+    suggested_quantity: 87.5,
+    cost_per_unit: 120.5,
+  }),
+  suggestion({
+    id: 'thread',
+    material_name: 'Thread',
+    supplier: 'Arvind Mills',
+    unit_of_measure: 'spools',
+    cost_per_unit: 0.75,
+  }),
+  suggestion({
+    id: 'labels',
+    material_name: '=HYPERLINK("x"), "woven"',
+    supplier: null,
+    suggested_quantity: 3,
+    cost_per_unit: 0.1,
+  }),
 ];
 
 describe('groupBySupplier', () => {

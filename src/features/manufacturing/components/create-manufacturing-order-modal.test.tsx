@@ -1,10 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { Product } from '@/lib/api/products';
-import type { RawMaterial } from '@/lib/api/raw-materials';
+import type { Product } from '@/features/stock-items/api/products';
+import type { RawMaterial } from '@/features/stock-items/api/raw-materials';
 import { queryKeys } from '@/lib/query-keys';
-import { createTestQueryClient, renderWithProviders, seedProductPicker } from '@/test/render';
-import type { BomItem } from '../api/get-bom-items';
+import { seedProductPicker } from '@/features/stock-items/testing';
+import { createTestQueryClient, renderWithProviders } from '@/test/render';
+import type { BomItem } from '@/features/stock-items/api/bom-items';
 import { CreateManufacturingOrderModal } from './create-manufacturing-order-modal';
 
 const kurta: Product = {
@@ -42,7 +43,10 @@ function renderModal(materials: RawMaterial[]) {
   const queryClient = createTestQueryClient();
   seedProductPicker(queryClient, [kurta]);
   queryClient.setQueryData(queryKeys.rawMaterials, materials);
-  queryClient.setQueryData(queryKeys.bomItems, bom.filter((item) => item.material_id === 'cotton'));
+  queryClient.setQueryData(
+    queryKeys.bomItems,
+    bom.filter((item) => item.material_id === 'cotton'),
+  );
   return renderWithProviders(<CreateManufacturingOrderModal opened onClose={() => {}} />, queryClient);
 }
 
@@ -73,10 +77,7 @@ describe('CreateManufacturingOrderModal', { timeout: 20_000 }, () => {
     seedProductPicker(queryClient, [kurta]);
     queryClient.setQueryData(queryKeys.rawMaterials, [cotton]);
     queryClient.setQueryData(queryKeys.bomItems, bom);
-    const { user } = renderWithProviders(
-      <CreateManufacturingOrderModal opened onClose={() => {}} />,
-      queryClient,
-    );
+    const { user } = renderWithProviders(<CreateManufacturingOrderModal opened onClose={() => {}} />, queryClient);
 
     await user.click(screen.getByRole('combobox', { name: /Product/ }));
     await user.click(await screen.findByRole('option', { name: 'Cotton Kurta (KUR-01)' }));
@@ -87,7 +88,13 @@ describe('CreateManufacturingOrderModal', { timeout: 20_000 }, () => {
   });
 
   it('names the unit beside the material, so a quantity of 1 never reads "1 spools"', async () => {
-    const zari: RawMaterial = { ...cotton, id: 'zari', material_name: 'Zari thread', unit_of_measure: 'spools', stock_level: 6 };
+    const zari: RawMaterial = {
+      ...cotton,
+      id: 'zari',
+      material_name: 'Zari thread',
+      unit_of_measure: 'spools',
+      stock_level: 6,
+    };
     const queryClient = createTestQueryClient();
     seedProductPicker(queryClient, [kurta]);
     queryClient.setQueryData(queryKeys.rawMaterials, [zari]);
@@ -102,7 +109,10 @@ describe('CreateManufacturingOrderModal', { timeout: 20_000 }, () => {
     const queryClient = createTestQueryClient();
     seedProductPicker(queryClient, [kurta]);
     queryClient.setQueryData(queryKeys.rawMaterials, [cotton]);
-    queryClient.setQueryData(queryKeys.bomItems, bom.filter((item) => item.material_id === 'cotton'));
+    queryClient.setQueryData(
+      queryKeys.bomItems,
+      bom.filter((item) => item.material_id === 'cotton'),
+    );
     const { user } = renderWithProviders(<CreateManufacturingOrderModal opened onClose={() => {}} />, queryClient);
     await user.click(screen.getByRole('combobox', { name: /Product/ }));
     await user.click(await screen.findByRole('option', { name: 'Cotton Kurta (KUR-01)' }));

@@ -1,13 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Button,
-  Group,
-  Modal,
-  Stack,
-  Table,
-  Text,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Button, Group, Modal, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
@@ -15,10 +7,10 @@ import { FormError } from '@/components/form-error';
 import { NumberTextInput } from '@/components/form-inputs';
 import { BottleneckNote } from '@/features/costing/components/bottleneck-note';
 import { ProductSelect } from '@/features/stock-items/components/product-picker';
-import { useRawMaterials } from '@/lib/api/raw-materials';
+import { useRawMaterials } from '@/features/stock-items/api/raw-materials';
 import { formatQuantity, materialWithUnit } from '@/lib/format';
 import { productionFieldRules, validNumber } from '@/lib/form-fields';
-import { useBomItems } from '../api/get-bom-items';
+import { useBomItems } from '@/features/stock-items/api/bom-items';
 import {
   newProductionDefaults,
   startProductionSchema,
@@ -26,11 +18,7 @@ import {
   type StartProductionForm,
   type StartProductionInput,
 } from '../api/start-production';
-import {
-  materialRequirements,
-  maxProducible,
-  type MaterialRequirement,
-} from '../utils/material-requirements';
+import { materialRequirements, maxProducible, type MaterialRequirement } from '../utils/material-requirements';
 
 /** The spec's text, which start_production also raises. */
 const NOT_ENOUGH_MATERIALS = 'Not enough raw materials to start production.';
@@ -40,10 +28,7 @@ interface CreateManufacturingOrderModalProps {
   onClose: () => void;
 }
 
-export function CreateManufacturingOrderModal({
-  opened,
-  onClose,
-}: CreateManufacturingOrderModalProps) {
+export function CreateManufacturingOrderModal({ opened, onClose }: CreateManufacturingOrderModalProps) {
   const startProduction = useStartProduction();
   // Archived materials too: a product's BOM may still name one, and its stock counts.
   const rawMaterials = useRawMaterials({ includeArchived: true });
@@ -92,11 +77,7 @@ export function CreateManufacturingOrderModal({
             control={form.control}
             name="product_id"
             render={({ field, fieldState }) => (
-              <ProductSelect
-                {...field}
-                data-autofocus
-                error={fieldState.error?.message}
-              />
+              <ProductSelect {...field} data-autofocus error={fieldState.error?.message} />
             )}
           />
           <Controller
@@ -111,9 +92,7 @@ export function CreateManufacturingOrderModal({
               />
             )}
           />
-          {productId && (
-            <RequirementsTable requirements={requirements} loading={stockLoading} />
-          )}
+          {productId && <RequirementsTable requirements={requirements} loading={stockLoading} />}
           {productId && !stockLoading && canMake !== null && (
             <Text size="sm" c="dimmed">
               {canMake === 0
@@ -132,11 +111,7 @@ export function CreateManufacturingOrderModal({
             <Button variant="default" onClick={close}>
               Cancel
             </Button>
-            <Button
-              type="submit"
-              loading={startProduction.isPending}
-              disabled={short || stockLoading}
-            >
+            <Button type="submit" loading={startProduction.isPending} disabled={short || stockLoading}>
               Start Production
             </Button>
           </Group>
@@ -146,14 +121,13 @@ export function CreateManufacturingOrderModal({
   );
 }
 
-function RequirementsTable({
-  requirements,
-  loading,
-}: {
-  requirements: MaterialRequirement[];
-  loading: boolean;
-}) {
-  if (loading) return <Text size="sm" c="dimmed">Checking material stock…</Text>;
+function RequirementsTable({ requirements, loading }: { requirements: MaterialRequirement[]; loading: boolean }) {
+  if (loading)
+    return (
+      <Text size="sm" c="dimmed">
+        Checking material stock…
+      </Text>
+    );
   if (requirements.length === 0) {
     return (
       <Text size="sm" c="dimmed">

@@ -7,7 +7,7 @@ import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { OrderStatusBadge } from '@/components/order-status-badge';
 import { FirstStep } from '@/components/first-step';
 import { PageHeader } from '@/components/page-header';
-import { manufacturingOrdersExport } from '@/features/exports/api/list-exports';
+import { manufacturingOrdersExport } from '../api/manufacturing-orders-export';
 import { ExportCsvButton } from '@/features/exports/components/export-csv-button';
 import { PagedList } from '@/components/paged-list';
 import { Constants } from '@/lib/database.types';
@@ -42,7 +42,12 @@ export function ManufacturingOrders() {
     });
 
   const columns: DataTableColumn<ManufacturingOrder>[] = [
-    { label: 'Date Created', sortKey: 'creation_date', sortKind: 'date', cell: (order) => formatDateTime(order.creation_date) },
+    {
+      label: 'Date Created',
+      sortKey: 'creation_date',
+      sortKind: 'date',
+      cell: (order) => formatDateTime(order.creation_date),
+    },
     { label: 'Product', fw: 500, cell: (order) => order.product_name },
     {
       label: 'Qty to Produce',

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { productKey, productOptionsKey, type ListedProduct } from '@/features/stock-items/api/item-lists';
-import { createTestQueryClient, renderWithProviders, seedProductPicker } from '@/test/render';
+import { seedProductPicker } from '@/features/stock-items/testing';
+import { createTestQueryClient, renderWithProviders } from '@/test/render';
 import { ProductFilter } from './product-filter';
 
 const listed = (id: string, sku: string, product_name: string): ListedProduct => ({
@@ -27,7 +28,10 @@ function renderFilter(value: string | null, onChange = vi.fn()) {
   return { ...rendered, onChange };
 }
 
-const optionNames = () => within(screen.getByRole('listbox')).getAllByRole('option').map((option) => option.textContent);
+const optionNames = () =>
+  within(screen.getByRole('listbox'))
+    .getAllByRole('option')
+    .map((option) => option.textContent);
 
 // Mantine's Select in jsdom is slow on a busy machine: user-event clicks take seconds.
 describe('the Manufacturing product filter', { timeout: 20_000 }, () => {
@@ -55,7 +59,12 @@ describe('the Manufacturing product filter', { timeout: 20_000 }, () => {
     const filter = screen.getByRole('combobox', { name: 'Product' });
     expect(filter).toHaveValue('Old Shawl (OLD-01)');
     await user.click(filter);
-    expect(optionNames()).toEqual(['All products', 'Old Shawl (OLD-01)', 'Canvas Tote (TOT-01)', 'Cotton Kurta (KUR-01)']);
+    expect(optionNames()).toEqual([
+      'All products',
+      'Old Shawl (OLD-01)',
+      'Canvas Tote (TOT-01)',
+      'Cotton Kurta (KUR-01)',
+    ]);
     await user.click(screen.getByRole('option', { name: 'All products' }));
     expect(onChange).toHaveBeenCalledWith(null);
   });

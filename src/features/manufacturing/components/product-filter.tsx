@@ -11,7 +11,11 @@ interface ProductFilterProps {
 
 /** The Manufacturing list's product filter; archived products too, as their past runs stay in the list. */
 export function ProductFilter({ value, onChange }: ProductFilterProps) {
-  const picker = useProductPicker({ value: value ?? ALL, includeArchived: true, fixed: [{ value: ALL, label: 'All products' }] });
+  const picker = useProductPicker({
+    value: value ?? ALL,
+    includeArchived: true,
+    fixed: [{ value: ALL, label: 'All products' }],
+  });
   return (
     <Select
       aria-label="Product"

@@ -53,10 +53,7 @@ export function materialRequirements(
  * How many units the materials in stock can make: the scarcest material decides. Null for a
  * product without a bill of materials, which uses no raw materials.
  */
-export function maxProducible(
-  bom: readonly BomLine[],
-  materials: readonly StockedMaterial[],
-): number | null {
+export function maxProducible(bom: readonly BomLine[], materials: readonly StockedMaterial[]): number | null {
   if (bom.length === 0) return null;
   return Math.min(
     ...bom.map((line) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Product } from '@/lib/api/products';
+import type { Product } from '@/features/stock-items/api/products';
 import { createProductSchema } from './create-product';
 import { bomChanged, editProductDefaults } from './update-product';
 
@@ -31,7 +31,11 @@ describe('editing a product', () => {
   it('saves an untouched product as it is; its own SKU is no duplicate, another product’s is', () => {
     const schema = createProductSchema(['KUR-01']);
     const input = schema.parse(editProductDefaults(saree, bom));
-    expect(input).toMatchObject({ selling_price: 4999.5, reorder_point: 10, bom: [{ material_id: 'silk', quantity: 5.5 }] });
+    expect(input).toMatchObject({
+      selling_price: 4999.5,
+      reorder_point: 10,
+      bom: [{ material_id: 'silk', quantity: 5.5 }],
+    });
     expect(bomChanged(input.bom, bom)).toBe(false);
 
     const taken = schema.safeParse({ ...editProductDefaults(saree, bom), sku: ' kur-01 ' });

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { BomItem } from '@/features/manufacturing/api/get-bom-items';
-import type { Product } from '@/lib/api/products';
+import type { BomItem } from '@/features/stock-items/api/bom-items';
+import type { Product } from '@/features/stock-items/api/products';
 import { numberFieldText } from '@/lib/form-fields';
 import { invalidateTables } from '@/lib/query-keys';
 import { toUserError } from '@/lib/server-error';

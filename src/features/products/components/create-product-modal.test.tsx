@@ -1,7 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { Product } from '@/lib/api/products';
-import type { RawMaterial } from '@/lib/api/raw-materials';
+import type { Product } from '@/features/stock-items/api/products';
+import type { RawMaterial } from '@/features/stock-items/api/raw-materials';
 import { queryKeys } from '@/lib/query-keys';
 import { createTestQueryClient, renderWithProviders } from '@/test/render';
 import { CreateProductModal } from './create-product-modal';

@@ -5,8 +5,8 @@ import { useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { FormError } from '@/components/form-error';
 import { LimitedTextInput, NumberTextInput } from '@/components/form-inputs';
-import { useProducts } from '@/lib/api/products';
-import { useRawMaterials } from '@/lib/api/raw-materials';
+import { useProducts } from '@/features/stock-items/api/products';
+import { useRawMaterials } from '@/features/stock-items/api/raw-materials';
 import { materialWithUnit } from '@/lib/format';
 import { productFieldRules as rules } from '@/lib/form-fields';
 import {

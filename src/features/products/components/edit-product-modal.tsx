@@ -5,16 +5,12 @@ import { useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { FormError } from '@/components/form-error';
 import { LimitedTextInput, NumberTextInput } from '@/components/form-inputs';
-import type { BomItem } from '@/features/manufacturing/api/get-bom-items';
-import { useProducts, type Product } from '@/lib/api/products';
-import { useRawMaterials } from '@/lib/api/raw-materials';
+import type { BomItem } from '@/features/stock-items/api/bom-items';
+import { useProducts, type Product } from '@/features/stock-items/api/products';
+import { useRawMaterials } from '@/features/stock-items/api/raw-materials';
 import { formatQuantity, materialWithUnit } from '@/lib/format';
 import { productFieldRules as rules } from '@/lib/form-fields';
-import {
-  createProductSchema,
-  type CreateProductForm,
-  type CreateProductInput,
-} from '../api/create-product';
+import { createProductSchema, type CreateProductForm, type CreateProductInput } from '../api/create-product';
 import { bomChanged, editProductDefaults, useUpdateProduct } from '../api/update-product';
 import { BomRows } from './bom-rows';
 

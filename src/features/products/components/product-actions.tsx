@@ -1,12 +1,12 @@
 import { IconArchive, IconArchiveOff, IconClipboardList, IconHistory, IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useBomItems } from '@/features/manufacturing/api/get-bom-items';
+import { useBomItems } from '@/features/stock-items/api/bom-items';
 import { StockHistoryDrawer } from '@/features/stock-history/components/stock-history-drawer';
 import { ArchiveItemModal } from '@/features/stock-items/components/archive-item-modal';
 import { CountStockModal } from '@/features/stock-items/components/count-stock-modal';
 import type { ItemAction } from '@/features/stock-items/components/item-actions-menu';
 import { productItem } from '@/features/stock-items/item';
-import type { Product } from '@/lib/api/products';
+import type { Product } from '@/features/stock-items/api/products';
 import { EditProductModal } from './edit-product-modal';
 
 type Action = 'edit' | 'count' | 'history' | 'archive';
@@ -23,11 +23,24 @@ export function useProductActions(rows: Product[] | undefined) {
 
   const actionsFor = (row: Product): ItemAction[] => [
     { label: 'Edit', icon: <IconPencil size={16} />, onClick: () => setOpen({ action: 'edit', id: row.id }) },
-    { label: 'Count stock', icon: <IconClipboardList size={16} />, onClick: () => setOpen({ action: 'count', id: row.id }) },
+    {
+      label: 'Count stock',
+      icon: <IconClipboardList size={16} />,
+      onClick: () => setOpen({ action: 'count', id: row.id }),
+    },
     { label: 'History', icon: <IconHistory size={16} />, onClick: () => setOpen({ action: 'history', id: row.id }) },
     row.archived_at === null
-      ? { label: 'Archive', icon: <IconArchive size={16} />, destructive: true, onClick: () => setOpen({ action: 'archive', id: row.id }) }
-      : { label: 'Restore', icon: <IconArchiveOff size={16} />, onClick: () => setOpen({ action: 'archive', id: row.id }) },
+      ? {
+          label: 'Archive',
+          icon: <IconArchive size={16} />,
+          destructive: true,
+          onClick: () => setOpen({ action: 'archive', id: row.id }),
+        }
+      : {
+          label: 'Restore',
+          icon: <IconArchiveOff size={16} />,
+          onClick: () => setOpen({ action: 'archive', id: row.id }),
+        },
   ];
 
   const dialogs = (

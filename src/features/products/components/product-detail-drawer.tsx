@@ -1,9 +1,9 @@
 import { Drawer, Group, Paper, SimpleGrid, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useProductCosting, type ProductCosting } from '@/features/costing/api/get-product-costing';
-import { useBomItems } from '@/features/manufacturing/api/get-bom-items';
-import type { Product } from '@/lib/api/products';
-import { useRawMaterials } from '@/lib/api/raw-materials';
+import { useBomItems } from '@/features/stock-items/api/bom-items';
+import type { Product } from '@/features/stock-items/api/products';
+import { useRawMaterials } from '@/features/stock-items/api/raw-materials';
 import { formatQuantity, formatRupees } from '@/lib/format';
 import { lineAmount } from '@/lib/money';
 import classes from './product-detail-drawer.module.css';
@@ -48,7 +48,11 @@ function ProductDetail({ product }: { product: Product }) {
     return <Text c="red.7">Could not load this product's costs. Close and open it again.</Text>;
   }
   if (!cost || !bomItems.data || !rawMaterials.data) {
-    return <Text c="dimmed" aria-busy="true">Loading costs…</Text>;
+    return (
+      <Text c="dimmed" aria-busy="true">
+        Loading costs…
+      </Text>
+    );
   }
   return (
     <Stack>
@@ -97,8 +101,8 @@ function ProductDetail({ product }: { product: Product }) {
         </Table>
       )}
       <Text size="xs" c="dimmed">
-        Unit cost is the bill of materials at today's material costs. Each sale records the cost and the platform's
-        fees at the moment it is logged, so later changes do not rewrite past profit.
+        Unit cost is the bill of materials at today's material costs. Each sale records the cost and the platform's fees
+        at the moment it is logged, so later changes do not rewrite past profit.
       </Text>
     </Stack>
   );

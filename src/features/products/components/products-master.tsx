@@ -6,12 +6,18 @@ import { FirstStep } from '@/components/first-step';
 import { PageHeader } from '@/components/page-header';
 import { CatalogueActions } from '@/features/catalogue-import/components/catalogue-actions';
 import { PagedList } from '@/components/paged-list';
-import { asAdded, initialItemList, useAnyArchived, useProductPage, type ProductSort } from '@/features/stock-items/api/item-lists';
+import {
+  asAdded,
+  initialItemList,
+  useAnyArchived,
+  useProductPage,
+  type ProductSort,
+} from '@/features/stock-items/api/item-lists';
 import { ArchivedBadge } from '@/features/stock-items/components/archived-badge';
 import { ItemNameWithActions, type ItemAction } from '@/features/stock-items/components/item-actions-menu';
 import { ItemListFilters } from '@/features/stock-items/components/item-list-filters';
-import { isArchived } from '@/lib/api/archived';
-import type { Product } from '@/lib/api/products';
+import { isArchived } from '@/features/stock-items/api/archived';
+import type { Product } from '@/features/stock-items/api/products';
 import { formatQuantity, formatRupees } from '@/lib/format';
 import { useListState } from '@/lib/list-state';
 import { isLowStock } from '@/lib/stock';

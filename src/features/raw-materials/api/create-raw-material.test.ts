@@ -13,9 +13,11 @@ describe('createRawMaterialSchema', () => {
 
   it('requires only the material name', () => {
     expect(messages(newRawMaterialDefaults)).toEqual(['Material name is required.']);
-    expect(
-      createRawMaterialSchema().parse({ ...newRawMaterialDefaults, material_name: 'Zip' }),
-    ).toMatchObject({ material_name: 'Zip', stock_level: 0, cost_per_unit: 0 });
+    expect(createRawMaterialSchema().parse({ ...newRawMaterialDefaults, material_name: 'Zip' })).toMatchObject({
+      material_name: 'Zip',
+      stock_level: 0,
+      cost_per_unit: 0,
+    });
   });
 
   it("saves an empty unit as 'units', an empty cost or stock as 0, an empty reorder point as 20", () => {
@@ -58,8 +60,8 @@ describe('createRawMaterialSchema', () => {
   });
 
   it('refuses a name the user already has, whatever its case and spaces', () => {
-    expect(
-      messages({ ...newRawMaterialDefaults, material_name: ' cotton FABRIC ' }, ['Cotton fabric']),
-    ).toEqual(['A material named Cotton fabric already exists.']);
+    expect(messages({ ...newRawMaterialDefaults, material_name: ' cotton FABRIC ' }, ['Cotton fabric'])).toEqual([
+      'A material named Cotton fabric already exists.',
+    ]);
   });
 });

@@ -26,9 +26,7 @@ export function createRawMaterialSchema(existingNames: readonly string[] = []) {
     supplier: textField(rawMaterialFieldRules.supplier),
     cost_per_unit: numberField(rawMaterialFieldRules.costPerUnit),
     stock_level: numberField(rawMaterialFieldRules.stockLevel),
-    unit_of_measure: textField(rawMaterialFieldRules.unitOfMeasure).transform(
-      (unit) => unit || DEFAULT_UNIT,
-    ),
+    unit_of_measure: textField(rawMaterialFieldRules.unitOfMeasure).transform((unit) => unit || DEFAULT_UNIT),
     reorder_point: numberField(rawMaterialFieldRules.reorderPoint),
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { noteField } from '@/features/stock-items/quantity-rules';
-import type { RawMaterial } from '@/lib/api/raw-materials';
+import type { RawMaterial } from '@/features/stock-items/api/raw-materials';
 import { numberField, numberFieldText, stockFieldRules } from '@/lib/form-fields';
 import { invalidateTables } from '@/lib/query-keys';
 import { toUserError } from '@/lib/server-error';

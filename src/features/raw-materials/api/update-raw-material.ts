@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { RawMaterial } from '@/lib/api/raw-materials';
+import type { RawMaterial } from '@/features/stock-items/api/raw-materials';
 import { numberFieldText } from '@/lib/form-fields';
 import { invalidateTables } from '@/lib/query-keys';
 import { toUserError } from '@/lib/server-error';

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { RawMaterial } from '@/lib/api/raw-materials';
+import type { RawMaterial } from '@/features/stock-items/api/raw-materials';
 import { queryKeys } from '@/lib/query-keys';
 import { createTestQueryClient, renderWithProviders } from '@/test/render';
 import { CreateRawMaterialModal } from './create-raw-material-modal';

@@ -5,7 +5,7 @@ import { useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { FormError } from '@/components/form-error';
 import { LimitedTextInput, NumberTextInput } from '@/components/form-inputs';
-import { useRawMaterials, type RawMaterial } from '@/lib/api/raw-materials';
+import { useRawMaterials, type RawMaterial } from '@/features/stock-items/api/raw-materials';
 import { rawMaterialFieldRules as rules } from '@/lib/form-fields';
 import {
   createRawMaterialSchema,
@@ -27,9 +27,7 @@ export function EditRawMaterialModal({ material, onClose }: EditRawMaterialModal
   const schema = useMemo(
     () =>
       createRawMaterialSchema(
-        (allMaterials.data ?? [])
-          .filter((other) => other.id !== material.id)
-          .map((other) => other.material_name),
+        (allMaterials.data ?? []).filter((other) => other.id !== material.id).map((other) => other.material_name),
       ),
     [allMaterials.data, material.id],
   );
@@ -71,12 +69,7 @@ export function EditRawMaterialModal({ material, onClose }: EditRawMaterialModal
             control={form.control}
             name="supplier"
             render={({ field, fieldState }) => (
-              <LimitedTextInput
-                {...field}
-                rules={rules.supplier}
-                label="Supplier"
-                error={fieldState.error?.message}
-              />
+              <LimitedTextInput {...field} rules={rules.supplier} label="Supplier" error={fieldState.error?.message} />
             )}
           />
           <SimpleGrid cols={{ base: 1, xs: 2 }}>

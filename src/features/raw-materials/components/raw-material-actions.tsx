@@ -12,7 +12,7 @@ import { ArchiveItemModal } from '@/features/stock-items/components/archive-item
 import { CountStockModal } from '@/features/stock-items/components/count-stock-modal';
 import type { ItemAction } from '@/features/stock-items/components/item-actions-menu';
 import { materialItem } from '@/features/stock-items/item';
-import type { RawMaterial } from '@/lib/api/raw-materials';
+import type { RawMaterial } from '@/features/stock-items/api/raw-materials';
 import { EditRawMaterialModal } from './edit-raw-material-modal';
 import { ReceiveStockModal } from './receive-stock-modal';
 
@@ -28,13 +28,30 @@ export function useRawMaterialActions(rows: RawMaterial[] | undefined) {
   const close = () => setOpen(null);
 
   const actionsFor = (row: RawMaterial): ItemAction[] => [
-    { label: 'Receive stock', icon: <IconTruckDelivery size={16} />, onClick: () => setOpen({ action: 'receive', id: row.id }) },
-    { label: 'Count stock', icon: <IconClipboardList size={16} />, onClick: () => setOpen({ action: 'count', id: row.id }) },
+    {
+      label: 'Receive stock',
+      icon: <IconTruckDelivery size={16} />,
+      onClick: () => setOpen({ action: 'receive', id: row.id }),
+    },
+    {
+      label: 'Count stock',
+      icon: <IconClipboardList size={16} />,
+      onClick: () => setOpen({ action: 'count', id: row.id }),
+    },
     { label: 'Edit', icon: <IconPencil size={16} />, onClick: () => setOpen({ action: 'edit', id: row.id }) },
     { label: 'History', icon: <IconHistory size={16} />, onClick: () => setOpen({ action: 'history', id: row.id }) },
     row.archived_at === null
-      ? { label: 'Archive', icon: <IconArchive size={16} />, destructive: true, onClick: () => setOpen({ action: 'archive', id: row.id }) }
-      : { label: 'Restore', icon: <IconArchiveOff size={16} />, onClick: () => setOpen({ action: 'archive', id: row.id }) },
+      ? {
+          label: 'Archive',
+          icon: <IconArchive size={16} />,
+          destructive: true,
+          onClick: () => setOpen({ action: 'archive', id: row.id }),
+        }
+      : {
+          label: 'Restore',
+          icon: <IconArchiveOff size={16} />,
+          onClick: () => setOpen({ action: 'archive', id: row.id }),
+        },
   ];
 
   const dialogs = (

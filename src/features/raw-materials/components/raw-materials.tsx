@@ -6,8 +6,8 @@ import { FirstStep } from '@/components/first-step';
 import { PageHeader } from '@/components/page-header';
 import { CatalogueActions } from '@/features/catalogue-import/components/catalogue-actions';
 import { PagedList } from '@/components/paged-list';
-import { isArchived } from '@/lib/api/archived';
-import type { RawMaterial } from '@/lib/api/raw-materials';
+import { isArchived } from '@/features/stock-items/api/archived';
+import type { RawMaterial } from '@/features/stock-items/api/raw-materials';
 import { formatQuantity, formatUnitCost } from '@/lib/format';
 import { useListState } from '@/lib/list-state';
 import {

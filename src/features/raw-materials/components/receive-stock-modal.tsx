@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { FormError } from '@/components/form-error';
 import { NumberTextInput } from '@/components/form-inputs';
-import type { RawMaterial } from '@/lib/api/raw-materials';
+import type { RawMaterial } from '@/features/stock-items/api/raw-materials';
 import { formatQuantity, formatUnitCost } from '@/lib/format';
 import { stockFieldRules as rules, validNumber } from '@/lib/form-fields';
 import {

@@ -9,13 +9,7 @@ type Platform = Enums<'sales_platform'>;
 
 /** What the server says it would do with a line (private.classify_sales_order_lines). */
 export type ServerOutcome =
-  | 'new'
-  | 'already_imported'
-  | 'duplicate'
-  | 'unknown_sku'
-  | 'archived'
-  | 'not_enough_stock'
-  | 'invalid';
+  'new' | 'already_imported' | 'duplicate' | 'unknown_sku' | 'archived' | 'not_enough_stock' | 'invalid';
 
 /** One element of preview_sales_orders_import's list. */
 interface ServerLinePreview {

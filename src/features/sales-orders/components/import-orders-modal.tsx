@@ -4,7 +4,12 @@ import { IconCircleCheck, IconFileSpreadsheet, IconInfoCircle } from '@tabler/ic
 import { useState, type DragEvent } from 'react';
 import { FormError } from '@/components/form-error';
 import type { Enums } from '@/lib/database.types';
-import { ImportPartlyDoneError, previewImport, useImportSalesOrders, type ImportResult } from '../api/import-sales-orders';
+import {
+  ImportPartlyDoneError,
+  previewImport,
+  useImportSalesOrders,
+  type ImportResult,
+} from '../api/import-sales-orders';
 import { salesPlatforms } from '../api/log-sale';
 import {
   emptyMapping,
@@ -73,9 +78,7 @@ export function ImportOrdersModal({ opened, onClose }: { opened: boolean; onClos
       const remembered = loadRememberedMapping(platform);
       setReport({ file, headers, layout: recognized?.layout ?? null });
       setEditingColumns(!recognized);
-      setMapping(
-        recognized?.mapping ?? (remembered && mappingFits(remembered, headers) ? remembered : emptyMapping),
-      );
+      setMapping(recognized?.mapping ?? (remembered && mappingFits(remembered, headers) ? remembered : emptyMapping));
     } catch (error) {
       setProblem(error as Error);
     }
@@ -133,8 +136,8 @@ export function ImportOrdersModal({ opened, onClose }: { opened: boolean; onClos
     <Modal opened={opened} onClose={close} title="Import orders" size="80rem" fullScreen={phone}>
       <Stack>
         <Text size="sm" c="dimmed">
-          A marketplace's order report becomes sales here, each with its order id and date. The file is read in
-          this browser and not uploaded; nothing is saved until you import.
+          A marketplace's order report becomes sales here, each with its order id and date. The file is read in this
+          browser and not uploaded; nothing is saved until you import.
         </Text>
         <Group align="flex-start" grow preventGrowOverflow={false} wrap="wrap">
           <Select
@@ -232,7 +235,8 @@ export function ImportOrdersModal({ opened, onClose }: { opened: boolean; onClos
         {result && (
           <Alert color="green" icon={<IconCircleCheck />} title="Import finished">
             Imported {plural(result.created, 'order', 'orders')}
-            {result.skipped > 0 && `; ${plural(result.skipped, 'line was', 'lines were')} already imported and skipped`}.
+            {result.skipped > 0 && `; ${plural(result.skipped, 'line was', 'lines were')} already imported and skipped`}
+            .
           </Alert>
         )}
 

@@ -11,8 +11,7 @@ const ROWS_PER_PAGE = 100;
 
 // Cells show what the file says; a value the reader could not make a number of stays as written.
 const amount = (value: number | string | null) => (typeof value === 'number' ? formatRupees(value) : (value ?? ''));
-const quantity = (value: number | string | null) =>
-  typeof value === 'number' ? formatQuantity(value) : (value ?? '');
+const quantity = (value: number | string | null) => (typeof value === 'number' ? formatQuantity(value) : (value ?? ''));
 // A date alone is midnight in India, as the server records it.
 const orderDate = (value: string) => {
   const timestamp = /^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00+05:30` : value;

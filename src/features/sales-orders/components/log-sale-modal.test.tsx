@@ -1,7 +1,8 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { Product } from '@/lib/api/products';
-import { createTestQueryClient, renderWithProviders, seedProductPicker } from '@/test/render';
+import type { Product } from '@/features/stock-items/api/products';
+import { seedProductPicker } from '@/features/stock-items/testing';
+import { createTestQueryClient, renderWithProviders } from '@/test/render';
 import { LogSaleModal } from './log-sale-modal';
 
 const kurta: Product = {

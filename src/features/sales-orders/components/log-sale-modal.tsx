@@ -65,11 +65,7 @@ export function LogSaleModal({ opened, onClose }: LogSaleModalProps) {
             control={form.control}
             name="product_id"
             render={({ field, fieldState }) => (
-              <ProductSelect
-                {...field}
-                data-autofocus
-                error={fieldState.error?.message}
-              />
+              <ProductSelect {...field} data-autofocus error={fieldState.error?.message} />
             )}
           />
           <Controller

@@ -29,9 +29,7 @@ export function SalesOrderFilters({ search, filters, onSearchChange, onFiltersCh
           data={[{ value: all, label: 'All platforms' }, ...Constants.public.Enums.sales_platform]}
           value={filters.platform ?? all}
           allowDeselect={false}
-          onChange={(value) =>
-            onFiltersChange({ platform: value === all ? null : (value as Filters['platform']) })
-          }
+          onChange={(value) => onFiltersChange({ platform: value === all ? null : (value as Filters['platform']) })}
         />
         <Select
           aria-label="Status"

@@ -7,7 +7,7 @@ import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { OrderStatusBadge } from '@/components/order-status-badge';
 import { FirstStep } from '@/components/first-step';
 import { PageHeader } from '@/components/page-header';
-import { salesOrdersExport } from '@/features/exports/api/list-exports';
+import { salesOrdersExport } from '../api/sales-orders-export';
 import { ExportCsvButton } from '@/features/exports/components/export-csv-button';
 import { PagedList } from '@/components/paged-list';
 import { formatDateTime, formatQuantity, formatRupees } from '@/lib/format';

@@ -1,7 +1,14 @@
 import type { Enums } from '@/lib/database.types';
 
 /** What a sales order needs from a report row; the status is optional (cancelled rows skip). */
-export const orderReportFields = ['external_order_id', 'order_date', 'sku', 'quantity', 'total_amount', 'status'] as const;
+export const orderReportFields = [
+  'external_order_id',
+  'order_date',
+  'sku',
+  'quantity',
+  'total_amount',
+  'status',
+] as const;
 export type OrderReportField = (typeof orderReportFields)[number];
 
 /** The file's column (its header, as written in the file) for each field, or null when unmapped. */
@@ -91,7 +98,11 @@ export const orderReportLayouts: readonly OrderReportLayout[] = [
 
 /** Headers compared without case, surrounding spaces, a UTF-8 byte order mark or repeated spaces. */
 export function normalizeHeader(header: string): string {
-  return header.replace(/^\uFEFF/, '').trim().replace(/\s+/g, ' ').toLowerCase();
+  return header
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .replace(/\s+/g, ' ')
+    .toLowerCase();
 }
 
 /** The mapping a layout gives these headers, or null when a required field finds none. */

@@ -24,7 +24,9 @@ export function previewRows(
     const preview = previews.get(target ?? row.line);
     if (!preview) return { ...row, id, outcome: 'invalid', message: 'The server did not classify this row.' };
     const message =
-      target === undefined ? preview.message : [`Added to row ${target} (same order and SKU).`, preview.message].filter(Boolean).join(' ');
+      target === undefined
+        ? preview.message
+        : [`Added to row ${target} (same order and SKU).`, preview.message].filter(Boolean).join(' ');
     return { ...row, id, outcome: preview.outcome, message };
   });
 }

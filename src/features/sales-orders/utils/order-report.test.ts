@@ -163,7 +163,10 @@ describe('column mapping by hand', () => {
   });
 
   it('reads the mapped columns of any file', async () => {
-    const { rows } = await readReport('Invoice,When,Item,Units,Paid,State\nA-1,05 Jan 2026,KURTA-BLU,3,₹ 450,ok', mapping);
+    const { rows } = await readReport(
+      'Invoice,When,Item,Units,Paid,State\nA-1,05 Jan 2026,KURTA-BLU,3,₹ 450,ok',
+      mapping,
+    );
     expect(rows).toEqual([
       {
         line: 2,
@@ -248,7 +251,11 @@ describe('awkward files', () => {
     }
     const { rows } = await readReport(parts.join('\n'));
     expect(rows).toHaveLength(count);
-    expect(rows.at(-1)).toMatchObject({ line: count + 1, sku: `KURTA-${(count - 1) % 50}`, total_amount: ((count - 1) % 1000) + 0.5 });
+    expect(rows.at(-1)).toMatchObject({
+      line: count + 1,
+      sku: `KURTA-${(count - 1) % 50}`,
+      total_amount: ((count - 1) % 1000) + 0.5,
+    });
     expect(chunkLines(toImportLines(rows).lines).map((chunk) => chunk.length)).toEqual([
       ...Array<number>(Math.floor(count / 10_000)).fill(10_000),
       count % 10_000,
@@ -276,7 +283,9 @@ describe('the preview', () => {
       [5, 'unreadable', 'This row has a quotation mark that is never closed.'],
     ]);
     expect(countOutcomes(preview)).toEqual({ new: 2, cancelled: 1, unreadable: 1 });
-    expect(newLines(lines.lines, previews)).toEqual([expect.objectContaining({ line: 2, quantity: 2, total_amount: 1299 })]);
+    expect(newLines(lines.lines, previews)).toEqual([
+      expect.objectContaining({ line: 2, quantity: 2, total_amount: 1299 }),
+    ]);
   });
 });
 

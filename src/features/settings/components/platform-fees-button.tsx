@@ -2,7 +2,7 @@ import { ActionIcon, Button } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconReceiptRupee } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
-import { loadAllStyles } from '@/app/styles';
+import { loadAllStyles } from '@/lib/styles';
 
 // The modal, its form, zod schema and the rest of Mantine's CSS load only when the owner opens
 // it, so the header costs the first screen one button.

@@ -40,16 +40,15 @@ export function PlatformFeesSettings() {
 
   const submit = form.handleSubmit((input) =>
     setFees.mutate(input, {
-      onSuccess: (saved) =>
-        notifications.show({ color: 'green', message: `${saved.platform} fees saved.` }),
+      onSuccess: (saved) => notifications.show({ color: 'green', message: `${saved.platform} fees saved.` }),
     }),
   );
 
   return (
     <Stack>
       <Text size="sm" c="dimmed">
-        What each marketplace keeps from an order. FactoryFlow does not guess rates: a platform you have not set
-        charges nothing. New sales record the fees in force when they are logged.
+        What each marketplace keeps from an order. FactoryFlow does not guess rates: a platform you have not set charges
+        nothing. New sales record the fees in force when they are logged.
       </Text>
       <form onSubmit={submit} noValidate aria-label="Platform fees">
         <Stack>
@@ -115,29 +114,29 @@ export function PlatformFeesSettings() {
         </Stack>
       </form>
       <Table.ScrollContainer minWidth={300}>
-      <Table withTableBorder verticalSpacing="xs" fz="sm" aria-label="Current platform fees">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Platform</Table.Th>
-            <Table.Th ta="right">Commission</Table.Th>
-            <Table.Th ta="right">Fee</Table.Th>
-            <Table.Th ta="right">Shipping</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {salesPlatforms.map((name) => {
-            const row = fees.data?.get(name) ?? noFees(name);
-            return (
-              <Table.Tr key={name}>
-                <Table.Td>{name}</Table.Td>
-                <Table.Td ta="right">{row.commission_percent}%</Table.Td>
-                <Table.Td ta="right">{formatRupees(row.fee_per_order)}</Table.Td>
-                <Table.Td ta="right">{formatRupees(row.shipping_per_order)}</Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
+        <Table withTableBorder verticalSpacing="xs" fz="sm" aria-label="Current platform fees">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Platform</Table.Th>
+              <Table.Th ta="right">Commission</Table.Th>
+              <Table.Th ta="right">Fee</Table.Th>
+              <Table.Th ta="right">Shipping</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {salesPlatforms.map((name) => {
+              const row = fees.data?.get(name) ?? noFees(name);
+              return (
+                <Table.Tr key={name}>
+                  <Table.Td>{name}</Table.Td>
+                  <Table.Td ta="right">{row.commission_percent}%</Table.Td>
+                  <Table.Td ta="right">{formatRupees(row.fee_per_order)}</Table.Td>
+                  <Table.Td ta="right">{formatRupees(row.shipping_per_order)}</Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
       </Table.ScrollContainer>
     </Stack>
   );

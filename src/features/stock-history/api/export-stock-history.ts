@@ -6,7 +6,12 @@ import { fetchStockHistoryPage, type StockMovement } from './get-stock-history';
 /** One item's whole ledger as CSV, in the drawer's words, newest first. */
 export function stockHistoryExport(item: StockItem, supplier: string | null): CsvExport<StockMovement> {
   return {
-    fileName: `history-${item.name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || item.kind}`,
+    fileName: `history-${
+      item.name
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/^-|-$/g, '') || item.kind
+    }`,
     columns: [
       { header: 'Date', kind: 'datetime', value: (movement) => movement.created_at },
       { header: 'What happened', kind: 'text', value: (movement) => describeMovement(movement, supplier) },

@@ -52,7 +52,10 @@ async function fetchStockHistory(item: StockItem, beforeId: number | null): Prom
 }
 
 /** Rows `from` to `to` of the ledger: the pages of its CSV export. */
-export async function fetchStockHistoryPage(item: StockItem, { from, to }: { from: number; to: number }): Promise<StockMovement[]> {
+export async function fetchStockHistoryPage(
+  item: StockItem,
+  { from, to }: { from: number; to: number },
+): Promise<StockMovement[]> {
   return movements(await itemLedger(item).range(from, to));
 }
 

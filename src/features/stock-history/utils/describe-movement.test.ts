@@ -37,7 +37,10 @@ describe('describeMovement', () => {
   });
 
   it('names the run a material went into or came back from', () => {
-    const run = { manufacturing_order_id: '12345678-9', manufacturing_orders: { product_name: 'Kurta', quantity_to_produce: 5 } };
+    const run = {
+      manufacturing_order_id: '12345678-9',
+      manufacturing_orders: { product_name: 'Kurta', quantity_to_produce: 5 },
+    };
     expect(describeMovement(movement({ ...run, reason: 'production_consumption', quantity: -10 }))).toBe(
       'Used to make 5 Kurta',
     );

@@ -2,11 +2,29 @@ import { describe, expect, it } from 'vitest';
 import type { StockItem } from '../item';
 import { countStockSchema } from './adjust-stock';
 
-const fabric: StockItem = { kind: 'material', id: 'm', name: 'Cotton fabric', stock: 7, unit: 'metres', archived: false };
-const kurta: StockItem = { kind: 'product', id: 'p', name: 'Cotton Kurta', stock: 1000, unit: 'units', archived: false };
+const fabric: StockItem = {
+  kind: 'material',
+  id: 'm',
+  name: 'Cotton fabric',
+  stock: 7,
+  unit: 'metres',
+  archived: false,
+};
+const kurta: StockItem = {
+  kind: 'product',
+  id: 'p',
+  name: 'Cotton Kurta',
+  stock: 1000,
+  unit: 'units',
+  archived: false,
+};
 
 function messages(item: StockItem, counted: string, note = 'Monthly count') {
-  return countStockSchema(item).safeParse({ counted, note }).error?.issues.map((issue) => issue.message) ?? [];
+  return (
+    countStockSchema(item)
+      .safeParse({ counted, note })
+      .error?.issues.map((issue) => issue.message) ?? []
+  );
 }
 
 describe('countStockSchema', () => {

@@ -1,7 +1,7 @@
 import { keepPreviousData, skipToken, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { PRODUCT_COLUMNS, toProduct, type Product } from '@/lib/api/products';
-import { toRawMaterial, type RawMaterial } from '@/lib/api/raw-materials';
+import { PRODUCT_COLUMNS, toProduct, type Product } from '@/features/stock-items/api/products';
+import { toRawMaterial, type RawMaterial } from '@/features/stock-items/api/raw-materials';
 import { pageRange, type ListState, type Page } from '@/lib/list-state';
 import { queryKeys } from '@/lib/query-keys';
 import { toUserError } from '@/lib/server-error';
@@ -83,7 +83,10 @@ function listArgs({ search, filters, sort, page, pageSize }: ItemQuery<string> &
 }
 
 /** A page of the products a list's search, filters and order select: the list's, or its CSV export's. */
-export async function fetchListedProducts(query: ItemQuery<ProductSort>, page: PageChoice): Promise<Page<ListedProduct>> {
+export async function fetchListedProducts(
+  query: ItemQuery<ProductSort>,
+  page: PageChoice,
+): Promise<Page<ListedProduct>> {
   const args = listArgs({ ...query, ...page });
   const { data, error } = await supabase.rpc('list_products', args);
   if (error) throw toUserError(error);
@@ -91,7 +94,10 @@ export async function fetchListedProducts(query: ItemQuery<ProductSort>, page: P
 }
 
 /** The same for raw materials. */
-export async function fetchListedRawMaterials(query: ItemQuery<RawMaterialSort>, page: PageChoice): Promise<Page<ListedRawMaterial>> {
+export async function fetchListedRawMaterials(
+  query: ItemQuery<RawMaterialSort>,
+  page: PageChoice,
+): Promise<Page<ListedRawMaterial>> {
   const args = listArgs({ ...query, ...page });
   const { data, error } = await supabase.rpc('list_raw_materials', args);
   if (error) throw toUserError(error);
@@ -156,7 +162,11 @@ export function useProductOptions(search: string, includeArchived: boolean) {
   return useQuery({
     queryKey: productOptionsKey(search, includeArchived),
     queryFn: async () => {
-      const query = { search, filters: { lowStockOnly: false, includeArchived }, sort: { by: 'product_name', ascending: true } } as const;
+      const query = {
+        search,
+        filters: { lowStockOnly: false, includeArchived },
+        sort: { by: 'product_name', ascending: true },
+      } as const;
       return (await fetchListedProducts(query, { page: 1, pageSize: PRODUCT_OPTIONS })).rows;
     },
     placeholderData: keepPreviousData,

@@ -1,11 +1,12 @@
 import { Select, type ComboboxItem, type SelectProps } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
-import type { Product } from '@/lib/api/products';
+import type { Product } from '@/features/stock-items/api/products';
 import { useProduct, useProductOptions } from '../api/item-lists';
 
 /** How every product picker names a product: "Cotton Kurta (KUR-01)". */
-export const productLabel = (product: Pick<Product, 'product_name' | 'sku'>) => `${product.product_name} (${product.sku})`;
+export const productLabel = (product: Pick<Product, 'product_name' | 'sku'>) =>
+  `${product.product_name} (${product.sku})`;
 
 interface ProductPickerOptions {
   /** The chosen product's id, a fixed option's value, or null (or '') for none. */
@@ -31,7 +32,9 @@ export function useProductPicker({ value, includeArchived, fixed = [] }: Product
 
   const found = (options.data ?? []).map((product) => ({ value: product.id, label: productLabel(product) }));
   const chosenOption =
-    chosen.data && !found.some((option) => option.value === chosen.data!.id) ? [{ value: chosen.data.id, label: chosenLabel }] : [];
+    chosen.data && !found.some((option) => option.value === chosen.data!.id)
+      ? [{ value: chosen.data.id, label: chosenLabel }]
+      : [];
   return {
     chosen: chosen.data ?? undefined,
     /** The user has no product to offer at all (not merely none matching). */

@@ -24,7 +24,11 @@ export function WebsiteOrderRefusals() {
     { label: 'Received', cell: (line) => formatDateTime(line.received_at) },
     { label: 'Order', fw: 500, cell: (line) => line.shop_order_id },
     { label: 'SKU', ff: 'monospace', cell: (line) => line.sku || '(none)' },
-    { label: 'Qty', numeric: true, cell: (line) => (line.quantity === null ? '–' : formatQuantity(Number(line.quantity))) },
+    {
+      label: 'Qty',
+      numeric: true,
+      cell: (line) => (line.quantity === null ? '–' : formatQuantity(Number(line.quantity))),
+    },
     { label: 'Reason', cell: (line) => line.reason },
     {
       label: 'Actions',
@@ -52,8 +56,8 @@ export function WebsiteOrderRefusals() {
         Website orders that need attention
       </Title>
       <Text size="sm" c="dimmed" mb="sm">
-        These lines of your shop&apos;s orders were not sold here. Fix the SKU or the stock, then log the sale
-        (or let the shop send the order again) and dismiss the line.
+        These lines of your shop&apos;s orders were not sold here. Fix the SKU or the stock, then log the sale (or let
+        the shop send the order again) and dismiss the line.
       </Text>
       {refusals.isError ? (
         <LoadError what="website orders" error={refusals.error} onRetry={() => void refusals.refetch()} />

@@ -122,8 +122,8 @@ export function WebsiteOrdersSettings() {
         Website orders
       </Title>
       <Text size="sm" c="dimmed" mb="md">
-        Orders placed on your own Shopify or WooCommerce shop become Brand Website sales here, and stock
-        follows. Lines FactoryFlow cannot sell (unknown SKU, not enough stock) are listed under Sales Orders.
+        Orders placed on your own Shopify or WooCommerce shop become Brand Website sales here, and stock follows. Lines
+        FactoryFlow cannot sell (unknown SKU, not enough stock) are listed under Sales Orders.
       </Text>
       {webhook.isPending ? (
         <Skeleton h={36} />
@@ -185,8 +185,8 @@ export function WebsiteOrdersSettings() {
       <Modal opened={confirmOpened} onClose={confirm.close} title="Rotate the webhook URL and secret?">
         <Stack>
           <Text size="sm">
-            The current URL and secret stop working at once: orders reach FactoryFlow again once your shop has the
-            new ones.
+            The current URL and secret stop working at once: orders reach FactoryFlow again once your shop has the new
+            ones.
           </Text>
           <FormError error={create.error} />
           <Group justify="flex-end">

@@ -42,8 +42,8 @@ export function SaveWorkspaceModal({ opened, onClose }: SaveWorkspaceModalProps)
       <form onSubmit={submit} noValidate>
         <Stack>
           <Text size="sm">
-            Add an email and a password to this workspace. Everything in it stays as it is, and you can
-            open it on any device, or here again if this browser&apos;s data is cleared.
+            Add an email and a password to this workspace. Everything in it stays as it is, and you can open it on any
+            device, or here again if this browser&apos;s data is cleared.
           </Text>
           <TextInput
             label="Email"

@@ -35,7 +35,11 @@ export function SaveWorkspacePrompt({ user, onOpen }: { user: User; onOpen: Open
       variant="light"
       icon={<IconCloudOff />}
       // Mantine's orange title on its light background is under WCAG AA contrast: plain text colour.
-      title={<Text span inherit c="var(--mantine-color-text)">{ANONYMOUS_WARNING}</Text>}
+      title={
+        <Text span inherit c="var(--mantine-color-text)">
+          {ANONYMOUS_WARNING}
+        </Text>
+      }
       withCloseButton
       closeButtonLabel="Dismiss this reminder"
       onClose={dismiss}

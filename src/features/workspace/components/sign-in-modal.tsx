@@ -33,9 +33,7 @@ export function SignInModal({ opened, onClose, anonymous }: SignInModalProps) {
     onClose();
   };
 
-  const submit = form.handleSubmit((input) =>
-    signIn.mutate(input, { onSuccess: close }),
-  );
+  const submit = form.handleSubmit((input) => signIn.mutate(input, { onSuccess: close }));
 
   const forgotPassword = () => {
     const parsed = resetPasswordSchema.safeParse({ email: form.getValues('email') });
@@ -59,8 +57,8 @@ export function SignInModal({ opened, onClose, anonymous }: SignInModalProps) {
         <Stack>
           {anonymous && hasData.data && (
             <Alert color="orange" icon={<IconAlertTriangle />}>
-              What you added in this browser stays in its unsaved workspace, which you leave by signing
-              in. Save it first if you need it.
+              What you added in this browser stays in its unsaved workspace, which you leave by signing in. Save it
+              first if you need it.
             </Alert>
           )}
           <TextInput

@@ -23,8 +23,7 @@ export function SignOutModal({ opened, onClose, email }: SignOutModalProps) {
     onClose();
   };
 
-  const confirm = () =>
-    signOut.mutate(undefined, { onSuccess: close });
+  const confirm = () => signOut.mutate(undefined, { onSuccess: close });
 
   return (
     <Modal opened={opened} onClose={close} title="Sign out?">

@@ -14,7 +14,13 @@ interface HeaderActionProps {
 function HeaderAction({ label, icon: ActionIconGlyph, variant, onClick }: HeaderActionProps) {
   return (
     <>
-      <Button size="xs" variant={variant} leftSection={<ActionIconGlyph size={16} />} onClick={onClick} visibleFrom="sm">
+      <Button
+        size="xs"
+        variant={variant}
+        leftSection={<ActionIconGlyph size={16} />}
+        onClick={onClick}
+        visibleFrom="sm"
+      >
         {label}
       </Button>
       <ActionIcon size="lg" variant={variant} aria-label={label} onClick={onClick} hiddenFrom="sm">

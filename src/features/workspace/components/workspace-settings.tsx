@@ -27,9 +27,9 @@ export function WorkspaceSettings({ user, onOpen }: { user: User; onOpen: OpenWo
         {isAnonymous(user) ? (
           <Stack>
             <Alert color="orange" icon={<IconCloudOff />} title={<AlertTitle>{ANONYMOUS_WARNING}</AlertTitle>}>
-              It has no email or password yet. If this browser&apos;s data is cleared, or you open
-              FactoryFlow in another browser or on your phone, you get an empty workspace and cannot
-              reach this one again. Save it to keep it.
+              It has no email or password yet. If this browser&apos;s data is cleared, or you open FactoryFlow in
+              another browser or on your phone, you get an empty workspace and cannot reach this one again. Save it to
+              keep it.
             </Alert>
             <Group>
               <Button onClick={() => onOpen('save')}>Save your workspace</Button>
@@ -41,8 +41,7 @@ export function WorkspaceSettings({ user, onOpen }: { user: User; onOpen: OpenWo
         ) : (
           <Stack>
             <Alert color="green" icon={<IconCloudCheck />} title={<AlertTitle>Saved as {user.email}</AlertTitle>}>
-              Open it on any device by signing in with this email and your password. Changes show
-              everywhere it is open.
+              Open it on any device by signing in with this email and your password. Changes show everywhere it is open.
             </Alert>
             <Group>
               <Button variant="default" onClick={() => onOpen('change-password')}>

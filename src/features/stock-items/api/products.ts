@@ -6,14 +6,7 @@ import { supabase } from '@/lib/supabase';
 
 export type Product = Pick<
   Tables<'products'>,
-  | 'id'
-  | 'sku'
-  | 'product_name'
-  | 'category'
-  | 'selling_price'
-  | 'stock_on_hand'
-  | 'reorder_point'
-  | 'archived_at'
+  'id' | 'sku' | 'product_name' | 'category' | 'selling_price' | 'stock_on_hand' | 'reorder_point' | 'archived_at'
 >;
 
 /** Postgres numeric columns may arrive as strings from the REST layer. */
@@ -27,13 +20,11 @@ export function toProduct(row: Product): Product {
 }
 
 /** The columns of a Product, as a select list. */
-export const PRODUCT_COLUMNS = 'id, sku, product_name, category, selling_price, stock_on_hand, reorder_point, archived_at';
+export const PRODUCT_COLUMNS =
+  'id, sku, product_name, category, selling_price, stock_on_hand, reorder_point, archived_at';
 
 async function fetchProducts(): Promise<Product[]> {
-  const { data, error } = await supabase
-    .from('products')
-    .select(PRODUCT_COLUMNS)
-    .order('created_at');
+  const { data, error } = await supabase.from('products').select(PRODUCT_COLUMNS).order('created_at');
   if (error) throw toUserError(error);
   return data.map(toProduct);
 }

@@ -7,9 +7,7 @@ import { supabase } from '@/lib/supabase';
 export type BomItem = Pick<Tables<'bom_items'>, 'product_id' | 'material_id' | 'quantity'>;
 
 async function fetchBomItems(): Promise<BomItem[]> {
-  const { data, error } = await supabase
-    .from('bom_items')
-    .select('product_id, material_id, quantity');
+  const { data, error } = await supabase.from('bom_items').select('product_id, material_id, quantity');
   if (error) throw toUserError(error);
   // Postgres numeric columns may arrive as strings from the REST layer.
   return data.map((item) => ({ ...item, quantity: Number(item.quantity) }));
