@@ -1,6 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -155,12 +155,17 @@ export async function openMigratedDatabase(ownerUrl: string, jwtSecret: string):
   }
 }
 
-/** The data directory's own JWT secret, made on first start and kept 0600 beside the data. */
+/**
+ * The data directory's own JWT secret, made on first start and kept 0600 beside the data. The
+ * directory is made here (0700) when missing: with DATABASE_URL nothing else creates it (the lock
+ * and the embedded server are for the embedded Postgres only), so a fresh clone has none.
+ */
 async function dataDirJwtSecret(dataDir: string): Promise<string> {
   const file = path.join(dataDir, 'jwt-secret');
   const existing = await readFile(file, 'utf8').catch(() => '');
   if (existing.trim().length >= 32) return existing.trim();
   const secret = randomBytes(32).toString('base64url');
+  await mkdir(dataDir, { recursive: true, mode: 0o700 });
   await writeFile(file, secret, { mode: 0o600 });
   return secret;
 }
