@@ -11,9 +11,11 @@ export const liveTables = [
 export type LiveTable = (typeof liveTables)[number];
 /**
  * Every table the app reads. BOM rows are not published (their deletions would reach every
- * subscriber); they change only with their product row, whose event refreshes them.
+ * subscriber); they change only with their product row, whose event refreshes them. The website
+ * webhook (it holds the secret) and refused website lines are not published either: the owner's
+ * own writes refresh them, and a website order's sales event refreshes its refusals.
  */
-export type DataTable = LiveTable | 'bom_items';
+export type DataTable = LiveTable | 'bom_items' | 'website_webhooks' | 'website_order_refusals';
 
 /** Every server-state query key of the app, in one place so invalidation cannot miss one. */
 export const queryKeys = {
@@ -68,6 +70,8 @@ const queriesReadingTable: Record<DataTable, readonly QueryKey[]> = {
   ],
   manufacturing_orders: [queryKeys.manufacturingOrders],
   platform_fees: [queryKeys.platformFees],
+  website_webhooks: [queryKeys.websiteWebhook],
+  website_order_refusals: [queryKeys.websiteOrderRefusals],
 };
 
 export function queryKeysForTables(tables: readonly DataTable[]): QueryKey[] {
@@ -77,14 +81,19 @@ export function queryKeysForTables(tables: readonly DataTable[]): QueryKey[] {
 /**
  * Marks the queries reading these tables stale and refetches those on screen, or, with `all`,
  * every cached one too (pages of lists on other tabs), so that they are fresh when next shown.
+ * A refetch already running is restarted unless `joinRunning`: a write's realtime echo joins the
+ * refresh the write started after it committed, instead of cancelling it and fetching again.
  */
 export async function invalidateTables(
   queryClient: QueryClient,
   tables: readonly DataTable[],
   refetchType: 'active' | 'all' = 'active',
+  { joinRunning = false }: { joinRunning?: boolean } = {},
 ): Promise<void> {
   await Promise.all(
-    queryKeysForTables(tables).map((queryKey) => queryClient.invalidateQueries({ queryKey, refetchType })),
+    queryKeysForTables(tables).map((queryKey) =>
+      queryClient.invalidateQueries({ queryKey, refetchType }, { cancelRefetch: !joinRunning }),
+    ),
   );
 }
 
@@ -93,18 +102,4 @@ export async function invalidateAllData(queryClient: QueryClient): Promise<void>
   await queryClient.invalidateQueries({
     predicate: (query) => query.queryKey[0] !== queryKeys.session[0],
   });
-}
-
-/**
- * A mutation's refresh of the tables it writes. After a save the lists refresh before the form
- * closes, so the new row is there when it does, and so are the cached pages of other tabs' lists
- * (the user goes to look at the stock a sale changed); after a failure they refresh in the
- * background, because a server that is down makes that refetch retry for seconds and the message
- * must not wait for it.
- */
-export function refreshTablesAfterWrite(queryClient: QueryClient, tables: readonly LiveTable[]) {
-  return {
-    onSuccess: () => invalidateTables(queryClient, tables, 'all'),
-    onError: () => void invalidateTables(queryClient, tables),
-  };
 }

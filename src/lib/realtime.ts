@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { invalidateAllData, invalidateTables, liveTables } from './query-keys';
+import { invalidateAllData, liveTables } from './query-keys';
 import { supabase } from './supabase';
 import { probeServer } from './use-server-reachable';
+import { refreshOnChange } from './write';
 
 /**
  * Keeps every cached query in step with the database: one channel per signed-in user listens to
@@ -18,7 +19,7 @@ export function useRealtimeInvalidation(userId: string): void {
       channel.on(
         'postgres_changes',
         { event: '*', schema: 'public', table, filter: `user_id=eq.${userId}` },
-        () => void invalidateTables(queryClient, [table]),
+        () => void refreshOnChange(queryClient, table),
       );
     }
     let leaving = false;

@@ -1,9 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { choiceField, numberField, productionFieldRules } from '@/lib/form-fields';
-import { refreshTablesAfterWrite } from '@/lib/query-keys';
-import { toUserError } from '@/lib/server-error';
-import { supabase } from '@/lib/supabase';
+import { callRpc, useWrite } from '@/lib/write';
 
 export const startProductionSchema = z.object({
   product_id: choiceField('Choose a product.'),
@@ -20,16 +17,10 @@ export const newProductionDefaults: StartProductionForm = {
 };
 
 async function startProduction(input: StartProductionInput) {
-  const { data, error } = await supabase.rpc('start_production', input);
-  if (error) throw toUserError(error);
-  return data;
+  return callRpc('start_production', input);
 }
 
 export function useStartProduction() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: startProduction,
-    // Also after a refusal: what the form showed may have been out of date.
-    ...refreshTablesAfterWrite(queryClient, ['manufacturing_orders', 'raw_materials']),
-  });
+  // Also after a refusal: what the form showed may have been out of date.
+  return useWrite({ write: startProduction, tables: ['manufacturing_orders', 'raw_materials'] });
 }

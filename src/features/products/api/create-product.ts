@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
   choiceField,
@@ -8,9 +7,7 @@ import {
   productFieldRules,
   textField,
 } from '@/lib/form-fields';
-import { refreshTablesAfterWrite } from '@/lib/query-keys';
-import { toUserError } from '@/lib/server-error';
-import { supabase } from '@/lib/supabase';
+import { callRpc, useWrite } from '@/lib/write';
 
 const bomRowSchema = z.object({
   material_id: choiceField('Choose a material.'),
@@ -66,18 +63,12 @@ export const newProductDefaults: CreateProductForm = {
 };
 
 async function createProduct(input: CreateProductInput) {
-  const { data, error } = await supabase.rpc('create_product', {
+  return callRpc('create_product', {
     ...input,
     category: input.category === '' ? undefined : input.category,
   });
-  if (error) throw toUserError(error);
-  return data;
 }
 
 export function useCreateProduct() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createProduct,
-    ...refreshTablesAfterWrite(queryClient, ['products']),
-  });
+  return useWrite({ write: createProduct, tables: ['products'] });
 }

@@ -1,11 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BomItem } from '@/features/stock-items/api/bom-items';
 import type { Product } from '@/features/stock-items/api/products';
 import { numberFieldText } from '@/lib/form-fields';
-import { invalidateTables } from '@/lib/query-keys';
-import { toUserError } from '@/lib/server-error';
-import { supabase } from '@/lib/supabase';
 import type { CreateProductForm, CreateProductInput } from './create-product';
+import { callRpc, useWrite } from '@/lib/write';
 
 // Editing checks exactly what creating checks, so the edit form uses createProductSchema (given the
 // other products' SKUs). Stock is not edited here (update_product never edits stock: counts, sales
@@ -42,7 +39,7 @@ interface UpdateProductVariables {
 }
 
 async function updateProduct({ id, input, bomChanged }: UpdateProductVariables) {
-  const { data, error } = await supabase.rpc('update_product', {
+  return callRpc('update_product', {
     product_id: id,
     sku: input.sku,
     product_name: input.product_name,
@@ -51,14 +48,8 @@ async function updateProduct({ id, input, bomChanged }: UpdateProductVariables) 
     reorder_point: input.reorder_point,
     bom: bomChanged ? input.bom : undefined,
   });
-  if (error) throw toUserError(error);
-  return data;
 }
 
 export function useUpdateProduct() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateProduct,
-    onSettled: () => invalidateTables(queryClient, ['products', 'bom_items'], 'all'),
-  });
+  return useWrite({ write: updateProduct, tables: ['products', 'bom_items'] });
 }

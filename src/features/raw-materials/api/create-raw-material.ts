@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
   DEFAULT_UNIT,
@@ -8,9 +7,7 @@ import {
   rawMaterialFieldRules,
   textField,
 } from '@/lib/form-fields';
-import { refreshTablesAfterWrite } from '@/lib/query-keys';
-import { toUserError } from '@/lib/server-error';
-import { supabase } from '@/lib/supabase';
+import { callRpc, useWrite } from '@/lib/write';
 
 /**
  * The Add New Material form. Only the name is required (spec section 5): an empty unit saves as
@@ -46,18 +43,12 @@ export const newRawMaterialDefaults: CreateRawMaterialForm = {
 };
 
 async function createRawMaterial(input: CreateRawMaterialInput) {
-  const { data, error } = await supabase.rpc('create_raw_material', {
+  return callRpc('create_raw_material', {
     ...input,
     supplier: input.supplier === '' ? undefined : input.supplier,
   });
-  if (error) throw toUserError(error);
-  return data;
 }
 
 export function useCreateRawMaterial() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createRawMaterial,
-    ...refreshTablesAfterWrite(queryClient, ['raw_materials']),
-  });
+  return useWrite({ write: createRawMaterial, tables: ['raw_materials'] });
 }

@@ -1,11 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { noteField } from '@/features/stock-items/quantity-rules';
 import type { RawMaterial } from '@/features/stock-items/api/raw-materials';
 import { numberField, numberFieldText, stockFieldRules } from '@/lib/form-fields';
-import { invalidateTables } from '@/lib/query-keys';
-import { toUserError } from '@/lib/server-error';
-import { supabase } from '@/lib/supabase';
+import { callRpc, useWrite } from '@/lib/write';
 
 /** receive_material's rules, for instant feedback. */
 export const receiveMaterialSchema = z.object({
@@ -40,20 +37,14 @@ export function averageCostAfterReceipt(
 }
 
 async function receiveMaterial({ material, input }: { material: RawMaterial; input: ReceiveMaterialInput }) {
-  const { data, error } = await supabase.rpc('receive_material', {
+  return callRpc('receive_material', {
     material_id: material.id,
     quantity: input.quantity,
     unit_cost: input.unit_cost,
     note: input.note === '' ? undefined : input.note,
   });
-  if (error) throw toUserError(error);
-  return data;
 }
 
 export function useReceiveMaterial() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: receiveMaterial,
-    onSettled: () => invalidateTables(queryClient, ['raw_materials'], 'all'),
-  });
+  return useWrite({ write: receiveMaterial, tables: ['raw_materials'] });
 }

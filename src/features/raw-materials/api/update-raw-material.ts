@@ -1,10 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RawMaterial } from '@/features/stock-items/api/raw-materials';
 import { numberFieldText } from '@/lib/form-fields';
-import { invalidateTables } from '@/lib/query-keys';
-import { toUserError } from '@/lib/server-error';
-import { supabase } from '@/lib/supabase';
 import type { CreateRawMaterialForm, CreateRawMaterialInput } from './create-raw-material';
+import { callRpc, useWrite } from '@/lib/write';
 
 // Editing checks exactly what creating checks, so the edit form uses createRawMaterialSchema (given
 // the other materials' names). Stock is not edited here (update_raw_material never edits stock:
@@ -22,7 +19,7 @@ export function editRawMaterialDefaults(material: RawMaterial): CreateRawMateria
 }
 
 async function updateRawMaterial({ id, input }: { id: string; input: CreateRawMaterialInput }) {
-  const { data, error } = await supabase.rpc('update_raw_material', {
+  return callRpc('update_raw_material', {
     material_id: id,
     material_name: input.material_name,
     supplier: input.supplier,
@@ -30,14 +27,8 @@ async function updateRawMaterial({ id, input }: { id: string; input: CreateRawMa
     unit_of_measure: input.unit_of_measure,
     reorder_point: input.reorder_point,
   });
-  if (error) throw toUserError(error);
-  return data;
 }
 
 export function useUpdateRawMaterial() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateRawMaterial,
-    onSettled: () => invalidateTables(queryClient, ['raw_materials'], 'all'),
-  });
+  return useWrite({ write: updateRawMaterial, tables: ['raw_materials'] });
 }

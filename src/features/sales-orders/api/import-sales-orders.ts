@@ -1,9 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Enums } from '@/lib/database.types';
-import { refreshTablesAfterWrite } from '@/lib/query-keys';
 import { toUserError } from '@/lib/server-error';
 import { supabase } from '@/lib/supabase';
 import { chunkLines, type ImportLine } from '../utils/order-report-lines';
+import { useWrite } from '@/lib/write';
 
 type Platform = Enums<'sales_platform'>;
 
@@ -78,9 +77,5 @@ async function importLines({ platform, lines }: { platform: Platform; lines: rea
 }
 
 export function useImportSalesOrders() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: importLines,
-    ...refreshTablesAfterWrite(queryClient, ['sales_orders', 'products']),
-  });
+  return useWrite({ write: importLines, tables: ['sales_orders', 'products'] });
 }

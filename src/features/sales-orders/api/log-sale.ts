@@ -1,10 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { Constants } from '@/lib/database.types';
 import { choiceField, numberField, saleFieldRules } from '@/lib/form-fields';
-import { refreshTablesAfterWrite } from '@/lib/query-keys';
-import { toUserError } from '@/lib/server-error';
-import { supabase } from '@/lib/supabase';
+import { callRpc, useWrite } from '@/lib/write';
 
 export const salesPlatforms = Constants.public.Enums.sales_platform;
 
@@ -25,16 +22,10 @@ export const newSaleDefaults: LogSaleForm = {
 };
 
 async function logSale(input: LogSaleInput) {
-  const { data, error } = await supabase.rpc('log_sale', input);
-  if (error) throw toUserError(error);
-  return data;
+  return callRpc('log_sale', input);
 }
 
 export function useLogSale() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: logSale,
-    // Also after a refusal: what the form showed may have been out of date.
-    ...refreshTablesAfterWrite(queryClient, ['sales_orders', 'products']),
-  });
+  // Also after a refusal: what the form showed may have been out of date.
+  return useWrite({ write: logSale, tables: ['sales_orders', 'products'] });
 }

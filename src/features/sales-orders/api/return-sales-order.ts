@@ -1,9 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { noteField } from '@/features/stock-items/quantity-rules';
-import { invalidateTables } from '@/lib/query-keys';
-import { toUserError } from '@/lib/server-error';
-import { supabase } from '@/lib/supabase';
+import { callRpc, useWrite } from '@/lib/write';
 
 /** return_sales_order's rules: restock on by default (an RTO comes back sellable), a short note. */
 export const returnSalesOrderSchema = z.object({
@@ -15,20 +12,14 @@ export type ReturnSalesOrderInput = z.output<typeof returnSalesOrderSchema>;
 export const returnSalesOrderDefaults: ReturnSalesOrderInput = { restock: true, note: '' };
 
 async function returnSalesOrder({ orderId, input }: { orderId: string; input: ReturnSalesOrderInput }) {
-  const { data, error } = await supabase.rpc('return_sales_order', {
+  return callRpc('return_sales_order', {
     order_id: orderId,
     restock: input.restock,
     note: input.note === '' ? undefined : input.note,
   });
-  if (error) throw toUserError(error);
-  return data;
 }
 
 /** Fulfilled to Returned; with restock the quantity goes back to stock. */
 export function useReturnSalesOrder() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: returnSalesOrder,
-    onSettled: () => invalidateTables(queryClient, ['sales_orders', 'products'], 'all'),
-  });
+  return useWrite({ write: returnSalesOrder, tables: ['sales_orders', 'products'] });
 }

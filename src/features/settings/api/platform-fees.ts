@@ -1,10 +1,11 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { Constants, type Tables } from '@/lib/database.types';
 import { numberField, platformFeeFieldRules } from '@/lib/form-fields';
-import { invalidateTables, queryKeys } from '@/lib/query-keys';
+import { queryKeys } from '@/lib/query-keys';
 import { toUserError } from '@/lib/server-error';
 import { supabase } from '@/lib/supabase';
+import { callRpc, useWrite } from '@/lib/write';
 
 export const salesPlatforms = Constants.public.Enums.sales_platform;
 export type SalesPlatform = (typeof salesPlatforms)[number];
@@ -59,15 +60,9 @@ export type PlatformFeesForm = z.input<typeof platformFeesSchema>;
 export type PlatformFeesInput = z.output<typeof platformFeesSchema>;
 
 async function setPlatformFees(input: PlatformFeesInput) {
-  const { data, error } = await supabase.rpc('set_platform_fees', input);
-  if (error) throw toUserError(error);
-  return data;
+  return callRpc('set_platform_fees', input);
 }
 
 export function useSetPlatformFees() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: setPlatformFees,
-    onSettled: () => invalidateTables(queryClient, ['platform_fees'], 'all'),
-  });
+  return useWrite({ write: setPlatformFees, tables: ['platform_fees'] });
 }

@@ -1,12 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { numberField, stockFieldRules } from '@/lib/form-fields';
-import { invalidateTables } from '@/lib/query-keys';
 import { formatQuantity } from '@/lib/format';
-import { toUserError } from '@/lib/server-error';
-import { supabase } from '@/lib/supabase';
 import { itemArguments, itemTable, type StockItem } from '../item';
 import { noteField } from '../quantity-rules';
+import { callRpc, useWrite } from '@/lib/write';
 
 /** Counted stock: whole units for products, 3 decimals for materials (adjust_stock). */
 export function countedStockRules(item: StockItem) {
@@ -28,19 +25,13 @@ export type CountStockForm = z.input<ReturnType<typeof countStockSchema>>;
 export type CountStockInput = z.output<ReturnType<typeof countStockSchema>>;
 
 async function adjustStock({ item, input }: { item: StockItem; input: CountStockInput }) {
-  const { data, error } = await supabase.rpc('adjust_stock', {
+  return callRpc('adjust_stock', {
     ...itemArguments(item),
     counted: input.counted,
     note: input.note,
   });
-  if (error) throw toUserError(error);
-  return data;
 }
 
 export function useAdjustStock() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: adjustStock,
-    onSettled: (_data, _error, { item }) => invalidateTables(queryClient, [itemTable(item)], 'all'),
-  });
+  return useWrite({ write: adjustStock, tables: ({ item }: { item: StockItem }) => [itemTable(item)] });
 }

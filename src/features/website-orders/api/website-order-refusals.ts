@@ -1,8 +1,9 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { Tables } from '@/lib/database.types';
 import { queryKeys } from '@/lib/query-keys';
 import { toUserError } from '@/lib/server-error';
 import { supabase } from '@/lib/supabase';
+import { callRpc, useWrite } from '@/lib/write';
 
 export type WebsiteOrderRefusal = Pick<
   Tables<'website_order_refusals'>,
@@ -32,14 +33,9 @@ export function useWebsiteOrderRefusals() {
 }
 
 async function dismissWebsiteOrderRefusal(refusalId: string) {
-  const { error } = await supabase.rpc('dismiss_website_order_refusal', { refusal_id: refusalId });
-  if (error) throw toUserError(error);
+  await callRpc('dismiss_website_order_refusal', { refusal_id: refusalId });
 }
 
 export function useDismissWebsiteOrderRefusal() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: dismissWebsiteOrderRefusal,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.websiteOrderRefusals }),
-  });
+  return useWrite({ write: dismissWebsiteOrderRefusal, tables: ['website_order_refusals'] });
 }

@@ -1,10 +1,11 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { Tables } from '@/lib/database.types';
 import { env } from '@/lib/env';
 import { queryKeys } from '@/lib/query-keys';
 import { toUserError } from '@/lib/server-error';
 import { supabase } from '@/lib/supabase';
+import { callRpc, useWrite } from '@/lib/write';
 
 /** The owner's webhook as a client may read it: never its signing secret. */
 export type WebsiteWebhook = Pick<
@@ -46,11 +47,7 @@ async function createWebsiteWebhook(): Promise<NewWebsiteWebhook> {
 
 /** Creates the webhook, or replaces its URL and secret (the old ones stop working at once). */
 export function useCreateWebsiteWebhook() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createWebsiteWebhook,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.websiteWebhook }),
-  });
+  return useWrite({ write: createWebsiteWebhook, tables: ['website_webhooks'] });
 }
 
 // Mirrors set_website_webhook_secret's refusal for instant feedback; the server still decides.
@@ -64,14 +61,9 @@ export const signingSecretSchema = z.object({
 export type SigningSecretForm = z.input<typeof signingSecretSchema>;
 
 async function setWebsiteWebhookSecret(input: z.output<typeof signingSecretSchema>) {
-  const { error } = await supabase.rpc('set_website_webhook_secret', input);
-  if (error) throw toUserError(error);
+  await callRpc('set_website_webhook_secret', input);
 }
 
 export function useSetWebsiteWebhookSecret() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: setWebsiteWebhookSecret,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.websiteWebhook }),
-  });
+  return useWrite({ write: setWebsiteWebhookSecret, tables: ['website_webhooks'] });
 }
