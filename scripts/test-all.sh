@@ -4,6 +4,7 @@
 #  1. a throwaway Postgres 15 cluster (run as the `postgres` user), with the platform SQL and the
 #     migrations applied by the Supabase CLI, as on a hosted project: the platform SQL as the
 #     bootstrap superuser supabase_admin, the migrations as `postgres`, which is not a superuser;
+#     supabase/schemas must build the same database as the migrations (scripts/db-diff.sh --check);
 #  2. pgTAP (pg_prove) on supabase/tests, as `postgres` (as `supabase test db` runs it);
 #  3. `supabase db advisors` must report nothing, and must report a table without RLS;
 #  4. the committed generated database types must match the schema;
@@ -33,6 +34,10 @@ psql -q -v ON_ERROR_STOP=1 "$base_url" -f stack/sql/platform.sql
 owner_url="postgresql://postgres@127.0.0.1:$port/postgres?sslmode=disable"
 npx supabase migration up --yes --remote="$owner_url" 2>&1 | grep -v -e 'without TLS' -e '^│' || true
 psql -q -v ON_ERROR_STOP=1 "$base_url" -c 'create extension if not exists pgtap with schema extensions'
+
+step "supabase/schemas and supabase/migrations build the same database"
+# Two more databases in this cluster, one from each, compared by pg-delta (scripts/db-diff.sh).
+bash scripts/db-diff.sh --check --cluster "$base_url"
 
 step "pgTAP"
 pg_prove -h 127.0.0.1 -p "$port" -U postgres -d postgres --ext .sql -r supabase/tests | tee "$artifacts/pg_prove.log"

@@ -1,0 +1,193 @@
+-- Input checks every operation shares, in the unexposed `private` schema: each returns the value it
+-- checked (trimmed, for text) or raises the sentence the forms show, naming the field by its label.
+-- The operations call them as their owner (security definer); no API role may call them.
+
+-- The caller's user id, or 'Not signed in.'
+create function private.require_user_id() returns uuid
+language plpgsql stable
+set search_path = ''
+as $$
+declare
+  v_user_id uuid := auth.uid();
+begin
+  if v_user_id is null then
+    raise exception 'Not signed in.' using errcode = '42501';
+  end if;
+  return v_user_id;
+end;
+$$;
+
+create function private.require_text(value text, label text, max_length integer) returns text
+language plpgsql immutable
+set search_path = ''
+as $$
+begin
+  if value is null or btrim(value) = '' then
+    raise exception '% is required.', label;
+  end if;
+  return private.optional_text(value, label, max_length);
+end;
+$$;
+
+create function private.optional_text(value text, label text, max_length integer) returns text
+language plpgsql immutable
+set search_path = ''
+as $$
+begin
+  if length(btrim(value)) > max_length then
+    raise exception '% must be at most % characters.', label, max_length;
+  end if;
+  return nullif(btrim(value), '');
+end;
+$$;
+
+-- A number: not NaN or infinite, whole when asked, at least `minimum`, at most 1000000000.
+create function private.require_number(
+  value numeric, label text, minimum numeric, whole boolean default false
+) returns numeric
+language plpgsql immutable
+set search_path = ''
+as $$
+begin
+  if value is null then
+    raise exception '% is required.', label;
+  end if;
+  if value = 'NaN' or value in ('Infinity', '-Infinity') then
+    raise exception '% must be a number.', label;
+  end if;
+  if whole and value <> trunc(value) then
+    raise exception '% must be a whole number.', label;
+  end if;
+  if value < minimum then
+    raise exception '% must be at least %.', label, minimum;
+  end if;
+  if value > 1000000000 then
+    raise exception '% must be at most 1000000000.', label;
+  end if;
+  return value;
+end;
+$$;
+
+-- Refuses a number with more decimal places than its column keeps ('<Field> can have at most <n>
+-- decimal places.'), instead of letting the column round it: prices 2, material costs 4, stock,
+-- reorder points and BOM quantities 3.
+create function private.require_decimals(value numeric, label text, decimals integer) returns numeric
+language plpgsql immutable
+set search_path = ''
+as $$
+begin
+  if value is not null and value <> round(value, decimals) then
+    raise exception '% can have at most % decimal places.', label, decimals;
+  end if;
+  return value;
+end;
+$$;
+comment on function private.require_decimals is
+  'Refuses a number with more decimal places than its column keeps, instead of letting the column round it.';
+
+-- A quantity that must be more than zero with at most three decimals (materials come in metres
+-- and kilograms; the stock columns keep three).
+create function private.require_positive_quantity(value numeric, label text) returns numeric
+language plpgsql immutable
+set search_path = ''
+as $$
+begin
+  if value is not null and value <> 'NaN' and value not in ('Infinity', '-Infinity') and value <= 0 then
+    raise exception '% must be greater than 0.', label;
+  end if;
+  perform private.require_number(value, label, 0);
+  return private.require_decimals(value, label, 3);
+end;
+$$;
+
+create function private.require_platform(value text) returns public.sales_platform
+language plpgsql stable
+set search_path = ''
+as $$
+declare
+  v_platforms text[] := enum_range(null::public.sales_platform)::text[];
+begin
+  if value is null or not (value = any (v_platforms)) then
+    raise exception 'Platform must be one of: %.', array_to_string(v_platforms, ', ');
+  end if;
+  return value::public.sales_platform;
+end;
+$$;
+
+-- Exactly one of a product and a material names the item an operation acts on.
+create function private.require_one_item(product_id uuid, material_id uuid) returns void
+language plpgsql immutable
+set search_path = ''
+as $$
+begin
+  if num_nonnulls(product_id, material_id) <> 1 then
+    raise exception 'Choose exactly one product or material.';
+  end if;
+end;
+$$;
+
+-- A JSON number as numeric; absent or null is null (the validators then say "is required"), and
+-- anything else (a string, a list) is refused rather than guessed at.
+create function private.json_number(value jsonb, label text) returns numeric
+language plpgsql immutable
+set search_path = ''
+as $$
+begin
+  if value is null or jsonb_typeof(value) = 'null' then
+    return null;
+  end if;
+  if jsonb_typeof(value) <> 'number' then
+    raise exception '% must be a number.', label;
+  end if;
+  return value::numeric;
+end;
+$$;
+
+-- A CSV cell as a number: blank is null (the create functions then apply their defaults or say the
+-- field is required); anything Postgres cannot read as a number gets the forms' wording.
+create function private.number_from_text(value text, label text) returns numeric
+language plpgsql immutable
+set search_path = ''
+as $$
+begin
+  if value is null or btrim(value) = '' then
+    return null;
+  end if;
+  return btrim(value)::numeric;
+exception when invalid_text_representation then
+  raise exception '% must be a number.', label;
+end;
+$$;
+comment on function private.number_from_text is
+  'A spreadsheet cell read as a number: blank is null, anything else that is not a number is refused by label.';
+
+-- Lists -----------------------------------------------------------------------------------------
+-- Helpers every list function shares (list_products, list_raw_materials, list_sales_orders).
+create function private.escape_like(value text) returns text
+language sql
+immutable
+set search_path = ''
+as $$
+  select replace(replace(replace(value, '\', '\\'), '%', '\%'), '_', '\_')
+$$;
+comment on function private.escape_like is 'The text with LIKE''s metacharacters (\, %, _) escaped, to match it literally.';
+
+create function private.require_page(sort_by text, sortable text[], page_size integer, page_offset integer)
+returns void
+language plpgsql
+immutable
+set search_path = ''
+as $$
+begin
+  if sort_by is null or not sort_by = any (sortable) then
+    raise exception 'This list can be sorted by %.', array_to_string(sortable, ', ') using errcode = '22023';
+  end if;
+  if page_size is null or page_size not between 1 and 1000 then
+    raise exception 'A page holds 1 to 1000 rows.' using errcode = '22023';
+  end if;
+  if page_offset is null or page_offset < 0 then
+    raise exception 'The page offset cannot be negative.' using errcode = '22023';
+  end if;
+end;
+$$;
+comment on function private.require_page is 'Refuses a sort column outside the list''s whitelist or a page out of range.';

@@ -1,0 +1,148 @@
+-- The dashboard's figures, computed in the database so the browser never downloads the order
+-- history to add it up: dashboard_summary() (the four figures and the five most recent sales) and
+-- dashboard_panels(period) (the profit panels). Both are security invoker: they read through the
+-- caller's row-level security like any other query.
+
+create function public.dashboard_summary() returns jsonb
+language sql
+stable
+security invoker
+set search_path = ''
+as $$
+  select jsonb_build_object(
+    'total_revenue',
+      (select coalesce(sum(o.total_amount), 0) from public.sales_orders o
+       where o.user_id = (select auth.uid()) and o.status in ('Unfulfilled', 'Fulfilled')),
+    'open_sales_orders',
+      (select count(*) from public.sales_orders o
+       where o.user_id = (select auth.uid()) and o.status = 'Unfulfilled'),
+    -- The spec's fallbacks (10 and 20) apply where a reorder point is missing. Archived items
+    -- are retired: nobody restocks them.
+    'low_stock_products',
+      (select count(*) from public.products p
+       where p.user_id = (select auth.uid()) and p.archived_at is null
+         and p.stock_on_hand < coalesce(p.reorder_point, 10)),
+    'low_stock_materials',
+      (select count(*) from public.raw_materials m
+       where m.user_id = (select auth.uid()) and m.archived_at is null
+         and m.stock_level < coalesce(m.reorder_point, 20)),
+    'recent_sales',
+      (select coalesce(jsonb_agg(to_jsonb(r) order by r.order_date desc, r.id), '[]'::jsonb)
+       from (
+         select o.id, o.platform, o.product_name, o.quantity, o.total_amount, o.status, o.order_date
+         from public.sales_orders o
+         where o.user_id = (select auth.uid())
+         order by o.order_date desc, o.id
+         limit 5
+       ) r)
+  )
+$$;
+comment on function public.dashboard_summary is
+  'Dashboard figures: total_revenue (cancelled and returned orders excluded), open_sales_orders (Unfulfilled), low_stock_products, low_stock_materials (archived items excluded) and the 5 most recent sales.';
+revoke all on function public.dashboard_summary() from public, anon, authenticated, service_role;
+grant execute on function public.dashboard_summary() to authenticated;
+
+-- dashboard_panels(period): every figure of the profit panels for one period, in one small JSON
+-- object. Figures come from each order's profit snapshot (unit_cost and fees recorded at sale
+-- time). Cancelled and returned orders count in none of them.
+--
+-- Periods follow the Indian calendar of the sellers FactoryFlow serves: days and months in
+-- Asia/Kolkata, the financial year from 1 April.
+create function public.dashboard_panels(period text) returns jsonb
+language plpgsql
+stable
+security invoker
+set search_path = ''
+as $$
+declare
+  v_today date := (now() at time zone 'Asia/Kolkata')::date;
+  v_from timestamptz;
+  v_bucket text;
+begin
+  case dashboard_panels.period
+    when 'this_month' then
+      v_from := date_trunc('month', v_today)::timestamp at time zone 'Asia/Kolkata';
+      v_bucket := 'day';
+    when 'last_30_days' then
+      v_from := now() - interval '30 days';
+      v_bucket := 'day';
+    when 'this_financial_year' then
+      v_from := make_date(
+        extract(year from v_today)::integer - case when extract(month from v_today) < 4 then 1 else 0 end,
+        4, 1)::timestamp at time zone 'Asia/Kolkata';
+      v_bucket := 'month';
+    when 'all_time' then
+      v_from := null;
+      v_bucket := 'month';
+    else
+      raise exception 'Period must be one of: this_month, last_30_days, this_financial_year, all_time.';
+  end case;
+
+  return (
+    -- One pass over the period's orders, summed per platform, product and day or month; every
+    -- panel then adds up these few cells instead of reading the orders again.
+    with cells as (
+      select o.platform, o.product_id,
+        date_trunc(v_bucket, o.order_date at time zone 'Asia/Kolkata')::date as bucket,
+        count(*) as orders, sum(o.quantity) as units, sum(o.total_amount) as revenue,
+        sum(o.fees) as fees, sum(o.profit) as profit
+      from public.sales_orders o
+      where o.user_id = (select auth.uid())
+        and o.status not in ('Cancelled', 'Returned')
+        and (v_from is null or o.order_date >= v_from)
+      group by o.platform, o.product_id, 3
+    ),
+    products as (
+      select c.product_id, p.product_name, sum(c.units) as units, sum(c.revenue) as revenue,
+        sum(c.profit) as profit
+      from cells c
+      join public.products p on p.id = c.product_id
+      group by c.product_id, p.product_name
+    )
+    select jsonb_build_object(
+      'period', dashboard_panels.period,
+      'from', v_from,
+      'bucket', v_bucket,
+      'totals', (
+        select jsonb_build_object(
+          'orders', coalesce(sum(c.orders), 0),
+          'units', coalesce(sum(c.units), 0),
+          'revenue', coalesce(sum(c.revenue), 0),
+          'fees', coalesce(sum(c.fees), 0),
+          'cost', coalesce(sum(c.revenue - c.fees - c.profit), 0),
+          'profit', coalesce(sum(c.profit), 0),
+          'margin_percent', round(sum(c.profit) * 100 / nullif(sum(c.revenue), 0), 1))
+        from cells c),
+      'by_platform', (
+        select coalesce(jsonb_agg(to_jsonb(r) order by r.revenue desc, r.platform), '[]'::jsonb)
+        from (
+          select c.platform, sum(c.orders) as orders, sum(c.revenue) as revenue,
+            sum(c.fees) as fees, sum(c.profit) as profit
+          from cells c group by c.platform
+        ) r),
+      'over_time', (
+        select coalesce(jsonb_agg(to_jsonb(r) order by r.date), '[]'::jsonb)
+        from (
+          select c.bucket as date, sum(c.revenue) as revenue, sum(c.profit) as profit
+          from cells c group by c.bucket
+        ) r),
+      'top_by_revenue', (
+        select coalesce(jsonb_agg(to_jsonb(r) order by r.revenue desc, r.product_name), '[]'::jsonb)
+        from (
+          select t.product_id, t.product_name, t.units, t.revenue, t.profit
+          from products t order by t.revenue desc, t.product_name limit 5
+        ) r),
+      'top_by_profit', (
+        select coalesce(jsonb_agg(to_jsonb(r) order by r.profit desc, r.product_name), '[]'::jsonb)
+        from (
+          select t.product_id, t.product_name, t.units, t.revenue, t.profit
+          from products t order by t.profit desc, t.product_name limit 5
+        ) r)
+    )
+  );
+end;
+$$;
+comment on function public.dashboard_panels is
+  'Profit panels for a period (this_month, last_30_days, this_financial_year, all_time): totals with margin percent, revenue, fees and profit by platform, revenue and profit per day or month, top 5 products by revenue and by profit. Excludes cancelled and returned orders.';
+revoke all on function public.dashboard_panels(text) from public, anon, authenticated, service_role;
+grant execute on function public.dashboard_panels(text) to authenticated;

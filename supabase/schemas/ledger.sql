@@ -1,0 +1,142 @@
+-- The stock ledger: one row per change of any item's stock, written by every operation that changes
+-- stock (products.sql, raw_materials.sql, sales_orders.sql, manufacturing.sql, below), never by a
+-- client. For every item, current stock = sum of its movements.
+
+create table public.stock_movements (
+  id bigint generated always as identity primary key,
+  -- No key to auth.users: every row names a product or a material of the same user_id, whose keys
+  -- cascade when the user is deleted. A key of its own cost a key-share lock on the user's one
+  -- auth.users row for every ledger row, which all of that user's concurrent sales and productions
+  -- contended on.
+  user_id uuid not null default auth.uid(),
+  product_id uuid,
+  material_id uuid,
+  quantity numeric(14, 3) not null check (quantity <> 0),
+  balance_after numeric(14, 3) not null check (balance_after >= 0),
+  reason public.stock_movement_reason not null,
+  sales_order_id uuid references public.sales_orders (id) on delete cascade,
+  manufacturing_order_id uuid references public.manufacturing_orders (id) on delete cascade,
+  created_at timestamptz not null default now(),
+  -- Why a count, receipt or return happened, in the owner's words.
+  note text check (length(note) <= 500),
+  constraint stock_movements_one_item_check check (num_nonnulls(product_id, material_id) = 1),
+  -- Which reason needs which source: receipts and counts come from no order; cancellations and
+  -- returns name the order they undo.
+  constraint stock_movements_source_check check (
+    case reason
+      when 'opening_stock' then num_nonnulls(sales_order_id, manufacturing_order_id) = 0
+      when 'adjustment' then num_nonnulls(sales_order_id, manufacturing_order_id) = 0
+      when 'purchase_receipt' then
+        material_id is not null and num_nonnulls(sales_order_id, manufacturing_order_id) = 0
+      when 'sale' then sales_order_id is not null and product_id is not null
+      when 'sale_cancelled' then sales_order_id is not null and product_id is not null
+      when 'sale_return' then sales_order_id is not null and product_id is not null
+      when 'production_consumption' then manufacturing_order_id is not null and material_id is not null
+      when 'production_cancelled' then manufacturing_order_id is not null and material_id is not null
+      when 'production_output' then manufacturing_order_id is not null and product_id is not null
+    end
+  ),
+  foreign key (product_id, user_id) references public.products (id, user_id) on delete cascade,
+  foreign key (material_id, user_id) references public.raw_materials (id, user_id) on delete cascade
+);
+comment on table public.stock_movements is
+  'The stock ledger: one row per change of any item''s stock, with the signed quantity, the balance after it, the reason and the source order. For every item, current stock = sum of its movements.';
+
+-- Every ledger row names one item and at most one source order, so two or three of these four
+-- columns are null in each row: index only the rows that name one (a full index stores an entry
+-- for each null that no lookup reads, and every sale paid for two). Foreign-key checks and cascades
+-- look up `column = value`, which implies `column is not null`, so they still use these indexes.
+create index stock_movements_user_id_idx on public.stock_movements (user_id);
+create index stock_movements_product_id_user_id_idx
+  on public.stock_movements (product_id, user_id) where product_id is not null;
+create index stock_movements_material_id_user_id_idx
+  on public.stock_movements (material_id, user_id) where material_id is not null;
+create index stock_movements_sales_order_id_idx
+  on public.stock_movements (sales_order_id) where sales_order_id is not null;
+create index stock_movements_manufacturing_order_id_idx
+  on public.stock_movements (manufacturing_order_id) where manufacturing_order_id is not null;
+
+alter table public.stock_movements enable row level security;
+create policy "Owners can read their stock movements" on public.stock_movements
+  for select to authenticated using (user_id = (select auth.uid()));
+
+revoke all on public.stock_movements from public, anon, authenticated, service_role;
+grant all on public.stock_movements to service_role;
+grant select on public.stock_movements to authenticated;
+-- The ledger's ids are drawn only by its identity column, which needs no privilege on the sequence.
+revoke all on sequence public.stock_movements_id_seq from public, anon, authenticated, service_role;
+
+-- adjust_stock: a physical count of a product or a material -----------------------------------
+create function public.adjust_stock(
+  product_id uuid default null,
+  material_id uuid default null,
+  counted numeric default null,
+  note text default null
+) returns public.stock_movements
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_user_id uuid := private.require_user_id();
+  v_counted numeric;
+  v_note text;
+  v_before numeric;
+  v_movement public.stock_movements;
+begin
+  perform private.require_one_item(adjust_stock.product_id, adjust_stock.material_id);
+  v_counted := private.require_decimals(
+    private.require_number(adjust_stock.counted, 'Counted stock', 0, adjust_stock.product_id is not null),
+    'Counted stock', 3);
+  if adjust_stock.note is null or btrim(adjust_stock.note) = '' then
+    raise exception 'A reason is required.';
+  end if;
+  v_note := private.optional_text(adjust_stock.note, 'Reason', 500);
+
+  -- Lock the item, then compare: a sale or production run racing with the count either ran
+  -- before it (and the count overrides it) or waits and applies to the counted stock.
+  if adjust_stock.product_id is not null then
+    select p.stock_on_hand into v_before
+    from public.products p
+    where p.id = adjust_stock.product_id and p.user_id = v_user_id
+    for no key update;
+    if not found then
+      raise exception 'Product not found.';
+    end if;
+  else
+    select m.stock_level into v_before
+    from public.raw_materials m
+    where m.id = adjust_stock.material_id and m.user_id = v_user_id
+    for no key update;
+    if not found then
+      raise exception 'Material not found.';
+    end if;
+  end if;
+
+  if v_counted = v_before then
+    raise exception 'Stock is already %.', trim_scale(v_before);
+  end if;
+
+  if adjust_stock.product_id is not null then
+    update public.products p set stock_on_hand = v_counted
+    where p.id = adjust_stock.product_id and p.user_id = v_user_id;
+  else
+    update public.raw_materials m set stock_level = v_counted
+    where m.id = adjust_stock.material_id and m.user_id = v_user_id;
+  end if;
+
+  insert into public.stock_movements
+    (user_id, product_id, material_id, quantity, balance_after, reason, note)
+  values (
+    v_user_id, adjust_stock.product_id, adjust_stock.material_id, v_counted - v_before, v_counted,
+    'adjustment', v_note
+  )
+  returning * into v_movement;
+
+  return v_movement;
+end;
+$$;
+comment on function public.adjust_stock is
+  'A physical count: sets one product''s or material''s stock to counted and records the signed difference with its reason.';
+revoke all on function public.adjust_stock(uuid, uuid, numeric, text) from public, anon, authenticated, service_role;
+grant execute on function public.adjust_stock(uuid, uuid, numeric, text) to authenticated;

@@ -1,0 +1,200 @@
+-- Owner reports for the SQL console (`npm run sql`, or Supabase's SQL editor) and the app's CSV
+-- export (owner_report, below).
+--
+-- A separate `reports` schema that the API does not expose. The views are security invoker, so a
+-- console session sees what its role may see: the database owner sees every user's rows. One
+-- database holds many workspaces (every browser that opened the app has one), so each row carries
+-- the workspace's label: its email once it is saved, or 'anonymous ' and the first 8 characters of
+-- its id while it lives in one browser only. The views read auth.users and auth.sessions, which the
+-- owner's console (postgres, or Supabase's SQL editor) may read and API roles may not.
+
+create schema reports;
+comment on schema reports is 'Read-only views for the owner''s SQL console; not exposed through the API.';
+
+-- Every workspace with its last activity; the README's cleanup snippet uses it to delete anonymous
+-- workspaces nobody has opened for N days (their rows cascade from auth.users).
+create view reports.workspaces with (security_invoker = true) as
+select
+  u.id as user_id,
+  coalesce(u.email, 'anonymous ' || left(u.id::text, 8)) as workspace,
+  u.email,
+  u.is_anonymous,
+  u.created_at,
+  -- A session is touched on every token refresh, so an open app counts as activity.
+  greatest(u.created_at, u.last_sign_in_at, (select max(s.updated_at) from auth.sessions s where s.user_id = u.id))
+    as last_active_at
+from auth.users u;
+comment on view reports.workspaces is
+  'Every workspace (auth user): its label for the reports, whether it is still anonymous, and when it was last used.';
+
+-- Cancelled and returned orders are left out of revenue, and counted per platform.
+create view reports.revenue_by_platform_month with (security_invoker = true) as
+select
+  o.user_id,
+  w.workspace,
+  date_trunc('month', o.order_date)::date as month,
+  o.platform,
+  count(*) filter (where o.status in ('Unfulfilled', 'Fulfilled')) as orders,
+  coalesce(sum(o.quantity) filter (where o.status in ('Unfulfilled', 'Fulfilled')), 0) as units_sold,
+  coalesce(sum(o.total_amount) filter (where o.status in ('Unfulfilled', 'Fulfilled')), 0) as revenue,
+  count(*) filter (where o.status = 'Cancelled') as cancelled_orders,
+  count(*) filter (where o.status = 'Returned') as returned_orders,
+  coalesce(sum(o.quantity) filter (where o.status = 'Returned'), 0) as units_returned,
+  coalesce(sum(o.total_amount) filter (where o.status = 'Returned'), 0) as returned_amount
+from public.sales_orders o
+join reports.workspaces w on w.user_id = o.user_id
+group by o.user_id, w.workspace, date_trunc('month', o.order_date), o.platform;
+comment on view reports.revenue_by_platform_month is
+  'Sales orders, units and revenue per platform per month (cancelled and returned orders excluded), with cancellations and returns per platform, per workspace.';
+
+create view reports.profit_by_platform_month with (security_invoker = true) as
+select
+  o.user_id,
+  w.workspace,
+  date_trunc('month', o.order_date)::date as month,
+  o.platform,
+  count(*) as orders,
+  sum(o.quantity) as units_sold,
+  sum(o.total_amount) as revenue,
+  sum(o.fees) as fees,
+  sum(o.total_amount - o.fees - o.profit) as cost,
+  sum(o.profit) as profit
+from public.sales_orders o
+join reports.workspaces w on w.user_id = o.user_id
+where o.status not in ('Cancelled', 'Returned')
+group by o.user_id, w.workspace, date_trunc('month', o.order_date), o.platform;
+comment on view reports.profit_by_platform_month is
+  'Per platform per month: orders, units, revenue, fees, cost and profit as recorded at each sale; cancelled and returned orders excluded.';
+
+create view reports.product_margins with (security_invoker = true) as
+select
+  p.user_id,
+  w.workspace,
+  p.id as product_id,
+  p.sku,
+  p.product_name,
+  p.selling_price,
+  c.unit_cost,
+  p.selling_price - c.unit_cost as margin,
+  round((p.selling_price - c.unit_cost) * 100 / p.selling_price, 2) as margin_percent
+from public.products p
+join public.product_unit_costs c on c.product_id = p.id
+join reports.workspaces w on w.user_id = p.user_id;
+comment on view reports.product_margins is
+  'Per product: unit cost at current BOM and material costs, margin and margin percent against the selling price.';
+
+create view reports.stock_valuation with (security_invoker = true) as
+select
+  items.user_id,
+  w.workspace,
+  items.item_type,
+  items.item_id,
+  items.item_name,
+  items.stock,
+  items.unit,
+  items.unit_value,
+  items.stock_value
+from (
+  select
+    m.user_id,
+    'raw material'::text as item_type,
+    m.id as item_id,
+    m.material_name as item_name,
+    m.stock_level as stock,
+    m.unit_of_measure as unit,
+    m.cost_per_unit as unit_value,
+    round(m.stock_level * m.cost_per_unit, 2) as stock_value
+  from public.raw_materials m
+  union all
+  select p.user_id, 'product'::text, p.id, p.product_name, p.stock_on_hand, 'units'::text, p.selling_price,
+    round(p.stock_on_hand * p.selling_price, 2)
+  from public.products p
+) items
+join reports.workspaces w on w.user_id = items.user_id;
+comment on view reports.stock_valuation is
+  'Stock value per item: raw materials at cost, finished products at selling price, per workspace.';
+
+-- Consumption net of cancelled runs: what a cancellation put back was not consumed.
+create view reports.material_consumption_by_month with (security_invoker = true) as
+select
+  s.user_id,
+  w.workspace,
+  date_trunc('month', s.created_at)::date as month,
+  m.id as material_id,
+  m.material_name,
+  m.unit_of_measure as unit,
+  -sum(s.quantity) as consumed,
+  round(-sum(s.quantity) * m.cost_per_unit, 2) as consumed_value_at_current_cost
+from public.stock_movements s
+join public.raw_materials m on m.id = s.material_id
+join reports.workspaces w on w.user_id = s.user_id
+where s.reason in ('production_consumption', 'production_cancelled')
+group by s.user_id, w.workspace, date_trunc('month', s.created_at), m.id, m.material_name, m.unit_of_measure,
+  m.cost_per_unit;
+comment on view reports.material_consumption_by_month is
+  'Raw material consumed by production per month, net of cancelled runs, per workspace.';
+
+-- Archived items are retired: nobody restocks them.
+create view reports.low_stock_items with (security_invoker = true) as
+select items.user_id, w.workspace, items.item_type, items.item_id, items.item_name, items.stock, items.reorder_point
+from (
+  select p.user_id, 'product'::text as item_type, p.id as item_id, p.product_name as item_name,
+    p.stock_on_hand::numeric as stock, coalesce(p.reorder_point, 10)::numeric as reorder_point
+  from public.products p
+  where p.stock_on_hand < coalesce(p.reorder_point, 10) and p.archived_at is null
+  union all
+  select m.user_id, 'raw material', m.id, m.material_name, m.stock_level, coalesce(m.reorder_point, 20)
+  from public.raw_materials m
+  where m.stock_level < coalesce(m.reorder_point, 20) and m.archived_at is null
+) items
+join reports.workspaces w on w.user_id = items.user_id;
+comment on view reports.low_stock_items is 'Active products and raw materials below their reorder point, per workspace.';
+
+-- The reports are the owner's alone: no API role may read them, whatever a schema's defaults grant.
+revoke all on reports.workspaces, reports.revenue_by_platform_month, reports.profit_by_platform_month,
+  reports.product_margins, reports.stock_valuation, reports.material_consumption_by_month,
+  reports.low_stock_items
+from public, anon, authenticated, service_role;
+
+-- owner_report: the app's CSV export ---------------------------------------------------------------
+-- The report views read reports.workspaces (auth.users, auth.sessions), which no API role may read,
+-- so this runs as definer and returns only the caller's rows, without user_id and workspace. One
+-- rule per report stays in its view; the rows come out in a fixed order so the app can page them.
+create function public.owner_report(report text) returns setof jsonb
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  v_user_id uuid := private.require_user_id();
+begin
+  case report
+    when 'revenue_by_platform_month' then
+      return query select to_jsonb(v) - 'user_id' - 'workspace' from reports.revenue_by_platform_month v
+        where v.user_id = v_user_id order by v.month desc, v.platform;
+    when 'profit_by_platform_month' then
+      return query select to_jsonb(v) - 'user_id' - 'workspace' from reports.profit_by_platform_month v
+        where v.user_id = v_user_id order by v.month desc, v.platform;
+    when 'product_margins' then
+      return query select to_jsonb(v) - 'user_id' - 'workspace' from reports.product_margins v
+        where v.user_id = v_user_id order by v.sku, v.product_id;
+    when 'stock_valuation' then
+      return query select to_jsonb(v) - 'user_id' - 'workspace' from reports.stock_valuation v
+        where v.user_id = v_user_id order by v.item_type, v.item_name, v.item_id;
+    when 'material_consumption_by_month' then
+      return query select to_jsonb(v) - 'user_id' - 'workspace' from reports.material_consumption_by_month v
+        where v.user_id = v_user_id order by v.month desc, v.material_name, v.material_id;
+    when 'low_stock_items' then
+      return query select to_jsonb(v) - 'user_id' - 'workspace' from reports.low_stock_items v
+        where v.user_id = v_user_id order by v.item_type, v.item_name, v.item_id;
+    else
+      raise exception 'Report must be one of: revenue_by_platform_month, profit_by_platform_month, '
+        'product_margins, stock_valuation, material_consumption_by_month, low_stock_items.';
+  end case;
+end;
+$$;
+comment on function public.owner_report is
+  'The caller''s rows of one owner report (revenue_by_platform_month, profit_by_platform_month, product_margins, stock_valuation, material_consumption_by_month, low_stock_items), as JSON objects in a fixed order.';
+revoke all on function public.owner_report(text) from public, anon, authenticated, service_role;
+grant execute on function public.owner_report(text) to authenticated;

@@ -1,0 +1,501 @@
+-- Sales orders: logging a sale takes its quantity from product stock at once and records its profit
+-- as it stands then; fulfilling it changes only its status; cancelling an unfulfilled order or
+-- returning a fulfilled one puts the units back. And the Sales Orders list, one page at a time.
+--
+-- Clients read their rows through row-level security; every write goes through a security definer
+-- operation filtering on the caller's auth.uid() itself and writing the ledger (ledger.sql).
+
+create table public.sales_orders (
+  id uuid primary key default gen_random_uuid(),
+  user_id uuid not null default auth.uid() references auth.users (id) on delete cascade,
+  platform public.sales_platform not null default 'Flipkart',
+  product_id uuid not null,
+  -- Copied at sale time so the order reads the same after the product is renamed.
+  product_name text not null,
+  quantity integer not null check (quantity > 0),
+  unit_price numeric(12, 2) not null check (unit_price >= 0),
+  total_amount numeric(14, 2) not null check (total_amount >= 0),
+  status public.sales_order_status not null default 'Unfulfilled',
+  order_date timestamptz not null default now(),
+  -- A return without restock (damaged goods) writes no ledger row, so its note lives on the order.
+  return_note text check (length(return_note) <= 500),
+  -- The profit snapshot, fixed at the moment of sale: later changes to material costs, BOMs or
+  -- platform fees leave recorded orders alone.
+  unit_cost numeric not null default 0 constraint sales_orders_unit_cost_check check (unit_cost >= 0),
+  fees numeric(16, 2) not null default 0 constraint sales_orders_fees_check check (fees >= 0),
+  profit numeric generated always as (total_amount - round(unit_cost * quantity, 2) - fees) stored,
+  -- A sale imported from a marketplace's order report, or received from the brand's website, keeps
+  -- the order id its channel gave it, so the same order line can never become two sales.
+  external_order_id text
+    constraint sales_orders_external_order_id_check
+      check (length(external_order_id) between 1 and 100 and external_order_id = btrim(external_order_id)),
+  foreign key (product_id, user_id) references public.products (id, user_id)
+);
+comment on table public.sales_orders is
+  'Marketplace sales. Logging one takes its quantity from product stock at once; fulfilling it later changes only its status.';
+comment on column public.sales_orders.unit_cost is 'The product''s unit cost (BOM at material costs) when the sale was logged.';
+comment on column public.sales_orders.fees is 'Platform commission on the total plus its fee and shipping per order, when the sale was logged.';
+comment on column public.sales_orders.profit is 'total_amount - round(unit_cost x quantity, 2) - fees.';
+comment on column public.sales_orders.external_order_id is
+  'The order id on the sales channel (Amazon, Flipkart, Myntra, the website), for orders that came from it; null for a sale logged by hand.';
+
+-- Newest first, with id breaking ties so that paging is stable; platform and status ride along so
+-- counting a filtered list reads the index alone.
+create index sales_orders_user_id_order_date_id_idx
+  on public.sales_orders (user_id, order_date desc, id desc) include (platform, status);
+create index sales_orders_product_id_user_id_idx on public.sales_orders (product_id, user_id);
+create index sales_orders_open_idx on public.sales_orders (user_id) where status = 'Unfulfilled';
+-- Product name search (contains, any case): trigrams.
+create index sales_orders_product_name_trgm_idx
+  on public.sales_orders using gin (product_name extensions.gin_trgm_ops);
+-- The same order line (platform, order id, product) is one sale, however often the marketplace
+-- report or the website's webhook arrives.
+create unique index sales_orders_external_line_key
+  on public.sales_orders (user_id, platform, external_order_id, product_id)
+  where external_order_id is not null;
+
+alter table public.sales_orders enable row level security;
+create policy "Owners can read their sales orders" on public.sales_orders
+  for select to authenticated using (user_id = (select auth.uid()));
+
+revoke all on public.sales_orders from public, anon, authenticated, service_role;
+grant all on public.sales_orders to service_role;
+grant select on public.sales_orders to authenticated;
+
+-- Realtime: the app listens to this table, filtered to its user.
+alter publication supabase_realtime add table public.sales_orders;
+
+-- A sale, however it arrives ---------------------------------------------------------------------
+-- private.take_product_stock and private.record_sales are a sale: the conditional stock decrement
+-- (or log_sale's refusals), then the order with its profit snapshot and its ledger row. log_sale,
+-- import_sales_orders (imports.sql) and, through log_sale, receive_website_order
+-- (website_orders.sql) all call them, so a sale is one rule however it arrives.
+
+-- Takes quantity from a product's stock, or refuses with log_sale's messages and takes nothing.
+-- The stock check and the decrement are one conditional update: a second sale racing for the same
+-- units waits on the row lock, then re-checks against the new stock. Returns the product after.
+-- Runs inside the security definer operations, as their owner; every statement filters on the
+-- caller's user_id, which they pass.
+create function private.take_product_stock(user_id uuid, product_id uuid, quantity integer)
+returns public.products
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_product public.products;
+begin
+  update public.products p
+  set stock_on_hand = p.stock_on_hand - take_product_stock.quantity
+  where p.id = take_product_stock.product_id and p.user_id = take_product_stock.user_id
+    and p.stock_on_hand >= take_product_stock.quantity and p.archived_at is null
+  returning * into v_product;
+
+  if not found then
+    select * into v_product
+    from public.products p
+    where p.id = take_product_stock.product_id and p.user_id = take_product_stock.user_id;
+    if not found then
+      raise exception 'Product not found.';
+    end if;
+    if v_product.archived_at is not null then
+      raise exception '% is archived.', v_product.product_name;
+    end if;
+    raise exception 'Not enough stock for %. Only % available.',
+      v_product.product_name, v_product.stock_on_hand;
+  end if;
+  return v_product;
+end;
+$$;
+comment on function private.take_product_stock is
+  'A sale''s stock decrement: conditional on stock and not archived, or a refusal. Shared by log_sale and import_sales_orders.';
+
+-- Sales whose stock was taken: for each, the order with its profit snapshot (the product's unit
+-- cost and the platform's fees now) and its ledger row (minus the quantity, the balance after it).
+-- One statement for any number of sales, in their order: log_sale records one, an import thousands.
+-- A platform's fee and shipping per order are charged once per marketplace order, on its first line
+-- recorded; the commission on every line.
+create type private.sale as (
+  product_id uuid,
+  product_name text,
+  quantity integer,
+  unit_price numeric,
+  total_amount numeric,
+  balance_after integer,
+  order_date timestamptz,
+  external_order_id text
+);
+comment on type private.sale is 'A sale for private.record_sales: its product, quantity, prices, balance after, and for an imported order its date and order id.';
+
+create function private.record_sales(user_id uuid, platform public.sales_platform, sales private.sale[])
+returns setof public.sales_orders
+language plpgsql
+-- One plan for every call: planning the statement afresh for each sale (Postgres' custom plans)
+-- made log_sale about twice as slow as with the two inserts it had before.
+set plan_cache_mode = force_generic_plan
+set search_path = ''
+as $$
+begin
+  return query
+  with line as (
+    select gen_random_uuid() as id, s.*,
+      -- per order: once for a marketplace order however many lines (products) it has
+      (s.external_order_id is null or (
+        row_number() over (partition by s.external_order_id order by s.ordinal) = 1
+        and not exists (
+          select 1 from public.sales_orders o
+          where o.user_id = record_sales.user_id and o.platform = record_sales.platform
+            and o.external_order_id = s.external_order_id)
+      )) as charges_order_fees
+    from unnest(record_sales.sales) with ordinality as s (product_id, product_name, quantity, unit_price,
+      total_amount, balance_after, order_date, external_order_id, ordinal)
+  ),
+  orders as (
+    insert into public.sales_orders
+      (id, user_id, platform, product_id, product_name, quantity, unit_price, total_amount, unit_cost, fees,
+       order_date, external_order_id)
+    select l.id, record_sales.user_id, record_sales.platform, l.product_id, l.product_name, l.quantity,
+      l.unit_price, l.total_amount,
+      -- profit snapshot: the unit cost and the platform's fees now
+      (select c.unit_cost from public.product_unit_costs c where c.product_id = l.product_id),
+      coalesce((
+        select round(l.total_amount * f.commission_percent / 100, 2)
+          + case when l.charges_order_fees then f.fee_per_order + f.shipping_per_order else 0 end
+        from public.platform_fees f
+        where f.user_id = record_sales.user_id and f.platform = record_sales.platform
+      ), 0),
+      coalesce(l.order_date, now()), l.external_order_id
+    from line l
+    order by l.ordinal
+    returning *
+  ),
+  ledger as (
+    insert into public.stock_movements (user_id, product_id, quantity, balance_after, reason, sales_order_id)
+    select record_sales.user_id, l.product_id, -l.quantity, l.balance_after, 'sale', l.id
+    from line l
+    order by l.ordinal
+  )
+  select * from orders;
+end;
+$$;
+comment on function private.record_sales is
+  'Sales whose stock was taken: each order (with its profit snapshot) and its ledger row, in one statement. Shared by log_sale and import_sales_orders.';
+
+-- log_sale --------------------------------------------------------------------------------------
+create function public.log_sale(
+  product_id uuid,
+  quantity numeric,
+  platform text default 'Flipkart'
+) returns public.sales_orders
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_user_id uuid := private.require_user_id();
+  v_quantity integer := private.require_number(log_sale.quantity, 'Quantity', 1, true);
+  v_platform public.sales_platform := private.require_platform(log_sale.platform);
+  v_product public.products;
+  v_order public.sales_orders;
+begin
+  if log_sale.product_id is null then
+    raise exception 'Product is required.';
+  end if;
+
+  v_product := private.take_product_stock(v_user_id, log_sale.product_id, v_quantity);
+
+  -- total_amount is numeric(14, 2); say so rather than fail with "numeric field overflow".
+  if v_quantity * v_product.selling_price > 999999999999.99 then
+    raise exception 'Sale total must be at most 999999999999.99.';
+  end if;
+
+  select * into v_order
+  from private.record_sales(v_user_id, v_platform, array[row(v_product.id, v_product.product_name, v_quantity,
+    v_product.selling_price, v_quantity * v_product.selling_price, v_product.stock_on_hand, null, null)::private.sale]);
+  return v_order;
+end;
+$$;
+comment on function public.log_sale is
+  'Records a sale and takes its quantity from product stock, or refuses with "Not enough stock for {product}. Only {n} available." (or "{product} is archived.") and commits nothing.';
+revoke all on function public.log_sale(uuid, numeric, text) from public, anon, authenticated, service_role;
+grant execute on function public.log_sale(uuid, numeric, text) to authenticated;
+
+-- fulfil_sales_order: a cancelled or returned order says so -------------------------------------
+create function public.fulfil_sales_order(order_id uuid) returns public.sales_orders
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_user_id uuid := private.require_user_id();
+  v_order public.sales_orders;
+begin
+  update public.sales_orders o
+  set status = 'Fulfilled'
+  where o.id = fulfil_sales_order.order_id and o.user_id = v_user_id and o.status = 'Unfulfilled'
+  returning * into v_order;
+
+  if not found then
+    select * into v_order from public.sales_orders o
+    where o.id = fulfil_sales_order.order_id and o.user_id = v_user_id;
+    if not found then
+      raise exception 'Sales order not found.';
+    end if;
+    raise exception 'This order is already %.', lower(v_order.status::text);
+  end if;
+
+  return v_order;
+end;
+$$;
+comment on function public.fulfil_sales_order is
+  'Marks an Unfulfilled sales order Fulfilled. Changes nothing else: stock left when the sale was logged.';
+revoke all on function public.fulfil_sales_order(uuid) from public, anon, authenticated, service_role;
+grant execute on function public.fulfil_sales_order(uuid) to authenticated;
+
+-- Puts units back on a product, refusing with a sentence where stock_on_hand (an integer) would
+-- overflow. Returns the new balance.
+create function private.restock_product(product_id uuid, user_id uuid, quantity integer)
+returns integer
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_balance integer;
+begin
+  update public.products p
+  set stock_on_hand = p.stock_on_hand + restock_product.quantity
+  where p.id = restock_product.product_id and p.user_id = restock_product.user_id
+    and p.stock_on_hand <= 2147483647 - restock_product.quantity
+  returning p.stock_on_hand into v_balance;
+  if not found then
+    raise exception 'Putting this back would take stock on hand above 2147483647.';
+  end if;
+  return v_balance;
+end;
+$$;
+
+-- cancel_sales_order ----------------------------------------------------------------------------
+create function public.cancel_sales_order(order_id uuid) returns public.sales_orders
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_user_id uuid := private.require_user_id();
+  v_order public.sales_orders;
+  v_balance integer;
+begin
+  -- The status condition decides a race with fulfil_sales_order or a second cancel: the loser
+  -- waits on the row lock, then finds the order no longer Unfulfilled.
+  update public.sales_orders o
+  set status = 'Cancelled'
+  where o.id = cancel_sales_order.order_id and o.user_id = v_user_id and o.status = 'Unfulfilled'
+  returning * into v_order;
+
+  if not found then
+    if exists (
+      select 1 from public.sales_orders o
+      where o.id = cancel_sales_order.order_id and o.user_id = v_user_id
+    ) then
+      raise exception 'Only unfulfilled orders can be cancelled.';
+    end if;
+    raise exception 'Sales order not found.';
+  end if;
+
+  v_balance := private.restock_product(v_order.product_id, v_user_id, v_order.quantity);
+  insert into public.stock_movements
+    (user_id, product_id, quantity, balance_after, reason, sales_order_id)
+  values (v_user_id, v_order.product_id, v_order.quantity, v_balance, 'sale_cancelled', v_order.id);
+
+  return v_order;
+end;
+$$;
+comment on function public.cancel_sales_order is
+  'Cancels an Unfulfilled sales order and puts its quantity back in stock, or refuses with "Only unfulfilled orders can be cancelled."';
+revoke all on function public.cancel_sales_order(uuid) from public, anon, authenticated, service_role;
+grant execute on function public.cancel_sales_order(uuid) to authenticated;
+
+-- return_sales_order ----------------------------------------------------------------------------
+create function public.return_sales_order(
+  order_id uuid,
+  restock boolean default true,
+  note text default null
+) returns public.sales_orders
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_user_id uuid := private.require_user_id();
+  v_note text := private.optional_text(return_sales_order.note, 'Note', 500);
+  v_order public.sales_orders;
+  v_balance integer;
+begin
+  update public.sales_orders o
+  set status = 'Returned', return_note = v_note
+  where o.id = return_sales_order.order_id and o.user_id = v_user_id and o.status = 'Fulfilled'
+  returning * into v_order;
+
+  if not found then
+    if exists (
+      select 1 from public.sales_orders o
+      where o.id = return_sales_order.order_id and o.user_id = v_user_id
+    ) then
+      raise exception 'Only fulfilled orders can be returned.';
+    end if;
+    raise exception 'Sales order not found.';
+  end if;
+
+  -- Without restock (damaged in transit or by the customer) the units are gone: no stock change.
+  if coalesce(return_sales_order.restock, true) then
+    v_balance := private.restock_product(v_order.product_id, v_user_id, v_order.quantity);
+    insert into public.stock_movements
+      (user_id, product_id, quantity, balance_after, reason, sales_order_id, note)
+    values (
+      v_user_id, v_order.product_id, v_order.quantity, v_balance, 'sale_return', v_order.id, v_note
+    );
+  end if;
+
+  return v_order;
+end;
+$$;
+comment on function public.return_sales_order is
+  'Marks a Fulfilled sales order Returned; with restock its quantity goes back to stock. Refuses other orders with "Only fulfilled orders can be returned."';
+revoke all on function public.return_sales_order(uuid, boolean, text) from public, anon, authenticated, service_role;
+grant execute on function public.return_sales_order(uuid, boolean, text) to authenticated;
+
+-- list_sales_orders -----------------------------------------------------------------------------
+-- One page of the caller's sales orders and how many match: searched by product name (contains) or
+-- SKU (prefix), filtered by platform, status and a date range, sorted by a whitelisted column
+-- (newest first by default). The search text arrives as a function argument, so every character is
+-- taken literally (LIKE's metacharacters are escaped here) with none of PostgREST's filter syntax
+-- (`*` read as `%`, quoting inside or=()) in between, and a long search never makes a long URL.
+--
+-- Security definer, with a reason: under row-level security Postgres uses an index for a condition
+-- only when its operator is leakproof, and LIKE/ILIKE are not, so run as the caller a search would
+-- read every one of the caller's orders. Every statement filters on the caller's auth.uid() itself
+-- (as the stock operations do), so only the caller's rows are ever read or returned.
+
+-- Builds the count and page statements for one user (values quoted as literals, so each runs with
+-- a plan for its own values). Separate from list_sales_orders so pgTAP can EXPLAIN exactly what
+-- runs.
+create function private.sales_order_list_sql(
+  p_user_id uuid,
+  p_search text,
+  p_platform public.sales_platform,
+  p_status public.sales_order_status,
+  p_date_from timestamptz,
+  p_date_to timestamptz,
+  p_sort_by text,
+  p_ascending boolean,
+  p_page_size integer,
+  p_page_offset integer
+)
+returns table (count_sql text, page_sql text)
+language plpgsql
+stable
+set search_path = ''
+as $$
+declare
+  v_search text := btrim(coalesce(p_search, ''));
+  v_pattern text;
+  v_sku_products uuid[];
+  v_where text := format('o.user_id = %L', p_user_id);
+  v_direction text := case when p_ascending then 'asc' else 'desc' end;
+begin
+  perform private.require_page(p_sort_by, array['order_date', 'product_name', 'quantity', 'total_amount'],
+    p_page_size, p_page_offset);
+
+  if v_search <> '' then
+    if length(v_search) > 200 then
+      -- Longer than any product name (200) or SKU (64): nothing can match.
+      v_where := v_where || ' and false';
+    else
+      v_pattern := private.escape_like(lower(v_search));
+      -- The products whose SKU starts with the search go into the statement as a list, so the
+      -- planner knows how few orders they have and reads just those; a prefix shared by more
+      -- than 1,000 products matches so many orders that reading newest first finds a page at once.
+      select array_agg(p.id) into v_sku_products
+      from (
+        select p.id from public.products p
+        where p.user_id = p_user_id and lower(btrim(p.sku)) like v_pattern || '%'
+        limit 1001
+      ) p;
+      v_where := v_where || format(' and (o.product_name ilike %L', '%' || v_pattern || '%')
+        || case
+          when v_sku_products is null then ')'
+          when cardinality(v_sku_products) <= 1000 then format(' or o.product_id = any (%L::uuid[]))', v_sku_products)
+          else format(
+            ' or o.product_id = any (array(select p.id from public.products p where p.user_id = %L'
+              || ' and lower(btrim(p.sku)) like %L)))',
+            p_user_id, v_pattern || '%')
+        end;
+    end if;
+  end if;
+  if p_platform is not null then
+    v_where := v_where || format(' and o.platform = %L::public.sales_platform', p_platform);
+  end if;
+  if p_status is not null then
+    v_where := v_where || format(' and o.status = %L::public.sales_order_status', p_status);
+  end if;
+  if p_date_from is not null then
+    v_where := v_where || format(' and o.order_date >= %L::timestamptz', p_date_from);
+  end if;
+  if p_date_to is not null then
+    v_where := v_where || format(' and o.order_date < %L::timestamptz', p_date_to);
+  end if;
+
+  count_sql := 'select count(*) from public.sales_orders o where ' || v_where;
+  page_sql := format(
+    'select o.* from public.sales_orders o where %s order by o.%I %s, o.id %s limit %s offset %s',
+    v_where, p_sort_by, v_direction, v_direction, p_page_size, p_page_offset);
+  return next;
+end;
+$$;
+comment on function private.sales_order_list_sql is
+  'The count and page statements of list_sales_orders for one user, with its values as literals.';
+
+create function public.list_sales_orders(
+  search text default '',
+  platform public.sales_platform default null,
+  status public.sales_order_status default null,
+  date_from timestamptz default null,
+  date_to timestamptz default null,
+  sort_by text default 'order_date',
+  ascending boolean default false,
+  page_size integer default 25,
+  page_offset integer default 0
+)
+returns jsonb
+language plpgsql
+stable
+security definer
+set search_path = ''
+-- A page or count of one user's orders never reads the whole table, even where this user owns
+-- most of it (one shop on its own stack), where a sequential scan would look cheaper to the
+-- planner: so its cost stays bounded by this user's rows as other workspaces grow.
+set enable_seqscan = off
+as $$
+declare
+  v_sql record;
+  v_total bigint;
+  v_rows jsonb;
+begin
+  select * into v_sql from private.sales_order_list_sql(
+    private.require_user_id(), search, platform, status, date_from, date_to, sort_by, ascending,
+    page_size, page_offset);
+  execute v_sql.count_sql into v_total;
+  execute format('select coalesce(jsonb_agg(to_jsonb(r)), ''[]'') from (%s) r', v_sql.page_sql)
+    into v_rows;
+  return jsonb_build_object('total', v_total, 'rows', v_rows);
+end;
+$$;
+comment on function public.list_sales_orders is
+  'One page of the caller''s sales orders ({total, rows}): search by product name or SKU prefix (taken literally), filter by platform, status and date range [date_from, date_to), sort by order_date, product_name, quantity or total_amount.';
+revoke all on function public.list_sales_orders(
+  text, public.sales_platform, public.sales_order_status, timestamptz, timestamptz, text, boolean,
+  integer, integer
+) from public, anon, authenticated, service_role;
+grant execute on function public.list_sales_orders(
+  text, public.sales_platform, public.sales_order_status, timestamptz, timestamptz, text, boolean,
+  integer, integer
+) to authenticated;
