@@ -48,7 +48,23 @@ export interface StackOptions {
   quiet?: boolean;
   /** Auth's per-IP limits (default: Supabase's); tests that sign in many users relax them. */
   rateLimits?: AuthRateLimits;
+  /**
+   * How long a client may take to send its request headers, and an Edge Function request its
+   * body, before it gets 408 and its connection is closed (tests shorten them). Defaults: 10 s and
+   * 30 s, see REQUEST_DEADLINES.
+   */
+  deadlines?: { headersMs?: number; bodyMs?: number };
 }
+
+/**
+ * The request deadlines. A genuine client sends its headers in one packet and a webhook body of a
+ * few kilobytes at once (Shopify and WooCommerce stop waiting for an answer after 5 s). 10 s for
+ * headers is Node's and nginx's 60 s (headersTimeout, client_header_timeout) cut down for a stack
+ * its clients reach over loopback or a LAN, as Apache's mod_reqtimeout starts at 20 s; 30 s for a
+ * function body of at most 1 MiB still allows 35 KB/s, and equals the time a function may take to
+ * answer. A deadline cuts only the client that misses it.
+ */
+export const REQUEST_DEADLINES = { headersMs: 10_000, bodyMs: 30_000 };
 
 export interface RunningStack {
   url: string;
@@ -112,6 +128,10 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
       jwtSecret,
       allowedOrigins: options.allowedOrigins ?? DEFAULT_APP_ORIGINS,
       rateLimits: options.rateLimits,
+      deadlines: {
+        headersMs: options.deadlines?.headersMs ?? REQUEST_DEADLINES.headersMs,
+        bodyMs: options.deadlines?.bodyMs ?? REQUEST_DEADLINES.bodyMs,
+      },
     });
     const stopDatabase = async () => {
       await postgres?.stop();
@@ -210,11 +230,21 @@ async function seed(db: Database, applied: string[], log: (line: string) => void
 
 async function serve(
   db: Database,
-  settings: { host: string; port: number; jwtSecret: string; allowedOrigins: readonly string[]; rateLimits?: AuthRateLimits },
+  settings: {
+    host: string;
+    port: number;
+    jwtSecret: string;
+    allowedOrigins: readonly string[];
+    rateLimits?: AuthRateLimits;
+    deadlines: typeof REQUEST_DEADLINES;
+  },
 ): Promise<Omit<RunningStack, 'postgres'>> {
   const { anonKey, serviceRoleKey } = apiKeys(settings.jwtSecret);
   const realtime = await createRealtimeServer({ db, jwtSecret: settings.jwtSecret });
-  const server = createServer();
+  const { headersMs, bodyMs } = settings.deadlines;
+  // Node answers headers slower than headersTimeout with 408 itself, checking every
+  // connectionsCheckingInterval (default 30 s, too coarse for a 10 s deadline).
+  const server = createServer({ headersTimeout: headersMs, connectionsCheckingInterval: Math.min(1000, Math.ceil(headersMs / 4)) });
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -241,6 +271,7 @@ async function serve(
     anonKey,
     serviceRoleKey,
     jwtSecret: settings.jwtSecret,
+    bodyTimeoutMs: bodyMs,
   });
   const gateway = createGateway({
     db,

@@ -6,7 +6,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -89,6 +89,7 @@ describe('functions gateway', () => {
       serviceRoleKey: 'service-role-key',
       jwtSecret: SECRET,
       maxBodyBytes: 1000,
+      bodyTimeoutMs: 1000,
       timeoutMs: 1500,
       maxConcurrent: 2,
       logError: () => {},
@@ -185,6 +186,47 @@ describe('functions gateway', () => {
     await expect.poll(async () => (await call('open', {}, null)).status, { timeout: 1000, interval: 50 }).toBe(503);
     expect((await Promise.all(slow)).map((response) => response.status)).toEqual([504, 504]);
     expect((await call('open', {}, null)).status).toBe(200);
+  });
+
+  /** A raw request whose body (declared 500 bytes) comes one byte every 100 ms: its answer, when, and when its connection closed. */
+  function trickle(name: string, headers = '') {
+    const started = performance.now();
+    const socket = connect(Number(new URL(base).port), '127.0.0.1');
+    socket.write(`POST /functions/v1/${name} HTTP/1.1\r\nHost: stack\r\nContent-Length: 500\r\n${headers}\r\n`);
+    const timer = setInterval(() => socket.writable && socket.write('x'), 100);
+    let received = '';
+    let answeredMs = -1;
+    socket.on('data', (chunk: Buffer) => {
+      received += chunk.toString();
+      if (answeredMs < 0) answeredMs = performance.now() - started;
+    });
+    socket.on('error', () => {});
+    return new Promise<{ status: string; answeredMs: number; closedMs: number }>((resolve) => {
+      const giveUp = setTimeout(() => socket.destroy(), 4000);
+      socket.on('close', () => {
+        clearInterval(timer);
+        clearTimeout(giveUp);
+        resolve({ status: received.slice(9, 12), answeredMs, closedMs: performance.now() - started });
+      });
+    });
+  }
+
+  it('reads a body before it takes a slot: slow senders get 408 at the body deadline and never hold one', async () => {
+    // Three slow bodies for two slots; the open function still answers meanwhile.
+    const slow = [trickle('open'), trickle('open'), trickle('open')];
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    for (let i = 0; i < 3; i++) expect((await call('open', {}, null)).status).toBe(200);
+    for (const outcome of await Promise.all(slow)) {
+      expect(outcome.status).toBe('408');
+      expect(outcome.answeredMs).toBeGreaterThanOrEqual(950);
+      expect(outcome.closedMs).toBeLessThan(1500);
+    }
+    // A request refused on its headers is answered at once; its unread body is dropped until the deadline, then cut.
+    const refused = await trickle('echo');
+    expect(refused.status).toBe('401');
+    expect(refused.answeredMs).toBeLessThan(500);
+    expect(refused.closedMs).toBeGreaterThanOrEqual(950);
+    expect(refused.closedMs).toBeLessThan(1500);
   });
 
   it('leaves no Deno process behind once closed', async () => {

@@ -6,7 +6,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { JwtError, verifyJwt } from '../auth/jwt';
-import { BodyTooLarge, readBoundedBody } from '../http-body';
+import { BodyAborted, BodyTimeout, BodyTooLarge, readBoundedBody } from '../http-body';
 import { readVerifyJwt } from './config';
 
 /**
@@ -31,9 +31,18 @@ export interface FunctionsOptions {
   jwtSecret: string;
   /** Larger request bodies get 413 before the function sees them. Default 1 MiB. */
   maxBodyBytes?: number;
+  /**
+   * A request body not complete this long after its headers gets 408 and its connection closed.
+   * Default 30 s, as long as a function may take to answer: a shop sends its few kilobytes at once
+   * (Shopify and WooCommerce give up on an answer after 5 s), and 1 MiB in 30 s is 35 KB/s.
+   */
+  bodyTimeoutMs?: number;
   /** A function answering later gets 504. Default 30 s. */
   timeoutMs?: number;
-  /** Requests in flight to all functions together; more get 503. Default 32. */
+  /**
+   * Requests in flight to all functions together; more get 503. Default 32. A request holds a slot
+   * only once its body is in (a slow sender holds none: bodyTimeoutMs bounds it instead).
+   */
   maxConcurrent?: number;
   logError?: (message: string, error: unknown) => void;
 }
@@ -86,6 +95,7 @@ interface Worker {
 
 export function createFunctions(options: FunctionsOptions): FunctionsGateway {
   const maxBodyBytes = options.maxBodyBytes ?? 1024 * 1024;
+  const bodyTimeoutMs = options.bodyTimeoutMs ?? 30_000;
   const timeoutMs = options.timeoutMs ?? 30_000;
   const maxConcurrent = options.maxConcurrent ?? 32;
   const logError = options.logError ?? ((message, error) => console.error(message, error));
@@ -263,6 +273,13 @@ export function createFunctions(options: FunctionsOptions): FunctionsGateway {
   }
 
   async function handle(req: IncomingMessage, url: URL): Promise<FunctionReply> {
+    const deadline = performance.now() + bodyTimeoutMs;
+    const answer = await answerRequest(req, url, deadline);
+    if (answer.status !== 408) dropUnreadBody(req, deadline);
+    return answer;
+  }
+
+  async function answerRequest(req: IncomingMessage, url: URL, deadline: number): Promise<FunctionReply> {
     // /functions/v1/<name>[/<rest>]: the function sees /<name>[/<rest>], as on Supabase.
     const subPath = url.pathname.slice(FUNCTIONS_PREFIX.length);
     const name = subPath.split('/')[1] ?? '';
@@ -271,22 +288,26 @@ export function createFunctions(options: FunctionsOptions): FunctionsGateway {
       const problem = jwtProblem(req.headers);
       if (problem) return problem;
     }
-    // Bodies being read count as requests in flight: the bound covers the memory they take too.
+    // The body first, bounded in size and time, and only then a slot: a slot is held while a
+    // function works, never while a client takes its time to send (slow or hostile, it gets 408).
+    let body: Buffer;
+    try {
+      if (Number(req.headers['content-length']) > maxBodyBytes) throw new BodyTooLarge();
+      body = await readBoundedBody(req, maxBodyBytes, deadline - performance.now());
+    } catch (error) {
+      if (error instanceof BodyTimeout) {
+        return reply(408, { message: `The request body did not arrive within ${bodyTimeoutMs / 1000} s.` }, { connection: 'close' });
+      }
+      // Nobody is left to read an answer; nothing to log either.
+      if (error instanceof BodyAborted) return reply(400, { message: 'The client closed the request before its body ended.' });
+      if (!(error instanceof BodyTooLarge)) throw error;
+      return reply(413, { message: 'Request size limit exceeded' });
+    }
     if (inFlight >= maxConcurrent) {
-      if (!req.readableEnded) req.resume();
       return reply(503, { message: 'Too many function requests at once; retry shortly.' }, { 'retry-after': '1' });
     }
     inFlight += 1;
     try {
-      let body: Buffer;
-      try {
-        if (Number(req.headers['content-length']) > maxBodyBytes) throw new BodyTooLarge();
-        body = await readBoundedBody(req, maxBodyBytes);
-      } catch (error) {
-        if (!(error instanceof BodyTooLarge)) throw error;
-        if (!req.readableEnded) req.resume();
-        return reply(413, { message: 'Request size limit exceeded' });
-      }
       let target: Worker;
       try {
         target = await worker(name);
@@ -318,6 +339,20 @@ export function createFunctions(options: FunctionsOptions): FunctionsGateway {
   }
 
   return { handle, close };
+}
+
+/**
+ * The rest of a body refused unread (404, 401, a declared size over the bound) is read and dropped,
+ * so the client gets the answer rather than a reset connection, but only until the body's deadline:
+ * a client still sending then is cut off, as a slow one is answered 408.
+ */
+function dropUnreadBody(req: IncomingMessage, deadline: number): void {
+  if (req.readableEnded || req.destroyed) return;
+  req.resume();
+  const timer = setTimeout(() => req.socket.destroy(), Math.max(0, deadline - performance.now()));
+  timer.unref();
+  req.once('end', () => clearTimeout(timer));
+  req.once('close', () => clearTimeout(timer));
 }
 
 function delay(ms: number): Promise<void> {
