@@ -12,20 +12,19 @@ as $$
   select jsonb_build_object(
     'total_revenue',
       (select coalesce(sum(o.total_amount), 0) from public.sales_orders o
-       where o.user_id = (select auth.uid()) and o.status in ('Unfulfilled', 'Fulfilled')),
+       where o.user_id = (select auth.uid()) and o.status = any (rules.counted_sale_statuses())),
     'open_sales_orders',
       (select count(*) from public.sales_orders o
        where o.user_id = (select auth.uid()) and o.status = 'Unfulfilled'),
-    -- The spec's fallbacks (10 and 20) apply where a reorder point is missing. Archived items
-    -- are retired: nobody restocks them.
+    -- Archived items are retired: nobody restocks them.
     'low_stock_products',
       (select count(*) from public.products p
        where p.user_id = (select auth.uid()) and p.archived_at is null
-         and p.stock_on_hand < coalesce(p.reorder_point, 10)),
+         and rules.is_low_stock(p.stock_on_hand, p.reorder_point)),
     'low_stock_materials',
       (select count(*) from public.raw_materials m
        where m.user_id = (select auth.uid()) and m.archived_at is null
-         and m.stock_level < coalesce(m.reorder_point, 20)),
+         and rules.is_low_stock(m.stock_level, m.reorder_point)),
     'recent_sales',
       (select coalesce(jsonb_agg(to_jsonb(r) order by r.order_date desc, r.id), '[]'::jsonb)
        from (
@@ -88,7 +87,7 @@ begin
         sum(o.fees) as fees, sum(o.profit) as profit
       from public.sales_orders o
       where o.user_id = (select auth.uid())
-        and o.status not in ('Cancelled', 'Returned')
+        and o.status = any (rules.counted_sale_statuses())
         and (v_from is null or o.order_date >= v_from)
       group by o.platform, o.product_id, 3
     ),

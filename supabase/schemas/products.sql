@@ -370,7 +370,7 @@ declare
   v_pattern text := '%' || private.escape_like(btrim(coalesce(search, ''))) || '%';
   v_where constant text := 'p.user_id = $6'
     || ' and (p.product_name ilike $1 or p.sku ilike $1)'
-    || ' and (not $2 or p.stock_on_hand < p.reorder_point)'
+    || ' and (not $2 or rules.is_low_stock(p.stock_on_hand, p.reorder_point))'
     || ' and ($3 or p.archived_at is null)';
   v_total bigint;
   v_rows jsonb;

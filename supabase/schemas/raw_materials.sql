@@ -254,7 +254,7 @@ declare
   v_pattern text := '%' || private.escape_like(btrim(coalesce(search, ''))) || '%';
   v_where constant text := 'm.user_id = $6'
     || ' and (m.material_name ilike $1 or coalesce(m.supplier, '''') ilike $1)'
-    || ' and (not $2 or m.stock_level < m.reorder_point)'
+    || ' and (not $2 or rules.is_low_stock(m.stock_level, m.reorder_point))'
     || ' and ($3 or m.archived_at is null)';
   v_total bigint;
   v_rows jsonb;
@@ -300,13 +300,12 @@ stable
 security invoker
 set search_path = ''
 as $$
-  select m.id, m.material_name, m.supplier, m.unit_of_measure, m.stock_level, r.point,
-    2 * r.point - m.stock_level,
+  select m.id, m.material_name, m.supplier, m.unit_of_measure, m.stock_level, m.reorder_point,
+    2 * m.reorder_point - m.stock_level,
     m.cost_per_unit,
-    round((2 * r.point - m.stock_level) * m.cost_per_unit, 2)
+    round((2 * m.reorder_point - m.stock_level) * m.cost_per_unit, 2)
   from public.raw_materials m
-  cross join lateral (select coalesce(m.reorder_point, 20) as point) r
-  where m.user_id = (select auth.uid()) and m.stock_level < r.point
+  where m.user_id = (select auth.uid()) and rules.is_low_stock(m.stock_level, m.reorder_point)
   order by m.supplier nulls last, m.material_name, m.id
 $$;
 comment on function public.what_to_buy is

@@ -34,9 +34,9 @@ select
   w.workspace,
   date_trunc('month', o.order_date)::date as month,
   o.platform,
-  count(*) filter (where o.status in ('Unfulfilled', 'Fulfilled')) as orders,
-  coalesce(sum(o.quantity) filter (where o.status in ('Unfulfilled', 'Fulfilled')), 0) as units_sold,
-  coalesce(sum(o.total_amount) filter (where o.status in ('Unfulfilled', 'Fulfilled')), 0) as revenue,
+  count(*) filter (where o.status = any (rules.counted_sale_statuses())) as orders,
+  coalesce(sum(o.quantity) filter (where o.status = any (rules.counted_sale_statuses())), 0) as units_sold,
+  coalesce(sum(o.total_amount) filter (where o.status = any (rules.counted_sale_statuses())), 0) as revenue,
   count(*) filter (where o.status = 'Cancelled') as cancelled_orders,
   count(*) filter (where o.status = 'Returned') as returned_orders,
   coalesce(sum(o.quantity) filter (where o.status = 'Returned'), 0) as units_returned,
@@ -61,7 +61,7 @@ select
   sum(o.profit) as profit
 from public.sales_orders o
 join reports.workspaces w on w.user_id = o.user_id
-where o.status not in ('Cancelled', 'Returned')
+where o.status = any (rules.counted_sale_statuses())
 group by o.user_id, w.workspace, date_trunc('month', o.order_date), o.platform;
 comment on view reports.profit_by_platform_month is
   'Per platform per month: orders, units, revenue, fees, cost and profit as recorded at each sale; cancelled and returned orders excluded.';
@@ -139,13 +139,14 @@ create view reports.low_stock_items with (security_invoker = true) as
 select items.user_id, w.workspace, items.item_type, items.item_id, items.item_name, items.stock, items.reorder_point
 from (
   select p.user_id, 'product'::text as item_type, p.id as item_id, p.product_name as item_name,
-    p.stock_on_hand::numeric as stock, coalesce(p.reorder_point, 10)::numeric as reorder_point
+    p.stock_on_hand::numeric as stock, p.reorder_point::numeric as reorder_point
   from public.products p
-  where p.stock_on_hand < coalesce(p.reorder_point, 10) and p.archived_at is null
+  where rules.is_low_stock(p.stock_on_hand, p.reorder_point) and p.archived_at is null
   union all
-  select m.user_id, 'raw material', m.id, m.material_name, m.stock_level, coalesce(m.reorder_point, 20)
+  select m.user_id, 'raw material'::text as item_type, m.id as item_id, m.material_name as item_name,
+    m.stock_level as stock, m.reorder_point
   from public.raw_materials m
-  where m.stock_level < coalesce(m.reorder_point, 20) and m.archived_at is null
+  where rules.is_low_stock(m.stock_level, m.reorder_point) and m.archived_at is null
 ) items
 join reports.workspaces w on w.user_id = items.user_id;
 comment on view reports.low_stock_items is 'Active products and raw materials below their reorder point, per workspace.';

@@ -1,0 +1,58 @@
+-- The shop's business rules that more than one query applies, each one named function, used by
+-- every query that applies it (grep for the name to find them all):
+--
+--   rules.counted_sale_statuses()   which sales orders count as sales (revenue, units, profit):
+--                                   the dashboard, its profit panels and the owner reports;
+--   rules.is_low_stock(stock, reorder_point)
+--                                   when an item is low on stock: the dashboard, What to buy, the
+--                                   low stock filter of the product and material lists, the low
+--                                   stock report.
+--
+-- What one unit of a product costs to make is a set, not a scalar: it is defined once, as the
+-- view public.product_unit_costs (products.sql), which every reader joins.
+--
+-- A schema of its own, not `private`: the dashboard, What to buy and the views are security
+-- invoker and run as the signed-in user, who may not use `private` (nor execute its helpers). The
+-- functions here read no table and change nothing, so authenticated may call them; the API does
+-- not expose the schema (PostgREST serves `public` only).
+create schema rules;
+comment on schema rules is
+  'The shop''s business rules as pure functions, for every query that applies them; not exposed through the API.';
+grant usage on schema rules to authenticated;
+
+-- An explicit allow-list: a status it does not name never counts, so a status added to
+-- public.sales_order_status later counts as a sale only once someone adds it here
+-- (supabase/tests/database/business_rules.test.sql fails until every status is decided).
+-- A list rather than a predicate on one status: immutable and without arguments, it is evaluated
+-- once when a query is planned (`o.status = any (rules.counted_sale_statuses())` plans exactly as
+-- `o.status in ('Unfulfilled', 'Fulfilled')`, with the column's statistics), where a predicate
+-- function would run for every order (its pinned search_path keeps Postgres from inlining it).
+create function rules.counted_sale_statuses() returns public.sales_order_status[]
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$
+  select array['Unfulfilled', 'Fulfilled']::public.sales_order_status[]
+$$;
+comment on function rules.counted_sale_statuses is
+  'The sales order statuses that count as a sale (in revenue, units and profit): Unfulfilled and Fulfilled. Cancelled and returned orders earned nothing; any other status does not count until it is added here.';
+
+-- Below the reorder point, not at it: an item with exactly its reorder point in stock is not low.
+-- Both columns are not null (products default to 10, materials to 20), so there is no fallback
+-- to apply; a null answers null, which a filter treats as not low.
+create function rules.is_low_stock(stock numeric, reorder_point numeric) returns boolean
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$
+  select stock < reorder_point
+$$;
+comment on function rules.is_low_stock is
+  'Whether an item with this stock is low on stock: below its reorder point.';
+
+revoke all on function rules.counted_sale_statuses(), rules.is_low_stock(numeric, numeric)
+  from public, anon, authenticated, service_role;
+grant execute on function rules.counted_sale_statuses(), rules.is_low_stock(numeric, numeric)
+  to authenticated;
