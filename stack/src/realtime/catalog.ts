@@ -91,3 +91,30 @@ export async function loadTables(db: Database, schema: string, table: string): P
     })),
   }));
 }
+
+/** Tables as last loaded, so that a change costs no catalog query. */
+export interface TableCache {
+  /** Loaded on first use; a failed load is retried next time rather than cached. */
+  get(schema: string, table: string): Promise<TableInfo | undefined>;
+  /** Replaces what is known of a table (it was just loaded again). */
+  remember(info: TableInfo): void;
+}
+
+export function createTableCache(db: Database): TableCache {
+  const tables = new Map<string, Promise<TableInfo | undefined>>();
+  return {
+    get(schema, table) {
+      const key = `${schema}.${table}`;
+      let info = tables.get(key);
+      if (!info) {
+        info = loadTables(db, schema, table).then((found) => found[0]);
+        info.catch(() => tables.delete(key));
+        tables.set(key, info);
+      }
+      return info;
+    },
+    remember(info) {
+      tables.set(`${info.schema}.${info.table}`, Promise.resolve(info));
+    },
+  };
+}

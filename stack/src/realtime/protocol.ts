@@ -17,7 +17,7 @@ export interface Frame {
 
 export class ProtocolError extends Error {}
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
+export const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const optionalString = (value: unknown) => (typeof value === 'string' ? value : null);
