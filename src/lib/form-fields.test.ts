@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   choiceField,
-  findSameName,
   numberField,
   numberFieldText,
   numberProblem,
@@ -127,15 +126,6 @@ describe('textField', () => {
   it('counts characters as Postgres does, not UTF-16 units', () => {
     expect(name.safeParse('👕'.repeat(200)).success).toBe(true);
     expect(name.safeParse('👕'.repeat(201)).success).toBe(false);
-  });
-});
-
-describe('findSameName', () => {
-  it('finds an existing name regardless of case and surrounding spaces', () => {
-    expect(findSameName(' p-1 ', ['P-1', 'P-2'])).toBe('P-1');
-    expect(findSameName('Cotton Fabric', ['cotton fabric'])).toBe('cotton fabric');
-    expect(findSameName('P-3', ['P-1'])).toBeUndefined();
-    expect(findSameName('  ', ['  '])).toBeUndefined();
   });
 });
 

@@ -140,17 +140,6 @@ export function textField(rules: TextRules) {
     });
 }
 
-/** How names are compared for uniqueness, as the database's keys do: lower(btrim(name)). */
-export function nameKey(value: string): string {
-  return value.trim().toLowerCase();
-}
-
-/** The existing name that `value` would duplicate (ignoring case and surrounding spaces), if any. */
-export function findSameName(value: string, existing: readonly string[]): string | undefined {
-  const key = nameKey(value);
-  return key === '' ? undefined : existing.find((name) => nameKey(name) === key);
-}
-
 /** A Mantine Select value: the chosen option's value, or null while nothing is chosen. */
 export function choiceField(message: string) {
   return z
@@ -221,6 +210,3 @@ export const stockFieldRules = {
   countedProduct: { label: 'Counted stock', decimals: 0, min: 0 },
   countedMaterial: { label: 'Counted stock', decimals: 3, min: 0 },
 } satisfies Record<string, NumberRules>;
-
-export const duplicateSkuMessage = (existingSku: string) => `A product with SKU ${existingSku} already exists.`;
-export const duplicateMaterialMessage = (existingName: string) => `A material named ${existingName} already exists.`;

@@ -52,8 +52,10 @@ const queriesReadingTable: Record<DataTable, readonly QueryKey[]> = {
     queryKeys.productCosting,
     queryKeys.dashboardPanels,
   ],
+  // A product's BOM is read with its materials' stock and cost.
   raw_materials: [
     queryKeys.rawMaterials,
+    queryKeys.bomItems,
     queryKeys.stockHistory,
     queryKeys.dashboardSummary,
     queryKeys.workspaceHasData,

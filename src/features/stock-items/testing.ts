@@ -1,6 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { productKey, productOptionsKey } from './api/item-lists';
+import { productBomKey, type BomItem } from './api/bom-items';
+import { materialKey, materialOptionsKey, productKey, productOptionsKey } from './api/item-lists';
 import type { Product } from './api/products';
+import type { RawMaterial } from './api/raw-materials';
 
 /**
  * Seeds what a product picker reads: its first options (the products, as the server lists them
@@ -9,4 +11,23 @@ import type { Product } from './api/products';
 export function seedProductPicker(queryClient: QueryClient, products: Product[], includeArchived = false): void {
   queryClient.setQueryData(productOptionsKey('', includeArchived), products);
   for (const product of products) queryClient.setQueryData(productKey(product.id), product);
+}
+
+/** Seeds one product's BOM as useProductBom reads it: its lines and the materials they name. */
+export function seedProductBom(
+  queryClient: QueryClient,
+  productId: string,
+  lines: BomItem[],
+  materials: RawMaterial[],
+): void {
+  queryClient.setQueryData(productBomKey(productId), { lines, materials });
+}
+
+/** Seeds what a BOM row's material picker reads: its first options and each material on its own. */
+export function seedMaterialPicker(queryClient: QueryClient, materials: RawMaterial[]): void {
+  queryClient.setQueryData(
+    materialOptionsKey(''),
+    materials.filter((material) => material.archived_at === null),
+  );
+  for (const material of materials) queryClient.setQueryData(materialKey(material.id), material);
 }

@@ -2,8 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Product } from '@/features/stock-items/api/products';
 import type { RawMaterial } from '@/features/stock-items/api/raw-materials';
-import { queryKeys } from '@/lib/query-keys';
-import { seedProductPicker } from '@/features/stock-items/testing';
+import { seedProductBom, seedProductPicker } from '@/features/stock-items/testing';
 import { createTestQueryClient, renderWithProviders } from '@/test/render';
 import type { BomItem } from '@/features/stock-items/api/bom-items';
 import { CreateManufacturingOrderModal } from './create-manufacturing-order-modal';
@@ -29,8 +28,8 @@ const cotton: RawMaterial = {
   archived_at: null,
 };
 const bom: BomItem[] = [
-  { product_id: 'kurta', material_id: 'cotton', quantity: 2.5 },
-  { product_id: 'kurta', material_id: 'deleted-material', quantity: 1 },
+  { material_id: 'cotton', quantity: 2.5 },
+  { material_id: 'deleted-material', quantity: 1 },
 ];
 
 /** The texts of a requirements row: material, required, available, enough-or-short. */
@@ -42,10 +41,11 @@ const cells = (name: RegExp) =>
 function renderModal(materials: RawMaterial[]) {
   const queryClient = createTestQueryClient();
   seedProductPicker(queryClient, [kurta]);
-  queryClient.setQueryData(queryKeys.rawMaterials, materials);
-  queryClient.setQueryData(
-    queryKeys.bomItems,
+  seedProductBom(
+    queryClient,
+    'kurta',
     bom.filter((item) => item.material_id === 'cotton'),
+    materials,
   );
   return renderWithProviders(<CreateManufacturingOrderModal opened onClose={() => {}} />, queryClient);
 }
@@ -75,8 +75,7 @@ describe('CreateManufacturingOrderModal', { timeout: 20_000 }, () => {
   it('shows a BOM material that cannot be found as Unknown with 0 available and blocks production', async () => {
     const queryClient = createTestQueryClient();
     seedProductPicker(queryClient, [kurta]);
-    queryClient.setQueryData(queryKeys.rawMaterials, [cotton]);
-    queryClient.setQueryData(queryKeys.bomItems, bom);
+    seedProductBom(queryClient, 'kurta', bom, [cotton]);
     const { user } = renderWithProviders(<CreateManufacturingOrderModal opened onClose={() => {}} />, queryClient);
 
     await user.click(screen.getByRole('combobox', { name: /Product/ }));
@@ -97,8 +96,7 @@ describe('CreateManufacturingOrderModal', { timeout: 20_000 }, () => {
     };
     const queryClient = createTestQueryClient();
     seedProductPicker(queryClient, [kurta]);
-    queryClient.setQueryData(queryKeys.rawMaterials, [zari]);
-    queryClient.setQueryData(queryKeys.bomItems, [{ product_id: 'kurta', material_id: 'zari', quantity: 0.1 }]);
+    seedProductBom(queryClient, 'kurta', [{ material_id: 'zari', quantity: 0.1 }], [zari]);
     const { user } = renderWithProviders(<CreateManufacturingOrderModal opened onClose={() => {}} />, queryClient);
     await user.click(screen.getByRole('combobox', { name: /Product/ }));
     await user.click(await screen.findByRole('option', { name: 'Cotton Kurta (KUR-01)' }));
@@ -108,10 +106,11 @@ describe('CreateManufacturingOrderModal', { timeout: 20_000 }, () => {
   it('refuses a quantity that is not a whole number of at least 1, starting nothing', async () => {
     const queryClient = createTestQueryClient();
     seedProductPicker(queryClient, [kurta]);
-    queryClient.setQueryData(queryKeys.rawMaterials, [cotton]);
-    queryClient.setQueryData(
-      queryKeys.bomItems,
+    seedProductBom(
+      queryClient,
+      'kurta',
       bom.filter((item) => item.material_id === 'cotton'),
+      [cotton],
     );
     const { user } = renderWithProviders(<CreateManufacturingOrderModal opened onClose={() => {}} />, queryClient);
     await user.click(screen.getByRole('combobox', { name: /Product/ }));

@@ -7,10 +7,9 @@ import { FormError } from '@/components/form-error';
 import { NumberTextInput } from '@/components/form-inputs';
 import { BottleneckNote } from '@/features/costing/components/bottleneck-note';
 import { ProductSelect } from '@/features/stock-items/components/product-picker';
-import { useRawMaterials } from '@/features/stock-items/api/raw-materials';
 import { formatQuantity, materialWithUnit } from '@/lib/format';
 import { productionFieldRules, validNumber } from '@/lib/form-fields';
-import { useBomItems } from '@/features/stock-items/api/bom-items';
+import { useProductBom } from '@/features/stock-items/api/bom-items';
 import {
   newProductionDefaults,
   startProductionSchema,
@@ -30,9 +29,6 @@ interface CreateManufacturingOrderModalProps {
 
 export function CreateManufacturingOrderModal({ opened, onClose }: CreateManufacturingOrderModalProps) {
   const startProduction = useStartProduction();
-  // Archived materials too: a product's BOM may still name one, and its stock counts.
-  const rawMaterials = useRawMaterials({ includeArchived: true });
-  const bomItems = useBomItems();
   const form = useForm<StartProductionForm, unknown, StartProductionInput>({
     resolver: zodResolver(startProductionSchema),
     defaultValues: newProductionDefaults,
@@ -42,12 +38,15 @@ export function CreateManufacturingOrderModal({ opened, onClose }: CreateManufac
     name: ['product_id', 'quantity_to_produce'],
   });
 
-  const bom = productId ? (bomItems.data ?? []).filter((item) => item.product_id === productId) : [];
+  // The chosen product's BOM with its materials (archived ones too: their stock counts).
+  const productBom = useProductBom(productId || null);
+  const bom = productBom.data?.lines ?? [];
+  const materials = productBom.data?.materials ?? [];
   const typedQuantity = validNumber(quantity, productionFieldRules.quantityToProduce) ?? 0;
-  const requirements = materialRequirements(bom, rawMaterials.data ?? [], typedQuantity);
-  const canMake = maxProducible(bom, rawMaterials.data ?? []);
+  const requirements = materialRequirements(bom, materials, typedQuantity);
+  const canMake = maxProducible(bom, materials);
   const short = requirements.some((requirement) => requirement.short);
-  const stockLoading = bomItems.isPending || rawMaterials.isPending;
+  const stockLoading = Boolean(productId) && productBom.isPending;
   // The server's refusal and the form's own check say the same thing: say it once.
   const serverRefusedShortage = startProduction.error?.message === NOT_ENOUGH_MATERIALS;
 

@@ -1,26 +1,25 @@
-import { ActionIcon, Button, Group, Select, Text, type ComboboxItem } from '@mantine/core';
+import { ActionIcon, Button, Group, Text } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { Controller, useFieldArray, type Control } from 'react-hook-form';
 import { NumberTextInput } from '@/components/form-inputs';
+import { MaterialSelect, useHasMaterials } from '@/features/stock-items/components/material-picker';
 import { productFieldRules as rules } from '@/lib/form-fields';
-import { newBomRow, type CreateProductForm, type CreateProductInput } from '../api/create-product';
+import { newBomRow, type ProductForm, type ProductInput } from '../api/product-form';
 
 interface BomRowsProps {
-  control: Control<CreateProductForm, unknown, CreateProductInput>;
-  /** The materials a row may name. */
-  materialOptions: ComboboxItem[];
-  /** True until the materials arrive: a row's list then says so instead of matching nothing. */
-  materialsLoading: boolean;
+  control: Control<ProductForm, unknown, ProductInput>;
   /** What the section says while it has no rows. */
   emptyText: string;
 }
 
 /**
  * The Bill of Materials rows of the product forms (Add New Product, Edit product): a material and
- * the quantity one unit of the product uses, per row, checked by createProductSchema.
+ * the quantity one unit of the product uses, per row, checked by productFormSchema. Each row's
+ * material picker searches the server, so any of thousands of materials can be picked.
  */
-export function BomRows({ control, materialOptions, materialsLoading, emptyText }: BomRowsProps) {
+export function BomRows({ control, emptyText }: BomRowsProps) {
   const bomRows = useFieldArray({ control, name: 'bom' });
+  const hasMaterials = useHasMaterials();
   return (
     <>
       {bomRows.fields.length === 0 && (
@@ -34,14 +33,9 @@ export function BomRows({ control, materialOptions, materialsLoading, emptyText 
             control={control}
             name={`bom.${index}.material_id`}
             render={({ field, fieldState }) => (
-              <Select
+              <MaterialSelect
                 {...field}
                 label={`Material ${index + 1}`}
-                placeholder="Choose a material"
-                data={materialOptions}
-                searchable
-                nothingFoundMessage={materialsLoading ? 'Loading materials…' : 'No material matches'}
-                openOnFocus={false}
                 withAsterisk
                 error={fieldState.error?.message}
                 style={{ flex: 1 }}
@@ -76,7 +70,7 @@ export function BomRows({ control, materialOptions, materialsLoading, emptyText 
       <Button
         variant="light"
         leftSection={<IconPlus size={16} />}
-        disabled={materialOptions.length === 0}
+        disabled={hasMaterials === false}
         onClick={() => bomRows.append(newBomRow)}
         style={{ alignSelf: 'flex-start' }}
       >

@@ -1,13 +1,13 @@
 import { IconArchive, IconArchiveOff, IconClipboardList, IconHistory, IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useBomItems } from '@/features/stock-items/api/bom-items';
+import { useProductBom } from '@/features/stock-items/api/bom-items';
 import { StockHistoryDrawer } from '@/features/stock-history/components/stock-history-drawer';
 import { ArchiveItemModal } from '@/features/stock-items/components/archive-item-modal';
 import { CountStockModal } from '@/features/stock-items/components/count-stock-modal';
 import type { ItemAction } from '@/features/stock-items/components/item-actions-menu';
 import { productItem } from '@/features/stock-items/item';
 import type { Product } from '@/features/stock-items/api/products';
-import { EditProductModal } from './edit-product-modal';
+import { ProductFormModal } from './product-form-modal';
 
 type Action = 'edit' | 'count' | 'history' | 'archive';
 
@@ -17,8 +17,8 @@ type Action = 'edit' | 'count' | 'history' | 'archive';
  */
 export function useProductActions(rows: Product[] | undefined) {
   const [open, setOpen] = useState<{ action: Action; id: string } | null>(null);
-  const bomItems = useBomItems();
   const product = open ? rows?.find((row) => row.id === open.id) : undefined;
+  const bom = useProductBom(product && open?.action === 'edit' ? product.id : null);
   const close = () => setOpen(null);
 
   const actionsFor = (row: Product): ItemAction[] => [
@@ -45,12 +45,8 @@ export function useProductActions(rows: Product[] | undefined) {
 
   const dialogs = (
     <>
-      {product && open?.action === 'edit' && bomItems.data && (
-        <EditProductModal
-          product={product}
-          bom={bomItems.data.filter((row) => row.product_id === product.id)}
-          onClose={close}
-        />
+      {product && open?.action === 'edit' && bom.data && (
+        <ProductFormModal edited={{ product, bom: bom.data.lines }} onClose={close} />
       )}
       {product && open?.action === 'count' && <CountStockModal item={productItem(product)} onClose={close} />}
       {product && open?.action === 'archive' && <ArchiveItemModal item={productItem(product)} onClose={close} />}

@@ -1,9 +1,8 @@
 import { Drawer, Group, Paper, SimpleGrid, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useProductCosting, type ProductCosting } from '@/features/costing/api/get-product-costing';
-import { useBomItems } from '@/features/stock-items/api/bom-items';
+import { useProductBom } from '@/features/stock-items/api/bom-items';
 import type { Product } from '@/features/stock-items/api/products';
-import { useRawMaterials } from '@/features/stock-items/api/raw-materials';
 import { formatQuantity, formatRupees } from '@/lib/format';
 import { lineAmount } from '@/lib/money';
 import classes from './product-detail-drawer.module.css';
@@ -38,16 +37,15 @@ export function buildableText(costing: ProductCosting): string {
 
 function ProductDetail({ product }: { product: Product }) {
   const costing = useProductCosting();
-  const bomItems = useBomItems();
-  const rawMaterials = useRawMaterials();
+  const bom = useProductBom(product.id);
   const cost = costing.data?.get(product.id);
-  const materials = new Map((rawMaterials.data ?? []).map((material) => [material.id, material]));
-  const lines = (bomItems.data ?? []).filter((item) => item.product_id === product.id);
+  const materials = new Map((bom.data?.materials ?? []).map((material) => [material.id, material]));
+  const lines = bom.data?.lines ?? [];
 
-  if (costing.isError || bomItems.isError || rawMaterials.isError) {
+  if (costing.isError || bom.isError) {
     return <Text c="red.7">Could not load this product's costs. Close and open it again.</Text>;
   }
-  if (!cost || !bomItems.data || !rawMaterials.data) {
+  if (!cost || !bom.data) {
     return (
       <Text c="dimmed" aria-busy="true">
         Loading costs…

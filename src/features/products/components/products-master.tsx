@@ -21,7 +21,7 @@ import type { Product } from '@/features/stock-items/api/products';
 import { formatQuantity, formatRupees } from '@/lib/format';
 import { useListState } from '@/lib/list-state';
 import { isLowStock } from '@/lib/stock';
-import { CreateProductModal } from './create-product-modal';
+import { ProductFormModal } from './product-form-modal';
 import { useProductActions } from './product-actions';
 import { ProductDetailButton } from './product-detail-drawer';
 
@@ -119,7 +119,7 @@ export function ProductsMaster() {
           )}
         </PagedList>
       </Paper>
-      <CreateProductModal opened={modalOpened} onClose={modal.close} />
+      <ProductFormModal edited={null} opened={modalOpened} onClose={modal.close} />
       {dialogs}
     </>
   );

@@ -13,7 +13,7 @@ import { CountStockModal } from '@/features/stock-items/components/count-stock-m
 import type { ItemAction } from '@/features/stock-items/components/item-actions-menu';
 import { materialItem } from '@/features/stock-items/item';
 import type { RawMaterial } from '@/features/stock-items/api/raw-materials';
-import { EditRawMaterialModal } from './edit-raw-material-modal';
+import { RawMaterialFormModal } from './raw-material-form-modal';
 import { ReceiveStockModal } from './receive-stock-modal';
 
 type Action = 'receive' | 'count' | 'edit' | 'history' | 'archive';
@@ -58,7 +58,7 @@ export function useRawMaterialActions(rows: RawMaterial[] | undefined) {
     <>
       {material && open?.action === 'receive' && <ReceiveStockModal material={material} onClose={close} />}
       {material && open?.action === 'count' && <CountStockModal item={materialItem(material)} onClose={close} />}
-      {material && open?.action === 'edit' && <EditRawMaterialModal material={material} onClose={close} />}
+      {material && open?.action === 'edit' && <RawMaterialFormModal edited={material} onClose={close} />}
       {material && open?.action === 'archive' && <ArchiveItemModal item={materialItem(material)} onClose={close} />}
       <StockHistoryDrawer
         item={material && open?.action === 'history' ? materialItem(material) : null}

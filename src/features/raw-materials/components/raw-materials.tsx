@@ -20,7 +20,7 @@ import {
 import { ArchivedBadge } from '@/features/stock-items/components/archived-badge';
 import { ItemNameWithActions, type ItemAction } from '@/features/stock-items/components/item-actions-menu';
 import { ItemListFilters } from '@/features/stock-items/components/item-list-filters';
-import { CreateRawMaterialModal } from './create-raw-material-modal';
+import { RawMaterialFormModal } from './raw-material-form-modal';
 import { useRawMaterialActions } from './raw-material-actions';
 
 const rawMaterialColumns = (actionsFor: (material: RawMaterial) => ItemAction[]): DataTableColumn<RawMaterial>[] => [
@@ -114,7 +114,7 @@ export function RawMaterials() {
           )}
         </PagedList>
       </Paper>
-      <CreateRawMaterialModal opened={modalOpened} onClose={modal.close} />
+      <RawMaterialFormModal edited={null} opened={modalOpened} onClose={modal.close} />
       {dialogs}
     </>
   );

@@ -2,7 +2,3 @@
 export function isArchived(item: { archived_at: string | null }): boolean {
   return item.archived_at !== null;
 }
-
-export function withoutArchived<Item extends { archived_at: string | null }>(items: Item[]): Item[] {
-  return items.filter((item) => !isArchived(item));
-}

@@ -1,7 +1,7 @@
 import { keepPreviousData, skipToken, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { PRODUCT_COLUMNS, toProduct, type Product } from '@/features/stock-items/api/products';
-import { toRawMaterial, type RawMaterial } from '@/features/stock-items/api/raw-materials';
+import { PRODUCT_COLUMNS, toProduct, type Product } from './products';
+import { RAW_MATERIAL_COLUMNS, toRawMaterial, type RawMaterial } from './raw-materials';
 import { pageRange, type ListState, type Page } from '@/lib/list-state';
 import { queryKeys } from '@/lib/query-keys';
 import { toUserError } from '@/lib/server-error';
@@ -151,8 +151,11 @@ export const productOptionsKey = (search: string, includeArchived: boolean) =>
   [...queryKeys.products, 'options', search, includeArchived] as const;
 export const productKey = (productId: string | null) => [...queryKeys.products, 'one', productId] as const;
 
-/** How many products a picker offers at once; typing searches the rest on the server. */
-const PRODUCT_OPTIONS = 20;
+export const materialOptionsKey = (search: string) => [...queryKeys.rawMaterials, 'options', search] as const;
+export const materialKey = (materialId: string | null) => [...queryKeys.rawMaterials, 'one', materialId] as const;
+
+/** How many items a picker offers at once; typing searches the rest on the server. */
+const PICKER_OPTIONS = 20;
 
 /**
  * The products a picker offers for what was typed (name or SKU), by name: one small page, however
@@ -167,7 +170,7 @@ export function useProductOptions(search: string, includeArchived: boolean) {
         filters: { lowStockOnly: false, includeArchived },
         sort: { by: 'product_name', ascending: true },
       } as const;
-      return (await fetchListedProducts(query, { page: 1, pageSize: PRODUCT_OPTIONS })).rows;
+      return (await fetchListedProducts(query, { page: 1, pageSize: PICKER_OPTIONS })).rows;
     },
     placeholderData: keepPreviousData,
   });
@@ -188,6 +191,41 @@ export function useProduct(productId: string | null) {
               .maybeSingle();
             if (error) throw toUserError(error);
             return data && toProduct(data);
+          },
+  });
+}
+
+/** The active materials a BOM row offers for what was typed (name or supplier), by name: one small page. */
+export function useMaterialOptions(search: string) {
+  return useQuery({
+    queryKey: materialOptionsKey(search),
+    queryFn: async () => {
+      const query = {
+        search,
+        filters: { lowStockOnly: false, includeArchived: false },
+        sort: { by: 'material_name', ascending: true },
+      } as const;
+      return (await fetchListedRawMaterials(query, { page: 1, pageSize: PICKER_OPTIONS })).rows;
+    },
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** One material, archived or not: what a BOM row shows as chosen. */
+export function useMaterial(materialId: string | null) {
+  return useQuery({
+    queryKey: materialKey(materialId),
+    queryFn:
+      materialId === null
+        ? skipToken
+        : async () => {
+            const { data, error } = await supabase
+              .from('raw_materials')
+              .select(RAW_MATERIAL_COLUMNS)
+              .eq('id', materialId)
+              .maybeSingle();
+            if (error) throw toUserError(error);
+            return data && toRawMaterial(data);
           },
   });
 }

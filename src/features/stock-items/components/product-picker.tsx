@@ -1,8 +1,7 @@
 import { Select, type ComboboxItem, type SelectProps } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { useState } from 'react';
 import type { Product } from '@/features/stock-items/api/products';
 import { useProduct, useProductOptions } from '../api/item-lists';
+import { useSearchPicker } from './search-picker';
 
 /** How every product picker names a product: "Cotton Kurta (KUR-01)". */
 export const productLabel = (product: Pick<Product, 'product_name' | 'sku'>) =>
@@ -16,39 +15,18 @@ interface ProductPickerOptions {
   fixed?: ComboboxItem[];
 }
 
-/**
- * A searchable Select's props for picking one product: the server searches as the user types
- * (name or SKU, 20 at a time), so a picker reads one small page whether the shop has ten products
- * or ten thousand. The chosen product stays an option whatever the search found.
- */
-export function useProductPicker({ value, includeArchived, fixed = [] }: ProductPickerOptions) {
-  const [typed, setTyped] = useState('');
-  const fixedChoice = fixed.find((option) => option.value === value);
-  const chosen = useProduct(fixedChoice ? null : value || null);
-  const chosenLabel = fixedChoice?.label ?? (chosen.data ? productLabel(chosen.data) : '');
-  // Showing the chosen option's label is not a search: offer the first products then.
-  const [search] = useDebouncedValue(typed === chosenLabel ? '' : typed.trim(), 200);
-  const options = useProductOptions(search, includeArchived);
-
-  const found = (options.data ?? []).map((product) => ({ value: product.id, label: productLabel(product) }));
-  const chosenOption =
-    chosen.data && !found.some((option) => option.value === chosen.data!.id)
-      ? [{ value: chosen.data.id, label: chosenLabel }]
-      : [];
-  return {
-    chosen: chosen.data ?? undefined,
-    /** The user has no product to offer at all (not merely none matching). */
-    noProducts: search === '' && options.data?.length === 0 && !options.isPlaceholderData,
-    selectProps: {
-      data: [...fixed, ...chosenOption, ...found],
-      searchable: true,
-      searchValue: typed,
-      onSearchChange: setTyped,
-      // The server has searched already.
-      filter: ({ options: shown }) => shown,
-      nothingFoundMessage: options.isPending ? 'Loading products…' : 'No product matches',
-    } satisfies Partial<SelectProps>,
-  };
+/** A searchable Select's props for picking one product by name or SKU (useSearchPicker). */
+export function useProductPicker({ value, includeArchived, fixed }: ProductPickerOptions) {
+  const picker = useSearchPicker({
+    value,
+    fixed,
+    useOptions: (search) => useProductOptions(search, includeArchived),
+    useChosen: useProduct,
+    label: productLabel,
+    loadingMessage: 'Loading products…',
+    nothingFoundMessage: 'No product matches',
+  });
+  return { chosen: picker.chosen, noProducts: picker.noItems, selectProps: picker.selectProps };
 }
 
 interface ProductSelectProps extends Omit<SelectProps, 'data' | 'label' | 'placeholder' | 'value'> {

@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { createProductSchema, newProductDefaults } from './create-product';
+import type { Product } from '@/features/stock-items/api/products';
+import { bomChanged, newProductDefaults, productFormDefaults, productFormSchema } from './product-form';
 
-const messages = (input: unknown, existingSkus: string[] = []) =>
-  createProductSchema(existingSkus)
+const messages = (input: unknown) =>
+  productFormSchema
     .safeParse(input)
     .error?.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
 
 const valid = { ...newProductDefaults, sku: 'A', product_name: 'B', selling_price: '1' };
 
-describe('createProductSchema', () => {
+describe('productFormSchema', () => {
   it('starts from the spec defaults: reorder point 10, stock 0, price 0', () => {
     expect(newProductDefaults).toMatchObject({ reorder_point: '10', stock_on_hand: '0', selling_price: '0' });
   });
@@ -22,7 +23,7 @@ describe('createProductSchema', () => {
   });
 
   it('converts number inputs and trims text before saving', () => {
-    const product = createProductSchema().parse({
+    const product = productFormSchema.parse({
       ...newProductDefaults,
       sku: ' KUR-01 ',
       product_name: 'Cotton Kurta',
@@ -53,16 +54,10 @@ describe('createProductSchema', () => {
   });
 
   it('saves an empty stock as 0 and an empty reorder point as 10', () => {
-    expect(createProductSchema().parse({ ...valid, stock_on_hand: '', reorder_point: '' })).toMatchObject({
+    expect(productFormSchema.parse({ ...valid, stock_on_hand: '', reorder_point: '' })).toMatchObject({
       stock_on_hand: 0,
       reorder_point: 10,
     });
-  });
-
-  it('refuses a SKU the user already has, whatever its case and spaces', () => {
-    expect(messages({ ...valid, sku: ' p-1 ' }, ['P-1'])).toEqual([
-      { path: 'sku', message: 'A product with SKU P-1 already exists.' },
-    ]);
   });
 
   it('knows the length limits of the database', () => {
@@ -87,5 +82,49 @@ describe('createProductSchema', () => {
     expect(messages({ ...valid, bom: [row, row] })).toEqual([
       { path: 'bom.1.material_id', message: 'This material is already in the BOM.' },
     ]);
+  });
+});
+
+const saree: Product = {
+  id: 'saree',
+  sku: 'SAR-01',
+  product_name: 'Silk Saree',
+  category: null,
+  selling_price: 4999.5,
+  stock_on_hand: 4,
+  reorder_point: 10,
+  archived_at: null,
+};
+const bom = [{ material_id: 'silk', quantity: 5.5 }];
+
+describe('editing a product', () => {
+  it('fills the form with the product as its fields show it', () => {
+    expect(productFormDefaults({ product: saree, bom })).toEqual({
+      sku: 'SAR-01',
+      product_name: 'Silk Saree',
+      category: '',
+      selling_price: '4999.5',
+      stock_on_hand: '',
+      reorder_point: '10',
+      bom: [{ material_id: 'silk', quantity: '5.5' }],
+    });
+  });
+
+  it('saves an untouched product as it is', () => {
+    const input = productFormSchema.parse(productFormDefaults({ product: saree, bom }));
+    expect(input).toMatchObject({
+      selling_price: 4999.5,
+      reorder_point: 10,
+      bom: [{ material_id: 'silk', quantity: 5.5 }],
+    });
+    expect(bomChanged(input.bom, bom)).toBe(false);
+  });
+
+  it('sends the BOM only when a row changed, was added or was removed', () => {
+    expect(bomChanged([{ material_id: 'silk', quantity: 5.5 }], bom)).toBe(false);
+    expect(bomChanged([{ material_id: 'silk', quantity: 6 }], bom)).toBe(true);
+    expect(bomChanged([{ material_id: 'zari', quantity: 5.5 }], bom)).toBe(true);
+    expect(bomChanged([], bom)).toBe(true);
+    expect(bomChanged([...bom, { material_id: 'zari', quantity: 20 }], bom)).toBe(true);
   });
 });

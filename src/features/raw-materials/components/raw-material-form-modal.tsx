@@ -1,55 +1,63 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Modal, SimpleGrid, Stack } from '@mantine/core';
+import { Button, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { FormError } from '@/components/form-error';
+import { FormError, showOnField } from '@/components/form-error';
 import { LimitedTextInput, NumberTextInput } from '@/components/form-inputs';
-import { useRawMaterials } from '@/features/stock-items/api/raw-materials';
+import type { RawMaterial } from '@/features/stock-items/api/raw-materials';
 import { rawMaterialFieldRules as rules } from '@/lib/form-fields';
 import {
-  createRawMaterialSchema,
-  newRawMaterialDefaults,
-  useCreateRawMaterial,
-  type CreateRawMaterialForm,
-  type CreateRawMaterialInput,
-} from '../api/create-raw-material';
+  rawMaterialFormDefaults,
+  rawMaterialFormSchema,
+  type RawMaterialForm,
+  type RawMaterialInput,
+} from '../api/raw-material-form';
+import { useSaveRawMaterial } from '../api/save-raw-material';
 
-interface CreateRawMaterialModalProps {
-  opened: boolean;
+interface RawMaterialFormModalProps {
+  /** The material being edited, or null for Add New Material. */
+  edited: RawMaterial | null;
+  opened?: boolean;
   onClose: () => void;
 }
 
-export function CreateRawMaterialModal({ opened, onClose }: CreateRawMaterialModalProps) {
-  const createRawMaterial = useCreateRawMaterial();
-  // Names are unique among all the user's materials, archived ones too (the database's key).
-  const rawMaterials = useRawMaterials({ includeArchived: true });
-  const schema = useMemo(
-    () => createRawMaterialSchema((rawMaterials.data ?? []).map((material) => material.material_name)),
-    [rawMaterials.data],
-  );
-  const form = useForm<CreateRawMaterialForm, unknown, CreateRawMaterialInput>({
-    resolver: zodResolver(schema),
-    defaultValues: newRawMaterialDefaults,
+/**
+ * The one material form: Add New Material, and Edit (its details; stock changes through Receive
+ * stock and Count stock). A refusal about one field (a name another material has) shows on it.
+ */
+export function RawMaterialFormModal({ edited, opened = true, onClose }: RawMaterialFormModalProps) {
+  const save = useSaveRawMaterial(edited);
+  const form = useForm<RawMaterialForm, unknown, RawMaterialInput>({
+    resolver: zodResolver(rawMaterialFormSchema),
+    defaultValues: rawMaterialFormDefaults(edited),
   });
 
   const close = () => {
     form.reset();
-    createRawMaterial.reset();
+    save.reset();
     onClose();
   };
 
   const submit = form.handleSubmit((input) =>
-    createRawMaterial.mutate(input, {
+    save.mutate(input, {
       onSuccess: (material) => {
-        notifications.show({ color: 'green', message: `${material.material_name} added.` });
+        notifications.show({
+          color: 'green',
+          message: `${material.material_name} ${edited === null ? 'added' : 'saved'}.`,
+        });
         close();
       },
+      onError: (error) => showOnField(form, error),
     }),
   );
 
   return (
-    <Modal opened={opened} onClose={close} title="Add New Material" size="lg">
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={edited === null ? 'Add New Material' : `Edit ${edited.material_name}`}
+      size="lg"
+    >
       <form onSubmit={submit} noValidate>
         <Stack>
           <Controller
@@ -101,18 +109,20 @@ export function CreateRawMaterialModal({ opened, onClose }: CreateRawMaterialMod
                 />
               )}
             />
-            <Controller
-              control={form.control}
-              name="stock_level"
-              render={({ field, fieldState }) => (
-                <NumberTextInput
-                  {...field}
-                  rules={rules.stockLevel}
-                  label="Stock Level"
-                  error={fieldState.error?.message}
-                />
-              )}
-            />
+            {edited === null && (
+              <Controller
+                control={form.control}
+                name="stock_level"
+                render={({ field, fieldState }) => (
+                  <NumberTextInput
+                    {...field}
+                    rules={rules.stockLevel}
+                    label="Stock Level"
+                    error={fieldState.error?.message}
+                  />
+                )}
+              />
+            )}
             <Controller
               control={form.control}
               name="reorder_point"
@@ -126,13 +136,18 @@ export function CreateRawMaterialModal({ opened, onClose }: CreateRawMaterialMod
               )}
             />
           </SimpleGrid>
-          <FormError error={createRawMaterial.error} />
+          {edited !== null && (
+            <Text size="sm" c="dimmed">
+              Stock is not edited here: use Receive stock for deliveries and Count stock after a count.
+            </Text>
+          )}
+          <FormError error={save.error} form={form} />
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
               Cancel
             </Button>
-            <Button type="submit" loading={createRawMaterial.isPending}>
-              Save Material
+            <Button type="submit" loading={save.isPending}>
+              {edited === null ? 'Save Material' : 'Save Changes'}
             </Button>
           </Group>
         </Stack>

@@ -1,64 +1,67 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Divider, Group, Modal, SimpleGrid, Stack } from '@mantine/core';
+import { Button, Divider, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { FormError } from '@/components/form-error';
+import { FormError, showOnField } from '@/components/form-error';
 import { LimitedTextInput, NumberTextInput } from '@/components/form-inputs';
-import { useProducts } from '@/features/stock-items/api/products';
-import { useRawMaterials } from '@/features/stock-items/api/raw-materials';
-import { materialWithUnit } from '@/lib/format';
+import { useHasMaterials } from '@/features/stock-items/components/material-picker';
+import { formatQuantity } from '@/lib/format';
 import { productFieldRules as rules } from '@/lib/form-fields';
 import {
-  createProductSchema,
-  newProductDefaults,
-  useCreateProduct,
-  type CreateProductForm,
-  type CreateProductInput,
-} from '../api/create-product';
+  productFormDefaults,
+  productFormSchema,
+  type EditedProduct,
+  type ProductForm,
+  type ProductInput,
+} from '../api/product-form';
+import { useSaveProduct } from '../api/save-product';
 import { BomRows } from './bom-rows';
 
-interface CreateProductModalProps {
-  opened: boolean;
+interface ProductFormModalProps {
+  /** The product being edited with its BOM, or null for Add New Product. */
+  edited: EditedProduct | null;
+  opened?: boolean;
   onClose: () => void;
 }
 
-export function CreateProductModal({ opened, onClose }: CreateProductModalProps) {
-  const createProduct = useCreateProduct();
-  const rawMaterials = useRawMaterials();
-  // SKUs are unique among all the user's products, archived ones too (the database's key).
-  const products = useProducts();
-  const schema = useMemo(
-    () => createProductSchema((products.data ?? []).map((product) => product.sku)),
-    [products.data],
-  );
-  const form = useForm<CreateProductForm, unknown, CreateProductInput>({
-    resolver: zodResolver(schema),
-    defaultValues: newProductDefaults,
+/**
+ * The one product form: Add New Product, and Edit (its details and BOM; stock changes through
+ * Count stock). Refusals about one field (a SKU another product has) show on that field.
+ */
+export function ProductFormModal({ edited, opened = true, onClose }: ProductFormModalProps) {
+  const save = useSaveProduct(edited);
+  const hasMaterials = useHasMaterials();
+  const form = useForm<ProductForm, unknown, ProductInput>({
+    resolver: zodResolver(productFormSchema),
+    defaultValues: productFormDefaults(edited),
   });
-
-  const materialOptions = (rawMaterials.data ?? []).map((material) => ({
-    value: material.id,
-    label: materialWithUnit(material.material_name, material.unit_of_measure),
-  }));
 
   const close = () => {
     form.reset();
-    createProduct.reset();
+    save.reset();
     onClose();
   };
 
   const submit = form.handleSubmit((input) =>
-    createProduct.mutate(input, {
+    save.mutate(input, {
       onSuccess: (product) => {
-        notifications.show({ color: 'green', message: `${product.product_name} added.` });
+        notifications.show({
+          color: 'green',
+          message: `${product.product_name} ${edited === null ? 'added' : 'saved'}.`,
+        });
         close();
       },
+      onError: (error) => showOnField(form, error),
     }),
   );
 
   return (
-    <Modal opened={opened} onClose={close} title="Add New Product" size="lg">
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={edited === null ? 'Add New Product' : `Edit ${edited.product.product_name}`}
+      size="lg"
+    >
       <form onSubmit={submit} noValidate>
         <Stack>
           <SimpleGrid cols={{ base: 1, xs: 2 }}>
@@ -100,7 +103,7 @@ export function CreateProductModal({ opened, onClose }: CreateProductModalProps)
               />
             )}
           />
-          <SimpleGrid cols={{ base: 1, xs: 3 }}>
+          <SimpleGrid cols={{ base: 1, xs: edited === null ? 3 : 2 }}>
             <Controller
               control={form.control}
               name="selling_price"
@@ -114,18 +117,20 @@ export function CreateProductModal({ opened, onClose }: CreateProductModalProps)
                 />
               )}
             />
-            <Controller
-              control={form.control}
-              name="stock_on_hand"
-              render={({ field, fieldState }) => (
-                <NumberTextInput
-                  {...field}
-                  rules={rules.stockOnHand}
-                  label="Stock on Hand"
-                  error={fieldState.error?.message}
-                />
-              )}
-            />
+            {edited === null && (
+              <Controller
+                control={form.control}
+                name="stock_on_hand"
+                render={({ field, fieldState }) => (
+                  <NumberTextInput
+                    {...field}
+                    rules={rules.stockOnHand}
+                    label="Stock on Hand"
+                    error={fieldState.error?.message}
+                  />
+                )}
+              />
+            )}
             <Controller
               control={form.control}
               name="reorder_point"
@@ -139,26 +144,32 @@ export function CreateProductModal({ opened, onClose }: CreateProductModalProps)
               )}
             />
           </SimpleGrid>
+          {edited !== null && (
+            <Text size="sm" c="dimmed">
+              Stock on hand ({formatQuantity(edited.product.stock_on_hand)}) is not edited here: use Count stock after a
+              count.
+            </Text>
+          )}
 
           <Divider label="Bill of Materials" labelPosition="left" />
           <BomRows
             control={form.control}
-            materialOptions={materialOptions}
-            materialsLoading={rawMaterials.data === undefined}
             emptyText={
-              rawMaterials.data?.length === 0
-                ? 'No raw materials yet. Add them on the Raw Materials tab to list what this product is made of.'
-                : 'List the raw materials one unit of this product uses. Production takes them from stock.'
+              edited !== null
+                ? 'No materials listed. Production of this product uses no raw materials.'
+                : hasMaterials === false
+                  ? 'No raw materials yet. Add them on the Raw Materials tab to list what this product is made of.'
+                  : 'List the raw materials one unit of this product uses. Production takes them from stock.'
             }
           />
 
-          <FormError error={createProduct.error} />
+          <FormError error={save.error} form={form} />
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
               Cancel
             </Button>
-            <Button type="submit" loading={createProduct.isPending}>
-              Save Product
+            <Button type="submit" loading={save.isPending}>
+              {edited === null ? 'Save Product' : 'Save Changes'}
             </Button>
           </Group>
         </Stack>

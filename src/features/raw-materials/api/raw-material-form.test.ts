@@ -1,19 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { createRawMaterialSchema, newRawMaterialDefaults } from './create-raw-material';
+import { newRawMaterialDefaults, rawMaterialFormSchema } from './raw-material-form';
 
-const messages = (input: unknown, existingNames: string[] = []) =>
-  createRawMaterialSchema(existingNames)
-    .safeParse(input)
-    .error?.issues.map((issue) => issue.message);
+const messages = (input: unknown) => rawMaterialFormSchema.safeParse(input).error?.issues.map((issue) => issue.message);
 
-describe('createRawMaterialSchema', () => {
+describe('rawMaterialFormSchema', () => {
   it("starts from the spec defaults: unit 'units', reorder point 20", () => {
     expect(newRawMaterialDefaults).toMatchObject({ unit_of_measure: 'units', reorder_point: '20' });
   });
 
   it('requires only the material name', () => {
     expect(messages(newRawMaterialDefaults)).toEqual(['Material name is required.']);
-    expect(createRawMaterialSchema().parse({ ...newRawMaterialDefaults, material_name: 'Zip' })).toMatchObject({
+    expect(rawMaterialFormSchema.parse({ ...newRawMaterialDefaults, material_name: 'Zip' })).toMatchObject({
       material_name: 'Zip',
       stock_level: 0,
       cost_per_unit: 0,
@@ -22,7 +19,7 @@ describe('createRawMaterialSchema', () => {
 
   it("saves an empty unit as 'units', an empty cost or stock as 0, an empty reorder point as 20", () => {
     expect(
-      createRawMaterialSchema().parse({
+      rawMaterialFormSchema.parse({
         material_name: 'Zip',
         supplier: '',
         cost_per_unit: '',
@@ -41,7 +38,7 @@ describe('createRawMaterialSchema', () => {
   });
 
   it('keeps a cost of ₹0.125 and fractional stock exactly', () => {
-    const material = createRawMaterialSchema().parse({
+    const material = rawMaterialFormSchema.parse({
       ...newRawMaterialDefaults,
       material_name: 'Shirt button',
       cost_per_unit: '0.125',
@@ -56,12 +53,6 @@ describe('createRawMaterialSchema', () => {
     ]);
     expect(messages({ ...newRawMaterialDefaults, material_name: 'A', cost_per_unit: '1.23456' })).toEqual([
       'Cost per unit can have at most 4 decimal places.',
-    ]);
-  });
-
-  it('refuses a name the user already has, whatever its case and spaces', () => {
-    expect(messages({ ...newRawMaterialDefaults, material_name: ' cotton FABRIC ' }, ['Cotton fabric'])).toEqual([
-      'A material named Cotton fabric already exists.',
     ]);
   });
 });
