@@ -3,7 +3,7 @@
  * the owner's Shopify or WooCommerce shop. Only a request signed with that webhook's secret
  * reaches the database; everything else is answered before anything is written.
  */
-import { detectShop, isNewOrderTopic, isWooCommercePing, parseOrder, SIGNATURE_HEADERS } from './orders.ts';
+import { detectShop, isNewOrderTopic, isWooCommercePing, linesToRecord, parseOrder, SIGNATURE_HEADERS } from './orders.ts';
 import { verifySignature } from './signature.ts';
 
 export interface HandlerOptions {
@@ -52,16 +52,16 @@ export function createHandler(options: HandlerOptions): (req: Request) => Promis
     const text = new TextDecoder().decode(body);
 
     const shop = detectShop(req.headers);
-    if (!shop) {
-      // WooCommerce checks a new webhook with an unsigned ping and disables it unless it gets a 2xx.
-      if (isWooCommercePing(text)) return json(200, { message: 'Ping received.' });
-      return json(401, { message: 'The request is not signed.' });
-    }
+    const ping = !shop && isWooCommercePing(text);
+    if (!shop && !ping) return json(401, { message: 'The request is not signed.' });
 
+    // The webhook's secret, or null for a token no webhook has: that is 404, a ping included.
     const secretResponse = await rpc('website_webhook_secret', { endpoint_token: token });
     if (!secretResponse.ok) return json(502, { message: 'The database could not be reached.' });
     const secret: unknown = await secretResponse.json();
     if (typeof secret !== 'string') return json(404, { message: 'Unknown webhook.' });
+    // WooCommerce checks a new webhook with an unsigned ping and disables it unless it gets a 2xx.
+    if (!shop) return json(200, { message: 'Ping received.' });
     if (!(await verifySignature(body, secret, req.headers.get(SIGNATURE_HEADERS[shop])))) {
       return json(401, { message: 'The signature does not match this webhook\'s secret.' });
     }
@@ -74,7 +74,8 @@ export function createHandler(options: HandlerOptions): (req: Request) => Promis
       endpoint_token: token,
       shop_order_id: parsed.order.shopOrderId,
       ordered_at: parsed.order.orderedAt,
-      lines: parsed.order.lines,
+      // Each line checked on its own before the database adds up lines of one SKU.
+      lines: linesToRecord(parsed.order.lines),
     });
     const result: unknown = await received.json().catch(() => null);
     if (received.status === 400) return json(400, { message: (result as { message?: string } | null)?.message });

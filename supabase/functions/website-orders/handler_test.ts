@@ -52,14 +52,40 @@ Deno.test('a forged or missing signature gets 401 and nothing is recorded', asyn
   deepEqual(db.calls.map((call) => call.name), ['website_webhook_secret', 'website_webhook_secret']);
 });
 
-Deno.test('refusals before the database: method, token, size, WooCommerce ping', async () => {
+Deno.test('refusals before the database: method, token, size, no signature', async () => {
   const db = database();
   equal((await db.handle(new Request(url))).status, 405);
   equal((await db.handle(post(order, {}, 'http://functions.test/website-orders/../secrets'))).status, 404);
   equal((await db.handle(post(order, {}, 'http://functions.test/website-orders/not-a-token'))).status, 404);
   equal((await db.handle(post('x'.repeat(MAX_BODY_BYTES + 1), { 'X-Shopify-Hmac-Sha256': 'x' }))).status, 413);
-  equal((await db.handle(post('webhook_id=12', { 'content-type': 'application/x-www-form-urlencoded' }))).status, 200);
+  equal((await db.handle(post(order))).status, 401);
   deepEqual(db.calls, []);
+});
+
+Deno.test('WooCommerce\'s unsigned ping gets 200 for a known webhook and 404 for a made-up token, and records nothing', async () => {
+  const ping = () => post('webhook_id=12', { 'content-type': 'application/x-www-form-urlencoded' });
+  const known = database();
+  equal((await known.handle(ping())).status, 200);
+  const unknown = database(null);
+  const response = await unknown.handle(ping());
+  deepEqual([response.status, await response.json()], [404, { message: 'Unknown webhook.' }]);
+  for (const db of [known, unknown]) deepEqual(db.calls, [{ name: 'website_webhook_secret', args: { endpoint_token: token } }]);
+});
+
+Deno.test('a signed order\'s lines are checked one by one before the database adds up a SKU\'s lines', async () => {
+  const db = database();
+  const body = JSON.stringify({ name: '#1002', line_items: [{ sku: 'HAT-1', quantity: 5 }, { sku: 'HAT-1', quantity: -4 }, { sku: 'CAP-1', quantity: 1 }] });
+  const response = await db.handle(post(body, { 'X-Shopify-Hmac-Sha256': await sign(new TextEncoder().encode(body), secret) }));
+  equal(response.status, 200);
+  deepEqual(db.calls[1]?.args.lines, [{ sku: 'HAT-1', quantity: -4 }, { sku: 'CAP-1', quantity: 1 }]);
+});
+
+Deno.test('a signed order dated 0001-01-01 gets 400 and reaches no sale', async () => {
+  const db = database();
+  const body = JSON.stringify({ name: '#1003', created_at: '0001-01-01T00:00:00Z', line_items: [{ sku: 'HAT-1', quantity: 1 }] });
+  const response = await db.handle(post(body, { 'X-Shopify-Hmac-Sha256': await sign(new TextEncoder().encode(body), secret) }));
+  deepEqual([response.status, await response.json()], [400, { message: 'Order date must be between 2000-01-01 and today.' }]);
+  deepEqual(db.calls.map((call) => call.name), ['website_webhook_secret']);
 });
 
 Deno.test('an unknown token gets 404; a signed non-order topic is acknowledged and ignored', async () => {

@@ -26,6 +26,14 @@ export type ParsedOrder = { ok: true; order: WebsiteOrder } | { ok: false; messa
 /** An order with more lines is refused whole, as receive_website_order does. */
 export const MAX_LINES = 500;
 
+/**
+ * Order dates import_sales_orders takes (private.require_order_date): from 2000-01-01 to a day from
+ * now (a shop's clock a little ahead is not refused). An order dated outside is refused whole.
+ */
+const EARLIEST_ORDER = Date.parse('2000-01-01T00:00:00Z');
+const DAY_MS = 24 * 60 * 60 * 1000;
+export const ORDER_DATE_MESSAGE = 'Order date must be between 2000-01-01 and today.';
+
 export const SIGNATURE_HEADERS: Record<Shop, string> = {
   shopify: 'x-shopify-hmac-sha256',
   woocommerce: 'x-wc-webhook-signature',
@@ -59,7 +67,8 @@ export function isWooCommercePing(body: string): boolean {
   return /^webhook_id=\d{1,20}$/.test(body.trim());
 }
 
-export function parseOrder(shop: Shop, body: string): ParsedOrder {
+/** now: the time the order date may be at most a day after (a parameter for tests). */
+export function parseOrder(shop: Shop, body: string, now = Date.now()): ParsedOrder {
   let payload: unknown;
   try {
     payload = JSON.parse(body);
@@ -88,7 +97,45 @@ export function parseOrder(shop: Shop, body: string): ParsedOrder {
   // WooCommerce's date_created is the site's local time without a zone; date_created_gmt is UTC.
   const orderedAt =
     shop === 'shopify' ? isoDate(payload.created_at) : isoDate(utc(payload.date_created_gmt)) ?? isoDate(payload.date_created);
+  if (orderedAt !== null) {
+    const time = Date.parse(orderedAt);
+    if (time < EARLIEST_ORDER || time > now + DAY_MS) return { ok: false, message: ORDER_DATE_MESSAGE };
+  }
   return { ok: true, order: { shopOrderId, orderedAt, lines } };
+}
+
+/**
+ * The lines to send to receive_website_order, which adds up the lines of one SKU (any case) before
+ * it checks the quantity: 5 and -4 would be a sale of 1, 2.5 and 0.5 a sale of 3. So each line is
+ * checked here first, on its own: a quantity that is not a whole number of at least 1 (or not a
+ * number) stands alone for its SKU, and the SKU's other lines are not sent, so the database
+ * refuses that line with its own message ("Quantity must be at least 1.", "… a whole number.",
+ * "… a number.") and sells none of the SKU in this order. Lines of one SKU that are all good are
+ * sent as they came, for the database to add up.
+ *
+ * The database's lower() and JavaScript's toLowerCase() differ on a few letters (a final Σ, for
+ * one): a bad line whose SKU might still be added to another line there is sent with no number,
+ * which the database refuses whatever it is added to.
+ */
+export function linesToRecord(lines: OrderLine[]): OrderLine[] {
+  const bad = (line: OrderLine) => line.quantity === null || !Number.isInteger(line.quantity) || line.quantity < 1;
+  const key = (line: OrderLine) => (line.sku ?? '').toLowerCase();
+  const firstBad = new Map<string, OrderLine>();
+  for (const line of lines) if (bad(line) && !firstBad.has(key(line))) firstBad.set(key(line), line);
+
+  const kept: OrderLine[] = [];
+  for (const line of lines) {
+    const standIn = firstBad.get(key(line));
+    if (!standIn) kept.push(line);
+    else if (standIn === line) kept.push({ ...line });
+  }
+  // Another SKU that only a coarser comparison tells apart: the stand-in loses its number.
+  const coarse = (line: OrderLine) => (line.sku ?? '').normalize('NFKD').replace(/\p{M}/gu, '').toUpperCase().toLowerCase();
+  for (const line of kept) {
+    if (!bad(line) || line.quantity === null) continue;
+    if (kept.some((other) => other !== line && key(other) !== key(line) && coarse(other) === coarse(line))) line.quantity = null;
+  }
+  return kept;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

@@ -1,5 +1,5 @@
 import { deepEqual, equal } from 'node:assert/strict';
-import { detectShop, isNewOrderTopic, isWooCommercePing, MAX_LINES, parseOrder } from './orders.ts';
+import { detectShop, isNewOrderTopic, isWooCommercePing, linesToRecord, MAX_LINES, parseOrder } from './orders.ts';
 
 // Trimmed from Shopify's orders/create sample payload: the fields FactoryFlow reads, and some it does not.
 const shopifyOrder = {
@@ -105,4 +105,62 @@ Deno.test('WooCommerce\'s ping is recognised, and nothing else is', () => {
   equal(isWooCommercePing('webhook_id=15&x=1'), false);
   equal(isWooCommercePing('{"webhook_id":15}'), false);
   equal(isWooCommercePing(''), false);
+});
+
+Deno.test('each line is checked on its own before lines of one SKU are added up: a bad line stands for its SKU, alone', () => {
+  deepEqual(
+    linesToRecord([
+      { sku: 'HAT-1', quantity: 5 },
+      { sku: 'CAP-1', quantity: 2 },
+      { sku: 'hat-1', quantity: -4 },
+      { sku: 'CAP-1', quantity: 3 },
+      { sku: 'BAG-1', quantity: 2.5 },
+      { sku: 'bag-1', quantity: 0.5 },
+      { sku: 'BOX-1', quantity: 0 },
+      { sku: 'BOX-1', quantity: 1 },
+      { sku: 'PEN-1', quantity: 1 },
+      { sku: 'PEN-1', quantity: null },
+      { sku: null, quantity: 1 },
+      { sku: null, quantity: 2 },
+    ]),
+    [
+      // Good lines of one SKU are left for the database to add up, as before.
+      { sku: 'CAP-1', quantity: 2 },
+      // A bad line stands alone for its SKU, where it was: the database refuses it for its own
+      // quantity, and sells none of the SKU (HAT-1's 5 is not sent).
+      { sku: 'hat-1', quantity: -4 },
+      { sku: 'CAP-1', quantity: 3 },
+      { sku: 'BAG-1', quantity: 2.5 },
+      { sku: 'BOX-1', quantity: 0 },
+      { sku: 'PEN-1', quantity: null },
+      { sku: null, quantity: 1 },
+      { sku: null, quantity: 2 },
+    ],
+  );
+});
+
+Deno.test('a bad line whose SKU the database might still add to another\'s (case rules differ) is sent as no number', () => {
+  // JavaScript lowercases a final capital sigma to ς, Postgres to σ: 'ΑΣ' and 'ασ' are one SKU to
+  // the database but two here. The bad line is then sent without a number, which the database
+  // refuses whatever it is added to, rather than -4 that 5 would turn into a sale of 1.
+  deepEqual(linesToRecord([{ sku: 'ΑΣ', quantity: 5 }, { sku: 'ασ', quantity: -4 }]), [
+    { sku: 'ΑΣ', quantity: 5 },
+    { sku: 'ασ', quantity: null },
+  ]);
+  deepEqual(linesToRecord([{ sku: 'K-1', quantity: 5 }, { sku: '\u212a-1', quantity: -4 }]), [{ sku: '\u212a-1', quantity: -4 }]);
+});
+
+Deno.test('an order dated before 2000-01-01 or more than a day ahead is refused, as import_sales_orders refuses it', () => {
+  const now = Date.parse('2026-11-24T12:00:00Z');
+  const dated = (created_at: string) => parseOrder('shopify', JSON.stringify({ name: '#1', created_at, line_items: [] }), now);
+  const refused = { ok: false, message: 'Order date must be between 2000-01-01 and today.' };
+  deepEqual(dated('0001-01-01T00:00:00Z'), refused);
+  deepEqual(dated('1999-12-31T23:59:59.999Z'), refused);
+  deepEqual(dated('2026-11-25T12:00:00.001Z'), refused);
+  deepEqual(dated('+275760-09-13T00:00:00Z'), refused);
+  equal(dated('2000-01-01T00:00:00Z').ok, true);
+  equal(dated('2026-11-25T12:00:00Z').ok, true);
+  // WooCommerce's GMT date is read as UTC, then bounded the same way.
+  const woo = parseOrder('woocommerce', JSON.stringify({ number: '1', date_created_gmt: '1970-01-01T00:00:00', line_items: [] }), now);
+  deepEqual(woo, refused);
 });
