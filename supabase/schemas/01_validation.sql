@@ -1,6 +1,25 @@
 -- Input checks every operation shares, in the unexposed `private` schema: each returns the value it
 -- checked (trimmed, for text) or raises the sentence the forms show, naming the field by its label.
 -- The operations call them as their owner (security definer); no API role may call them.
+--
+-- Given `field`, the RPC parameter the value came from, a refusal also carries
+-- hint = 'field:<field>' (PostgREST passes the hint on in its error JSON), so a form can show the
+-- message beside that input rather than above the form. The message and its SQLSTATE (P0001) are
+-- the same either way.
+
+-- Raises `message` (SQLSTATE P0001, as a plain `raise exception`), with hint = 'field:<field>' when
+-- a field is named. (RAISE refuses a null option, hence one helper that decides.)
+create function private.raise_input_error(message text, field text default null) returns void
+language plpgsql immutable
+set search_path = ''
+as $$
+begin
+  if field is null then
+    raise exception using message = raise_input_error.message;
+  end if;
+  raise exception using message = raise_input_error.message, hint = 'field:' || field;
+end;
+$$;
 
 -- The caller's user id, or 'Not signed in.'
 create function private.require_user_id() returns uuid
@@ -17,25 +36,29 @@ begin
 end;
 $$;
 
-create function private.require_text(value text, label text, max_length integer) returns text
+create function private.require_text(
+  value text, label text, max_length integer, field text default null
+) returns text
 language plpgsql immutable
 set search_path = ''
 as $$
 begin
   if value is null or btrim(value) = '' then
-    raise exception '% is required.', label;
+    perform private.raise_input_error(format('%s is required.', label), field);
   end if;
-  return private.optional_text(value, label, max_length);
+  return private.optional_text(value, label, max_length, field);
 end;
 $$;
 
-create function private.optional_text(value text, label text, max_length integer) returns text
+create function private.optional_text(
+  value text, label text, max_length integer, field text default null
+) returns text
 language plpgsql immutable
 set search_path = ''
 as $$
 begin
   if length(btrim(value)) > max_length then
-    raise exception '% must be at most % characters.', label, max_length;
+    perform private.raise_input_error(format('%s must be at most %s characters.', label, max_length), field);
   end if;
   return nullif(btrim(value), '');
 end;
@@ -43,26 +66,26 @@ $$;
 
 -- A number: not NaN or infinite, whole when asked, at least `minimum`, at most 1000000000.
 create function private.require_number(
-  value numeric, label text, minimum numeric, whole boolean default false
+  value numeric, label text, minimum numeric, whole boolean default false, field text default null
 ) returns numeric
 language plpgsql immutable
 set search_path = ''
 as $$
 begin
   if value is null then
-    raise exception '% is required.', label;
+    perform private.raise_input_error(format('%s is required.', label), field);
   end if;
   if value = 'NaN' or value in ('Infinity', '-Infinity') then
-    raise exception '% must be a number.', label;
+    perform private.raise_input_error(format('%s must be a number.', label), field);
   end if;
   if whole and value <> trunc(value) then
-    raise exception '% must be a whole number.', label;
+    perform private.raise_input_error(format('%s must be a whole number.', label), field);
   end if;
   if value < minimum then
-    raise exception '% must be at least %.', label, minimum;
+    perform private.raise_input_error(format('%s must be at least %s.', label, minimum), field);
   end if;
   if value > 1000000000 then
-    raise exception '% must be at most 1000000000.', label;
+    perform private.raise_input_error(format('%s must be at most 1000000000.', label), field);
   end if;
   return value;
 end;
@@ -71,18 +94,30 @@ $$;
 -- Refuses a number with more decimal places than its column keeps ('<Field> can have at most <n>
 -- decimal places.'), instead of letting the column round it: prices 2, material costs 4, stock,
 -- reorder points and BOM quantities 3.
-create function private.require_decimals(value numeric, label text, decimals integer) returns numeric
+create function private.require_decimals(value numeric, label text, decimals integer, field text)
+returns numeric
 language plpgsql immutable
 set search_path = ''
 as $$
 begin
   if value is not null and value <> round(value, decimals) then
-    raise exception '% can have at most % decimal places.', label, decimals;
+    perform private.raise_input_error(format('%s can have at most %s decimal places.', label, decimals), field);
   end if;
   return value;
 end;
 $$;
-comment on function private.require_decimals is
+comment on function private.require_decimals(numeric, text, integer, text) is
+  'Refuses a number with more decimal places than its column keeps, instead of letting the column round it; the refusal''s hint names field.';
+
+-- The same check for a value that comes from no one form field (the signature the operations
+-- have called since before fields were named).
+create function private.require_decimals(value numeric, label text, decimals integer) returns numeric
+language sql immutable
+set search_path = ''
+as $$
+  select private.require_decimals(value, label, decimals, null)
+$$;
+comment on function private.require_decimals(numeric, text, integer) is
   'Refuses a number with more decimal places than its column keeps, instead of letting the column round it.';
 
 -- A quantity that must be more than zero with at most three decimals (materials come in metres

@@ -46,7 +46,8 @@ as $$
 declare
   v_user_id uuid := private.require_user_id();
   v_quantity integer :=
-    private.require_number(start_production.quantity_to_produce, 'Quantity to produce', 1, true);
+    private.require_number(
+      start_production.quantity_to_produce, 'Quantity to produce', 1, true, 'quantity_to_produce');
   v_product public.products;
   v_order public.manufacturing_orders;
 begin

@@ -97,7 +97,7 @@ declare
 begin
   select * into v_material from public.raw_materials m where m.id = new.material_id;
   if v_material.archived_at is not null then
-    raise exception '% is archived.', v_material.material_name;
+    raise exception '% is archived.', v_material.material_name using hint = 'field:bom';
   end if;
   return new;
 end;
@@ -132,7 +132,7 @@ grant select on public.product_unit_costs to authenticated;
 -- archived materials are refused by the trigger above. Each line's material is found by its primary
 -- key: the text is turned into a uuid first (the canonical hyphenated form in any case; anything
 -- else is 'Material not found.'), so the lookup is one primary-key probe, not a read of all the
--- owner's materials.
+-- owner's materials. Every refusal is about the operations' `bom` argument (hint 'field:bom').
 create function private.replace_bom(product_id uuid, user_id uuid, bom jsonb) returns void
 language plpgsql
 set search_path = ''
@@ -143,7 +143,7 @@ declare
   v_id_text text;
 begin
   if jsonb_typeof(bom) is distinct from 'array' then
-    raise exception 'BOM must be a list of materials.';
+    raise exception 'BOM must be a list of materials.' using hint = 'field:bom';
   end if;
 
   delete from public.bom_items b
@@ -151,10 +151,10 @@ begin
 
   for v_row in select * from jsonb_array_elements(bom) loop
     if jsonb_typeof(v_row) <> 'object' or coalesce(v_row ->> 'material_id', '') = '' then
-      raise exception 'Each BOM row needs a material.';
+      raise exception 'Each BOM row needs a material.' using hint = 'field:bom';
     end if;
     if jsonb_typeof(v_row -> 'quantity') is distinct from 'number' then
-      raise exception 'Each BOM row needs a quantity.';
+      raise exception 'Each BOM row needs a quantity.' using hint = 'field:bom';
     end if;
 
     v_id_text := lower(v_row ->> 'material_id');
@@ -165,13 +165,13 @@ begin
         when v_id_text ~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then v_id_text::uuid
       end;
     if v_material_id is null then
-      raise exception 'Material not found.';
+      raise exception 'Material not found.' using hint = 'field:bom';
     end if;
     if exists (
       select 1 from public.bom_items b
       where b.product_id = replace_bom.product_id and b.material_id = v_material_id
     ) then
-      raise exception 'A material can appear only once in a BOM.';
+      raise exception 'A material can appear only once in a BOM.' using hint = 'field:bom';
     end if;
 
     insert into public.bom_items (product_id, material_id, user_id, quantity)
@@ -180,7 +180,8 @@ begin
       v_material_id,
       replace_bom.user_id,
       private.require_decimals(
-        private.require_number((v_row ->> 'quantity')::numeric, 'BOM quantity', 0.001), 'BOM quantity', 3
+        private.require_number((v_row ->> 'quantity')::numeric, 'BOM quantity', 0.001, field => 'bom'),
+        'BOM quantity', 3, 'bom'
       )
     );
   end loop;
@@ -191,7 +192,8 @@ $$;
 -- Refuses what its columns would round or its keys would refuse, naming the field: a price of
 -- 12.345 ('Selling price can have at most 2 decimal places.'), a SKU that differs from an existing
 -- one of the same user only in case or surrounding spaces ('A product with SKU P-1 already
--- exists.', naming the one that exists).
+-- exists.', naming the one that exists). A refusal about one argument names it in its hint
+-- ('field:sku'; private.raise_input_error).
 create function public.create_product(
   sku text,
   product_name text,
@@ -214,7 +216,8 @@ begin
   from public.products p
   where p.user_id = v_user_id and lower(btrim(p.sku)) = lower(btrim(create_product.sku));
   if found then
-    raise exception 'A product with SKU % already exists.', v_existing_sku using errcode = '23505';
+    raise exception 'A product with SKU % already exists.', v_existing_sku
+      using errcode = '23505', hint = 'field:sku';
   end if;
 
   -- The check above cannot see a twin not yet committed; the unique keys then decide, and the
@@ -224,19 +227,22 @@ begin
       (user_id, sku, product_name, category, selling_price, stock_on_hand, reorder_point)
     values (
       v_user_id,
-      private.require_text(create_product.sku, 'SKU', 64),
-      private.require_text(create_product.product_name, 'Product name', 200),
-      private.optional_text(create_product.category, 'Category', 100),
+      private.require_text(create_product.sku, 'SKU', 64, 'sku'),
+      private.require_text(create_product.product_name, 'Product name', 200, 'product_name'),
+      private.optional_text(create_product.category, 'Category', 100, 'category'),
       private.require_decimals(
-        private.require_number(create_product.selling_price, 'Selling price', 0.01), 'Selling price', 2
+        private.require_number(create_product.selling_price, 'Selling price', 0.01, field => 'selling_price'),
+        'Selling price', 2, 'selling_price'
       ),
-      private.require_number(coalesce(create_product.stock_on_hand, 0), 'Stock on hand', 0, true),
-      private.require_number(coalesce(create_product.reorder_point, 10), 'Reorder point', 0, true)
+      private.require_number(
+        coalesce(create_product.stock_on_hand, 0), 'Stock on hand', 0, true, 'stock_on_hand'),
+      private.require_number(
+        coalesce(create_product.reorder_point, 10), 'Reorder point', 0, true, 'reorder_point')
     )
     returning * into v_product;
   exception when unique_violation then
     raise exception 'A product with SKU % already exists.', btrim(create_product.sku)
-      using errcode = '23505';
+      using errcode = '23505', hint = 'field:sku';
   end;
 
   if v_product.stock_on_hand > 0 then
@@ -277,18 +283,19 @@ begin
   -- (user_id, sku) finds a duplicate SKU, committed or not.
   begin
     update public.products p
-    set sku = private.require_text(update_product.sku, 'SKU', 64),
-        product_name = private.require_text(update_product.product_name, 'Product name', 200),
-        category = private.optional_text(update_product.category, 'Category', 100),
+    set sku = private.require_text(update_product.sku, 'SKU', 64, 'sku'),
+        product_name = private.require_text(update_product.product_name, 'Product name', 200, 'product_name'),
+        category = private.optional_text(update_product.category, 'Category', 100, 'category'),
         selling_price = private.require_decimals(
-          private.require_number(update_product.selling_price, 'Selling price', 0.01), 'Selling price', 2),
+          private.require_number(update_product.selling_price, 'Selling price', 0.01, field => 'selling_price'),
+          'Selling price', 2, 'selling_price'),
         reorder_point = private.require_number(
-          coalesce(update_product.reorder_point, 10), 'Reorder point', 0, true)
+          coalesce(update_product.reorder_point, 10), 'Reorder point', 0, true, 'reorder_point')
     where p.id = update_product.product_id and p.user_id = v_user_id
     returning * into v_product;
   exception when unique_violation then
     raise exception 'A product with SKU % already exists.', btrim(update_product.sku)
-      using errcode = '23505';
+      using errcode = '23505', hint = 'field:sku';
   end;
   if not found then
     raise exception 'Product not found.';

@@ -56,7 +56,8 @@ alter publication supabase_realtime add table public.raw_materials;
 -- create_raw_material ---------------------------------------------------------------------------
 -- Refuses what its columns would round or its key would refuse, naming the field: a name that
 -- differs from an existing one of the same user only in case or surrounding spaces is refused by
--- name ('A material named Cotton already exists.').
+-- name ('A material named Cotton already exists.'). A refusal about one argument names it in its
+-- hint ('field:material_name'; private.raise_input_error).
 create function public.create_raw_material(
   material_name text,
   supplier text default null,
@@ -79,7 +80,8 @@ begin
   where m.user_id = v_user_id
     and lower(btrim(m.material_name)) = lower(btrim(create_raw_material.material_name));
   if found then
-    raise exception 'A material named % already exists.', v_existing_name using errcode = '23505';
+    raise exception 'A material named % already exists.', v_existing_name
+      using errcode = '23505', hint = 'field:material_name';
   end if;
 
   -- As in create_product: a twin committed meanwhile is caught by the unique key.
@@ -88,28 +90,32 @@ begin
       (user_id, material_name, supplier, cost_per_unit, stock_level, unit_of_measure, reorder_point)
     values (
       v_user_id,
-      private.require_text(create_raw_material.material_name, 'Material name', 200),
-      private.optional_text(create_raw_material.supplier, 'Supplier', 200),
+      private.require_text(create_raw_material.material_name, 'Material name', 200, 'material_name'),
+      private.optional_text(create_raw_material.supplier, 'Supplier', 200, 'supplier'),
       private.require_decimals(
-        private.require_number(coalesce(create_raw_material.cost_per_unit, 0), 'Cost per unit', 0),
-        'Cost per unit', 4
+        private.require_number(
+          coalesce(create_raw_material.cost_per_unit, 0), 'Cost per unit', 0, field => 'cost_per_unit'),
+        'Cost per unit', 4, 'cost_per_unit'
       ),
       private.require_decimals(
-        private.require_number(coalesce(create_raw_material.stock_level, 0), 'Stock level', 0),
-        'Stock level', 3
+        private.require_number(
+          coalesce(create_raw_material.stock_level, 0), 'Stock level', 0, field => 'stock_level'),
+        'Stock level', 3, 'stock_level'
       ),
       coalesce(
-        private.optional_text(create_raw_material.unit_of_measure, 'Unit of measure', 32), 'units'
+        private.optional_text(create_raw_material.unit_of_measure, 'Unit of measure', 32, 'unit_of_measure'),
+        'units'
       ),
       private.require_decimals(
-        private.require_number(coalesce(create_raw_material.reorder_point, 20), 'Reorder point', 0),
-        'Reorder point', 3
+        private.require_number(
+          coalesce(create_raw_material.reorder_point, 20), 'Reorder point', 0, field => 'reorder_point'),
+        'Reorder point', 3, 'reorder_point'
       )
     )
     returning * into v_material;
   exception when unique_violation then
     raise exception 'A material named % already exists.', btrim(create_raw_material.material_name)
-      using errcode = '23505';
+      using errcode = '23505', hint = 'field:material_name';
   end;
 
   if v_material.stock_level > 0 then
@@ -145,21 +151,25 @@ begin
   -- As in create_raw_material: names are unique per user regardless of case and spaces.
   begin
     update public.raw_materials m
-    set material_name = private.require_text(update_raw_material.material_name, 'Material name', 200),
-        supplier = private.optional_text(update_raw_material.supplier, 'Supplier', 200),
+    set material_name =
+          private.require_text(update_raw_material.material_name, 'Material name', 200, 'material_name'),
+        supplier = private.optional_text(update_raw_material.supplier, 'Supplier', 200, 'supplier'),
         cost_per_unit = private.require_decimals(
-          private.require_number(coalesce(update_raw_material.cost_per_unit, 0), 'Cost per unit', 0),
-          'Cost per unit', 4),
+          private.require_number(
+            coalesce(update_raw_material.cost_per_unit, 0), 'Cost per unit', 0, field => 'cost_per_unit'),
+          'Cost per unit', 4, 'cost_per_unit'),
         unit_of_measure = coalesce(
-          private.optional_text(update_raw_material.unit_of_measure, 'Unit of measure', 32), 'units'),
+          private.optional_text(update_raw_material.unit_of_measure, 'Unit of measure', 32, 'unit_of_measure'),
+          'units'),
         reorder_point = private.require_decimals(
-          private.require_number(coalesce(update_raw_material.reorder_point, 20), 'Reorder point', 0),
-          'Reorder point', 3)
+          private.require_number(
+            coalesce(update_raw_material.reorder_point, 20), 'Reorder point', 0, field => 'reorder_point'),
+          'Reorder point', 3, 'reorder_point')
     where m.id = update_raw_material.material_id and m.user_id = v_user_id
     returning * into v_material;
   exception when unique_violation then
     raise exception 'A material named % already exists.', btrim(update_raw_material.material_name)
-      using errcode = '23505';
+      using errcode = '23505', hint = 'field:material_name';
   end;
   if not found then
     raise exception 'Material not found.';

@@ -192,7 +192,7 @@ set search_path = ''
 as $$
 declare
   v_user_id uuid := private.require_user_id();
-  v_quantity integer := private.require_number(log_sale.quantity, 'Quantity', 1, true);
+  v_quantity integer := private.require_number(log_sale.quantity, 'Quantity', 1, true, 'quantity');
   v_platform public.sales_platform := private.require_platform(log_sale.platform);
   v_product public.products;
   v_order public.sales_orders;

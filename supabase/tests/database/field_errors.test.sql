@@ -1,0 +1,129 @@
+-- field_errors: a refusal about one argument of create_product, update_product,
+-- create_raw_material, update_raw_material, log_sale or start_production names that argument in
+-- its hint, 'field:<argument>' (PostgREST passes the hint on in its error JSON), so a form can show
+-- the message beside the input it is about. SQLSTATE and message are as before. A refusal about no
+-- one argument (not enough stock, not found) has no hint, and neither have the other operations'
+-- refusals, which come from no form field.
+begin;
+set local client_min_messages = warning;
+select plan(33);
+
+-- 'SQLSTATE | message | hint' of the error a statement raises (its writes are rolled back).
+create function tests.refusal(statement text) returns text
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_state text;
+  v_message text;
+  v_hint text;
+begin
+  execute statement;
+  return 'no error';
+exception when others then
+  get stacked diagnostics v_state = returned_sqlstate, v_message = message_text, v_hint = pg_exception_hint;
+  return format('%s | %s | %s', v_state, v_message, coalesce(nullif(v_hint, ''), 'no hint'));
+end;
+$$;
+grant execute on function tests.refusal(text) to authenticated;
+
+select tests.create_user('owner');
+select tests.authenticate_as('owner');
+insert into tests.ids select 'cotton', id from public.create_raw_material('Cotton', null, 2, 10, 'm', 5);
+insert into tests.ids select 'felt', id from public.create_raw_material('Old felt', null, 1, 10, 'm', 5);
+select public.archive_item(material_id => tests.id('felt'));
+insert into tests.ids select 'shirt', id from public.create_product('P-1', 'Shirt', null, 300, 5, 2,
+  jsonb_build_array(jsonb_build_object('material_id', tests.id('cotton'), 'quantity', 2)));
+insert into tests.ids select 'cap', id from public.create_product('C-1', 'Cap', null, 100, 0, 2);
+
+-- create_product ---------------------------------------------------------------------------------
+select is(tests.refusal($$ select public.create_product(' p-1 ', 'Another shirt', null, 10) $$),
+  '23505 | A product with SKU P-1 already exists. | field:sku', 'create_product: a duplicate SKU names sku');
+select is(tests.refusal($$ select public.create_product('', 'X', null, 10) $$),
+  'P0001 | SKU is required. | field:sku', 'create_product: a missing SKU names sku');
+select is(tests.refusal($$ select public.create_product(repeat('x', 65), 'X', null, 10) $$),
+  'P0001 | SKU must be at most 64 characters. | field:sku', 'create_product: a long SKU names sku');
+select is(tests.refusal($$ select public.create_product('N-1', ' ', null, 10) $$),
+  'P0001 | Product name is required. | field:product_name', 'create_product: a missing name names product_name');
+select is(tests.refusal($$ select public.create_product('N-1', 'X', repeat('c', 101), 10) $$),
+  'P0001 | Category must be at most 100 characters. | field:category', 'create_product: a long category names category');
+select is(tests.refusal($$ select public.create_product('N-1', 'X', null, null) $$),
+  'P0001 | Selling price is required. | field:selling_price', 'create_product: a missing price names selling_price');
+select is(tests.refusal($$ select public.create_product('N-1', 'X', null, 12.345) $$),
+  'P0001 | Selling price can have at most 2 decimal places. | field:selling_price',
+  'create_product: a price in fractions of a paisa names selling_price');
+select is(tests.refusal($$ select public.create_product('N-1', 'X', null, 10, 1.5) $$),
+  'P0001 | Stock on hand must be a whole number. | field:stock_on_hand', 'create_product: fractional stock names stock_on_hand');
+select is(tests.refusal($$ select public.create_product('N-1', 'X', null, 10, 0, -1) $$),
+  'P0001 | Reorder point must be at least 0. | field:reorder_point', 'create_product: a negative reorder point names reorder_point');
+select is(tests.refusal($$ select public.create_product('N-1', 'X', null, 10, 0, 10, '{}') $$),
+  'P0001 | BOM must be a list of materials. | field:bom', 'create_product: a BOM that is not a list names bom');
+select is(tests.refusal(format($$ select public.create_product('N-1', 'X', null, 10, 0, 10, '[{"material_id": "%s", "quantity": 0.0015}]') $$,
+    tests.id('cotton'))),
+  'P0001 | BOM quantity can have at most 3 decimal places. | field:bom', 'create_product: a BOM quantity too fine names bom');
+select is(tests.refusal(format($$ select public.create_product('N-1', 'X', null, 10, 0, 10, '[{"material_id": "%s", "quantity": 1}]') $$,
+    tests.id('felt'))),
+  'P0001 | Old felt is archived. | field:bom', 'create_product: an archived material in the BOM names bom');
+select is(tests.refusal(format($$ select public.create_product('N-1', 'X', null, 10, 0, 10, '[{"material_id": "%s", "quantity": 1}]') $$,
+    gen_random_uuid())),
+  'P0001 | Material not found. | field:bom', 'create_product: an unknown BOM material names bom');
+
+-- update_product ---------------------------------------------------------------------------------
+select is(tests.refusal(format($$ select public.update_product('%s', 'P-1', 'Cap', null, 100, 2) $$, tests.id('cap'))),
+  '23505 | A product with SKU P-1 already exists. | field:sku', 'update_product: a duplicate SKU names sku');
+select is(tests.refusal(format($$ select public.update_product('%s', 'C-1', 'Cap', null, 0, 2) $$, tests.id('cap'))),
+  'P0001 | Selling price must be at least 0.01. | field:selling_price', 'update_product: a zero price names selling_price');
+select is(tests.refusal(format($$ select public.update_product('%s', 'C-1', 'Cap', null, 100, 2, '[{"quantity": 1}]') $$, tests.id('cap'))),
+  'P0001 | Each BOM row needs a material. | field:bom', 'update_product: a BOM row without a material names bom');
+select is(tests.refusal(format($$ select public.update_product('%s', 'C-1', 'Cap', null, 100, 2) $$, gen_random_uuid())),
+  'P0001 | Product not found. | no hint', 'update_product: an unknown product is about no field');
+
+-- create_raw_material ----------------------------------------------------------------------------
+select is(tests.refusal($$ select public.create_raw_material(' cotton ') $$),
+  '23505 | A material named Cotton already exists. | field:material_name',
+  'create_raw_material: a duplicate name names material_name');
+select is(tests.refusal($$ select public.create_raw_material('Linen', repeat('s', 201)) $$),
+  'P0001 | Supplier must be at most 200 characters. | field:supplier', 'create_raw_material: a long supplier names supplier');
+select is(tests.refusal($$ select public.create_raw_material('Linen', null, 0.12345) $$),
+  'P0001 | Cost per unit can have at most 4 decimal places. | field:cost_per_unit',
+  'create_raw_material: a cost too fine names cost_per_unit');
+select is(tests.refusal($$ select public.create_raw_material('Linen', null, 1, -1) $$),
+  'P0001 | Stock level must be at least 0. | field:stock_level', 'create_raw_material: negative stock names stock_level');
+select is(tests.refusal($$ select public.create_raw_material('Linen', null, 1, 1, repeat('u', 33)) $$),
+  'P0001 | Unit of measure must be at most 32 characters. | field:unit_of_measure',
+  'create_raw_material: a long unit names unit_of_measure');
+select is(tests.refusal($$ select public.create_raw_material('Linen', null, 1, 1, 'm', 'NaN') $$),
+  'P0001 | Reorder point must be a number. | field:reorder_point', 'create_raw_material: NaN names reorder_point');
+
+-- update_raw_material ----------------------------------------------------------------------------
+select is(tests.refusal(format($$ select public.update_raw_material('%s', 'COTTON', null, 1, 'm', 5) $$, tests.id('felt'))),
+  '23505 | A material named COTTON already exists. | field:material_name',
+  'update_raw_material: a duplicate name names material_name');
+select is(tests.refusal(format($$ select public.update_raw_material('%s', '', null, 1, 'm', 5) $$, tests.id('felt'))),
+  'P0001 | Material name is required. | field:material_name', 'update_raw_material: a missing name names material_name');
+select is(tests.refusal(format($$ select public.update_raw_material('%s', 'Felt', null, 1, 'm', 0.0005) $$, tests.id('felt'))),
+  'P0001 | Reorder point can have at most 3 decimal places. | field:reorder_point',
+  'update_raw_material: a reorder point too fine names reorder_point');
+
+-- log_sale and start_production: the quantity, not the stock ----------------------------------
+select is(tests.refusal(format($$ select public.log_sale('%s', 1.5) $$, tests.id('shirt'))),
+  'P0001 | Quantity must be a whole number. | field:quantity', 'log_sale: a fractional quantity names quantity');
+select is(tests.refusal(format($$ select public.log_sale('%s', 0) $$, tests.id('shirt'))),
+  'P0001 | Quantity must be at least 1. | field:quantity', 'log_sale: a zero quantity names quantity');
+select is(tests.refusal(format($$ select public.log_sale('%s', 6) $$, tests.id('shirt'))),
+  'P0001 | Not enough stock for Shirt. Only 5 available. | no hint', 'log_sale: not enough stock is about the form, not a field');
+select is(tests.refusal(format($$ select public.start_production('%s', 0) $$, tests.id('shirt'))),
+  'P0001 | Quantity to produce must be at least 1. | field:quantity_to_produce',
+  'start_production: a zero quantity names quantity_to_produce');
+select is(tests.refusal(format($$ select public.start_production('%s', 6) $$, tests.id('shirt'))),
+  'P0001 | Not enough raw materials to start production. | no hint',
+  'start_production: not enough materials is about the form, not a field');
+
+-- The other operations' refusals name no field ----------------------------------------------------
+select is(tests.refusal($$ select public.set_platform_fees('Amazon', 1.234, 0, 0) $$),
+  'P0001 | Commission percent can have at most 2 decimal places. | no hint', 'set_platform_fees names no field');
+select is(tests.refusal(format($$ select public.receive_material('%s', 0.0001) $$, tests.id('cotton'))),
+  'P0001 | Quantity can have at most 3 decimal places. | no hint', 'receive_material names no field');
+
+select * from finish();
+rollback;
