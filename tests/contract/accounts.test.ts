@@ -12,7 +12,7 @@ import { createAuth, type AuthRequest } from '../../stack/src/auth/gotrue';
 import { MAX_METADATA_BYTES } from '../../stack/src/auth/input';
 import { DEMO_JWT_SECRET } from '../../stack/src/config';
 import type { Database } from '../../stack/src/db/database';
-import { describeStack, newClient, type TestStack } from './harness';
+import { describeStack, newClient, rpcOk, signIn, type TestStack } from './harness';
 
 const API_VERSION = { 'x-supabase-api-version': '2024-01-01' };
 const PASSWORD = 'kept-safe-42';
@@ -23,17 +23,10 @@ function claimsOf(token: string): Record<string, unknown> {
   return JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8'));
 }
 
-async function anonymous(stack: TestStack) {
-  const client = stack.newClient();
-  const { data, error } = await client.auth.signInAnonymously();
-  expect(error).toBeNull();
-  if (!data.user) throw new Error('no user');
-  return { client, user: data.user };
-}
-
 /** An anonymous workspace with one raw material in it, saved under a new email. */
 async function savedWorkspace(stack: TestStack) {
-  const { client, user } = await anonymous(stack);
+  const user = await signIn(stack);
+  const { client } = user;
   const material = await createMaterial(client, 'Cotton roll');
   const email = uniqueEmail();
   const { data, error } = await client.auth.updateUser({ email, password: PASSWORD });
@@ -42,10 +35,8 @@ async function savedWorkspace(stack: TestStack) {
   return { client, user, email, material };
 }
 
-async function createMaterial(client: SupabaseClient, name: string): Promise<{ id: string }> {
-  const { data, error } = await client.rpc('create_raw_material', { material_name: name });
-  expect(error).toBeNull();
-  return data as { id: string };
+function createMaterial(client: SupabaseClient, name: string): Promise<{ id: string }> {
+  return rpcOk<{ id: string }>({ client }, 'create_raw_material', { material_name: name });
 }
 
 async function materialNames(client: SupabaseClient): Promise<string[]> {
@@ -118,7 +109,7 @@ describeStack('accounts', (stack) => {
     expect(await materialNames(device)).toEqual(['Cotton roll']);
     await createMaterial(device, 'Dye');
 
-    const stranger = await anonymous(stack());
+    const stranger = await signIn(stack());
     expect(await materialNames(stranger.client)).toEqual([]);
   });
 
@@ -136,7 +127,7 @@ describeStack('accounts', (stack) => {
 
   it('refuses an email already in use: email_exists when saving, user_already_exists on sign-up', async () => {
     const { email } = await savedWorkspace(stack());
-    const other = await anonymous(stack());
+    const other = await signIn(stack());
     const linked = await other.client.auth.updateUser({ email, password: PASSWORD });
     expect(linked.error).toMatchObject({
       status: 422,
@@ -150,7 +141,7 @@ describeStack('accounts', (stack) => {
   });
 
   it('refuses a password under 6 characters, as weak_password, and writes nothing', async () => {
-    const { client } = await anonymous(stack());
+    const { client } = await signIn(stack());
     const { error } = await client.auth.updateUser({ email: uniqueEmail(), password: '12345' });
     expect(error).toMatchObject({
       name: 'AuthWeakPasswordError',
@@ -163,7 +154,7 @@ describeStack('accounts', (stack) => {
   });
 
   it('refuses a password without an email for an anonymous user', async () => {
-    const { client } = await anonymous(stack());
+    const { client } = await signIn(stack());
     const { error } = await client.auth.updateUser({ password: PASSWORD });
     expect(error).toMatchObject({
       status: 422,
@@ -249,7 +240,7 @@ describeStack('accounts', (stack) => {
     expect(signUp.error?.message).toMatch(/at most 4096 bytes/);
     expect(await userCount(db)).toBe(users);
 
-    const { client } = await anonymous(stack());
+    const { client } = await signIn(stack());
     const half = 'y'.repeat(MAX_METADATA_BYTES / 2);
     expect((await client.auth.updateUser({ data: { a: half } })).error).toBeNull();
     const grown = await client.auth.updateUser({ data: { b: half } });

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { signJwt } from '../../stack/src/auth/jwt';
 import { DEMO_JWT_SECRET } from '../../stack/src/config';
-import { describeStack, newClient, stackKinds, startTestStack, type StackKind, type TestStack } from './harness';
+import { describeStack, newClient, signIn, stackKinds, startTestStack, type StackKind, type TestStack } from './harness';
 
 /** The app's origin (vite.config.ts), which the local stack allows by default. */
 const APP_ORIGIN = 'http://127.0.0.1:5173';
@@ -23,14 +23,6 @@ const API_VERSION = { 'x-supabase-api-version': '2024-01-01' };
 
 function claimsOf(token: string): Record<string, unknown> {
   return JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8'));
-}
-
-async function signIn(stack: TestStack) {
-  const client = stack.newClient();
-  const { data, error } = await client.auth.signInAnonymously();
-  expect(error).toBeNull();
-  if (!data.session || !data.user) throw new Error('no session');
-  return { client, session: data.session, user: data.user };
 }
 
 /** A raw request with the anon key, as supabase-js sends it. */
@@ -81,11 +73,11 @@ describeStack('auth', (stack) => {
   });
 
   it('issues access tokens with the claims GoTrue puts in them', async () => {
-    const { session, user } = await signIn(stack());
+    const { session, id } = await signIn(stack());
     const claims = claimsOf(session.access_token);
     expect(claims).toEqual({
       iss: `${stack().url}/auth/v1`,
-      sub: user.id,
+      sub: id,
       aud: 'authenticated',
       exp: session.expires_at,
       iat: expect.any(Number),
@@ -109,27 +101,27 @@ describeStack('auth', (stack) => {
   it('keeps the user, its session and its refresh token in the auth schema', async (ctx) => {
     const db = stack().db;
     if (!db) return ctx.skip();
-    const { session, user } = await signIn(stack());
+    const { session, id } = await signIn(stack());
     const { rows } = await db.query<{ is_anonymous: boolean; sessions: number; tokens: number }>(
       `select u.is_anonymous,
               (select count(*)::int from auth.sessions s where s.user_id = u.id) as sessions,
               (select count(*)::int from auth.refresh_tokens t
                  where t.user_id = u.id and t.token = $2 and not t.revoked) as tokens
        from auth.users u where u.id = $1`,
-      [user.id, session.refresh_token],
+      [id, session.refresh_token],
     );
     expect(rows).toEqual([{ is_anonymous: true, sessions: 1, tokens: 1 }]);
   });
 
   it('returns the signed-in user from getUser, and the bare user object on the wire', async () => {
-    const { client, session, user } = await signIn(stack());
+    const { client, session } = await signIn(stack());
     const { data, error } = await client.auth.getUser();
     expect(error).toBeNull();
-    expect(data.user).toEqual(user);
+    expect(data.user).toEqual(session.user);
 
     const response = await call(stack(), '/auth/v1/user', { headers: { authorization: `Bearer ${session.access_token}` } });
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual(user);
+    expect(await response.json()).toEqual(session.user);
   });
 
   it('refuses getUser without a user token, with a forged one, and for an unknown user', async () => {
@@ -149,19 +141,19 @@ describeStack('auth', (stack) => {
   });
 
   it('rotates refresh tokens: each refresh gives a new token for the same user and session', async () => {
-    const { client, session, user } = await signIn(stack());
+    const { client, session, id } = await signIn(stack());
     const { data, error } = await client.auth.refreshSession();
     expect(error).toBeNull();
     const next = data.session;
     if (!next) throw new Error('no refreshed session');
     expect(next.refresh_token).not.toBe(session.refresh_token);
-    expect(next.user.id).toBe(user.id);
+    expect(next.user.id).toBe(id);
     expect(claimsOf(next.access_token)).toMatchObject({
-      sub: user.id,
+      sub: id,
       session_id: claimsOf(session.access_token).session_id,
       amr: claimsOf(session.access_token).amr,
     });
-    expect((await client.auth.getUser()).data.user?.id).toBe(user.id);
+    expect((await client.auth.getUser()).data.user?.id).toBe(id);
   });
 
   it('answers a replayed refresh token with the successor it already issued', async () => {
@@ -421,7 +413,7 @@ describe.runIf(stackKinds().includes('embedded'))('auth sessions on a persisted 
     const dataDir = await mkdtemp(path.join(tmpdir(), 'ff-auth-restart-'));
     try {
       const first = await startTestStack('embedded', { dataDir });
-      const { session, user } = await signIn(first);
+      const { session, id } = await signIn(first);
       await first.close();
 
       const second = await startTestStack('embedded', { dataDir });
@@ -432,10 +424,10 @@ describe.runIf(stackKinds().includes('embedded'))('auth sessions on a persisted 
           refresh_token: session.refresh_token,
         });
         expect(restored.error).toBeNull();
-        expect(restored.data.user?.id).toBe(user.id);
+        expect(restored.data.user?.id).toBe(id);
         const refreshed = await client.auth.refreshSession();
         expect(refreshed.error).toBeNull();
-        expect(refreshed.data.user?.id).toBe(user.id);
+        expect(refreshed.data.user?.id).toBe(id);
       } finally {
         await second.close();
       }

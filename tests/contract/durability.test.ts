@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LOCK_FILE_NAME } from '../../stack/src/lock';
-import { newClient, stackKinds, startTestStack, type TestStack } from './harness';
+import { newClient, rpcOk, signIn, stackKinds, startTestStack, type TestStack } from './harness';
 import { freePort } from '../../stack/src/free-port';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -87,12 +87,6 @@ async function terminate(dataDir: string) {
   process.kill(Number(await readFile(path.join(dataDir, LOCK_FILE_NAME), 'utf8')), 'SIGTERM');
 }
 
-async function rpc<T>(client: SupabaseClient, name: string, args: Record<string, unknown>): Promise<T> {
-  const { data, error } = await client.rpc(name, args);
-  if (error) throw new Error(`${name}: ${error.message}`);
-  return data as T;
-}
-
 function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -107,18 +101,14 @@ const postmasterPid = async (dataDir: string) =>
 
 /** A signed-in owner with one product of plenty of stock. */
 async function shopOn(stack: { url: string; anonKey: string }) {
-  const client = newClient(stack.url, stack.anonKey);
-  const { data: signIn, error } = await client.auth.signInAnonymously();
-  expect(error).toBeNull();
-  const session = signIn.session;
-  if (!session) throw new Error('no session');
-  const product = await rpc<{ id: string }>(client, 'create_product', {
+  const owner = await signIn({ newClient: () => newClient(stack.url, stack.anonKey) });
+  const product = await rpcOk<{ id: string }>(owner, 'create_product', {
     sku: 'DUR-1',
     product_name: 'Durable widget',
     selling_price: 9.5,
     stock_on_hand: OPENING_STOCK,
   });
-  return { client, session, productId: product.id };
+  return { client: owner.client, session: owner.session, productId: product.id };
 }
 
 const OPENING_STOCK = 1_000_000;

@@ -5,7 +5,7 @@
  * SUPABASE_TEST_URL and SUPABASE_TEST_ANON_KEY set, every suite targets that real `supabase start`
  * instead (SUPABASE_TEST_SERVICE_ROLE_KEY too, for suites that need it).
  */
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { createClient, type Session, type SupabaseClient } from '@supabase/supabase-js';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe } from 'vitest';
@@ -49,6 +49,55 @@ export function newClient(url: string, anonKey: string): SupabaseClient {
     // Node 20 has no global WebSocket.
     realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
   });
+}
+
+/** An anonymous user signed in through supabase-js, as the app signs in. */
+export interface User {
+  /** The user's own client, holding the session. */
+  client: SupabaseClient;
+  id: string;
+  /** The session's access token, for raw requests and realtime joins. */
+  token: string;
+  /** The whole session GoTrue returned: refresh token, expiry, and the user as GoTrue describes it. */
+  session: Session;
+}
+
+/**
+ * Signs a new client of the stack in anonymously. Any `{ newClient }` will do, for a stack this
+ * harness did not start or a client with other options.
+ */
+export async function signIn(stack: Pick<TestStack, 'newClient'>): Promise<User> {
+  const client = stack.newClient();
+  const { data, error } = await client.auth.signInAnonymously();
+  if (error || !data.session || !data.user) throw new Error(`anonymous sign-in failed: ${error?.message ?? 'no session'}`);
+  return { client, id: data.user.id, token: data.session.access_token, session: data.session };
+}
+
+export interface CallOutcome<T> {
+  status: number;
+  data: T | null;
+  error: { code: string; message: string } | null;
+}
+
+/** An RPC through the caller's supabase-js client, keeping the HTTP status (supabase-js hides it in the error). */
+export async function rpc<T = Record<string, unknown>>(
+  caller: Pick<User, 'client'>,
+  fn: string,
+  args: Record<string, unknown> = {},
+): Promise<CallOutcome<T>> {
+  const { data, error, status } = await caller.client.rpc(fn, args);
+  return { status, data: (data as T) ?? null, error: error ? { code: error.code, message: error.message } : null };
+}
+
+/** An RPC that must succeed: returns its data, throws on an error. */
+export async function rpcOk<T = Record<string, unknown>>(
+  caller: Pick<User, 'client'>,
+  fn: string,
+  args: Record<string, unknown> = {},
+): Promise<T> {
+  const outcome = await rpc<T>(caller, fn, args);
+  if (outcome.error) throw new Error(`${fn} failed (${outcome.status}): ${outcome.error.message}`);
+  return outcome.data as T;
 }
 
 /**

@@ -9,7 +9,7 @@ import { expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { signJwt } from '../../stack/src/auth/jwt';
 import { DEMO_JWT_SECRET } from '../../stack/src/config';
-import { describeStack, newClient, type TestStack } from './harness';
+import { describeStack, newClient, rpcOk, signIn, type TestStack, type User } from './harness';
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const WAIT_MS = 10_000;
@@ -65,12 +65,6 @@ interface SystemMessage {
   channel: string;
 }
 
-interface User {
-  client: SupabaseClient;
-  id: string;
-  accessToken: string;
-}
-
 interface Binding {
   table: string;
   event?: '*' | 'INSERT' | 'UPDATE' | 'DELETE';
@@ -88,22 +82,8 @@ interface Subscription {
 let channelCount = 0;
 
 describeStack('realtime', (stack, kind) => {
-  async function signIn(): Promise<User> {
-    const client = stack().newClient();
-    const { data, error } = await client.auth.signInAnonymously();
-    expect(error).toBeNull();
-    if (!data.session || !data.user) throw new Error('no session');
-    return { client, id: data.user.id, accessToken: data.session.access_token };
-  }
-
-  async function rpc<T = Row>(user: User, fn: string, args: Row): Promise<T> {
-    const { data, error } = await user.client.rpc(fn, args);
-    expect(error).toBeNull();
-    return data as T;
-  }
-
   const createMaterial = (user: User, name: string, stockLevel = 10) =>
-    rpc<Row & { id: string }>(user, 'create_raw_material', {
+    rpcOk<Row & { id: string }>(user, 'create_raw_material', {
       material_name: name,
       supplier: 'Mill',
       cost_per_unit: 2.5,
@@ -132,7 +112,7 @@ describeStack('realtime', (stack, kind) => {
   }
 
   it('subscribes: SUBSCRIBED, then the Subscribed to PostgreSQL system message', async () => {
-    const user = await signIn();
+    const user = await signIn(stack());
     const { system } = await subscribe(user.client, [
       { table: 'raw_materials', filter: `user_id=eq.${user.id}` },
       { table: 'products' },
@@ -147,7 +127,7 @@ describeStack('realtime', (stack, kind) => {
   });
 
   it("delivers the user's own INSERT with the typed record as Postgres stores it", async () => {
-    const user = await signIn();
+    const user = await signIn(stack());
     const { changes } = await subscribe(user.client, [{ table: 'raw_materials', filter: `user_id=eq.${user.id}` }]);
     const material = await createMaterial(user, 'Cotton twill', 12.5);
 
@@ -170,18 +150,18 @@ describeStack('realtime', (stack, kind) => {
   });
 
   it('delivers log_sale as an UPDATE of the product (old record: its key) and an INSERT of the order', async () => {
-    const user = await signIn();
+    const user = await signIn(stack());
     const { changes } = await subscribe(user.client, [
       { table: 'products', event: 'UPDATE', filter: `user_id=eq.${user.id}` },
       { table: 'sales_orders', event: 'INSERT', filter: `user_id=eq.${user.id}` },
     ]);
-    const product = await rpc<Row & { id: string }>(user, 'create_product', {
+    const product = await rpcOk<Row & { id: string }>(user, 'create_product', {
       sku: 'TEE-1',
       product_name: 'Tee',
       selling_price: 15,
       stock_on_hand: 9,
     });
-    const order = await rpc<Row & { id: string }>(user, 'log_sale', { product_id: product.id, quantity: 4 });
+    const order = await rpcOk<Row & { id: string }>(user, 'log_sale', { product_id: product.id, quantity: 4 });
 
     const update = await changes[0]!.first((c) => c.new.id === product.id, 'products UPDATE');
     expect(update.eventType).toBe('UPDATE');
@@ -202,7 +182,7 @@ describeStack('realtime', (stack, kind) => {
   });
 
   it("delivers the owner's own edit of a row (update_raw_material) as an UPDATE", async () => {
-    const user = await signIn();
+    const user = await signIn(stack());
     const { changes } = await subscribe(user.client, [
       { table: 'raw_materials', event: 'UPDATE', filter: `user_id=eq.${user.id}` },
     ]);
@@ -224,8 +204,8 @@ describeStack('realtime', (stack, kind) => {
   });
 
   it("keeps one user's changes from another, with or without a filter naming the first user (RLS)", async () => {
-    const owner = await signIn();
-    const other = await signIn();
+    const owner = await signIn(stack());
+    const other = await signIn(stack());
     const unfiltered = await subscribe(other.client, [{ table: 'raw_materials' }]);
     const filtered = await subscribe(other.client, [
       { table: 'raw_materials', filter: `user_id=eq.${owner.id}` },
@@ -244,7 +224,7 @@ describeStack('realtime', (stack, kind) => {
   });
 
   it('delivers only changes that match the filter, comparing values as the column type', async () => {
-    const user = await signIn();
+    const user = await signIn(stack());
     const { changes } = await subscribe(user.client, [
       { table: 'raw_materials', filter: 'material_name=eq.Linen' },
       { table: 'raw_materials', filter: `stock_level=gt.9,user_id=eq.${user.id}` },
@@ -264,9 +244,9 @@ describeStack('realtime', (stack, kind) => {
   });
 
   it('sends nothing for a rolled-back transaction', async () => {
-    const user = await signIn();
+    const user = await signIn(stack());
     const { changes } = await subscribe(user.client, [{ table: 'products', filter: `user_id=eq.${user.id}` }]);
-    const product = await rpc<Row & { id: string }>(user, 'create_product', {
+    const product = await rpcOk<Row & { id: string }>(user, 'create_product', {
       sku: 'CAP-1',
       product_name: 'Cap',
       selling_price: 5,
@@ -275,7 +255,7 @@ describeStack('realtime', (stack, kind) => {
     // The stock update inside log_sale is rolled back when the sale is refused.
     const refused = await user.client.rpc('log_sale', { product_id: product.id, quantity: 3 });
     expect(refused.error?.message).toBe('Not enough stock for Cap. Only 2 available.');
-    await rpc(user, 'log_sale', { product_id: product.id, quantity: 2 });
+    await rpcOk(user, 'log_sale', { product_id: product.id, quantity: 2 });
 
     await changes[0]!.first((c) => c.eventType === 'UPDATE', 'UPDATE event');
     expect(changes[0]!.items.map((c) => [c.eventType, c.new.stock_on_hand])).toEqual([
@@ -287,11 +267,11 @@ describeStack('realtime', (stack, kind) => {
 
   // Needs the database itself for a many-statement transaction; a real Supabase exposes none.
   it.skipIf(kind === 'supabase')('delivers every change of one row in one transaction, in order', async () => {
-    const user = await signIn();
+    const user = await signIn(stack());
     const { changes } = await subscribe(user.client, [
       { table: 'products', event: 'UPDATE', filter: `user_id=eq.${user.id}` },
     ]);
-    const product = await rpc<Row & { id: string }>(user, 'create_product', {
+    const product = await rpcOk<Row & { id: string }>(user, 'create_product', {
       sku: 'MUG-1',
       product_name: 'Mug',
       selling_price: 8,
@@ -330,7 +310,7 @@ describeStack('realtime', (stack, kind) => {
         revoke all on public.realtime_notes from anon, authenticated;
         grant select (id, owner, body) on public.realtime_notes to authenticated;
         alter publication supabase_realtime add table public.realtime_notes;`);
-      const user = await signIn();
+      const user = await signIn(stack());
       const { changes, system } = await subscribe(user.client, [
         { table: 'realtime_notes', filter: `owner=eq.${user.id}` },
       ]);
@@ -344,8 +324,8 @@ describeStack('realtime', (stack, kind) => {
   );
 
   it('delivers a DELETE with only the primary key, to filters on the key, to no filter on other columns', async () => {
-    const owner = await signIn();
-    const other = await signIn();
+    const owner = await signIn(stack());
+    const other = await signIn(stack());
     const material = await createMaterial(owner, 'Remnant', 0);
     const ownerChannel = await subscribe(owner.client, [
       { table: 'raw_materials', event: 'DELETE', filter: `user_id=eq.${owner.id}` },
@@ -371,7 +351,7 @@ describeStack('realtime', (stack, kind) => {
   });
 
   it('refuses a table outside publication supabase_realtime and a filter on an unknown column', async () => {
-    const user = await signIn();
+    const user = await signIn(stack());
     const ledger = await subscribe(user.client, [{ table: 'stock_movements' }]);
     const refused = await ledger.system.first((m) => m.extension === 'postgres_changes', 'system message');
     expect(refused.status).toBe('error');
@@ -385,11 +365,11 @@ describeStack('realtime', (stack, kind) => {
   });
 
   it('follows access token updates: a new token keeps events flowing, an expired one closes the channel', async () => {
-    const user = await signIn();
+    const user = await signIn(stack());
     const { changes, statuses, system } = await subscribe(user.client, [
       { table: 'raw_materials', filter: `user_id=eq.${user.id}` },
     ]);
-    const claims = JSON.parse(Buffer.from(user.accessToken.split('.')[1]!, 'base64url').toString('utf8'));
+    const claims = JSON.parse(Buffer.from(user.token.split('.')[1]!, 'base64url').toString('utf8'));
     // What a refresh hands over: the same user's claims with a later expiry.
     await user.client.realtime.setAuth(signJwt({ ...claims, exp: claims.exp + 60 }, DEMO_JWT_SECRET));
     // The new token re-subscribes; its confirmation follows the join's.
@@ -411,25 +391,21 @@ describeStack('realtime', (stack, kind) => {
     const { changes, system } = await subscribe(client, [{ table: 'raw_materials' }]);
     await system.first(() => true, 'anon subscription');
     // An anon subscriber may not read the table's key: Realtime says so on every change.
-    const stranger = await signIn();
+    const stranger = await signIn(stack());
     await createMaterial(stranger, 'Seen by nobody');
     const refused = await changes[0]!.first(() => true, 'unauthorized event');
     expect(refused).toMatchObject({ eventType: 'INSERT', new: {}, errors: ['Error 401: Unauthorized'] });
 
-    const { data } = await client.auth.signInAnonymously();
+    await client.auth.signInAnonymously();
     await system.first((m) => system.items.indexOf(m) === 1 && m.status === 'ok', 'resubscription as the user');
-    const own = await rpc<Row & { id: string }>(
-      { client, id: data.user!.id, accessToken: data.session!.access_token },
-      'create_raw_material',
-      { material_name: 'Mine now' },
-    );
+    const own = await rpcOk<Row & { id: string }>({ client }, 'create_raw_material', { material_name: 'Mine now' });
     const event = await changes[0]!.first((c) => c.new.id === own.id, 'own event after sign-in');
     expect(event.errors).toBeNull();
     await client.removeAllChannels();
   });
 
   it('leaves: the unsubscribe is acknowledged and the channel reports CLOSED', async () => {
-    const user = await signIn();
+    const user = await signIn(stack());
     const { channel, statuses } = await subscribe(user.client, [{ table: 'products' }]);
     expect(await channel.unsubscribe()).toBe('ok');
     await statuses.first((status) => status === 'CLOSED', 'CLOSED');
@@ -518,14 +494,8 @@ function describeRawWire(stack: () => TestStack) {
     }
   }
 
-  async function signInRaw() {
-    const client = stack().newClient();
-    const { data } = await client.auth.signInAnonymously();
-    return { client, id: data.user!.id, token: data.session!.access_token };
-  }
-
   it('vsn 2.0.0: heartbeat reply, join reply echoing bindings with ids, system message, event frame', async () => {
-    const user = await signInRaw();
+    const user = await signIn(stack());
     const socket = await RawSocket.open('2.0.0');
     socket.send([null, '1', 'phoenix', 'heartbeat', {}]);
     expect(await socket.frames.first((f) => (f as unknown[])[1] === '1', 'heartbeat reply')).toEqual([
@@ -620,7 +590,7 @@ function describeRawWire(stack: () => TestStack) {
   });
 
   it('vsn 2.0.0: closes a channel when its token expires, with a system error first', async () => {
-    const user = await signInRaw();
+    const user = await signIn(stack());
     const claims = JSON.parse(Buffer.from(user.token.split('.')[1]!, 'base64url').toString('utf8'));
     const shortLived = signJwt({ ...claims, exp: Math.floor(Date.now() / 1000) + 2 }, DEMO_JWT_SECRET);
     const socket = await RawSocket.open('2.0.0');
@@ -650,7 +620,7 @@ function describeRawWire(stack: () => TestStack) {
   });
 
   it('vsn 1.0.0: object frames for heartbeat, join, system message, events and leave', async () => {
-    const user = await signInRaw();
+    const user = await signIn(stack());
     const socket = await RawSocket.open('1.0.0');
     socket.send({ topic: 'phoenix', event: 'heartbeat', payload: {}, ref: '1' });
     expect(await socket.frames.first((f) => (f as Row).ref === '1', 'heartbeat reply')).toEqual({

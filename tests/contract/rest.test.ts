@@ -4,7 +4,7 @@
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { beforeAll, expect, it } from 'vitest';
-import { describeStack, newClient, type TestStack } from './harness';
+import { describeStack, newClient, rpcOk, signIn, type TestStack, type User } from './harness';
 
 const UUID = expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
 /** timestamptz as PostgREST writes it: ISO 8601 with the offset. */
@@ -32,27 +32,12 @@ const failed = (
   success: false,
 });
 
-interface User {
-  client: SupabaseClient;
-  id: string;
-}
-
-async function signIn(stack: TestStack): Promise<User> {
-  const client = stack.newClient();
-  const { data, error } = await client.auth.signInAnonymously();
-  if (error || !data.user) throw error ?? new Error('no user');
-  return { client, id: data.user.id };
-}
-
-/** Calls an RPC that must succeed and returns its data. */
-async function rpcData<T = Record<string, unknown>>(user: User, fn: string, args: Record<string, unknown>): Promise<T> {
-  const { data, error } = await user.client.rpc(fn, args);
-  if (error) throw new Error(`${fn}: ${error.message}`);
-  return data as T;
-}
-
 /** A raw request as supabase-js would send it, for headers the client does not expose. */
-function raw(stack: TestStack, route: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}) {
+function raw(
+  stack: TestStack,
+  route: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+) {
   return fetch(`${stack.url}/rest/v1${route}`, {
     method: init.method ?? 'GET',
     headers: { apikey: stack.anonKey, authorization: `Bearer ${stack.anonKey}`, ...init.headers },
@@ -82,7 +67,7 @@ describeStack('rest', (stack, kind) => {
     [alice, bob] = await Promise.all([signIn(stack()), signIn(stack())]);
     anon = stack().newClient();
     service = newClient(stack().url, stack().serviceRoleKey);
-    cotton = await rpcData(alice, 'create_raw_material', {
+    cotton = await rpcOk(alice, 'create_raw_material', {
       material_name: 'Cotton',
       supplier: 'Mill',
       cost_per_unit: 50,
@@ -90,7 +75,7 @@ describeStack('rest', (stack, kind) => {
       unit_of_measure: 'm',
     });
     // Sequential: created_at orders them.
-    kurta = await rpcData(alice, 'create_product', {
+    kurta = await rpcOk(alice, 'create_product', {
       sku: 'K-1',
       product_name: 'Kurta',
       category: 'Apparel',
@@ -98,15 +83,15 @@ describeStack('rest', (stack, kind) => {
       stock_on_hand: 5,
       bom: [{ material_id: cotton.id, quantity: 2 }],
     });
-    saree = await rpcData(alice, 'create_product', { sku: 'S,1', product_name: 'Saree', selling_price: 1200 });
-    dupatta = await rpcData(alice, 'create_product', {
+    saree = await rpcOk(alice, 'create_product', { sku: 'S,1', product_name: 'Saree', selling_price: 1200 });
+    dupatta = await rpcOk(alice, 'create_product', {
       sku: 'D-1',
       product_name: 'Dupatta',
       category: 'Apparel',
       selling_price: 250,
       stock_on_hand: 30,
     });
-    bobsKurta = await rpcData(bob, 'create_product', {
+    bobsKurta = await rpcOk(bob, 'create_product', {
       sku: 'K-1',
       product_name: 'Bob Kurta',
       selling_price: 100,
@@ -123,9 +108,33 @@ describeStack('rest', (stack, kind) => {
       .order('created_at');
     expect(response).toEqual(
       ok([
-        { id: kurta.id, sku: 'K-1', product_name: 'Kurta', category: 'Apparel', selling_price: 499.5, stock_on_hand: 5, reorder_point: 10 },
-        { id: saree.id, sku: 'S,1', product_name: 'Saree', category: null, selling_price: 1200, stock_on_hand: 0, reorder_point: 10 },
-        { id: dupatta.id, sku: 'D-1', product_name: 'Dupatta', category: 'Apparel', selling_price: 250, stock_on_hand: 30, reorder_point: 10 },
+        {
+          id: kurta.id,
+          sku: 'K-1',
+          product_name: 'Kurta',
+          category: 'Apparel',
+          selling_price: 499.5,
+          stock_on_hand: 5,
+          reorder_point: 10,
+        },
+        {
+          id: saree.id,
+          sku: 'S,1',
+          product_name: 'Saree',
+          category: null,
+          selling_price: 1200,
+          stock_on_hand: 0,
+          reorder_point: 10,
+        },
+        {
+          id: dupatta.id,
+          sku: 'D-1',
+          product_name: 'Dupatta',
+          category: 'Apparel',
+          selling_price: 250,
+          stock_on_hand: 30,
+          reorder_point: 10,
+        },
       ]),
     );
   });
@@ -138,7 +147,15 @@ describeStack('rest', (stack, kind) => {
         .order('created_at'),
     ).toEqual(
       ok([
-        { id: cotton.id, material_name: 'Cotton', supplier: 'Mill', cost_per_unit: 50, stock_level: 100, unit_of_measure: 'm', reorder_point: 20 },
+        {
+          id: cotton.id,
+          material_name: 'Cotton',
+          supplier: 'Mill',
+          cost_per_unit: 50,
+          stock_level: 100,
+          unit_of_measure: 'm',
+          reorder_point: 20,
+        },
       ]),
     );
     expect(await alice.client.from('bom_items').select('product_id, material_id, quantity')).toEqual(
@@ -162,8 +179,8 @@ describeStack('rest', (stack, kind) => {
   });
 
   it("answers the app's sales list newest first with every column of select('*')", async () => {
-    const first = await rpcData(alice, 'log_sale', { product_id: dupatta.id, quantity: 1, platform: 'Amazon' });
-    const second = await rpcData(alice, 'log_sale', { product_id: dupatta.id, quantity: 2 });
+    const first = await rpcOk(alice, 'log_sale', { product_id: dupatta.id, quantity: 1, platform: 'Amazon' });
+    const second = await rpcOk(alice, 'log_sale', { product_id: dupatta.id, quantity: 2 });
     const response = await alice.client.from('sales_orders').select('*').order('order_date', { ascending: false });
     const order = (sale: Record<string, unknown>, platform: string, quantity: number) => ({
       id: sale.id,
@@ -192,7 +209,9 @@ describeStack('rest', (stack, kind) => {
     const bom = await alice.client
       .from('bom_items')
       .select('quantity, products(sku), material:raw_materials(material_name, unit_of_measure)');
-    expect(bom).toEqual(ok([{ quantity: 2, products: { sku: 'K-1' }, material: { material_name: 'Cotton', unit_of_measure: 'm' } }]));
+    expect(bom).toEqual(
+      ok([{ quantity: 2, products: { sku: 'K-1' }, material: { material_name: 'Cotton', unit_of_measure: 'm' } }]),
+    );
 
     const products = await alice.client
       .from('products')
@@ -269,7 +288,12 @@ describeStack('rest', (stack, kind) => {
         { sku: 'D-1', category: 'Apparel' },
       ]),
     );
-    const page = await alice.client.from('products').select('sku').order('category', { nullsFirst: false }).order('sku').range(1, 2);
+    const page = await alice.client
+      .from('products')
+      .select('sku')
+      .order('category', { nullsFirst: false })
+      .order('sku')
+      .range(1, 2);
     expect(page).toEqual(ok([{ sku: 'K-1' }, { sku: 'S,1' }]));
   });
 
@@ -294,9 +318,13 @@ describeStack('rest', (stack, kind) => {
     const headers = { authorization: `Bearer ${(await alice.client.auth.getSession()).data.session!.access_token}` };
     const plain = await raw(stack(), '/products?select=sku&limit=2', { headers });
     expect([plain.status, plain.headers.get('content-range')]).toEqual([200, '0-1/*']);
-    const counted = await raw(stack(), '/products?select=sku&offset=1', { headers: { ...headers, prefer: 'count=exact' } });
+    const counted = await raw(stack(), '/products?select=sku&offset=1', {
+      headers: { ...headers, prefer: 'count=exact' },
+    });
     expect([counted.status, counted.headers.get('content-range')]).toEqual([206, '1-2/3']);
-    const empty = await raw(stack(), '/products?select=sku&sku=eq.none', { headers: { ...headers, prefer: 'count=exact' } });
+    const empty = await raw(stack(), '/products?select=sku&sku=eq.none', {
+      headers: { ...headers, prefer: 'count=exact' },
+    });
     expect([empty.status, empty.headers.get('content-range'), await empty.text()]).toEqual([200, '*/0', '[]']);
   });
 
@@ -329,19 +357,28 @@ describeStack('rest', (stack, kind) => {
 
   // writes ------------------------------------------------------------------------------------
 
-  it.skipIf(kind === 'supabase')('updates own rows with 204, or 200 with the representation, and never another user’s', async () => {
-    expect(await alice.client.from('products').update({ reorder_point: 4 }).eq('id', dupatta.id)).toEqual(
-      ok(null, 204, 'No Content'),
-    );
-    expect(
-      await alice.client.from('products').update({ category: 'Scarves' }).eq('id', dupatta.id).select('sku, category, reorder_point'),
-    ).toEqual(ok([{ sku: 'D-1', category: 'Scarves', reorder_point: 4 }]));
+  it.skipIf(kind === 'supabase')(
+    'updates own rows with 204, or 200 with the representation, and never another user’s',
+    async () => {
+      expect(await alice.client.from('products').update({ reorder_point: 4 }).eq('id', dupatta.id)).toEqual(
+        ok(null, 204, 'No Content'),
+      );
+      expect(
+        await alice.client
+          .from('products')
+          .update({ category: 'Scarves' })
+          .eq('id', dupatta.id)
+          .select('sku, category, reorder_point'),
+      ).toEqual(ok([{ sku: 'D-1', category: 'Scarves', reorder_point: 4 }]));
 
-    expect(await alice.client.from('products').update({ category: 'Stolen' }).eq('id', bobsKurta.id).select()).toEqual(ok([]));
-    expect(await bob.client.from('products').select('product_name, category')).toEqual(
-      ok([{ product_name: 'Bob Kurta', category: null }]),
-    );
-  });
+      expect(
+        await alice.client.from('products').update({ category: 'Stolen' }).eq('id', bobsKurta.id).select(),
+      ).toEqual(ok([]));
+      expect(await bob.client.from('products').select('product_name, category')).toEqual(
+        ok([{ product_name: 'Bob Kurta', category: null }]),
+      );
+    },
+  );
 
   it('refuses writes the grants do not allow, 403 for a user and 401 for anon', async () => {
     expect(await alice.client.from('products').update({ stock_on_hand: 1000 }).eq('id', kurta.id)).toEqual(
@@ -362,7 +399,12 @@ describeStack('rest', (stack, kind) => {
   });
 
   it.skipIf(kind === 'supabase')('rolls back an update whose single() result is not exactly one row', async () => {
-    const response = await alice.client.from('products').update({ reorder_point: 99 }).gte('stock_on_hand', 0).select('sku').single();
+    const response = await alice.client
+      .from('products')
+      .update({ reorder_point: 99 })
+      .gte('stock_on_hand', 0)
+      .select('sku')
+      .single();
     expect(response).toEqual(
       failed(406, 'Not Acceptable', {
         code: 'PGRST116',
@@ -446,7 +488,10 @@ describeStack('rest', (stack, kind) => {
     expect(
       await service
         .from('raw_materials')
-        .upsert({ id: wool.id, user_id: bob.id, material_name: 'Ignored' }, { onConflict: 'id', ignoreDuplicates: true })
+        .upsert(
+          { id: wool.id, user_id: bob.id, material_name: 'Ignored' },
+          { onConflict: 'id', ignoreDuplicates: true },
+        )
         .select('material_name'),
     ).toEqual(ok([], 201, 'Created'));
 
@@ -463,9 +508,9 @@ describeStack('rest', (stack, kind) => {
     expect(await service.from('raw_materials').delete().eq('material_name', 'Scrap 1')).toEqual(
       ok(null, 204, 'No Content'),
     );
-    expect(await service.from('raw_materials').delete().like('material_name', 'Scrap*').select('material_name')).toEqual(
-      ok([{ material_name: 'Scrap 2' }]),
-    );
+    expect(
+      await service.from('raw_materials').delete().like('material_name', 'Scrap*').select('material_name'),
+    ).toEqual(ok([{ material_name: 'Scrap 2' }]));
   });
 
   it('reports bad writes with the SQLSTATE and PostgREST codes', async () => {
@@ -476,7 +521,9 @@ describeStack('rest', (stack, kind) => {
         details: expect.stringMatching(/^Failing row contains/),
       }),
     );
-    expect(await service.from('products').insert({ user_id: bob.id, sku: 'K-1', product_name: 'Dup', selling_price: 1 })).toEqual(
+    expect(
+      await service.from('products').insert({ user_id: bob.id, sku: 'K-1', product_name: 'Dup', selling_price: 1 }),
+    ).toEqual(
       failed(409, 'Conflict', {
         code: '23505',
         message: 'duplicate key value violates unique constraint "products_user_id_sku_key"',
@@ -491,7 +538,11 @@ describeStack('rest', (stack, kind) => {
     );
     const malformed = await raw(stack(), '/raw_materials', {
       method: 'POST',
-      headers: { apikey: stack().serviceRoleKey, authorization: `Bearer ${stack().serviceRoleKey}`, 'content-type': 'application/json' },
+      headers: {
+        apikey: stack().serviceRoleKey,
+        authorization: `Bearer ${stack().serviceRoleKey}`,
+        'content-type': 'application/json',
+      },
       body: '{"material_name":',
     });
     expect([malformed.status, malformed.headers.get('proxy-status'), await malformed.json()]).toEqual([
@@ -553,7 +604,7 @@ describeStack('rest', (stack, kind) => {
         archived_at: null,
       }),
     );
-    const sale = await rpcData(alice, 'log_sale', { product_id: kurta.id, quantity: 1, platform: 'Myntra' });
+    const sale = await rpcOk(alice, 'log_sale', { product_id: kurta.id, quantity: 1, platform: 'Myntra' });
     expect(await alice.client.rpc('fulfil_sales_order', { order_id: sale.id })).toEqual(
       ok({ ...sale, status: 'Fulfilled' }),
     );
@@ -570,12 +621,20 @@ describeStack('rest', (stack, kind) => {
         completion_date: null,
       }),
     );
-    const completed = await alice.client.rpc('complete_production', { order_id: (production.data as { id: string }).id });
+    const completed = await alice.client.rpc('complete_production', {
+      order_id: (production.data as { id: string }).id,
+    });
     expect(completed).toEqual(
       ok({ ...(production.data as object), status: 'Completed', completion_date: TIMESTAMPTZ }),
     );
     const newcomer = await signIn(stack());
-    const empty = { total_revenue: 0, open_sales_orders: 0, low_stock_products: 0, low_stock_materials: 0, recent_sales: [] };
+    const empty = {
+      total_revenue: 0,
+      open_sales_orders: 0,
+      low_stock_products: 0,
+      low_stock_materials: 0,
+      recent_sales: [],
+    };
     expect(await newcomer.client.rpc('dashboard_summary')).toEqual(ok(empty));
     expect(await newcomer.client.rpc('dashboard_summary', undefined, { get: true })).toEqual(ok(empty));
   });
@@ -583,41 +642,59 @@ describeStack('rest', (stack, kind) => {
   it('passes each refusal of the stock operations through with its exact message', async () => {
     const refused = (message: string, code = 'P0001', status = 400, statusText = 'Bad Request') =>
       failed(status, statusText, { code, message });
+    // A refusal about one argument names it in the hint, for the form to show it on that field.
+    const refusedField = (field: string, message: string, code = 'P0001', status = 400, statusText = 'Bad Request') =>
+      failed(status, statusText, { code, message, hint: `field:${field}` });
     const rpc = (fn: string, args: Record<string, unknown>) => alice.client.rpc(fn, args);
 
-    const scarf = await rpcData(alice, 'create_product', { sku: 'SC-1', product_name: 'Scarf', selling_price: 90, stock_on_hand: 2 });
+    const scarf = await rpcOk(alice, 'create_product', {
+      sku: 'SC-1',
+      product_name: 'Scarf',
+      selling_price: 90,
+      stock_on_hand: 2,
+    });
     expect(await rpc('log_sale', { product_id: scarf.id, quantity: 3 })).toEqual(
       refused('Not enough stock for Scarf. Only 2 available.'),
     );
-    expect(await rpc('log_sale', { product_id: kurta.id, quantity: 1.5 })).toEqual(refused('Quantity must be a whole number.'));
+    expect(await rpc('log_sale', { product_id: kurta.id, quantity: 1.5 })).toEqual(
+      refusedField('quantity', 'Quantity must be a whole number.'),
+    );
     expect(await rpc('log_sale', { product_id: kurta.id, quantity: 1, platform: 'Etsy' })).toEqual(
       refused('Platform must be one of: Flipkart, Myntra, Amazon, Brand Website, Other.'),
     );
-    expect(await rpc('create_product', { sku: ' ', product_name: 'X', selling_price: 1 })).toEqual(refused('SKU is required.'));
-    expect(await rpc('create_product', { sku: 'K-1', product_name: 'Again', selling_price: 1 })).toEqual(
-      refused('A product with SKU K-1 already exists.', '23505', 409, 'Conflict'),
+    expect(await rpc('create_product', { sku: ' ', product_name: 'X', selling_price: 1 })).toEqual(
+      refusedField('sku', 'SKU is required.'),
     );
-    expect(await rpc('create_raw_material', { material_name: '' })).toEqual(refused('Material name is required.'));
+    expect(await rpc('create_product', { sku: 'K-1', product_name: 'Again', selling_price: 1 })).toEqual(
+      refusedField('sku', 'A product with SKU K-1 already exists.', '23505', 409, 'Conflict'),
+    );
+    expect(await rpc('create_raw_material', { material_name: '' })).toEqual(
+      refusedField('material_name', 'Material name is required.'),
+    );
     expect(await rpc('start_production', { product_id: kurta.id, quantity_to_produce: 1000 })).toEqual(
       refused('Not enough raw materials to start production.'),
     );
-    const sale = await rpcData(alice, 'log_sale', { product_id: scarf.id, quantity: 1 });
-    await rpcData(alice, 'fulfil_sales_order', { order_id: sale.id });
+    const sale = await rpcOk(alice, 'log_sale', { product_id: scarf.id, quantity: 1 });
+    await rpcOk(alice, 'fulfil_sales_order', { order_id: sale.id });
     expect(await rpc('fulfil_sales_order', { order_id: sale.id })).toEqual(refused('This order is already fulfilled.'));
-    const run = await rpcData(alice, 'start_production', { product_id: kurta.id, quantity_to_produce: 1 });
-    await rpcData(alice, 'complete_production', { order_id: run.id });
+    const run = await rpcOk(alice, 'start_production', { product_id: kurta.id, quantity_to_produce: 1 });
+    await rpcOk(alice, 'complete_production', { order_id: run.id });
     expect(await rpc('complete_production', { order_id: run.id })).toEqual(
       refused('This manufacturing order is already completed.'),
     );
   });
 
   it("refuses another user's ids in every function, and anon entirely", async () => {
-    const bobsSale = await rpcData(bob, 'log_sale', { product_id: bobsKurta.id, quantity: 1 });
-    const bobsRun = await rpcData(bob, 'start_production', { product_id: bobsKurta.id, quantity_to_produce: 1 });
+    const bobsSale = await rpcOk(bob, 'log_sale', { product_id: bobsKurta.id, quantity: 1 });
+    const bobsRun = await rpcOk(bob, 'start_production', { product_id: bobsKurta.id, quantity_to_produce: 1 });
     const refused = (message: string) => failed(400, 'Bad Request', { code: 'P0001', message });
 
-    expect(await alice.client.rpc('log_sale', { product_id: bobsKurta.id, quantity: 1 })).toEqual(refused('Product not found.'));
-    expect(await alice.client.rpc('fulfil_sales_order', { order_id: bobsSale.id })).toEqual(refused('Sales order not found.'));
+    expect(await alice.client.rpc('log_sale', { product_id: bobsKurta.id, quantity: 1 })).toEqual(
+      refused('Product not found.'),
+    );
+    expect(await alice.client.rpc('fulfil_sales_order', { order_id: bobsSale.id })).toEqual(
+      refused('Sales order not found.'),
+    );
     expect(await alice.client.rpc('start_production', { product_id: bobsKurta.id, quantity_to_produce: 1 })).toEqual(
       refused('Product not found.'),
     );
@@ -627,7 +704,9 @@ describeStack('rest', (stack, kind) => {
     expect(await anon.rpc('log_sale', { product_id: bobsKurta.id, quantity: 1 })).toEqual(
       failed(401, 'Unauthorized', { code: '42501', message: 'permission denied for function log_sale' }),
     );
-    expect(await bob.client.from('sales_orders').select('status').eq('id', bobsSale.id)).toEqual(ok([{ status: 'Unfulfilled' }]));
+    expect(await bob.client.from('sales_orders').select('status').eq('id', bobsSale.id)).toEqual(
+      ok([{ status: 'Unfulfilled' }]),
+    );
   });
 
   it('answers an unknown function or argument set with 404 PGRST202 and a hint', async () => {
@@ -653,7 +732,8 @@ describeStack('rest', (stack, kind) => {
       failed(404, 'Not Found', {
         code: 'PGRST202',
         message: 'Could not find the function public.dashboard_summary(since) in the schema cache',
-        details: 'Searched for the function public.dashboard_summary with parameter since, but no matches were found in the schema cache.',
+        details:
+          'Searched for the function public.dashboard_summary with parameter since, but no matches were found in the schema cache.',
       }),
     );
   });

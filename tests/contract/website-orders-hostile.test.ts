@@ -8,7 +8,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { createHmac } from 'node:crypto';
 import { beforeAll, expect, it } from 'vitest';
-import { describeStack } from './harness';
+import { describeStack, rpcOk, signIn } from './harness';
 
 interface Webhook {
   endpoint_token: string;
@@ -44,16 +44,12 @@ describeStack('website orders from a hostile shop', (stack) => {
   }
 
   beforeAll(async () => {
-    owner = stack().newClient();
-    const { error } = await owner.auth.signInAnonymously();
-    if (error) throw error;
+    const user = await signIn(stack());
+    owner = user.client;
     for (const [sku, name] of [['HAT-1', 'Hat'], ['CAP-1', 'Cap'], ['BAG-1', 'Bag'], ['ΑΣ-1', 'Greek hat']]) {
-      const created = await owner.rpc('create_product', { sku, product_name: name, selling_price: 100, stock_on_hand: 20 });
-      if (created.error) throw new Error(created.error.message);
+      await rpcOk(user, 'create_product', { sku, product_name: name, selling_price: 100, stock_on_hand: 20 });
     }
-    const created = await owner.rpc('create_website_webhook');
-    if (created.error) throw new Error(created.error.message);
-    webhook = (created.data as Webhook[])[0]!;
+    webhook = (await rpcOk<Webhook[]>(user, 'create_website_webhook'))[0]!;
   });
 
   it('checks each line before adding up a SKU\'s lines: 5 and -4, or 2.5 and 0.5, are refused, not sold as 1 or 3', async () => {

@@ -4,36 +4,18 @@
  * shop order; forged ones get 401 and write nothing; unknown SKUs and oversells become refused
  * lines the owner reads through supabase-js; nobody else can read the owner's secret.
  */
-import type { SupabaseClient } from '@supabase/supabase-js';
 import { createHmac } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { beforeAll, expect, it } from 'vitest';
-import { describeStack, stackKinds, startTestStack, type TestStack } from './harness';
+import { describeStack, rpcOk, signIn, stackKinds, startTestStack, type TestStack, type User } from './harness';
 
-interface User {
-  client: SupabaseClient;
-  id: string;
-}
 interface Webhook {
   endpoint_token: string;
   signing_secret: string;
 }
 
-async function signIn(stack: TestStack): Promise<User> {
-  const client = stack.newClient();
-  const { data, error } = await client.auth.signInAnonymously();
-  if (error || !data.user) throw error ?? new Error('no user');
-  return { client, id: data.user.id };
-}
-
-async function rpc<T>(user: User, fn: string, args: Record<string, unknown> = {}): Promise<T> {
-  const { data, error } = await user.client.rpc(fn, args);
-  if (error) throw new Error(`${fn}: ${error.message}`);
-  return data as T;
-}
-
 async function createWebhook(user: User): Promise<Webhook> {
-  const [created] = await rpc<Webhook[]>(user, 'create_website_webhook');
+  const [created] = await rpcOk<Webhook[]>(user, 'create_website_webhook');
   if (!created) throw new Error('create_website_webhook returned no row');
   return created;
 }
@@ -91,9 +73,9 @@ describeStack('website orders', (stack, kind) => {
   beforeAll(async () => {
     owner = await signIn(stack());
     other = await signIn(stack());
-    await rpc(owner, 'create_product', { sku: 'HAT-1', product_name: 'Hat', selling_price: 300, stock_on_hand: 5 });
-    await rpc(owner, 'create_product', { sku: 'CAP-1', product_name: 'Cap', selling_price: 150, stock_on_hand: 10 });
-    await rpc(other, 'create_product', { sku: 'HAT-1', product_name: 'Other hat', selling_price: 10, stock_on_hand: 50 });
+    await rpcOk(owner, 'create_product', { sku: 'HAT-1', product_name: 'Hat', selling_price: 300, stock_on_hand: 5 });
+    await rpcOk(owner, 'create_product', { sku: 'CAP-1', product_name: 'Cap', selling_price: 150, stock_on_hand: 10 });
+    await rpcOk(other, 'create_product', { sku: 'HAT-1', product_name: 'Other hat', selling_price: 10, stock_on_hand: 50 });
     webhook = await createWebhook(owner);
     othersWebhook = await createWebhook(other);
   });
@@ -263,7 +245,7 @@ describeStack('website orders', (stack, kind) => {
 
   it('a pasted Shopify secret is the one orders must be signed with', async () => {
     const pasted = 'shpss_pasted_from_shopify_admin_0123';
-    await rpc(owner, 'set_website_webhook_secret', { signing_secret: pasted });
+    await rpcOk(owner, 'set_website_webhook_secret', { signing_secret: pasted });
     const order = { name: '#3002', line_items: [{ sku: 'CAP-1', quantity: 1 }] };
     expect((await shopify(stack(), webhook, order)).status).toBe(401);
     expect((await shopify(stack(), webhook, order, pasted)).status).toBe(200);

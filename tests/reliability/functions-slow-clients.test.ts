@@ -13,6 +13,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DEMO_JWT_SECRET } from '../../stack/src/config';
 import { startStack, type RunningStack } from '../../stack/src/stack';
+import { rpcOk, signIn } from './support';
 
 const HEADERS_MS = 1500;
 const BODY_MS = 3000;
@@ -55,14 +56,11 @@ beforeAll(async () => {
   });
   port = Number(new URL(stack.url).port);
 
-  const owner = createClient(stack.url, stack.anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
-  const { error } = await owner.auth.signInAnonymously();
-  if (error) throw error;
-  const product = await owner.rpc('create_product', { sku: 'WEB-1', product_name: 'Web hat', selling_price: 100, stock_on_hand: 1000 });
-  if (product.error) throw new Error(product.error.message);
-  const created = await owner.rpc('create_website_webhook');
-  if (created.error) throw new Error(created.error.message);
-  webhook = (created.data as (typeof webhook)[])[0]!;
+  const owner = await signIn({
+    newClient: () => createClient(stack.url, stack.anonKey, { auth: { persistSession: false, autoRefreshToken: false } }),
+  });
+  await rpcOk(owner, 'create_product', { sku: 'WEB-1', product_name: 'Web hat', selling_price: 100, stock_on_hand: 1000 });
+  webhook = (await rpcOk<(typeof webhook)[]>(owner, 'create_website_webhook'))[0]!;
 });
 
 afterAll(async () => {

@@ -3,49 +3,15 @@
  * requests, the ledger invariant through the stack's superuser connection, and a raw realtime
  * socket that records every frame the server sends.
  */
-import type { SupabaseClient } from '@supabase/supabase-js';
 import type pg from 'pg';
 import { expect } from 'vitest';
 import WebSocket from 'ws';
 import type { Database } from '../../stack/src/db/database';
-import type { TestStack } from '../contract/harness';
+import { rpcOk, type TestStack, type User } from '../contract/harness';
 import { ledgerDiscrepancies } from '../db/support';
 
-export interface User {
-  client: SupabaseClient;
-  id: string;
-  token: string;
-}
-
-export async function signIn(stack: TestStack): Promise<User> {
-  const client = stack.newClient();
-  const { data, error } = await client.auth.signInAnonymously();
-  if (error || !data.session || !data.user) throw new Error(`anonymous sign-in failed: ${error?.message}`);
-  return { client, id: data.user.id, token: data.session.access_token };
-}
-
-export interface CallOutcome<T> {
-  status: number;
-  data: T | null;
-  error: { code: string; message: string } | null;
-}
-
-/** An RPC through supabase-js, keeping the HTTP status (supabase-js hides it in the error). */
-export async function rpc<T = Record<string, unknown>>(
-  user: User,
-  fn: string,
-  args: Record<string, unknown> = {},
-): Promise<CallOutcome<T>> {
-  const { data, error, status } = await user.client.rpc(fn, args);
-  return { status, data: (data as T) ?? null, error: error ? { code: error.code, message: error.message } : null };
-}
-
-/** An RPC that must succeed; returns its row. */
-export async function rpcOk<T = Record<string, unknown>>(user: User, fn: string, args: Record<string, unknown>): Promise<T> {
-  const outcome = await rpc<T>(user, fn, args);
-  if (outcome.error) throw new Error(`${fn} failed (${outcome.status}): ${outcome.error.message}`);
-  return outcome.data as T;
-}
+// One sign-in and one RPC call for contract and reliability suites alike, in the contract harness.
+export { rpc, rpcOk, signIn, type CallOutcome, type User } from '../contract/harness';
 
 export async function createMaterial(user: User, name: string, stock: number): Promise<string> {
   const row = await rpcOk<{ id: string }>(user, 'create_raw_material', {
