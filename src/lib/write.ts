@@ -37,16 +37,33 @@ async function marking<Result>(
   }
 }
 
+/** Per table, the refresh realtime changes started and not finished, and whether another change came since it began. */
+const changeRefreshes = new Map<DataTable, Promise<void>>();
+const changedDuringRefresh = new Set<DataTable>();
+
 /**
  * Takes a realtime change of a table. While this tab's own write of it is unanswered, nothing: the
- * write refreshes after its answer, which sees everything committed before. While that refresh
- * runs, the change joins it instead of restarting it (a change another tab commits after the
- * refresh read the table and announces before it ends is missed until the next change: a window
- * of one request). Otherwise, the queries reading the table on screen refetch.
+ * write refreshes after its answer, which sees everything committed before. Otherwise the queries
+ * reading the table on screen refetch, at most one refetch at a time: changes arriving while it
+ * runs (an import announces one change per row) make one more refetch after it, never one each,
+ * and never cancel it. The first refetch of a burst joins the tab's own post-write refresh if that
+ * runs (a change another tab commits after that refresh read the table and announces before it
+ * ends is missed until the next change: a window of one request); every other refetch replaces one
+ * that was running, which may have read the table before the change.
  */
 export function refreshOnChange(queryClient: QueryClient, table: DataTable): Promise<void> {
   if ((writing.get(table) ?? 0) > 0) return Promise.resolve();
-  return invalidateTables(queryClient, [table], 'active', { joinRunning: (refreshing.get(table) ?? 0) > 0 });
+  const running = changeRefreshes.get(table);
+  if (running) {
+    changedDuringRefresh.add(table);
+    return running;
+  }
+  const refresh = (async () => {
+    await invalidateTables(queryClient, [table], 'active', { joinRunning: (refreshing.get(table) ?? 0) > 0 });
+    while (changedDuringRefresh.delete(table)) await invalidateTables(queryClient, [table], 'active');
+  })().finally(() => changeRefreshes.delete(table));
+  changeRefreshes.set(table, refresh);
+  return refresh;
 }
 
 interface WriteOptions<Variables, Result> {

@@ -154,6 +154,9 @@ describe('numbers, names and limits in the forms', { timeout: 180_000 }, () => {
     const { page } = await e2e.openApp();
     await addProduct(page, { sku: 'P-1', name: 'Plain Tee', sellingPrice: '499' });
     await addRawMaterial(page, { name: 'Cotton fabric', stockLevel: '10' });
+    // Uniqueness is the server's answer (it alone sees every item): its refusal lands on the field.
+    e2e.expectRefusal('create_product');
+    e2e.expectRefusal('create_raw_material');
     const productCalls = countRpcCalls(page, 'create_product');
     const materialCalls = countRpcCalls(page, 'create_raw_material');
 
@@ -175,7 +178,16 @@ describe('numbers, names and limits in the forms', { timeout: 180_000 }, () => {
     await eventually(() => fieldMessage(material.getByLabel('Material Name'))).toBe(
       'A material named Cotton fabric already exists.',
     );
-    expect([productCalls(), materialCalls()]).toEqual([0, 0]);
+    // One refused call each, and nothing written.
+    expect([productCalls(), materialCalls()]).toEqual([1, 1]);
+    const client = await e2e.clientOf(page);
+    const items = await Promise.all(
+      (['products', 'raw_materials'] as const).map(async (table) => {
+        const { count } = await client.from(table).select('id', { count: 'exact', head: true });
+        return count;
+      }),
+    );
+    expect(items).toEqual([1, 1]);
   });
 });
 

@@ -38,9 +38,10 @@ export function useE2e({ app = 'built' }: { app?: AppServer } = {}) {
   const expectedRefusals = new Set<string>();
   const expectedProblems: RegExp[] = [];
 
-  // PostgREST answers a refused operation with 400, which Chromium logs as a console error.
+  // PostgREST answers a refused operation with 400 (409 for a uniqueness conflict), which Chromium
+  // logs as a console error.
   const isExpectedRefusal = (problem: ConsoleProblem) =>
-    problem.text.includes('the server responded with a status of 400') &&
+    /the server responded with a status of (400|409)\b/.test(problem.text) &&
     [...expectedRefusals].some((rpc) => new URL(problem.url).pathname === `/rest/v1/rpc/${rpc}`);
 
   beforeAll(async () => {

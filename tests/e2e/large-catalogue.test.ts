@@ -1,0 +1,66 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { dialog, eventually, fieldMessage, openTab } from './support/actions';
+import { useE2e } from './support/fixture';
+
+const e2e = useE2e();
+
+const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../../.test-artifacts/screenshots');
+const COUNT = 1_500;
+const pad = (n: number) => String(n).padStart(4, '0');
+
+// Past the API's 1,000-row answer, a form that read whole tables silently lost materials from its
+// picker and missed duplicate SKUs. Pickers search the server and uniqueness is the server's answer.
+describe('a catalogue of 1,500 materials and 1,500 products', { timeout: 180_000 }, () => {
+  it('offers the 1,500th material in a BOM and refuses a duplicate of the 1,400th SKU on its field', async () => {
+    const { page } = await e2e.openApp();
+    const client = await e2e.clientOf(page);
+    const numbers = Array.from({ length: COUNT }, (_, index) => pad(index + 1));
+    const imported = await client.rpc('import_raw_materials', {
+      rows: numbers.map((n) => ({ material_name: `Fabric ${n}`, unit_of_measure: 'metres', stock_level: '10' })),
+    });
+    expect(imported.error).toBeNull();
+    const products = await client.rpc('import_products', {
+      rows: numbers.map((n) => ({ sku: `SKU-${n}`, product_name: `Kurta ${n}`, selling_price: '999' })),
+    });
+    expect(products.error).toBeNull();
+
+    await openTab(page, 'Products');
+    await page.getByRole('button', { name: 'Add New Product' }).click();
+    const form = dialog(page, 'Add New Product');
+    await form.getByLabel('SKU').fill('NEW-01');
+    await form.getByLabel('Product Name').fill('Kurta with the last fabric');
+    await form.getByLabel('Selling Price').fill('1299');
+    await form.getByRole('button', { name: 'Add Material' }).click();
+    await form.getByRole('combobox', { name: 'Material 1' }).click();
+    await page.keyboard.type(`Fabric ${pad(COUNT)}`);
+    await page.getByRole('option', { name: `Fabric ${pad(COUNT)} (metres)`, exact: true }).click();
+    await form.getByLabel('Quantity 1').fill('2');
+    await mkdir(SCREENSHOT_DIR, { recursive: true });
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'large-catalogue-bom-picker.png') });
+    await form.getByRole('button', { name: 'Save Product' }).click();
+    await form.waitFor({ state: 'hidden' });
+    const saved = await client
+      .from('products')
+      .select('sku, bom_items(quantity, raw_materials(material_name))')
+      .eq('sku', 'NEW-01')
+      .single();
+    expect(saved.data).toEqual({
+      sku: 'NEW-01',
+      bom_items: [{ quantity: 2, raw_materials: { material_name: `Fabric ${pad(COUNT)}` } }],
+    });
+
+    e2e.expectRefusal('create_product');
+    await page.getByRole('button', { name: 'Add New Product' }).click();
+    await form.getByLabel('SKU').fill(' sku-1400 ');
+    await form.getByLabel('Product Name').fill('A twin');
+    await form.getByLabel('Selling Price').fill('10');
+    await form.getByRole('button', { name: 'Save Product' }).click();
+    await eventually(() => fieldMessage(form.getByLabel('SKU'))).toBe('A product with SKU SKU-1400 already exists.');
+    await expect(form.getByRole('alert').count()).resolves.toBe(0);
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'large-catalogue-duplicate-sku.png') });
+    const { count } = await client.from('products').select('id', { count: 'exact', head: true });
+    expect(count).toBe(COUNT + 1);
+  });
+});
