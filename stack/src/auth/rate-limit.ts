@@ -3,6 +3,8 @@
  * `[auth.rate_limit]`): 30 anonymous sign-ins per hour, 30 sign-ups and password sign-ins per
  * 5 minutes. Counts live in memory, as GoTrue's do, so a restart forgets them.
  */
+import { AuthFailure } from './errors';
+
 export interface AuthRateLimits {
   /** Anonymous sign-ins per hour per IP (`anonymous_users`). */
   anonymousSignUpsPerHour?: number;
@@ -48,4 +50,11 @@ export function createRateLimiter(limit: number, windowMs: number, now: () => nu
       return true;
     },
   };
+}
+
+/** Counts a request from the client's address, or refuses it as GoTrue does once its window is used up. */
+export function enforceRateLimit(limiter: RateLimiter, clientAddress: string | undefined): void {
+  if (!limiter.take(clientAddress ?? 'unknown')) {
+    throw new AuthFailure(429, 'over_request_rate_limit', 'Request rate limit reached');
+  }
 }
