@@ -33,6 +33,8 @@ describe('allowedRedirect', () => {
       'https://evil.example/steal',
       'http://localhost.evil.example/',
       'http://127.0.0.1@evil.example/',
+      'http://127.evil.example/steal',
+      'http://127.0.0.1.evil.example/',
       'javascript:alert(1)',
       'javascript://127.0.0.1/%0Aalert(1)',
       'ftp://localhost/file',

@@ -45,7 +45,10 @@ export function allowedRedirect(value: string | null, siteUrl: string): string {
   if (!value) return siteUrl;
   try {
     const url = new URL(value);
-    const loopback = url.hostname === 'localhost' || url.hostname === '[::1]' || /^127\./.test(url.hostname);
+    // The URL parser writes every IPv4 form (0x7f.1, 2130706433) as four decimals, so a name such
+    // as 127.evil.example, which is not an address, cannot pass for one.
+    const loopback =
+      url.hostname === 'localhost' || url.hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(url.hostname);
     if ((url.protocol === 'http:' || url.protocol === 'https:') && loopback) return value;
   } catch {
     // Not a URL: fall back to the site URL, as GoTrue does for a redirect it does not allow.
