@@ -13,7 +13,7 @@ const pad = (n: number) => String(n).padStart(4, '0');
 // Past the API's 1,000-row answer, a form that read whole tables silently lost materials from its
 // picker and missed duplicate SKUs. Pickers search the server and uniqueness is the server's answer.
 describe('a catalogue of 1,500 materials and 1,500 products', { timeout: 180_000 }, () => {
-  it('offers the 1,500th material in a BOM and refuses a duplicate of the 1,400th SKU on its field', async () => {
+  it('offers the 1,500th material in a BOM, costs the 1,501st product and refuses a duplicate of the 1,400th SKU on its field', async () => {
     const { page } = await e2e.openApp();
     const client = await e2e.clientOf(page);
     const numbers = Array.from({ length: COUNT }, (_, index) => pad(index + 1));
@@ -50,6 +50,14 @@ describe('a catalogue of 1,500 materials and 1,500 products', { timeout: 180_000
       sku: 'NEW-01',
       bom_items: [{ quantity: 2, raw_materials: { material_name: `Fabric ${pad(COUNT)}` } }],
     });
+
+    // Its drawer reads its own costing, not a page of everyone's that stops at 1,000 products.
+    await page.getByRole('searchbox', { name: 'Search products' }).fill('NEW-01');
+    await page.getByRole('button', { name: 'Kurta with the last fabric', exact: true }).click();
+    const drawer = dialog(page, 'Kurta with the last fabric');
+    await drawer.getByText(`Can build 5 (Fabric ${pad(COUNT)} runs out first)`).waitFor();
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'hidden' });
 
     e2e.expectRefusal('create_product');
     await page.getByRole('button', { name: 'Add New Product' }).click();

@@ -18,27 +18,29 @@ export interface ProductCosting {
   bottleneck_material_name: string | null;
 }
 
-async function fetchProductCosting(): Promise<Map<string, ProductCosting>> {
-  const { data, error } = await supabase.rpc('product_costing');
+/** A product's costing, or null for a product that is not (or no longer) the caller's. */
+async function fetchProductCosting(productId: string): Promise<ProductCosting | null> {
+  // One row: product_costing() answers for every product, and a page of them stops at 1,000.
+  const { data, error } = await supabase.rpc('product_costing').eq('product_id', productId).maybeSingle();
   if (error) throw toUserError(error);
+  if (!data) return null;
+  const row = data as CostingRow;
   // Numeric columns may arrive as strings from the REST layer.
-  return new Map(
-    (data as CostingRow[]).map((row) => [
-      row.product_id,
-      {
-        product_id: row.product_id,
-        unit_cost: Number(row.unit_cost),
-        margin: Number(row.margin),
-        margin_percent: Number(row.margin_percent),
-        max_buildable: row.max_buildable === null ? null : Number(row.max_buildable),
-        bottleneck_material_id: row.bottleneck_material_id,
-        bottleneck_material_name: row.bottleneck_material_name,
-      },
-    ]),
-  );
+  return {
+    product_id: row.product_id,
+    unit_cost: Number(row.unit_cost),
+    margin: Number(row.margin),
+    margin_percent: Number(row.margin_percent),
+    max_buildable: row.max_buildable === null ? null : Number(row.max_buildable),
+    bottleneck_material_id: row.bottleneck_material_id,
+    bottleneck_material_name: row.bottleneck_material_name,
+  };
 }
 
-/** Every product's costing, by product id. */
-export function useProductCosting() {
-  return useQuery({ queryKey: queryKeys.productCosting, queryFn: fetchProductCosting });
+/** One product's costing. */
+export function useProductCosting(productId: string) {
+  return useQuery({
+    queryKey: [...queryKeys.productCosting, productId],
+    queryFn: () => fetchProductCosting(productId),
+  });
 }

@@ -36,9 +36,9 @@ export function buildableText(costing: ProductCosting): string {
 }
 
 function ProductDetail({ product }: { product: Product }) {
-  const costing = useProductCosting();
+  const costing = useProductCosting(product.id);
   const bom = useProductBom(product.id);
-  const cost = costing.data?.get(product.id);
+  const cost = costing.data;
   const materials = new Map((bom.data?.materials ?? []).map((material) => [material.id, material]));
   const lines = bom.data?.lines ?? [];
 
