@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { dialog, eventually, fieldMessage, openTab } from './support/actions';
+import { dialog, eventually, fieldMessage, openTab, rowCells } from './support/actions';
 import { useE2e } from './support/fixture';
 
 const e2e = useE2e();
@@ -11,14 +11,15 @@ const COUNT = 1_500;
 const pad = (n: number) => String(n).padStart(4, '0');
 
 // Past the API's 1,000-row answer, a form that read whole tables silently lost materials from its
-// picker and missed duplicate SKUs. Pickers search the server and uniqueness is the server's answer.
+// picker and missed duplicate SKUs, and a list read in one request lost its end. Pickers search the
+// server, uniqueness is the server's answer, and lists are read in pages.
 describe('a catalogue of 1,500 materials and 1,500 products', { timeout: 180_000 }, () => {
   it('offers the 1,500th material in a BOM, costs the 1,501st product and refuses a duplicate of the 1,400th SKU on its field', async () => {
     const { page } = await e2e.openApp();
     const client = await e2e.clientOf(page);
     const numbers = Array.from({ length: COUNT }, (_, index) => pad(index + 1));
     const imported = await client.rpc('import_raw_materials', {
-      rows: numbers.map((n) => ({ material_name: `Fabric ${n}`, unit_of_measure: 'metres', stock_level: '10' })),
+      rows: numbers.map((n) => ({ material_name: `Fabric ${n}`, unit_of_measure: 'metres', stock_level: '5' })),
     });
     expect(imported.error).toBeNull();
     const products = await client.rpc('import_products', {
@@ -55,9 +56,15 @@ describe('a catalogue of 1,500 materials and 1,500 products', { timeout: 180_000
     await page.getByRole('searchbox', { name: 'Search products' }).fill('NEW-01');
     await page.getByRole('button', { name: 'Kurta with the last fabric', exact: true }).click();
     const drawer = dialog(page, 'Kurta with the last fabric');
-    await drawer.getByText(`Can build 5 (Fabric ${pad(COUNT)} runs out first)`).waitFor();
+    await drawer.getByText(`Can build 2 (Fabric ${pad(COUNT)} runs out first)`).waitFor();
     await page.keyboard.press('Escape');
     await drawer.waitFor({ state: 'hidden' });
+
+    // Every material is below its reorder point (5 < 20): What to buy lists all 1,500, the last too.
+    await openTab(page, 'Inventory');
+    const toBuy = page.getByRole('region', { name: 'What to buy' });
+    await eventually(() => rowCells(toBuy, `Fabric ${pad(COUNT)}`)).toContain('5 / 20 metres');
+    await openTab(page, 'Products');
 
     e2e.expectRefusal('create_product');
     await page.getByRole('button', { name: 'Add New Product' }).click();

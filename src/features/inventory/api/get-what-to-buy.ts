@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Database } from '@/lib/database.types';
+import { fetchAllPages } from '@/lib/fetch-all-pages';
 import { queryKeys } from '@/lib/query-keys';
 import { toUserError } from '@/lib/server-error';
 import { supabase } from '@/lib/supabase';
@@ -20,10 +21,14 @@ export interface PurchaseSuggestion {
 }
 
 async function fetchWhatToBuy(): Promise<PurchaseSuggestion[]> {
-  const { data, error } = await supabase.rpc('what_to_buy');
-  if (error) throw toUserError(error);
+  // The whole list, page by page (what_to_buy() has a total order): the API answers 1,000 rows at most.
+  const rows = await fetchAllPages(async ({ from, to }) => {
+    const { data, error } = await supabase.rpc('what_to_buy').range(from, to);
+    if (error) throw toUserError(error);
+    return data as Row[];
+  });
   // Numeric columns may arrive as strings from the REST layer.
-  return (data as Row[]).map((row) => ({
+  return rows.map((row) => ({
     id: row.material_id,
     material_name: row.material_name,
     supplier: row.supplier,
