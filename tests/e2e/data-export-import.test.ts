@@ -6,10 +6,9 @@
  */
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Locator, Page } from 'playwright-core';
-import Papa from 'papaparse';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { choose, dialog, eventually, openTab, rowCells, settle } from './support/actions';
+import { choose, dialog, download, eventually, openTab, rowCells, settle } from './support/actions';
 import { DESKTOP, PHONE } from './support/environment';
 import { useE2e } from './support/fixture';
 
@@ -41,15 +40,6 @@ async function chooseFile(page: Page, name: string, content: string) {
   await page
     .locator('input[type=file]')
     .setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(content, 'utf8') });
-}
-
-/** Clicks a download button and returns the file's name and its lines (CSV parsed, BOM and header checked by the caller). */
-async function download(page: Page, button: Locator): Promise<{ name: string; text: string; lines: string[][] }> {
-  const [file] = await Promise.all([page.waitForEvent('download'), button.click()]);
-  const text = await readFile(await file.path(), 'utf8');
-  const { data, errors } = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { newline: '\r\n', skipEmptyLines: true });
-  expect(errors).toEqual([]);
-  return { name: file.suggestedFilename(), text, lines: data };
 }
 
 describe('catalogue import and CSV export', { timeout: 90_000 }, () => {

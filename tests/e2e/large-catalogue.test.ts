@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { dialog, eventually, fieldMessage, openTab, rowCells } from './support/actions';
+import { dialog, download, eventually, fieldMessage, openTab, rowCells } from './support/actions';
 import { useE2e } from './support/fixture';
 
 const e2e = useE2e();
@@ -9,6 +9,10 @@ const e2e = useE2e();
 const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../../.test-artifacts/screenshots');
 const COUNT = 1_500;
 const pad = (n: number) => String(n).padStart(4, '0');
+/** Eleven materials a product: any hundred products together have more BOM lines than one API answer. */
+const BOM_LINES = 11;
+const bomOf = (index: number) =>
+  Array.from({ length: BOM_LINES }, (_, line) => `Fabric ${pad(((index + line) % COUNT) + 1)}: 1`).join('; ');
 
 // Past the API's 1,000-row answer, a form that read whole tables silently lost materials from its
 // picker and missed duplicate SKUs, and a list read in one request lost its end. Pickers search the
@@ -23,7 +27,12 @@ describe('a catalogue of 1,500 materials and 1,500 products', { timeout: 180_000
     });
     expect(imported.error).toBeNull();
     const products = await client.rpc('import_products', {
-      rows: numbers.map((n) => ({ sku: `SKU-${n}`, product_name: `Kurta ${n}`, selling_price: '999' })),
+      rows: numbers.map((n, index) => ({
+        sku: `SKU-${n}`,
+        product_name: `Kurta ${n}`,
+        selling_price: '999',
+        bom: bomOf(index),
+      })),
     });
     expect(products.error).toBeNull();
 
@@ -65,6 +74,14 @@ describe('a catalogue of 1,500 materials and 1,500 products', { timeout: 180_000
     const toBuy = page.getByRole('region', { name: 'What to buy' });
     await eventually(() => rowCells(toBuy, `Fabric ${pad(COUNT)}`)).toContain('5 / 20 metres');
     await openTab(page, 'Products');
+
+    // Exported, every product carries its whole BOM.
+    await page.getByRole('searchbox', { name: 'Search products' }).fill('');
+    await page.getByText(`of ${(COUNT + 1).toLocaleString('en-IN')} products`).waitFor();
+    const catalogue = await download(page, page.getByRole('button', { name: 'Export CSV' }));
+    const boms = new Map(catalogue.lines.slice(1).map((line) => [line[0], line[6]]));
+    expect(boms.size).toBe(COUNT + 1);
+    expect(numbers.filter((n, index) => boms.get(`SKU-${n}`) !== bomOf(index))).toEqual([]);
 
     e2e.expectRefusal('create_product');
     await page.getByRole('button', { name: 'Add New Product' }).click();

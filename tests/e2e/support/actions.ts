@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import Papa from 'papaparse';
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 
@@ -205,4 +207,13 @@ export async function fieldMessage(field: Locator): Promise<string> {
   const errorId = ids.find((id) => id.endsWith('-error'));
   if (!errorId) return '';
   return field.page().locator(`[id="${errorId}"]`).innerText();
+}
+
+/** Clicks a download button and returns the file's name and its lines (CSV parsed, BOM and header checked by the caller). */
+export async function download(page: Page, button: Locator): Promise<{ name: string; text: string; lines: string[][] }> {
+  const [file] = await Promise.all([page.waitForEvent('download'), button.click()]);
+  const text = await readFile(await file.path(), 'utf8');
+  const { data, errors } = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { newline: '\r\n', skipEmptyLines: true });
+  expect(errors).toEqual([]);
+  return { name: file.suggestedFilename(), text, lines: data };
 }

@@ -31,10 +31,12 @@ async function withBoms(products: ListedProduct[]): Promise<ProductRow[]> {
   const lines = new Map<string, BomLine[]>();
   for (let start = 0; start < products.length; start += BOM_IDS_PER_REQUEST) {
     const ids = products.slice(start, start + BOM_IDS_PER_REQUEST).map((product) => product.id);
+    // One row per product with its lines embedded: the API's 1,000-row bound counts products, so a
+    // hundred long BOMs all arrive whole.
     const rows = await rowsOf(
-      supabase.from('bom_items').select('product_id, quantity, raw_materials(material_name)').in('product_id', ids),
+      supabase.from('products').select('id, bom_items(quantity, raw_materials(material_name))').in('id', ids),
     );
-    for (const { product_id, ...line } of rows) lines.set(product_id, [...(lines.get(product_id) ?? []), line]);
+    for (const { id, bom_items } of rows) lines.set(id, bom_items);
   }
   return products.map((product) => ({ ...product, bom_items: lines.get(product.id) ?? [] }));
 }
