@@ -161,6 +161,24 @@ begin
 end;
 $$;
 
+-- A bill of materials lists at most 200 materials, however it arrives (create_product's and
+-- update_product's `bom` list, a catalogue file's BOM cell): every line is a lookup and a row, so
+-- the bound keeps one call short whatever it is sent (a cell of 10,000 entries took the 8 s
+-- statement timeout), and a real product is made of far fewer.
+create function private.require_bom_size(entries bigint, field text default null) returns void
+language plpgsql immutable
+set search_path = ''
+as $$
+begin
+  if entries > 200 then
+    perform private.raise_input_error(
+      format('A BOM can list at most 200 materials; this one lists %s.', entries), field);
+  end if;
+end;
+$$;
+comment on function private.require_bom_size is
+  'Refuses a bill of materials of more than 200 lines; the refusal''s hint names field.';
+
 -- A JSON number as numeric; absent or null is null (the validators then say "is required"), and
 -- anything else (a string, a list) is refused rather than guessed at.
 create function private.json_number(value jsonb, label text) returns numeric

@@ -129,7 +129,8 @@ grant select on public.product_unit_costs to authenticated;
 -- replace_bom -----------------------------------------------------------------------------------
 -- Replaces a product's bill of materials with `bom` ([{material_id, quantity}]): create_product and
 -- update_product both build their BOM with it, so a BOM is checked one way, created or edited;
--- archived materials are refused by the trigger above. Each line's material is found by its primary
+-- archived materials are refused by the trigger above, and a list of more than 200 lines by
+-- private.require_bom_size, before any is read. Each line's material is found by its primary
 -- key: the text is turned into a uuid first (the canonical hyphenated form in any case; anything
 -- else is 'Material not found.'), so the lookup is one primary-key probe, not a read of all the
 -- owner's materials. Every refusal is about the operations' `bom` argument (hint 'field:bom').
@@ -145,6 +146,7 @@ begin
   if jsonb_typeof(bom) is distinct from 'array' then
     raise exception 'BOM must be a list of materials.' using hint = 'field:bom';
   end if;
+  perform private.require_bom_size(jsonb_array_length(bom), 'bom');
 
   delete from public.bom_items b
   where b.product_id = replace_bom.product_id and b.user_id = replace_bom.user_id;

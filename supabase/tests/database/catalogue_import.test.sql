@@ -3,7 +3,7 @@
 -- stock through the ledger, a dry run that writes nothing; and owner_report, the caller's report rows.
 begin;
 set local client_min_messages = warning;
-select plan(31);
+select plan(41);
 
 select tests.create_user('owner');
 select tests.create_user('other');
@@ -180,6 +180,83 @@ select is_empty($$ select 1 from public.owner_report('stock_valuation') r where 
 reset role;
 select is((select count(*) from public.products where user_id = tests.id('owner'))::integer, 2,
   'The owner still has exactly the two products they imported');
+
+-- BOM cells: read in one pass, at most 200 entries -------------------------------------------------
+select tests.create_user('maker');
+select tests.authenticate_as('maker');
+select from public.import_raw_materials(
+  (select jsonb_agg(jsonb_build_object('material_name', 'Part ' || i)) from generate_series(1, 200) i));
+select from public.create_raw_material('Ratio 1:2');
+-- A cell naming Part 1 .. Part n, with quantities 0.001 .. n/1000.
+create function pg_temp.parts_cell(n integer) returns text language sql as $$
+  select string_agg(format('Part %s: %s', i, i / 1000.0), '; ' order by i) from generate_series(1, n) i
+$$;
+
+select results_eq(
+  format($$ select row_number, message from public.import_products(
+       jsonb_build_array(jsonb_build_object('sku', 'BIG-1', 'product_name', 'Big', 'selling_price', '10',
+         'bom', %L)), dry_run => true) $$, pg_temp.parts_cell(200) || ' ;  ; '),
+  $$ values (2, null::text) $$,
+  'A cell of exactly 200 materials is accepted; blank entries do not count'
+);
+select results_eq(
+  format($$ select row_number, message from public.import_products(
+       jsonb_build_array(jsonb_build_object('sku', 'BIG-1', 'product_name', 'Big', 'selling_price', '10',
+         'bom', %L))) $$, pg_temp.parts_cell(200)),
+  $$ values (2, null::text) $$,
+  'A product with a 200-material BOM cell imports'
+);
+select results_eq(
+  $$ select count(*)::integer, sum(b.quantity), min(b.quantity), max(b.quantity)
+     from public.bom_items b join public.products p on p.id = b.product_id where p.sku = 'BIG-1' $$,
+  $$ values (200, 20.100::numeric, 0.001::numeric(14,3), 0.200::numeric(14,3)) $$,
+  'Its BOM has the 200 lines of the cell, each material with its own quantity'
+);
+select results_eq(
+  format($$ select row_number, message from public.import_products(
+       jsonb_build_array(jsonb_build_object('sku', 'BIG-2', 'product_name', 'Big', 'selling_price', '10',
+         'bom', %L)), dry_run => true) $$, pg_temp.parts_cell(200) || '; Ratio 1:2: 1'),
+  $$ values (2, 'A BOM can list at most 200 materials; this one lists 201.') $$,
+  'A cell of 201 materials gets the bound''s message on its row'
+);
+select throws_ok(
+  format($$ select * from public.import_products(
+       jsonb_build_array(jsonb_build_object('sku', 'BIG-3', 'product_name', 'Big', 'selling_price', '10',
+         'bom', %L))) $$, repeat('Part 1: 1; ', 10000)),
+  'P0001', 'Row 2: A BOM can list at most 200 materials; this one lists 10000.',
+  'A commit of a 10,000-entry cell is refused at once, naming its row'
+);
+select is((select count(*) from public.products where sku in ('BIG-2', 'BIG-3'))::integer, 0,
+  'and writes nothing');
+select results_eq(
+  format($$ select row_number, message from public.import_products(jsonb_build_array(
+       jsonb_build_object('sku', 'D-1', 'product_name', 'D', 'selling_price', '10', 'bom', 'Part 1: 1; part 1 : 2'),
+       jsonb_build_object('sku', 'D-2', 'product_name', 'D', 'selling_price', '10', 'bom', %L)), dry_run => true) $$,
+    rtrim(repeat('Part 1: 1; ', 200), '; ')),
+  $$ values (2, 'A material can appear only once in a BOM.'), (3, 'A material can appear only once in a BOM.') $$,
+  'A material repeated in a cell is refused as before, also in a cell of 200 entries'
+);
+select results_eq(
+  $$ select row_number, message from public.import_products('[
+       {"sku": "E-1", "product_name": "E", "selling_price": "10", "bom": "Nope: 1; Part 1: x"},
+       {"sku": "E-2", "product_name": "E", "selling_price": "10", "bom": "Part 1: x; Nope: 1"},
+       {"sku": "E-3", "product_name": "E", "selling_price": "10", "bom": "Part 2: 1; Part 1; Nope: 1"},
+       {"sku": "E-4", "product_name": "E", "selling_price": "10", "bom": "Part 2: 1; : 1; Part 1: x"}]', dry_run => true) $$,
+  $$ values (2, 'Material Nope not found.'), (3, 'BOM quantity must be a number.'),
+            (4, 'Each BOM row needs a quantity.'), (5, 'Each BOM row needs a material.') $$,
+  'The first bad entry of a cell, in cell order, is the one its message describes'
+);
+reset role;
+select is(
+  private.bom_from_text(' part 2 : 1.5 ;; ratio 1:2: 3 ; Part 1:', tests.id('maker')),
+  (select jsonb_build_array(
+     jsonb_build_object('material_id', (select id from public.raw_materials where user_id = tests.id('maker') and material_name = 'Part 2'), 'quantity', 1.5),
+     jsonb_build_object('material_id', (select id from public.raw_materials where user_id = tests.id('maker') and material_name = 'Ratio 1:2'), 'quantity', 3),
+     jsonb_build_object('material_id', (select id from public.raw_materials where user_id = tests.id('maker') and material_name = 'Part 1'), 'quantity', null))),
+  'bom_from_text keeps the cell''s order, splits each entry at its last colon and leaves a blank quantity for create_product to refuse'
+);
+select is(private.bom_from_text(' ; ', tests.id('maker')) || private.bom_from_text(null, tests.id('maker')), '[]'::jsonb,
+  'A blank or missing cell is an empty BOM');
 
 -- anon ---------------------------------------------------------------------------------------------
 select tests.authenticate_as_anon();

@@ -2,7 +2,7 @@
 -- ledger; every bad input refused with a clear message and nothing created.
 begin;
 set local client_min_messages = warning;
-select plan(40);
+select plan(42);
 
 select tests.create_user('owner');
 select tests.create_user('other');
@@ -129,6 +129,14 @@ select throws_ok(format($$ select public.create_product('NEW-1', 'New', null, 10
     '[{"material_id": %s, "quantity": 1}, {"material_id": %s, "quantity": 2}]') $$,
     to_json(tests.id('cotton')), to_json(upper(tests.id('cotton')::text))),
   'P0001', 'A material can appear only once in a BOM.', 'A material listed twice in one BOM is refused');
+select throws_ok(format($$ select public.create_product('NEW-1', 'New', null, 10, 3, 10, %L) $$,
+    (select jsonb_agg(jsonb_build_object('material_id', tests.id('cotton'), 'quantity', 1)) from generate_series(1, 201))),
+  'P0001', 'A BOM can list at most 200 materials; this one lists 201.',
+  'A BOM of more than 200 lines is refused before any line is read');
+select throws_ok(format($$ select public.create_product('NEW-1', 'New', null, 10, 3, 10, %L) $$,
+    (select jsonb_agg(jsonb_build_object('material_id', tests.id('cotton'), 'quantity', 1)) from generate_series(1, 200))),
+  'P0001', 'A material can appear only once in a BOM.',
+  'A BOM of 200 lines is read line by line as before (here a material repeated)');
 
 select results_eq(
   $$ select (select count(*) from public.products), (select count(*) from public.bom_items),

@@ -6,7 +6,7 @@
 -- refusals, which come from no form field.
 begin;
 set local client_min_messages = warning;
-select plan(33);
+select plan(35);
 
 -- 'SQLSTATE | message | hint' of the error a statement raises (its writes are rolled back).
 create function tests.refusal(statement text) returns text
@@ -67,6 +67,10 @@ select is(tests.refusal(format($$ select public.create_product('N-1', 'X', null,
 select is(tests.refusal(format($$ select public.create_product('N-1', 'X', null, 10, 0, 10, '[{"material_id": "%s", "quantity": 1}]') $$,
     gen_random_uuid())),
   'P0001 | Material not found. | field:bom', 'create_product: an unknown BOM material names bom');
+select is(tests.refusal(format($$ select public.create_product('N-1', 'X', null, 10, 0, 10, %L) $$,
+    (select jsonb_agg(jsonb_build_object('material_id', tests.id('cotton'), 'quantity', 1)) from generate_series(1, 201)))),
+  'P0001 | A BOM can list at most 200 materials; this one lists 201. | field:bom',
+  'create_product: a BOM of more than 200 lines names bom');
 
 -- update_product ---------------------------------------------------------------------------------
 select is(tests.refusal(format($$ select public.update_product('%s', 'P-1', 'Cap', null, 100, 2) $$, tests.id('cap'))),
@@ -75,6 +79,10 @@ select is(tests.refusal(format($$ select public.update_product('%s', 'C-1', 'Cap
   'P0001 | Selling price must be at least 0.01. | field:selling_price', 'update_product: a zero price names selling_price');
 select is(tests.refusal(format($$ select public.update_product('%s', 'C-1', 'Cap', null, 100, 2, '[{"quantity": 1}]') $$, tests.id('cap'))),
   'P0001 | Each BOM row needs a material. | field:bom', 'update_product: a BOM row without a material names bom');
+select is(tests.refusal(format($$ select public.update_product('%s', 'C-1', 'Cap', null, 100, 2, %L) $$, tests.id('cap'),
+    (select jsonb_agg(jsonb_build_object('material_id', tests.id('cotton'), 'quantity', 1)) from generate_series(1, 10000)))),
+  'P0001 | A BOM can list at most 200 materials; this one lists 10000. | field:bom',
+  'update_product: a BOM of more than 200 lines names bom');
 select is(tests.refusal(format($$ select public.update_product('%s', 'C-1', 'Cap', null, 100, 2) $$, gen_random_uuid())),
   'P0001 | Product not found. | no hint', 'update_product: an unknown product is about no field');
 
