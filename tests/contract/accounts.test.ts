@@ -311,8 +311,9 @@ describeStack('accounts, in-process auth', (stack) => {
     const refused = await request(auth, 'POST', '/signup', { body: {} });
     expect(refused.status).toBe(429);
     expect(refused.json).toEqual({ code: 'over_request_rate_limit', message: 'Request rate limit reached' });
-    // Another address has its own allowance.
-    expect((await request(auth, 'POST', '/signup', { body: {}, clientAddress: '127.0.0.2' })).status).toBe(200);
+    // Another loopback address is the same machine; another machine has its own allowance.
+    expect((await request(auth, 'POST', '/signup', { body: {}, clientAddress: '127.0.0.2' })).status).toBe(429);
+    expect((await request(auth, 'POST', '/signup', { body: {}, clientAddress: '192.0.2.2' })).status).toBe(200);
   });
 
   it('limits password attempts per IP (configurable), counting wrong and right ones', async (ctx) => {
@@ -352,9 +353,10 @@ describeStack('accounts, in-process auth', (stack) => {
     expect(`${link.origin}${link.pathname}`).toBe(`${stack().url}/auth/v1/verify`);
     expect(link.searchParams.get('apikey')).toBe(stack().anonKey);
 
+    // Within the minute nothing is sent, and the answer is the unknown email's.
     const again = await request(auth, 'POST', '/recover', { body: { email } });
-    expect(again.status).toBe(429);
-    expect(again.json).toMatchObject({ code: 'over_email_send_rate_limit' });
+    expect(again).toMatchObject({ status: 200, json: {} });
+    expect(mails).toHaveLength(1);
 
     const opened = await request(auth, 'GET', `/verify${link.search}`);
     expect(opened.status).toBe(303);

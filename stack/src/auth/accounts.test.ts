@@ -274,6 +274,29 @@ describeWithDatabase('auth accounts', (db) => {
       expect((await userRow(String(user.id)))?.app_metadata).toEqual({});
     });
 
+    it('counts password changes, refused or not, against the password attempts of the address; other updates not', async () => {
+      const limited = testAccounts(db(), sessions, { passwordAttempts: 3 });
+      const session = await accounts.signUp({ email: uniqueEmail(), password: PASSWORD }, undefined);
+      const userId = String(claimsOf(session.access_token).sub);
+      const token = bearer(session.access_token);
+      await limited.update(token, { password: 'second-secret' }, '10.1.0.5');
+      expect((await refusal(limited.update(token, { password: 'short' }, '10.1.0.5'))).errorCode).toBe('weak_password');
+      await limited.update(token, { data: { note: 'not a password change' } }, '10.1.0.5');
+      await limited.update(token, { password: 'third-secret' }, '10.1.0.5');
+      expect(shapeOf(await refusal(limited.update(token, { password: 'fourth-secret' }, '10.1.0.5')))).toEqual({
+        status: 429,
+        code: 'over_request_rate_limit',
+        message: 'Request rate limit reached',
+      });
+      // The refused change changed nothing; metadata updates still go through, and another address has its own count.
+      expect(await bcrypt.compare('third-secret', (await userRow(userId))?.encrypted_password ?? '')).toBe(true);
+      await expect(limited.update(token, { data: { note: 'still fine' } }, '10.1.0.5')).resolves.toMatchObject({
+        user_metadata: { note: 'still fine' },
+      });
+      await limited.update(token, { password: 'fourth-secret' }, '10.1.0.6');
+      expect(await bcrypt.compare('fourth-secret', (await userRow(userId))?.encrypted_password ?? '')).toBe(true);
+    });
+
     it('refuses without a valid token', async () => {
       expect((await refusal(accounts.update(undefined, { data: { a: 1 } }))).status).toBe(401);
       expect((await refusal(accounts.update(bearer('a.b.c'), { data: { a: 1 } }))).errorCode).toBe('bad_jwt');

@@ -14,7 +14,7 @@ import { hashPassword, passwordMatches, userJsonOf } from './users';
 export interface AccountsOptions {
   sessions: Sessions;
   anonymousSignUps: RateLimiter;
-  /** Email sign-ups count here, with password sign-ins. */
+  /** Email sign-ups and password changes count here, with password sign-ins. */
   passwordAttempts: RateLimiter;
 }
 
@@ -24,9 +24,14 @@ export interface Accounts {
   /**
    * GoTrue's UserUpdate, for the user of the bearer token: email, password and user_metadata. An
    * anonymous user adding an email is confirmed at once (autoconfirm, as `supabase start`): same id,
-   * so every row it owns stays its own, and it becomes permanent.
+   * so every row it owns stays its own, and it becomes permanent. A request with a password counts
+   * against the password attempts of `clientAddress`.
    */
-  update(authorization: string | undefined, body: Record<string, unknown>): Promise<Record<string, unknown>>;
+  update(
+    authorization: string | undefined,
+    body: Record<string, unknown>,
+    clientAddress?: string,
+  ): Promise<Record<string, unknown>>;
 }
 
 async function insertEmailIdentity(tx: Queryable, userId: string, email: string) {
@@ -107,11 +112,19 @@ export function createAccounts(
       });
     },
 
-    async update(authorization, body) {
+    async update(authorization, body, clientAddress) {
       const { user, sessionId } = await sessions.authenticate(authorization);
+      // A new password costs two bcrypt runs (the same-password check and the new hash), a tenth of
+      // a second of this process each, so password changes share the per-IP count of sign-ups and
+      // password sign-ins (`sign_in_sign_ups`): an address gets one allowance of bcrypt work, however
+      // it splits it. GoTrue limits PUT /user per IP with that same setting (its `User` limiter is
+      // made from GOTRUE_RATE_LIMIT_OTP, which the CLI sets from sign_in_sign_ups), counted after
+      // authentication and before the handler, so refused requests count too. GoTrue counts every
+      // PUT /user there; updates without a password run no bcrypt, so this stack leaves them out.
+      const changesPassword = typeof body.password === 'string' && body.password !== '';
+      if (changesPassword) enforceRateLimit(passwordAttempts, clientAddress);
       const email = body.email ? validEmail(body.email) : null;
-      const password =
-        typeof body.password === 'string' && body.password !== '' ? checkPasswordStrength(body.password) : null;
+      const password = changesPassword ? checkPasswordStrength(body.password) : null;
       const data = metadataObject(body.data);
       if (body.app_metadata !== undefined) {
         throw new AuthFailure(403, 'not_admin', 'Updating app_metadata requires admin privileges');

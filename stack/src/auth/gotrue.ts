@@ -22,7 +22,7 @@ export interface AuthRequest {
   /** Lower-cased header names. */
   headers: Record<string, string>;
   body: string;
-  /** The client's IP (the socket's peer), which GoTrue's rate limits count by. */
+  /** The client's IP (the socket's peer), which GoTrue's rate limits count by (see rateLimitKey). */
   clientAddress?: string;
 }
 
@@ -54,7 +54,7 @@ const API_VERSION_HEADER = 'x-supabase-api-version';
 
 export function createAuth(db: Database, options: AuthOptions) {
   const limits = { ...DEFAULT_AUTH_RATE_LIMITS, ...options.rateLimits };
-  // One count for email sign-ups and password sign-ins, as GoTrue's sign_in_sign_ups.
+  // One count for email sign-ups, password sign-ins and password changes, as GoTrue's sign_in_sign_ups.
   const passwordAttempts = createRateLimiter(limits.passwordAttemptsPer5Min, 300_000);
   const sessions = createSessions(db, {
     jwtSecret: options.jwtSecret,
@@ -100,7 +100,7 @@ export function createAuth(db: Database, options: AuthOptions) {
           return json(200, userJson(user, await identitiesOf(db, user.id)));
         }
         case 'PUT /user':
-          return json(200, await accounts.update(req.headers.authorization, body()));
+          return json(200, await accounts.update(req.headers.authorization, body(), req.clientAddress));
         case 'POST /logout':
           await sessions.signOut(req.headers.authorization, req.query.get('scope') ?? 'global');
           return { status: 204, headers, body: '' };

@@ -1,14 +1,19 @@
 /**
  * GoTrue's per-IP request limits, with the defaults of `supabase start` (its config.toml
- * `[auth.rate_limit]`): 30 anonymous sign-ins per hour, 30 sign-ups and password sign-ins per
- * 5 minutes. Counts live in memory, as GoTrue's do, so a restart forgets them.
+ * `[auth.rate_limit]`): 30 anonymous sign-ins per hour, 30 sign-ups, password sign-ins and
+ * password changes per 5 minutes. Counts live in memory, as GoTrue's do, so a restart forgets them.
+ * Every address of the loopback range counts as one client (rateLimitKey).
  */
+import { BlockList, isIP, SocketAddress } from 'node:net';
 import { AuthFailure } from './errors';
 
 export interface AuthRateLimits {
   /** Anonymous sign-ins per hour per IP (`anonymous_users`). */
   anonymousSignUpsPerHour?: number;
-  /** Email sign-ups and password sign-ins per 5 minutes per IP (`sign_in_sign_ups`). */
+  /**
+   * Email sign-ups, password sign-ins and password changes (`PUT /user` with a password) per
+   * 5 minutes per IP (`sign_in_sign_ups`): every request that runs bcrypt counts here.
+   */
   passwordAttemptsPer5Min?: number;
 }
 
@@ -52,9 +57,31 @@ export function createRateLimiter(limit: number, windowMs: number, now: () => nu
   };
 }
 
+const LOOPBACK = new BlockList();
+LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');
+LOOPBACK.addAddress('::1', 'ipv6');
+
+/**
+ * The client a request counts against: its address, except that the whole loopback range
+ * (127.0.0.0/8, ::1, and 127.x.y.z mapped into IPv6 as ::ffff:127.x.y.z) is one client, `loopback`.
+ * Any process on the machine may send from any of 16 million 127.x.y.z addresses, so counting
+ * them apart gave it as many allowances. An IPv4 address mapped into IPv6 counts as that IPv4
+ * address, other IPv6 addresses in their canonical spelling; anything that is not an address
+ * (a destroyed socket has none) counts as one `unknown` client.
+ */
+export function rateLimitKey(clientAddress: string | undefined): string {
+  const family = clientAddress ? isIP(clientAddress) : 0;
+  if (!clientAddress || family === 0) return 'unknown';
+  const type = family === 4 ? 'ipv4' : 'ipv6';
+  // BlockList matches an IPv4-mapped IPv6 address against the IPv4 subnet too.
+  if (LOOPBACK.check(clientAddress, type)) return 'loopback';
+  const canonical = new SocketAddress({ address: clientAddress, family: type }).address;
+  return /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(canonical)?.[1] ?? canonical;
+}
+
 /** Counts a request from the client's address, or refuses it as GoTrue does once its window is used up. */
 export function enforceRateLimit(limiter: RateLimiter, clientAddress: string | undefined): void {
-  if (!limiter.take(clientAddress ?? 'unknown')) {
+  if (!limiter.take(rateLimitKey(clientAddress))) {
     throw new AuthFailure(429, 'over_request_rate_limit', 'Request rate limit reached');
   }
 }

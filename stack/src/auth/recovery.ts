@@ -1,7 +1,7 @@
 /**
  * GoTrue's password recovery: /recover "emails" a single-use link (to the stack's log, as
- * `supabase start` shows it in its mail viewer), and /verify turns the link into a session handed
- * to the page the link names, if that page is on this machine.
+ * `supabase start` shows it in its mail viewer), at most one a minute per account, and /verify
+ * turns the link into a session handed to the page the link names, if that page is on this machine.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Database } from '../db/database';
@@ -32,7 +32,10 @@ export interface Redirect {
 }
 
 export interface Recovery {
-  /** GoTrue's Recover: always `{}`, so it never tells whether an email has an account. */
+  /**
+   * GoTrue's Recover: always `{}`, so it never tells whether an email has an account, also when
+   * it sends nothing because the account had a link within the last minute.
+   */
   recover(body: Record<string, unknown>, redirectTo: string | null): Promise<Record<string, never>>;
   /** GoTrue's Verify for a recovery link: a session in the redirect's fragment, or the error there. */
   verify(query: URLSearchParams): Promise<Redirect>;
@@ -61,26 +64,22 @@ export function createRecovery(db: Database, options: RecoveryOptions): Recovery
     async recover(body, redirectTo) {
       if (!body.email) throw new AuthFailure(400, 'validation_failed', 'Password recovery requires an email');
       const email = validEmail(body.email);
-      const { rows } = await db.query<{ id: string; since_sent: number | null }>(
-        `select id, extract(epoch from now() - recovery_sent_at)::float8 as since_sent
-         from auth.users where email = $1`,
-        [email],
-      );
-      const user = rows[0];
-      if (!user) return {};
-      if (user.since_sent !== null && user.since_sent < RECOVERY_FREQUENCY_SECONDS) {
-        const wait = Math.ceil(RECOVERY_FREQUENCY_SECONDS - user.since_sent);
-        throw new AuthFailure(
-          429,
-          'over_email_send_rate_limit',
-          `For security purposes, you can only request this after ${wait} seconds.`,
-        );
-      }
+      // At most one link a minute per account (GoTrue's SMTP max_frequency), but a request within
+      // the minute gets the same `{}` as one for an email without an account, and nothing is sent:
+      // the link already sent stays the valid one. GoTrue answers that request 429
+      // over_email_send_rate_limit, and only for a registered email (its Recover returns `{}` for
+      // an unknown one before checking the frequency), which tells anyone which emails have
+      // accounts. One statement, the same for a registered and an unknown email, checks and takes
+      // the minute, so two concurrent requests send one link, not two.
       const token = randomBytes(24).toString('base64url');
-      await db.query('update auth.users set recovery_token = $2, recovery_sent_at = now() where id = $1', [
-        user.id,
-        sha256(token),
-      ]);
+      const { rows } = await db.query<{ id: string }>(
+        `update auth.users set recovery_token = $2, recovery_sent_at = now()
+         where email = $1
+           and (recovery_sent_at is null or recovery_sent_at <= now() - make_interval(secs => $3))
+         returning id`,
+        [email, sha256(token), RECOVERY_FREQUENCY_SECONDS],
+      );
+      if (rows.length === 0) return {};
       const link = new URL(`${options.issuer}/verify`);
       link.search = new URLSearchParams({
         token,
