@@ -2,6 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
+import classes from './notifications.module.css';
 import { cssVariablesResolver, theme } from './theme';
 
 function createQueryClient(): QueryClient {
@@ -18,7 +19,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
-      <Notifications position="top-right" />
+      <Notifications position="top-right" classNames={classes} />
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );

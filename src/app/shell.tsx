@@ -18,7 +18,8 @@ import { WorkspaceHeader } from '@/features/workspace/components/workspace-heade
 import { WorkspaceSettings } from '@/features/workspace/components/workspace-settings';
 import type { WorkspaceDialog } from '@/features/workspace/utils/workspace-user';
 import { PlatformFeesButton } from '@/features/settings/components/platform-fees-button';
-import { ListStateProvider } from '@/lib/list-state';
+import { initialSalesOrderList } from '@/features/sales-orders/api/get-sales-orders';
+import { ListStateProvider, showList, type ListStore } from '@/lib/list-state';
 import { useRealtimeInvalidation } from '@/lib/realtime';
 import { loadAllStyles } from '@/lib/styles';
 
@@ -84,6 +85,7 @@ const tabs = [
 
 /** The spec's tabs, then Settings (the workspace: save it, sign in, sign out), set apart below them. */
 type TabId = (typeof tabs)[number]['id'] | 'settings';
+const isTabId = (value: unknown): value is TabId => value === 'settings' || tabs.some((tab) => tab.id === value);
 
 /** The one page: header, left navigation and the active tab (kept in state; there are no URLs). */
 export function Shell({ user }: { user: User }) {
@@ -91,6 +93,24 @@ export function Shell({ user }: { user: User }) {
   const [activeTab, setActiveTab] = useState<TabId>('dashboard');
   const [navOpened, nav] = useDisclosure(false);
   const [dialog, setDialog] = useState<WorkspaceDialog | null>(null);
+  const [listStore] = useState<ListStore>(() => new Map());
+
+  // Tabs are entries of the page's history (its state, not its URL: the spec has no routes), so the
+  // browser's Back and Forward move between them instead of leaving the app.
+  useEffect(() => {
+    history.replaceState({ ...history.state, tab: 'dashboard' }, '');
+    const onPopState = (event: PopStateEvent) => {
+      const tab = (event.state as { tab?: unknown } | null)?.tab;
+      setActiveTab(isTabId(tab) ? tab : 'dashboard');
+    };
+    window.addEventListener('popstate', onPopState);
+    return () => window.removeEventListener('popstate', onPopState);
+  }, []);
+
+  // A tab opens at its top, with its heading and buttons in view, wherever the last one was scrolled.
+  useEffect(() => {
+    window.scrollTo({ top: 0 });
+  }, [activeTab]);
 
   // Once the dashboard is up, fetch the other tabs' (and the workspace dialogs') code in the
   // background so switching is instant.
@@ -109,8 +129,18 @@ export function Shell({ user }: { user: User }) {
   }, []);
 
   const openTab = (tab: TabId) => {
+    if (tab !== activeTab) history.pushState({ ...history.state, tab }, '');
     setActiveTab(tab);
     nav.close();
+  };
+
+  // The card counts every unfulfilled order: the list it opens shows exactly those.
+  const openUnfulfilledOrders = () => {
+    showList(listStore, 'sales-orders', {
+      ...initialSalesOrderList,
+      filters: { ...initialSalesOrderList.filters, status: 'Unfulfilled' },
+    });
+    openTab('sales-orders');
   };
 
   return (
@@ -169,10 +199,10 @@ export function Shell({ user }: { user: User }) {
 
       <OfflineBanner />
       <AppShell.Main bg="gray.0">
-        <ListStateProvider>
+        <ListStateProvider store={listStore}>
           {activeTab !== 'settings' && <SaveWorkspacePrompt user={user} onOpen={setDialog} />}
           {activeTab === 'dashboard' && (
-            <Dashboard onOpenSalesOrders={() => openTab('sales-orders')} onOpenInventory={() => openTab('inventory')} />
+            <Dashboard onOpenSalesOrders={openUnfulfilledOrders} onOpenInventory={() => openTab('inventory')} />
           )}
           <Suspense
             fallback={

@@ -24,13 +24,25 @@ export interface Page<Row> {
   total: number;
 }
 
-// The lists' states by list, kept above the tabs (which unmount when another tab opens) so a list
-// comes back as it was left; there are no URLs to keep them in (the spec has no routes).
-const ListStateStore = createContext<Map<string, unknown> | null>(null);
+/**
+ * The lists' states by list, kept above the tabs (which unmount when another tab opens) so a list
+ * comes back as it was left; there are no URLs to keep them in (the spec has no routes).
+ */
+export type ListStore = Map<string, unknown>;
 
-export function ListStateProvider({ children }: { children: ReactNode }) {
-  const [store] = useState(() => new Map<string, unknown>());
+const ListStateStore = createContext<ListStore | null>(null);
+
+export function ListStateProvider({ store, children }: { store: ListStore; children: ReactNode }) {
   return <ListStateStore.Provider value={store}>{children}</ListStateStore.Provider>;
+}
+
+/** Sets what a list shows when it next opens (a dashboard card opening the orders it counts). */
+export function showList<Filters, SortKey extends string>(
+  store: ListStore,
+  listId: string,
+  state: ListState<Filters, SortKey>,
+): void {
+  store.set(listId, state);
 }
 
 /**

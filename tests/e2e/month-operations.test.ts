@@ -15,6 +15,7 @@ import {
   rowCells,
   settle,
   startProduction,
+  cardValue,
 } from './support/actions';
 import { DESKTOP, PHONE } from './support/environment';
 import { useE2e } from './support/fixture';
@@ -35,14 +36,10 @@ async function screenshot(page: Page, name: string): Promise<void> {
 /** Opens the row menu of an item (products, raw materials) and picks one of its actions. */
 async function rowAction(page: Page, itemName: string, action: string): Promise<void> {
   await page.getByRole('button', { name: `Actions for ${itemName}`, exact: true }).click();
-  await page.getByRole('dialog', { name: `Actions for ${itemName}` }).getByRole('button', { name: action, exact: true }).click();
-}
-
-/** The figure on a dashboard card, e.g. '₹6,250.00' or '5'. */
-async function cardValue(page: Page, label: string): Promise<string> {
-  const card = page.getByRole('button', { name: label }).or(page.getByRole('region', { name: label }));
-  const lines = (await card.innerText()).split('\n').map((line) => line.trim());
-  return lines.filter((line) => line !== '' && line !== label).join(' ');
+  await page
+    .getByRole('dialog', { name: `Actions for ${itemName}` })
+    .getByRole('button', { name: action, exact: true })
+    .click();
 }
 
 /** Opens Products and waits until the product's Stock on Hand reads `stock`. */
@@ -129,7 +126,9 @@ for (const viewport of [DESKTOP, PHONE]) {
       const drawer = dialog(page, 'History: Cotton fabric');
       await eventually(() => historyEntries(drawer)).toEqual([
         expect.stringMatching(/^Counted: 0\.5 missing −0\.5 metres .+ Balance after: 6\.5 metres “Monthly count”$/),
-        expect.stringMatching(/^Used to make 2 Cotton Kurta −5 metres .+ Balance after: 7 metres Production run \w{8}$/),
+        expect.stringMatching(
+          /^Used to make 2 Cotton Kurta −5 metres .+ Balance after: 7 metres Production run \w{8}$/,
+        ),
         expect.stringMatching(/^Received from Surat Mills \+10 metres .+ Balance after: 12 metres “Invoice 42”$/),
         expect.stringMatching(/^Opening stock \+2 metres .+ Balance after: 2 metres$/),
       ]);
@@ -230,7 +229,12 @@ for (const viewport of [DESKTOP, PHONE]) {
     it('cancels and returns sales while revenue and stock follow', async () => {
       const { page } = await e2e.openApp({ viewport });
       const seed = seeder(await e2e.clientOf(page));
-      const cap = await seed.product({ sku: 'CAP-01', product_name: 'Cotton Cap', selling_price: 350, stock_on_hand: 10 });
+      const cap = await seed.product({
+        sku: 'CAP-01',
+        product_name: 'Cotton Cap',
+        selling_price: 350,
+        stock_on_hand: 10,
+      });
       await seed.sale(cap, 'Flipkart', 2);
       await seed.sale(cap, 'Amazon', 3);
       await openTab(page, 'Dashboard');
@@ -330,7 +334,11 @@ describe('the month operations reach every open tab', { timeout: 120_000 }, () =
     await eventually(() => historyEntries(drawer)).toHaveLength(2);
 
     await openTab(first.page, 'Sales Orders');
-    await first.page.getByRole('row').filter({ hasText: 'Myntra' }).getByRole('button', { name: 'Cancel', exact: true }).click();
+    await first.page
+      .getByRole('row')
+      .filter({ hasText: 'Myntra' })
+      .getByRole('button', { name: 'Cancel', exact: true })
+      .click();
     await dialog(first.page, 'Cancel this order?').getByRole('button', { name: 'Cancel Order' }).click();
     await eventually(async () => (await historyEntries(drawer))[0]).toMatch(/^Sale on Myntra cancelled \+3 units/);
 
@@ -340,7 +348,9 @@ describe('the month operations reach every open tab', { timeout: 120_000 }, () =
     await form.getByLabel('Counted stock (units)').fill('6');
     await form.getByLabel('Reason').fill('Two broke');
     await form.getByRole('button', { name: 'Save Count' }).click();
-    await eventually(async () => (await historyEntries(drawer))[0]).toMatch(/^Counted: 2 missing −2 units .+ “Two broke”$/);
+    await eventually(async () => (await historyEntries(drawer))[0]).toMatch(
+      /^Counted: 2 missing −2 units .+ “Two broke”$/,
+    );
     await drawer.getByRole('button', { name: 'Close history' }).click();
     await eventually(async () => (await rowCells(second.page, 'MUG-01'))[4]).toBe('6');
   });

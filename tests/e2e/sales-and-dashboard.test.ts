@@ -8,6 +8,7 @@ import {
   logSale,
   openTab,
   rowCells,
+  cardValue,
 } from './support/actions';
 import { useE2e } from './support/fixture';
 
@@ -16,15 +17,6 @@ const e2e = useE2e();
 async function productStock(page: Page, sku: string): Promise<string | undefined> {
   await openTab(page, 'Products');
   return (await rowCells(page, sku))[4];
-}
-
-/** The figure on a dashboard card, e.g. '₹6,250.00' or '5'. */
-async function cardValue(page: Page, label: string): Promise<string> {
-  const card = page
-    .getByRole('button', { name: label })
-    .or(page.getByRole('region', { name: label }));
-  const lines = (await card.innerText()).split('\n').map((line) => line.trim());
-  return lines.filter((line) => line !== '' && line !== label).join(' ');
 }
 
 describe('sales orders and the dashboard', { timeout: 180_000 }, () => {
@@ -57,9 +49,7 @@ describe('sales orders and the dashboard', { timeout: 180_000 }, () => {
     await refusal.waitFor();
     expect(await refusal.innerText()).toBe('Not enough stock for Cotton Kurta. Only 3 available.');
     // What the user typed is still there to correct.
-    expect(await form.getByRole('combobox', { name: 'Product' }).inputValue()).toBe(
-      'Cotton Kurta (KUR-01)',
-    );
+    expect(await form.getByRole('combobox', { name: 'Product' }).inputValue()).toBe('Cotton Kurta (KUR-01)');
     expect(await form.getByLabel('Quantity').inputValue()).toBe('5');
 
     await form.getByRole('button', { name: 'Cancel' }).click();
@@ -74,11 +64,7 @@ describe('sales orders and the dashboard', { timeout: 180_000 }, () => {
     await addProduct(page, { sku: 'CAP-01', name: 'Cotton Cap', sellingPrice: '350', stockOnHand: '10' });
     await logSale(page, { product: 'Cotton Cap (CAP-01)', platform: 'Amazon', quantity: '2' });
     const unfulfilled = [expect.any(String), 'Cotton Cap', 'Amazon', '2', '₹700.00'];
-    await eventually(() => rowCells(page, 'Cotton Cap')).toEqual([
-      ...unfulfilled,
-      'Unfulfilled',
-      'Fulfill Cancel',
-    ]);
+    await eventually(() => rowCells(page, 'Cotton Cap')).toEqual([...unfulfilled, 'Unfulfilled', 'Fulfill Cancel']);
     const orderDate = (await rowCells(page, 'Cotton Cap'))[0];
 
     await page.getByRole('button', { name: 'Fulfill' }).click();
@@ -115,8 +101,12 @@ describe('sales orders and the dashboard', { timeout: 180_000 }, () => {
     ];
     for (const sale of sales) await logSale(page, sale);
     await eventually(() => page.getByRole('button', { name: 'Fulfill' }).count()).toBe(6);
-    await page.getByRole('row').filter({ hasText: 'Myntra' }).filter({ hasText: 'Bandhani' })
-      .getByRole('button', { name: 'Fulfill' }).click();
+    await page
+      .getByRole('row')
+      .filter({ hasText: 'Myntra' })
+      .filter({ hasText: 'Bandhani' })
+      .getByRole('button', { name: 'Fulfill' })
+      .click();
     await eventually(() => page.getByRole('button', { name: 'Fulfill' }).count()).toBe(5);
 
     await openTab(page, 'Dashboard');

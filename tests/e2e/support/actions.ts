@@ -39,7 +39,10 @@ export async function dismissNotifications(page: Page): Promise<void> {
   // A notification may close by itself between the count and the click: that is fine too. Bounded,
   // so a button that cannot be clicked fails the screenshot's wait instead of looping forever.
   for (let attempt = 0; attempt < 10 && (await dismiss.count()) > 0; attempt++) {
-    await dismiss.first().click({ timeout: 2_000 }).catch(() => undefined);
+    await dismiss
+      .first()
+      .click({ timeout: 2_000 })
+      .catch(() => undefined);
   }
 }
 
@@ -155,10 +158,7 @@ export async function logSale(page: Page, sale: NewSale): Promise<void> {
 }
 
 /** Opens 'Create New Order' and fills it in, leaving the modal open for the caller to submit. */
-export async function fillProductionOrder(
-  page: Page,
-  order: { product: string; quantity: string },
-): Promise<Locator> {
+export async function fillProductionOrder(page: Page, order: { product: string; quantity: string }): Promise<Locator> {
   await openTab(page, 'Manufacturing');
   await page.getByRole('button', { name: 'Create New Order' }).click();
   const form = dialog(page, 'Create New Order');
@@ -167,10 +167,7 @@ export async function fillProductionOrder(
   return form;
 }
 
-export async function startProduction(
-  page: Page,
-  order: { product: string; quantity: string },
-): Promise<void> {
+export async function startProduction(page: Page, order: { product: string; quantity: string }): Promise<void> {
   const form = await fillProductionOrder(page, order);
   await form.getByRole('button', { name: 'Start Production' }).click();
   await form.waitFor({ state: 'hidden' });
@@ -210,10 +207,19 @@ export async function fieldMessage(field: Locator): Promise<string> {
 }
 
 /** Clicks a download button and returns the file's name and its lines (CSV parsed, BOM and header checked by the caller). */
-export async function download(page: Page, button: Locator): Promise<{ name: string; text: string; lines: string[][] }> {
+export async function download(
+  page: Page,
+  button: Locator,
+): Promise<{ name: string; text: string; lines: string[][] }> {
   const [file] = await Promise.all([page.waitForEvent('download'), button.click()]);
   const text = await readFile(await file.path(), 'utf8');
   const { data, errors } = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { newline: '\r\n', skipEmptyLines: true });
   expect(errors).toEqual([]);
   return { name: file.suggestedFilename(), text, lines: data };
+}
+
+/** The figure on a dashboard card, e.g. '₹6,250.00' or '5' (without its label or note). */
+export async function cardValue(page: Page, label: string): Promise<string> {
+  const card = page.getByRole('button', { name: label }).or(page.getByRole('region', { name: label }));
+  return (await card.locator('[aria-busy]').innerText()).trim();
 }

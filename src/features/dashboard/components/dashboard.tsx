@@ -36,6 +36,7 @@ export function Dashboard({ onOpenSalesOrders, onOpenInventory }: DashboardProps
           <SimpleGrid type="container" cols={{ base: 1, '440px': 2, '960px': 4 }} mb="lg">
             <StatCard
               label="Total Revenue"
+              note="All time, without cancelled and returned orders"
               value={summary.data && formatRupees(summary.data.total_revenue)}
               icon={IconCurrencyRupee}
               color="indigo"
@@ -86,11 +87,13 @@ interface StatCardProps {
   value: ReactNode;
   icon: Icon;
   color: string;
+  /** What the figure covers, where the label alone does not say. */
+  note?: string;
   /** Cards that lead somewhere are buttons; the others are plain panels. */
   onClick?: () => void;
 }
 
-function StatCard({ label, value, icon: CardIcon, color, onClick }: StatCardProps) {
+function StatCard({ label, value, icon: CardIcon, color, note, onClick }: StatCardProps) {
   // The icon shares the label's line, so the figure has the card's whole width; its size follows
   // that width (dashboard.module.css) so the largest figures fit without overlap or truncation.
   const content = (
@@ -106,6 +109,11 @@ function StatCard({ label, value, icon: CardIcon, color, onClick }: StatCardProp
       <Text className={classes.figure} fw={700} lh={1.3} aria-busy={value === undefined}>
         {value ?? '…'}
       </Text>
+      {note && (
+        <Text c="dimmed" size="xs">
+          {note}
+        </Text>
+      )}
     </>
   );
   if (!onClick) {

@@ -5,7 +5,8 @@ import { useState } from 'react';
 import { downloadFile, todayInIndia } from '@/lib/csv';
 import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { QueryList } from '@/components/query-list';
-import { formatQuantity, formatRupees } from '@/lib/format';
+import { formatQuantity, formatRupees, formatUnitCost } from '@/lib/format';
+import { MAX_NUMBER } from '@/lib/form-fields';
 import { useWhatToBuy, type PurchaseSuggestion } from '../api/get-what-to-buy';
 import {
   groupBySupplier,
@@ -85,6 +86,9 @@ function PurchaseList({ suggestions }: { suggestions: PurchaseSuggestion[] }) {
           value={typed.get(line.id) ?? line.quantity}
           onChange={(value) => setQuantity(line.id, value)}
           min={0}
+          // The largest quantity the app stores anywhere: a longer number would be cut off in the box.
+          max={MAX_NUMBER}
+          clampBehavior="strict"
           decimalScale={3}
           size="xs"
           w={110}
@@ -98,7 +102,7 @@ function PurchaseList({ suggestions }: { suggestions: PurchaseSuggestion[] }) {
         />
       ),
     },
-    { label: 'Cost per Unit', numeric: true, cell: (line) => formatRupees(line.cost_per_unit) },
+    { label: 'Cost per Unit', numeric: true, cell: (line) => formatUnitCost(line.cost_per_unit) },
     { label: 'Estimated Cost', numeric: true, cell: (line) => formatRupees(line.cost) },
   ];
 

@@ -1,4 +1,4 @@
-import { Button, Paper } from '@mantine/core';
+import { Button, Paper, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconPackages, IconPlus } from '@tabler/icons-react';
 import { DataTable, type DataTableColumn } from '@/components/data-table';
@@ -10,6 +10,7 @@ import { isArchived } from '@/features/stock-items/api/archived';
 import type { RawMaterial } from '@/features/stock-items/api/raw-materials';
 import { formatQuantity, formatUnitCost } from '@/lib/format';
 import { useListState } from '@/lib/list-state';
+import { isLowStock } from '@/lib/stock';
 import {
   asAdded,
   initialItemList,
@@ -47,7 +48,16 @@ const rawMaterialColumns = (actionsFor: (material: RawMaterial) => ItemAction[])
     label: 'Stock Level',
     sortKey: 'stock_level',
     numeric: true,
-    cell: (material) => formatQuantity(material.stock_level),
+    // Red below the reorder point, as Products colours Stock on Hand (its green would be too pale
+    // on white for AA contrast without the spec asking for it here).
+    cell: (material) =>
+      isLowStock(material.stock_level, material.reorder_point) ? (
+        <Text span fw={700} c="red.7">
+          {formatQuantity(material.stock_level)}
+        </Text>
+      ) : (
+        formatQuantity(material.stock_level)
+      ),
   },
   { label: 'Unit', cell: (material) => material.unit_of_measure },
 ];
