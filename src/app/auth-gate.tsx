@@ -1,4 +1,4 @@
-import { Center, Loader, Stack, Text } from '@mantine/core';
+import { Button, Center, Loader, Stack, Text } from '@mantine/core';
 import type { Session, User } from '@supabase/supabase-js';
 import { useQuery, useQueryClient, type Query } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
@@ -35,14 +35,31 @@ function useAnonymousSession() {
   });
 }
 
-function LoadingScreen() {
+/**
+ * Failed sign-ins before the loading screen says the server does not answer: a blip is only logged
+ * (the spec), a server that stays away (about 6 s of retries) is said, not left to a spinner.
+ */
+const FAILURES_BEFORE_NOTICE = 3;
+
+function LoadingScreen({ unreachable, onRetry }: { unreachable: boolean; onRetry: () => void }) {
   return (
-    <Center h="100dvh">
+    <Center h="100dvh" px="md">
       <Stack align="center" gap="md">
         <Loader size="lg" />
         <Text size="lg" fw={500}>
           Authenticating &amp; Loading System...
         </Text>
+        {unreachable && (
+          <Stack align="center" gap="xs" role="status">
+            <Text c="dimmed" ta="center" maw={420}>
+              The server does not answer. FactoryFlow keeps trying; check your internet connection, or that the server
+              is running.
+            </Text>
+            <Button variant="default" onClick={onRetry}>
+              Try again now
+            </Button>
+          </Stack>
+        )}
       </Stack>
     </Center>
   );
@@ -77,6 +94,13 @@ export function AuthGate({ children }: { children: (user: User) => ReactNode }) 
     return () => data.subscription.unsubscribe();
   }, [queryClient]);
 
-  if (!session.data) return <LoadingScreen />;
+  if (!session.data) {
+    return (
+      <LoadingScreen
+        unreachable={session.failureCount >= FAILURES_BEFORE_NOTICE}
+        onRetry={() => void session.refetch()}
+      />
+    );
+  }
   return children(session.data.user);
 }

@@ -152,6 +152,30 @@ describe('a month of real use: navigation and figures', { timeout: 180_000 }, ()
     });
   }
 
+  for (const size of [DESKTOP, PHONE]) {
+    it(`says the server does not answer when it is down at first open, at ${size.width}x${size.height}`, async () => {
+      e2e.expectConsoleProblem(/Anonymous sign-in failed; retrying\.|status of 503/);
+      let serverDown = true;
+      const { page } = await e2e.openApp({
+        viewport: size,
+        waitForApp: false,
+        beforeLoad: (page) =>
+          page.route('**/auth/v1/signup', (route) =>
+            serverDown
+              ? route.fulfill({ status: 503, json: { code: 503, msg: 'Service Unavailable' } })
+              : route.continue(),
+          ),
+      });
+      await page.getByText('Authenticating & Loading System...').waitFor();
+      const notice = page.getByRole('status').filter({ hasText: 'The server does not answer.' });
+      await notice.waitFor({ timeout: 30_000 });
+      await shot(page, 'server-down');
+      serverDown = false;
+      await notice.getByRole('button', { name: 'Try again now' }).click();
+      await heading(page, 'Dashboard').waitFor();
+    });
+  }
+
   it('opens each tab at its top on a phone, wherever the last one was scrolled', async () => {
     const { page } = await e2e.openApp({ viewport: PHONE });
     await seedShop(page);
