@@ -1,5 +1,6 @@
 import { Text, TextInput, type TextInputProps } from '@mantine/core';
 import { forwardRef, type ReactNode } from 'react';
+import { Controller, type Control, type FieldPathByValue, type FieldValues } from 'react-hook-form';
 import { numberFieldText, textLength, tooLongMessage, type NumberRules, type TextRules } from '@/lib/form-fields';
 
 interface NumberTextInputProps extends Omit<TextInputProps, 'value' | 'placeholder'> {
@@ -73,3 +74,60 @@ export const LimitedTextInput = forwardRef<HTMLInputElement, LimitedTextInputPro
     />
   );
 });
+
+/**
+ * What a field bound to a react-hook-form form takes: the form's control and the name of a value of
+ * the type the input edits (so a typo or a field of another type fails to compile), then the
+ * input's own props. The form supplies the value, onChange, onBlur, name and error.
+ */
+type BoundFieldProps<Values extends FieldValues, Transformed, Name, InputProps> = {
+  control: Control<Values, unknown, Transformed>;
+  name: Name;
+} & Omit<InputProps, 'value' | 'onChange' | 'onBlur' | 'error' | 'name'>;
+
+/**
+ * A LimitedTextInput bound to a form's text value, showing the value's error. The input gets the
+ * form's ref, so a failed submit focuses it when it holds the first error (and setFocus works).
+ */
+export function TextField<
+  Values extends FieldValues,
+  Name extends FieldPathByValue<Values, string>,
+  Transformed = Values,
+>({ control, name, ...props }: BoundFieldProps<Values, Transformed, Name, LimitedTextInputProps>) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        // Name is a path to a string value (its constraint), which the generic type cannot show.
+        <LimitedTextInput {...field} value={field.value as string} {...props} error={fieldState.error?.message} />
+      )}
+    />
+  );
+}
+
+/**
+ * A NumberTextInput bound to a form's number field (its text as typed, or a number), showing the
+ * value's error. The input gets the form's ref, as TextField's does.
+ */
+export function NumberField<
+  Values extends FieldValues,
+  Name extends FieldPathByValue<Values, string | number>,
+  Transformed = Values,
+>({ control, name, ...props }: BoundFieldProps<Values, Transformed, Name, NumberTextInputProps>) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        // Name is a path to a string or number value (its constraint), which the generic type cannot show.
+        <NumberTextInput
+          {...field}
+          value={field.value as string | number}
+          {...props}
+          error={fieldState.error?.message}
+        />
+      )}
+    />
+  );
+}

@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { FormError } from '@/components/form-error';
-import { NumberTextInput } from '@/components/form-inputs';
+import { NumberField } from '@/components/form-inputs';
 import { BottleneckNote } from '@/features/costing/components/bottleneck-note';
 import { ProductSelect } from '@/features/stock-items/components/product-picker';
 import { formatQuantity, materialWithUnit } from '@/lib/format';
@@ -79,17 +79,11 @@ export function CreateManufacturingOrderModal({ opened, onClose }: CreateManufac
               <ProductSelect {...field} data-autofocus error={fieldState.error?.message} />
             )}
           />
-          <Controller
+          <NumberField
             control={form.control}
             name="quantity_to_produce"
-            render={({ field, fieldState }) => (
-              <NumberTextInput
-                {...field}
-                rules={productionFieldRules.quantityToProduce}
-                label="Quantity to Produce"
-                error={fieldState.error?.message}
-              />
-            )}
+            rules={productionFieldRules.quantityToProduce}
+            label="Quantity to Produce"
           />
           {productId && <RequirementsTable requirements={requirements} loading={stockLoading} />}
           {productId && !stockLoading && canMake !== null && (

@@ -1,7 +1,7 @@
 import { ActionIcon, Button, Group, Text } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { Controller, useFieldArray, type Control } from 'react-hook-form';
-import { NumberTextInput } from '@/components/form-inputs';
+import { NumberField } from '@/components/form-inputs';
 import { MaterialSelect, useHasMaterials } from '@/features/stock-items/components/material-picker';
 import { productFieldRules as rules } from '@/lib/form-fields';
 import { newBomRow, type ProductForm, type ProductInput } from '../api/product-form';
@@ -42,18 +42,12 @@ export function BomRows({ control, emptyText }: BomRowsProps) {
               />
             )}
           />
-          <Controller
+          <NumberField
             control={control}
             name={`bom.${index}.quantity`}
-            render={({ field, fieldState }) => (
-              <NumberTextInput
-                {...field}
-                rules={rules.bomQuantity}
-                label={`Quantity ${index + 1}`}
-                error={fieldState.error?.message}
-                w={120}
-              />
-            )}
+            rules={rules.bomQuantity}
+            label={`Quantity ${index + 1}`}
+            w={120}
           />
           <ActionIcon
             variant="subtle"

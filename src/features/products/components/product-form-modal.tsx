@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Divider, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { FormError, showOnField } from '@/components/form-error';
-import { LimitedTextInput, NumberTextInput } from '@/components/form-inputs';
+import { NumberField, TextField } from '@/components/form-inputs';
 import { useHasMaterials } from '@/features/stock-items/components/material-picker';
 import { formatQuantity } from '@/lib/format';
 import { productFieldRules as rules } from '@/lib/form-fields';
@@ -65,84 +65,27 @@ export function ProductFormModal({ edited, opened = true, onClose }: ProductForm
       <form onSubmit={submit} noValidate>
         <Stack>
           <SimpleGrid cols={{ base: 1, xs: 2 }}>
-            <Controller
-              control={form.control}
-              name="sku"
-              render={({ field, fieldState }) => (
-                <LimitedTextInput
-                  {...field}
-                  rules={rules.sku}
-                  label="SKU"
-                  data-autofocus
-                  error={fieldState.error?.message}
-                />
-              )}
-            />
-            <Controller
-              control={form.control}
-              name="category"
-              render={({ field, fieldState }) => (
-                <LimitedTextInput
-                  {...field}
-                  rules={rules.category}
-                  label="Category"
-                  error={fieldState.error?.message}
-                />
-              )}
-            />
+            <TextField control={form.control} name="sku" rules={rules.sku} label="SKU" data-autofocus />
+            <TextField control={form.control} name="category" rules={rules.category} label="Category" />
           </SimpleGrid>
-          <Controller
-            control={form.control}
-            name="product_name"
-            render={({ field, fieldState }) => (
-              <LimitedTextInput
-                {...field}
-                rules={rules.productName}
-                label="Product Name"
-                error={fieldState.error?.message}
-              />
-            )}
-          />
+          <TextField control={form.control} name="product_name" rules={rules.productName} label="Product Name" />
           <SimpleGrid cols={{ base: 1, xs: edited === null ? 3 : 2 }}>
-            <Controller
+            <NumberField
               control={form.control}
               name="selling_price"
-              render={({ field, fieldState }) => (
-                <NumberTextInput
-                  {...field}
-                  rules={rules.sellingPrice}
-                  label="Selling Price"
-                  leftSection="₹"
-                  error={fieldState.error?.message}
-                />
-              )}
+              rules={rules.sellingPrice}
+              label="Selling Price"
+              leftSection="₹"
             />
             {edited === null && (
-              <Controller
+              <NumberField
                 control={form.control}
                 name="stock_on_hand"
-                render={({ field, fieldState }) => (
-                  <NumberTextInput
-                    {...field}
-                    rules={rules.stockOnHand}
-                    label="Stock on Hand"
-                    error={fieldState.error?.message}
-                  />
-                )}
+                rules={rules.stockOnHand}
+                label="Stock on Hand"
               />
             )}
-            <Controller
-              control={form.control}
-              name="reorder_point"
-              render={({ field, fieldState }) => (
-                <NumberTextInput
-                  {...field}
-                  rules={rules.reorderPoint}
-                  label="Reorder Point"
-                  error={fieldState.error?.message}
-                />
-              )}
-            />
+            <NumberField control={form.control} name="reorder_point" rules={rules.reorderPoint} label="Reorder Point" />
           </SimpleGrid>
           {edited !== null && (
             <Text size="sm" c="dimmed">

@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { FormError, showOnField } from '@/components/form-error';
-import { LimitedTextInput, NumberTextInput } from '@/components/form-inputs';
+import { NumberField, TextField } from '@/components/form-inputs';
 import type { RawMaterial } from '@/features/stock-items/api/raw-materials';
 import { rawMaterialFieldRules as rules } from '@/lib/form-fields';
 import {
@@ -60,81 +60,35 @@ export function RawMaterialFormModal({ edited, opened = true, onClose }: RawMate
     >
       <form onSubmit={submit} noValidate>
         <Stack>
-          <Controller
+          <TextField
             control={form.control}
             name="material_name"
-            render={({ field, fieldState }) => (
-              <LimitedTextInput
-                {...field}
-                rules={rules.materialName}
-                label="Material Name"
-                data-autofocus
-                error={fieldState.error?.message}
-              />
-            )}
+            rules={rules.materialName}
+            label="Material Name"
+            data-autofocus
           />
-          <Controller
-            control={form.control}
-            name="supplier"
-            render={({ field, fieldState }) => (
-              <LimitedTextInput {...field} rules={rules.supplier} label="Supplier" error={fieldState.error?.message} />
-            )}
-          />
+          <TextField control={form.control} name="supplier" rules={rules.supplier} label="Supplier" />
           <SimpleGrid cols={{ base: 1, xs: 2 }}>
-            <Controller
+            <NumberField
               control={form.control}
               name="cost_per_unit"
-              render={({ field, fieldState }) => (
-                <NumberTextInput
-                  {...field}
-                  rules={rules.costPerUnit}
-                  label="Cost per Unit"
-                  description="In rupees, to 4 decimal places (₹0.125)"
-                  leftSection="₹"
-                  error={fieldState.error?.message}
-                />
-              )}
+              rules={rules.costPerUnit}
+              label="Cost per Unit"
+              description="In rupees, to 4 decimal places (₹0.125)"
+              leftSection="₹"
             />
-            <Controller
+            <TextField
               control={form.control}
               name="unit_of_measure"
-              render={({ field, fieldState }) => (
-                <LimitedTextInput
-                  {...field}
-                  rules={rules.unitOfMeasure}
-                  label="Unit of Measure"
-                  description="e.g. units, metres, kg"
-                  placeholder="units"
-                  error={fieldState.error?.message}
-                />
-              )}
+              rules={rules.unitOfMeasure}
+              label="Unit of Measure"
+              description="e.g. units, metres, kg"
+              placeholder="units"
             />
             {edited === null && (
-              <Controller
-                control={form.control}
-                name="stock_level"
-                render={({ field, fieldState }) => (
-                  <NumberTextInput
-                    {...field}
-                    rules={rules.stockLevel}
-                    label="Stock Level"
-                    error={fieldState.error?.message}
-                  />
-                )}
-              />
+              <NumberField control={form.control} name="stock_level" rules={rules.stockLevel} label="Stock Level" />
             )}
-            <Controller
-              control={form.control}
-              name="reorder_point"
-              render={({ field, fieldState }) => (
-                <NumberTextInput
-                  {...field}
-                  rules={rules.reorderPoint}
-                  label="Reorder Point"
-                  error={fieldState.error?.message}
-                />
-              )}
-            />
+            <NumberField control={form.control} name="reorder_point" rules={rules.reorderPoint} label="Reorder Point" />
           </SimpleGrid>
           {edited !== null && (
             <Text size="sm" c="dimmed">

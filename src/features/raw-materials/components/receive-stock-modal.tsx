@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Modal, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { FormError } from '@/components/form-error';
-import { NumberTextInput } from '@/components/form-inputs';
+import { NumberField } from '@/components/form-inputs';
 import type { RawMaterial } from '@/features/stock-items/api/raw-materials';
 import { formatQuantity, formatUnitCost } from '@/lib/format';
 import { stockFieldRules as rules, validNumber } from '@/lib/form-fields';
@@ -60,31 +60,19 @@ export function ReceiveStockModal({ material, onClose }: ReceiveStockModalProps)
             {material.supplier ? `, from ${material.supplier}` : ''}.
           </Text>
           <SimpleGrid cols={{ base: 1, xs: 2 }}>
-            <Controller
+            <NumberField
               control={form.control}
               name="quantity"
-              render={({ field, fieldState }) => (
-                <NumberTextInput
-                  {...field}
-                  rules={rules.receivedQuantity}
-                  label={`Quantity (${material.unit_of_measure})`}
-                  data-autofocus
-                  error={fieldState.error?.message}
-                />
-              )}
+              rules={rules.receivedQuantity}
+              label={`Quantity (${material.unit_of_measure})`}
+              data-autofocus
             />
-            <Controller
+            <NumberField
               control={form.control}
               name="unit_cost"
-              render={({ field, fieldState }) => (
-                <NumberTextInput
-                  {...field}
-                  rules={rules.unitCost}
-                  label="Unit cost paid"
-                  leftSection="₹"
-                  error={fieldState.error?.message}
-                />
-              )}
+              rules={rules.unitCost}
+              label="Unit cost paid"
+              leftSection="₹"
             />
           </SimpleGrid>
           {newCost !== null && newCost !== material.cost_per_unit && (

@@ -3,7 +3,7 @@ import { Button, Group, Modal, Paper, Select, Stack, Text } from '@mantine/core'
 import { notifications } from '@mantine/notifications';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { FormError } from '@/components/form-error';
-import { NumberTextInput } from '@/components/form-inputs';
+import { NumberField } from '@/components/form-inputs';
 import { useProduct } from '@/features/stock-items/api/item-lists';
 import { ProductSelect } from '@/features/stock-items/components/product-picker';
 import { formatQuantity, formatRupees } from '@/lib/format';
@@ -82,26 +82,20 @@ export function LogSaleModal({ opened, onClose }: LogSaleModalProps) {
               />
             )}
           />
-          <Controller
+          <NumberField
             control={form.control}
             name="quantity"
-            render={({ field, fieldState }) => (
-              <NumberTextInput
-                {...field}
-                rules={saleFieldRules.quantity}
-                label="Quantity"
-                error={fieldState.error?.message}
-                description={
-                  product && (
-                    <Text span size="xs" c={overStock ? 'red.7' : 'dimmed'}>
-                      {overStock
-                        ? `Only ${product.stock_on_hand} available.`
-                        : `${formatQuantity(product.stock_on_hand)} in stock`}
-                    </Text>
-                  )
-                }
-              />
-            )}
+            rules={saleFieldRules.quantity}
+            label="Quantity"
+            description={
+              product && (
+                <Text span size="xs" c={overStock ? 'red.7' : 'dimmed'}>
+                  {overStock
+                    ? `Only ${product.stock_on_hand} available.`
+                    : `${formatQuantity(product.stock_on_hand)} in stock`}
+                </Text>
+              )
+            }
           />
           {product && typedQuantity !== null && (
             <Paper withBorder p="sm" bg="gray.0">

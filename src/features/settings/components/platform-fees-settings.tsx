@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Select, SimpleGrid, Stack, Table, Text } from '@mantine/core';
-import { NumberTextInput } from '@/components/form-inputs';
+import { NumberField } from '@/components/form-inputs';
 import { platformFeeFieldRules } from '@/lib/form-fields';
 import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
@@ -68,41 +68,23 @@ export function PlatformFeesSettings() {
             )}
           />
           <SimpleGrid cols={{ base: 1, xs: 3 }}>
-            <Controller
+            <NumberField
               control={form.control}
               name="commission_percent"
-              render={({ field, fieldState }) => (
-                <NumberTextInput
-                  {...field}
-                  rules={platformFeeFieldRules.commissionPercent}
-                  label="Commission (%)"
-                  error={fieldState.error?.message}
-                />
-              )}
+              rules={platformFeeFieldRules.commissionPercent}
+              label="Commission (%)"
             />
-            <Controller
+            <NumberField
               control={form.control}
               name="fee_per_order"
-              render={({ field, fieldState }) => (
-                <NumberTextInput
-                  {...field}
-                  rules={platformFeeFieldRules.feePerOrder}
-                  label="Fee per order (₹)"
-                  error={fieldState.error?.message}
-                />
-              )}
+              rules={platformFeeFieldRules.feePerOrder}
+              label="Fee per order (₹)"
             />
-            <Controller
+            <NumberField
               control={form.control}
               name="shipping_per_order"
-              render={({ field, fieldState }) => (
-                <NumberTextInput
-                  {...field}
-                  rules={platformFeeFieldRules.shippingPerOrder}
-                  label="Shipping per order (₹)"
-                  error={fieldState.error?.message}
-                />
-              )}
+              rules={platformFeeFieldRules.shippingPerOrder}
+              label="Shipping per order (₹)"
             />
           </SimpleGrid>
           <FormError error={setFees.error} />
