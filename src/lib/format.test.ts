@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatQuantity, formatRupees, formatUnitCost, materialWithUnit } from './format';
+import {
+  formatDateTime,
+  formatQuantity,
+  formatQuantityWithUnit,
+  formatRupees,
+  formatUnitCost,
+  materialWithUnit,
+  unitFor,
+} from './format';
 
 describe('formatRupees', () => {
   it('uses the rupee sign and Indian digit grouping', () => {
@@ -41,5 +49,18 @@ describe('materialWithUnit', () => {
   it('names the unit beside the material, so no quantity reads "1 spools"', () => {
     expect(materialWithUnit('Zari thread', 'spools')).toBe('Zari thread (spools)');
     expect(materialWithUnit('Unknown', '')).toBe('Unknown');
+  });
+});
+
+describe('formatQuantityWithUnit', () => {
+  it('names one of a plural unit in the singular, and leaves every other count and unit alone', () => {
+    expect(formatQuantityWithUnit(1, 'units')).toBe('1 unit');
+    expect(formatQuantityWithUnit(1, 'pcs')).toBe('1 pc');
+    expect(formatQuantityWithUnit(-1, 'units')).toBe('-1 unit');
+    expect(formatQuantityWithUnit(2, 'units')).toBe('2 units');
+    expect(formatQuantityWithUnit(1.5, 'metres')).toBe('1.5 metres');
+    expect(formatQuantityWithUnit(1, 'kg')).toBe('1 kg');
+    expect(formatQuantityWithUnit(1, 'Zari thread spools')).toBe('1 Zari thread spools');
+    expect(unitFor(1, 'metres')).toBe('metre');
   });
 });

@@ -45,6 +45,41 @@ export function formatQuantity(value: number): string {
   return quantity.format(value);
 }
 
+// Units owners name in the plural, and their singular: one of them reads '1 pc', not '1 pcs'.
+const singularUnits: Record<string, string> = {
+  units: 'unit',
+  pcs: 'pc',
+  pieces: 'piece',
+  nos: 'no',
+  metres: 'metre',
+  meters: 'meter',
+  yards: 'yard',
+  rolls: 'roll',
+  spools: 'spool',
+  cones: 'cone',
+  sheets: 'sheet',
+  pairs: 'pair',
+  dozens: 'dozen',
+  boxes: 'box',
+  bags: 'bag',
+  packets: 'packet',
+  bottles: 'bottle',
+  litres: 'litre',
+  liters: 'liter',
+  kgs: 'kg',
+};
+
+/** A unit as it reads after this quantity: '1 unit', '2 units', '−1 pc', '1 kg'. */
+export function unitFor(quantity: number, unit: string): string {
+  if (Math.abs(quantity) !== 1) return unit;
+  return singularUnits[unit.toLowerCase()] ?? unit;
+}
+
+/** A quantity and its unit: '1 unit', '2.5 metres', '1,200 pcs'. */
+export function formatQuantityWithUnit(quantity: number, unit: string): string {
+  return `${formatQuantity(quantity)} ${unitFor(quantity, unit)}`;
+}
+
 /**
  * A material with the unit its owner named, 'Zari thread (spools)': quantities then stand alone,
  * so that none reads '1 spools'.

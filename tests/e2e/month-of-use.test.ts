@@ -176,6 +176,32 @@ describe('a month of real use: navigation and figures', { timeout: 180_000 }, ()
     });
   }
 
+  it('says one unit and one pc in the singular', async () => {
+    const { page } = await e2e.openApp();
+    await seedShop(page);
+    await openTab(page, 'Sales Orders');
+    const oneUnit = page.getByRole('row').filter({ hasText: 'Unfulfilled' }).filter({ hasText: '₹999.00' });
+    await oneUnit.getByRole('button', { name: 'Cancel', exact: true }).click();
+    const cancel = dialog(page, 'Cancel this order?');
+    await cancel
+      .getByText(/The Flipkart order for 1 unit of Linen Shirt becomes Cancelled\. The 1 unit goes back/)
+      .waitFor();
+    await cancel.getByRole('button', { name: 'Cancel Order' }).click();
+    await page.getByText('Order cancelled. 1 unit of Linen Shirt is back in stock.').waitFor();
+
+    await openTab(page, 'Raw Materials');
+    await page.getByRole('button', { name: 'Actions for Buttons', exact: true }).click();
+    await page
+      .getByRole('dialog', { name: 'Actions for Buttons' })
+      .getByRole('button', { name: 'Count stock' })
+      .click();
+    const count = dialog(page, 'Count stock: Buttons');
+    await count.getByLabel('Counted stock (pcs)').fill('49');
+    await count.getByText('1 pc missing').waitFor();
+    await settle(page);
+    await shot(page, 'count-one-missing');
+  });
+
   it('opens each tab at its top on a phone, wherever the last one was scrolled', async () => {
     const { page } = await e2e.openApp({ viewport: PHONE });
     await seedShop(page);

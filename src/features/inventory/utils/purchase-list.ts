@@ -1,5 +1,5 @@
 import { toCsv, type CsvColumn } from '@/lib/csv';
-import { formatQuantity, formatRupees } from '@/lib/format';
+import { formatQuantityWithUnit, formatRupees } from '@/lib/format';
 import { lineAmount, sumAmounts } from '@/lib/money';
 import type { PurchaseSuggestion } from '../api/get-what-to-buy';
 
@@ -47,7 +47,7 @@ export function purchaseListText(groups: SupplierGroup[]): string {
         group.supplier ?? NO_SUPPLIER,
         ...group.lines.map(
           (line) =>
-            `- ${line.material_name}: ${formatQuantity(line.quantity)} ${line.unit_of_measure} (${formatRupees(line.cost)})`,
+            `- ${line.material_name}: ${formatQuantityWithUnit(line.quantity, line.unit_of_measure)} (${formatRupees(line.cost)})`,
         ),
         `Total: ${formatRupees(group.total)}`,
       ].join('\n'),

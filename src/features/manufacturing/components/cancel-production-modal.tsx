@@ -1,7 +1,7 @@
 import { Button, Group, List, Loader, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { FormError } from '@/components/form-error';
-import { formatQuantity } from '@/lib/format';
+import { formatQuantityWithUnit } from '@/lib/format';
 import { useCancelManufacturingOrder } from '../api/cancel-manufacturing-order';
 import { useConsumedMaterials } from '../api/get-consumed-materials';
 import type { ManufacturingOrder } from '../api/get-manufacturing-orders';
@@ -40,7 +40,7 @@ export function CancelProductionModal({ order, onClose }: CancelProductionModalP
           <List size="sm">
             {consumed.data.map((material) => (
               <List.Item key={material.id}>
-                {formatQuantity(material.quantity)} {material.unit} of {material.name}
+                {formatQuantityWithUnit(material.quantity, material.unit)} of {material.name}
               </List.Item>
             ))}
           </List>

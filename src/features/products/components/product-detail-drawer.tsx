@@ -3,7 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { useProductCosting, type ProductCosting } from '@/features/costing/api/get-product-costing';
 import { useProductBom } from '@/features/stock-items/api/bom-items';
 import type { Product } from '@/features/stock-items/api/products';
-import { formatQuantity, formatRupees, formatUnitCost } from '@/lib/format';
+import { formatQuantity, formatQuantityWithUnit, formatRupees, formatUnitCost } from '@/lib/format';
 import { lineAmount } from '@/lib/money';
 import classes from './product-detail-drawer.module.css';
 
@@ -86,7 +86,9 @@ function ProductDetail({ product }: { product: Product }) {
                 <Table.Tr key={line.material_id}>
                   <Table.Td>{material?.material_name ?? 'Unknown material'}</Table.Td>
                   <Table.Td ta="right">
-                    {formatQuantity(line.quantity)} {material?.unit_of_measure}
+                    {material
+                      ? formatQuantityWithUnit(line.quantity, material.unit_of_measure)
+                      : formatQuantity(line.quantity)}
                   </Table.Td>
                   <Table.Td ta="right">{material ? formatUnitCost(material.cost_per_unit) : '—'}</Table.Td>
                   <Table.Td ta="right">

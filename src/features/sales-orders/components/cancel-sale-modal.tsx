@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { FormError } from '@/components/form-error';
-import { formatRupees } from '@/lib/format';
+import { formatQuantityWithUnit, formatRupees } from '@/lib/format';
 import { useCancelSalesOrder } from '../api/cancel-sales-order';
 import type { SalesOrder } from '../api/get-sales-orders';
 
@@ -13,14 +13,15 @@ interface CancelSaleModalProps {
 /** Confirms cancelling an unfulfilled sale (a marketplace cancellation), saying what happens to stock. */
 export function CancelSaleModal({ order, onClose }: CancelSaleModalProps) {
   const cancel = useCancelSalesOrder();
-  const units = `${order.quantity} ${order.quantity === 1 ? 'unit' : 'units'}`;
+  const units = formatQuantityWithUnit(order.quantity, 'units');
+  const one = order.quantity === 1;
 
   const confirm = () =>
     cancel.mutate(order.id, {
       onSuccess: () => {
         notifications.show({
           color: 'green',
-          message: `Order cancelled. ${units} of ${order.product_name} are back in stock.`,
+          message: `Order cancelled. ${units} of ${order.product_name} ${one ? 'is' : 'are'} back in stock.`,
         });
         onClose();
       },
@@ -30,8 +31,9 @@ export function CancelSaleModal({ order, onClose }: CancelSaleModalProps) {
     <Modal opened onClose={onClose} title="Cancel this order?">
       <Stack>
         <Text size="sm">
-          The {order.platform} order for {units} of {order.product_name} becomes Cancelled. The {units} go back into
-          stock, and its {formatRupees(order.total_amount)} no longer counts as revenue. This cannot be undone.
+          The {order.platform} order for {units} of {order.product_name} becomes Cancelled. The {units}{' '}
+          {one ? 'goes' : 'go'} back into stock, and its {formatRupees(order.total_amount)} no longer counts as revenue.
+          This cannot be undone.
         </Text>
         <FormError error={cancel.error} />
         <Group justify="flex-end">

@@ -3,7 +3,7 @@ import { Button, Checkbox, Group, Modal, Stack, Text, Textarea } from '@mantine/
 import { notifications } from '@mantine/notifications';
 import { useForm, useWatch } from 'react-hook-form';
 import { FormError } from '@/components/form-error';
-import { formatRupees } from '@/lib/format';
+import { formatQuantityWithUnit, formatRupees } from '@/lib/format';
 import type { SalesOrder } from '../api/get-sales-orders';
 import {
   returnSalesOrderDefaults,
@@ -25,7 +25,7 @@ export function ReturnSaleModal({ order, onClose }: ReturnSaleModalProps) {
     defaultValues: returnSalesOrderDefaults,
   });
   const restock = useWatch({ control: form.control, name: 'restock' });
-  const units = `${order.quantity} ${order.quantity === 1 ? 'unit' : 'units'}`;
+  const units = formatQuantityWithUnit(order.quantity, 'units');
 
   const submit = form.handleSubmit((input) =>
     returnOrder.mutate(
@@ -55,7 +55,7 @@ export function ReturnSaleModal({ order, onClose }: ReturnSaleModalProps) {
           <Checkbox label="Put back in stock" {...form.register('restock')} />
           <Text size="sm" fw={500}>
             {restock
-              ? `${units} of ${order.product_name} go back into stock.`
+              ? `${units} of ${order.product_name} ${order.quantity === 1 ? 'goes' : 'go'} back into stock.`
               : 'Stock stays as it is (damaged or lost goods).'}
           </Text>
           <Textarea

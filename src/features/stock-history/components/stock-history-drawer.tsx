@@ -1,7 +1,7 @@
 import { Button, Drawer, Group, Loader, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { StockItem } from '@/features/stock-items/item';
-import { formatDateTime, formatQuantity } from '@/lib/format';
+import { formatDateTime, formatQuantityWithUnit, unitFor } from '@/lib/format';
 import { ExportCsvButton } from '@/features/exports/components/export-csv-button';
 import { stockHistoryExport } from '../api/export-stock-history';
 import { useStockHistory } from '../api/get-stock-history';
@@ -38,7 +38,7 @@ export function StockHistoryDrawer({ item, supplier = null, onClose }: StockHist
         <Stack gap="sm">
           <Group justify="space-between" gap="xs">
             <Text size="sm" c="dimmed">
-              In stock now: {formatQuantity(item.stock)} {item.unit}. Every change, newest first.
+              In stock now: {formatQuantityWithUnit(item.stock, item.unit)}. Every change, newest first.
             </Text>
             <ExportCsvButton {...stockHistoryExport(item, supplier)} size="xs" />
           </Group>
@@ -59,16 +59,14 @@ export function StockHistoryDrawer({ item, supplier = null, onClose }: StockHist
                   <Group justify="space-between" wrap="nowrap" align="flex-start">
                     <Text fw={600}>{describeMovement(movement, supplier)}</Text>
                     <Text fw={700} c={movement.quantity > 0 ? 'teal.9' : 'red.9'} style={{ whiteSpace: 'nowrap' }}>
-                      {signedQuantity(movement.quantity)} {item.unit}
+                      {signedQuantity(movement.quantity)} {unitFor(movement.quantity, item.unit)}
                     </Text>
                   </Group>
                   <Group justify="space-between" gap="xs">
                     <Text size="sm" c="dimmed">
                       {formatDateTime(movement.created_at)}
                     </Text>
-                    <Text size="sm">
-                      Balance after: {formatQuantity(movement.balance_after)} {item.unit}
-                    </Text>
+                    <Text size="sm">Balance after: {formatQuantityWithUnit(movement.balance_after, item.unit)}</Text>
                   </Group>
                   {order && (
                     <Text size="sm" c="dimmed">

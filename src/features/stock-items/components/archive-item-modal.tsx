@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { FormError } from '@/components/form-error';
-import { formatQuantity } from '@/lib/format';
+import { formatQuantityWithUnit } from '@/lib/format';
 import { useToggleArchived } from '../api/archive-item';
 import type { StockItem } from '../item';
 
@@ -14,7 +14,7 @@ interface ArchiveItemModalProps {
 export function ArchiveItemModal({ item, onClose }: ArchiveItemModalProps) {
   const toggleArchived = useToggleArchived();
   const archiving = !item.archived;
-  const stock = `${formatQuantity(item.stock)} ${item.unit}`;
+  const stock = formatQuantityWithUnit(item.stock, item.unit);
 
   const confirm = () =>
     toggleArchived.mutate(item, {

@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { FormError } from '@/components/form-error';
 import { NumberTextInput } from '@/components/form-inputs';
-import { formatQuantity } from '@/lib/format';
+import { formatQuantityWithUnit } from '@/lib/format';
 import { validNumber } from '@/lib/form-fields';
 import {
   countedStockRules,
@@ -38,7 +38,7 @@ export function CountStockModal({ item, onClose }: CountStockModalProps) {
         onSuccess: () => {
           notifications.show({
             color: 'green',
-            message: `${item.name}: stock set to ${formatQuantity(input.counted)} ${item.unit}.`,
+            message: `${item.name}: stock set to ${formatQuantityWithUnit(input.counted, item.unit)}.`,
           });
           onClose();
         },
@@ -51,8 +51,8 @@ export function CountStockModal({ item, onClose }: CountStockModalProps) {
       <form onSubmit={submit} noValidate>
         <Stack>
           <Text size="sm">
-            Recorded stock: {formatQuantity(item.stock)} {item.unit}. Enter what you counted; the stock becomes that
-            number and the difference is kept in the history with your reason.
+            Recorded stock: {formatQuantityWithUnit(item.stock, item.unit)}. Enter what you counted; the stock becomes
+            that number and the difference is kept in the history with your reason.
           </Text>
           <Controller
             control={form.control}
@@ -67,8 +67,8 @@ export function CountStockModal({ item, onClose }: CountStockModalProps) {
                 description={
                   difference !== null && difference !== 0 && !fieldState.error
                     ? difference < 0
-                      ? `${formatQuantity(-difference)} ${item.unit} missing`
-                      : `${formatQuantity(difference)} ${item.unit} found`
+                      ? `${formatQuantityWithUnit(-difference, item.unit)} missing`
+                      : `${formatQuantityWithUnit(difference, item.unit)} found`
                     : undefined
                 }
               />
