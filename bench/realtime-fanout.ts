@@ -15,6 +15,7 @@ import { BENCH_STACK, benchClient } from './lib/client';
 import { createMigratedDatabase } from './lib/cluster';
 import { type BenchRow, ms, times } from './lib/report';
 import { median } from './lib/stats';
+import { measureRealtimeFilters } from './realtime-filters';
 
 const TARGET_RATIO = 2;
 const SOCKETS = 10;
@@ -61,7 +62,12 @@ function closeSocket(socket: WebSocket): Promise<void> {
   });
 }
 
+/** The fan-out rows, then those of one user's many distinct filters (realtime-filters.ts). */
 export async function measureRealtimeFanout(clusterUrl: string): Promise<BenchRow[]> {
+  return [...(await measureChannels(clusterUrl)), ...(await measureRealtimeFilters(clusterUrl))];
+}
+
+async function measureChannels(clusterUrl: string): Promise<BenchRow[]> {
   const databaseUrl = await createMigratedDatabase(clusterUrl, 'bench_realtime_fanout');
   const stack = await startStack({ ...BENCH_STACK, databaseUrl });
   const sockets: WebSocket[] = [];

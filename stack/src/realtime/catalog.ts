@@ -10,6 +10,12 @@ export interface ColumnInfo {
   /** Schema-qualified type for casts in generated SQL. */
   sqlType: string;
   isKey: boolean;
+  /**
+   * Whether two values are equal exactly when Postgres prints them alike (uuid, integers, boolean,
+   * text and varchar under a deterministic collation): an `eq` filter on such a column is found by
+   * the row's printed value instead of being tested (delivery.ts).
+   */
+  textEquality: boolean;
   /** API roles holding SELECT on the column: only those columns reach a subscriber. */
   selectableBy: ApiRole[];
 }
@@ -36,6 +42,7 @@ interface TableRow {
     type_name: string;
     sql_type: string;
     is_key: boolean;
+    text_equality: boolean;
     selectable_by: ApiRole[];
   }[];
 }
@@ -55,6 +62,9 @@ const TABLES_SQL = `
           'type_name', t.typname,
           'sql_type', format_type(a.atttypid, null),
           'is_key', coalesce(a.attnum = any (i.indkey::int2[]), false),
+          'text_equality', t.oid in ('uuid'::regtype, 'int2'::regtype, 'int4'::regtype, 'int8'::regtype,
+              'bool'::regtype, 'text'::regtype, 'varchar'::regtype)
+            and coalesce((select co.collisdeterministic from pg_collation co where co.oid = a.attcollation), true),
           'selectable_by', array(
             select r from unnest(array['anon', 'authenticated', 'service_role']) r
             where has_column_privilege(r, c.oid, a.attname, 'SELECT')
@@ -87,6 +97,7 @@ export async function loadTables(db: Database, schema: string, table: string): P
       typeName: column.type_name,
       sqlType: column.sql_type,
       isKey: column.is_key,
+      textEquality: column.text_equality,
       selectableBy: column.selectable_by,
     })),
   }));

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { signJwt } from '../auth/jwt';
 import { type Channel, createChannels, MAX_CHANNELS_PER_CONNECTION, TOO_MANY_CHANNELS } from './channel';
 import { type Connection, MAX_JOINS_PER_SECOND, TOO_MANY_JOINS } from './connection';
+import { MAX_FILTERS_PER_USER, TOO_MANY_FILTERS } from './filter-quota';
 import type { PostgresChanges } from './postgres-changes';
 import { bindingId, MAX_POSTGRES_CHANGES_PER_JOIN, TOO_MANY_POSTGRES_CHANGES } from './subscriptions';
 import { recordingConnection } from './test-support';
@@ -22,7 +23,7 @@ function fakePostgresChanges(failure: string | null = null) {
       return failure
         ? { subscriptions: [], failure }
         : {
-            subscriptions: bindings.map(() => ({ id: 1, event: '*', schema: 'public', table: 'notes', filter: [] })),
+            subscriptions: bindings.map(() => ({ id: 1, event: '*', schema: 'public', table: 'notes', filter: [], facts: [] })),
             failure,
           };
     },
@@ -152,6 +153,106 @@ describe('joining', () => {
     const config = { postgres_changes: Array.from({ length: MAX_POSTGRES_CHANGES_PER_JOIN + 1 }, () => BINDING) };
     await channels.handleFrame(connection, joinFrame('realtime:many', 'many', { config }));
     expect(replyOf(connection, 'many')).toEqual({ status: 'error', response: { reason: TOO_MANY_POSTGRES_CHANGES } });
+  });
+
+  describe(`distinct filters per user (at most ${MAX_FILTERS_PER_USER})`, () => {
+    const PER_JOIN = MAX_POSTGRES_CHANGES_PER_JOIN;
+    /** A join config with PER_JOIN distinct filters, numbered from `from`. */
+    const filtered = (from: number, count = PER_JOIN) => ({
+      postgres_changes: Array.from({ length: count }, (_, i) => ({ ...BINDING, filter: `id=eq.${from + i}` })),
+    });
+    const alice = () => token('authenticated', { sub: 'alice' });
+
+    it("are counted across the user's sockets: a join adding one more is refused before any subscription", async () => {
+      const { channels, connect, subscribedAs } = setup();
+      const [first, second] = [connect(), connect()];
+      for (let i = 0; i < MAX_FILTERS_PER_USER / PER_JOIN; i++) {
+        const connection = i % 2 === 0 ? first : second;
+        await channels.handleFrame(
+          connection,
+          joinFrame(`realtime:${i}`, `${i}`, { config: filtered(i * PER_JOIN), access_token: alice() }),
+        );
+        expect(replyOf(connection, `${i}`)).toMatchObject({ status: 'ok' });
+      }
+      const subscribed = subscribedAs.length;
+      await channels.handleFrame(
+        second,
+        joinFrame('realtime:one-more', 'x', { config: filtered(MAX_FILTERS_PER_USER, 1), access_token: alice() }),
+      );
+      expect(replyOf(second, 'x')).toEqual({ status: 'error', response: { reason: TOO_MANY_FILTERS } });
+      expect(second.channels.has('realtime:one-more')).toBe(false);
+      expect(subscribedAs).toHaveLength(subscribed);
+
+      // Filters the user already holds, or none, add nothing; another user has a bound of their own.
+      await channels.handleFrame(first, joinFrame('realtime:same', 'same', { config: filtered(0), access_token: alice() }));
+      expect(replyOf(first, 'same')).toMatchObject({ status: 'ok' });
+      await channels.handleFrame(first, joinFrame('realtime:none', 'none', { config: { postgres_changes: [BINDING] }, access_token: alice() }));
+      expect(replyOf(first, 'none')).toMatchObject({ status: 'ok' });
+      const bob = token('authenticated', { sub: 'bob' });
+      await channels.handleFrame(second, joinFrame('realtime:bob', 'bob', { config: filtered(MAX_FILTERS_PER_USER), access_token: bob }));
+      expect(replyOf(second, 'bob')).toMatchObject({ status: 'ok' });
+    });
+
+    it('are given back when a channel leaves or closes, and not counted twice when a topic is joined again', async () => {
+      const { channels, connect } = setup();
+      const connection = connect();
+      for (let i = 0; i < MAX_FILTERS_PER_USER / PER_JOIN; i++) {
+        await channels.handleFrame(
+          connection,
+          joinFrame(`realtime:${i}`, `${i}`, { config: filtered(i * PER_JOIN), access_token: alice() }),
+        );
+      }
+      // Joining topic 0 again with other filters replaces its own.
+      await channels.handleFrame(
+        connection,
+        joinFrame('realtime:0', 'again', { config: filtered(MAX_FILTERS_PER_USER), access_token: alice() }),
+      );
+      expect(replyOf(connection, 'again')).toMatchObject({ status: 'ok' });
+      await channels.handleFrame(connection, { joinRef: '1', ref: 'leave', topic: 'realtime:1', event: 'phx_leave', payload: {} });
+      await channels.handleFrame(
+        connection,
+        joinFrame('realtime:new', 'new', { config: filtered(2 * MAX_FILTERS_PER_USER), access_token: alice() }),
+      );
+      expect(replyOf(connection, 'new')).toMatchObject({ status: 'ok' });
+      channels.leaveAll(connection);
+      const other = connect();
+      await channels.handleFrame(
+        other,
+        joinFrame('realtime:after', 'after', { config: filtered(3 * MAX_FILTERS_PER_USER), access_token: alice() }),
+      );
+      expect(replyOf(other, 'after')).toMatchObject({ status: 'ok' });
+    });
+
+    it("close a channel whose new token is another user's who would hold too many", async () => {
+      const { channels, connect } = setup();
+      const connection = connect();
+      for (let i = 0; i < MAX_FILTERS_PER_USER / PER_JOIN; i++) {
+        await channels.handleFrame(
+          connection,
+          joinFrame(`realtime:${i}`, `${i}`, { config: filtered(i * PER_JOIN), access_token: alice() }),
+        );
+      }
+      const other = connect();
+      await channels.handleFrame(other, joinFrame('realtime:anon', '1', { config: filtered(MAX_FILTERS_PER_USER) }));
+      expect(replyOf(other, '1')).toMatchObject({ status: 'ok' });
+      const channel = other.channels.get('realtime:anon')!;
+      other.sent.length = 0;
+      await channels.handleFrame(other, {
+        joinRef: '1',
+        ref: null,
+        topic: 'realtime:anon',
+        event: 'access_token',
+        payload: { access_token: alice() },
+      });
+      expect(other.sent[0]).toEqual([
+        '1',
+        null,
+        'realtime:anon',
+        'system',
+        { extension: 'system', status: 'error', message: TOO_MANY_FILTERS, channel: 'anon' },
+      ]);
+      expect(channel.closed).toBe(true);
+    });
   });
 
   it('routes only realtime: topics to joins, and answers frames of topics not joined with unmatched topic', async () => {

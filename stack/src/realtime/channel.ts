@@ -7,6 +7,7 @@ import type { RequestIdentity } from '../db/database';
 import { broadcastOptionsOf, type BroadcastOptions, relayBinaryBroadcast, relayBroadcast } from './broadcast';
 import { type Connection, push, realtimeIdentity, reply, send, takeJoin, TOO_MANY_JOINS } from './connection';
 import type { Subscription } from './delivery';
+import { createFilterQuota, type FilterClaim, filtersOf, TOO_MANY_FILTERS, userOf } from './filter-quota';
 import type { PostgresChanges } from './postgres-changes';
 import { handlePresence, leavePresence, type Presence, presenceOf, sendPresenceState } from './presence';
 import { decodeBinaryBroadcast, type Frame, isObject } from './protocol';
@@ -55,6 +56,10 @@ export interface Channels {
 }
 
 export function createChannels({ jwtSecret, postgresChanges, connections }: ChannelsOptions): Channels {
+  /** Each user's distinct filters, across all connections; each channel's share of them. */
+  const filterQuota = createFilterQuota();
+  const filterClaims = new WeakMap<Channel, FilterClaim>();
+
   const peersOn = (topic: string) =>
     [...connections].flatMap((connection) => {
       const channel = connection.channels.get(topic);
@@ -64,6 +69,7 @@ export function createChannels({ jwtSecret, postgresChanges, connections }: Chan
   const remove = (channel: Channel) => {
     channel.closed = true;
     postgresChanges.untrack(channel);
+    filterClaims.get(channel)?.release();
     if (channel.expiryTimer) clearTimeout(channel.expiryTimer);
     if (channel.connection.channels.get(channel.topic) === channel) channel.connection.channels.delete(channel.topic);
     leavePresence(channel, peersOn(channel.topic));
@@ -132,8 +138,16 @@ export function createChannels({ jwtSecret, postgresChanges, connections }: Chan
     }
 
     const bindings = bindingsOf(config);
+    // Taken before the bindings are checked against the catalog, so that a refused join costs no query.
+    const replaced = connection.channels.get(frame.topic);
+    const claim = filterQuota.claim(userOf(identity), filtersOf(bindings), replaced && filterClaims.get(replaced));
+    if (!claim) {
+      reply(connection, frame, 'error', { reason: TOO_MANY_FILTERS });
+      return;
+    }
     const { subscriptions, failure } = await postgresChanges.subscribe(bindings, identity.role);
     if (failure && waitsForSubscription(config)) {
+      claim.release();
       reply(connection, frame, 'error', { reason: `RealtimeDisabledForConfiguration: ${failure}` });
       return;
     }
@@ -154,6 +168,7 @@ export function createChannels({ jwtSecret, postgresChanges, connections }: Chan
       closed: false,
     };
     connection.channels.set(frame.topic, channel);
+    filterClaims.set(channel, claim);
     postgresChanges.track(channel);
     scheduleExpiry(channel);
 
@@ -171,6 +186,17 @@ export function createChannels({ jwtSecret, postgresChanges, connections }: Chan
     } catch (error) {
       closeForToken(channel, `Received an invalid access token from client: ${(error as Error).message}`);
       return;
+    }
+    // A token of another user moves the channel's filters to that user, within their bound.
+    const held = filterClaims.get(channel);
+    if (held?.user !== userOf(identity)) {
+      const claim = filterQuota.claim(userOf(identity), filtersOf(channel.bindings));
+      if (!claim) {
+        closeForToken(channel, TOO_MANY_FILTERS);
+        return;
+      }
+      held?.release();
+      filterClaims.set(channel, claim);
     }
     postgresChanges.untrack(channel);
     channel.identity = identity;

@@ -13,6 +13,7 @@ import {
   reply,
   type SocketServer,
   takeJoin,
+  TOO_MANY_CONNECTIONS,
 } from './connection';
 import type { Frame } from './protocol';
 import { joinedChannel, recordingConnection } from './test-support';
@@ -148,5 +149,75 @@ describe('createSocketServer', () => {
     ws.close();
     await expect.poll(() => closed.includes(connection)).toBe(true);
     expect(connections.has(connection)).toBe(false);
+  });
+});
+
+describe('sockets per client', () => {
+  const LIMIT = 3;
+  const connections = new Set<Connection>();
+  let sockets: SocketServer;
+  let server: Server;
+  let base: string;
+
+  beforeAll(async () => {
+    sockets = createSocketServer(
+      SECRET,
+      connections,
+      { onFrame: async () => {}, onBinary: () => {}, onClose: () => {} },
+      { maxSocketsPerClient: LIMIT },
+    );
+    server = createServer();
+    server.on('upgrade', sockets.handleUpgrade);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `ws://127.0.0.1:${(server.address() as AddressInfo).port}/realtime/v1/websocket?apikey=${anonKey}&vsn=2.0.0`;
+  });
+
+  afterAll(async () => {
+    sockets.close();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  /** A socket from `localAddress`: open, or refused with the status and body of the answer. */
+  const connect = (localAddress: string) =>
+    new Promise<{ ws: WebSocket } | { status: number; contentType: string; body: string }>((resolve, reject) => {
+      const ws = new WebSocket(base, { localAddress });
+      ws.once('open', () => resolve({ ws }));
+      ws.once('error', reject);
+      ws.once('unexpected-response', (_req, res) => {
+        let body = '';
+        res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, contentType: String(res.headers['content-type']), body }));
+      });
+    });
+
+  it(`accepts ${LIMIT} from one client, the whole loopback range being one, and refuses the next as Realtime does`, async () => {
+    const open = await Promise.all(['127.0.0.1', '127.0.0.2', '127.45.6.7'].map(connect));
+    expect(open.every((outcome) => 'ws' in outcome)).toBe(true);
+    expect(await connect('127.0.0.3')).toEqual({
+      status: 429,
+      contentType: 'application/json',
+      body: JSON.stringify({ error: TOO_MANY_CONNECTIONS }),
+    });
+
+    // A socket that closes gives its place back.
+    const first = (open[0] as { ws: WebSocket }).ws;
+    first.close();
+    await expect.poll(() => connections.size).toBe(LIMIT - 1);
+    const again = await connect('127.0.0.1');
+    expect('ws' in again).toBe(true);
+    for (const outcome of [...open.slice(1), again]) (outcome as { ws: WebSocket }).ws.close();
+    await expect.poll(() => connections.size).toBe(0);
+  });
+
+  it('checks the apikey first: an invalid one is refused with 403 even from a client at its bound', async () => {
+    const open = await Promise.all(Array.from({ length: LIMIT }, () => connect('127.0.0.1')));
+    const refused = await new Promise<number>((resolve) =>
+      new WebSocket(base.replace(/apikey=[^&]+/, 'apikey=nonsense')).once('unexpected-response', (_req, res) =>
+        resolve(res.statusCode ?? 0),
+      ),
+    );
+    expect(refused).toBe(403);
+    for (const outcome of open) (outcome as { ws: WebSocket }).ws.close();
+    await expect.poll(() => connections.size).toBe(0);
   });
 });

@@ -6,6 +6,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { type RawData, WebSocket, WebSocketServer } from 'ws';
 import { JwtError, verifyJwt } from '../auth/jwt';
+import { rateLimitKey } from '../auth/rate-limit';
 import type { RequestIdentity } from '../db/database';
 import { API_ROLES, type ApiRole } from './catalog';
 import type { Channel } from './channel';
@@ -15,6 +16,20 @@ import { type Frame, ProtocolError, SUPPORTED_VSNS, type Vsn, decodeText, encode
 export const MAX_FRAME_BYTES = 1024 * 1024;
 export const MAX_JOINS_PER_SECOND = 100;
 export const TOO_MANY_JOINS = 'ClientJoinRateLimitReached: Too many joins per second';
+
+/**
+ * Sockets one client address may hold open at once. Supabase Realtime bounds a project's open
+ * sockets by its tenant's max_concurrent_users (200 on the Free plan); every client of a local
+ * stack shares the loopback address, so the same figure is this stack's bound per address. The
+ * refusal is Realtime's (supabase/realtime lib/realtime_web/channels/user_socket.ex: `connect`
+ * runs TenantRateLimiters.check_tenant after the token is verified, and `handle_error` answers
+ * `:too_many_connections` with HTTP 429 and `{"error": "Too many connected users"}`, logged as
+ * ConnectionRateLimitReached).
+ */
+export const MAX_SOCKETS_PER_CLIENT = 200;
+export const TOO_MANY_CONNECTIONS = 'Too many connected users';
+
+
 
 /** What the server needs of a WebSocket: a fake one stands in for it in tests. */
 export type Socket = Pick<WebSocket, 'readyState' | 'send' | 'close'>;
@@ -88,13 +103,24 @@ export interface SocketServer {
   close(): void;
 }
 
+export interface SocketLimits {
+  /** MAX_SOCKETS_PER_CLIENT unless given (tests use fewer). */
+  maxSocketsPerClient?: number;
+}
+
 /** Accepts WebSockets into `connections` (removed again when they close). */
 export function createSocketServer(
   jwtSecret: string,
   connections: Set<Connection>,
   handlers: ConnectionHandlers,
+  { maxSocketsPerClient = MAX_SOCKETS_PER_CLIENT }: SocketLimits = {},
 ): SocketServer {
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
+  /**
+   * Open sockets per client, counted from the upgrade until the socket closes. A client is an
+   * address as GoTrue's rate limits count it (rateLimitKey): the whole loopback range is one.
+   */
+  const openSockets = new Map<string, number>();
 
   const handleFrame = async (connection: Connection, data: RawData, isBinary: boolean) => {
     if (isBinary) {
@@ -109,8 +135,22 @@ export function createSocketServer(
     await handlers.onFrame(connection, frame);
   };
 
-  const refuse = (socket: Duplex, status: string, message: string) => {
-    socket.end(`HTTP/1.1 ${status}\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\n${message}`);
+  const refuse = (socket: Duplex, status: string, message: string, contentType = 'text/plain') => {
+    socket.end(`HTTP/1.1 ${status}\r\nContent-Type: ${contentType}\r\nConnection: close\r\n\r\n${message}`);
+  };
+
+  /** Counts a socket of the client until it closes, or false when the client already holds its share. */
+  const takeSocket = (client: string, socket: Duplex): boolean => {
+    const open = openSockets.get(client) ?? 0;
+    if (open >= maxSocketsPerClient) return false;
+    openSockets.set(client, open + 1);
+    // The TCP socket's close, whether the upgrade completed or not (ws may refuse it as a bad handshake).
+    socket.once('close', () => {
+      const left = (openSockets.get(client) ?? 1) - 1;
+      if (left > 0) openSockets.set(client, left);
+      else openSockets.delete(client);
+    });
+    return true;
   };
 
   return {
@@ -123,6 +163,9 @@ export function createSocketServer(
         realtimeIdentity(apikey, jwtSecret);
       } catch (error) {
         return refuse(socket, '403 Forbidden', `invalid apikey: ${(error as Error).message}`);
+      }
+      if (!takeSocket(rateLimitKey(req.socket.remoteAddress), socket)) {
+        return refuse(socket, '429 Too Many Requests', JSON.stringify({ error: TOO_MANY_CONNECTIONS }), 'application/json');
       }
       wss.handleUpgrade(req, socket, head, (ws) => {
         const connection: Connection = {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeWithDatabase } from '../auth/test-database';
 import type { Channel } from './channel';
+import { filterWork } from './delivery';
 import { type PostgresChanges, startPostgresChanges } from './postgres-changes';
 import {
   joinedChannel,
@@ -92,5 +93,52 @@ describeWithDatabase('postgres changes', (db) => {
     await postgresChanges.settled();
     expect(events(untracked.connection)).toEqual([]);
     expect(events(closed.connection)).toEqual([]);
+  });
+
+  it("finds eq filters by the row's value: a change costs no filter test, however many filters a subscriber holds", async () => {
+    const [alice, bob] = [randomUUID(), randomUUID()];
+    const channels = 10;
+    const perChannel = 100;
+    const bobs = await Promise.all(
+      Array.from({ length: channels }, (_, c) =>
+        follow(bob, Array.from({ length: perChannel }, (_, i) => `title=eq.Bob ${c * perChannel + i}`)),
+      ),
+    );
+    const alices = await follow(alice, [undefined]);
+    const before = { ...filterWork };
+
+    // Alice's changes: one Bob's filters cannot match costs him no read; one they can, a read
+    // that finds no row (RLS). Bob's own: one lookup finds his last filter.
+    await insertNote(alice, 'Alice');
+    await insertNote(alice, 'Bob 0');
+    await insertNote(bob, `Bob ${channels * perChannel - 1}`);
+    const last = bobs[channels - 1]!;
+    await expect.poll(() => events(last.connection).length).toBe(1);
+    await postgresChanges.settled();
+    expect(events(last.connection)[0]).toMatchObject({ ids: [last.channel.subscriptions[perChannel - 1]!.id] });
+    for (const { connection } of bobs.slice(0, -1)) expect(events(connection)).toEqual([]);
+    expect(events(alices.connection)).toHaveLength(2);
+    expect(filterWork.tested - before.tested).toBe(0);
+    expect(filterWork.lookups - before.lookups).toBe(1);
+    expect(filterWork.skipped - before.skipped).toBe(1);
+  });
+
+  it("tests other filters one by one, and an eq filter's other conditions only once its lookup found it", async () => {
+    const carol = randomUUID();
+    const { channel, connection } = await follow(carol, [
+      'title=like.Sh*',
+      `owner=neq.${randomUUID()}`,
+      'title=eq.Shirt,id=gt.0',
+      'title=eq.Kurta,id=gt.0',
+      'title=not.eq.Shirt',
+    ]);
+    const before = { ...filterWork };
+    await insertNote(carol, 'Shirt');
+    await expect.poll(() => events(connection).length).toBe(1);
+    await postgresChanges.settled();
+    const [like, neq, shirt] = channel.subscriptions.map((subscription) => subscription.id);
+    expect(events(connection)[0]).toMatchObject({ ids: [like, neq, shirt] });
+    // like, neq and not.eq are tested; of the two eq filters, only Shirt's `id=gt.0`.
+    expect(filterWork.tested - before.tested).toBe(4);
   });
 });

@@ -3,16 +3,18 @@
  * channels whose subscriptions they match.
  *
  * Everyone joined with the same role and claims sees the same rows: a subscriber. Changes are read
- * once per subscriber (one RLS read), however many channels and bindings it holds, so the work per
- * change grows with subscribers, not channels.
+ * once per subscriber (one RLS read), however many channels and bindings it holds, so the reads
+ * per change grow with subscribers, not channels; and each subscriber's subscriptions are indexed
+ * (subscription-index.ts) so that deciding which of them a change matches grows with what it
+ * matches, not with how many `eq` filters the subscriber holds.
  */
 import { type Database, type RequestIdentity, runAs } from '../db/database';
 import { CHANGES_CHANNEL, type CapturedChange, installChangeCapture, parseCapturedChange } from './capture';
-import { type ApiRole, createTableCache } from './catalog';
+import { type ApiRole, createTableCache, type TableInfo } from './catalog';
 import type { Channel } from './channel';
 import { fanOut } from './connection';
-import { changeFor, filterKey, type Subscription, type SubscriberChange, subscriptionCovers } from './delivery';
-import type { FilterCondition } from './filters';
+import { changeFor, mayReach, type Subscription, type SubscriberChange } from './delivery';
+import { type Scope, SubscriptionIndex } from './subscription-index';
 import { type Binding, type SubscribeOutcome, subscribe } from './subscriptions';
 
 /** At most this many changes are read in one subscriber's transaction, so it holds a connection briefly. */
@@ -29,24 +31,17 @@ export interface PostgresChanges {
   settled(): Promise<void>;
 }
 
-/** What a kind of change (type and table) asks of one subscriber: its distinct filters and its channels' bindings. */
-interface Delivery {
-  filters: FilterCondition[][];
-  targets: { channel: Channel; covering: Subscription[] }[];
-}
-
 interface Subscriber {
   identity: RequestIdentity;
-  channels: Set<Channel>;
-  /** Per kind of change; emptied whenever the channels or their bindings change. */
-  deliveries: Map<string, Delivery>;
+  /** Its channels' subscriptions. */
+  index: SubscriptionIndex;
 }
 
 /** A subscriber's changes being read: as Realtime's poller does, those waiting are read in one transaction. */
 interface Reading {
   identity: RequestIdentity;
   /** Changes not yet read, in commit order. */
-  waiting: { change: CapturedChange; filters: FilterCondition[][]; done: (event: SubscriberChange | null) => void }[];
+  waiting: { change: CapturedChange; scopes: Scope[]; done: (event: SubscriberChange | null) => void }[];
   /** Settles once no change is waiting. */
   computing: Promise<void>;
 }
@@ -57,6 +52,8 @@ export async function startPostgresChanges(db: Database): Promise<PostgresChange
   const tables = createTableCache(db);
   const subscribers = new Map<string, Subscriber>();
   const readings = new Map<string, Reading>();
+  /** Counts channels tracked, so that a change reaches only channels tracked before it was delivered. */
+  let sequence = 0;
 
   const subscriberKeys = new WeakMap<RequestIdentity, string>();
   const subscriberKey = (identity: RequestIdentity) => {
@@ -68,45 +65,40 @@ export async function startPostgresChanges(db: Database): Promise<PostgresChange
     return key;
   };
 
-  const deliveryFor = (subscriber: Subscriber, change: CapturedChange): Delivery => {
-    const filters = new Map<string, FilterCondition[]>();
-    const targets: Delivery['targets'] = [];
-    for (const channel of subscriber.channels) {
-      const covering = channel.subscriptions.filter((subscription) => subscriptionCovers(subscription, change));
-      if (covering.length === 0) continue;
-      for (const { filter } of covering) filters.set(filterKey(filter), filter);
-      targets.push({ channel, covering });
-    }
-    return { filters: [...filters.values()], targets };
-  };
-
-  /** Reads a subscriber's waiting changes, in order, until none are left; then forgets it. */
+  /**
+   * Reads a subscriber's waiting changes, in order, until none are left; then forgets it. A change
+   * that cannot reach any of the subscriber's subscriptions (mayReach) costs no read.
+   */
   const computeWaiting = async (key: string, reading: Reading) => {
     while (reading.waiting.length > 0) {
       // The changes of one commit arrive in one burst: let the whole burst join this batch.
       await Promise.resolve();
       const batch = reading.waiting.splice(0, CHANGES_PER_TRANSACTION);
       try {
+        const toRead: (Reading['waiting'][number] & { table: TableInfo })[] = [];
+        for (const waiting of batch) {
+          const table = await tables.get(waiting.change.schema, waiting.change.table);
+          if (table && mayReach(table, waiting.change, reading.identity, waiting.scopes)) toRead.push({ ...waiting, table });
+          else waiting.done(null);
+        }
+        if (toRead.length === 0) continue;
         await runAs(db, reading.identity, { readOnly: true }, async (tx) => {
-          for (; batch.length > 0; batch.shift()) {
-            const { change, filters, done } = batch[0]!;
-            const table = await tables.get(change.schema, change.table);
-            done(table ? await changeFor(tx, table, change, reading.identity, filters) : null);
-          }
+          for (const { change, scopes, done, table } of toRead) done(await changeFor(tx, table, change, reading.identity, scopes));
         });
       } catch (error) {
         console.error(`realtime: could not compute ${batch.length} changes for a subscriber:`, error);
-        // The failed change and those after it in this batch are not sent; later batches are.
+        // The failed change and those after it in this batch are not sent (those already decided
+        // keep their outcome: a promise settles once); later batches are.
         for (const { done } of batch) done(null);
       }
     }
     readings.delete(key);
   };
 
-  const computeFor = (identity: RequestIdentity, change: CapturedChange, filters: FilterCondition[][]) =>
+  const computeFor = (identity: RequestIdentity, change: CapturedChange, scopes: Scope[]) =>
     new Promise<SubscriberChange | null>((done) => {
       const key = subscriberKey(identity);
-      const waiting = { change, filters, done };
+      const waiting = { change, scopes, done };
       const reading = readings.get(key);
       if (reading) return void reading.waiting.push(waiting);
       const created: Reading = { identity, waiting: [waiting], computing: Promise.resolve() };
@@ -114,23 +106,36 @@ export async function startPostgresChanges(db: Database): Promise<PostgresChange
       created.computing = computeWaiting(key, created);
     });
 
+  /** Sends an event to each channel holding a matched subscription, with the ids of those it holds. */
+  const send = (scopes: Scope[], event: SubscriberChange, deliveredAt: number) => {
+    const reached = new Map<Channel, Set<Subscription>>();
+    const reach = (holders: Iterable<{ channel: Channel; subscription: Subscription; since: number }>) => {
+      for (const { channel, subscription, since } of holders) {
+        // Tracked after the change was delivered: the change is not for it.
+        if (since > deliveredAt || channel.closed) continue;
+        let subscriptions = reached.get(channel);
+        if (!subscriptions) reached.set(channel, (subscriptions = new Set()));
+        subscriptions.add(subscription);
+      }
+    };
+    for (const scope of scopes) reach(scope.unfiltered);
+    for (const filter of event.matched) reach(filter.holders);
+    for (const [channel, subscriptions] of reached) {
+      const ids = channel.subscriptions.filter((subscription) => subscriptions.has(subscription)).map((s) => s.id);
+      if (ids.length > 0) fanOut(channel, 'postgres_changes', { ids, data: event.data });
+    }
+  };
+
   const deliver = (change: CapturedChange) => {
-    const kind = JSON.stringify([change.type, change.schema, change.table]);
+    const deliveredAt = sequence;
     for (const subscriber of subscribers.values()) {
-      let delivery = subscriber.deliveries.get(kind);
-      if (!delivery) subscriber.deliveries.set(kind, (delivery = deliveryFor(subscriber, change)));
-      if (delivery.targets.length === 0) continue;
-      const { targets } = delivery;
+      const scopes = subscriber.index.scopesFor(change);
+      if (scopes.length === 0) continue;
       // A subscriber's changes resolve in commit order, so each of its channels sends them in that
-      // order. Only a channel whose token just changed (a new subscriber) may get a change read
-      // under its old token after one read under the new.
-      void computeFor(subscriber.identity, change, delivery.filters).then((event) => {
-        if (!event) return;
-        for (const { channel, covering } of targets) {
-          if (channel.closed) continue;
-          const ids = covering.filter((subscription) => event.matches(subscription.filter)).map((s) => s.id);
-          if (ids.length > 0) fanOut(channel, 'postgres_changes', { ids, data: event.data });
-        }
+      // order. A channel whose token changes leaves its old subscriber at once: a change still being
+      // read under the old token is not sent to it.
+      void computeFor(subscriber.identity, change, scopes).then((event) => {
+        if (event) send(scopes, event, deliveredAt);
       });
     }
   };
@@ -141,17 +146,18 @@ export async function startPostgresChanges(db: Database): Promise<PostgresChange
     track(channel) {
       const key = subscriberKey(channel.identity);
       let subscriber = subscribers.get(key);
-      if (!subscriber)
-        subscribers.set(key, (subscriber = { identity: channel.identity, channels: new Set(), deliveries: new Map() }));
-      subscriber.channels.add(channel);
-      subscriber.deliveries.clear();
+      if (!subscriber) {
+        subscriber = { identity: channel.identity, index: new SubscriptionIndex(() => ++sequence) };
+        subscribers.set(key, subscriber);
+      }
+      subscriber.index.add(channel);
     },
     untrack(channel) {
       const key = subscriberKey(channel.identity);
       const subscriber = subscribers.get(key);
-      if (!subscriber?.channels.delete(channel)) return;
-      subscriber.deliveries.clear();
-      if (subscriber.channels.size === 0) subscribers.delete(key);
+      if (!subscriber?.index.has(channel)) return;
+      subscriber.index.remove(channel);
+      if (subscriber.index.size === 0) subscribers.delete(key);
     },
     stopListening,
     async settled() {

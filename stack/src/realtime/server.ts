@@ -12,12 +12,23 @@ import { startPostgresChanges } from './postgres-changes';
 
 /**
  * Supabase Realtime's bounds, so that one client cannot take the server from the others. Frames over
- * MAX_FRAME_BYTES close the socket; the others refuse one join with the reason Realtime sends (RT
+ * MAX_FRAME_BYTES close the socket; a socket beyond MAX_SOCKETS_PER_CLIENT from one address is
+ * refused at the upgrade with 429 and Realtime's `{"error": TOO_MANY_CONNECTIONS}` (RT
+ * user_socket.ex); the others refuse one join with the reason Realtime sends (RT
  * realtime_channel.ex) and leave the rest of the connection working.
  */
-export { MAX_FRAME_BYTES, MAX_JOINS_PER_SECOND, TOO_MANY_JOINS } from './connection';
+export {
+  MAX_FRAME_BYTES,
+  MAX_JOINS_PER_SECOND,
+  MAX_SOCKETS_PER_CLIENT,
+  TOO_MANY_CONNECTIONS,
+  TOO_MANY_JOINS,
+} from './connection';
 export { MAX_CHANNELS_PER_CONNECTION, TOO_MANY_CHANNELS } from './channel';
 export { MAX_POSTGRES_CHANGES_PER_JOIN, TOO_MANY_POSTGRES_CHANGES } from './subscriptions';
+export { MAX_FILTERS_PER_USER, TOO_MANY_FILTERS } from './filter-quota';
+/** The filter work done for changes, for tests: see delivery.ts. */
+export { filterWork } from './delivery';
 
 export interface RealtimeOptions {
   db: Database;

@@ -63,11 +63,31 @@ describeWithDatabase('subscribe', (db) => {
           schema: 'public',
           table: 'notes',
           filter: [{ column: 'owner', operator: 'eq', negated: false, value: OWNER }],
+          facts: [{ onKey: false, eqText: OWNER }],
         },
-        { id: bindingId({ event: '*', schema: 'public' }), event: '*', schema: 'public', table: '*', filter: [] },
+        { id: bindingId({ event: '*', schema: 'public' }), event: '*', schema: 'public', table: '*', filter: [], facts: [] },
       ],
       failure: null,
     });
+  });
+
+  it('learns which conditions name the key, and prints eq values as the column type prints them', async () => {
+    const binding = {
+      event: '*',
+      schema: 'public',
+      table: 'notes',
+      filter: `id=eq.007,owner=eq.${OWNER.toUpperCase()},title=eq.Shirt,title=not.eq.Kurta,id=gt.1,title=like.S*`,
+    };
+    const { subscriptions, failure } = await subscribe(db(), tables, [binding], 'authenticated');
+    expect(failure).toBeNull();
+    expect(subscriptions[0]!.facts).toEqual([
+      { onKey: true, eqText: '7' },
+      { onKey: false, eqText: OWNER },
+      { onKey: false, eqText: 'Shirt' },
+      { onKey: false, eqText: null },
+      { onKey: true, eqText: null },
+      { onKey: false, eqText: null },
+    ]);
   });
 
   it("refuses them all, with Realtime's reason, if any one is refused", async () => {

@@ -7,7 +7,7 @@ import { refreshChangeCapture } from './capture';
 import { type ApiRole, loadTables, type TableCache, type TableInfo } from './catalog';
 import type { Channel } from './channel';
 import { push } from './connection';
-import type { Subscription } from './delivery';
+import type { ConditionFacts, Subscription } from './delivery';
 import { FilterError, parseFilter } from './filters';
 import { isObject } from './protocol';
 
@@ -124,10 +124,13 @@ async function subscriptionFor(
   if (!lookups.has(lookupKey)) lookups.set(lookupKey, publishedTables(db, tables, schema, table));
   const found = await lookups.get(lookupKey)!;
 
+  const facts: ConditionFacts[] = [];
   if (filter.length > 0) {
     if (found.length !== 1 || table === '*') throw new BindingError('filters need one table');
     const casts: string[] = [];
     const values: string[] = [];
+    /** For each condition, the select-list entry that prints its `eq` value as the column's type. */
+    const printedAt: (number | null)[] = [];
     for (const condition of filter) {
       const column = found[0]!.columns.find((c) => c.name === condition.column && c.selectableBy.includes(role));
       if (!column) throw new BindingError(`invalid column for filter ${condition.column}`);
@@ -137,16 +140,21 @@ async function subscriptionFor(
       const castable = !['like', 'ilike', 'match', 'imatch'].includes(condition.operator);
       for (const value of castable ? given : []) {
         values.push(value);
-        casts.push(`$${values.length}::text::${column.sqlType}`);
+        casts.push(`($${values.length}::text::${column.sqlType})::text as "${casts.length}"`);
       }
+      printedAt.push(condition.operator === 'eq' && !condition.negated && column.textEquality ? casts.length - 1 : null);
+      facts.push({ onKey: column.isKey, eqText: null });
     }
     if (casts.length > 0) {
-      await db.query(`select ${casts.join(', ')}`, values).catch((error: Error) => {
+      const { rows } = await db.query<Record<string, string | null>>(`select ${casts.join(', ')}`, values).catch((error: Error) => {
         throw new BindingError(`invalid filter value: ${error.message}`);
+      });
+      printedAt.forEach((at, index) => {
+        if (at !== null) facts[index]!.eqText = rows[0]?.[String(at)] ?? null;
       });
     }
   }
-  return { id: bindingId(binding), event: event as Subscription['event'], schema, table, filter };
+  return { id: bindingId(binding), event: event as Subscription['event'], schema, table, filter, facts };
 }
 
 /** The published tables a binding names, captured from now on if they were added since the start. */
