@@ -218,7 +218,7 @@ isOneToOne: false
           }
           Functions: {
             "adjust_stock":
-{ Args: { "counted"?: number,"material_id"?: string,"note"?: string,"product_id"?: string }; Returns: {
+{ Args: { "counted"?: number,"material_id"?: string,"note"?: string,"product_id"?: string,"request_id"?: string }; Returns: {
               "balance_after": number,
 "created_at": string,
 "id": number,
@@ -299,7 +299,7 @@ isOneToOne: false
         isSetofReturn: false
       } },
 "create_product":
-{ Args: { "bom"?: Json,"category"?: string,"product_name": string,"reorder_point"?: number,"selling_price"?: number,"sku": string,"stock_on_hand"?: number }; Returns: {
+{ Args: { "bom"?: Json,"category"?: string,"product_name": string,"reorder_point"?: number,"request_id"?: string,"selling_price"?: number,"sku": string,"stock_on_hand"?: number }; Returns: {
               "archived_at": string | null,
 "category": string | null,
 "created_at": string,
@@ -318,7 +318,7 @@ isOneToOne: false
         isSetofReturn: false
       } },
 "create_raw_material":
-{ Args: { "cost_per_unit"?: number,"material_name": string,"reorder_point"?: number,"stock_level"?: number,"supplier"?: string,"unit_of_measure"?: string }; Returns: {
+{ Args: { "cost_per_unit"?: number,"material_name": string,"reorder_point"?: number,"request_id"?: string,"stock_level"?: number,"supplier"?: string,"unit_of_measure"?: string }; Returns: {
               "archived_at": string | null,
 "cost_per_unit": number,
 "created_at": string,
@@ -375,17 +375,17 @@ isOneToOne: false
         isSetofReturn: false
       } },
 "import_products":
-{ Args: { "dry_run"?: boolean,"rows": Json }; Returns: {
+{ Args: { "dry_run"?: boolean,"request_id"?: string,"rows": Json }; Returns: {
               "message": string,"row_number": number
             }[]
                            },
 "import_raw_materials":
-{ Args: { "dry_run"?: boolean,"rows": Json }; Returns: {
+{ Args: { "dry_run"?: boolean,"request_id"?: string,"rows": Json }; Returns: {
               "message": string,"row_number": number
             }[]
                            },
 "import_sales_orders":
-{ Args: { "lines": Json,"platform": string }; Returns: Json
+{ Args: { "lines": Json,"platform": string,"request_id"?: string }; Returns: Json
                            },
 "list_products":
 { Args: { "ascending"?: boolean,"include_archived"?: boolean,"low_stock_only"?: boolean,"page_offset"?: number,"page_size"?: number,"search"?: string,"sort_by"?: string }; Returns: Json
@@ -397,7 +397,7 @@ isOneToOne: false
 { Args: { "ascending"?: boolean,"date_from"?: string,"date_to"?: string,"page_offset"?: number,"page_size"?: number,"platform"?: Database["public"]['Enums']["sales_platform"],"search"?: string,"sort_by"?: string,"status"?: Database["public"]['Enums']["sales_order_status"] }; Returns: Json
                            },
 "log_sale":
-{ Args: { "platform"?: string,"product_id": string,"quantity": number }; Returns: {
+{ Args: { "platform"?: string,"product_id": string,"quantity": number,"request_id"?: string }; Returns: {
               "external_order_id": string | null,
 "fees": number,
 "id": string,
@@ -432,7 +432,7 @@ isOneToOne: false
             }[]
                            },
 "receive_material":
-{ Args: { "material_id": string,"note"?: string,"quantity": number,"unit_cost"?: number }; Returns: {
+{ Args: { "material_id": string,"note"?: string,"quantity": number,"request_id"?: string,"unit_cost"?: number }; Returns: {
               "archived_at": string | null,
 "cost_per_unit": number,
 "created_at": string,
@@ -454,7 +454,7 @@ isOneToOne: false
 { Args: { "endpoint_token": string,"lines": Json,"ordered_at": string,"shop_order_id": string }; Returns: Json
                            },
 "return_sales_order":
-{ Args: { "note"?: string,"order_id": string,"restock"?: boolean }; Returns: {
+{ Args: { "note"?: string,"order_id": string,"request_id"?: string,"restock"?: boolean }; Returns: {
               "external_order_id": string | null,
 "fees": number,
 "id": string,
@@ -508,7 +508,7 @@ isOneToOne: false
         isSetofReturn: false
       } },
 "start_production":
-{ Args: { "product_id": string,"quantity_to_produce": number }; Returns: {
+{ Args: { "product_id": string,"quantity_to_produce": number,"request_id"?: string }; Returns: {
               "completion_date": string | null,
 "creation_date": string,
 "id": string,

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import type { Database } from './database.types';
 import { invalidateTables, type DataTable } from './query-keys';
 import { toUserError } from './server-error';
@@ -66,9 +67,59 @@ export function refreshOnChange(queryClient: QueryClient, table: DataTable): Pro
   return refresh;
 }
 
+/** A random version 4 UUID (crypto.randomUUID exists only on https and localhost pages). */
+function newSubmissionId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** FNV-1a, 32 bits, of a text. */
+function hash32(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i += 1) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return hash >>> 0;
+}
+
+/**
+ * The arguments of a call that creates something, with its request_id: the submission's id
+ * (useWrite) combined with the arguments themselves. So the same arguments sent again within one
+ * submission (a second click, a retry after an answer lost on the way) are the same request, which
+ * the server answers with its first result instead of writing again; other arguments (a form
+ * corrected after a refusal, the next part of an import) are another request.
+ */
+export function withRequestId<Args extends object>(args: Args, submissionId: string): Args & { request_id: string } {
+  const tail = (Number.parseInt(submissionId.slice(-8), 16) ^ hash32(JSON.stringify(args))) >>> 0;
+  return { ...args, request_id: submissionId.slice(0, -8) + tail.toString(16).padStart(8, '0') };
+}
+
+/**
+ * The submissions of one form: every call gets the id of the submission in progress, until a call
+ * with it succeeds; the next call then starts a new submission.
+ */
+export class SubmissionIds {
+  private current: string | null = null;
+
+  /** The id of the submission in progress, or of a new one. */
+  take(): string {
+    return (this.current ??= newSubmissionId());
+  }
+
+  /** A call of submission `id` succeeded: the next call is a new submission. */
+  succeeded(id: string): void {
+    if (this.current === id) this.current = null;
+  }
+}
+
 interface WriteOptions<Variables, Result> {
-  /** The write itself: usually one callRpc. */
-  write: (variables: Variables) => Promise<Result>;
+  /**
+   * The write itself: usually one callRpc. The operations that create something take a request_id
+   * made from `submissionId` (withRequestId), so that one submission writes once however often it
+   * is sent.
+   */
+  write: (variables: Variables, submissionId: string) => Promise<Result>;
   /** The tables it changes, whose queries it refreshes (per call when they depend on what is written). */
   tables: readonly DataTable[] | ((variables: Variables) => readonly DataTable[]);
 }
@@ -79,15 +130,21 @@ interface WriteOptions<Variables, Result> {
  * of other tabs' lists. After a refusal they refresh in the background (what the form showed may
  * have been out of date), because a server that is down makes that refetch retry for seconds and
  * the message must show at once. The write's realtime echo never starts a second fetch
- * (refreshOnChange).
+ * (refreshOnChange). Each call is part of a submission, which ends when a call succeeds, its
+ * refresh included (SubmissionIds): until then a second click or a retry is the same submission.
  */
 export function useWrite<Variables = void, Result = unknown>({ write, tables }: WriteOptions<Variables, Result>) {
   const queryClient = useQueryClient();
+  const [submissions] = useState(() => new SubmissionIds());
   const tablesOf = (variables: Variables) => (typeof tables === 'function' ? tables(variables) : tables);
   return useMutation({
-    mutationFn: (variables: Variables) => marking(writing, tablesOf(variables), () => write(variables)),
-    onSuccess: (_result, variables) =>
-      marking(refreshing, tablesOf(variables), () => invalidateTables(queryClient, tablesOf(variables), 'all')),
+    mutationFn: async (variables: Variables) => {
+      const submissionId = submissions.take();
+      const result = await marking(writing, tablesOf(variables), () => write(variables, submissionId));
+      await marking(refreshing, tablesOf(variables), () => invalidateTables(queryClient, tablesOf(variables), 'all'));
+      submissions.succeeded(submissionId);
+      return result;
+    },
     onError: (_error, variables) => void invalidateTables(queryClient, tablesOf(variables)),
   });
 }

@@ -224,7 +224,10 @@ revoke all on function public.preview_sales_orders_import(text, jsonb) from publ
 grant execute on function public.preview_sales_orders_import(text, jsonb) to authenticated;
 
 -- import_sales_orders ---------------------------------------------------------------------------
-create function public.import_sales_orders(platform text, lines jsonb) returns jsonb
+-- With a request_id (00_setup.sql), a repeat returns the first call's counts and writes nothing:
+-- the app sends each part of a large report with its own id.
+create function public.import_sales_orders(platform text, lines jsonb, request_id uuid default null)
+returns jsonb
 language plpgsql
 security definer
 set search_path = ''
@@ -236,7 +239,12 @@ declare
   v_skipped integer := 0;
   v_sales private.sale[] := '{}';
   v_taken record;
+  v_result jsonb;
 begin
+  v_result := private.replayed_result(v_user_id, import_sales_orders.request_id, 'import_sales_orders');
+  if v_result is not null then
+    return v_result;
+  end if;
   -- Lock the products the lines name, in one fixed order, before reading their stock: a sale
   -- racing with the import waits, and the stock classified below is the stock the sales take.
   perform 1
@@ -276,13 +284,15 @@ begin
   end loop;
   perform 1 from private.record_sales(v_user_id, v_platform, v_sales);
 
-  return jsonb_build_object('created', cardinality(v_sales), 'skipped', v_skipped);
+  v_result := jsonb_build_object('created', cardinality(v_sales), 'skipped', v_skipped);
+  perform private.remember_result(v_user_id, import_sales_orders.request_id, v_result);
+  return v_result;
 end;
 $$;
 comment on function public.import_sales_orders is
-  'Commits marketplace order lines ({external_order_id, order_date, sku, quantity, total_amount}, at most 10000) as sales in one transaction: lines already imported are skipped; any refused line (named by its line number) writes nothing. Returns {created, skipped}.';
-revoke all on function public.import_sales_orders(text, jsonb) from public, anon, authenticated, service_role;
-grant execute on function public.import_sales_orders(text, jsonb) to authenticated;
+  'Commits marketplace order lines ({external_order_id, order_date, sku, quantity, total_amount}, at most 10000) as sales in one transaction: lines already imported are skipped; any refused line (named by its line number) writes nothing. Returns {created, skipped}. A repeated request_id returns the first call''s counts and writes nothing.';
+revoke all on function public.import_sales_orders(text, jsonb, uuid) from public, anon, authenticated, service_role;
+grant execute on function public.import_sales_orders(text, jsonb, uuid) to authenticated;
 
 -- Catalogue import ---------------------------------------------------------------------------------
 -- Raw materials and products (with their BOM by material name) from a CSV file, all or nothing per
@@ -367,7 +377,9 @@ comment on function private.bom_from_text is
 -- ('products'), each in its own subtransaction so one refusal does not hide the next, and
 -- returns one message per row (null: the row is fine). The whole file is rolled back when any row
 -- is refused (and the first refusal raised, with its row number and SQLSTATE) or when dry_run.
-create function private.import_catalogue(kind text, rows jsonb, dry_run boolean)
+-- With a request_id (00_setup.sql), a repeated commit returns the first one's messages and writes
+-- nothing; a dry run writes nothing either way and neither takes nor remembers the id.
+create function private.import_catalogue(kind text, rows jsonb, dry_run boolean, request_id uuid)
 returns table (row_number integer, message text)
 language plpgsql
 set search_path = ''
@@ -380,7 +392,17 @@ declare
   v_messages text[] := '{}';
   v_first_failure integer;
   v_first_state text;
+  v_operation constant text := 'import_' || kind;
+  v_replayed jsonb;
 begin
+  if not dry_run then
+    v_replayed := private.replayed_result(v_user_id, import_catalogue.request_id, v_operation);
+    if v_replayed is not null then
+      return query select r.row_number, r.message
+        from jsonb_to_recordset(v_replayed) as r (row_number integer, message text);
+      return;
+    end if;
+  end if;
   if jsonb_typeof(rows) is distinct from 'array' then
     raise exception 'Rows must be a list.';
   end if;
@@ -443,6 +465,11 @@ begin
       using errcode = v_first_state, detail = 'Nothing was imported.';
   end if;
 
+  if not dry_run then
+    perform private.remember_result(v_user_id, import_catalogue.request_id, (
+      select jsonb_agg(jsonb_build_object('row_number', u.number, 'message', u.text) order by u.position)
+      from unnest(v_row_numbers, v_messages) with ordinality as u (number, text, position)));
+  end if;
   return query select u.number, u.text from unnest(v_row_numbers, v_messages) as u (number, text);
 end;
 $$;
@@ -452,28 +479,36 @@ comment on function private.import_catalogue is
 -- The API: security definer like the stock operations they call. The helpers live in the unexposed
 -- private schema, which API roles cannot use; every write is create_raw_material/create_product on
 -- auth.uid(), and materials are looked up by the caller's user_id.
-create function public.import_raw_materials(rows jsonb, dry_run boolean default false)
+create function public.import_raw_materials(
+  rows jsonb,
+  dry_run boolean default false,
+  request_id uuid default null
+)
 returns table (row_number integer, message text)
 language sql
 security definer
 set search_path = ''
 as $$
-  select * from private.import_catalogue('raw_materials', rows, coalesce(dry_run, false));
+  select * from private.import_catalogue('raw_materials', rows, coalesce(dry_run, false), request_id);
 $$;
 comment on function public.import_raw_materials is
-  'Imports raw materials ([{material_name, supplier, cost_per_unit, stock_level, unit_of_measure, reorder_point}], cells as text or numbers, at most 2000) all or nothing with create_raw_material''s checks; dry_run validates and writes nothing. One message per row, null when fine; rows numbered from 2 as under a header line.';
-revoke all on function public.import_raw_materials(jsonb, boolean) from public, anon, authenticated, service_role;
-grant execute on function public.import_raw_materials(jsonb, boolean) to authenticated;
+  'Imports raw materials ([{material_name, supplier, cost_per_unit, stock_level, unit_of_measure, reorder_point}], cells as text or numbers, at most 2000) all or nothing with create_raw_material''s checks; dry_run validates and writes nothing. One message per row, null when fine; rows numbered from 2 as under a header line. A repeated request_id (not on a dry run) returns the first commit''s messages and writes nothing.';
+revoke all on function public.import_raw_materials(jsonb, boolean, uuid) from public, anon, authenticated, service_role;
+grant execute on function public.import_raw_materials(jsonb, boolean, uuid) to authenticated;
 
-create function public.import_products(rows jsonb, dry_run boolean default false)
+create function public.import_products(
+  rows jsonb,
+  dry_run boolean default false,
+  request_id uuid default null
+)
 returns table (row_number integer, message text)
 language sql
 security definer
 set search_path = ''
 as $$
-  select * from private.import_catalogue('products', rows, coalesce(dry_run, false));
+  select * from private.import_catalogue('products', rows, coalesce(dry_run, false), request_id);
 $$;
 comment on function public.import_products is
-  'Imports products ([{sku, product_name, category, selling_price, stock_on_hand, reorder_point, bom}], bom as "Material: quantity; ..." with at most 200 materials, at most 2000 rows) all or nothing with create_product''s checks; dry_run validates and writes nothing. One message per row, null when fine; rows numbered from 2 as under a header line.';
-revoke all on function public.import_products(jsonb, boolean) from public, anon, authenticated, service_role;
-grant execute on function public.import_products(jsonb, boolean) to authenticated;
+  'Imports products ([{sku, product_name, category, selling_price, stock_on_hand, reorder_point, bom}], bom as "Material: quantity; ..." with at most 200 materials, at most 2000 rows) all or nothing with create_product''s checks; dry_run validates and writes nothing. One message per row, null when fine; rows numbered from 2 as under a header line. A repeated request_id (not on a dry run) returns the first commit''s messages and writes nothing.';
+revoke all on function public.import_products(jsonb, boolean, uuid) from public, anon, authenticated, service_role;
+grant execute on function public.import_products(jsonb, boolean, uuid) to authenticated;

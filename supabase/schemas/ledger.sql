@@ -67,11 +67,13 @@ grant select on public.stock_movements to authenticated;
 revoke all on sequence public.stock_movements_id_seq from public, anon, authenticated, service_role;
 
 -- adjust_stock: a physical count of a product or a material -----------------------------------
+-- With a request_id (00_setup.sql), a repeat returns the first call's movement and writes nothing.
 create function public.adjust_stock(
   product_id uuid default null,
   material_id uuid default null,
   counted numeric default null,
-  note text default null
+  note text default null,
+  request_id uuid default null
 ) returns public.stock_movements
 language plpgsql
 security definer
@@ -83,7 +85,12 @@ declare
   v_note text;
   v_before numeric;
   v_movement public.stock_movements;
+  v_replayed jsonb;
 begin
+  v_replayed := private.replayed_result(v_user_id, adjust_stock.request_id, 'adjust_stock');
+  if v_replayed is not null then
+    return jsonb_populate_record(null::public.stock_movements, v_replayed);
+  end if;
   perform private.require_one_item(adjust_stock.product_id, adjust_stock.material_id);
   v_counted := private.require_decimals(
     private.require_number(adjust_stock.counted, 'Counted stock', 0, adjust_stock.product_id is not null),
@@ -133,10 +140,11 @@ begin
   )
   returning * into v_movement;
 
+  perform private.remember_result(v_user_id, adjust_stock.request_id, to_jsonb(v_movement));
   return v_movement;
 end;
 $$;
 comment on function public.adjust_stock is
-  'A physical count: sets one product''s or material''s stock to counted and records the signed difference with its reason.';
-revoke all on function public.adjust_stock(uuid, uuid, numeric, text) from public, anon, authenticated, service_role;
-grant execute on function public.adjust_stock(uuid, uuid, numeric, text) to authenticated;
+  'A physical count: sets one product''s or material''s stock to counted and records the signed difference with its reason. A repeated request_id returns the first call''s movement and writes nothing.';
+revoke all on function public.adjust_stock(uuid, uuid, numeric, text, uuid) from public, anon, authenticated, service_role;
+grant execute on function public.adjust_stock(uuid, uuid, numeric, text, uuid) to authenticated;

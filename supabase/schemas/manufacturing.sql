@@ -35,9 +35,11 @@ grant select on public.manufacturing_orders to authenticated;
 alter publication supabase_realtime add table public.manufacturing_orders;
 
 -- start_production: refuses archived products; holds the product while it reads the BOM --------
+-- With a request_id (00_setup.sql), a repeat returns the first call's order and writes nothing.
 create function public.start_production(
   product_id uuid,
-  quantity_to_produce numeric
+  quantity_to_produce numeric,
+  request_id uuid default null
 ) returns public.manufacturing_orders
 language plpgsql
 security definer
@@ -50,7 +52,12 @@ declare
       start_production.quantity_to_produce, 'Quantity to produce', 1, true, 'quantity_to_produce');
   v_product public.products;
   v_order public.manufacturing_orders;
+  v_replayed jsonb;
 begin
+  v_replayed := private.replayed_result(v_user_id, start_production.request_id, 'start_production');
+  if v_replayed is not null then
+    return jsonb_populate_record(null::public.manufacturing_orders, v_replayed);
+  end if;
   if start_production.product_id is null then
     raise exception 'Product is required.';
   end if;
@@ -107,13 +114,14 @@ begin
   select v_user_id, c.id, -c.consumed, c.stock_level, 'production_consumption', v_order.id
   from consumed c;
 
+  perform private.remember_result(v_user_id, start_production.request_id, to_jsonb(v_order));
   return v_order;
 end;
 $$;
 comment on function public.start_production is
-  'Starts a manufacturing order and consumes BOM quantity x quantity_to_produce of every material, or refuses with "Not enough raw materials to start production." (or "{product} is archived.") and commits nothing.';
-revoke all on function public.start_production(uuid, numeric) from public, anon, authenticated, service_role;
-grant execute on function public.start_production(uuid, numeric) to authenticated;
+  'Starts a manufacturing order and consumes BOM quantity x quantity_to_produce of every material, or refuses with "Not enough raw materials to start production." (or "{product} is archived.") and commits nothing. A repeated request_id returns the first call''s order and writes nothing.';
+revoke all on function public.start_production(uuid, numeric, uuid) from public, anon, authenticated, service_role;
+grant execute on function public.start_production(uuid, numeric, uuid) to authenticated;
 
 -- complete_production: a cancelled or completed order says so ---------------------------------
 create function public.complete_production(order_id uuid) returns public.manufacturing_orders

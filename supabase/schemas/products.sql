@@ -195,7 +195,8 @@ $$;
 -- 12.345 ('Selling price can have at most 2 decimal places.'), a SKU that differs from an existing
 -- one of the same user only in case or surrounding spaces ('A product with SKU P-1 already
 -- exists.', naming the one that exists). A refusal about one argument names it in its hint
--- ('field:sku'; private.raise_input_error).
+-- ('field:sku'; private.raise_input_error). With a request_id (00_setup.sql), a repeat returns the
+-- first call's product and writes nothing.
 create function public.create_product(
   sku text,
   product_name text,
@@ -203,7 +204,8 @@ create function public.create_product(
   selling_price numeric default null,
   stock_on_hand numeric default 0,
   reorder_point numeric default 10,
-  bom jsonb default '[]'::jsonb
+  bom jsonb default '[]'::jsonb,
+  request_id uuid default null
 ) returns public.products
 language plpgsql
 security definer
@@ -213,7 +215,12 @@ declare
   v_user_id uuid := private.require_user_id();
   v_product public.products;
   v_existing_sku text;
+  v_replayed jsonb;
 begin
+  v_replayed := private.replayed_result(v_user_id, create_product.request_id, 'create_product');
+  if v_replayed is not null then
+    return jsonb_populate_record(null::public.products, v_replayed);
+  end if;
   select p.sku into v_existing_sku
   from public.products p
   where p.user_id = v_user_id and lower(btrim(p.sku)) = lower(btrim(create_product.sku));
@@ -254,13 +261,14 @@ begin
 
   perform private.replace_bom(v_product.id, v_user_id, coalesce(create_product.bom, '[]'::jsonb));
 
+  perform private.remember_result(v_user_id, create_product.request_id, to_jsonb(v_product));
   return v_product;
 end;
 $$;
 comment on function public.create_product is
-  'Creates a product and its bill of materials in one transaction; opening stock is recorded in the ledger.';
-revoke all on function public.create_product(text, text, text, numeric, numeric, numeric, jsonb) from public, anon, authenticated, service_role;
-grant execute on function public.create_product(text, text, text, numeric, numeric, numeric, jsonb) to authenticated;
+  'Creates a product and its bill of materials in one transaction; opening stock is recorded in the ledger. A repeated request_id returns the first call''s product and writes nothing.';
+revoke all on function public.create_product(text, text, text, numeric, numeric, numeric, jsonb, uuid) from public, anon, authenticated, service_role;
+grant execute on function public.create_product(text, text, text, numeric, numeric, numeric, jsonb, uuid) to authenticated;
 
 -- update_product --------------------------------------------------------------------------------
 create function public.update_product(

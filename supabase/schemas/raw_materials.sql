@@ -57,14 +57,16 @@ alter publication supabase_realtime add table public.raw_materials;
 -- Refuses what its columns would round or its key would refuse, naming the field: a name that
 -- differs from an existing one of the same user only in case or surrounding spaces is refused by
 -- name ('A material named Cotton already exists.'). A refusal about one argument names it in its
--- hint ('field:material_name'; private.raise_input_error).
+-- hint ('field:material_name'; private.raise_input_error). With a request_id (00_setup.sql), a
+-- repeat returns the first call's material and writes nothing.
 create function public.create_raw_material(
   material_name text,
   supplier text default null,
   cost_per_unit numeric default 0,
   stock_level numeric default 0,
   unit_of_measure text default 'units',
-  reorder_point numeric default 20
+  reorder_point numeric default 20,
+  request_id uuid default null
 ) returns public.raw_materials
 language plpgsql
 security definer
@@ -74,7 +76,12 @@ declare
   v_user_id uuid := private.require_user_id();
   v_material public.raw_materials;
   v_existing_name text;
+  v_replayed jsonb;
 begin
+  v_replayed := private.replayed_result(v_user_id, create_raw_material.request_id, 'create_raw_material');
+  if v_replayed is not null then
+    return jsonb_populate_record(null::public.raw_materials, v_replayed);
+  end if;
   select m.material_name into v_existing_name
   from public.raw_materials m
   where m.user_id = v_user_id
@@ -123,13 +130,14 @@ begin
     values (v_user_id, v_material.id, v_material.stock_level, v_material.stock_level, 'opening_stock');
   end if;
 
+  perform private.remember_result(v_user_id, create_raw_material.request_id, to_jsonb(v_material));
   return v_material;
 end;
 $$;
 comment on function public.create_raw_material is
-  'Creates a raw material (its name unique per user, whatever the case); opening stock is recorded in the ledger.';
-revoke all on function public.create_raw_material(text, text, numeric, numeric, text, numeric) from public, anon, authenticated, service_role;
-grant execute on function public.create_raw_material(text, text, numeric, numeric, text, numeric) to authenticated;
+  'Creates a raw material (its name unique per user, whatever the case); opening stock is recorded in the ledger. A repeated request_id returns the first call''s material and writes nothing.';
+revoke all on function public.create_raw_material(text, text, numeric, numeric, text, numeric, uuid) from public, anon, authenticated, service_role;
+grant execute on function public.create_raw_material(text, text, numeric, numeric, text, numeric, uuid) to authenticated;
 
 -- update_raw_material ---------------------------------------------------------------------------
 create function public.update_raw_material(
@@ -183,11 +191,13 @@ revoke all on function public.update_raw_material(uuid, text, text, numeric, tex
 grant execute on function public.update_raw_material(uuid, text, text, numeric, text, numeric) to authenticated;
 
 -- receive_material ------------------------------------------------------------------------------
+-- With a request_id (00_setup.sql), a repeat returns the first call's material and writes nothing.
 create function public.receive_material(
   material_id uuid,
   quantity numeric,
   unit_cost numeric default null,
-  note text default null
+  note text default null,
+  request_id uuid default null
 ) returns public.raw_materials
 language plpgsql
 security definer
@@ -200,7 +210,12 @@ declare
     then private.require_decimals(private.require_number(receive_material.unit_cost, 'Unit cost', 0), 'Unit cost', 4) end;
   v_note text := private.optional_text(receive_material.note, 'Note', 500);
   v_material public.raw_materials;
+  v_replayed jsonb;
 begin
+  v_replayed := private.replayed_result(v_user_id, receive_material.request_id, 'receive_material');
+  if v_replayed is not null then
+    return jsonb_populate_record(null::public.raw_materials, v_replayed);
+  end if;
   -- One update: the moving average reads the stock and cost it replaces under the row lock, so
   -- a production run or another receipt in between cannot be lost. stock_level is
   -- numeric(14, 3); say so rather than fail with "numeric field overflow".
@@ -229,13 +244,14 @@ begin
   insert into public.stock_movements (user_id, material_id, quantity, balance_after, reason, note)
   values (v_user_id, v_material.id, v_quantity, v_material.stock_level, 'purchase_receipt', v_note);
 
+  perform private.remember_result(v_user_id, receive_material.request_id, to_jsonb(v_material));
   return v_material;
 end;
 $$;
 comment on function public.receive_material is
-  'Adds a purchase receipt to a material''s stock; with unit_cost, cost_per_unit becomes the moving average, rounded to the column''s 4 decimal places.';
-revoke all on function public.receive_material(uuid, numeric, numeric, text) from public, anon, authenticated, service_role;
-grant execute on function public.receive_material(uuid, numeric, numeric, text) to authenticated;
+  'Adds a purchase receipt to a material''s stock; with unit_cost, cost_per_unit becomes the moving average, rounded to the column''s 4 decimal places. A repeated request_id returns the first call''s material and writes nothing.';
+revoke all on function public.receive_material(uuid, numeric, numeric, text, uuid) from public, anon, authenticated, service_role;
+grant execute on function public.receive_material(uuid, numeric, numeric, text, uuid) to authenticated;
 
 -- list_raw_materials ------------------------------------------------------------------------------
 -- One page of the caller's raw materials and how many match ({total, rows}): searched by name or

@@ -181,10 +181,12 @@ comment on function private.record_sales is
   'Sales whose stock was taken: each order (with its profit snapshot) and its ledger row, in one statement. Shared by log_sale and import_sales_orders.';
 
 -- log_sale --------------------------------------------------------------------------------------
+-- With a request_id (00_setup.sql), a repeat returns the first call's sale and writes nothing.
 create function public.log_sale(
   product_id uuid,
   quantity numeric,
-  platform text default 'Flipkart'
+  platform text default 'Flipkart',
+  request_id uuid default null
 ) returns public.sales_orders
 language plpgsql
 security definer
@@ -196,7 +198,12 @@ declare
   v_platform public.sales_platform := private.require_platform(log_sale.platform);
   v_product public.products;
   v_order public.sales_orders;
+  v_replayed jsonb;
 begin
+  v_replayed := private.replayed_result(v_user_id, log_sale.request_id, 'log_sale');
+  if v_replayed is not null then
+    return jsonb_populate_record(null::public.sales_orders, v_replayed);
+  end if;
   if log_sale.product_id is null then
     raise exception 'Product is required.';
   end if;
@@ -211,13 +218,14 @@ begin
   select * into v_order
   from private.record_sales(v_user_id, v_platform, array[row(v_product.id, v_product.product_name, v_quantity,
     v_product.selling_price, v_quantity * v_product.selling_price, v_product.stock_on_hand, null, null)::private.sale]);
+  perform private.remember_result(v_user_id, log_sale.request_id, to_jsonb(v_order));
   return v_order;
 end;
 $$;
 comment on function public.log_sale is
-  'Records a sale and takes its quantity from product stock, or refuses with "Not enough stock for {product}. Only {n} available." (or "{product} is archived.") and commits nothing.';
-revoke all on function public.log_sale(uuid, numeric, text) from public, anon, authenticated, service_role;
-grant execute on function public.log_sale(uuid, numeric, text) to authenticated;
+  'Records a sale and takes its quantity from product stock, or refuses with "Not enough stock for {product}. Only {n} available." (or "{product} is archived.") and commits nothing. A repeated request_id returns the first call''s sale and writes nothing.';
+revoke all on function public.log_sale(uuid, numeric, text, uuid) from public, anon, authenticated, service_role;
+grant execute on function public.log_sale(uuid, numeric, text, uuid) to authenticated;
 
 -- fulfil_sales_order: a cancelled or returned order says so -------------------------------------
 create function public.fulfil_sales_order(order_id uuid) returns public.sales_orders
@@ -315,10 +323,12 @@ revoke all on function public.cancel_sales_order(uuid) from public, anon, authen
 grant execute on function public.cancel_sales_order(uuid) to authenticated;
 
 -- return_sales_order ----------------------------------------------------------------------------
+-- With a request_id (00_setup.sql), a repeat returns the first call's order and writes nothing.
 create function public.return_sales_order(
   order_id uuid,
   restock boolean default true,
-  note text default null
+  note text default null,
+  request_id uuid default null
 ) returns public.sales_orders
 language plpgsql
 security definer
@@ -329,7 +339,12 @@ declare
   v_note text := private.optional_text(return_sales_order.note, 'Note', 500);
   v_order public.sales_orders;
   v_balance integer;
+  v_replayed jsonb;
 begin
+  v_replayed := private.replayed_result(v_user_id, return_sales_order.request_id, 'return_sales_order');
+  if v_replayed is not null then
+    return jsonb_populate_record(null::public.sales_orders, v_replayed);
+  end if;
   update public.sales_orders o
   set status = 'Returned', return_note = v_note
   where o.id = return_sales_order.order_id and o.user_id = v_user_id and o.status = 'Fulfilled'
@@ -355,13 +370,14 @@ begin
     );
   end if;
 
+  perform private.remember_result(v_user_id, return_sales_order.request_id, to_jsonb(v_order));
   return v_order;
 end;
 $$;
 comment on function public.return_sales_order is
-  'Marks a Fulfilled sales order Returned; with restock its quantity goes back to stock. Refuses other orders with "Only fulfilled orders can be returned."';
-revoke all on function public.return_sales_order(uuid, boolean, text) from public, anon, authenticated, service_role;
-grant execute on function public.return_sales_order(uuid, boolean, text) to authenticated;
+  'Marks a Fulfilled sales order Returned; with restock its quantity goes back to stock. Refuses other orders with "Only fulfilled orders can be returned." A repeated request_id returns the first call''s order and writes nothing.';
+revoke all on function public.return_sales_order(uuid, boolean, text, uuid) from public, anon, authenticated, service_role;
+grant execute on function public.return_sales_order(uuid, boolean, text, uuid) to authenticated;
 
 -- list_sales_orders -----------------------------------------------------------------------------
 -- One page of the caller's sales orders and how many match: searched by product name (contains) or

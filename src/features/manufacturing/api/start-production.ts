@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { choiceField, numberField, productionFieldRules } from '@/lib/form-fields';
-import { callRpc, useWrite } from '@/lib/write';
+import { callRpc, useWrite, withRequestId } from '@/lib/write';
 
 export const startProductionSchema = z.object({
   product_id: choiceField('Choose a product.'),
@@ -16,8 +16,8 @@ export const newProductionDefaults: StartProductionForm = {
   quantity_to_produce: '10',
 };
 
-async function startProduction(input: StartProductionInput) {
-  return callRpc('start_production', input);
+async function startProduction(input: StartProductionInput, submissionId: string) {
+  return callRpc('start_production', withRequestId(input, submissionId));
 }
 
 export function useStartProduction() {

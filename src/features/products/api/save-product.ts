@@ -1,9 +1,12 @@
-import { callRpc, useWrite } from '@/lib/write';
+import { callRpc, useWrite, withRequestId } from '@/lib/write';
 import type { EditedProduct, ProductInput } from './product-form';
 import { bomChanged } from './product-form';
 
-async function createProduct(input: ProductInput) {
-  return callRpc('create_product', { ...input, category: input.category === '' ? undefined : input.category });
+async function createProduct(input: ProductInput, submissionId: string) {
+  return callRpc(
+    'create_product',
+    withRequestId({ ...input, category: input.category === '' ? undefined : input.category }, submissionId),
+  );
 }
 
 async function updateProduct({ edited, input }: { edited: EditedProduct; input: ProductInput }) {
@@ -22,7 +25,8 @@ async function updateProduct({ edited, input }: { edited: EditedProduct; input: 
 /** Saves the product form: a new product (create_product), or the edited one (update_product). */
 export function useSaveProduct(edited: EditedProduct | null) {
   return useWrite({
-    write: (input: ProductInput) => (edited === null ? createProduct(input) : updateProduct({ edited, input })),
+    write: (input: ProductInput, submissionId) =>
+      edited === null ? createProduct(input, submissionId) : updateProduct({ edited, input }),
     tables: ['products', 'bom_items'],
   });
 }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { noteField } from '@/features/stock-items/quantity-rules';
 import type { RawMaterial } from '@/features/stock-items/api/raw-materials';
 import { numberField, numberFieldText, stockFieldRules } from '@/lib/form-fields';
-import { callRpc, useWrite } from '@/lib/write';
+import { callRpc, useWrite, withRequestId } from '@/lib/write';
 
 /** receive_material's rules, for instant feedback. */
 export const receiveMaterialSchema = z.object({
@@ -36,13 +36,22 @@ export function averageCostAfterReceipt(
   return Math.round(average * 10_000) / 10_000;
 }
 
-async function receiveMaterial({ material, input }: { material: RawMaterial; input: ReceiveMaterialInput }) {
-  return callRpc('receive_material', {
-    material_id: material.id,
-    quantity: input.quantity,
-    unit_cost: input.unit_cost,
-    note: input.note === '' ? undefined : input.note,
-  });
+async function receiveMaterial(
+  { material, input }: { material: RawMaterial; input: ReceiveMaterialInput },
+  submissionId: string,
+) {
+  return callRpc(
+    'receive_material',
+    withRequestId(
+      {
+        material_id: material.id,
+        quantity: input.quantity,
+        unit_cost: input.unit_cost,
+        note: input.note === '' ? undefined : input.note,
+      },
+      submissionId,
+    ),
+  );
 }
 
 export function useReceiveMaterial() {

@@ -1,9 +1,12 @@
 import type { RawMaterial } from '@/features/stock-items/api/raw-materials';
-import { callRpc, useWrite } from '@/lib/write';
+import { callRpc, useWrite, withRequestId } from '@/lib/write';
 import type { RawMaterialInput } from './raw-material-form';
 
-async function createRawMaterial(input: RawMaterialInput) {
-  return callRpc('create_raw_material', { ...input, supplier: input.supplier === '' ? undefined : input.supplier });
+async function createRawMaterial(input: RawMaterialInput, submissionId: string) {
+  return callRpc(
+    'create_raw_material',
+    withRequestId({ ...input, supplier: input.supplier === '' ? undefined : input.supplier }, submissionId),
+  );
 }
 
 async function updateRawMaterial(edited: RawMaterial, input: RawMaterialInput) {
@@ -20,7 +23,8 @@ async function updateRawMaterial(edited: RawMaterial, input: RawMaterialInput) {
 /** Saves the material form: a new material (create_raw_material), or the edited one (update_raw_material). */
 export function useSaveRawMaterial(edited: RawMaterial | null) {
   return useWrite({
-    write: (input: RawMaterialInput) => (edited === null ? createRawMaterial(input) : updateRawMaterial(edited, input)),
+    write: (input: RawMaterialInput, submissionId) =>
+      edited === null ? createRawMaterial(input, submissionId) : updateRawMaterial(edited, input),
     tables: ['raw_materials'],
   });
 }

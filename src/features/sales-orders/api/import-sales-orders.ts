@@ -2,7 +2,7 @@ import type { Enums } from '@/lib/database.types';
 import { toUserError } from '@/lib/server-error';
 import { supabase } from '@/lib/supabase';
 import { chunkLines, type ImportLine } from '../utils/order-report-lines';
-import { useWrite } from '@/lib/write';
+import { useWrite, withRequestId } from '@/lib/write';
 
 type Platform = Enums<'sales_platform'>;
 
@@ -59,11 +59,21 @@ export class ImportPartlyDoneError extends Error {
   }
 }
 
-/** Commits the lines, at most 10,000 per call, each call one transaction, in file order. */
-async function importLines({ platform, lines }: { platform: Platform; lines: readonly ImportLine[] }) {
+/**
+ * Commits the lines, at most 10,000 per call, each call one transaction, in file order. Each part is
+ * a request of its own (its request_id made from its lines), so retrying the submission after a
+ * refusal or a lost answer answers the parts committed with their first counts and sends the rest.
+ */
+async function importLines(
+  { platform, lines }: { platform: Platform; lines: readonly ImportLine[] },
+  submissionId: string,
+) {
   const done: ImportResult = { created: 0, skipped: 0 };
   for (const chunk of chunkLines(lines)) {
-    const { data, error } = await supabase.rpc('import_sales_orders', { platform, lines: [...chunk] });
+    const { data, error } = await supabase.rpc(
+      'import_sales_orders',
+      withRequestId({ platform, lines: [...chunk] }, submissionId),
+    );
     if (error) {
       const refusal = toUserError(error);
       if (done.created + done.skipped === 0) throw refusal;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Constants } from '@/lib/database.types';
 import { choiceField, numberField, saleFieldRules } from '@/lib/form-fields';
-import { callRpc, useWrite } from '@/lib/write';
+import { callRpc, useWrite, withRequestId } from '@/lib/write';
 
 export const salesPlatforms = Constants.public.Enums.sales_platform;
 
@@ -21,8 +21,8 @@ export const newSaleDefaults: LogSaleForm = {
   quantity: '1',
 };
 
-async function logSale(input: LogSaleInput) {
-  return callRpc('log_sale', input);
+async function logSale(input: LogSaleInput, submissionId: string) {
+  return callRpc('log_sale', withRequestId(input, submissionId));
 }
 
 export function useLogSale() {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { noteField } from '@/features/stock-items/quantity-rules';
-import { callRpc, useWrite } from '@/lib/write';
+import { callRpc, useWrite, withRequestId } from '@/lib/write';
 
 /** return_sales_order's rules: restock on by default (an RTO comes back sellable), a short note. */
 export const returnSalesOrderSchema = z.object({
@@ -11,12 +11,17 @@ export const returnSalesOrderSchema = z.object({
 export type ReturnSalesOrderInput = z.output<typeof returnSalesOrderSchema>;
 export const returnSalesOrderDefaults: ReturnSalesOrderInput = { restock: true, note: '' };
 
-async function returnSalesOrder({ orderId, input }: { orderId: string; input: ReturnSalesOrderInput }) {
-  return callRpc('return_sales_order', {
-    order_id: orderId,
-    restock: input.restock,
-    note: input.note === '' ? undefined : input.note,
-  });
+async function returnSalesOrder(
+  { orderId, input }: { orderId: string; input: ReturnSalesOrderInput },
+  submissionId: string,
+) {
+  return callRpc(
+    'return_sales_order',
+    withRequestId(
+      { order_id: orderId, restock: input.restock, note: input.note === '' ? undefined : input.note },
+      submissionId,
+    ),
+  );
 }
 
 /** Fulfilled to Returned; with restock the quantity goes back to stock. */

@@ -3,7 +3,7 @@ import { numberField, stockFieldRules } from '@/lib/form-fields';
 import { formatQuantity } from '@/lib/format';
 import { itemArguments, itemTable, type StockItem } from '../item';
 import { noteField } from '../quantity-rules';
-import { callRpc, useWrite } from '@/lib/write';
+import { callRpc, useWrite, withRequestId } from '@/lib/write';
 
 /** Counted stock: whole units for products, 3 decimals for materials (adjust_stock). */
 export function countedStockRules(item: StockItem) {
@@ -24,12 +24,11 @@ export function countStockSchema(item: StockItem) {
 export type CountStockForm = z.input<ReturnType<typeof countStockSchema>>;
 export type CountStockInput = z.output<ReturnType<typeof countStockSchema>>;
 
-async function adjustStock({ item, input }: { item: StockItem; input: CountStockInput }) {
-  return callRpc('adjust_stock', {
-    ...itemArguments(item),
-    counted: input.counted,
-    note: input.note,
-  });
+async function adjustStock({ item, input }: { item: StockItem; input: CountStockInput }, submissionId: string) {
+  return callRpc(
+    'adjust_stock',
+    withRequestId({ ...itemArguments(item), counted: input.counted, note: input.note }, submissionId),
+  );
 }
 
 export function useAdjustStock() {
