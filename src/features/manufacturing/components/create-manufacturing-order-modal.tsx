@@ -3,6 +3,7 @@ import { Button, Group, Modal, Stack, Table, Text, VisuallyHidden } from '@manti
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
+import { SubmitButton } from '@/components/submit-button';
 import { FormError } from '@/components/form-error';
 import { NumberField } from '@/components/form-inputs';
 import { BottleneckNote } from '@/features/costing/components/bottleneck-note';
@@ -104,9 +105,9 @@ export function CreateManufacturingOrderModal({ opened, onClose }: CreateManufac
             <Button variant="default" onClick={close}>
               Cancel
             </Button>
-            <Button type="submit" loading={startProduction.isPending} disabled={short || stockLoading}>
+            <SubmitButton form={form} pending={startProduction.isPending} disabled={short || stockLoading}>
               Start Production
-            </Button>
+            </SubmitButton>
           </Group>
         </Stack>
       </form>

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Divider, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useForm } from 'react-hook-form';
+import { SubmitButton } from '@/components/submit-button';
 import { FormError, showOnField } from '@/components/form-error';
 import { NumberField, TextField } from '@/components/form-inputs';
 import { useHasMaterials } from '@/features/stock-items/components/material-picker';
@@ -111,9 +112,9 @@ export function ProductFormModal({ edited, opened = true, onClose }: ProductForm
             <Button variant="default" onClick={close}>
               Cancel
             </Button>
-            <Button type="submit" loading={save.isPending}>
+            <SubmitButton form={form} pending={save.isPending}>
               {edited === null ? 'Save Product' : 'Save Changes'}
-            </Button>
+            </SubmitButton>
           </Group>
         </Stack>
       </form>

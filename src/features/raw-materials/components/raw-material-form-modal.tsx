@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useForm } from 'react-hook-form';
+import { SubmitButton } from '@/components/submit-button';
 import { FormError, showOnField } from '@/components/form-error';
 import { NumberField, TextField } from '@/components/form-inputs';
 import type { RawMaterial } from '@/features/stock-items/api/raw-materials';
@@ -100,9 +101,9 @@ export function RawMaterialFormModal({ edited, opened = true, onClose }: RawMate
             <Button variant="default" onClick={close}>
               Cancel
             </Button>
-            <Button type="submit" loading={save.isPending}>
+            <SubmitButton form={form} pending={save.isPending}>
               {edited === null ? 'Save Material' : 'Save Changes'}
-            </Button>
+            </SubmitButton>
           </Group>
         </Stack>
       </form>

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Modal, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useForm, useWatch } from 'react-hook-form';
+import { SubmitButton } from '@/components/submit-button';
 import { FormError } from '@/components/form-error';
 import { NumberField } from '@/components/form-inputs';
 import type { RawMaterial } from '@/features/stock-items/api/raw-materials';
@@ -91,9 +92,9 @@ export function ReceiveStockModal({ material, onClose }: ReceiveStockModalProps)
             <Button variant="default" onClick={onClose}>
               Cancel
             </Button>
-            <Button type="submit" loading={receiveMaterial.isPending}>
+            <SubmitButton form={form} pending={receiveMaterial.isPending}>
               Receive Stock
-            </Button>
+            </SubmitButton>
           </Group>
         </Stack>
       </form>

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Modal, Paper, Select, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Controller, useForm, useWatch } from 'react-hook-form';
+import { SubmitButton } from '@/components/submit-button';
 import { FormError } from '@/components/form-error';
 import { NumberField } from '@/components/form-inputs';
 import { useProduct } from '@/features/stock-items/api/item-lists';
@@ -114,9 +115,9 @@ export function LogSaleModal({ opened, onClose }: LogSaleModalProps) {
             <Button variant="default" onClick={close}>
               Cancel
             </Button>
-            <Button type="submit" loading={logSale.isPending}>
+            <SubmitButton form={form} pending={logSale.isPending}>
               Log Sale
-            </Button>
+            </SubmitButton>
           </Group>
         </Stack>
       </form>

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Checkbox, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useForm, useWatch } from 'react-hook-form';
+import { SubmitButton } from '@/components/submit-button';
 import { FormError } from '@/components/form-error';
 import { formatQuantityWithUnit, formatRupees } from '@/lib/format';
 import type { SalesOrder } from '../api/get-sales-orders';
@@ -71,9 +72,9 @@ export function ReturnSaleModal({ order, onClose }: ReturnSaleModalProps) {
             <Button variant="default" onClick={onClose}>
               Keep Order
             </Button>
-            <Button type="submit" color="red.9" loading={returnOrder.isPending}>
+            <SubmitButton form={form} pending={returnOrder.isPending} color="red.9">
               Record Return
-            </Button>
+            </SubmitButton>
           </Group>
         </Stack>
       </form>

@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Select, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Group, Select, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { NumberField } from '@/components/form-inputs';
 import { platformFeeFieldRules } from '@/lib/form-fields';
 import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
+import { SubmitButton } from '@/components/submit-button';
 import { FormError } from '@/components/form-error';
 import { formatRupees } from '@/lib/format';
 import {
@@ -89,9 +90,9 @@ export function PlatformFeesSettings() {
           </SimpleGrid>
           <FormError error={setFees.error} />
           <Group justify="flex-end">
-            <Button type="submit" loading={setFees.isPending}>
+            <SubmitButton form={form} pending={setFees.isPending}>
               Save fees
-            </Button>
+            </SubmitButton>
           </Group>
         </Stack>
       </form>

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Controller, useForm, useWatch } from 'react-hook-form';
+import { SubmitButton } from '@/components/submit-button';
 import { FormError } from '@/components/form-error';
 import { NumberTextInput } from '@/components/form-inputs';
 import { formatQuantityWithUnit } from '@/lib/format';
@@ -88,9 +89,9 @@ export function CountStockModal({ item, onClose }: CountStockModalProps) {
             <Button variant="default" onClick={onClose}>
               Cancel
             </Button>
-            <Button type="submit" loading={adjustStock.isPending}>
+            <SubmitButton form={form} pending={adjustStock.isPending}>
               Save Count
-            </Button>
+            </SubmitButton>
           </Group>
         </Stack>
       </form>

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Modal, PasswordInput, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useForm } from 'react-hook-form';
+import { SubmitButton } from '@/components/submit-button';
 import { FormError } from '@/components/form-error';
 import { changePasswordSchema, useChangePassword, type ChangePasswordInput } from '../api/change-password';
 import { MIN_PASSWORD_LENGTH } from '../api/credentials';
@@ -54,9 +55,9 @@ export function ChangePasswordModal({ opened, onClose }: ChangePasswordModalProp
             <Button variant="default" onClick={close}>
               Cancel
             </Button>
-            <Button type="submit" loading={changePassword.isPending}>
+            <SubmitButton form={form} pending={changePassword.isPending}>
               Save Password
-            </Button>
+            </SubmitButton>
           </Group>
         </Stack>
       </form>

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useForm } from 'react-hook-form';
+import { SubmitButton } from '@/components/submit-button';
 import { FormError } from '@/components/form-error';
 import { saveWorkspaceSchema, useSaveWorkspace, type SaveWorkspaceInput } from '../api/save-workspace';
 import { MIN_PASSWORD_LENGTH } from '../api/credentials';
@@ -67,9 +68,9 @@ export function SaveWorkspaceModal({ opened, onClose }: SaveWorkspaceModalProps)
             <Button variant="default" onClick={close}>
               Cancel
             </Button>
-            <Button type="submit" loading={saveWorkspace.isPending}>
+            <SubmitButton form={form} pending={saveWorkspace.isPending}>
               Save Workspace
-            </Button>
+            </SubmitButton>
           </Group>
         </Stack>
       </form>

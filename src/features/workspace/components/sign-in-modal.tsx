@@ -3,6 +3,7 @@ import { Alert, Anchor, Button, Group, Modal, PasswordInput, Stack, TextInput } 
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useForm } from 'react-hook-form';
+import { SubmitButton } from '@/components/submit-button';
 import { FormError } from '@/components/form-error';
 import { resetPasswordSchema, signInSchema, useSendPasswordReset, useSignIn, type SignInInput } from '../api/sign-in';
 import { useWorkspaceHasData } from '../api/workspace-has-data';
@@ -86,9 +87,9 @@ export function SignInModal({ opened, onClose, anonymous }: SignInModalProps) {
               <Button variant="default" onClick={close}>
                 Cancel
               </Button>
-              <Button type="submit" loading={signIn.isPending}>
+              <SubmitButton form={form} pending={signIn.isPending}>
                 Sign In
-              </Button>
+              </SubmitButton>
             </Group>
           </Group>
         </Stack>
