@@ -2,12 +2,13 @@
  * `npm start` (stack + app), `npm run stack` (stack alone) and `npm run sql` (SQL console on the
  * running stack's database).
  *
- *   tsx stack/src/cli.ts start [--with-app] [--seed] [--demo-keys] [--port N] [--host H] [--data-dir DIR]
+ *   tsx stack/src/cli.ts start [--with-app] [--seed] [--demo-keys] [--port N] [--app-port N] [--host H] [--data-dir DIR]
  *   tsx stack/src/cli.ts sql [--data-dir DIR] [-c SQL] [-f FILE]
  *
  * Environment: DATABASE_URL runs on that Postgres instead of the embedded one; STACK_JWT_SECRET
  * replaces the data directory's own secret; STACK_ALLOWED_ORIGINS (comma-separated) replaces the
- * browser origins allowed to call the stack (default: the app on 127.0.0.1:5173 and localhost:5173).
+ * browser origins allowed to call the stack (default: the app on 127.0.0.1 and localhost at its port,
+ * --app-port, 5173 unless given).
  */
 import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
@@ -18,9 +19,15 @@ import pg from 'pg';
 import { DEFAULT_HOST, DEFAULT_PORT, DEMO_JWT_SECRET } from './config';
 import { EmbeddedPostgresError, readConnectionInfo } from './db/embedded';
 import { DataDirLockedError } from './lock';
-import { DEFAULT_DATA_DIR, StackStartError, startStack } from './stack';
+import { appOrigins, DEFAULT_APP_PORT, DEFAULT_DATA_DIR, StackStartError, startStack } from './stack';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
+
+function portOption(name: string, value: string): number {
+  const port = Number(value);
+  if (!/^\d+$/.test(value) || port > 65535) throw new UsageError(`${name} must be a port number, got ${value}`);
+  return port;
+}
 
 async function start(args: string[]) {
   const { values } = parseArgs({
@@ -31,20 +38,36 @@ async function start(args: string[]) {
       // The public keys of `supabase start`, for parity runs against tools that assume them.
       'demo-keys': { type: 'boolean', default: false },
       port: { type: 'string', default: String(DEFAULT_PORT) },
+      // The app's port (with --with-app, where it is served; alone, which origin may call the API).
+      'app-port': { type: 'string', default: String(DEFAULT_APP_PORT) },
       host: { type: 'string', default: DEFAULT_HOST },
       'data-dir': { type: 'string' },
     },
   });
-  const port = Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be a port number, got ${values.port}`);
+  const port = portOption('--port', values.port);
+  const appPort = portOption('--app-port', values['app-port']);
+  if (appPort === 0) throw new UsageError('--app-port must name a port: the API allows that origin');
   const databaseUrl = process.env.DATABASE_URL || undefined;
   const dataDir = path.resolve(values['data-dir'] ?? DEFAULT_DATA_DIR);
   const jwtSecret = values['demo-keys'] ? DEMO_JWT_SECRET : process.env.STACK_JWT_SECRET || undefined;
 
   const startedAt = Date.now();
-  const allowedOrigins = process.env.STACK_ALLOWED_ORIGINS?.split(',').map((origin) => origin.trim()).filter(Boolean);
-  const stack = await startStack({ port, host: values.host, dataDir, databaseUrl, jwtSecret, allowedOrigins, seed: values.seed });
-  const database = databaseUrl ? redactPassword(databaseUrl) : `embedded PostgreSQL 15 in ${dataDir} (npm run sql opens a console)`;
+  const allowedOrigins =
+    process.env.STACK_ALLOWED_ORIGINS?.split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean) ?? appOrigins(appPort);
+  const stack = await startStack({
+    port,
+    host: values.host,
+    dataDir,
+    databaseUrl,
+    jwtSecret,
+    allowedOrigins,
+    seed: values.seed,
+  });
+  const database = databaseUrl
+    ? redactPassword(databaseUrl)
+    : `embedded PostgreSQL 15 in ${dataDir} (npm run sql opens a console)`;
   console.log(
     [
       `FactoryFlow stack started in ${Date.now() - startedAt} ms.`,
@@ -61,9 +84,13 @@ async function start(args: string[]) {
     process.env.VITE_SUPABASE_URL = stack.url;
     process.env.VITE_SUPABASE_ANON_KEY = stack.anonKey;
     const { createServer } = await import('vite');
-    const vite = await createServer({ root: ROOT, configFile: path.join(ROOT, 'vite.config.ts') });
+    const vite = await createServer({
+      root: ROOT,
+      configFile: path.join(ROOT, 'vite.config.ts'),
+      server: { port: appPort },
+    });
     await vite.listen();
-    console.log(`             App: ${vite.resolvedUrls?.local[0] ?? 'http://127.0.0.1:5173/'}`);
+    console.log(`             App: ${vite.resolvedUrls?.local[0] ?? `http://127.0.0.1:${appPort}/`}`);
     stopApp = () => vite.close();
   }
   console.log('Press Ctrl-C to stop.');
@@ -125,7 +152,9 @@ async function sql(args: string[]) {
   });
 }
 
-type PgEnvironment = Record<'PGHOST' | 'PGPORT' | 'PGUSER' | 'PGPASSWORD' | 'PGDATABASE', string> & { PGSSLMODE?: string };
+type PgEnvironment = Record<'PGHOST' | 'PGPORT' | 'PGUSER' | 'PGPASSWORD' | 'PGDATABASE', string> & {
+  PGSSLMODE?: string;
+};
 
 /** Where the console connects: DATABASE_URL, or the running embedded server of the data directory. */
 async function consoleConnection(dataDir: string): Promise<PgEnvironment> {
@@ -177,7 +206,9 @@ async function ownConsole(connection: PgEnvironment, values: { command?: string;
   try {
     if (values.command) return await run(values.command);
     if (values.file) return await run(await readFile(values.file, 'utf8'));
-    console.log(`SQL console on ${connection.PGHOST}:${connection.PGPORT} as ${connection.PGUSER} (psql is not installed). End statements with ;  \\q quits.`);
+    console.log(
+      `SQL console on ${connection.PGHOST}:${connection.PGPORT} as ${connection.PGUSER} (psql is not installed). End statements with ;  \\q quits.`,
+    );
     console.log('Reports: select * from reports.revenue_by_platform_month;');
     const prompt = createInterface({ input: process.stdin, output: process.stdout, terminal: process.stdin.isTTY });
     let buffer = '';
@@ -234,7 +265,9 @@ const commands: Record<string, (args: string[]) => Promise<void>> = { start, sql
 const [name = '', ...rest] = process.argv.slice(2);
 const command = commands[name];
 if (!command) {
-  console.error('usage: cli.ts start [--with-app] [--seed] [--demo-keys] [--port N] [--host H] [--data-dir DIR] | sql [--data-dir DIR] [-c SQL] [-f FILE]');
+  console.error(
+    'usage: cli.ts start [--with-app] [--seed] [--demo-keys] [--port N] [--app-port N] [--host H] [--data-dir DIR] | sql [--data-dir DIR] [-c SQL] [-f FILE]',
+  );
   process.exit(2);
 }
 command(rest).catch((error: unknown) => {

@@ -24,7 +24,15 @@ const API_LOGIN_ROLE = 'authenticator';
 export const DEFAULT_DATA_DIR = path.join(ROOT, '.stack-data');
 export const SEED_FILE = path.join(ROOT, 'supabase/seed.sql');
 /** Where `npm start` serves the app (vite.config.ts). */
-export const DEFAULT_APP_ORIGINS = ['http://127.0.0.1:5173', 'http://localhost:5173'];
+/** The app's dev server port (vite.config.ts). */
+export const DEFAULT_APP_PORT = 5173;
+
+/** The origins a browser shows the app on this machine at `port`. */
+export function appOrigins(port: number): string[] {
+  return [`http://127.0.0.1:${port}`, `http://localhost:${port}`];
+}
+
+export const DEFAULT_APP_ORIGINS = appOrigins(DEFAULT_APP_PORT);
 
 export interface StackOptions {
   /** 0 picks a free port. Default 54321, the port of `supabase start`. */

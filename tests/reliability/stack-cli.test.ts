@@ -1,4 +1,7 @@
 /**
+ * The stack's command line, run as the user runs it: the CLI in its own process, on a fresh database
+ * of the DATABASE_URL server.
+ *
  * `DATABASE_URL=postgres://… npm run stack` on a fresh clone (issue 27): no `.stack-data` yet, and
  * with DATABASE_URL no embedded server to create it. The stack must make the data directory for
  * the one thing it keeps there, its JWT secret (0600, in a 0700 directory), start, and find the
@@ -6,6 +9,7 @@
  * process, on a fresh database of the DATABASE_URL server.
  */
 import { spawn } from 'node:child_process';
+import { createServer, type AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -46,11 +50,25 @@ afterAll(async () => {
   if (databaseName) await asAdmin(`drop database if exists ${databaseName} with (force)`);
 });
 
-/** `tsx stack/src/cli.ts start` with DATABASE_URL: its output once ready (or once it exited), then SIGTERM. */
-async function runStack(dataDir: string): Promise<{ ready: boolean; output: string; apiUrl?: string; anonKey?: string }> {
+interface RunningStack {
+  ready: boolean;
+  output: string;
+  apiUrl?: string;
+  anonKey?: string;
+}
+
+/**
+ * `tsx stack/src/cli.ts start --port 0 …args` with DATABASE_URL: its output once ready (or once it
+ * exited), checked with a sign-in and a read, and `whileRunning`, then SIGTERM.
+ */
+async function runStack(
+  dataDir: string,
+  args: string[] = [],
+  whileRunning?: (stack: RunningStack) => Promise<void>,
+): Promise<RunningStack> {
   const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: databaseUrl };
   delete env.STACK_JWT_SECRET;
-  const child = spawn(TSX, ['stack/src/cli.ts', 'start', '--port', '0', '--data-dir', dataDir], {
+  const child = spawn(TSX, ['stack/src/cli.ts', 'start', '--port', '0', '--data-dir', dataDir, ...args], {
     cwd: ROOT,
     env,
     detached: true,
@@ -84,12 +102,29 @@ async function runStack(dataDir: string): Promise<{ ready: boolean; output: stri
       body: '{}',
     });
     const { access_token: token } = (await signUp.json()) as { access_token?: string };
-    const products = await fetch(`${apiUrl}/rest/v1/products?select=id`, { headers: { apikey: anonKey, authorization: `Bearer ${token}` } });
+    const products = await fetch(`${apiUrl}/rest/v1/products?select=id`, {
+      headers: { apikey: anonKey, authorization: `Bearer ${token}` },
+    });
     expect([signUp.status, products.status, await products.json()]).toEqual([200, 200, []]);
   }
-  if (child.exitCode === null && child.signalCode === null && child.pid) process.kill(-child.pid, 'SIGTERM');
-  await exited;
+  try {
+    if (ready) await whileRunning?.({ ready, output, apiUrl, anonKey });
+  } finally {
+    if (child.exitCode === null && child.signalCode === null && child.pid) process.kill(-child.pid, 'SIGTERM');
+    await exited;
+  }
   return { ready, output, apiUrl, anonKey };
+}
+
+/** A port nothing listens on now. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.once('error', reject);
+  });
 }
 
 it('starts on a fresh clone with DATABASE_URL: makes the data directory for its JWT secret, and keeps it', async () => {
@@ -108,4 +143,26 @@ it('starts on a fresh clone with DATABASE_URL: makes the data directory for its 
   const second = await runStack(dataDir);
   expect(second.ready).toBe(true);
   expect(second.anonKey).toBe(first.anonKey);
+}, 240_000);
+
+it('npm start --app-port N serves the app on N and lets that origin, not 5173, call the API', async () => {
+  const appPort = await freePort();
+  const appOrigin = `http://127.0.0.1:${appPort}`;
+  const preflight = (apiUrl: string, origin: string) =>
+    fetch(`${apiUrl}/rest/v1/products`, {
+      method: 'OPTIONS',
+      headers: { origin, 'access-control-request-method': 'GET', 'access-control-request-headers': 'apikey' },
+    }).then((response) => response.headers.get('access-control-allow-origin'));
+  const started = await runStack(
+    path.join(parent, 'app-port'),
+    ['--with-app', '--app-port', String(appPort)],
+    async ({ apiUrl }) => {
+      const page = await fetch(`${appOrigin}/`);
+      expect([page.status, (await page.text()).includes('<div id="root">')]).toEqual([200, true]);
+      expect(await preflight(apiUrl!, appOrigin)).toBe(appOrigin);
+      expect(await preflight(apiUrl!, 'http://127.0.0.1:5173')).toBeNull();
+    },
+  );
+  expect(started.ready).toBe(true);
+  expect(started.output).toContain(`App: ${appOrigin}/`);
 }, 240_000);
