@@ -106,7 +106,7 @@ describeStack('auth', (stack) => {
       `select u.is_anonymous,
               (select count(*)::int from auth.sessions s where s.user_id = u.id) as sessions,
               (select count(*)::int from auth.refresh_tokens t
-                 where t.user_id = u.id and t.token = $2 and not t.revoked) as tokens
+                 where t.user_id = u.id::text and t.token = $2 and not t.revoked) as tokens
        from auth.users u where u.id = $1`,
       [id, session.refresh_token],
     );

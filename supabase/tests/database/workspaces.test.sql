@@ -29,28 +29,30 @@ select from public.start_production(tests.id('old hat'), 1);
 reset role;
 
 -- Labels ------------------------------------------------------------------------------------------
+-- Compared as text: a label is GoTrue's auth.users.email, a varchar(255) (the anonymous label is
+-- coerced to it), and the expected values are text.
 select results_eq(
-  $$ select workspace from reports.revenue_by_platform_month order by workspace $$,
+  $$ select workspace::text from reports.revenue_by_platform_month order by workspace $$,
   format($$ values ('anonymous %s'), ('owner@example.com') $$, left(tests.id('abandoned')::text, 8)),
   'Revenue rows name their workspace: the saved email, or anonymous and the first 8 characters of the id'
 );
 select results_eq(
-  $$ select distinct workspace from reports.stock_valuation where user_id = tests.id('saved') $$,
+  $$ select distinct workspace::text from reports.stock_valuation where user_id = tests.id('saved') $$,
   $$ values ('owner@example.com') $$,
   'Stock valuation rows carry the workspace'
 );
 select results_eq(
-  $$ select distinct workspace from reports.low_stock_items where user_id = tests.id('saved') $$,
+  $$ select distinct workspace::text from reports.low_stock_items where user_id = tests.id('saved') $$,
   $$ values ('owner@example.com') $$,
   'Low-stock rows carry the workspace (the hat: 8 - 1 + 1 = 8 < 10)'
 );
 select results_eq(
-  $$ select workspace from reports.material_consumption_by_month where user_id = tests.id('saved') $$,
+  $$ select workspace::text from reports.material_consumption_by_month where user_id = tests.id('saved') $$,
   $$ values ('owner@example.com') $$,
   'Material consumption rows carry the workspace'
 );
 select results_eq(
-  $$ select workspace, email, is_anonymous from reports.workspaces order by is_anonymous, user_id $$,
+  $$ select workspace::text, email::text, is_anonymous from reports.workspaces order by is_anonymous, user_id $$,
   format($$ values ('owner@example.com', 'owner@example.com', false),
                    ('anonymous %s', null, true), ('anonymous %s', null, true) $$,
     left(least(tests.id('abandoned'), tests.id('recent'))::text, 8),
