@@ -374,6 +374,9 @@ isOneToOne: false
         isOneToOne: true
         isSetofReturn: false
       } },
+"fulfil_sales_orders":
+{ Args: { "order_ids": (string)[] }; Returns: number
+                           },
 "import_products":
 { Args: { "dry_run"?: boolean,"request_id"?: string,"rows": Json }; Returns: {
               "message": string,"row_number": number

@@ -13,7 +13,10 @@
 -- one statement, each ledger row with its running balance.
 --
 -- Lines are {external_order_id, order_date, sku, quantity, total_amount} and optionally `line`, the
--- row number in the source file that messages name (default: the position in `lines`). The amount
+-- row number in the source file that messages name (default: the position in `lines`), and
+-- `status`, 'Unfulfilled' (the default) or 'Fulfilled' for a line the report says has shipped or
+-- been delivered: it is recorded Fulfilled, its stock taken and its ledger row written as for any
+-- sale (the app reads the report's own status words; the server accepts only these two). The amount
 -- is the line's total as the marketplace charged it, not quantity x selling price; the unit price
 -- recorded is that total / quantity. Stock is checked cumulatively in line order: once a product's
 -- earlier new lines use up its stock, its later lines are refused, so the lines a preview calls new
@@ -75,6 +78,7 @@ returns table (
   sku text,
   quantity integer,
   total_amount numeric,
+  status public.sales_order_status,
   error text
 )
 language plpgsql stable
@@ -85,6 +89,7 @@ set search_path = ''
 as $$
 begin
   line_number := line_position;
+  status := 'Unfulfilled';
   begin
     if jsonb_typeof(line) is distinct from 'object' then
       raise exception 'Each line must be an object.';
@@ -101,6 +106,15 @@ begin
     total_amount := private.require_decimals(
       private.require_number(private.json_number(line -> 'total_amount', 'Amount'), 'Amount', 0),
       'Amount', 2);
+    -- The statuses a sale may start with: Unfulfilled (as log_sale's) or, shipped already, Fulfilled.
+    if coalesce(jsonb_typeof(line -> 'status'), 'null') <> 'null' then
+      status := case when jsonb_typeof(line -> 'status') = 'string' then
+        case line ->> 'status' when 'Fulfilled' then 'Fulfilled' when 'Unfulfilled' then 'Unfulfilled' end
+      end;
+      if status is null then
+        raise exception 'Status must be Unfulfilled or Fulfilled.';
+      end if;
+    end if;
   exception when raise_exception then
     error := sqlerrm;
   end;
@@ -133,7 +147,8 @@ returns table (
   product_name text,
   balance_after integer,
   outcome text,
-  message text
+  message text,
+  status public.sales_order_status
 )
 language sql stable
 -- A plan over a few thousand lines is quick to run and not worth compiling (JIT took 0.6 s).
@@ -190,7 +205,8 @@ as $$
       when s.outcome = 'duplicate' then format('Same order and SKU as line %s.', s.first_line)
       when s.needed > s.stock_on_hand then format('Not enough stock for %s. Only %s available.',
         s.product_name, greatest(s.stock_on_hand - (s.needed - s.quantity), 0))
-    end
+    end,
+    s.status
   from stocked s
   order by s.ordinal
 $$;
@@ -213,13 +229,13 @@ declare
 begin
   return coalesce((
     select jsonb_agg(jsonb_build_object('line_number', c.line_number, 'outcome', c.outcome,
-      'message', c.message, 'product_name', c.product_name))
+      'message', c.message, 'product_name', c.product_name, 'status', c.status))
     from private.classify_sales_order_lines(v_user_id, v_platform, preview_sales_orders_import.lines) c
   ), '[]'::jsonb);
 end;
 $$;
 comment on function public.preview_sales_orders_import is
-  'For each order line, in line order, what import_sales_orders would do with it now: [{line_number, outcome (new, already_imported, duplicate, unknown_sku, archived, not_enough_stock or invalid), message, product_name}]. Writes nothing.';
+  'For each order line, in line order, what import_sales_orders would do with it now: [{line_number, outcome (new, already_imported, duplicate, unknown_sku, archived, not_enough_stock or invalid), message, product_name, status (the status a new sale is recorded with: Unfulfilled or Fulfilled)}]. Writes nothing.';
 revoke all on function public.preview_sales_orders_import(text, jsonb) from public, anon, authenticated, service_role;
 grant execute on function public.preview_sales_orders_import(text, jsonb) to authenticated;
 
@@ -265,7 +281,7 @@ begin
       when 'new' then
         v_sales := v_sales || row(v_line.product_id, v_line.product_name, v_line.quantity,
           round(v_line.total_amount / v_line.quantity, 2), v_line.total_amount, v_line.balance_after,
-          v_line.order_date, v_line.external_order_id)::private.sale;
+          v_line.order_date, v_line.external_order_id, v_line.status)::private.sale;
       when 'already_imported', 'duplicate' then
         v_skipped := v_skipped + 1;
       else
@@ -290,7 +306,7 @@ begin
 end;
 $$;
 comment on function public.import_sales_orders is
-  'Commits marketplace order lines ({external_order_id, order_date, sku, quantity, total_amount}, at most 10000) as sales in one transaction: lines already imported are skipped; any refused line (named by its line number) writes nothing. Returns {created, skipped}. A repeated request_id returns the first call''s counts and writes nothing.';
+  'Commits marketplace order lines ({external_order_id, order_date, sku, quantity, total_amount, optional status Unfulfilled (default) or Fulfilled}, at most 10000) as sales in one transaction: lines already imported are skipped; any refused line (named by its line number) writes nothing. Returns {created, skipped}. A repeated request_id returns the first call''s counts and writes nothing.';
 revoke all on function public.import_sales_orders(text, jsonb, uuid) from public, anon, authenticated, service_role;
 grant execute on function public.import_sales_orders(text, jsonb, uuid) to authenticated;
 

@@ -48,6 +48,9 @@ create index sales_orders_open_idx on public.sales_orders (user_id) where status
 -- Product name search (contains, any case): trigrams.
 create index sales_orders_product_name_trgm_idx
   on public.sales_orders using gin (product_name extensions.gin_trgm_ops);
+-- Marketplace order id search (contains, any case), the other branch of the same OR: trigrams too.
+create index sales_orders_external_order_id_trgm_idx
+  on public.sales_orders using gin (external_order_id extensions.gin_trgm_ops);
 -- The same order line (platform, order id, product) is one sale, however often the marketplace
 -- report or the website's webhook arrives.
 create unique index sales_orders_external_line_key
@@ -122,9 +125,12 @@ create type private.sale as (
   total_amount numeric,
   balance_after integer,
   order_date timestamptz,
-  external_order_id text
+  external_order_id text,
+  -- Null is Unfulfilled (a sale logged by hand); an imported line the report says has shipped is
+  -- recorded Fulfilled. Its stock moves the same either way: it left when the sale was recorded.
+  status public.sales_order_status
 );
-comment on type private.sale is 'A sale for private.record_sales: its product, quantity, prices, balance after, and for an imported order its date and order id.';
+comment on type private.sale is 'A sale for private.record_sales: its product, quantity, prices, balance after, and for an imported order its date, order id and status (null: Unfulfilled).';
 
 create function private.record_sales(user_id uuid, platform public.sales_platform, sales private.sale[])
 returns setof public.sales_orders
@@ -147,12 +153,12 @@ begin
             and o.external_order_id = s.external_order_id)
       )) as charges_order_fees
     from unnest(record_sales.sales) with ordinality as s (product_id, product_name, quantity, unit_price,
-      total_amount, balance_after, order_date, external_order_id, ordinal)
+      total_amount, balance_after, order_date, external_order_id, status, ordinal)
   ),
   orders as (
     insert into public.sales_orders
       (id, user_id, platform, product_id, product_name, quantity, unit_price, total_amount, unit_cost, fees,
-       order_date, external_order_id)
+       order_date, external_order_id, status)
     select l.id, record_sales.user_id, record_sales.platform, l.product_id, l.product_name, l.quantity,
       l.unit_price, l.total_amount,
       -- profit snapshot: the unit cost and the platform's fees now
@@ -163,7 +169,7 @@ begin
         from public.platform_fees f
         where f.user_id = record_sales.user_id and f.platform = record_sales.platform
       ), 0),
-      coalesce(l.order_date, now()), l.external_order_id
+      coalesce(l.order_date, now()), l.external_order_id, coalesce(l.status, 'Unfulfilled')
     from line l
     order by l.ordinal
     returning *
@@ -217,7 +223,7 @@ begin
 
   select * into v_order
   from private.record_sales(v_user_id, v_platform, array[row(v_product.id, v_product.product_name, v_quantity,
-    v_product.selling_price, v_quantity * v_product.selling_price, v_product.stock_on_hand, null, null)::private.sale]);
+    v_product.selling_price, v_quantity * v_product.selling_price, v_product.stock_on_hand, null, null, null)::private.sale]);
   perform private.remember_result(v_user_id, log_sale.request_id, to_jsonb(v_order));
   return v_order;
 end;
@@ -258,6 +264,64 @@ comment on function public.fulfil_sales_order is
   'Marks an Unfulfilled sales order Fulfilled. Changes nothing else: stock left when the sale was logged.';
 revoke all on function public.fulfil_sales_order(uuid) from public, anon, authenticated, service_role;
 grant execute on function public.fulfil_sales_order(uuid) to authenticated;
+
+-- fulfil_sales_orders: the orders ticked in the list, all or nothing --------------------------------
+-- Every id must be one of the caller's Unfulfilled orders, or nothing changes and the refusal says
+-- how many are not: another user's order is "not found", as fulfil_sales_order says, so its
+-- existence is not revealed. At most 1,000 ids a call (ten of the list's largest pages), so one
+-- call stays one short transaction. The rows are locked in one order before they are checked: a cancel racing
+-- with the bulk fulfil waits, or the bulk fulfil waits for it and then refuses.
+create function public.fulfil_sales_orders(order_ids uuid[]) returns integer
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_user_id uuid := private.require_user_id();
+  v_ids uuid[];
+  v_found integer;
+  v_not_open integer;
+begin
+  if order_ids is null or cardinality(order_ids) = 0 then
+    raise exception 'Choose at least one order to fulfil.';
+  end if;
+  if cardinality(order_ids) > 1000 then
+    raise exception 'At most 1000 orders can be fulfilled at once; this has %.', cardinality(order_ids);
+  end if;
+  if array_position(order_ids, null) is not null then
+    raise exception 'Sales order not found.';
+  end if;
+  v_ids := array(select distinct unnest(order_ids));
+
+  select count(*), count(*) filter (where l.status <> 'Unfulfilled')
+  into v_found, v_not_open
+  from (
+    select o.status from public.sales_orders o
+    where o.id = any (v_ids) and o.user_id = v_user_id
+    order by o.id
+    for update
+  ) l;
+
+  if v_found < cardinality(v_ids) then
+    raise exception '% of the % orders % not found. Nothing was fulfilled.',
+      cardinality(v_ids) - v_found, cardinality(v_ids),
+      case when cardinality(v_ids) - v_found = 1 then 'was' else 'were' end;
+  end if;
+  if v_not_open > 0 then
+    raise exception '% of the % orders % no longer Unfulfilled (fulfilled, cancelled or returned). Nothing was fulfilled.',
+      v_not_open, cardinality(v_ids), case when v_not_open = 1 then 'is' else 'are' end;
+  end if;
+
+  update public.sales_orders o
+  set status = 'Fulfilled'
+  where o.id = any (v_ids) and o.user_id = v_user_id and o.status = 'Unfulfilled';
+  return cardinality(v_ids);
+end;
+$$;
+comment on function public.fulfil_sales_orders is
+  'Marks the given Unfulfilled sales orders (at most 1000) Fulfilled, all or nothing: any id not the caller''s, or an order no longer Unfulfilled, refuses the call and changes nothing. Returns how many were fulfilled. Changes only their status.';
+revoke all on function public.fulfil_sales_orders(uuid[]) from public, anon, authenticated, service_role;
+grant execute on function public.fulfil_sales_orders(uuid[]) to authenticated;
 
 -- Puts units back on a product, refusing with a sentence where stock_on_hand (an integer) would
 -- overflow. Returns the new balance.
@@ -380,8 +444,8 @@ revoke all on function public.return_sales_order(uuid, boolean, text, uuid) from
 grant execute on function public.return_sales_order(uuid, boolean, text, uuid) to authenticated;
 
 -- list_sales_orders -----------------------------------------------------------------------------
--- One page of the caller's sales orders and how many match: searched by product name (contains) or
--- SKU (prefix), filtered by platform, status and a date range, sorted by a whitelisted column
+-- One page of the caller's sales orders and how many match: searched by product name (contains),
+-- marketplace order id (contains) or SKU (prefix), filtered by platform, status and a date range, sorted by a whitelisted column
 -- (newest first by default). The search text arrives as a function argument, so every character is
 -- taken literally (LIKE's metacharacters are escaped here) with none of PostgREST's filter syntax
 -- (`*` read as `%`, quoting inside or=()) in between, and a long search never makes a long URL.
@@ -423,7 +487,7 @@ begin
 
   if v_search <> '' then
     if length(v_search) > 200 then
-      -- Longer than any product name (200) or SKU (64): nothing can match.
+      -- Longer than any product name (200), order id (100) or SKU (64): nothing can match.
       v_where := v_where || ' and false';
     else
       v_pattern := private.escape_like(lower(v_search));
@@ -436,7 +500,8 @@ begin
         where p.user_id = p_user_id and lower(btrim(p.sku)) like v_pattern || '%'
         limit 1001
       ) p;
-      v_where := v_where || format(' and (o.product_name ilike %L', '%' || v_pattern || '%')
+      v_where := v_where || format(' and (o.product_name ilike %L or o.external_order_id ilike %L',
+          '%' || v_pattern || '%', '%' || v_pattern || '%')
         || case
           when v_sku_products is null then ')'
           when cardinality(v_sku_products) <= 1000 then format(' or o.product_id = any (%L::uuid[]))', v_sku_products)
@@ -506,7 +571,7 @@ begin
 end;
 $$;
 comment on function public.list_sales_orders is
-  'One page of the caller''s sales orders ({total, rows}): search by product name or SKU prefix (taken literally), filter by platform, status and date range [date_from, date_to), sort by order_date, product_name, quantity or total_amount.';
+  'One page of the caller''s sales orders ({total, rows}): search by product name, marketplace order id or SKU prefix (taken literally), filter by platform, status and date range [date_from, date_to), sort by order_date, product_name, quantity or total_amount.';
 revoke all on function public.list_sales_orders(
   text, public.sales_platform, public.sales_order_status, timestamptz, timestamptz, text, boolean,
   integer, integer

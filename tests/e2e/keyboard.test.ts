@@ -94,6 +94,8 @@ describe('the keyboard alone', { timeout: 120_000 }, () => {
       '₹3,600.00',
       'Unfulfilled',
       'Fulfill Cancel',
+      // Select (a checkbox; not one of the spec's columns)
+      '',
     ]);
 
     await activate(page, page.getByRole('button', { name: 'Fulfill' }));

@@ -58,8 +58,13 @@ describe('importing an Amazon order report', { timeout: 120_000 }, () => {
     ]);
 
     const form = await previewReport(page);
-    expect(await outcome(form, '402-1111111-1111111', 'KURTA-BLU')).toBe('New sale');
-    expect(await outcome(form, '402-1111111-1111111', 'DUP-RED')).toBe('New sale');
+    // Shipped in the report: they come in Fulfilled (issue 26).
+    expect(await outcome(form, '402-1111111-1111111', 'KURTA-BLU')).toBe(
+      'New sale Imports as Fulfilled (report status: Shipped).',
+    );
+    expect(await outcome(form, '402-1111111-1111111', 'DUP-RED')).toBe(
+      'New sale Imports as Fulfilled (report status: Shipped).',
+    );
     expect(await outcome(form, '402-2222222-2222222', 'KURTA-BLU')).toBe('Cancelled in the report (skipped)');
     expect(await outcome(form, '402-3333333-3333333', 'SHIRT-WHT')).toBe(
       'Not enough stock Not enough stock for Linen Shirt. Only 0 available.',
@@ -81,7 +86,7 @@ describe('importing an Amazon order report', { timeout: 120_000 }, () => {
       'Amazon',
       '1',
       '₹499.50',
-      'Unfulfilled',
+      'Fulfilled',
     ]);
     expect((await rowCells(page, 'Cotton Kurta')).slice(1, 5)).toEqual([
       'Cotton Kurta Order 402-1111111-1111111',

@@ -33,6 +33,8 @@ describe('sales orders and the dashboard', { timeout: 180_000 }, () => {
       '₹1,497.00',
       'Unfulfilled',
       'Fulfill Cancel',
+      // Select (a checkbox; not one of the spec's columns)
+      '',
     ]);
     await eventually(() => productStock(page, 'TSH-01')).toBe('17');
   });
@@ -64,7 +66,7 @@ describe('sales orders and the dashboard', { timeout: 180_000 }, () => {
     await addProduct(page, { sku: 'CAP-01', name: 'Cotton Cap', sellingPrice: '350', stockOnHand: '10' });
     await logSale(page, { product: 'Cotton Cap (CAP-01)', platform: 'Amazon', quantity: '2' });
     const unfulfilled = [expect.any(String), 'Cotton Cap', 'Amazon', '2', '₹700.00'];
-    await eventually(() => rowCells(page, 'Cotton Cap')).toEqual([...unfulfilled, 'Unfulfilled', 'Fulfill Cancel']);
+    await eventually(() => rowCells(page, 'Cotton Cap')).toEqual([...unfulfilled, 'Unfulfilled', 'Fulfill Cancel', '']);
     const orderDate = (await rowCells(page, 'Cotton Cap'))[0];
 
     await page.getByRole('button', { name: 'Fulfill' }).click();
@@ -76,6 +78,8 @@ describe('sales orders and the dashboard', { timeout: 180_000 }, () => {
       '₹700.00',
       'Fulfilled',
       'Return',
+      // Select: empty, a Fulfilled order cannot be ticked
+      '',
     ]);
     expect(await productStock(page, 'CAP-01')).toBe('8');
     await openTab(page, 'Dashboard');

@@ -243,6 +243,11 @@ describeStack('isolation between two anonymous users', (stack, kind) => {
       'Manufacturing order not found.',
     );
     await attempts.call('fulfil_sales_order', as('fulfil_sales_order', { order_id: first.saleId }), 'Sales order not found.');
+    await attempts.call(
+      'fulfil_sales_orders',
+      as('fulfil_sales_orders', { order_ids: [first.saleId] }),
+      '1 of the 1 orders was not found. Nothing was fulfilled.',
+    );
     for (const materialId of [first.materialId, first.materialId.toUpperCase()]) {
       await attempts.call(
         `create_product with the first user's material ${materialId}`,
@@ -340,7 +345,13 @@ describeStack('isolation between two anonymous users', (stack, kind) => {
     );
     attempts.count++;
     expect(await rpcOk(second.user, 'preview_sales_orders_import', { platform: 'Amazon', lines: [stolenLine] })).toEqual([
-      { line_number: 1, outcome: 'unknown_sku', message: 'No product has SKU SKU-First shirt.', product_name: null },
+      {
+        line_number: 1,
+        outcome: 'unknown_sku',
+        message: 'No product has SKU SKU-First shirt.',
+        product_name: null,
+        status: 'Unfulfilled',
+      },
     ]);
     // The costing, the profit panels, the shopping list and the unit costs read only the caller's rows.
     await attempts.read('product_unit_costs: select all', () => db.from('product_unit_costs').select('*'), 'own');
@@ -386,7 +397,8 @@ describeStack('isolation between two anonymous users', (stack, kind) => {
     // 16 requests on each of the 7 tables, 4 embeddings, 9 + 11 operations with the first user's
     // ids, an order import and its preview with the first user's SKU, 5 reads of costs and the
     // shopping list, the panels, the dashboard.
-    expect(attempts.count).toBe(16 * TABLES.length + 4 + 9 + 11 + 2 + 5 + 1 + 1);
+    // The last + 1: fulfil_sales_orders.
+    expect(attempts.count).toBe(16 * TABLES.length + 4 + 9 + 11 + 2 + 5 + 1 + 1 + 1);
     console.log(`isolation [${kind}] over HTTP: ${attempts.count} attempts, all refused or empty`);
   });
 

@@ -1,10 +1,10 @@
 -- list_query_plans: on 100,000 sales orders of one user (and 20,000 of another), the statements
 -- list_sales_orders runs (the count and the page) read sales_orders through its indexes, never by a
--- sequential scan, for the first page, a SKU prefix search, a platform + date range filter and a
--- deep page; so a page costs the same at 100 orders and at 100,000.
+-- sequential scan, for the first page, a SKU prefix search, a marketplace order id search, a
+-- platform + date range filter and a deep page; so a page costs the same at 100 orders and at 100,000.
 begin;
 set local client_min_messages = warning;
-select plan(16);
+select plan(20);
 
 select tests.create_user('owner');
 select tests.create_user('other');
@@ -62,6 +62,7 @@ select q.name, s.count_sql, s.page_sql
 from (values
     ('first page', '', null, null, null::timestamptz, null::timestamptz, 0),
     ('SKU prefix search', 'sku-01', null, null, null, null, 0),
+    ('order id search', '408-1234567', null, null, null, null, 0),
     ('platform and date range', '', 'Amazon', null, now() - interval '7 days', now(), 0),
     ('page 1,000', '', null, null, null, null, 24975)
   ) as q (name, search, platform, status, date_from, date_to, page_offset),

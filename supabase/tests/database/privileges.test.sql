@@ -5,7 +5,7 @@
 -- exact lists below catch a migration that forgets to revoke, and the last section shows why.
 begin;
 set local client_min_messages = warning;
-select plan(159);
+select plan(161);
 
 -- The platform, as on Supabase (stack/sql/platform.sql) -----------------------------------------
 select is(session_user::text, 'postgres',
@@ -179,6 +179,7 @@ from (values ('create_product', array['text', 'text', 'text', 'numeric', 'numeri
              ('create_raw_material', array['text', 'text', 'numeric', 'numeric', 'text', 'numeric', 'uuid']),
              ('log_sale', array['uuid', 'numeric', 'text', 'uuid']),
              ('fulfil_sales_order', array['uuid']),
+             ('fulfil_sales_orders', array['uuid[]']),
              ('start_production', array['uuid', 'numeric', 'uuid']),
              ('complete_production', array['uuid']),
              ('receive_material', array['uuid', 'numeric', 'numeric', 'text', 'uuid']),
@@ -212,6 +213,7 @@ from (values ('create_product', array['text', 'text', 'text', 'numeric', 'numeri
              ('create_raw_material', array['text', 'text', 'numeric', 'numeric', 'text', 'numeric', 'uuid']),
              ('log_sale', array['uuid', 'numeric', 'text', 'uuid']),
              ('fulfil_sales_order', array['uuid']),
+             ('fulfil_sales_orders', array['uuid[]']),
              ('start_production', array['uuid', 'numeric', 'uuid']),
              ('complete_production', array['uuid']),
              ('receive_material', array['uuid', 'numeric', 'numeric', 'text', 'uuid']),
@@ -263,6 +265,7 @@ select set_eq(
   array['public.create_product(text, text, text, numeric, numeric, numeric, jsonb, uuid)',
         'public.create_raw_material(text, text, numeric, numeric, text, numeric, uuid)',
         'public.log_sale(uuid, numeric, text, uuid)', 'public.fulfil_sales_order(uuid)',
+        'public.fulfil_sales_orders(uuid[])',
         'public.start_production(uuid, numeric, uuid)', 'public.complete_production(uuid)',
         'public.receive_material(uuid, numeric, numeric, text, uuid)', 'public.adjust_stock(uuid, uuid, numeric, text, uuid)',
         'public.update_product(uuid, text, text, text, numeric, numeric, jsonb)',
@@ -279,7 +282,7 @@ select set_eq(
         'public.list_sales_orders(text, sales_platform, sales_order_status, timestamp with time zone, timestamp with time zone, text, boolean, integer, integer)',
         'public.list_products(text, boolean, boolean, text, boolean, integer, integer)',
         'public.list_raw_materials(text, boolean, boolean, text, boolean, integer, integer)'],
-  'authenticated can execute exactly the fourteen stock operations, set_platform_fees, the two catalogue imports, the six read functions, the three website webhook settings, the order import with its preview and the three lists'
+  'authenticated can execute exactly the fourteen stock operations, the bulk fulfil, set_platform_fees, the two catalogue imports, the six read functions, the three website webhook settings, the order import with its preview and the three lists'
 );
 select set_eq(
   $$ select format('%I.%I(%s)', n.nspname, p.proname, oidvectortypes(p.proargtypes))
@@ -298,14 +301,15 @@ select is_empty(
 );
 select set_eq(
   $$ select proname::text from pg_proc where pronamespace = 'public'::regnamespace and prosecdef $$,
-  array['create_product', 'create_raw_material', 'log_sale', 'fulfil_sales_order', 'start_production',
+  array['create_product', 'create_raw_material', 'log_sale', 'fulfil_sales_order', 'fulfil_sales_orders',
+        'start_production',
         'complete_production', 'receive_material', 'adjust_stock', 'update_product',
         'update_raw_material', 'archive_item', 'cancel_sales_order', 'return_sales_order',
         'cancel_manufacturing_order', 'set_platform_fees', 'import_raw_materials', 'import_products',
         'owner_report', 'create_website_webhook', 'set_website_webhook_secret',
         'dismiss_website_order_refusal', 'receive_website_order', 'import_sales_orders',
         'preview_sales_orders_import', 'list_sales_orders', 'list_products', 'list_raw_materials'],
-  'Exactly the fourteen operations, set_platform_fees, the two catalogue imports (they call private helpers), owner_report (its views read auth.users), the webhook settings, receive_website_order, the order import with its preview (it shares the import''s private helpers) and the three lists (they filter on auth.uid() themselves so their searches can use indexes) run as security definer; the other read functions read through RLS'
+  'Exactly the fourteen operations, the bulk fulfil, set_platform_fees, the two catalogue imports (they call private helpers), owner_report (its views read auth.users), the webhook settings, receive_website_order, the order import with its preview (it shares the import''s private helpers) and the three lists (they filter on auth.uid() themselves so their searches can use indexes) run as security definer; the other read functions read through RLS'
 );
 
 select tests.authenticate_as_anon();

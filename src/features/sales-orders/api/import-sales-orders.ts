@@ -16,12 +16,15 @@ interface ServerLinePreview {
   outcome: ServerOutcome;
   message: string | null;
   product_name: string | null;
+  /** The status a new sale would be recorded with. */
+  status: 'Unfulfilled' | 'Fulfilled';
 }
 
 export interface LinePreview {
   outcome: ServerOutcome;
   message: string | null;
   productName: string | null;
+  status: 'Unfulfilled' | 'Fulfilled';
 }
 
 /** The server's verdict on every line, keyed by its row number; writes nothing. */
@@ -38,6 +41,7 @@ export async function previewImport(
         outcome: row.outcome,
         message: row.message,
         productName: row.product_name,
+        status: row.status,
       });
     }
   }

@@ -13,14 +13,14 @@ interface SalesOrderFiltersProps {
 
 const all = 'all';
 
-/** Search by product or SKU, and filters by platform, status and date. */
+/** Search by product, SKU or marketplace order id, and filters by platform, status and date. */
 export function SalesOrderFilters({ search, filters, onSearchChange, onFiltersChange }: SalesOrderFiltersProps) {
   return (
     <>
       <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="sm" mb="md">
         <SearchInput
           label="Search sales orders"
-          placeholder="Product name or SKU"
+          placeholder="Product, SKU or order id"
           value={search}
           onChange={onSearchChange}
         />

@@ -1,7 +1,15 @@
-import { Button, Group, Paper, Text } from '@mantine/core';
+import { Button, Checkbox, Group, Modal, Paper, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconArrowBackUp, IconCheck, IconFileImport, IconPlus, IconShoppingCart, IconX } from '@tabler/icons-react';
+import {
+  IconArrowBackUp,
+  IconCheck,
+  IconChecks,
+  IconFileImport,
+  IconPlus,
+  IconShoppingCart,
+  IconX,
+} from '@tabler/icons-react';
 import { useState } from 'react';
 import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { OrderStatusBadge } from '@/components/order-status-badge';
@@ -13,6 +21,7 @@ import { PagedList } from '@/components/paged-list';
 import { formatDateTime, formatQuantity, formatRupees } from '@/lib/format';
 import { useListState } from '@/lib/list-state';
 import { useFulfilSalesOrder } from '../api/fulfil-sales-order';
+import { useFulfilSalesOrders } from '../api/fulfil-sales-orders';
 import {
   initialSalesOrderList,
   salesOrderQuery,
@@ -26,6 +35,8 @@ import { LogSaleModal } from './log-sale-modal';
 import { ReturnSaleModal } from './return-sale-modal';
 import { SalesOrderFilters } from './sales-order-filters';
 
+const orders = (count: number) => `${formatQuantity(count)} ${count === 1 ? 'order' : 'orders'}`;
+
 export function SalesOrders() {
   const list = useListState('sales-orders', initialSalesOrderList);
   const { search, filters } = list.state;
@@ -34,12 +45,51 @@ export function SalesOrders() {
   const [modalOpened, modal] = useDisclosure(false);
   const [importOpened, importModal] = useDisclosure(false);
   const [undoing, setUndoing] = useState<{ action: 'cancel' | 'return'; order: SalesOrder } | null>(null);
+  const fulfilMany = useFulfilSalesOrders();
+  // The ticked orders, by id. Only the page's Unfulfilled orders that are ticked count (`chosen`), so
+  // an order fulfilled, cancelled or paged away meanwhile simply drops out of the selection.
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [confirmingBulk, setConfirmingBulk] = useState(false);
+  const openOrders = (salesOrders.data?.rows ?? []).filter((order) => order.status === 'Unfulfilled');
+  const chosen = openOrders.filter((order) => selected.has(order.id));
 
-  const fulfilOrder = (orderId: string) =>
-    fulfil.mutate(orderId, {
+  const toggle = (orderId: string, on: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (on) next.add(orderId);
+      else next.delete(orderId);
+      return next;
+    });
+  const toggleAll = (on: boolean) => setSelected(new Set(on ? openOrders.map((order) => order.id) : []));
+
+  const fulfilOrder = (order: SalesOrder) =>
+    fulfil.mutate(order.id, {
+      onSuccess: () =>
+        notifications.show({
+          color: 'green',
+          message: `Order fulfilled: ${formatQuantity(order.quantity)} × ${order.product_name} on ${order.platform}.`,
+        }),
       onError: (error) =>
         notifications.show({ color: 'red', title: 'Could not fulfil the order', message: error.message }),
     });
+
+  // All or nothing on the server: a refusal (one order fulfilled or cancelled elsewhere meanwhile)
+  // changes none of them, and says why.
+  const fulfilChosen = () =>
+    fulfilMany.mutate(
+      chosen.map((order) => order.id),
+      {
+        onSuccess: (count) => {
+          notifications.show({ color: 'green', message: `${orders(count)} fulfilled.` });
+          setSelected(new Set());
+          setConfirmingBulk(false);
+        },
+        onError: (error) => {
+          notifications.show({ color: 'red', title: 'Nothing was fulfilled', message: error.message });
+          setConfirmingBulk(false);
+        },
+      },
+    );
 
   const columns: DataTableColumn<SalesOrder>[] = [
     { label: 'Date', sortKey: 'order_date', sortKind: 'date', cell: (order) => formatDateTime(order.order_date) },
@@ -77,7 +127,7 @@ export function SalesOrders() {
                   variant="light"
                   leftSection={<IconCheck size={14} />}
                   loading={fulfil.isPending && fulfil.variables === order.id}
-                  onClick={() => fulfilOrder(order.id)}
+                  onClick={() => fulfilOrder(order)}
                 >
                   Fulfill
                 </Button>
@@ -104,6 +154,21 @@ export function SalesOrders() {
               </Button>
             )}
           </Group>
+        ),
+    },
+    // Not one of the spec's columns (Date … Actions, before it and unchanged): a place of its own, last,
+    // for ticking Unfulfilled orders to fulfil together (Fulfil selected, above the table).
+    {
+      label: 'Select',
+      cell: (order) =>
+        order.status === 'Unfulfilled' && (
+          <Checkbox
+            aria-label={`Select the ${order.platform} order for ${order.product_name}${
+              order.external_order_id ? ` (${order.external_order_id})` : ''
+            }`}
+            checked={selected.has(order.id)}
+            onChange={(event) => toggle(order.id, event.currentTarget.checked)}
+          />
         ),
     },
   ];
@@ -153,13 +218,33 @@ export function SalesOrders() {
           }
         >
           {(rows) => (
-            <DataTable
-              columns={columns}
-              rows={rows}
-              minWidth={720}
-              sort={list.state.sort}
-              onSortChange={(sort) => list.setSort({ by: sort.by as SalesOrderSort, ascending: sort.ascending })}
-            />
+            <>
+              {openOrders.length > 0 && (
+                <Group justify="space-between" mb="sm" gap="sm">
+                  <Checkbox
+                    label="Select all unfulfilled on this page"
+                    checked={chosen.length === openOrders.length}
+                    indeterminate={chosen.length > 0 && chosen.length < openOrders.length}
+                    onChange={(event) => toggleAll(event.currentTarget.checked)}
+                  />
+                  <Button
+                    variant="light"
+                    leftSection={<IconChecks size={18} />}
+                    disabled={chosen.length === 0}
+                    onClick={() => setConfirmingBulk(true)}
+                  >
+                    Fulfil selected{chosen.length > 0 && ` (${formatQuantity(chosen.length)})`}
+                  </Button>
+                </Group>
+              )}
+              <DataTable
+                columns={columns}
+                rows={rows}
+                minWidth={720}
+                sort={list.state.sort}
+                onSortChange={(sort) => list.setSort({ by: sort.by as SalesOrderSort, ascending: sort.ascending })}
+              />
+            </>
           )}
         </PagedList>
       </Paper>
@@ -168,6 +253,36 @@ export function SalesOrders() {
       <ImportOrdersModal opened={importOpened} onClose={importModal.close} />
       {undoing?.action === 'cancel' && <CancelSaleModal order={undoing.order} onClose={() => setUndoing(null)} />}
       {undoing?.action === 'return' && <ReturnSaleModal order={undoing.order} onClose={() => setUndoing(null)} />}
+      <Modal
+        opened={confirmingBulk}
+        onClose={() => !fulfilMany.isPending && setConfirmingBulk(false)}
+        title={`Fulfil ${orders(chosen.length)}?`}
+      >
+        <Stack>
+          <Text size="sm">
+            {chosen.length === 1
+              ? 'The order becomes'
+              : chosen.length === 2
+                ? 'Both orders become'
+                : `All ${orders(chosen.length)} become`}{' '}
+            Fulfilled. Stock does not change: it left when each sale was logged. There is no way back to Unfulfilled; a
+            fulfilled order can still be returned.
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirmingBulk(false)} disabled={fulfilMany.isPending}>
+              Keep them open
+            </Button>
+            <Button
+              leftSection={<IconChecks size={18} />}
+              loading={fulfilMany.isPending}
+              disabled={chosen.length === 0}
+              onClick={fulfilChosen}
+            >
+              Fulfil {orders(chosen.length)}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
     </>
   );
 }

@@ -9,6 +9,8 @@ export type ImportLine = {
   sku: string;
   quantity: number | string | null;
   total_amount: number | string | null;
+  /** Fulfilled when the report says the line has shipped or been delivered (the server accepts only these two). */
+  status: 'Unfulfilled' | 'Fulfilled';
 };
 
 /** How the report's rows become the lines sent to the server. */
@@ -27,7 +29,8 @@ const isAmount = (value: unknown): value is number =>
  * The lines to send: cancelled and unreadable rows stay out (the preview shows them as such), and
  * rows of one order and SKU fold into one line, quantities and amounts added (Myntra reports one
  * row per unit; a sale is one order line per product). Rows whose numbers are not plain numbers
- * are sent as they are, for the server to name what is wrong.
+ * are sent as they are, for the server to name what is wrong. A line is Fulfilled when its rows
+ * all say shipped or delivered; one unit not yet shipped keeps the folded line Unfulfilled.
  */
 export function toImportLines(rows: readonly ReportRow[]): ReportLines {
   const lines: ImportLine[] = [];
@@ -47,6 +50,7 @@ export function toImportLines(rows: readonly ReportRow[]): ReportLines {
       earlier.quantity += row.quantity;
       // Added in paise: 0.1 + 0.2 must stay 0.30, which the server accepts.
       earlier.total_amount = (Math.round(earlier.total_amount * 100) + Math.round(row.total_amount * 100)) / 100;
+      if (!row.fulfilled) earlier.status = 'Unfulfilled';
       mergedInto.set(row.line, earlier.line);
       continue;
     }
@@ -57,6 +61,7 @@ export function toImportLines(rows: readonly ReportRow[]): ReportLines {
       sku: row.sku,
       quantity: row.quantity,
       total_amount: row.total_amount,
+      status: row.fulfilled ? 'Fulfilled' : 'Unfulfilled',
     };
     if (!earlier) byOrderAndSku.set(key, line);
     lines.push(line);

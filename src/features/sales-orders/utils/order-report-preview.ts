@@ -23,11 +23,19 @@ export function previewRows(
     const target = mergedInto.get(row.line);
     const preview = previews.get(target ?? row.line);
     if (!preview) return { ...row, id, outcome: 'invalid', message: 'The server did not classify this row.' };
-    const message =
-      target === undefined
-        ? preview.message
-        : [`Added to row ${target} (same order and SKU).`, preview.message].filter(Boolean).join(' ');
-    return { ...row, id, outcome: preview.outcome, message };
+    // A new sale the report says has shipped: the server records it Fulfilled (its preview says so).
+    const fulfilled =
+      preview.outcome === 'new' && preview.status === 'Fulfilled'
+        ? `Imports as Fulfilled (report status: ${row.status}).`
+        : null;
+    const message = [
+      target === undefined ? null : `Added to row ${target} (same order and SKU).`,
+      fulfilled,
+      preview.message,
+    ]
+      .filter(Boolean)
+      .join(' ');
+    return { ...row, id, outcome: preview.outcome, message: message === '' ? null : message };
   });
 }
 

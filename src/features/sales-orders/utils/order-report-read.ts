@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
 import type { ColumnMapping } from './order-report-layouts';
-import { isCancelledStatus, normalizeOrderDate, parseReportNumber } from './order-report-values';
+import { isCancelledStatus, isFulfilledStatus, normalizeOrderDate, parseReportNumber } from './order-report-values';
 
 /** A report file, or its text (tests). Files are read in chunks, off the page's thread. */
 export type ReportSource = File | string;
@@ -16,6 +16,8 @@ export interface ReportRow {
   total_amount: number | string | null;
   status: string;
   cancelled: boolean;
+  /** The status says the line has shipped or been delivered: it imports as Fulfilled. */
+  fulfilled: boolean;
   /** Why the row could not be read (a broken quote, missing columns), or null. */
   unreadable: string | null;
 }
@@ -97,6 +99,7 @@ export function readReportRows(
           total_amount: parseReportNumber(cell(columns.total_amount)),
           status,
           cancelled: isCancelledStatus(status),
+          fulfilled: isFulfilledStatus(status),
           unreadable: broken.has(index)
             ? 'This row has a quotation mark that is never closed.'
             : cells.length <= widest

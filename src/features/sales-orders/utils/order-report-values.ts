@@ -73,3 +73,34 @@ export function normalizeOrderDate(text: string): string {
 export function isCancelledStatus(status: string): boolean {
   return /cancel/i.test(status) || status.trim().toUpperCase() === 'F';
 }
+
+/**
+ * The statuses, in each marketplace's own words, that say an order line has shipped or been
+ * delivered: such a row imports as Fulfilled (README, "Importing marketplace orders", has the
+ * sources). Compared without case, with `_` and `-` read as spaces. Only words that say the units
+ * are on their way or with the buyer: a line on its way back (Amazon's "Shipped - Returned to
+ * Seller", "Returning to Seller", "Rejected by Buyer"; Flipkart's RETURN_REQUESTED, RETURNED; Myntra's
+ * RTO), lost or damaged, or not yet handed over (Pending, Unshipped, PACKED, READY_TO_DISPATCH…)
+ * imports Unfulfilled as before, for the seller to decide (Cancel puts its units back).
+ */
+export const fulfilledStatuses = {
+  // order-status / item-status of Amazon's order reports; the "Shipped - …" forms are amazon.in's.
+  Amazon: ['Shipped', 'Shipped - Delivered to Buyer', 'Shipped - Out for Delivery', 'Shipped - Picked Up'],
+  // Order State of the orders export: Flipkart's post-dispatch shipment states; the sales report's
+  // Order Status in words.
+  Flipkart: ['SHIPPED', 'PICKUP_COMPLETE', 'DELIVERED', 'COMPLETED'],
+  // order status of the seller orders report: its codes (SH shipped, DL delivered, C complete) and words.
+  Myntra: ['SH', 'DL', 'C', 'Shipped', 'Delivered', 'Complete'],
+} as const;
+
+const normalizeStatus = (status: string) =>
+  status
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/g, ' ');
+const fulfilledWords = new Set(Object.values(fulfilledStatuses).flat().map(normalizeStatus));
+
+/** Whether a report's status says the line has shipped or been delivered (any marketplace's words). */
+export function isFulfilledStatus(status: string): boolean {
+  return fulfilledWords.has(normalizeStatus(status));
+}

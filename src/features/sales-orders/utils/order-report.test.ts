@@ -12,7 +12,7 @@ import {
 import { chunkLines, toImportLines } from './order-report-lines';
 import { countOutcomes, newLines, previewRows } from './order-report-preview';
 import { readReportHeaders, readReportRows, ReportFileError } from './order-report-read';
-import { normalizeOrderDate, parseReportNumber } from './order-report-values';
+import { isFulfilledStatus, normalizeOrderDate, parseReportNumber } from './order-report-values';
 
 const amazonReport = readFileSync(path.join(import.meta.dirname, '__fixtures__/amazon-order-report.txt'), 'utf8');
 
@@ -49,6 +49,7 @@ describe('Amazon order report (tab-delimited)', () => {
         sku: 'KURTA-BLU',
         quantity: 2,
         total_amount: 1198,
+        status: 'Fulfilled',
       },
       {
         line: 3,
@@ -57,7 +58,18 @@ describe('Amazon order report (tab-delimited)', () => {
         sku: 'DUP-RED',
         quantity: 1,
         total_amount: 499.5,
+        status: 'Fulfilled',
       },
+    ]);
+  });
+
+  it('sends a Shipped line as Fulfilled and a Pending one as Unfulfilled', async () => {
+    const { rows } = await readReport(amazonReport);
+    expect(toImportLines(rows).lines.map((line) => [line.external_order_id, line.status])).toEqual([
+      ['402-1111111-1111111', 'Fulfilled'],
+      ['402-1111111-1111111', 'Fulfilled'],
+      ['402-3333333-3333333', 'Unfulfilled'],
+      ['402-4444444-4444444', 'Fulfilled'],
     ]);
   });
 
@@ -127,6 +139,7 @@ describe('Flipkart and Myntra exports', () => {
         sku: 'KURTA-BLU',
         quantity: 2,
         total_amount: 1299.1,
+        status: 'Fulfilled',
       },
     ]);
     expect(mergedInto.get(3)).toBe(2);
@@ -177,6 +190,7 @@ describe('column mapping by hand', () => {
         total_amount: 450,
         status: 'ok',
         cancelled: false,
+        fulfilled: false,
         unreadable: null,
       },
     ]);
@@ -274,17 +288,77 @@ describe('the preview', () => {
     ].join('\n');
     const { rows } = await readReport(report);
     const lines = toImportLines(rows);
-    const previews = new Map([[2, { outcome: 'new' as const, message: null, productName: 'Cotton Kurta' }]]);
+    const previews = new Map([
+      [2, { outcome: 'new' as const, message: null, productName: 'Cotton Kurta', status: 'Fulfilled' as const }],
+    ]);
     const preview = previewRows(rows, lines, previews);
     expect(preview.map((row) => [row.line, row.outcome, row.message])).toEqual([
-      [2, 'new', null],
-      [3, 'new', 'Added to row 2 (same order and SKU).'],
+      [2, 'new', 'Imports as Fulfilled (report status: C).'],
+      [3, 'new', 'Added to row 2 (same order and SKU). Imports as Fulfilled (report status: C).'],
       [4, 'cancelled', null],
       [5, 'unreadable', 'This row has a quotation mark that is never closed.'],
     ]);
     expect(countOutcomes(preview)).toEqual({ new: 2, cancelled: 1, unreadable: 1 });
     expect(newLines(lines.lines, previews)).toEqual([
       expect.objectContaining({ line: 2, quantity: 2, total_amount: 1299 }),
+    ]);
+  });
+});
+
+describe('report statuses', () => {
+  it("reads each marketplace's words for shipped or delivered as Fulfilled, in any case", () => {
+    for (const status of [
+      'Shipped',
+      'Shipped - Delivered to Buyer',
+      'shipped - out for delivery',
+      'Shipped - Picked Up',
+    ]) {
+      expect(isFulfilledStatus(status)).toBe(true);
+    }
+    for (const status of ['SHIPPED', 'DELIVERED', 'PICKUP_COMPLETE', 'Pickup Complete', 'COMPLETED', 'Delivered']) {
+      expect(isFulfilledStatus(status)).toBe(true);
+    }
+    for (const status of ['SH', 'DL', 'C', ' dl ']) expect(isFulfilledStatus(status)).toBe(true);
+  });
+
+  it('leaves lines not yet handed over, on their way back, lost or cancelled Unfulfilled', () => {
+    for (const status of [
+      'Pending',
+      'Pending - Waiting for Pick Up',
+      'Unshipped',
+      'Shipping',
+      'Shipped - Returned to Seller',
+      'Shipped - Returning to Seller',
+      'Shipped - Rejected by Buyer',
+      'Shipped - Lost in Transit',
+      'Shipped - Damaged',
+      'APPROVED',
+      'PACKED',
+      'READY_TO_DISPATCH',
+      'RETURN_REQUESTED',
+      'RETURNED',
+      'CANCELLED',
+      'RTO',
+      'WP',
+      'F',
+      '',
+    ]) {
+      expect(isFulfilledStatus(status)).toBe(false);
+    }
+  });
+
+  it('folds a Myntra order of shipped and unshipped units into one Unfulfilled line', async () => {
+    const report = [
+      'order release id,created on,seller sku code,order status,final amount',
+      '7001,2026-03-01,KURTA-BLU,SH,649.50',
+      '7001,2026-03-01,KURTA-BLU,PK,649.50',
+      '7002,2026-03-01,KURTA-BLU,DL,649.50',
+      '7002,2026-03-01,KURTA-BLU,DL,649.50',
+    ].join('\n');
+    const { rows } = await readReport(report);
+    expect(toImportLines(rows).lines.map((line) => [line.external_order_id, line.quantity, line.status])).toEqual([
+      ['7001', 2, 'Unfulfilled'],
+      ['7002', 2, 'Fulfilled'],
     ]);
   });
 });
