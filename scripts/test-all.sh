@@ -6,7 +6,8 @@
 #     bootstrap superuser supabase_admin, the migrations as `postgres`, which is not a superuser;
 #     supabase/schemas must build the same database as the migrations (scripts/db-diff.sh --check);
 #  2. pgTAP (pg_prove) on supabase/tests, as `postgres` (as `supabase test db` runs it);
-#  3. `supabase db advisors` must report nothing, and must report a table without RLS;
+#  3. `supabase db advisors` must report nothing, and must report a table without RLS; `supabase db
+#     lint` (plpgsql_check) must report nothing at warning level, and must flag a probe function;
 #  4. the committed generated database types must match the schema;
 #  5. TypeScript, lint (ESLint and Prettier), then `deno test` on the Edge Functions' own modules (offline, no permissions);
 #  6. Vitest: unit, database concurrency, stack contract (embedded Postgres and the cluster), reliability and end-to-end
@@ -57,6 +58,20 @@ else
   exit 1
 fi
 psql -q "$base_url" -c 'drop table public.advisor_probe'
+
+step "supabase db lint (plpgsql_check) must report nothing at warning level"
+psql -q "$base_url" -c 'create extension if not exists plpgsql_check with schema extensions'
+lint() { npx supabase db lint --remote="$db_url" -s public,private,reports,rules --level warning --fail-on warning "$@"; }
+lint
+# Prove it looks: a function whose empty array literal has no type is a warning.
+psql -q "$base_url" -c "create function public.lint_probe() returns integer language plpgsql
+  as \$\$ declare v integer[] := '{}'; begin return cardinality(v); end \$\$"
+if lint >/dev/null 2>&1; then
+  echo "supabase db lint did not flag a probe function: it is checking nothing" >&2
+  exit 1
+fi
+echo "db lint flags a probe function: ok"
+psql -q "$base_url" -c 'drop function public.lint_probe()'
 
 step "generated database types are current"
 npx supabase gen types typescript --remote="$db_url" 2>/dev/null > "$artifacts/database.types.ts"

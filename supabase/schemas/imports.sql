@@ -109,7 +109,8 @@ begin
     -- The statuses a sale may start with: Unfulfilled (as log_sale's) or, shipped already, Fulfilled.
     if coalesce(jsonb_typeof(line -> 'status'), 'null') <> 'null' then
       status := case when jsonb_typeof(line -> 'status') = 'string' then
-        case line ->> 'status' when 'Fulfilled' then 'Fulfilled' when 'Unfulfilled' then 'Unfulfilled' end
+        case line ->> 'status' when 'Fulfilled' then 'Fulfilled'::public.sales_order_status
+          when 'Unfulfilled' then 'Unfulfilled'::public.sales_order_status end
       end;
       if status is null then
         raise exception 'Status must be Unfulfilled or Fulfilled.';
@@ -253,7 +254,7 @@ declare
   v_platform public.sales_platform := private.require_platform(import_sales_orders.platform);
   v_line record;
   v_skipped integer := 0;
-  v_sales private.sale[] := '{}';
+  v_sales private.sale[] := '{}'::private.sale[];
   v_taken record;
   v_result jsonb;
 begin
@@ -404,8 +405,8 @@ declare
   v_user_id uuid := private.require_user_id();
   v_row jsonb;
   v_position bigint;
-  v_row_numbers integer[] := '{}';
-  v_messages text[] := '{}';
+  v_row_numbers integer[] := '{}'::integer[];
+  v_messages text[] := '{}'::text[];
   v_first_failure integer;
   v_first_state text;
   v_operation constant text := 'import_' || kind;
