@@ -117,7 +117,7 @@ describe('catalogue import and CSV export', { timeout: 90_000 }, () => {
     await page.getByRole('row').filter({ hasText: 'Amazon' }).waitFor();
     const orders = await download(page, page.getByRole('button', { name: 'Export CSV' }));
     expect(orders.name).toMatch(/^factoryflow-sales-orders-\d{4}-\d{2}-\d{2}\.csv$/);
-    expect(orders.text.startsWith('\uFEFFOrder ID,Date,Product,Platform,Qty,Total,Fees,Profit,Status,Marketplace Order ID\r\n')).toBe(true);
+    expect(orders.text.startsWith('\uFEFFOrder ID,Date,Product,Platform,Qty,Total,Fees,Profit,Status,Marketplace Order ID,SKU\r\n')).toBe(true);
     expect(orders.text.endsWith('\r\n')).toBe(true);
     const lines = orders.lines;
     // Newest first: Amazon's sale was logged last.

@@ -100,8 +100,9 @@ describe('numbers, names and limits in the forms', { timeout: 180_000 }, () => {
       ['2.5', 'Quantity to produce must be a whole number.'],
     ] as const) {
       await runQuantity.fill(typed);
-      await run.getByRole('button', { name: 'Start Production' }).click();
+      // Said on the field as typed; Start Production stays off while it is wrong.
       await eventually(() => fieldMessage(runQuantity)).toBe(message);
+      expect(await run.getByRole('button', { name: 'Start Production' }).isDisabled()).toBe(true);
     }
     await run.getByRole('button', { name: 'Cancel' }).click();
     await run.waitFor({ state: 'hidden' });

@@ -67,7 +67,7 @@ describe('raw materials, products with a BOM, and production', { timeout: 120_00
 
     const form = await fillProductionOrder(page, { product: 'Denim Jeans (JNS-01)', quantity: '10' });
     const requirements = form.getByRole('table', { name: 'Required materials' });
-    expect(await rowCells(requirements, 'Denim')).toEqual(['Denim (metres)', '15', '40', '']);
+    await eventually(() => rowCells(requirements, 'Denim')).toEqual(['Denim (metres)', '15', '40', '']);
     expect(await rowCells(requirements, 'Rivets')).toEqual(['Rivets (units)', '60', '100', '']);
     await form.getByRole('button', { name: 'Start Production' }).click();
     await form.waitFor({ state: 'hidden' });
@@ -87,6 +87,7 @@ describe('raw materials, products with a BOM, and production', { timeout: 120_00
 
     await openTab(page, 'Manufacturing');
     await page.getByRole('button', { name: 'Mark as Completed' }).click();
+    await dialog(page, 'Complete this production run?').getByRole('button', { name: 'Complete Run' }).click();
     await eventually(() => rowCells(page, 'Denim Jeans')).toEqual([
       expect.any(String),
       'Denim Jeans',

@@ -92,6 +92,7 @@ describe('every tab at 1280x800 and 390x844', { timeout: 300_000 }, () => {
     await startProduction(page, { product: 'Cotton Kurta (KUR-COT-01)', quantity: '20' });
     await startProduction(page, { product: 'Zari Dupatta (DUP-ZAR-02)', quantity: '4' });
     await page.getByRole('button', { name: 'Mark as Completed' }).last().click();
+    await page.getByRole('dialog', { name: 'Complete this production run?' }).getByRole('button', { name: 'Complete Run' }).click();
     await eventually(() => page.getByRole('button', { name: 'Mark as Completed' }).count()).toBe(1);
 
     await shootEveryTab(viewer.page, '');

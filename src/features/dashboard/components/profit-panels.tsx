@@ -5,13 +5,14 @@
  * recharts) loads after the first screen, so the first screen stays within its size budget.
  */
 import '@mantine/charts/styles.layer.css';
-import { BarChart, LineChart } from '@mantine/charts';
+import { BarChart } from '@mantine/charts';
 import { Box, Group, Paper, Select, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { LoadError } from '@/components/load-error';
 import { formatRupees } from '@/lib/format';
 import { panelPeriods, useDashboardPanels, type DashboardPanels, type PanelPeriod } from '../api/get-dashboard-panels';
+import { overTimeSeries } from '../utils/over-time';
 
 const dayLabel = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 const monthLabel = new Intl.DateTimeFormat('en-IN', { month: 'short', year: 'numeric', timeZone: 'UTC' });
@@ -53,7 +54,7 @@ export function ProfitPanels() {
       {panels.isError ? (
         <LoadError what="the profit figures" error={panels.error} onRetry={panels.refetch} />
       ) : panels.data ? (
-        <PanelsBody panels={panels.data} />
+        <PanelsBody panels={panels.data} period={period} />
       ) : (
         <Skeleton h={320} aria-label="Loading the profit figures" />
       )}
@@ -61,12 +62,17 @@ export function ProfitPanels() {
   );
 }
 
-function PanelsBody({ panels }: { panels: DashboardPanels }) {
+function PanelsBody({ panels, period }: { panels: DashboardPanels; period: PanelPeriod }) {
   const { totals } = panels;
   const label = panels.bucket === 'day' ? dayLabel : monthLabel;
   // The shared list table (cards on a phone) wants an id per row: a platform appears once.
   const platformRows = panels.by_platform.map((row) => ({ ...row, id: row.platform }));
-  const overTime = panels.over_time.map((point) => ({ ...point, date: label.format(new Date(point.date)) }));
+  // Every day (or month) of the period, those without sales at 0, drawn as bars: the axis is the
+  // calendar's, and nothing is drawn between two days with sales (a smoothed line did both wrong).
+  const overTime = overTimeSeries(panels.over_time, panels.bucket, period).map((point) => ({
+    ...point,
+    date: label.format(new Date(point.date)),
+  }));
 
   return (
     <Stack gap="lg">
@@ -106,14 +112,16 @@ function PanelsBody({ panels }: { panels: DashboardPanels }) {
               <Title order={4} size="h5" mb="xs">
                 Over time ({panels.bucket === 'day' ? 'by day' : 'by month'})
               </Title>
-              <LineChart
+              <BarChart
                 h={240}
                 data={overTime}
                 dataKey="date"
                 valueFormatter={formatRupees}
                 yAxisProps={yAxisProps}
                 withLegend
-                withDots={overTime.length < 40}
+                maxBarWidth={24}
+                // A month of days is narrow: a day's two bars touch, so each is as wide as it can be.
+                barChartProps={{ barGap: 1 }}
                 series={[
                   { name: 'revenue', label: 'Revenue', color: 'indigo.6' },
                   { name: 'profit', label: 'Profit', color: 'teal.6' },

@@ -47,7 +47,10 @@ function renderModal(materials: RawMaterial[]) {
     bom.filter((item) => item.material_id === 'cotton'),
     materials,
   );
-  return renderWithProviders(<CreateManufacturingOrderModal opened onClose={() => {}} />, queryClient);
+  return {
+    ...renderWithProviders(<CreateManufacturingOrderModal opened onClose={() => {}} />, queryClient),
+    queryClient,
+  };
 }
 
 // Mantine's Select in jsdom is slow on a busy machine: user-event clicks and typing take seconds.
@@ -128,6 +131,29 @@ describe('CreateManufacturingOrderModal', { timeout: 20_000 }, () => {
       expect(await screen.findByText(message)).toBeInTheDocument();
     }
     expect(queryClient.getMutationCache().getAll()).toHaveLength(0);
+  });
+
+  it('says at once what is wrong with a quantity of 2.5, computes nothing from it and keeps Start Production off', async () => {
+    const { user, queryClient } = renderModal([cotton]);
+    await user.click(screen.getByRole('combobox', { name: /Product/ }));
+    await user.click(await screen.findByRole('option', { name: 'Cotton Kurta (KUR-01)' }));
+    const quantity = screen.getByLabelText(/Quantity to Produce/);
+    await user.clear(quantity);
+    await user.type(quantity, '2.5');
+    // On the field as typed, with no click on the button first.
+    expect(await screen.findByText('Quantity to produce must be a whole number.')).toBeInTheDocument();
+    expect(quantity).toHaveAccessibleDescription('Quantity to produce must be a whole number.');
+    expect(cells(/Cotton fabric/)).toEqual(['Cotton fabric (metres)', '—', '25', '']);
+    expect(screen.getByRole('button', { name: 'Start Production' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Start Production' }));
+    expect(queryClient.getMutationCache().getAll()).toHaveLength(0);
+
+    // A whole number puts it right: the message goes and the requirements come back.
+    await user.clear(quantity);
+    await user.type(quantity, '3');
+    expect(screen.queryByText('Quantity to produce must be a whole number.')).not.toBeInTheDocument();
+    expect(cells(/Cotton fabric/)).toEqual(['Cotton fabric (metres)', '7.5', '25', '']);
+    expect(screen.getByRole('button', { name: 'Start Production' })).toBeEnabled();
   });
 
   it('asks for a product before starting', async () => {

@@ -33,6 +33,9 @@ export function CreateManufacturingOrderModal({ opened, onClose }: CreateManufac
   const form = useForm<StartProductionForm, unknown, StartProductionInput>({
     resolver: zodResolver(startProductionSchema),
     defaultValues: newProductionDefaults,
+    // Each field says what is wrong with it as it changes: a quantity of 2.5 is refused on the
+    // field at once, not after a click on a button that looked ready.
+    mode: 'onChange',
   });
   const [productId, quantity] = useWatch({
     control: form.control,
@@ -43,10 +46,11 @@ export function CreateManufacturingOrderModal({ opened, onClose }: CreateManufac
   const productBom = useProductBom(productId || null);
   const bom = productBom.data?.lines ?? [];
   const materials = productBom.data?.materials ?? [];
-  const typedQuantity = validNumber(quantity, productionFieldRules.quantityToProduce) ?? 0;
-  const requirements = materialRequirements(bom, materials, typedQuantity);
+  // Null while the field holds no quantity the form would start: nothing is computed from it then.
+  const typedQuantity = validNumber(quantity, productionFieldRules.quantityToProduce);
+  const requirements = materialRequirements(bom, materials, typedQuantity ?? 0);
   const canMake = maxProducible(bom, materials);
-  const short = requirements.some((requirement) => requirement.short);
+  const short = typedQuantity !== null && requirements.some((requirement) => requirement.short);
   const stockLoading = Boolean(productId) && productBom.isPending;
   // The server's refusal and the form's own check say the same thing: say it once.
   const serverRefusedShortage = startProduction.error?.message === NOT_ENOUGH_MATERIALS;
@@ -86,7 +90,13 @@ export function CreateManufacturingOrderModal({ opened, onClose }: CreateManufac
             rules={productionFieldRules.quantityToProduce}
             label="Quantity to Produce"
           />
-          {productId && <RequirementsTable requirements={requirements} loading={stockLoading} />}
+          {productId && (
+            <RequirementsTable
+              requirements={requirements}
+              quantityValid={typedQuantity !== null}
+              loading={stockLoading}
+            />
+          )}
           {productId && !stockLoading && canMake !== null && (
             <Text size="sm" c="dimmed">
               {canMake === 0
@@ -105,7 +115,11 @@ export function CreateManufacturingOrderModal({ opened, onClose }: CreateManufac
             <Button variant="default" onClick={close}>
               Cancel
             </Button>
-            <SubmitButton form={form} pending={startProduction.isPending} disabled={short || stockLoading}>
+            <SubmitButton
+              form={form}
+              pending={startProduction.isPending}
+              disabled={short || stockLoading || typedQuantity === null}
+            >
               Start Production
             </SubmitButton>
           </Group>
@@ -115,7 +129,14 @@ export function CreateManufacturingOrderModal({ opened, onClose }: CreateManufac
   );
 }
 
-function RequirementsTable({ requirements, loading }: { requirements: MaterialRequirement[]; loading: boolean }) {
+interface RequirementsTableProps {
+  requirements: MaterialRequirement[];
+  /** Whether the quantity typed is one the form would start: otherwise nothing is required of it yet. */
+  quantityValid: boolean;
+  loading: boolean;
+}
+
+function RequirementsTable({ requirements, quantityValid, loading }: RequirementsTableProps) {
   if (loading)
     return (
       <Text size="sm" c="dimmed">
@@ -143,12 +164,12 @@ function RequirementsTable({ requirements, loading }: { requirements: MaterialRe
       </Table.Thead>
       <Table.Tbody>
         {requirements.map((requirement) => (
-          <Table.Tr key={requirement.materialId} c={requirement.short ? 'red.7' : undefined}>
+          <Table.Tr key={requirement.materialId} c={quantityValid && requirement.short ? 'red.7' : undefined}>
             <Table.Td>{materialWithUnit(requirement.materialName, requirement.unit)}</Table.Td>
-            <Table.Td ta="right">{formatQuantity(requirement.required)}</Table.Td>
+            <Table.Td ta="right">{quantityValid ? formatQuantity(requirement.required) : '—'}</Table.Td>
             <Table.Td ta="right">{formatQuantity(requirement.available)}</Table.Td>
             <Table.Td>
-              {requirement.short ? (
+              {!quantityValid ? null : requirement.short ? (
                 <IconAlertTriangle size={18} aria-label="Short" />
               ) : (
                 <IconCircleCheck size={18} color="var(--mantine-color-green-7)" aria-label="Enough" />

@@ -1,6 +1,5 @@
 import { Button, Group, Paper, Select, SimpleGrid } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { IconBuildingFactory2, IconCheck, IconPlus, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { DataTable, type DataTableColumn } from '@/components/data-table';
@@ -13,7 +12,6 @@ import { PagedList } from '@/components/paged-list';
 import { Constants } from '@/lib/database.types';
 import { formatDateTime, formatQuantity } from '@/lib/format';
 import { useListState } from '@/lib/list-state';
-import { useCompleteProduction } from '../api/complete-production';
 import {
   initialManufacturingOrderList,
   useManufacturingOrderPage,
@@ -22,6 +20,7 @@ import {
   type ManufacturingOrderSort,
 } from '../api/get-manufacturing-orders';
 import { CancelProductionModal } from './cancel-production-modal';
+import { CompleteProductionModal } from './complete-production-modal';
 import { CreateManufacturingOrderModal } from './create-manufacturing-order-modal';
 import { ProductFilter } from './product-filter';
 
@@ -31,15 +30,9 @@ export function ManufacturingOrders() {
   const list = useListState('manufacturing-orders', initialManufacturingOrderList);
   const { filters } = list.state;
   const manufacturingOrders = useManufacturingOrderPage(list.state);
-  const complete = useCompleteProduction();
   const [modalOpened, modal] = useDisclosure(false);
   const [cancelling, setCancelling] = useState<ManufacturingOrder | null>(null);
-
-  const completeOrder = (orderId: string) =>
-    complete.mutate(orderId, {
-      onError: (error) =>
-        notifications.show({ color: 'red', title: 'Could not complete the order', message: error.message }),
-    });
+  const [completing, setCompleting] = useState<ManufacturingOrder | null>(null);
 
   const columns: DataTableColumn<ManufacturingOrder>[] = [
     {
@@ -65,8 +58,7 @@ export function ManufacturingOrders() {
               size="xs"
               variant="light"
               leftSection={<IconCheck size={14} />}
-              loading={complete.isPending && complete.variables === order.id}
-              onClick={() => completeOrder(order.id)}
+              onClick={() => setCompleting(order)}
             >
               Mark as Completed
             </Button>
@@ -142,6 +134,7 @@ export function ManufacturingOrders() {
       </Paper>
       <CreateManufacturingOrderModal opened={modalOpened} onClose={modal.close} />
       {cancelling && <CancelProductionModal order={cancelling} onClose={() => setCancelling(null)} />}
+      {completing && <CompleteProductionModal order={completing} onClose={() => setCompleting(null)} />}
     </>
   );
 }

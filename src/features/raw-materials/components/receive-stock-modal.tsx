@@ -36,23 +36,35 @@ export function ReceiveStockModal({ material, onClose }: ReceiveStockModalProps)
     validNumber(unitCost, rules.unitCost),
   );
 
-  const submit = form.handleSubmit((input) =>
-    receiveMaterial.mutate(
-      { material, input },
-      {
-        onSuccess: (received) => {
-          notifications.show({
-            color: 'green',
-            message: `Received ${formatQuantity(input.quantity)} ${material.unit_of_measure} of ${material.material_name}. In stock: ${formatQuantity(Number(received.stock_level))}.`,
-          });
-          onClose();
-        },
-      },
-    ),
-  );
+  // The receipt cannot be called back once sent, so the dialog stays until it is answered: Esc,
+  // a click outside, the X and Cancel do nothing while it saves (the button shows it is busy).
+  const saving = form.formState.isSubmitting || receiveMaterial.isPending;
+  const close = () => {
+    if (!saving) onClose();
+  };
+
+  // mutateAsync, not mutate's callbacks: its promise settles even if the dialog is gone by then,
+  // so a saved receipt is always announced.
+  const submit = form.handleSubmit(async (input) => {
+    // A refusal shows in the form (FormError).
+    const received = await receiveMaterial.mutateAsync({ material, input }).catch(() => null);
+    if (!received) return;
+    notifications.show({
+      color: 'green',
+      message: `Received ${formatQuantity(input.quantity)} ${material.unit_of_measure} of ${material.material_name}. In stock: ${formatQuantity(Number(received.stock_level))}.`,
+    });
+    onClose();
+  });
 
   return (
-    <Modal opened onClose={onClose} title={`Receive stock: ${material.material_name}`}>
+    <Modal
+      opened
+      onClose={close}
+      closeOnEscape={!saving}
+      closeOnClickOutside={!saving}
+      closeButtonProps={{ 'aria-label': 'Close', disabled: saving }}
+      title={`Receive stock: ${material.material_name}`}
+    >
       <form onSubmit={submit} noValidate>
         <Stack>
           <Text size="sm">
@@ -89,7 +101,7 @@ export function ReceiveStockModal({ material, onClose }: ReceiveStockModalProps)
           />
           <FormError error={receiveMaterial.error} />
           <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
+            <Button variant="default" onClick={close} disabled={saving}>
               Cancel
             </Button>
             <SubmitButton form={form} pending={receiveMaterial.isPending}>

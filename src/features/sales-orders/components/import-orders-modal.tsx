@@ -1,15 +1,11 @@
 import { Alert, Button, FileInput, Group, Loader, Modal, Paper, Select, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconCircleCheck, IconFileSpreadsheet, IconInfoCircle } from '@tabler/icons-react';
+import { notifications } from '@mantine/notifications';
+import { IconFileSpreadsheet, IconInfoCircle } from '@tabler/icons-react';
 import { useState, type DragEvent } from 'react';
 import { FormError } from '@/components/form-error';
 import type { Enums } from '@/lib/database.types';
-import {
-  ImportPartlyDoneError,
-  previewImport,
-  useImportSalesOrders,
-  type ImportResult,
-} from '../api/import-sales-orders';
+import { ImportPartlyDoneError, previewImport, useImportSalesOrders } from '../api/import-sales-orders';
 import { salesPlatforms } from '../api/log-sale';
 import {
   emptyMapping,
@@ -23,6 +19,7 @@ import {
 import { chunkLines, LINES_PER_CALL, toImportLines, type ImportLine } from '../utils/order-report-lines';
 import { previewRows, newLines, type PreviewRow } from '../utils/order-report-preview';
 import { readReportHeaders, readReportRows } from '../utils/order-report-read';
+import { importedMessage, orderCount, plural } from './import-orders-count';
 import { ImportOrdersMapping } from './import-orders-mapping';
 import { ImportOrdersPreview } from './import-orders-preview';
 
@@ -39,8 +36,6 @@ interface Preview {
   toImport: ImportLine[];
 }
 
-const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
-
 export function ImportOrdersModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const phone = useMediaQuery('(max-width: 36em)');
   const importOrders = useImportSalesOrders();
@@ -50,18 +45,18 @@ export function ImportOrdersModal({ opened, onClose }: { opened: boolean; onClos
   const [preview, setPreview] = useState<Preview | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [problem, setProblem] = useState<Error | null>(null);
-  const [result, setResult] = useState<ImportResult | null>(null);
   // A recognised layout's columns stay folded into one line unless the owner opens them.
   const [editingColumns, setEditingColumns] = useState(false);
 
   const startOver = () => {
     setPreview(null);
-    setResult(null);
     setProblem(null);
     importOrders.reset();
   };
 
   const close = () => {
+    // An import on its way runs to its end whatever the dialog does: it stays until it is answered.
+    if (importOrders.isPending) return;
     startOver();
     setReport(null);
     setMapping(emptyMapping);
@@ -111,17 +106,19 @@ export function ImportOrdersModal({ opened, onClose }: { opened: boolean; onClos
     }
   };
 
-  const runImport = () => {
+  // Done, the dialog closes with a notification, as the catalogue import does. mutateAsync, whose
+  // promise settles even if the dialog is gone by then, so a finished import is always announced.
+  const runImport = async () => {
     if (!preview) return;
-    importOrders.mutate(
-      { platform, lines: preview.toImport },
-      {
-        onSuccess: (done) => {
-          setPreview(null);
-          setResult(done);
-        },
-      },
-    );
+    const sent = preview.toImport;
+    // A refusal shows in the dialog (the alert below).
+    const done = await importOrders.mutateAsync({ platform, lines: sent }).catch(() => null);
+    if (!done) return;
+    notifications.show({ color: 'teal', message: importedMessage(sent, done) });
+    startOver();
+    setReport(null);
+    setMapping(emptyMapping);
+    onClose();
   };
 
   const drop = (event: DragEvent) => {
@@ -133,7 +130,16 @@ export function ImportOrdersModal({ opened, onClose }: { opened: boolean; onClos
   const importError = importOrders.error;
 
   return (
-    <Modal opened={opened} onClose={close} title="Import orders" size="80rem" fullScreen={phone}>
+    <Modal
+      opened={opened}
+      onClose={close}
+      closeOnEscape={!importOrders.isPending}
+      closeOnClickOutside={!importOrders.isPending}
+      closeButtonProps={{ 'aria-label': 'Close', disabled: importOrders.isPending }}
+      title="Import orders"
+      size="80rem"
+      fullScreen={phone}
+    >
       <Stack>
         <Text size="sm" c="dimmed">
           A marketplace's order report becomes sales here, each with its order id and date. The file is read in this
@@ -228,25 +234,21 @@ export function ImportOrdersModal({ opened, onClose }: { opened: boolean; onClos
           <Alert color="red" title="Nothing from this part was imported">
             {importError.message}
             {importError instanceof ImportPartlyDoneError &&
-              ` The parts before it were imported: ${plural(importError.done.created, 'order', 'orders')}.`}{' '}
+              ` The parts before it were imported: ${plural(importError.done.created, 'line', 'lines')}.`}{' '}
             Preview again to see what changed.
           </Alert>
         )}
-        {result && (
-          <Alert color="green" icon={<IconCircleCheck />} title="Import finished">
-            Imported {plural(result.created, 'order', 'orders')}
-            {result.skipped > 0 && `; ${plural(result.skipped, 'line was', 'lines were')} already imported and skipped`}
-            .
-          </Alert>
-        )}
-
         <Group justify="flex-end">
-          <Button variant="default" onClick={close}>
-            {result ? 'Done' : 'Cancel'}
+          <Button variant="default" onClick={close} disabled={importOrders.isPending}>
+            Cancel
           </Button>
           {preview ? (
-            <Button onClick={runImport} loading={importOrders.isPending} disabled={preview.toImport.length === 0}>
-              Import {plural(preview.toImport.length, 'order', 'orders')}
+            <Button
+              onClick={() => void runImport()}
+              loading={importOrders.isPending}
+              disabled={preview.toImport.length === 0}
+            >
+              Import {orderCount(preview.toImport)}
             </Button>
           ) : (
             <Button

@@ -1,0 +1,85 @@
+import { describe, expect, it, vi } from 'vitest';
+import { toCsv } from '@/lib/csv';
+import type { SalesOrder } from './get-sales-orders';
+
+const { fetchSalesOrderPage, skuRequests } = vi.hoisted(() => ({
+  fetchSalesOrderPage: vi.fn(),
+  skuRequests: [] as string[][],
+}));
+
+vi.mock('./get-sales-orders', () => ({ fetchSalesOrderPage }));
+vi.mock('@/lib/supabase', () => ({
+  supabase: {
+    from: () => ({
+      select: () => ({
+        in: async (_column: string, ids: string[]) => {
+          skuRequests.push(ids);
+          return { data: ids.map((id) => ({ id, products: { sku: `SKU-${id}` } })), error: null };
+        },
+      }),
+    }),
+  },
+}));
+
+const { earnsNothing, salesOrdersExport } = await import('./sales-orders-export');
+
+const order = (id: string, status: SalesOrder['status']): SalesOrder => ({
+  id,
+  order_date: '2026-11-03T10:00:00Z',
+  product_name: 'Kurta',
+  platform: 'Flipkart',
+  quantity: 2,
+  total_amount: 1598,
+  status,
+  external_order_id: null,
+  fees: 120.5,
+  profit: 377.5,
+});
+
+const query = { search: '', sort_by: 'order_date', ascending: false };
+
+describe('salesOrdersExport', () => {
+  it('keeps the spec columns in place and adds SKU after them', () => {
+    expect(salesOrdersExport(query).columns.map((column) => column.header)).toEqual([
+      'Order ID',
+      'Date',
+      'Product',
+      'Platform',
+      'Qty',
+      'Total',
+      'Fees',
+      'Profit',
+      'Status',
+      'Marketplace Order ID',
+      'SKU',
+    ]);
+  });
+
+  it('leaves Fees and Profit empty on cancelled and returned orders, so a column sum counts only sales that stand', () => {
+    expect(
+      ['Unfulfilled', 'Fulfilled', 'Cancelled', 'Returned'].map((status) => earnsNothing({ status } as SalesOrder)),
+    ).toEqual([false, false, true, true]);
+    const rows = (['Unfulfilled', 'Fulfilled', 'Cancelled', 'Returned'] as const).map((status, index) => ({
+      ...order(`o${index}`, status),
+      sku: 'K-1',
+    }));
+    const lines = toCsv(salesOrdersExport(query).columns, rows).split('\r\n').slice(1, -1);
+    expect(lines.map((line) => line.split(',').slice(5))).toEqual([
+      ['1598.00', '120.50', '377.50', 'Unfulfilled', '', 'K-1'],
+      ['1598.00', '120.50', '377.50', 'Fulfilled', '', 'K-1'],
+      ['1598.00', '', '', 'Cancelled', '', 'K-1'],
+      ['1598.00', '', '', 'Returned', '', 'K-1'],
+    ]);
+  });
+
+  it("fetches each page's SKUs a hundred orders at a time", async () => {
+    const orders = Array.from({ length: 250 }, (_, index) => order(`o${index}`, 'Fulfilled'));
+    fetchSalesOrderPage.mockResolvedValueOnce({ total: 250, offset: 0, rows: orders });
+    skuRequests.length = 0;
+    const rows = await salesOrdersExport(query).fetchPage({ from: 0, to: 999 });
+    expect(fetchSalesOrderPage).toHaveBeenCalledWith(query, { page: 1, pageSize: 1000 });
+    expect(skuRequests.map((ids) => ids.length)).toEqual([100, 100, 50]);
+    expect(rows).toHaveLength(250);
+    expect(rows[249]).toEqual({ ...orders[249], sku: 'SKU-o249' });
+  });
+});
