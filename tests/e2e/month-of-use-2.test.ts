@@ -7,8 +7,6 @@
  * computes nothing from it; and the profit chart's days are the calendar's, bars where there were
  * sales and nothing between them.
  */
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import type { Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
@@ -23,6 +21,7 @@ import {
   openTab,
   rowCells,
   settle,
+  screenshot,
 } from './support/actions';
 import { seriousViolations } from './support/axe';
 import { DESKTOP, PHONE } from './support/environment';
@@ -30,12 +29,7 @@ import { useE2e } from './support/fixture';
 
 const e2e = useE2e();
 
-const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../../.test-artifacts/screenshots');
-const shot = async (page: Page, name: string) => {
-  await mkdir(SCREENSHOT_DIR, { recursive: true });
-  const { width, height } = page.viewportSize()!;
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `month-of-use-2-${name}-${width}x${height}.png`) });
-};
+const shot = (page: Page, name: string) => screenshot(page, `month-of-use-2-${name}`);
 const SIZES = [DESKTOP, PHONE];
 const sizeName = (size: { width: number; height: number }) => `${size.width}x${size.height}`;
 

@@ -4,8 +4,6 @@
  * opens the unfulfilled orders it counts, Raw Materials colours low stock, a ₹0.125 button costs
  * ₹0.125 wherever a cost per unit shows, and Total Revenue says it is all time.
  */
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
@@ -17,18 +15,14 @@ import {
   settle,
   textColor,
   themeColor,
+  screenshot,
 } from './support/actions';
 import { DESKTOP, PHONE } from './support/environment';
 import { useE2e } from './support/fixture';
 
 const e2e = useE2e();
 
-const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../../.test-artifacts/screenshots');
-const shot = async (page: Page, name: string) => {
-  await mkdir(SCREENSHOT_DIR, { recursive: true });
-  const { width, height } = page.viewportSize()!;
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `month-of-use-${name}-${width}x${height}.png`) });
-};
+const shot = (page: Page, name: string) => screenshot(page, `month-of-use-${name}`);
 
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 2, name, exact: true });
 

@@ -1,4 +1,5 @@
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
 import Papa from 'papaparse';
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
@@ -222,4 +223,13 @@ export async function download(
 export async function cardValue(page: Page, label: string): Promise<string> {
   const card = page.getByRole('button', { name: label }).or(page.getByRole('region', { name: label }));
   return (await card.locator('[aria-busy]').innerText()).trim();
+}
+
+const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../../../.test-artifacts/screenshots');
+
+/** Saves the page as .test-artifacts/screenshots/<name>-<width>x<height>.png, to be looked at. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await mkdir(SCREENSHOT_DIR, { recursive: true });
+  const { width, height } = page.viewportSize()!;
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${width}x${height}.png`) });
 }
