@@ -2,6 +2,13 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Two files of a project at a time, in this place of the run's order (Vitest runs one group after
+ * another): the files mostly wait on Postgres, the stack or Chromium, so on CI's two cores two at a
+ * time take about half as long as one (Vitest's default there).
+ */
+const twoAtATime = (groupOrder: number) => ({ maxWorkers: 2, sequence: { groupOrder } });
+
 export default defineConfig({
   plugins: [react()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
@@ -16,10 +23,11 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['src/test/setup.ts'],
+          ...twoAtATime(0),
         },
       },
       {
-        test: { name: 'stack', include: ['stack/**/*.test.ts'], environment: 'node' },
+        test: { name: 'stack', include: ['stack/**/*.test.ts'], environment: 'node', ...twoAtATime(0) },
       },
       // These need DATABASE_URL (a Postgres with platform SQL and migrations): npm test sets it.
       {
@@ -28,6 +36,7 @@ export default defineConfig({
           include: ['tests/db/**/*.test.ts'],
           environment: 'node',
           testTimeout: 60_000,
+          ...twoAtATime(1),
         },
       },
       {
@@ -37,6 +46,7 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          ...twoAtATime(1),
         },
       },
       {
@@ -46,6 +56,9 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 120_000,
+          // Alone, one file at a time: these tests measure how long others wait.
+          maxWorkers: 1,
+          sequence: { groupOrder: 2 },
         },
       },
       {
@@ -57,7 +70,7 @@ export default defineConfig({
           globalSetup: ['tests/e2e/support/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          ...twoAtATime(3),
         },
       },
     ],

@@ -37,13 +37,13 @@ export async function navigationOnScreen(page: Page): Promise<boolean> {
 export async function dismissNotifications(page: Page): Promise<void> {
   // Only the notifications' own buttons: rows elsewhere (refused website orders) have a Dismiss too.
   const dismiss = page.locator('.mantine-Notifications-root').getByRole('button', { name: 'Dismiss', exact: true });
-  // A notification may close by itself between the count and the click: that is fine too. Bounded,
-  // so a button that cannot be clicked fails the screenshot's wait instead of looping forever.
-  for (let attempt = 0; attempt < 10 && (await dismiss.count()) > 0; attempt++) {
-    await dismiss
-      .first()
-      .click({ timeout: 2_000 })
-      .catch(() => undefined);
+  // Each button is clicked as found: one whose notification closed by itself (or slid away as
+  // another closed) fails at once, where a locator would wait for a new one to appear. Bounded, so
+  // a button that cannot be clicked fails the screenshot's wait instead of looping forever.
+  for (let attempt = 0; attempt < 10; attempt++) {
+    const buttons = await dismiss.elementHandles();
+    if (buttons.length === 0) return;
+    for (const button of buttons) await button.click({ timeout: 2_000 }).catch(() => undefined);
   }
 }
 
