@@ -16,6 +16,7 @@ import { startCluster } from './lib/cluster';
 import { type BenchRow, renderTable } from './lib/report';
 import { measureListPaging } from './list-paging';
 import { measureLogSale } from './log-sale-throughput';
+import { measureMillionOrders } from './million-orders';
 import { measureRealtimeFanout } from './realtime-fanout';
 import { measureRealtimeLatency } from './realtime-latency';
 import { measureRestOverhead } from './rest-overhead';
@@ -26,9 +27,7 @@ function describeMachine(): string {
   const postgres = execFileSync('/usr/lib/postgresql/15/bin/postgres', ['--version'], {
     encoding: 'utf8',
   }).trim();
-  const durability = process.env.DATABASE_URL
-    ? 'the server of DATABASE_URL'
-    : 'fsync and synchronous_commit on';
+  const durability = process.env.DATABASE_URL ? 'the server of DATABASE_URL' : 'fsync and synchronous_commit on';
   return [
     `${os.cpus().length} × ${cpu}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB memory`,
     `${os.type()} ${os.release()}, Node ${process.version}, ${postgres} (${durability}), Chromium (Debian)`,
@@ -51,6 +50,7 @@ try {
     ['list paging', () => measureListPaging(cluster.url)],
     ['log_sale throughput', () => measureLogSale(cluster.url)],
     ['order import', () => measureImportOrders(cluster.url)],
+    ['a million orders', () => measureMillionOrders(cluster.url)],
     ['rest overhead', () => measureRestOverhead()],
     ['realtime latency', () => measureRealtimeLatency(cluster.url)],
     ['realtime fan-out', () => measureRealtimeFanout(cluster.url)],

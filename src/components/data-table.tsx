@@ -1,5 +1,6 @@
 import { NativeSelect, Stack, Table, UnstyledButton, type TableTdProps } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
+import clsx from 'clsx';
 import type { ReactNode } from 'react';
 import classes from './data-table.module.css';
 
@@ -20,6 +21,8 @@ export interface DataTableColumn<Row> {
   sortKey?: string;
   /** How a phone's sort menu names its two directions; by default numbers for numeric columns, else text. */
   sortKind?: SortKind;
+  /** On a phone's card, a short value that shares its line with the next such one (Qty beside Total). */
+  halfOnPhone?: boolean;
 }
 
 type SortKind = 'text' | 'number' | 'date';
@@ -145,7 +148,7 @@ export function DataTable<Row extends { id: string }>({
                   role="cell"
                   data-label={column.label}
                   ta={align(column)}
-                  className={column.numeric ? classes.numeric : undefined}
+                  className={clsx(column.numeric && classes.numeric, column.halfOnPhone && classes.half)}
                   fw={column.fw}
                   ff={column.ff}
                 >

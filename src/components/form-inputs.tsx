@@ -3,7 +3,7 @@ import { forwardRef, type ReactNode } from 'react';
 import { Controller, type Control, type FieldPathByValue, type FieldValues } from 'react-hook-form';
 import { numberFieldText, textLength, tooLongMessage, type NumberRules, type TextRules } from '@/lib/form-fields';
 
-interface NumberTextInputProps extends Omit<TextInputProps, 'value' | 'placeholder'> {
+interface NumberTextInputProps extends Omit<TextInputProps, 'value'> {
   rules: NumberRules;
   value: string | number;
 }
@@ -12,7 +12,7 @@ interface NumberTextInputProps extends Omit<TextInputProps, 'value' | 'placehold
  * A number field that keeps exactly what is typed (a text input: Mantine's NumberInput drops
  * characters it does not expect, so '2.5' became 25 and '1e3' 13). The form's schema reads the
  * text with the same rules and says what is wrong; a field with a default shows it as placeholder,
- * one without is marked required.
+ * one without is marked required (unless optional: its placeholder then says what empty means).
  */
 export const NumberTextInput = forwardRef<HTMLInputElement, NumberTextInputProps>(function NumberTextInput(
   { rules, value, ...props },
@@ -22,7 +22,7 @@ export const NumberTextInput = forwardRef<HTMLInputElement, NumberTextInputProps
     <TextInput
       ref={ref}
       inputMode={rules.decimals === 0 ? 'numeric' : 'decimal'}
-      required={rules.whenEmpty === undefined}
+      required={rules.whenEmpty === undefined && !rules.optional}
       autoComplete="off"
       placeholder={rules.whenEmpty === undefined ? undefined : numberFieldText(rules.whenEmpty)}
       value={typeof value === 'number' ? numberFieldText(value) : value}

@@ -77,6 +77,32 @@ isOneToOne: false
                   Relationships: [
                     
                   ]
+                },"product_sales_totals": {
+                  Row: {
+                    "fees": number,"orders": number,"product_id": string,"profit": number,"revenue": number,"units": number,"user_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "fees": number,"orders": number,"product_id": string,"profit": number,"revenue": number,"units": number,"user_id": string
+                  }
+                  Update: {
+                    "fees"?: number,"orders"?: number,"product_id"?: string,"profit"?: number,"revenue"?: number,"units"?: number,"user_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "product_sales_totals_product_id_user_id_fkey"
+      columns: ["product_id","user_id"]
+isOneToOne: false
+      referencedRelation: "product_unit_costs"
+      referencedColumns: ["product_id","user_id"]
+    },{
+      foreignKeyName: "product_sales_totals_product_id_user_id_fkey"
+      columns: ["product_id","user_id"]
+isOneToOne: false
+      referencedRelation: "products"
+      referencedColumns: ["id","user_id"]
+    }
+                  ]
                 },"products": {
                   Row: {
                     "archived_at": string | null,"category": string | null,"created_at": string,"id": string,"product_name": string,"reorder_point": number,"selling_price": number,"sku": string,"stock_on_hand": number,"user_id": string
@@ -101,6 +127,20 @@ isOneToOne: false
                   }
                   Update: {
                     "archived_at"?: string | null,"cost_per_unit"?: number,"created_at"?: string,"id"?: string,"material_name"?: string,"reorder_point"?: number,"stock_level"?: number,"supplier"?: string | null,"unit_of_measure"?: string,"user_id"?: string
+                  }
+                  Relationships: [
+                    
+                  ]
+                },"sales_day_totals": {
+                  Row: {
+                    "day": string,"fees": number,"orders": number,"platform": Database["public"]['Enums']["sales_platform"],"profit": number,"revenue": number,"stripe": number,"units": number,"user_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "day": string,"fees": number,"orders": number,"platform": Database["public"]['Enums']["sales_platform"],"profit": number,"revenue": number,"stripe": number,"units": number,"user_id": string
+                  }
+                  Update: {
+                    "day"?: string,"fees"?: number,"orders"?: number,"platform"?: Database["public"]['Enums']["sales_platform"],"profit"?: number,"revenue"?: number,"stripe"?: number,"units"?: number,"user_id"?: string
                   }
                   Relationships: [
                     
@@ -400,7 +440,7 @@ isOneToOne: false
 { Args: { "ascending"?: boolean,"date_from"?: string,"date_to"?: string,"page_offset"?: number,"page_size"?: number,"platform"?: Database["public"]['Enums']["sales_platform"],"search"?: string,"sort_by"?: string,"status"?: Database["public"]['Enums']["sales_order_status"] }; Returns: Json
                            },
 "log_sale":
-{ Args: { "platform"?: string,"product_id": string,"quantity": number,"request_id"?: string }; Returns: {
+{ Args: { "order_date"?: string,"order_id"?: string,"platform"?: string,"product_id": string,"quantity": number,"request_id"?: string,"unit_price"?: number }; Returns: {
               "external_order_id": string | null,
 "fees": number,
 "id": string,

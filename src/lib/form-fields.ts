@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { todayInIndia } from './csv';
 
 /*
  * The one set of form field rules of the app. Each mirrors what the database keeps and what its
@@ -24,6 +25,8 @@ export interface NumberRules {
   minMessage?: string;
   /** The value an empty field stands for (shown as its placeholder); without it, it is required. */
   whenEmpty?: number;
+  /** Empty is allowed and left out of the call: the server fills in a value of its own (optionalNumberField). */
+  optional?: boolean;
 }
 
 export interface TextRules {
@@ -75,7 +78,7 @@ function belowMinimumMessage(rules: NumberRules): string {
 /** The message for a typed number that breaks the rules, or null when it may be saved. */
 export function numberProblem(text: string, rules: NumberRules): string | null {
   if (text.trim() === '') {
-    return rules.whenEmpty === undefined ? `${rules.label} is required.` : null;
+    return rules.whenEmpty === undefined && !rules.optional ? `${rules.label} is required.` : null;
   }
   const typed = readTypedNumber(text);
   if (!typed) return `${rules.label} must be a number.`;
@@ -96,11 +99,7 @@ export function validNumber(text: string | number, rules: NumberRules): number |
   return typed.trim() === '' ? (rules.whenEmpty ?? null) : readTypedNumber(typed)!.value;
 }
 
-/**
- * A number field: the text as typed (a number is accepted too, e.g. from a default), checked
- * against its rules and turned into a number, or refused with the message for the first broken rule.
- */
-export function numberField(rules: NumberRules) {
+function checkedNumberField<Empty>(rules: NumberRules, empty: Empty) {
   return z.union([z.string(), z.number()]).transform((input, ctx) => {
     const text = String(input);
     const problem = numberProblem(text, rules);
@@ -108,7 +107,33 @@ export function numberField(rules: NumberRules) {
       ctx.addIssue({ code: 'custom', message: problem });
       return z.NEVER;
     }
-    return text.trim() === '' ? rules.whenEmpty! : readTypedNumber(text)!.value;
+    return text.trim() === '' ? empty : readTypedNumber(text)!.value;
+  });
+}
+
+/**
+ * A number field: the text as typed (a number is accepted too, e.g. from a default), checked
+ * against its rules and turned into a number, or refused with the message for the first broken rule.
+ */
+export function numberField(rules: NumberRules) {
+  return checkedNumberField(rules, rules.whenEmpty!);
+}
+
+/** The same for a field that may stay empty (rules.optional): undefined then, left out of the call for the server's default. */
+export function optionalNumberField(rules: NumberRules & { optional: true }) {
+  return checkedNumberField(rules, undefined);
+}
+
+/** A day typed into a date input (YYYY-MM-DD), or undefined when left empty (the server's default). */
+export function optionalDayField(rules: { earliest: string; latest: () => string; message: string }) {
+  return z.string().transform((input, ctx) => {
+    const day = input.trim();
+    if (day === '') return undefined;
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || day < rules.earliest || day > rules.latest()) {
+      ctx.addIssue({ code: 'custom', message: rules.message });
+      return z.NEVER;
+    }
+    return day;
   });
 }
 
@@ -191,7 +216,15 @@ export const platformFeeFieldRules = {
 
 export const saleFieldRules = {
   quantity: { label: 'Quantity', decimals: 0, min: 1 },
-} satisfies Record<string, NumberRules>;
+  unitPrice: { label: 'Sale price', decimals: 2, min: 0.01, optional: true },
+  // The days import_sales_orders and log_sale take: from 2000 to today in India.
+  orderDate: {
+    earliest: '2000-01-01',
+    latest: () => todayInIndia(),
+    message: 'Order date must be between 2000-01-01 and today.',
+  },
+  orderId: { label: 'Order ID', maxLength: 100, required: false },
+} as const;
 
 export const productionFieldRules = {
   quantityToProduce: { label: 'Quantity to produce', decimals: 0, min: 1 },

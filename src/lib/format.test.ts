@@ -7,6 +7,7 @@ import {
   formatUnitCost,
   materialWithUnit,
   unitFor,
+  isCountUnit,
 } from './format';
 
 describe('formatRupees', () => {
@@ -62,5 +63,12 @@ describe('formatQuantityWithUnit', () => {
     expect(formatQuantityWithUnit(1, 'kg')).toBe('1 kg');
     expect(formatQuantityWithUnit(1, 'Zari thread spools')).toBe('1 Zari thread spools');
     expect(unitFor(1, 'metres')).toBe('metre');
+  });
+});
+
+describe('isCountUnit', () => {
+  it('counts pcs, rolls and boxes whole, in either number and any case; measures metres and kg', () => {
+    for (const unit of ['pcs', 'PC', 'units', 'unit', 'Rolls', 'box ', 'nos']) expect(isCountUnit(unit)).toBe(true);
+    for (const unit of ['metres', 'kg', 'kgs', 'litres', 'yards', 'grams', '']) expect(isCountUnit(unit)).toBe(false);
   });
 });

@@ -69,6 +69,30 @@ const singularUnits: Record<string, string> = {
   kgs: 'kg',
 };
 
+// Units of things counted one by one (in plural and singular): nobody buys 2.5 of them.
+const countUnits = new Set(
+  [
+    'units',
+    'pcs',
+    'pieces',
+    'nos',
+    'rolls',
+    'spools',
+    'cones',
+    'sheets',
+    'pairs',
+    'boxes',
+    'bags',
+    'packets',
+    'bottles',
+  ].flatMap((unit) => [unit, singularUnits[unit]!]),
+);
+
+/** Whether a unit counts whole things (pcs, rolls, boxes), as opposed to measuring (metres, kg). */
+export function isCountUnit(unit: string): boolean {
+  return countUnits.has(unit.trim().toLowerCase());
+}
+
 /** A unit as it reads after this quantity: '1 unit', '2 units', '−1 pc', '1 kg'. */
 export function unitFor(quantity: number, unit: string): string {
   if (Math.abs(quantity) !== 1) return unit;

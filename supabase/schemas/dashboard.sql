@@ -1,7 +1,8 @@
 -- The dashboard's figures, computed in the database so the browser never downloads the order
 -- history to add it up: dashboard_summary() (the four figures and the five most recent sales) and
 -- dashboard_panels(period) (the profit panels). Both are security invoker: they read through the
--- caller's row-level security like any other query.
+-- caller's row-level security like any other query. Sums come from the kept totals
+-- (sales_totals.sql), never from every order: their cost does not grow with the order history.
 
 create function public.dashboard_summary() returns jsonb
 language sql
@@ -11,8 +12,8 @@ set search_path = ''
 as $$
   select jsonb_build_object(
     'total_revenue',
-      (select coalesce(sum(o.total_amount), 0) from public.sales_orders o
-       where o.user_id = (select auth.uid()) and o.status = any (rules.counted_sale_statuses())),
+      (select coalesce(sum(t.revenue), 0) from public.product_sales_totals t
+       where t.user_id = (select auth.uid())),
     'open_sales_orders',
       (select count(*) from public.sales_orders o
        where o.user_id = (select auth.uid()) and o.status = 'Unfulfilled'),
@@ -43,10 +44,12 @@ grant execute on function public.dashboard_summary() to authenticated;
 
 -- dashboard_panels(period): every figure of the profit panels for one period, in one small JSON
 -- object. Figures come from each order's profit snapshot (unit_cost and fees recorded at sale
--- time). Cancelled and returned orders count in none of them.
+-- time), summed in the kept totals. Cancelled and returned orders count in none of them.
 --
--- Periods follow the Indian calendar of the sellers FactoryFlow serves: days and months in
--- Asia/Kolkata, the financial year from 1 April.
+-- Periods follow the Indian calendar of the sellers FactoryFlow serves: whole days and months in
+-- Asia/Kolkata (the last 30 days are today and the 29 before), the financial year from 1 April.
+-- The top products of all time come from the per-product totals; those of a period from its own
+-- orders, so their cost grows with the period, never with the whole history.
 create function public.dashboard_panels(period text) returns jsonb
 language plpgsql
 stable
@@ -55,20 +58,19 @@ set search_path = ''
 as $$
 declare
   v_today date := (now() at time zone 'Asia/Kolkata')::date;
-  v_from timestamptz;
+  v_from date;
   v_bucket text;
 begin
   case dashboard_panels.period
     when 'this_month' then
-      v_from := date_trunc('month', v_today)::timestamp at time zone 'Asia/Kolkata';
+      v_from := date_trunc('month', v_today)::date;
       v_bucket := 'day';
     when 'last_30_days' then
-      v_from := now() - interval '30 days';
+      v_from := v_today - 29;
       v_bucket := 'day';
     when 'this_financial_year' then
       v_from := make_date(
-        extract(year from v_today)::integer - case when extract(month from v_today) < 4 then 1 else 0 end,
-        4, 1)::timestamp at time zone 'Asia/Kolkata';
+        extract(year from v_today)::integer - case when extract(month from v_today) < 4 then 1 else 0 end, 4, 1);
       v_bucket := 'month';
     when 'all_time' then
       v_from := null;
@@ -78,29 +80,37 @@ begin
   end case;
 
   return (
-    -- One pass over the period's orders, summed per platform, product and day or month; every
-    -- panel then adds up these few cells instead of reading the orders again.
+    -- The period's day totals, summed per platform and day or month; every panel but the top
+    -- products adds up these few cells.
     with cells as (
-      select o.platform, o.product_id,
-        date_trunc(v_bucket, o.order_date at time zone 'Asia/Kolkata')::date as bucket,
-        count(*) as orders, sum(o.quantity) as units, sum(o.total_amount) as revenue,
-        sum(o.fees) as fees, sum(o.profit) as profit
+      select t.platform, date_trunc(v_bucket, t.day)::date as bucket,
+        sum(t.orders) as orders, sum(t.units) as units, sum(t.revenue) as revenue,
+        sum(t.fees) as fees, sum(t.profit) as profit
+      from public.sales_day_totals t
+      where t.user_id = (select auth.uid()) and (v_from is null or t.day >= v_from)
+      group by 1, 2
+      having sum(t.orders) <> 0
+    ),
+    product_sums as (
+      select t.product_id, t.units, t.revenue, t.profit
+      from public.product_sales_totals t
+      where v_from is null and t.user_id = (select auth.uid()) and t.orders <> 0
+      union all
+      select o.product_id, sum(o.quantity), sum(o.total_amount), sum(o.profit)
       from public.sales_orders o
-      where o.user_id = (select auth.uid())
+      where v_from is not null and o.user_id = (select auth.uid())
         and o.status = any (rules.counted_sale_statuses())
-        and (v_from is null or o.order_date >= v_from)
-      group by o.platform, o.product_id, 3
+        and o.order_date >= v_from::timestamp at time zone 'Asia/Kolkata'
+      group by o.product_id
     ),
     products as (
-      select c.product_id, p.product_name, sum(c.units) as units, sum(c.revenue) as revenue,
-        sum(c.profit) as profit
-      from cells c
-      join public.products p on p.id = c.product_id
-      group by c.product_id, p.product_name
+      select s.product_id, p.product_name, s.units, s.revenue, s.profit
+      from product_sums s
+      join public.products p on p.id = s.product_id
     )
     select jsonb_build_object(
       'period', dashboard_panels.period,
-      'from', v_from,
+      'from', v_from::timestamp at time zone 'Asia/Kolkata',
       'bucket', v_bucket,
       'totals', (
         select jsonb_build_object(

@@ -188,11 +188,18 @@ comment on function private.record_sales is
 
 -- log_sale --------------------------------------------------------------------------------------
 -- With a request_id (00_setup.sql), a repeat returns the first call's sale and writes nothing.
+-- A sale logged by hand may carry what the marketplace says: the price it sold at (an offer below
+-- the list price), the day it was ordered (imports' bounds: from 2000-01-01 to today in India; a
+-- past day is midnight in India, as an imported date) and its order id (the same order line can be
+-- recorded once, as for imports). Each is optional: the list price, now, no id.
 create function public.log_sale(
   product_id uuid,
   quantity numeric,
   platform text default 'Flipkart',
-  request_id uuid default null
+  request_id uuid default null,
+  unit_price numeric default null,
+  order_date date default null,
+  order_id text default null
 ) returns public.sales_orders
 language plpgsql
 security definer
@@ -202,6 +209,11 @@ declare
   v_user_id uuid := private.require_user_id();
   v_quantity integer := private.require_number(log_sale.quantity, 'Quantity', 1, true, 'quantity');
   v_platform public.sales_platform := private.require_platform(log_sale.platform);
+  v_unit_price numeric := case when log_sale.unit_price is not null then private.require_decimals(
+    private.require_number(log_sale.unit_price, 'Sale price', 0.01, field => 'unit_price'), 'Sale price', 2, 'unit_price')
+  end;
+  v_today date := (now() at time zone 'Asia/Kolkata')::date;
+  v_order_id text := private.optional_text(log_sale.order_id, 'Order ID', 100, 'order_id');
   v_product public.products;
   v_order public.sales_orders;
   v_replayed jsonb;
@@ -213,25 +225,39 @@ begin
   if log_sale.product_id is null then
     raise exception 'Product is required.';
   end if;
+  if log_sale.order_date not between '2000-01-01' and v_today then
+    perform private.raise_input_error('Order date must be between 2000-01-01 and today.', 'order_date');
+  end if;
 
   v_product := private.take_product_stock(v_user_id, log_sale.product_id, v_quantity);
+  v_unit_price := coalesce(v_unit_price, v_product.selling_price);
 
   -- total_amount is numeric(14, 2); say so rather than fail with "numeric field overflow".
-  if v_quantity * v_product.selling_price > 999999999999.99 then
+  if v_quantity * v_unit_price > 999999999999.99 then
     raise exception 'Sale total must be at most 999999999999.99.';
+  end if;
+  if v_order_id is not null and exists (
+    select 1 from public.sales_orders o
+    where o.user_id = v_user_id and o.platform = v_platform and o.external_order_id = v_order_id
+      and o.product_id = v_product.id
+  ) then
+    perform private.raise_input_error(
+      format('%s order %s already has a sale of %s.', v_platform, v_order_id, v_product.product_name), 'order_id');
   end if;
 
   select * into v_order
   from private.record_sales(v_user_id, v_platform, array[row(v_product.id, v_product.product_name, v_quantity,
-    v_product.selling_price, v_quantity * v_product.selling_price, v_product.stock_on_hand, null, null, null)::private.sale]);
+    v_unit_price, v_quantity * v_unit_price, v_product.stock_on_hand,
+    case when log_sale.order_date < v_today then log_sale.order_date::timestamp at time zone 'Asia/Kolkata' end,
+    v_order_id, null)::private.sale]);
   perform private.remember_result(v_user_id, log_sale.request_id, to_jsonb(v_order));
   return v_order;
 end;
 $$;
 comment on function public.log_sale is
-  'Records a sale and takes its quantity from product stock, or refuses with "Not enough stock for {product}. Only {n} available." (or "{product} is archived.") and commits nothing. A repeated request_id returns the first call''s sale and writes nothing.';
-revoke all on function public.log_sale(uuid, numeric, text, uuid) from public, anon, authenticated, service_role;
-grant execute on function public.log_sale(uuid, numeric, text, uuid) to authenticated;
+  'Records a sale and takes its quantity from product stock, or refuses with "Not enough stock for {product}. Only {n} available." (or "{product} is archived.") and commits nothing. Optional: the price it sold at (default the list price), its order date (from 2000-01-01 to today in India; default now) and the marketplace''s order id (one sale per order and product). A repeated request_id returns the first call''s sale and writes nothing.';
+revoke all on function public.log_sale(uuid, numeric, text, uuid, numeric, date, text) from public, anon, authenticated, service_role;
+grant execute on function public.log_sale(uuid, numeric, text, uuid, numeric, date, text) to authenticated;
 
 -- fulfil_sales_order: a cancelled or returned order says so -------------------------------------
 create function public.fulfil_sales_order(order_id uuid) returns public.sales_orders
@@ -346,6 +372,20 @@ end;
 $$;
 
 -- cancel_sales_order ----------------------------------------------------------------------------
+-- Locks the product of one of the user's orders (if there is one) before the order is changed: every
+-- sale takes its product's row first and the kept sales totals last (sales_totals.sql), so a cancel or
+-- return must too, or it and a sale of that product could each wait for the other's lock.
+create function private.lock_order_product(order_id uuid, user_id uuid) returns void
+language sql
+set search_path = ''
+as $$
+  select from public.products p
+  where p.id = (select o.product_id from public.sales_orders o
+                where o.id = lock_order_product.order_id and o.user_id = lock_order_product.user_id)
+    and p.user_id = lock_order_product.user_id
+  for update of p
+$$;
+
 create function public.cancel_sales_order(order_id uuid) returns public.sales_orders
 language plpgsql
 security definer
@@ -356,6 +396,7 @@ declare
   v_order public.sales_orders;
   v_balance integer;
 begin
+  perform private.lock_order_product(cancel_sales_order.order_id, v_user_id);
   -- The status condition decides a race with fulfil_sales_order or a second cancel: the loser
   -- waits on the row lock, then finds the order no longer Unfulfilled.
   update public.sales_orders o
@@ -409,6 +450,7 @@ begin
   if v_replayed is not null then
     return jsonb_populate_record(null::public.sales_orders, v_replayed);
   end if;
+  perform private.lock_order_product(return_sales_order.order_id, v_user_id);
   update public.sales_orders o
   set status = 'Returned', return_note = v_note
   where o.id = return_sales_order.order_id and o.user_id = v_user_id and o.status = 'Fulfilled'

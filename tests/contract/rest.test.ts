@@ -725,7 +725,7 @@ describeStack('rest', (stack, kind) => {
         message: 'Could not find the function public.log_sale(platfrom, product_id, quantity) in the schema cache',
         details:
           'Searched for the function public.log_sale with parameters platfrom, product_id, quantity or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.',
-        hint: 'Perhaps you meant to call the function public.log_sale(platform, product_id, quantity, request_id)',
+        hint: 'Perhaps you meant to call the function public.log_sale(order_date, order_id, platform, product_id, quantity, request_id, unit_price)',
       }),
     );
     expect(await alice.client.rpc('dashboard_summary', { since: '2026-01-01' }, { get: true })).toEqual(

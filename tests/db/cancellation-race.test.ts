@@ -4,7 +4,7 @@
 // never below zero, and the ledger reconciles.
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countMessages, createUser, DEADLOCK, ledgerDiscrepancies, openPool, runAs, settle } from './support';
+import { countMessages, createUser, DEADLOCK, discrepancies, openPool, runAs, settle } from './support';
 
 let pool: pg.Pool;
 beforeAll(async () => {
@@ -83,7 +83,7 @@ describe('cancelling and returning sales orders under concurrency', () => {
       [product],
     );
     expect(Number(rows[0]!.count)).toBe(cancelled);
-    expect(await ledgerDiscrepancies(pool, user)).toEqual([]);
+    expect(await discrepancies(pool, user)).toEqual([]);
   });
 
   it('cancels an order once when 10 cancels of it run in parallel', async () => {
@@ -100,7 +100,7 @@ describe('cancelling and returning sales orders under concurrency', () => {
     expect(outcomes.succeeded).toEqual([[{ status: 'Cancelled' }]]);
     expect(countMessages(outcomes.failed)).toEqual({ 'Only unfulfilled orders can be cancelled.': 9 });
     expect(await stockOf(product)).toBe(10);
-    expect(await ledgerDiscrepancies(pool, user)).toEqual([]);
+    expect(await discrepancies(pool, user)).toEqual([]);
   });
 
   it('returns an order to stock once when 10 returns of it run in parallel', async () => {
@@ -118,7 +118,7 @@ describe('cancelling and returning sales orders under concurrency', () => {
     expect(outcomes.succeeded).toEqual([[{ status: 'Returned' }]]);
     expect(countMessages(outcomes.failed)).toEqual({ 'Only fulfilled orders can be returned.': 9 });
     expect(await stockOf(product)).toBe(10);
-    expect(await ledgerDiscrepancies(pool, user)).toEqual([]);
+    expect(await discrepancies(pool, user)).toEqual([]);
   });
 
   it('keeps stock right when cancels race with new sales of the same product', async () => {
@@ -138,7 +138,7 @@ describe('cancelling and returning sales orders under concurrency', () => {
     expect(sold).toBeLessThanOrEqual(10);
     for (const { message } of outcomes.failed) expect(message).toMatch(/^Not enough stock for Busy\. Only \d+ available\.$/);
     expect(await stockOf(product)).toBe(10 - sold);
-    expect(await ledgerDiscrepancies(pool, user)).toEqual([]);
+    expect(await discrepancies(pool, user)).toEqual([]);
   });
 });
 
@@ -199,7 +199,7 @@ describe('cancelling production runs under concurrency', () => {
       ['Button', 200 - 8 * completed],
       ['Cloth', 100 - 3 * completed],
     ]);
-    expect(await ledgerDiscrepancies(pool, user)).toEqual([]);
+    expect(await discrepancies(pool, user)).toEqual([]);
   });
 
   it('puts materials back once when 10 cancels of one run race with new starts', async () => {
@@ -237,6 +237,6 @@ describe('cancelling production runs under concurrency', () => {
       [felt!.id],
     );
     expect(Number(rows[0]!.stock)).toBe(10 - 5 * started);
-    expect(await ledgerDiscrepancies(pool, user)).toEqual([]);
+    expect(await discrepancies(pool, user)).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@
 // reconciles.
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countMessages, createUser, DEADLOCK, ledgerDiscrepancies, openPool, runAs, settle } from './support';
+import { countMessages, createUser, DEADLOCK, discrepancies, openPool, runAs, settle } from './support';
 
 let pool: pg.Pool;
 beforeAll(async () => {
@@ -83,7 +83,7 @@ describe('import_sales_orders under concurrency', () => {
     const stock = await stockOf(user);
     expect(rows.map((row) => row.sold + stock.find((item) => item.sku === row.sku)!.stock)).toEqual([30, 30]);
     expect(stock.every((item) => item.stock >= 0)).toBe(true);
-    expect(await ledgerDiscrepancies(pool, user)).toEqual([]);
+    expect(await discrepancies(pool, user)).toEqual([]);
   });
 
   it('makes each sale once when the same report is imported five times at once', async () => {
@@ -98,6 +98,6 @@ describe('import_sales_orders under concurrency', () => {
     expect(results.reduce((sum, result) => sum + result.created, 0)).toBe(20);
     expect(results.every((result) => result.created + result.skipped === 20)).toBe(true);
     expect(await stockOf(user)).toEqual([{ sku: 'SHIRT', stock: 80 }]);
-    expect(await ledgerDiscrepancies(pool, user)).toEqual([]);
+    expect(await discrepancies(pool, user)).toEqual([]);
   });
 });

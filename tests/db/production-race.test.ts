@@ -8,7 +8,7 @@ import {
   countMessages,
   createUser,
   DEADLOCK,
-  ledgerDiscrepancies,
+  discrepancies,
   openPool,
   runAs,
   settle,
@@ -106,7 +106,7 @@ describe('start_production under concurrency', () => {
     expect(outcomes.succeeded).toHaveLength(10);
     expect(countMessages(outcomes.failed)).toEqual({ [NOT_ENOUGH_MATERIALS]: 30 });
     expect(await materialStock(materials)).toEqual([0, 0]);
-    expect(await ledgerDiscrepancies(pool, user)).toEqual([]);
+    expect(await discrepancies(pool, user)).toEqual([]);
   });
 
   it('never deadlocks or goes negative when four products share four materials in conflicting orders', async () => {
@@ -163,7 +163,7 @@ describe('start_production under concurrency', () => {
       const fits = product.bom.every((row) => row.quantity * quantity <= stockById.get(row.material_id)!);
       expect(fits, `${product.name} x${quantity} was refused but fits the final stock`).toBe(false);
     }
-    expect(await ledgerDiscrepancies(pool, user)).toEqual([]);
+    expect(await discrepancies(pool, user)).toEqual([]);
   });
 
   it('does not deadlock with products being created whose BOMs name the same materials in reverse', async () => {
@@ -194,7 +194,7 @@ describe('start_production under concurrency', () => {
 
     expect(outcomes.failed).toEqual([]);
     expect(await materialStock(materials)).toEqual([975, 975, 975]);
-    expect(await ledgerDiscrepancies(pool, user)).toEqual([]);
+    expect(await discrepancies(pool, user)).toEqual([]);
   });
 });
 
@@ -221,7 +221,7 @@ describe('complete_production and mixed traffic under concurrency', () => {
       [order!.id],
     );
     expect(rows[0]!.count).toBe('1');
-    expect(await ledgerDiscrepancies(pool, user)).toEqual([]);
+    expect(await discrepancies(pool, user)).toEqual([]);
   });
 
   it('keeps stock and ledger consistent when starts, completions and sales race', async () => {
@@ -260,7 +260,7 @@ describe('complete_production and mixed traffic under concurrency', () => {
       expect(failure.message).toMatch(/^Not enough stock for Bag\. Only 0 available\.$/);
     }
     expect(await productStock(bag)).toBe(5 + 5 - sold.succeeded.length);
-    expect(await ledgerDiscrepancies(pool, user)).toEqual([]);
+    expect(await discrepancies(pool, user)).toEqual([]);
   });
 });
 

@@ -4,7 +4,7 @@
 // nothing deadlocks and no stock goes below zero.
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countMessages, createUser, DEADLOCK, ledgerDiscrepancies, openPool, runAs, settle } from './support';
+import { countMessages, createUser, DEADLOCK, discrepancies, openPool, runAs, settle } from './support';
 
 let pool: pg.Pool;
 beforeAll(async () => {
@@ -64,7 +64,7 @@ describe('receive_material under concurrency', () => {
       stock += 5;
     }
     expect(await materials(user)).toEqual([{ name: 'Silk', stock: 110, cost }]);
-    expect(await ledgerDiscrepancies(pool, user)).toEqual([]);
+    expect(await discrepancies(pool, user)).toEqual([]);
   });
 
   it('keeps production on materials being received from deadlocking or going below zero', async () => {
@@ -101,7 +101,7 @@ describe('receive_material under concurrency', () => {
       ['Cloth', 13 - started],
       ['Dye', 13 - started],
     ]);
-    expect(await ledgerDiscrepancies(pool, user)).toEqual([]);
+    expect(await discrepancies(pool, user)).toEqual([]);
   });
 });
 
@@ -136,7 +136,7 @@ describe('adjust_stock under concurrency', () => {
       [product],
     );
     expect(productRows[0]!.stock).toBe(60 - salesAfter);
-    expect(await ledgerDiscrepancies(pool, user)).toEqual([]);
+    expect(await discrepancies(pool, user)).toEqual([]);
   });
 
   it('lets one of two identical counts through and refuses the other as no change', async () => {
@@ -151,7 +151,7 @@ describe('adjust_stock under concurrency', () => {
 
     expect(outcomes.succeeded).toHaveLength(1);
     expect(countMessages(outcomes.failed)).toEqual({ 'Stock is already 9.': 4 });
-    expect(await ledgerDiscrepancies(pool, user)).toEqual([]);
+    expect(await discrepancies(pool, user)).toEqual([]);
   });
 
   it('keeps production and counts on shared materials from deadlocking or going below zero', async () => {
@@ -176,7 +176,7 @@ describe('adjust_stock under concurrency', () => {
       expect(message).toMatch(/^(Not enough raw materials to start production\.|Stock is already \d+\.)$/);
     }
     for (const material of await materials(user)) expect(material.stock).toBeGreaterThanOrEqual(0);
-    expect(await ledgerDiscrepancies(pool, user)).toEqual([]);
+    expect(await discrepancies(pool, user)).toEqual([]);
   });
 });
 
@@ -218,6 +218,6 @@ describe('update_product under concurrency', () => {
     );
     expect(rows).toHaveLength(20 - refused);
     for (const { consumed } of rows) expect(consumed).toBe('Cotton 1');
-    expect(await ledgerDiscrepancies(pool, user)).toEqual([]);
+    expect(await discrepancies(pool, user)).toEqual([]);
   });
 });

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, ledgerDiscrepancies, openPool, runAs, settle } from './support';
+import { createUser, discrepancies, openPool, runAs, settle } from './support';
 
 let pool: pg.Pool;
 beforeAll(async () => {
@@ -94,7 +94,7 @@ describe('request_id under concurrency', () => {
     expect(ids.size).toBe(1);
     expect(outcomes.succeeded[0]).toEqual([{ id: [...ids][0], quantity: 2 }]);
     expect(await productState(product)).toEqual({ stock: 48, orders: '1', sale_movements: '1' });
-    expect(await ledgerDiscrepancies(pool, user)).toEqual([]);
+    expect(await discrepancies(pool, user)).toEqual([]);
   });
 
   it('makes a second call wait for the first and return its sale', async () => {
@@ -116,7 +116,7 @@ describe('request_id under concurrency', () => {
 
     expect(await second).toEqual(first.rows);
     expect(await productState(product)).toEqual({ stock: 2, orders: '1', sale_movements: '1' });
-    expect(await ledgerDiscrepancies(pool, user)).toEqual([]);
+    expect(await discrepancies(pool, user)).toEqual([]);
   });
 
   it('lets the waiting call write when the first one rolls back', async () => {
@@ -172,6 +172,6 @@ describe('request_id under concurrency', () => {
       [user, material!.id],
     );
     expect(rows[0]).toEqual({ runs: '1', stock: '90.000' });
-    expect(await ledgerDiscrepancies(pool, user)).toEqual([]);
+    expect(await discrepancies(pool, user)).toEqual([]);
   });
 });

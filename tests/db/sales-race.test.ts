@@ -3,7 +3,7 @@
 // and stock agree afterwards. Fulfilling or completing the same order in parallel happens once.
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countMessages, createUser, ledgerDiscrepancies, openPool, runAs, settle } from './support';
+import { countMessages, createUser, discrepancies, openPool, runAs, settle } from './support';
 
 let pool: pg.Pool;
 beforeAll(async () => {
@@ -63,7 +63,7 @@ describe('log_sale under concurrency', () => {
     expect(balances.map((row) => Number(row.balance))).toEqual(
       Array.from({ length: 20 }, (_, i) => 19 - i),
     );
-    expect(await ledgerDiscrepancies(pool, user)).toEqual([]);
+    expect(await discrepancies(pool, user)).toEqual([]);
   });
 
   it('reports the units left when parallel multi-unit sales outrun the stock', async () => {
@@ -82,7 +82,7 @@ describe('log_sale under concurrency', () => {
       'Not enough stock for Triple. Only 2 available.': 24,
     });
     expect(await productState(product)).toEqual({ stock: 2, orders: '6', sale_movements: '6' });
-    expect(await ledgerDiscrepancies(pool, user)).toEqual([]);
+    expect(await discrepancies(pool, user)).toEqual([]);
   });
 
   it('keeps two users racing on their own products apart', async () => {
@@ -105,8 +105,8 @@ describe('log_sale under concurrency', () => {
       'Not enough stock for Alpha. Only 0 available.': 15,
       'Not enough stock for Beta. Only 0 available.': 10,
     });
-    expect(await ledgerDiscrepancies(pool, alice)).toEqual([]);
-    expect(await ledgerDiscrepancies(pool, bob)).toEqual([]);
+    expect(await discrepancies(pool, alice)).toEqual([]);
+    expect(await discrepancies(pool, bob)).toEqual([]);
   });
 
   it('fulfils an order once when the same order is fulfilled in parallel', async () => {

@@ -37,10 +37,9 @@ export async function runAs<Row extends pg.QueryResultRow = pg.QueryResultRow>(
   const client = await pool.connect();
   try {
     await client.query('begin');
-    await client.query(
-      "select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)",
-      [JSON.stringify({ sub: userId, role: 'authenticated' })],
-    );
+    await client.query("select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)", [
+      JSON.stringify({ sub: userId, role: 'authenticated' }),
+    ]);
     const result = await client.query<Row>(sql, params);
     await client.query('commit');
     return result.rows;
@@ -83,11 +82,12 @@ export function countMessages(failed: Outcomes<unknown>['failed']): Record<strin
 }
 
 /**
- * The ledger invariant for one user's items, read as the superuser: every item whose stock differs
- * from the sum of its movements, and every movement whose balance_after is not the running sum of
- * its item's movements in insertion order. Both lists must be empty.
+ * The books of one user, read as the superuser: every item whose stock differs from the sum of its
+ * movements, every movement whose balance_after is not the running sum of its item's movements in
+ * insertion order, and every product or day whose kept sales totals (sales_totals.sql) differ from
+ * its counted orders. The list must be empty.
  */
-export async function ledgerDiscrepancies(pool: pg.Pool, userId: string): Promise<string[]> {
+export async function discrepancies(pool: pg.Pool, userId: string): Promise<string[]> {
   const { rows } = await pool.query<{ problem: string }>(
     `select format('%s %s: stock %s, movements sum %s', kind, name, stock, moved) as problem
      from (
@@ -107,7 +107,31 @@ export async function ledgerDiscrepancies(pool: pg.Pool, userId: string): Promis
          sum(s.quantity) over (partition by coalesce(s.product_id, s.material_id) order by s.id) as running
        from public.stock_movements s where s.user_id = $1
      ) chain
-     where balance_after <> running`,
+     where balance_after <> running
+     union all
+     select format('product %s: kept totals %s, its counted orders %s', product_id, kept, counted)
+     from (
+       select p.id as product_id,
+         (select row(t.orders, t.units, t.revenue, t.fees, t.profit)::text from public.product_sales_totals t
+          where t.product_id = p.id and t.orders <> 0) as kept,
+         (select row(count(*), sum(o.quantity), sum(o.total_amount), sum(o.fees), sum(o.profit))::text
+          from public.sales_orders o where o.product_id = p.id and o.status = any (rules.counted_sale_statuses())
+          having count(*) > 0) as counted
+       from public.products p where p.user_id = $1
+     ) products
+     where kept is distinct from counted
+     union all
+     select format('day %s %s: kept totals %s, its counted orders %s', day, platform, kept, counted)
+     from (
+       select coalesce(t.day, o.day) as day, coalesce(t.platform, o.platform) as platform, t.kept, o.counted
+       from (select day, platform, row(sum(orders), sum(units), sum(revenue), sum(fees), sum(profit))::text as kept
+             from public.sales_day_totals where user_id = $1 group by 1, 2 having sum(orders) <> 0) t
+       full join (select (order_date at time zone 'Asia/Kolkata')::date as day, platform,
+                    row(count(*), sum(quantity), sum(total_amount), sum(fees), sum(profit))::text as counted
+                  from public.sales_orders where user_id = $1 and status = any (rules.counted_sale_statuses())
+                  group by 1, 2) o on o.day = t.day and o.platform = t.platform
+     ) days
+     where kept is distinct from counted`,
     [userId],
   );
   return rows.map((row) => row.problem);

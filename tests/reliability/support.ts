@@ -8,7 +8,7 @@ import { expect } from 'vitest';
 import WebSocket from 'ws';
 import type { Database } from '../../stack/src/db/database';
 import { rpcOk, type TestStack, type User } from '../contract/harness';
-import { ledgerDiscrepancies } from '../db/support';
+import { discrepancies } from '../db/support';
 
 // One sign-in and one RPC call for contract and reliability suites alike, in the contract harness.
 export { rpc, rpcOk, signIn, type CallOutcome, type User } from '../contract/harness';
@@ -67,8 +67,8 @@ export function superuser(stack: TestStack): Database {
 /** The ledger invariant of tests/db (stock = sum of movements, running balances), through the stack's database. */
 export function ledgerProblems(stack: TestStack, userId: string): Promise<string[]> {
   const db = superuser(stack);
-  // ledgerDiscrepancies only calls query(sql, params) and reads rows, which Database provides.
-  return ledgerDiscrepancies(db as unknown as pg.Pool, userId);
+  // discrepancies only calls query(sql, params) and reads rows, which Database provides.
+  return discrepancies(db as unknown as pg.Pool, userId);
 }
 
 /** Every row of every table that belongs to a user, as the superuser reads it, for before/after comparisons. */

@@ -41,14 +41,34 @@ begin
 end
 $$;
 
+-- 'SQLSTATE | message | hint' of the error a statement raises (its writes are rolled back): a
+-- refusal about one form field names it in the hint, 'field:<argument>'.
+create or replace function tests.refusal(statement text) returns text
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_state text;
+  v_message text;
+  v_hint text;
+begin
+  execute statement;
+  return 'no error';
+exception when others then
+  get stacked diagnostics v_state = returned_sqlstate, v_message = message_text, v_hint = pg_exception_hint;
+  return format('%s | %s | %s', v_state, v_message, coalesce(nullif(v_hint, ''), 'no hint'));
+end;
+$$;
+
 grant execute on all functions in schema tests to anon, authenticated;
 -- pgTAP's functions must be callable while acting as a user.
 grant execute on all functions in schema extensions to anon, authenticated;
 
 begin;
-select plan(3);
+select plan(4);
 select has_function('tests', 'create_user', array['text'], 'tests.create_user(name) exists');
 select has_function('tests', 'authenticate_as', array['text'], 'tests.authenticate_as(name) exists');
 select has_function('tests', 'authenticate_as_anon', 'tests.authenticate_as_anon() exists');
+select has_function('tests', 'refusal', array['text'], 'tests.refusal(statement) exists');
 select * from finish();
 rollback;

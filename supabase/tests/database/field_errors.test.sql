@@ -8,25 +8,6 @@ begin;
 set local client_min_messages = warning;
 select plan(35);
 
--- 'SQLSTATE | message | hint' of the error a statement raises (its writes are rolled back).
-create function tests.refusal(statement text) returns text
-language plpgsql
-set search_path = ''
-as $$
-declare
-  v_state text;
-  v_message text;
-  v_hint text;
-begin
-  execute statement;
-  return 'no error';
-exception when others then
-  get stacked diagnostics v_state = returned_sqlstate, v_message = message_text, v_hint = pg_exception_hint;
-  return format('%s | %s | %s', v_state, v_message, coalesce(nullif(v_hint, ''), 'no hint'));
-end;
-$$;
-grant execute on function tests.refusal(text) to authenticated;
-
 select tests.create_user('owner');
 select tests.authenticate_as('owner');
 insert into tests.ids select 'cotton', id from public.create_raw_material('Cotton', null, 2, 10, 'm', 5);

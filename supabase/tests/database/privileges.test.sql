@@ -73,8 +73,9 @@ select set_eq(
         'authenticated SELECT on public.bom_items', 'authenticated SELECT on public.sales_orders',
         'authenticated SELECT on public.manufacturing_orders', 'authenticated SELECT on public.stock_movements',
         'authenticated SELECT on public.platform_fees', 'authenticated SELECT on public.product_unit_costs',
-        'authenticated SELECT on public.website_order_refusals'],
-  'On our tables, views and sequences the client roles hold exactly authenticated''s read of the six tables, the platform fees, the unit costs and the refused website order lines'
+        'authenticated SELECT on public.website_order_refusals',
+        'authenticated SELECT on public.sales_day_totals', 'authenticated SELECT on public.product_sales_totals'],
+  'On our tables, views and sequences the client roles hold exactly authenticated''s read of the six tables, the platform fees, the unit costs, the refused website order lines and the kept sales totals'
 );
 select set_eq(
   $$ select format('%s %s on %I.%I.%I', case a.grantee when 0 then 'public' else a.grantee::regrole::text end,
@@ -177,7 +178,7 @@ select results_eq(
 select function_privs_are('public', f, args, 'anon', array[]::text[], format('anon cannot execute %s', f))
 from (values ('create_product', array['text', 'text', 'text', 'numeric', 'numeric', 'numeric', 'jsonb', 'uuid']),
              ('create_raw_material', array['text', 'text', 'numeric', 'numeric', 'text', 'numeric', 'uuid']),
-             ('log_sale', array['uuid', 'numeric', 'text', 'uuid']),
+             ('log_sale', array['uuid', 'numeric', 'text', 'uuid', 'numeric', 'date', 'text']),
              ('fulfil_sales_order', array['uuid']),
              ('fulfil_sales_orders', array['uuid[]']),
              ('start_production', array['uuid', 'numeric', 'uuid']),
@@ -211,7 +212,7 @@ select function_privs_are('public', f, args, 'authenticated', array['EXECUTE'],
   format('authenticated can execute %s', f))
 from (values ('create_product', array['text', 'text', 'text', 'numeric', 'numeric', 'numeric', 'jsonb', 'uuid']),
              ('create_raw_material', array['text', 'text', 'numeric', 'numeric', 'text', 'numeric', 'uuid']),
-             ('log_sale', array['uuid', 'numeric', 'text', 'uuid']),
+             ('log_sale', array['uuid', 'numeric', 'text', 'uuid', 'numeric', 'date', 'text']),
              ('fulfil_sales_order', array['uuid']),
              ('fulfil_sales_orders', array['uuid[]']),
              ('start_production', array['uuid', 'numeric', 'uuid']),
@@ -264,7 +265,7 @@ select set_eq(
        and has_function_privilege('authenticated', p.oid, 'EXECUTE') $$,
   array['public.create_product(text, text, text, numeric, numeric, numeric, jsonb, uuid)',
         'public.create_raw_material(text, text, numeric, numeric, text, numeric, uuid)',
-        'public.log_sale(uuid, numeric, text, uuid)', 'public.fulfil_sales_order(uuid)',
+        'public.log_sale(uuid, numeric, text, uuid, numeric, date, text)', 'public.fulfil_sales_order(uuid)',
         'public.fulfil_sales_orders(uuid[])',
         'public.start_production(uuid, numeric, uuid)', 'public.complete_production(uuid)',
         'public.receive_material(uuid, numeric, numeric, text, uuid)', 'public.adjust_stock(uuid, uuid, numeric, text, uuid)',

@@ -5,12 +5,13 @@
 -- secure, and differ between Supabase versions.
 begin;
 set local client_min_messages = warning;
-select plan(58);
+select plan(62);
 
 -- Every table ------------------------------------------------------------------------------------
 select tables_are('public', array['products', 'raw_materials', 'bom_items', 'sales_orders',
-  'manufacturing_orders', 'stock_movements', 'platform_fees', 'website_webhooks', 'website_order_refusals'],
-  'The API exposes exactly the six inventory tables, the platform fees and the website webhook''s two tables');
+  'manufacturing_orders', 'stock_movements', 'platform_fees', 'website_webhooks', 'website_order_refusals',
+  'sales_day_totals', 'product_sales_totals'],
+  'The API exposes exactly the six inventory tables, the platform fees, the website webhook''s two tables and the two kept sales totals');
 
 select ok(relrowsecurity, format('RLS is enabled on public.%s', relname))
 from pg_class
@@ -45,6 +46,10 @@ select policies_are('public', 'website_webhooks', array['Owners can read their w
   'website_webhooks has only the owner read policy (its secret column is not granted; the webhook settings write it)');
 select policies_are('public', 'website_order_refusals', array['Owners can read their refused website order lines'],
   'website_order_refusals has only the owner read policy (receive_website_order writes it)');
+select policies_are('public', 'sales_day_totals', array['Owners can read their sales day totals'],
+  'sales_day_totals has only the owner read policy (triggers on sales_orders keep it)');
+select policies_are('public', 'product_sales_totals', array['Owners can read their product sales totals'],
+  'product_sales_totals has only the owner read policy (triggers on sales_orders keep it)');
 select is_empty(
   $$ select tablename || ': ' || policyname from pg_policies
      where schemaname = 'public' and (roles <> '{authenticated}' or cmd = 'ALL') $$,

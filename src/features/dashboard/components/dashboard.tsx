@@ -32,8 +32,9 @@ export function Dashboard({ onOpenSalesOrders, onOpenInventory }: DashboardProps
       ) : (
         <>
           {/* Columns by the width the cards get, not the window's: four in a row only where even
-              ₹99,99,99,999.99 fits each (1280 px wide with the navigation), else two, or one. */}
-          <SimpleGrid type="container" cols={{ base: 1, '440px': 2, '960px': 4 }} mb="lg">
+              ₹99,99,99,999.99 fits each (1280 px wide with the navigation), else two, so that on
+              a phone the four take half its first screen (the largest figures wrap). */}
+          <SimpleGrid type="container" cols={{ base: 2, '960px': 4 }} spacing={{ base: 'xs', '960px': 'md' }} mb="lg">
             <StatCard
               label="Total Revenue"
               note="All time, without cancelled and returned orders"
@@ -82,6 +83,8 @@ export function Dashboard({ onOpenSalesOrders, onOpenInventory }: DashboardProps
   );
 }
 
+const CARD_PADDING = { base: 'sm', sm: 'md' };
+
 interface StatCardProps {
   label: string;
   value: ReactNode;
@@ -118,13 +121,20 @@ function StatCard({ label, value, icon: CardIcon, color, note, onClick }: StatCa
   );
   if (!onClick) {
     return (
-      <Paper withBorder p="md" component="section" aria-label={label} className={classes.card}>
+      <Paper withBorder p={CARD_PADDING} component="section" aria-label={label} className={classes.card}>
         {content}
       </Paper>
     );
   }
   return (
-    <Paper withBorder p="md" component="button" type="button" onClick={onClick} className={classes.clickableCard}>
+    <Paper
+      withBorder
+      p={CARD_PADDING}
+      component="button"
+      type="button"
+      onClick={onClick}
+      className={classes.clickableCard}
+    >
       {content}
     </Paper>
   );
@@ -141,8 +151,8 @@ const recentSaleColumns: DataTableColumn<RecentSale>[] = [
       </Badge>
     ),
   },
-  { label: 'Platform', cell: (sale) => sale.platform },
-  { label: 'Total Amount', numeric: true, cell: (sale) => formatRupees(sale.total_amount) },
+  { label: 'Platform', halfOnPhone: true, cell: (sale) => sale.platform },
+  { label: 'Total Amount', numeric: true, halfOnPhone: true, cell: (sale) => formatRupees(sale.total_amount) },
   { label: 'Status', cell: (sale) => <OrderStatusBadge status={sale.status} /> },
 ];
 

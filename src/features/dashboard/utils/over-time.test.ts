@@ -26,11 +26,11 @@ describe('overTimeSeries', () => {
     ]);
   });
 
-  it('takes the last 30 days across a month’s end, and keeps a loss', () => {
+  it('takes the last 30 days (today and the 29 before) across a month’s end, and keeps a loss', () => {
     const series = overTimeSeries([sale('2026-10-28', 300, -40)], 'day', 'last_30_days', now);
-    expect(series[0]!.date).toBe('2026-10-26');
+    expect(series[0]!.date).toBe('2026-10-27');
     expect(series.at(-1)!.date).toBe('2026-11-25');
-    expect(series).toHaveLength(31);
+    expect(series).toHaveLength(30);
     expect(series.find((point) => point.date === '2026-10-28')).toEqual({
       date: '2026-10-28',
       revenue: 300,

@@ -30,7 +30,8 @@ function periodStart(period: PanelPeriod, today: string, now: Date): string | nu
     case 'this_month':
       return monthOf(today);
     case 'last_30_days':
-      return indiaDate.format(new Date(now.getTime() - 30 * DAY));
+      // Today and the 29 days before.
+      return indiaDate.format(new Date(now.getTime() - 29 * DAY));
     case 'this_financial_year': {
       const [year, month] = today.split('-').map(Number) as [number, number];
       return `${month < 4 ? year - 1 : year}-04-01`;

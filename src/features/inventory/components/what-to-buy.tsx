@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { downloadFile, todayInIndia } from '@/lib/csv';
 import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { QueryList } from '@/components/query-list';
-import { formatQuantity, formatRupees, formatUnitCost } from '@/lib/format';
+import { formatQuantity, formatRupees, formatUnitCost, isCountUnit } from '@/lib/format';
 import { MAX_NUMBER } from '@/lib/form-fields';
 import { useWhatToBuy, type PurchaseSuggestion } from '../api/get-what-to-buy';
 import {
@@ -89,6 +89,8 @@ function PurchaseList({ suggestions }: { suggestions: PurchaseSuggestion[] }) {
           // The largest quantity the app stores anywhere: a longer number would be cut off in the box.
           max={MAX_NUMBER}
           clampBehavior="strict"
+          // Whole pcs or rolls; metres and kg to the gram, as stock keeps them.
+          allowDecimal={!isCountUnit(line.unit_of_measure)}
           decimalScale={3}
           size="xs"
           w={110}

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { Constants } from '@/lib/database.types';
-import { choiceField, numberField, saleFieldRules } from '@/lib/form-fields';
+import {
+  choiceField,
+  numberField,
+  optionalDayField,
+  optionalNumberField,
+  saleFieldRules,
+  textField,
+} from '@/lib/form-fields';
 import { callRpc, useWrite, withRequestId } from '@/lib/write';
 
 export const salesPlatforms = Constants.public.Enums.sales_platform;
@@ -9,6 +16,10 @@ export const logSaleSchema = z.object({
   product_id: choiceField('Choose a product.'),
   platform: z.enum(salesPlatforms, { error: 'Choose a platform.' }),
   quantity: numberField(saleFieldRules.quantity),
+  // Optional, as the marketplace's order page has them: empty means the list price, now, no id.
+  unit_price: optionalNumberField(saleFieldRules.unitPrice),
+  order_date: optionalDayField(saleFieldRules.orderDate),
+  order_id: textField(saleFieldRules.orderId).transform((id) => id || undefined),
 });
 
 export type LogSaleForm = z.input<typeof logSaleSchema>;
@@ -19,6 +30,9 @@ export const newSaleDefaults: LogSaleForm = {
   product_id: null,
   platform: 'Flipkart',
   quantity: '1',
+  unit_price: '',
+  order_date: '',
+  order_id: '',
 };
 
 async function logSale(input: LogSaleInput, submissionId: string) {

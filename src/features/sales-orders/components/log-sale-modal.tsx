@@ -1,14 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Modal, Paper, Select, Stack, Text } from '@mantine/core';
+import { Button, Divider, Group, Modal, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { SubmitButton } from '@/components/submit-button';
-import { FormError } from '@/components/form-error';
-import { NumberField } from '@/components/form-inputs';
+import { FormError, showOnField } from '@/components/form-error';
+import { NumberField, TextField } from '@/components/form-inputs';
+import { todayInIndia } from '@/lib/csv';
 import { useProduct } from '@/features/stock-items/api/item-lists';
 import { ProductSelect } from '@/features/stock-items/components/product-picker';
 import { formatQuantity, formatRupees } from '@/lib/format';
-import { saleFieldRules, validNumber } from '@/lib/form-fields';
+import { numberFieldText, saleFieldRules, validNumber } from '@/lib/form-fields';
 import {
   logSaleSchema,
   newSaleDefaults,
@@ -29,9 +30,9 @@ export function LogSaleModal({ opened, onClose }: LogSaleModalProps) {
     resolver: zodResolver(logSaleSchema),
     defaultValues: newSaleDefaults,
   });
-  const [productId, quantity] = useWatch({
+  const [productId, quantity, unitPrice] = useWatch({
     control: form.control,
-    name: ['product_id', 'quantity'],
+    name: ['product_id', 'quantity', 'unit_price'],
   });
 
   const product = useProduct(productId || null).data ?? undefined;
@@ -39,6 +40,8 @@ export function LogSaleModal({ opened, onClose }: LogSaleModalProps) {
   const typedQuantity = validNumber(quantity, saleFieldRules.quantity);
   // Mirrors the server's stock check for instant feedback; the server still decides.
   const overStock = product !== undefined && typedQuantity !== null && typedQuantity > product.stock_on_hand;
+  // An empty or unfinished sale price counts as the list price, as the server takes it.
+  const price = validNumber(unitPrice, saleFieldRules.unitPrice) ?? product?.selling_price;
 
   const close = () => {
     form.reset();
@@ -55,6 +58,7 @@ export function LogSaleModal({ opened, onClose }: LogSaleModalProps) {
         });
         close();
       },
+      onError: (error) => showOnField(form, error),
     }),
   );
 
@@ -98,19 +102,47 @@ export function LogSaleModal({ opened, onClose }: LogSaleModalProps) {
               )
             }
           />
-          {product && typedQuantity !== null && (
+          <Divider label="As the marketplace shows it (optional)" labelPosition="left" />
+          <SimpleGrid cols={{ base: 1, xs: 3 }}>
+            <NumberField
+              control={form.control}
+              name="unit_price"
+              rules={saleFieldRules.unitPrice}
+              label="Sale Price"
+              leftSection="₹"
+              placeholder={product ? numberFieldText(product.selling_price) : 'List price'}
+              description="Empty: list price"
+            />
+            <Controller
+              control={form.control}
+              name="order_date"
+              render={({ field, fieldState }) => (
+                <TextInput
+                  {...field}
+                  type="date"
+                  label="Order Date"
+                  description="Empty: today"
+                  min={saleFieldRules.orderDate.earliest}
+                  max={todayInIndia()}
+                  error={fieldState.error?.message}
+                />
+              )}
+            />
+            <TextField control={form.control} name="order_id" rules={saleFieldRules.orderId} label="Order ID" />
+          </SimpleGrid>
+          {price !== undefined && typedQuantity !== null && (
             <Paper withBorder p="sm" bg="gray.0">
               <Group justify="space-between">
                 <Text size="sm" c="dimmed">
-                  {formatQuantity(typedQuantity)} × {formatRupees(product.selling_price)}
+                  {formatQuantity(typedQuantity)} × {formatRupees(price)}
                 </Text>
                 <Text fw={700} aria-label="Sale total">
-                  {formatRupees(typedQuantity * product.selling_price)}
+                  {formatRupees(typedQuantity * price)}
                 </Text>
               </Group>
             </Paper>
           )}
-          <FormError error={logSale.error} />
+          <FormError error={logSale.error} form={form} />
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
               Cancel

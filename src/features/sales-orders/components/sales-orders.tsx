@@ -110,10 +110,22 @@ export function SalesOrders() {
         </div>
       ),
     },
-    { label: 'Platform', cell: (order) => order.platform },
-    { label: 'Qty', sortKey: 'quantity', numeric: true, cell: (order) => formatQuantity(order.quantity) },
-    { label: 'Total', sortKey: 'total_amount', numeric: true, cell: (order) => formatRupees(order.total_amount) },
-    { label: 'Status', cell: (order) => <OrderStatusBadge status={order.status} /> },
+    { label: 'Platform', halfOnPhone: true, cell: (order) => order.platform },
+    {
+      label: 'Qty',
+      sortKey: 'quantity',
+      numeric: true,
+      halfOnPhone: true,
+      cell: (order) => formatQuantity(order.quantity),
+    },
+    {
+      label: 'Total',
+      sortKey: 'total_amount',
+      numeric: true,
+      halfOnPhone: true,
+      cell: (order) => formatRupees(order.total_amount),
+    },
+    { label: 'Status', halfOnPhone: true, cell: (order) => <OrderStatusBadge status={order.status} /> },
     {
       label: 'Actions',
       // Cancelled and Returned orders are final: no actions, an empty cell (hidden on a phone).

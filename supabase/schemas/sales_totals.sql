@@ -1,0 +1,208 @@
+-- Sales totals kept as orders change, so that the dashboard reads a few thousand rows however many
+-- orders a shop has (a seller with 3,000 orders a day has a million a year):
+--   sales_day_totals      per day in India and platform: the totals, by platform and over time of
+--                         the profit panels, for any period;
+--   product_sales_totals  per product, all time: Total Revenue and the all-time top products.
+-- Only orders whose status counts (rules.counted_sale_statuses()) are in them. A statement trigger
+-- per event on sales_orders keeps both in the transaction of the change itself (a sale, cancel,
+-- return, import or website order; any later change to an order's amounts too), so they always
+-- equal a recount (supabase/tests/database/sales_totals.test.sql).
+--
+-- A day's row for a platform is split into 16 stripes by product: two sales of different products
+-- then rarely wait for one row lock (two sales of one product already wait for each other, on its
+-- stock), so keeping the totals does not serialise a shop's sales.
+
+create table public.sales_day_totals (
+  user_id uuid not null references auth.users (id) on delete cascade,
+  day date not null,
+  platform public.sales_platform not null,
+  stripe smallint not null check (stripe between 0 and 15),
+  orders bigint not null,
+  units bigint not null,
+  revenue numeric not null,
+  fees numeric not null,
+  profit numeric not null,
+  primary key (user_id, day, platform, stripe)
+);
+comment on table public.sales_day_totals is
+  'Counted sales per India day and platform (in 16 stripes by product): orders, units, revenue, fees and profit. Kept by triggers on sales_orders; read-only to users.';
+
+create table public.product_sales_totals (
+  user_id uuid not null,
+  product_id uuid not null,
+  orders bigint not null,
+  units bigint not null,
+  revenue numeric not null,
+  fees numeric not null,
+  profit numeric not null,
+  primary key (user_id, product_id),
+  foreign key (product_id, user_id) references public.products (id, user_id) on delete cascade
+);
+comment on table public.product_sales_totals is
+  'Counted sales per product, all time: orders, units, revenue, fees and profit. Kept by triggers on sales_orders; read-only to users.';
+
+alter table public.sales_day_totals enable row level security;
+alter table public.product_sales_totals enable row level security;
+create policy "Owners can read their sales day totals" on public.sales_day_totals
+  for select to authenticated using (user_id = (select auth.uid()));
+create policy "Owners can read their product sales totals" on public.product_sales_totals
+  for select to authenticated using (user_id = (select auth.uid()));
+revoke all on table public.sales_day_totals, public.product_sales_totals from public, anon, authenticated, service_role;
+grant select on table public.sales_day_totals, public.product_sales_totals to authenticated;
+
+-- An order's part in the totals: +1 as it starts counting, -1 as it stops (or changes).
+create type private.sales_change as (
+  user_id uuid,
+  product_id uuid,
+  platform public.sales_platform,
+  order_date timestamptz,
+  sign integer,
+  quantity integer,
+  total_amount numeric,
+  fees numeric,
+  profit numeric
+);
+comment on type private.sales_change is 'One order added to (+1) or taken from (-1) the sales totals.';
+
+-- The stripe of a product's sales in sales_day_totals: the same for every sale of one product.
+create function private.sales_stripe(product_id uuid) returns smallint
+language sql
+immutable
+set search_path = ''
+as $$
+  select (abs(hashtext(product_id::text)) % 16)::smallint
+$$;
+
+-- Adds the changes to both tables, summed per row first so that a 10,000-line import is one write
+-- per row. Rows are written in key order, so two statements never wait for each other in a cycle.
+-- With only_existing (orders deleted: their user or product is going), rows are only updated: a
+-- deleted user's totals are not written again.
+create function private.add_to_sales_totals(changes private.sales_change[], only_existing boolean default false)
+returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if cardinality(changes) = 0 then
+    return;
+  end if;
+  if only_existing then
+    update public.sales_day_totals t
+    set orders = t.orders + d.orders, units = t.units + d.units, revenue = t.revenue + d.revenue,
+      fees = t.fees + d.fees, profit = t.profit + d.profit
+    from (
+      select c.user_id, (c.order_date at time zone 'Asia/Kolkata')::date as day, c.platform,
+        private.sales_stripe(c.product_id) as stripe,
+        sum(c.sign) as orders, sum(c.sign * c.quantity) as units, sum(c.sign * c.total_amount) as revenue,
+        sum(c.sign * c.fees) as fees, sum(c.sign * c.profit) as profit
+      from unnest(add_to_sales_totals.changes) c
+      group by 1, 2, 3, 4
+    ) d
+    where t.user_id = d.user_id and t.day = d.day and t.platform = d.platform and t.stripe = d.stripe;
+    update public.product_sales_totals t
+    set orders = t.orders + d.orders, units = t.units + d.units, revenue = t.revenue + d.revenue,
+      fees = t.fees + d.fees, profit = t.profit + d.profit
+    from (
+      select c.user_id, c.product_id, sum(c.sign) as orders, sum(c.sign * c.quantity) as units,
+        sum(c.sign * c.total_amount) as revenue, sum(c.sign * c.fees) as fees, sum(c.sign * c.profit) as profit
+      from unnest(add_to_sales_totals.changes) c
+      group by 1, 2
+    ) d
+    where t.user_id = d.user_id and t.product_id = d.product_id;
+    return;
+  end if;
+
+  insert into public.sales_day_totals as t (user_id, day, platform, stripe, orders, units, revenue, fees, profit)
+  select c.user_id, (c.order_date at time zone 'Asia/Kolkata')::date, c.platform, private.sales_stripe(c.product_id),
+    sum(c.sign), sum(c.sign * c.quantity), sum(c.sign * c.total_amount), sum(c.sign * c.fees), sum(c.sign * c.profit)
+  from unnest(add_to_sales_totals.changes) c
+  group by 1, 2, 3, 4
+  order by 1, 2, 3, 4
+  on conflict (user_id, day, platform, stripe) do update
+  set orders = t.orders + excluded.orders, units = t.units + excluded.units, revenue = t.revenue + excluded.revenue,
+    fees = t.fees + excluded.fees, profit = t.profit + excluded.profit;
+
+  insert into public.product_sales_totals as t (user_id, product_id, orders, units, revenue, fees, profit)
+  select c.user_id, c.product_id,
+    sum(c.sign), sum(c.sign * c.quantity), sum(c.sign * c.total_amount), sum(c.sign * c.fees), sum(c.sign * c.profit)
+  from unnest(add_to_sales_totals.changes) c
+  group by 1, 2
+  order by 1, 2
+  on conflict (user_id, product_id) do update
+  set orders = t.orders + excluded.orders, units = t.units + excluded.units, revenue = t.revenue + excluded.revenue,
+    fees = t.fees + excluded.fees, profit = t.profit + excluded.profit;
+end;
+$$;
+comment on function private.add_to_sales_totals is
+  'Adds orders to (or takes them from) sales_day_totals and product_sales_totals, one write per row.';
+
+-- The part in the totals of every counted order of a statement's old or new rows.
+create function private.counted_changes(orders public.sales_orders[], sign integer)
+returns private.sales_change[]
+language sql
+stable
+set search_path = ''
+as $$
+  select coalesce(array_agg(row(o.user_id, o.product_id, o.platform, o.order_date, counted_changes.sign,
+    o.quantity, o.total_amount, o.fees, o.profit)::private.sales_change), '{}')
+  from unnest(counted_changes.orders) o
+  where o.status = any (rules.counted_sale_statuses())
+$$;
+
+create function private.count_inserted_sales() returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  perform private.add_to_sales_totals(private.counted_changes(array(select n::public.sales_orders from new_orders n), 1));
+  return null;
+end;
+$$;
+
+create function private.count_updated_sales() returns trigger
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_taken private.sales_change[];
+  v_added private.sales_change[];
+begin
+  -- Only orders whose part changed: fulfilling an order (both statuses count) writes no totals.
+  with changed as (
+    select o::public.sales_orders as old_order, n::public.sales_orders as new_order
+    from old_orders o join new_orders n on n.id = o.id
+    where (o.status = any (rules.counted_sale_statuses())) is distinct from (n.status = any (rules.counted_sale_statuses()))
+      or (o.order_date, o.platform, o.quantity, o.total_amount, o.fees, o.profit)
+         is distinct from (n.order_date, n.platform, n.quantity, n.total_amount, n.fees, n.profit)
+  )
+  select private.counted_changes(array(select c.old_order from changed c), -1),
+    private.counted_changes(array(select c.new_order from changed c), 1)
+  into v_taken, v_added;
+  perform private.add_to_sales_totals(v_taken || v_added);
+  return null;
+end;
+$$;
+
+create function private.count_deleted_sales() returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  perform private.add_to_sales_totals(private.counted_changes(array(select o::public.sales_orders from old_orders o), -1), true);
+  return null;
+end;
+$$;
+
+create trigger sales_orders_count_inserted
+  after insert on public.sales_orders
+  referencing new table as new_orders
+  for each statement execute function private.count_inserted_sales();
+create trigger sales_orders_count_updated
+  after update on public.sales_orders
+  referencing old table as old_orders new table as new_orders
+  for each statement execute function private.count_updated_sales();
+create trigger sales_orders_count_deleted
+  after delete on public.sales_orders
+  referencing old table as old_orders
+  for each statement execute function private.count_deleted_sales();

@@ -1,0 +1,120 @@
+-- The kept sales totals (sales_totals.sql) equal a full recount of the counted orders after every
+-- kind of change: sales, an offer price, a back-dated sale, an import (with shipped lines), bulk
+-- fulfil, cancel, return with and without restock, a website order, an order's date or fees
+-- changed afterwards, and a user deleted. Users read only their own totals and write none.
+begin;
+set local client_min_messages = warning;
+select plan(14);
+
+select tests.create_user('owner');
+select tests.create_user('other');
+
+-- The recount: the counted orders summed as the totals keep them, minus the totals; no rows when
+-- they agree.
+create function pg_temp.day_drift() returns setof record language sql as $$
+  (select o.user_id, (o.order_date at time zone 'Asia/Kolkata')::date, o.platform, private.sales_stripe(o.product_id),
+     count(*), sum(o.quantity)::bigint, sum(o.total_amount), sum(o.fees), sum(o.profit)
+   from public.sales_orders o where o.status = any (rules.counted_sale_statuses())
+   group by 1, 2, 3, 4)
+  except
+  (select t.user_id, t.day, t.platform, t.stripe, t.orders, t.units, t.revenue, t.fees, t.profit
+   from public.sales_day_totals t where t.orders <> 0)
+$$;
+create function pg_temp.product_drift() returns setof record language sql as $$
+  (select o.user_id, o.product_id, count(*), sum(o.quantity)::bigint, sum(o.total_amount), sum(o.fees), sum(o.profit)
+   from public.sales_orders o where o.status = any (rules.counted_sale_statuses())
+   group by 1, 2)
+  except
+  (select t.user_id, t.product_id, t.orders, t.units, t.revenue, t.fees, t.profit
+   from public.product_sales_totals t where t.orders <> 0)
+$$;
+-- Both ways round: no kept row without its orders either. Run as the database owner, who sees
+-- every user's rows.
+create function pg_temp.agrees() returns boolean language sql as $$
+  select not exists (select from pg_temp.day_drift() as d (u uuid, day date, p public.sales_platform, s smallint,
+                       o bigint, q bigint, r numeric, f numeric, pr numeric))
+     and not exists (select from pg_temp.product_drift() as d (u uuid, p uuid, o bigint, q bigint, r numeric,
+                       f numeric, pr numeric))
+     and (select count(*) from public.sales_day_totals where orders <> 0)
+       = (select count(distinct (o.user_id, (o.order_date at time zone 'Asia/Kolkata')::date, o.platform,
+                                 private.sales_stripe(o.product_id)))
+          from public.sales_orders o where o.status = any (rules.counted_sale_statuses()))
+     and (select count(*) from public.product_sales_totals where orders <> 0)
+       = (select count(distinct (o.user_id, o.product_id))
+          from public.sales_orders o where o.status = any (rules.counted_sale_statuses()))
+     -- A row that nets to no orders nets to nothing else either.
+     and not exists (select from public.sales_day_totals where orders = 0
+                     and (units, revenue, fees, profit) <> (0, 0, 0, 0))
+$$;
+
+select tests.authenticate_as('owner');
+select public.set_platform_fees('Amazon', 10, 5, 40);
+insert into tests.ids select 'tee', id from public.create_product('TEE-M', 'Tee M', null, 499, 500, 2, '[]');
+insert into tests.ids select 'cap', id from public.create_product('CAP-1', 'Cap', null, 299.5, 500, 2, '[]');
+insert into tests.ids select 's1', id from public.log_sale(tests.id('tee'), 3, 'Amazon');
+insert into tests.ids select 's2', id from public.log_sale(tests.id('cap'), 2, 'Flipkart', null, 249.99);
+insert into tests.ids select 's3', id from public.log_sale(tests.id('tee'), 1, 'Myntra', null, null, '2025-04-01', 'MYN-7');
+select public.import_sales_orders('Amazon', '[
+  {"external_order_id": "A-1", "order_date": "2026-01-07", "sku": "TEE-M", "quantity": 2, "total_amount": 950, "status": "Fulfilled"},
+  {"external_order_id": "A-1", "order_date": "2026-01-07", "sku": "CAP-1", "quantity": 1, "total_amount": 299.5},
+  {"external_order_id": "A-2", "order_date": "2026-01-08", "sku": "CAP-1", "quantity": 4, "total_amount": 1100}]');
+select tests.authenticate_as('other');
+insert into tests.ids select 'mug', id from public.create_product('MUG-1', 'Mug', null, 150, 50, 2, '[]');
+insert into tests.ids select 'o1', id from public.log_sale(tests.id('mug'), 5, 'Other');
+
+reset role;
+select ok(pg_temp.agrees(), 'After sales (list and offer price, back-dated, with an order id) and an import, the totals equal a recount');
+select tests.authenticate_as('other');
+select is((select count(*)::int from public.sales_day_totals), 1, 'A user reads only their own day totals');
+select is((select revenue from public.product_sales_totals), 750::numeric, 'and only their own product totals');
+select is((public.dashboard_summary() ->> 'total_revenue')::numeric, 750::numeric, 'Total Revenue reads them');
+
+select tests.authenticate_as('owner');
+select public.fulfil_sales_orders(array[tests.id('s1'), tests.id('s3')]);
+reset role;
+select ok(pg_temp.agrees(), 'Fulfilling orders leaves the totals as they were');
+select tests.authenticate_as('owner');
+select public.cancel_sales_order(tests.id('s2'));
+select public.return_sales_order(tests.id('s1'), true, 'RTO');
+select public.return_sales_order(tests.id('s3'), false, 'Damaged');
+select is((public.dashboard_summary() ->> 'total_revenue')::numeric,
+  (select sum(total_amount) from public.sales_orders where status = any (rules.counted_sale_statuses())),
+  'Total Revenue is the counted orders'' revenue');
+reset role;
+select ok(pg_temp.agrees(), 'Cancelled and returned orders (restocked or not) leave the totals');
+select tests.authenticate_as('owner');
+
+-- A website order, as the Edge Function (service_role) records it.
+create temp table hook on commit drop as select endpoint_token from public.create_website_webhook();
+reset role;
+select public.receive_website_order((select endpoint_token from hook), 'WEB-1', '2026-02-02T10:00:00+05:30',
+  '[{"sku": "TEE-M", "quantity": 1}]');
+select ok(pg_temp.agrees(), 'After a website order, the totals still equal a recount');
+
+-- Later changes to an order, as an owner's SQL console or a settlement would make them.
+update public.sales_orders set order_date = order_date - interval '40 days' where id = tests.id('o1');
+update public.sales_orders set fees = fees + 12.5 where external_order_id = 'A-2';
+update public.sales_orders set status = 'Unfulfilled' where id = tests.id('s2');
+select ok(pg_temp.agrees(), 'Moving an order''s date, changing its fees or un-cancelling it moves the totals with it');
+
+-- The panels read the same figures as before the totals existed.
+select tests.authenticate_as('owner');
+select is((public.dashboard_panels('all_time') -> 'totals' ->> 'revenue')::numeric,
+  (select sum(total_amount) from public.sales_orders where status = any (rules.counted_sale_statuses())),
+  'The all-time panels total the counted orders');
+select is(jsonb_array_length(public.dashboard_panels('all_time') -> 'top_by_revenue'), 2,
+  'and rank the two products sold');
+
+-- Users cannot write the totals; a deleted user's go with them.
+select throws_ok($$ insert into public.sales_day_totals values (tests.id('owner'), current_date, 'Other', 0, 1, 1, 1, 0, 1) $$,
+  '42501', null, 'A user cannot write day totals');
+select throws_ok($$ update public.product_sales_totals set revenue = 0 $$,
+  '42501', null, 'nor product totals');
+reset role;
+delete from auth.users where id = tests.id('other');
+select is((select count(*)::int from public.sales_day_totals where user_id = tests.id('other'))
+        + (select count(*)::int from public.product_sales_totals where user_id = tests.id('other')), 0,
+  'Deleting a user deletes their totals (and deleting their orders writes none again)');
+
+select * from finish();
+rollback;
