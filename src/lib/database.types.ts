@@ -105,14 +105,14 @@ isOneToOne: false
                   ]
                 },"products": {
                   Row: {
-                    "archived_at": string | null,"category": string | null,"created_at": string,"id": string,"product_name": string,"reorder_point": number,"selling_price": number,"sku": string,"stock_on_hand": number,"user_id": string
+                    "archived_at": string | null,"category": string | null,"created_at": string,"id": string,"low_stock": boolean,"product_name": string,"reorder_point": number,"selling_price": number,"sku": string,"stock_on_hand": number,"user_id": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "archived_at"?: string | null,"category"?: string | null,"created_at"?: string,"id"?: string,"product_name": string,"reorder_point"?: number,"selling_price": number,"sku": string,"stock_on_hand"?: number,"user_id"?: string
+                    "archived_at"?: string | null,"category"?: string | null,"created_at"?: string,"id"?: string,"low_stock"?: never,"product_name": string,"reorder_point"?: number,"selling_price": number,"sku": string,"stock_on_hand"?: number,"user_id"?: string
                   }
                   Update: {
-                    "archived_at"?: string | null,"category"?: string | null,"created_at"?: string,"id"?: string,"product_name"?: string,"reorder_point"?: number,"selling_price"?: number,"sku"?: string,"stock_on_hand"?: number,"user_id"?: string
+                    "archived_at"?: string | null,"category"?: string | null,"created_at"?: string,"id"?: string,"low_stock"?: never,"product_name"?: string,"reorder_point"?: number,"selling_price"?: number,"sku"?: string,"stock_on_hand"?: number,"user_id"?: string
                   }
                   Relationships: [
                     
@@ -344,6 +344,7 @@ isOneToOne: false
 "category": string | null,
 "created_at": string,
 "id": string,
+"low_stock": boolean,
 "product_name": string,
 "reorder_point": number,
 "selling_price": number,
@@ -573,6 +574,7 @@ isOneToOne: false
 "category": string | null,
 "created_at": string,
 "id": string,
+"low_stock": boolean,
 "product_name": string,
 "reorder_point": number,
 "selling_price": number,

@@ -20,8 +20,7 @@ as $$
     -- Archived items are retired: nobody restocks them.
     'low_stock_products',
       (select count(*) from public.products p
-       where p.user_id = (select auth.uid()) and p.archived_at is null
-         and rules.is_low_stock(p.stock_on_hand, p.reorder_point)),
+       where p.user_id = (select auth.uid()) and p.archived_at is null and p.low_stock),
     'low_stock_materials',
       (select count(*) from public.raw_materials m
        where m.user_id = (select auth.uid()) and m.archived_at is null
