@@ -75,9 +75,8 @@ $$;
 
 -- Adds the changes to both tables, summed per row first so that a 10,000-line import is one write
 -- per row. Rows are written in key order, so two statements never wait for each other in a cycle.
--- With only_existing (orders deleted: their user or product is going), rows are only updated: a
--- deleted user's totals are not written again.
-create function private.add_to_sales_totals(changes private.sales_change[], only_existing boolean default false)
+-- Changes of a user who is gone (orders deleted with their user) are dropped: their totals go too.
+create function private.add_to_sales_totals(changes private.sales_change[])
 returns void
 language plpgsql
 security definer
@@ -87,36 +86,11 @@ begin
   if cardinality(changes) = 0 then
     return;
   end if;
-  if only_existing then
-    update public.sales_day_totals t
-    set orders = t.orders + d.orders, units = t.units + d.units, revenue = t.revenue + d.revenue,
-      fees = t.fees + d.fees, profit = t.profit + d.profit
-    from (
-      select c.user_id, (c.order_date at time zone 'Asia/Kolkata')::date as day, c.platform,
-        private.sales_stripe(c.product_id) as stripe,
-        sum(c.sign) as orders, sum(c.sign * c.quantity) as units, sum(c.sign * c.total_amount) as revenue,
-        sum(c.sign * c.fees) as fees, sum(c.sign * c.profit) as profit
-      from unnest(add_to_sales_totals.changes) c
-      group by 1, 2, 3, 4
-    ) d
-    where t.user_id = d.user_id and t.day = d.day and t.platform = d.platform and t.stripe = d.stripe;
-    update public.product_sales_totals t
-    set orders = t.orders + d.orders, units = t.units + d.units, revenue = t.revenue + d.revenue,
-      fees = t.fees + d.fees, profit = t.profit + d.profit
-    from (
-      select c.user_id, c.product_id, sum(c.sign) as orders, sum(c.sign * c.quantity) as units,
-        sum(c.sign * c.total_amount) as revenue, sum(c.sign * c.fees) as fees, sum(c.sign * c.profit) as profit
-      from unnest(add_to_sales_totals.changes) c
-      group by 1, 2
-    ) d
-    where t.user_id = d.user_id and t.product_id = d.product_id;
-    return;
-  end if;
-
   insert into public.sales_day_totals as t (user_id, day, platform, stripe, orders, units, revenue, fees, profit)
   select c.user_id, (c.order_date at time zone 'Asia/Kolkata')::date, c.platform, private.sales_stripe(c.product_id),
     sum(c.sign), sum(c.sign * c.quantity), sum(c.sign * c.total_amount), sum(c.sign * c.fees), sum(c.sign * c.profit)
   from unnest(add_to_sales_totals.changes) c
+  where exists (select from auth.users u where u.id = c.user_id)
   group by 1, 2, 3, 4
   order by 1, 2, 3, 4
   on conflict (user_id, day, platform, stripe) do update
@@ -127,6 +101,7 @@ begin
   select c.user_id, c.product_id,
     sum(c.sign), sum(c.sign * c.quantity), sum(c.sign * c.total_amount), sum(c.sign * c.fees), sum(c.sign * c.profit)
   from unnest(add_to_sales_totals.changes) c
+  where exists (select from auth.users u where u.id = c.user_id)
   group by 1, 2
   order by 1, 2
   on conflict (user_id, product_id) do update
@@ -189,7 +164,7 @@ language plpgsql
 set search_path = ''
 as $$
 begin
-  perform private.add_to_sales_totals(private.counted_changes(array(select o::public.sales_orders from old_orders o), -1), true);
+  perform private.add_to_sales_totals(private.counted_changes(array(select o::public.sales_orders from old_orders o), -1));
   return null;
 end;
 $$;

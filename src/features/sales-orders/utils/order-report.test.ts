@@ -9,7 +9,7 @@ import {
   rememberMapping,
   type ColumnMapping,
 } from './order-report-layouts';
-import { chunkLines, toImportLines } from './order-report-lines';
+import { chunkLines, LINES_PER_CALL, toImportLines } from './order-report-lines';
 import { countOutcomes, newLines, previewRows } from './order-report-preview';
 import { readReportHeaders, readReportRows, ReportFileError } from './order-report-read';
 import { isFulfilledStatus, normalizeOrderDate, parseReportNumber } from './order-report-values';
@@ -271,8 +271,8 @@ describe('awkward files', () => {
       total_amount: ((count - 1) % 1000) + 0.5,
     });
     expect(chunkLines(toImportLines(rows).lines).map((chunk) => chunk.length)).toEqual([
-      ...Array<number>(Math.floor(count / 10_000)).fill(10_000),
-      count % 10_000,
+      ...Array<number>(Math.floor(count / LINES_PER_CALL)).fill(LINES_PER_CALL),
+      count % LINES_PER_CALL,
     ]);
   });
 });
