@@ -21,6 +21,21 @@ begin
 end;
 $$;
 
+-- The day a sale was ordered, when given: from 2000-01-01 to today in India, the days
+-- import_sales_orders takes. (The field is an argument, not a literal, so that planning the refusal
+-- never runs it: raise_input_error is immutable.)
+create function private.optional_order_day(value date, field text) returns date
+language plpgsql stable
+set search_path = ''
+as $$
+begin
+  if value not between '2000-01-01' and (now() at time zone 'Asia/Kolkata')::date then
+    perform private.raise_input_error('Order date must be between 2000-01-01 and today.', field);
+  end if;
+  return value;
+end;
+$$;
+
 -- The caller's user id, or 'Not signed in.'
 create function private.require_user_id() returns uuid
 language plpgsql stable

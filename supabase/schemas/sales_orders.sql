@@ -212,6 +212,7 @@ declare
   v_unit_price numeric := case when log_sale.unit_price is not null then private.require_decimals(
     private.require_number(log_sale.unit_price, 'Sale price', 0.01, field => 'unit_price'), 'Sale price', 2, 'unit_price')
   end;
+  v_order_day date := private.optional_order_day(log_sale.order_date, 'order_date');
   v_today date := (now() at time zone 'Asia/Kolkata')::date;
   v_order_id text := private.optional_text(log_sale.order_id, 'Order ID', 100, 'order_id');
   v_product public.products;
@@ -224,9 +225,6 @@ begin
   end if;
   if log_sale.product_id is null then
     raise exception 'Product is required.';
-  end if;
-  if log_sale.order_date not between '2000-01-01' and v_today then
-    perform private.raise_input_error('Order date must be between 2000-01-01 and today.', 'order_date');
   end if;
 
   v_product := private.take_product_stock(v_user_id, log_sale.product_id, v_quantity);
@@ -248,7 +246,7 @@ begin
   select * into v_order
   from private.record_sales(v_user_id, v_platform, array[row(v_product.id, v_product.product_name, v_quantity,
     v_unit_price, v_quantity * v_unit_price, v_product.stock_on_hand,
-    case when log_sale.order_date < v_today then log_sale.order_date::timestamp at time zone 'Asia/Kolkata' end,
+    case when v_order_day < v_today then v_order_day::timestamp at time zone 'Asia/Kolkata' end,
     v_order_id, null)::private.sale]);
   perform private.remember_result(v_user_id, log_sale.request_id, to_jsonb(v_order));
   return v_order;
