@@ -19,6 +19,9 @@ create schema rules;
 comment on schema rules is
   'The shop''s business rules as pure functions, for every query that applies them; not exposed through the API.';
 grant usage on schema rules to authenticated;
+-- products.low_stock is computed by rules.is_low_stock on every write of a product row, whoever
+-- writes it: the service role (the Edge Function, an admin) writes products too.
+grant usage on schema rules to service_role;
 
 -- An explicit allow-list: a status it does not name never counts, so a status added to
 -- public.sales_order_status later counts as a sale only once someone adds it here
@@ -56,3 +59,4 @@ revoke all on function rules.counted_sale_statuses(), rules.is_low_stock(numeric
   from public, anon, authenticated, service_role;
 grant execute on function rules.counted_sale_statuses(), rules.is_low_stock(numeric, numeric)
   to authenticated;
+grant execute on function rules.is_low_stock(numeric, numeric) to service_role;
