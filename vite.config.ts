@@ -3,11 +3,13 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 /**
- * Two files of a project at a time, in this place of the run's order (Vitest runs one group after
- * another): the files mostly wait on Postgres, the stack or Chromium, so on CI's two cores two at a
- * time take about half as long as one (Vitest's default there).
+ * Unit files run two at a time (jsdom, nothing shared), first; every other project one file at a
+ * time, after: their files share one Postgres server (platform.sql alters the server's roles, which
+ * two scratch databases at once collide on), and two end-to-end files at once on two cores made a
+ * 10 s wait in large-catalogue miss (CI of 2026-11-25).
  */
-const twoAtATime = (groupOrder: number) => ({ maxWorkers: 2, sequence: { groupOrder } });
+const twoAtATime = { maxWorkers: 2, sequence: { groupOrder: 0 } };
+const oneAtATime = { maxWorkers: 1, sequence: { groupOrder: 1 } };
 
 export default defineConfig({
   plugins: [react()],
@@ -23,11 +25,11 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['src/test/setup.ts'],
-          ...twoAtATime(0),
+          ...twoAtATime,
         },
       },
       {
-        test: { name: 'stack', include: ['stack/**/*.test.ts'], environment: 'node', ...twoAtATime(0) },
+        test: { name: 'stack', include: ['stack/**/*.test.ts'], environment: 'node', ...oneAtATime },
       },
       // These need DATABASE_URL (a Postgres with platform SQL and migrations): npm test sets it.
       {
@@ -36,7 +38,7 @@ export default defineConfig({
           include: ['tests/db/**/*.test.ts'],
           environment: 'node',
           testTimeout: 60_000,
-          ...twoAtATime(1),
+          ...oneAtATime,
         },
       },
       {
@@ -46,7 +48,7 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          ...twoAtATime(1),
+          ...oneAtATime,
         },
       },
       {
@@ -56,9 +58,7 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          // Alone, one file at a time: these tests measure how long others wait.
-          maxWorkers: 1,
-          sequence: { groupOrder: 2 },
+          ...oneAtATime,
         },
       },
       {
@@ -70,7 +70,7 @@ export default defineConfig({
           globalSetup: ['tests/e2e/support/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          ...twoAtATime(3),
+          ...oneAtATime,
         },
       },
     ],
