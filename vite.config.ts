@@ -3,13 +3,16 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 /**
- * Unit files run two at a time (jsdom, nothing shared), first; every other project one file at a
- * time, after: their files share one Postgres server (platform.sql alters the server's roles, which
- * two scratch databases at once collide on), and two end-to-end files at once on two cores made a
- * 10 s wait in large-catalogue miss (CI of 2026-11-25).
+ * Four groups, one after another; the projects of one group share its number of workers (Vitest
+ * refuses two counts in one group):
+ *  0. unit, two files at a time (jsdom, nothing shared);
+ *  1. stack, db and contract, two at a time, mostly waiting on Postgres: each stack and contract
+ *     file migrates its own scratch database or stack (migrate() queues the platform SQL's
+ *     server-wide role changes), and each race in db has its own users;
+ *  2. end-to-end, two at a time: each file has its own stack, embedded Postgres and Chromium;
+ *  3. reliability alone, as its tests time other users' requests on a quiet machine.
  */
-const twoAtATime = { maxWorkers: 2, sequence: { groupOrder: 0 } };
-const oneAtATime = { maxWorkers: 1, sequence: { groupOrder: 1 } };
+const group = (groupOrder: number, maxWorkers: number) => ({ maxWorkers, sequence: { groupOrder } });
 
 export default defineConfig({
   plugins: [react()],
@@ -25,11 +28,11 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['src/test/setup.ts'],
-          ...twoAtATime,
+          ...group(0, 2),
         },
       },
       {
-        test: { name: 'stack', include: ['stack/**/*.test.ts'], environment: 'node', ...oneAtATime },
+        test: { name: 'stack', include: ['stack/**/*.test.ts'], environment: 'node', ...group(1, 2) },
       },
       // These need DATABASE_URL (a Postgres with platform SQL and migrations): npm test sets it.
       {
@@ -38,7 +41,7 @@ export default defineConfig({
           include: ['tests/db/**/*.test.ts'],
           environment: 'node',
           testTimeout: 60_000,
-          ...oneAtATime,
+          ...group(1, 2),
         },
       },
       {
@@ -48,7 +51,7 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          ...oneAtATime,
+          ...group(1, 2),
         },
       },
       {
@@ -58,7 +61,7 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          ...oneAtATime,
+          ...group(3, 1),
         },
       },
       {
@@ -70,7 +73,7 @@ export default defineConfig({
           globalSetup: ['tests/e2e/support/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          ...oneAtATime,
+          ...group(2, 2),
         },
       },
     ],

@@ -62,8 +62,11 @@ if [ "${#schema_files[@]}" = 0 ]; then
   exit 1
 fi
 # A file left out of schema_paths would silently not be part of the schema.
+# (A here-string, not a pipe: grep -q stops reading at its match, and under pipefail the writer's
+# SIGPIPE would fail the test for a file that is listed.)
+listed=$(printf '%s\n' "${schema_files[@]}")
 for file in supabase/schemas/*.sql; do
-  if ! printf '%s\n' "${schema_files[@]}" | grep -qxF "$file"; then
+  if ! grep -qxF "$file" <<<"$listed"; then
     echo "$file is not listed in supabase/config.toml [db.migrations] schema_paths" >&2
     exit 1
   fi

@@ -2,13 +2,16 @@
 -- orders a shop has (a seller with 3,000 orders a day has a million a year):
 --   sales_day_totals      per day in India and platform: the totals, by platform and over time of
 --                         the profit panels, for any period;
---   product_sales_totals  per product, all time: Total Revenue and the all-time top products.
--- Only orders whose status counts (rules.counted_sale_statuses()) are in them. A statement trigger
+--   product_sales_totals  per product, all time: Total Revenue and the all-time top products;
+--   sales_order_counts    every order, whatever its status, per platform and status: how many
+--                         orders the Sales Orders list has (unless searched or dated) and how
+--                         many are open, without counting a million rows.
+-- Only orders whose status counts (rules.counted_sale_statuses()) are in the first two. A statement trigger
 -- per event on sales_orders keeps both in the transaction of the change itself (a sale, cancel,
 -- return, import or website order; any later change to an order's amounts too), so they always
 -- equal a recount (supabase/tests/database/sales_totals.test.sql).
 --
--- A day's row for a platform is split into 16 stripes by product: two sales of different products
+-- A day's row for a platform (and a platform's count of a status) is split into 16 stripes by product: two sales of different products
 -- then rarely wait for one row lock (two sales of one product already wait for each other, on its
 -- stock), so keeping the totals does not serialise a shop's sales.
 
@@ -40,15 +43,36 @@ create table public.product_sales_totals (
 );
 comment on table public.product_sales_totals is
   'Counted sales per product, all time: orders, units, revenue, fees and profit. Kept by triggers on sales_orders; read-only to users.';
+-- The all-time top products of dashboard_panels: the best five by revenue and by profit read off
+-- an index each, however many products have sold.
+create index product_sales_totals_top_revenue_idx
+  on public.product_sales_totals (user_id, revenue desc) where orders <> 0;
+create index product_sales_totals_top_profit_idx
+  on public.product_sales_totals (user_id, profit desc) where orders <> 0;
+
+create table public.sales_order_counts (
+  user_id uuid not null references auth.users (id) on delete cascade,
+  platform public.sales_platform not null,
+  status public.sales_order_status not null,
+  stripe smallint not null check (stripe between 0 and 15),
+  orders bigint not null,
+  primary key (user_id, platform, status, stripe)
+);
+comment on table public.sales_order_counts is
+  'Every sales order per platform and status (in 16 stripes by product), whatever the status. Kept by triggers on sales_orders; read-only to users.';
 
 alter table public.sales_day_totals enable row level security;
 alter table public.product_sales_totals enable row level security;
+alter table public.sales_order_counts enable row level security;
 create policy "Owners can read their sales day totals" on public.sales_day_totals
   for select to authenticated using (user_id = (select auth.uid()));
 create policy "Owners can read their product sales totals" on public.product_sales_totals
   for select to authenticated using (user_id = (select auth.uid()));
-revoke all on table public.sales_day_totals, public.product_sales_totals from public, anon, authenticated, service_role;
-grant select on table public.sales_day_totals, public.product_sales_totals to authenticated;
+create policy "Owners can read their sales order counts" on public.sales_order_counts
+  for select to authenticated using (user_id = (select auth.uid()));
+revoke all on table public.sales_day_totals, public.product_sales_totals, public.sales_order_counts
+  from public, anon, authenticated, service_role;
+grant select on table public.sales_day_totals, public.product_sales_totals, public.sales_order_counts to authenticated;
 
 -- An order's part in the totals: +1 as it starts counting, -1 as it stops (or changes).
 create type private.sales_change as (
@@ -112,6 +136,32 @@ $$;
 comment on function private.add_to_sales_totals is
   'Adds orders to (or takes them from) sales_day_totals and product_sales_totals, one write per row.';
 
+-- Takes the old orders from the counts and adds the new ones (either list may be empty), one write
+-- per row, in key order like the totals.
+create function private.add_to_order_counts(old_orders public.sales_orders[], new_orders public.sales_orders[])
+returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  insert into public.sales_order_counts as t (user_id, platform, status, stripe, orders)
+  select c.user_id, c.platform, c.status, private.sales_stripe(c.product_id), sum(c.sign)
+  from (
+    select o.user_id, o.platform, o.status, o.product_id, -1 as sign from unnest(add_to_order_counts.old_orders) o
+    union all
+    select n.user_id, n.platform, n.status, n.product_id, 1 from unnest(add_to_order_counts.new_orders) n
+  ) c
+  where exists (select from auth.users u where u.id = c.user_id)
+  group by 1, 2, 3, 4
+  having sum(c.sign) <> 0
+  order by 1, 2, 3, 4
+  on conflict (user_id, platform, status, stripe) do update set orders = t.orders + excluded.orders;
+end;
+$$;
+comment on function private.add_to_order_counts is
+  'Takes orders from (old) and adds orders to (new) sales_order_counts, one write per row.';
+
 -- The part in the totals of every counted order of a statement's old or new rows.
 create function private.counted_changes(orders public.sales_orders[], sign integer)
 returns private.sales_change[]
@@ -129,8 +179,11 @@ create function private.count_inserted_sales() returns trigger
 language plpgsql
 set search_path = ''
 as $$
+declare
+  v_new public.sales_orders[] := array(select n::public.sales_orders from new_orders n);
 begin
-  perform private.add_to_sales_totals(private.counted_changes(array(select n::public.sales_orders from new_orders n), 1));
+  perform private.add_to_sales_totals(private.counted_changes(v_new, 1));
+  perform private.add_to_order_counts('{}', v_new);
   return null;
 end;
 $$;
@@ -155,6 +208,13 @@ begin
     private.counted_changes(array(select c.new_order from changed c), 1)
   into v_taken, v_added;
   perform private.add_to_sales_totals(v_taken || v_added);
+
+  -- Only orders whose status or platform changed move between counts.
+  perform private.add_to_order_counts(
+    array(select o::public.sales_orders from old_orders o join new_orders n on n.id = o.id
+          where (o.status, o.platform) is distinct from (n.status, n.platform)),
+    array(select n::public.sales_orders from old_orders o join new_orders n on n.id = o.id
+          where (o.status, o.platform) is distinct from (n.status, n.platform)));
   return null;
 end;
 $$;
@@ -163,8 +223,11 @@ create function private.count_deleted_sales() returns trigger
 language plpgsql
 set search_path = ''
 as $$
+declare
+  v_old public.sales_orders[] := array(select o::public.sales_orders from old_orders o);
 begin
-  perform private.add_to_sales_totals(private.counted_changes(array(select o::public.sales_orders from old_orders o), -1));
+  perform private.add_to_sales_totals(private.counted_changes(v_old, -1));
+  perform private.add_to_order_counts(v_old, '{}');
   return null;
 end;
 $$;

@@ -84,8 +84,9 @@ export function countMessages(failed: Outcomes<unknown>['failed']): Record<strin
 /**
  * The books of one user, read as the superuser: every item whose stock differs from the sum of its
  * movements, every movement whose balance_after is not the running sum of its item's movements in
- * insertion order, and every product or day whose kept sales totals (sales_totals.sql) differ from
- * its counted orders. The list must be empty.
+ * insertion order, every product or day whose kept sales totals (sales_totals.sql) differ from
+ * its counted orders, and every platform and status whose kept order count differs from a count.
+ * The list must be empty.
  */
 export async function discrepancies(pool: pg.Pool, userId: string): Promise<string[]> {
   const { rows } = await pool.query<{ problem: string }>(
@@ -131,6 +132,16 @@ export async function discrepancies(pool: pg.Pool, userId: string): Promise<stri
                   from public.sales_orders where user_id = $1 and status = any (rules.counted_sale_statuses())
                   group by 1, 2) o on o.day = t.day and o.platform = t.platform
      ) days
+     where kept is distinct from counted
+     union all
+     select format('%s %s orders: kept count %s, counted %s', platform, status, kept, counted)
+     from (
+       select coalesce(c.platform, o.platform) as platform, coalesce(c.status, o.status) as status, c.kept, o.counted
+       from (select platform, status, sum(orders) as kept from public.sales_order_counts
+             where user_id = $1 group by 1, 2 having sum(orders) <> 0) c
+       full join (select platform, status, count(*) as counted from public.sales_orders
+                  where user_id = $1 group by 1, 2) o on o.platform = c.platform and o.status = c.status
+     ) counts
      where kept is distinct from counted`,
     [userId],
   );

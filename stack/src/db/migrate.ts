@@ -36,6 +36,10 @@ export function withSchemaLock<T>(db: Database, fn: (tx: Queryable) => Promise<T
 export async function migrate(db: Database): Promise<string[]> {
   const platformSql = await readFile(PLATFORM_SQL, 'utf8');
   await withSchemaLock(db, async (tx) => {
+    // Roles belong to the server, not to one database: two databases of one server running the
+    // platform SQL at once collide on them (tuple concurrently updated). A lock on pg_authid, a
+    // catalog every database shares, queues them server-wide, where the schema lock cannot.
+    await tx.query('lock table pg_catalog.pg_authid in share row exclusive mode');
     await tx.query(platformSql);
     await tx.query(`
       create schema if not exists supabase_migrations;

@@ -74,8 +74,9 @@ select set_eq(
         'authenticated SELECT on public.manufacturing_orders', 'authenticated SELECT on public.stock_movements',
         'authenticated SELECT on public.platform_fees', 'authenticated SELECT on public.product_unit_costs',
         'authenticated SELECT on public.website_order_refusals',
-        'authenticated SELECT on public.sales_day_totals', 'authenticated SELECT on public.product_sales_totals'],
-  'On our tables, views and sequences the client roles hold exactly authenticated''s read of the six tables, the platform fees, the unit costs, the refused website order lines and the kept sales totals'
+        'authenticated SELECT on public.sales_day_totals', 'authenticated SELECT on public.product_sales_totals',
+        'authenticated SELECT on public.sales_order_counts'],
+  'On our tables, views and sequences the client roles hold exactly authenticated''s read of the six tables, the platform fees, the unit costs, the refused website order lines, the kept sales totals and order counts'
 );
 select set_eq(
   $$ select format('%s %s on %I.%I.%I', case a.grantee when 0 then 'public' else a.grantee::regrole::text end,

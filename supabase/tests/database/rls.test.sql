@@ -5,13 +5,13 @@
 -- secure, and differ between Supabase versions.
 begin;
 set local client_min_messages = warning;
-select plan(62);
+select plan(64);
 
 -- Every table ------------------------------------------------------------------------------------
 select tables_are('public', array['products', 'raw_materials', 'bom_items', 'sales_orders',
   'manufacturing_orders', 'stock_movements', 'platform_fees', 'website_webhooks', 'website_order_refusals',
-  'sales_day_totals', 'product_sales_totals'],
-  'The API exposes exactly the six inventory tables, the platform fees, the website webhook''s two tables and the two kept sales totals');
+  'sales_day_totals', 'product_sales_totals', 'sales_order_counts'],
+  'The API exposes exactly the six inventory tables, the platform fees, the website webhook''s two tables, the two kept sales totals and the kept order counts');
 
 select ok(relrowsecurity, format('RLS is enabled on public.%s', relname))
 from pg_class
@@ -50,6 +50,8 @@ select policies_are('public', 'sales_day_totals', array['Owners can read their s
   'sales_day_totals has only the owner read policy (triggers on sales_orders keep it)');
 select policies_are('public', 'product_sales_totals', array['Owners can read their product sales totals'],
   'product_sales_totals has only the owner read policy (triggers on sales_orders keep it)');
+select policies_are('public', 'sales_order_counts', array['Owners can read their sales order counts'],
+  'sales_order_counts has only the owner read policy (triggers on sales_orders keep it)');
 select is_empty(
   $$ select tablename || ': ' || policyname from pg_policies
      where schemaname = 'public' and (roles <> '{authenticated}' or cmd = 'ALL') $$,

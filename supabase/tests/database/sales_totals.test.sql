@@ -1,10 +1,11 @@
--- The kept sales totals (sales_totals.sql) equal a full recount of the counted orders after every
+-- The kept sales totals (sales_totals.sql) equal a full recount of the counted orders, and the kept
+-- order counts a count of every order by platform and status, after every
 -- kind of change: sales, an offer price, a back-dated sale, an import (with shipped lines), bulk
 -- fulfil, cancel, return with and without restock, a website order, an order's date or fees
 -- changed afterwards, and a user deleted. Users read only their own totals and write none.
 begin;
 set local client_min_messages = warning;
-select plan(14);
+select plan(19);
 
 select tests.create_user('owner');
 select tests.create_user('other');
@@ -28,6 +29,12 @@ create function pg_temp.product_drift() returns setof record language sql as $$
   (select t.user_id, t.product_id, t.orders, t.units, t.revenue, t.fees, t.profit
    from public.product_sales_totals t where t.orders <> 0)
 $$;
+create function pg_temp.count_drift() returns setof record language sql as $$
+  (select o.user_id, o.platform, o.status, private.sales_stripe(o.product_id), count(*)
+   from public.sales_orders o group by 1, 2, 3, 4)
+  except
+  (select c.user_id, c.platform, c.status, c.stripe, c.orders from public.sales_order_counts c where c.orders <> 0)
+$$;
 -- Both ways round: no kept row without its orders either. Run as the database owner, who sees
 -- every user's rows.
 create function pg_temp.agrees() returns boolean language sql as $$
@@ -42,6 +49,12 @@ create function pg_temp.agrees() returns boolean language sql as $$
      and (select count(*) from public.product_sales_totals where orders <> 0)
        = (select count(distinct (o.user_id, o.product_id))
           from public.sales_orders o where o.status = any (rules.counted_sale_statuses()))
+     and not exists (select from pg_temp.count_drift() as d (u uuid, p public.sales_platform,
+                       st public.sales_order_status, s smallint, o bigint))
+     and (select count(*) from public.sales_order_counts where orders <> 0)
+       = (select count(distinct (o.user_id, o.platform, o.status, private.sales_stripe(o.product_id)))
+          from public.sales_orders o)
+     and not exists (select from public.sales_order_counts where orders < 0)
      -- A row that nets to no orders nets to nothing else either.
      and not exists (select from public.sales_day_totals where orders = 0
                      and (units, revenue, fees, profit) <> (0, 0, 0, 0))
@@ -99,6 +112,17 @@ select ok(pg_temp.agrees(), 'Moving an order''s date, changing its fees or un-ca
 
 -- The panels read the same figures as before the totals existed.
 select tests.authenticate_as('owner');
+select is((public.list_sales_orders() ->> 'total')::bigint, (select count(*) from public.sales_orders),
+  'The Sales Orders list counts every order of the owner from the kept counts');
+select is((public.list_sales_orders(platform => 'Amazon', status => 'Unfulfilled') ->> 'total')::bigint,
+  (select count(*) from public.sales_orders where platform = 'Amazon' and status = 'Unfulfilled'),
+  'and those of one platform and status');
+select is((public.list_sales_orders(search => 'Tee') ->> 'total')::bigint,
+  (select count(*) from public.sales_orders where product_name ilike '%Tee%'),
+  'A search counts its matches');
+select is((public.dashboard_summary() ->> 'open_sales_orders')::bigint,
+  (select count(*) from public.sales_orders where status = 'Unfulfilled'),
+  'Open Sales Orders counts the unfulfilled orders');
 select is((public.dashboard_panels('all_time') -> 'totals' ->> 'revenue')::numeric,
   (select sum(total_amount) from public.sales_orders where status = any (rules.counted_sale_statuses())),
   'The all-time panels total the counted orders');
@@ -110,10 +134,13 @@ select throws_ok($$ insert into public.sales_day_totals values (tests.id('owner'
   '42501', null, 'A user cannot write day totals');
 select throws_ok($$ update public.product_sales_totals set revenue = 0 $$,
   '42501', null, 'nor product totals');
+select throws_ok($$ update public.sales_order_counts set orders = 0 $$,
+  '42501', null, 'nor order counts');
 reset role;
 delete from auth.users where id = tests.id('other');
 select is((select count(*)::int from public.sales_day_totals where user_id = tests.id('other'))
-        + (select count(*)::int from public.product_sales_totals where user_id = tests.id('other')), 0,
+        + (select count(*)::int from public.product_sales_totals where user_id = tests.id('other'))
+        + (select count(*)::int from public.sales_order_counts where user_id = tests.id('other')), 0,
   'Deleting a user deletes their totals (and deleting their orders writes none again)');
 
 select * from finish();
