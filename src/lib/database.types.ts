@@ -145,6 +145,20 @@ isOneToOne: false
                   Relationships: [
                     
                   ]
+                },"sales_order_counts": {
+                  Row: {
+                    "orders": number,"platform": Database["public"]['Enums']["sales_platform"],"status": Database["public"]['Enums']["sales_order_status"],"stripe": number,"user_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "orders": number,"platform": Database["public"]['Enums']["sales_platform"],"status": Database["public"]['Enums']["sales_order_status"],"stripe": number,"user_id": string
+                  }
+                  Update: {
+                    "orders"?: number,"platform"?: Database["public"]['Enums']["sales_platform"],"status"?: Database["public"]['Enums']["sales_order_status"],"stripe"?: number,"user_id"?: string
+                  }
+                  Relationships: [
+                    
+                  ]
                 },"sales_orders": {
                   Row: {
                     "external_order_id": string | null,"fees": number,"id": string,"order_date": string,"platform": Database["public"]['Enums']["sales_platform"],"product_id": string,"product_name": string,"profit": number | null,"quantity": number,"return_note": string | null,"status": Database["public"]['Enums']["sales_order_status"],"total_amount": number,"unit_cost": number,"unit_price": number,"user_id": string
