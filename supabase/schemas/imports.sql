@@ -8,7 +8,7 @@
 -- what would happen to each line: new sale, already imported, repeated in the file, unknown SKU,
 -- archived, not enough stock, or invalid with the validators' message. preview_sales_orders_import
 -- returns it (writing nothing); import_sales_orders commits from it, so both decide alike, and
--- records the sales with private.take_product_stock and private.record_sales (sales_orders.sql), as
+-- records the sales with private.take_products_stock and private.record_sales (sales_orders.sql), as
 -- log_sale does: it takes each product's stock once for all its lines and records every line in
 -- one statement, each ledger row with its running balance.
 --
@@ -252,10 +252,9 @@ as $$
 declare
   v_user_id uuid := private.require_user_id();
   v_platform public.sales_platform := private.require_platform(import_sales_orders.platform);
-  v_line record;
-  v_skipped integer := 0;
-  v_sales private.sale[] := '{}'::private.sale[];
-  v_taken record;
+  v_skipped integer;
+  v_refusal text;
+  v_sales private.sale[];
   v_result jsonb;
 begin
   v_result := private.replayed_result(v_user_id, import_sales_orders.request_id, 'import_sales_orders');
@@ -274,31 +273,29 @@ begin
   order by p.id
   for update;
 
-  -- In line order: the first refusal ends the call and rolls back every sale before it.
-  for v_line in
-    select * from private.classify_sales_order_lines(v_user_id, v_platform, import_sales_orders.lines)
-  loop
-    case v_line.outcome
-      when 'new' then
-        v_sales := v_sales || row(v_line.product_id, v_line.product_name, v_line.quantity,
-          round(v_line.total_amount / v_line.quantity, 2), v_line.total_amount, v_line.balance_after,
-          v_line.order_date, v_line.external_order_id, v_line.status)::private.sale;
-      when 'already_imported', 'duplicate' then
-        v_skipped := v_skipped + 1;
-      else
-        raise exception 'Line %: %', v_line.line_number, v_line.message;
-    end case;
-  end loop;
+  -- The lines classified once, in line order, into the sales, the count skipped and the first
+  -- refusal, which ends the call and rolls back everything (one aggregate: appending the sales one
+  -- by one copied the list each time, which grew with the square of the lines).
+  select
+    coalesce(array_agg(row(c.product_id, c.product_name, c.quantity, round(c.total_amount / c.quantity, 2),
+        c.total_amount, c.balance_after, c.order_date, c.external_order_id, c.status)::private.sale
+      order by c.position) filter (where c.outcome = 'new'), '{}'),
+    count(*) filter (where c.outcome in ('already_imported', 'duplicate')),
+    (array_agg(format('Line %s: %s', c.line_number, c.message) order by c.position)
+      filter (where c.outcome not in ('new', 'already_imported', 'duplicate')))[1]
+  into v_sales, v_skipped, v_refusal
+  from private.classify_sales_order_lines(v_user_id, v_platform, import_sales_orders.lines)
+    with ordinality as c (line_number, external_order_id, order_date, quantity, total_amount, product_id,
+      product_name, balance_after, outcome, message, status, position);
+  if v_refusal is not null then
+    raise exception '%', v_refusal;
+  end if;
 
-  -- Each product's stock once, for all its lines; each line's ledger row carries its running balance.
-  for v_taken in
-    select t.product_id, sum(t.quantity)::integer as quantity
-    from unnest(v_sales) t
-    group by t.product_id
-    order by t.product_id
-  loop
-    perform private.take_product_stock(v_user_id, v_taken.product_id, v_taken.quantity);
-  end loop;
+  -- Each product's stock once, for all its lines, in one statement; each line's ledger row carries
+  -- its running balance.
+  perform private.take_products_stock(v_user_id,
+    array(select row(t.product_id, sum(t.quantity))::private.stock_take
+          from unnest(v_sales) t group by t.product_id));
   perform 1 from private.record_sales(v_user_id, v_platform, v_sales);
 
   v_result := jsonb_build_object('created', cardinality(v_sales), 'skipped', v_skipped);

@@ -69,34 +69,49 @@ grant select on public.sales_orders to authenticated;
 alter publication supabase_realtime add table public.sales_orders;
 
 -- A sale, however it arrives ---------------------------------------------------------------------
--- private.take_product_stock and private.record_sales are a sale: the conditional stock decrement
+-- private.take_products_stock and private.record_sales are a sale: the conditional stock decrement
 -- (or log_sale's refusals), then the order with its profit snapshot and its ledger row. log_sale,
 -- import_sales_orders (imports.sql) and, through log_sale, receive_website_order
 -- (website_orders.sql) all call them, so a sale is one rule however it arrives.
 
--- Takes quantity from a product's stock, or refuses with log_sale's messages and takes nothing.
--- The stock check and the decrement are one conditional update: a second sale racing for the same
--- units waits on the row lock, then re-checks against the new stock. Returns the product after.
--- Runs inside the security definer operations, as their owner; every statement filters on the
--- caller's user_id, which they pass.
-create function private.take_product_stock(user_id uuid, product_id uuid, quantity integer)
-returns public.products
+-- Takes each product's quantity from its stock, or refuses with log_sale's messages (about the
+-- first product, by id, that cannot give its quantity) and takes nothing. Each product's stock
+-- check and decrement are one conditional update, all in one statement: a second sale racing for
+-- the same units waits on the row lock, then re-checks against the new stock. One entry per
+-- product. Returns the products after. Runs inside the security definer operations, as their
+-- owner; every statement filters on the caller's user_id, which they pass.
+create type private.stock_take as (product_id uuid, quantity integer);
+comment on type private.stock_take is 'A quantity to take from one product''s stock (private.take_products_stock).';
+
+create function private.take_products_stock(user_id uuid, takes private.stock_take[])
+returns setof public.products
 language plpgsql
 set search_path = ''
 as $$
 declare
+  v_taken public.products[];
+  v_short uuid;
   v_product public.products;
 begin
-  update public.products p
-  set stock_on_hand = p.stock_on_hand - take_product_stock.quantity
-  where p.id = take_product_stock.product_id and p.user_id = take_product_stock.user_id
-    and p.stock_on_hand >= take_product_stock.quantity and p.archived_at is null
-  returning * into v_product;
+  with taken as (
+    update public.products p
+    set stock_on_hand = p.stock_on_hand - t.quantity
+    from unnest(take_products_stock.takes) t
+    where p.id = t.product_id and p.user_id = take_products_stock.user_id
+      and p.stock_on_hand >= t.quantity and p.archived_at is null
+    returning p as product
+  )
+  select coalesce(array_agg(taken.product), '{}') into v_taken from taken;
 
-  if not found then
+  if cardinality(v_taken) < cardinality(takes) then
+    select t.product_id into v_short
+    from unnest(take_products_stock.takes) t
+    where t.product_id not in (select r.id from unnest(v_taken) r)
+    order by t.product_id
+    limit 1;
     select * into v_product
     from public.products p
-    where p.id = take_product_stock.product_id and p.user_id = take_product_stock.user_id;
+    where p.id = v_short and p.user_id = take_products_stock.user_id;
     if not found then
       raise exception 'Product not found.';
     end if;
@@ -106,11 +121,11 @@ begin
     raise exception 'Not enough stock for %. Only % available.',
       v_product.product_name, v_product.stock_on_hand;
   end if;
-  return v_product;
+  return query select * from unnest(v_taken);
 end;
 $$;
-comment on function private.take_product_stock is
-  'A sale''s stock decrement: conditional on stock and not archived, or a refusal. Shared by log_sale and import_sales_orders.';
+comment on function private.take_products_stock is
+  'Sales'' stock decrements, one per product, in one statement: each conditional on stock and not archived, or a refusal that takes nothing. Shared by log_sale and import_sales_orders.';
 
 -- Sales whose stock was taken: for each, the order with its profit snapshot (the product's unit
 -- cost and the platform's fees now) and its ledger row (minus the quantity, the balance after it).
@@ -227,7 +242,8 @@ begin
     raise exception 'Product is required.';
   end if;
 
-  v_product := private.take_product_stock(v_user_id, log_sale.product_id, v_quantity);
+  select * into v_product
+  from private.take_products_stock(v_user_id, array[row(log_sale.product_id, v_quantity)::private.stock_take]);
   v_unit_price := coalesce(v_unit_price, v_product.selling_price);
 
   -- total_amount is numeric(14, 2); say so rather than fail with "numeric field overflow".
