@@ -402,7 +402,9 @@ begin
     into v_total using v_pattern, low_stock_only, include_archived, null, null, v_user_id;
   execute format(
     'select coalesce(jsonb_agg(r), ''[]'') from ('
-      || 'select p.id, p.sku, p.product_name, p.category, p.selling_price, p.stock_on_hand, p.reorder_point, p.archived_at'
+      || 'select p.id, p.sku, p.product_name, p.category, p.selling_price, p.stock_on_hand, p.reorder_point, p.archived_at,'
+      -- The style a variant belongs to (styles.sql), null for a product without one.
+      || ' (select v.style_id from public.style_variants v where v.product_id = p.id) as style_id'
       || ' from public.products p where %s order by p.%I %s nulls last, p.id %s limit $4 offset $5) r',
     v_where, sort_by, case when ascending then 'asc' else 'desc' end, case when ascending then 'asc' else 'desc' end)
     into v_rows using v_pattern, low_stock_only, include_archived, page_size, page_offset, v_user_id;
@@ -410,7 +412,7 @@ begin
 end;
 $$;
 comment on function public.list_products is
-  'One page of the caller''s products ({total, rows}): search by name or SKU (taken literally), low stock only, archived or not, sorted by a whitelisted column.';
+  'One page of the caller''s products ({total, rows}, each row with the style_id of its style or null): search by name or SKU (taken literally), low stock only, archived or not, sorted by a whitelisted column.';
 revoke all on function public.list_products(text, boolean, boolean, text, boolean, integer, integer) from public, anon, authenticated, service_role;
 grant execute on function public.list_products(text, boolean, boolean, text, boolean, integer, integer) to authenticated;
 

@@ -4,7 +4,7 @@
 -- user's style and materials are not found; anon may call nothing.
 begin;
 set local client_min_messages = warning;
-select plan(98);
+select plan(100);
 
 select tests.create_user('owner');
 select tests.create_user('other');
@@ -119,6 +119,11 @@ select is((public.list_styles(search => 'kr')) -> 'total', '1'::jsonb, 'A search
 select is((public.list_styles(style_id => gen_random_uuid())) -> 'total', '0'::jsonb, 'An unknown style id lists nothing');
 select is(tests.refusal($$ select public.list_styles(page_size => 101) $$),
   '22023 | A page holds 1 to 100 styles. | no hint', 'A page of more than 100 styles is refused');
+
+select is((public.list_products(search => 'KRT-S-RED')) -> 'rows' -> 0 ->> 'style_id', tests.id('kurta')::text,
+  'list_products names a variant''s style');
+select is((public.list_products(search => 'KRT-XL-RED')) -> 'rows' -> 0 -> 'style_id', 'null'::jsonb,
+  'and no style for a product without one');
 
 -- Owner: update_style ----------------------------------------------------------------------------
 select is((select style_name from public.update_style(tests.id('kurta'), 'Long Kurta', 'Ethnic',
