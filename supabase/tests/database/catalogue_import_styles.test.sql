@@ -3,7 +3,7 @@
 -- BOMs; every problem is a row's message, and a file with one writes nothing.
 begin;
 set local client_min_messages = warning;
-select plan(23);
+select plan(24);
 
 select tests.create_user('owner');
 select tests.create_user('other');
@@ -53,6 +53,8 @@ select results_eq(
 select is_empty($$ select 1 from public.style_variants v join public.products p on p.id = v.product_id where p.sku = 'CAP' $$,
   'A row without a style stays a product without one');
 select is((public.list_styles()) -> 'rows' -> 0 -> 'variants' -> 0 ->> 'sku', 'KRT-S-RED', 'list_styles draws the imported style');
+select is((public.list_products(search => 'KRT-M-RED')) -> 'rows' -> 0 ->> 'options', 'Size: M; Colour: Red',
+  'list_products gives a variant''s values as an options cell, so an export imports again');
 select results_eq($$ select row_number, message from public.import_products((select rows from kurta_file), request_id => '00000000-0000-4000-8000-00000000c001') $$,
   $$ values (2, null::text), (3, null), (4, null), (5, null), (6, null) $$, 'A repeated request answers as the first');
 select is((select count(*) from public.styles), 1::bigint, 'and imports the style once');

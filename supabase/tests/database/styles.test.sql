@@ -120,8 +120,10 @@ select is((public.list_styles(style_id => gen_random_uuid())) -> 'total', '0'::j
 select is(tests.refusal($$ select public.list_styles(page_size => 101) $$),
   '22023 | A page holds 1 to 100 styles. | no hint', 'A page of more than 100 styles is refused');
 
-select is((public.list_products(search => 'KRT-S-RED')) -> 'rows' -> 0 ->> 'style_id', tests.id('kurta')::text,
-  'list_products names a variant''s style');
+select results_eq(
+  $$ select r ->> 'style_id', r ->> 'style_name', r ->> 'options' from jsonb_array_elements((public.list_products(search => 'KRT-S-NAVY')) -> 'rows') r $$,
+  $$ values (tests.id('kurta')::text, 'Kurta', 'Size: S; Colour: Navy Blue') $$,
+  'list_products names a variant''s style and its values as the import''s options cell');
 select is((public.list_products(search => 'KRT-XL-RED')) -> 'rows' -> 0 -> 'style_id', 'null'::jsonb,
   'and no style for a product without one');
 
