@@ -4,7 +4,7 @@
 -- user's style and materials are not found; anon may call nothing.
 begin;
 set local client_min_messages = warning;
-select plan(100);
+select plan(102);
 
 select tests.create_user('owner');
 select tests.create_user('other');
@@ -182,6 +182,20 @@ select is(jsonb_array_length((public.add_style_variants(tests.id('kurta'), '[{"n
   4, 'A new colour makes one variant per size, with the stored style BOM');
 select is((select count(*) from public.style_variants where style_id = tests.id('kurta')), 12::bigint,
   'The style has 4 sizes x 3 colours');
+
+-- Owner: the dashboard groups a style's variants ---------------------------------------------------
+select tests.authenticate_as('owner');
+select public.adjust_stock(product_id => p.id, counted => 10, note => 'Count') from public.products p where p.sku in ('KRT-S-RED', 'KRT-M-RED', 'OLD-KRT-XL-RED');
+select public.log_sale(p.id, 2, 'Amazon') from public.products p where p.sku in ('KRT-S-RED', 'KRT-M-RED');
+select public.log_sale(p.id, 1, 'Amazon', unit_price => 5000) from public.products p where p.sku = 'OLD-KRT-XL-RED';
+select results_eq(
+  $$ select r ->> 'name', r ->> 'style_id', (r ->> 'product_id') is not null, (r ->> 'units')::int, (r ->> 'revenue')::numeric
+     from jsonb_array_elements(public.dashboard_panels('all_time') -> 'top_styles_by_revenue') r $$,
+  $$ values ('Taken', null::text, true, 1, 5000::numeric), ('Long Kurta', tests.id('kurta')::text, false, 4, 3198) $$,
+  'The dashboard''s top list by style sums a style''s variants (2 + 2 kurtas) as one item and keeps a product without a style'
+);
+select is(jsonb_array_length(public.dashboard_panels('this_month') -> 'top_styles_by_profit'), 2,
+  'and so does a shorter period''s, from its orders');
 
 -- Owner: refusals, each writing nothing ----------------------------------------------------------
 select is(pg_temp.refused(f.call), f.expected, f.description)
