@@ -850,7 +850,7 @@ describeStack('hostile input', (stack, kind) => {
       rpcCase('create_style', 'an existing SKU', styleArgs({ sku_prefix: 'hs', options: [{ name: 'Size', values: ['m'] }] }), 409, 'A product with SKU HS-M already exists.'),
       rpcCase('create_style', 'bom by an unknown option', styleArgs({ bom: [{ material_id: fixture.materialId, by_option: 'Colour', quantities: { S: 1, M: 1 } }] }), 400, 'A BOM row is by Colour, which is not an option of this style.'),
       rpcCase('create_style', 'bom missing a size', styleArgs({ bom: [{ material_id: fixture.materialId, by_option: 'Size', quantities: { S: 1 } }] }), 400, 'A BOM row by Size has no quantity for M.'),
-      rpcCase('create_style', 'bom 10,000 quantities', styleArgs({ bom: [{ material_id: fixture.materialId, by_option: 'Size', quantities: Object.fromEntries(tenThousand.map((v) => [v, 1])) }] }), 400, /^Size has no value V\d+ \(BOM quantities\)\.$/),
+      rpcCase('create_style', 'bom 10,000 quantities', styleArgs({ bom: [{ material_id: fixture.materialId, by_option: 'Size', quantities: Object.fromEntries(tenThousand.map((v) => [v, 1])) }] }), 400, 'A BOM row by Size gives 10000 quantities; an option has at most 100 values.'),
       rpcCase('create_style', 'bom quantity "NaN"', styleArgs({ bom: [{ material_id: fixture.materialId, by_option: 'Size', quantities: { S: 'NaN', M: 1 } }] }), 400, 'Each BOM row needs a quantity.'),
       rpcCase('create_style', 'bom quantity 1e300', styleArgs({ bom: [{ material_id: fixture.materialId, quantity: 1e300 }] }), 400, 'BOM quantity must be at most 1000000000.'),
       rpcCase('create_style', 'bom material SQL text', styleArgs({ bom: [{ material_id: "' or 1=1 --", quantity: 1 }] }), 400, 'Material not found.'),

@@ -4,7 +4,7 @@
 -- user's style and materials are not found; anon may call nothing.
 begin;
 set local client_min_messages = warning;
-select plan(102);
+select plan(103);
 
 select tests.create_user('owner');
 select tests.create_user('other');
@@ -262,6 +262,9 @@ from (values
    'P0001 | Size has no value XL (BOM quantities). | field:bom', 'A quantity for a value the option lacks is refused'),
   (format($$ select public.create_style('T', null, 'X', 10, '[{"name": "Size", "values": ["S"]}]', '[{"material_id": "%s", "by_option": "Size", "quantities": {"S": 1, "s": 2}}]') $$, tests.id('fabric')),
    'P0001 | A BOM row by Size gives S twice. | field:bom', 'A value given twice in different cases is refused'),
+  (format($$ select public.create_style('T', null, 'X', 10, '[{"name": "Size", "values": ["S"]}]', '[{"material_id": "%s", "by_option": "Size", "quantities": %s}]') $$,
+     tests.id('fabric'), (select jsonb_object_agg('V' || i, 1) from generate_series(1, 101) i)),
+   'P0001 | A BOM row by Size gives 101 quantities; an option has at most 100 values. | field:bom', 'More quantities than an option can have values are refused before they are compared'),
   (format($$ select public.create_style('T', null, 'X', 10, '[{"name": "Size", "values": ["S"]}]', '[{"material_id": "%s", "by_option": "Size", "quantities": [1]}]') $$, tests.id('fabric')),
    'P0001 | A BOM row by Size needs a quantity for each Size. | field:bom', 'Quantities that are not an object are refused'),
   (format($$ select public.create_style('T', null, 'Y', 10, '[{"name": "Size", "values": ["S", "M"]}]', '[{"material_id": "%s", "by_option": "Size", "quantities": {"S": 1, "M": 0}}]') $$, tests.id('fabric')),
