@@ -55,8 +55,40 @@ $$;
 comment on function rules.is_low_stock is
   'Whether an item with this stock is low on stock: below its reorder point.';
 
-revoke all on function rules.counted_sale_statuses(), rules.is_low_stock(numeric, numeric)
+-- A dashboard period in the Indian calendar of the sellers FactoryFlow serves: whole days and
+-- months in Asia/Kolkata (the last 30 days are today and the 29 before), the financial year from
+-- 1 April. Its first day (null: all time) and the bucket its chart adds up by, on the India day
+-- `today` (callers pass the current one).
+create function rules.dashboard_period(period text, today date, out from_day date, out bucket text)
+language plpgsql
+immutable
+set search_path = ''
+as $$
+begin
+  case dashboard_period.period
+    when 'this_month' then
+      from_day := date_trunc('month', dashboard_period.today)::date;
+      bucket := 'day';
+    when 'last_30_days' then
+      from_day := dashboard_period.today - 29;
+      bucket := 'day';
+    when 'this_financial_year' then
+      from_day := make_date(
+        extract(year from dashboard_period.today)::integer - case when extract(month from dashboard_period.today) < 4 then 1 else 0 end, 4, 1);
+      bucket := 'month';
+    when 'all_time' then
+      from_day := null;
+      bucket := 'month';
+    else
+      raise exception 'Period must be one of: this_month, last_30_days, this_financial_year, all_time.';
+  end case;
+end;
+$$;
+comment on function rules.dashboard_period is
+  'A dashboard period (this_month, last_30_days, this_financial_year, all_time) as its first India day (null: all time) and its chart bucket (day or month).';
+
+revoke all on function rules.counted_sale_statuses(), rules.is_low_stock(numeric, numeric), rules.dashboard_period(text, date)
   from public, anon, authenticated, service_role;
-grant execute on function rules.counted_sale_statuses(), rules.is_low_stock(numeric, numeric)
+grant execute on function rules.counted_sale_statuses(), rules.is_low_stock(numeric, numeric), rules.dashboard_period(text, date)
   to authenticated;
 grant execute on function rules.is_low_stock(numeric, numeric) to service_role;

@@ -45,9 +45,8 @@ grant execute on function public.dashboard_summary() to authenticated;
 -- object. Figures come from each order's profit snapshot (unit_cost and fees recorded at sale
 -- time), summed in the kept totals. Cancelled and returned orders count in none of them.
 --
--- Periods follow the Indian calendar of the sellers FactoryFlow serves: whole days and months in
--- Asia/Kolkata (the last 30 days are today and the 29 before), the financial year from 1 April.
--- The top products of all time come from the per-product totals; those of a period from its own
+-- Periods follow the Indian calendar (rules.dashboard_period). The top products of all time come
+-- from the per-product totals; those of a period from its own
 -- orders, so their cost grows with the period, never with the whole history.
 create function public.dashboard_panels(period text) returns jsonb
 language plpgsql
@@ -56,27 +55,11 @@ security invoker
 set search_path = ''
 as $$
 declare
-  v_today date := (now() at time zone 'Asia/Kolkata')::date;
   v_from date;
   v_bucket text;
 begin
-  case dashboard_panels.period
-    when 'this_month' then
-      v_from := date_trunc('month', v_today)::date;
-      v_bucket := 'day';
-    when 'last_30_days' then
-      v_from := v_today - 29;
-      v_bucket := 'day';
-    when 'this_financial_year' then
-      v_from := make_date(
-        extract(year from v_today)::integer - case when extract(month from v_today) < 4 then 1 else 0 end, 4, 1);
-      v_bucket := 'month';
-    when 'all_time' then
-      v_from := null;
-      v_bucket := 'month';
-    else
-      raise exception 'Period must be one of: this_month, last_30_days, this_financial_year, all_time.';
-  end case;
+  select p.from_day, p.bucket into v_from, v_bucket
+  from rules.dashboard_period(dashboard_panels.period, (now() at time zone 'Asia/Kolkata')::date) p;
 
   return (
     -- The period's day totals, summed per platform and day or month; every panel but the top
@@ -168,3 +151,58 @@ comment on function public.dashboard_panels is
   'Profit panels for a period (this_month, last_30_days, this_financial_year, all_time): totals with margin percent, revenue, fees and profit by platform, revenue and profit per day or month, top 5 products by revenue and by profit. Excludes cancelled and returned orders.';
 revoke all on function public.dashboard_panels(text) from public, anon, authenticated, service_role;
 grant execute on function public.dashboard_panels(text) to authenticated;
+
+-- dashboard_top_styles(period): the top 5 by revenue and by profit with each style's variants
+-- (styles.sql) summed as one item; a product without a style stays itself. Asked for only when the
+-- owner groups the dashboard by style: it sums every product's totals, which dashboard_panels'
+-- own top lists never need.
+create function public.dashboard_top_styles(period text) returns jsonb
+language plpgsql
+stable
+security invoker
+set search_path = ''
+as $$
+declare
+  v_from date;
+begin
+  select p.from_day into v_from
+  from rules.dashboard_period(dashboard_top_styles.period, (now() at time zone 'Asia/Kolkata')::date) p;
+  return (
+    with product_sums as (
+      select t.product_id, t.units, t.revenue, t.profit
+      from public.product_sales_totals t
+      where v_from is null and t.user_id = (select auth.uid()) and t.orders <> 0
+      union all
+      select o.product_id, sum(o.quantity), sum(o.total_amount), sum(o.profit)
+      from public.sales_orders o
+      where v_from is not null and o.user_id = (select auth.uid())
+        and o.status = any (rules.counted_sale_statuses())
+        and o.order_date >= v_from::timestamp at time zone 'Asia/Kolkata'
+      group by o.product_id
+    ),
+    items as (
+      select sv.style_id, case when sv.style_id is null then s.product_id end as product_id,
+        coalesce(st.style_name, p.product_name) as name,
+        sum(s.units) as units, sum(s.revenue) as revenue, sum(s.profit) as profit
+      from product_sums s
+      join public.products p on p.id = s.product_id
+      left join public.style_variants sv on sv.product_id = s.product_id
+      left join public.styles st on st.id = sv.style_id
+      group by 1, 2, 3
+    )
+    select jsonb_build_object(
+      'period', dashboard_top_styles.period,
+      'top_styles_by_revenue', (
+        select coalesce(jsonb_agg(to_jsonb(r) order by r.revenue desc, r.name), '[]'::jsonb)
+        from (select i.* from items i order by i.revenue desc, i.name limit 5) r),
+      'top_styles_by_profit', (
+        select coalesce(jsonb_agg(to_jsonb(r) order by r.profit desc, r.name), '[]'::jsonb)
+        from (select i.* from items i order by i.profit desc, i.name limit 5) r)
+    )
+  );
+end;
+$$;
+comment on function public.dashboard_top_styles is
+  'The top 5 items by revenue and by profit for a period (as dashboard_panels), each style''s variants summed as one item: {period, top_styles_by_revenue, top_styles_by_profit: [{style_id, product_id, name, units, revenue, profit}]}, style_id null for a product without a style. Excludes cancelled and returned orders.';
+revoke all on function public.dashboard_top_styles(text) from public, anon, authenticated, service_role;
+grant execute on function public.dashboard_top_styles(text) to authenticated;

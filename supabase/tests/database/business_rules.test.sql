@@ -4,7 +4,7 @@
 -- dashboard, its panels, the lists and the reports agree because they share the rules.
 begin;
 set local client_min_messages = warning;
-select plan(33);
+select plan(37);
 
 -- Which sales orders count as sales -------------------------------------------------------------
 select is(rules.counted_sale_statuses(), array['Unfulfilled', 'Fulfilled']::public.sales_order_status[],
@@ -137,6 +137,16 @@ select results_eq(
   $$ values (150.00::numeric, 150.00::numeric, 2::numeric) $$,
   'The owner reports count the same revenue and the same two low items'
 );
+
+-- Dashboard periods, in the Indian calendar: one rule for the panels and the top lists by style.
+select results_eq($$ select p.from_day, p.bucket from rules.dashboard_period('this_financial_year', '2026-02-10') p $$,
+  $$ values ('2025-04-01'::date, 'month') $$, 'Before April, the financial year began on 1 April of the year before');
+select results_eq($$ select p.from_day, p.bucket from rules.dashboard_period('this_financial_year', '2026-04-01') p $$,
+  $$ values ('2026-04-01'::date, 'month') $$, 'From 1 April, on 1 April of this year');
+select results_eq($$ select p.from_day, p.bucket from rules.dashboard_period('last_30_days', '2026-03-01') p $$,
+  $$ values ('2026-01-31'::date, 'day') $$, 'The last 30 days are the day and the 29 before it');
+select throws_ok($$ select rules.dashboard_period('yesterday', '2026-03-01') $$, 'P0001',
+  'Period must be one of: this_month, last_30_days, this_financial_year, all_time.', 'Any other period is refused');
 
 select * from finish();
 rollback;
