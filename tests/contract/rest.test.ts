@@ -741,8 +741,10 @@ describeStack('rest', (stack, kind) => {
   it('runs GET calls read-only: a writing function answers 405 25006 and commits nothing', async () => {
     const stock = () => alice.client.from('products').select('stock_on_hand').eq('id', kurta.id).single();
     const before = await stock();
+    // Postgres names the statement it refused: log_sale's first write, the stock decrement, is an
+    // UPDATE inside a SELECT's WITH (private.take_products_stock).
     expect(await alice.client.rpc('log_sale', { product_id: kurta.id, quantity: 1 }, { get: true })).toEqual(
-      failed(405, 'Method Not Allowed', { code: '25006', message: 'cannot execute UPDATE in a read-only transaction' }),
+      failed(405, 'Method Not Allowed', { code: '25006', message: 'cannot execute SELECT in a read-only transaction' }),
     );
     expect(await stock()).toEqual(before);
     expect(before.data).toEqual({ stock_on_hand: expect.any(Number) });

@@ -192,7 +192,7 @@ select json_build_object(
       'referenced_columns', (select json_agg(a.attname order by k.i)
         from unnest(con.confkey) with ordinality k(attnum, i)
         join pg_attribute a on a.attrelid = con.confrelid and a.attnum = k.attnum)
-    )), '[]')
+    ) order by con.conrelid, con.conname), '[]')
     from pg_constraint con
     where con.contype = 'f'
       and con.conrelid in (select oid from relations) and con.confrelid in (select oid from relations)),
