@@ -26,7 +26,7 @@ const wording = {
     many: 'products',
     template: 'factoryflow-products-template.csv',
     columns:
-      'One product per row, with the columns SKU, Product Name and Selling Price (required), Category, Stock on Hand, Reorder Point and BOM: each material and its quantity, separated by semicolons, such as "Cotton fabric: 2.5; Buttons: 6". The materials must already be on Raw Materials. For sizes and colours, give each variant its row with the style\'s name in Style and its values in Options, such as "Size: M; Colour: Red": the rows of one style become its variants, one row for each combination.',
+      'One product per row, with the columns SKU, Product Name and Selling Price (required), Category, Stock on Hand, Reorder Point and BOM: each material and its quantity, separated by semicolons, such as "Cotton fabric: 2.5; Buttons: 6". The materials must already be on Raw Materials. For sizes and colours, give each variant a row with its style\'s name in Style and its values in Options, such as "Size: M; Colour: Red": one row for each combination.',
   },
 } as const;
 
@@ -59,12 +59,13 @@ const styleColumn: DataTableColumn<PreviewRow> = {
   label: 'Style',
   cell: (preview) =>
     hasStyle(preview) ? (
-      <>
+      // One block, so that a phone's card shows the two lines together as the value.
+      <div>
         {preview.row.style || '—'}
         <Text size="xs" c="dimmed">
           {preview.row.options || '—'}
         </Text>
-      </>
+      </div>
     ) : (
       '—'
     ),
