@@ -92,6 +92,22 @@ describe('catalogue import and CSV export', { timeout: 90_000 }, () => {
     await productsImport.getByRole('button', { name: 'Import 2 products' }).click();
     await productsImport.waitFor({ state: 'detached' });
     await eventually(() => rowCells(page, 'SHIRT-1')).toEqual(['SHIRT-1', 'Linen Shirt', 'Apparel', '₹1,499.50', '5']);
+    // The template as downloaded passes the dry run, its two sizes of a shirt as a style.
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    const template = await download(page, productsImport.getByRole('button', { name: 'Download template' }));
+    expect(template.name).toBe('factoryflow-products-template.csv');
+    await chooseFile(page, template.name, template.text);
+    await productsImport.getByText('All 3 rows are ready').waitFor();
+    expect(await rowCells(productsImport, 'SHIRT-M')).toEqual([
+      '4',
+      'SHIRT-M',
+      'Cotton Shirt - M',
+      'Cotton fabric: 2; Buttons: 8',
+      'Cotton Shirt Size: M',
+      'Ready',
+    ]);
+    await productsImport.getByRole('button', { name: 'Cancel' }).click();
+    await productsImport.waitFor({ state: 'detached' });
     // Exported, each product carries its BOM as the import reads it (one import: created together,
     // so in the list's order of ids).
     const catalogue = await download(page, page.getByRole('button', { name: 'Export CSV' }));

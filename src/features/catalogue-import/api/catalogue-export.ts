@@ -91,7 +91,10 @@ const compareGrid = (a: number[], b: number[]) => {
 export function inStyleGridOrder<Row extends Pick<ProductRow, 'style_id' | 'grid_position'>>(rows: Row[]): Row[] {
   const placesOfStyle = new Map<string, number[]>();
   rows.forEach((row, index) => {
-    if (row.style_id !== null) placesOfStyle.set(row.style_id, [...(placesOfStyle.get(row.style_id) ?? []), index]);
+    if (row.style_id === null) return;
+    const places = placesOfStyle.get(row.style_id);
+    if (places) places.push(index);
+    else placesOfStyle.set(row.style_id, [index]);
   });
   const arranged = [...rows];
   for (const places of placesOfStyle.values()) {
