@@ -77,6 +77,7 @@ describe('catalogue import and CSV export', { timeout: 90_000 }, () => {
       'Material Silk not found.',
     ]);
     expect(await productsImport.getByRole('button', { name: 'Import 2 products' }).isDisabled()).toBe(true);
+    await dismissNotifications(page);
     await settle(page);
     await shot(page, 'preview-refused', DESKTOP);
     await page.setViewportSize(PHONE);
