@@ -2,15 +2,18 @@
  * Data in and out through the browser: import a materials CSV and a products CSV (with a BOM by
  * material name) on their tabs, preview first, then commit; export Sales Orders and read the file
  * back (byte order mark, header, plain amounts, a formula in a product name neutralised); download
- * all data. Sales are seeded through supabase-js with the page's own session.
+ * all data. A style's round trip: exported Products and Raw Materials import into a fresh workspace
+ * and recreate the style, its grid and its BOM by size. Sales and styles are seeded through
+ * supabase-js with the page's own session.
  */
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { choose, dialog, download, eventually, openTab, rowCells, settle } from './support/actions';
+import { choose, dialog, dismissNotifications, download, eventually, openTab, rowCells, settle } from './support/actions';
 import { DESKTOP, PHONE } from './support/environment';
 import { useE2e } from './support/fixture';
+import { seeder } from './support/seed';
 
 const e2e = useE2e();
 
@@ -74,6 +77,7 @@ describe('catalogue import and CSV export', { timeout: 90_000 }, () => {
       'Material Silk not found.',
     ]);
     expect(await productsImport.getByRole('button', { name: 'Import 2 products' }).isDisabled()).toBe(true);
+    await dismissNotifications(page);
     await settle(page);
     await shot(page, 'preview-refused', DESKTOP);
     await page.setViewportSize(PHONE);
@@ -89,6 +93,22 @@ describe('catalogue import and CSV export', { timeout: 90_000 }, () => {
     await productsImport.getByRole('button', { name: 'Import 2 products' }).click();
     await productsImport.waitFor({ state: 'detached' });
     await eventually(() => rowCells(page, 'SHIRT-1')).toEqual(['SHIRT-1', 'Linen Shirt', 'Apparel', '₹1,499.50', '5']);
+    // The template as downloaded passes the dry run, its two sizes of a shirt as a style.
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    const template = await download(page, productsImport.getByRole('button', { name: 'Download template' }));
+    expect(template.name).toBe('factoryflow-products-template.csv');
+    await chooseFile(page, template.name, template.text);
+    await productsImport.getByText('All 3 rows are ready').waitFor();
+    expect(await rowCells(productsImport, 'SHIRT-M')).toEqual([
+      '4',
+      'SHIRT-M',
+      'Cotton Shirt - M',
+      'Cotton fabric: 2; Buttons: 8',
+      'Cotton Shirt Size: M',
+      'Ready',
+    ]);
+    await productsImport.getByRole('button', { name: 'Cancel' }).click();
+    await productsImport.waitFor({ state: 'detached' });
     // Exported, each product carries its BOM as the import reads it (one import: created together,
     // so in the list's order of ids).
     const catalogue = await download(page, page.getByRole('button', { name: 'Export CSV' }));
@@ -191,13 +211,214 @@ describe('catalogue import and CSV export', { timeout: 90_000 }, () => {
       'raw_materials',
       'sales_orders',
       'stock_movements',
+      'style_bom_items',
+      'style_variants',
+      'styles',
       'website_order_refusals',
     ]);
+    expect(data.tables.styles).toEqual([]);
     expect(data.tables.raw_materials!.map((row) => row.material_name).sort()).toEqual(['Buttons', 'Cotton fabric']);
     expect(data.tables.products!.map((row) => row.product_name).sort()).toEqual([HOSTILE_NAME, 'Linen Shirt']);
     expect(data.tables.bom_items).toHaveLength(3);
     expect(data.tables.sales_orders).toHaveLength(2);
     // Opening stock of 2 materials and 2 products, then 2 sales.
     expect(data.tables.stock_movements).toHaveLength(6);
+  });
+
+  it('exports a catalogue with a style and imports it into a fresh workspace, recreating the style', async () => {
+    await mkdir(SCREENSHOT_DIR, { recursive: true });
+    const { page } = await e2e.openApp({ viewport: DESKTOP });
+    const client = await e2e.clientOf(page);
+    const seed = seeder(client);
+    const fabric = await seed.material({ material_name: 'Fabric', unit_of_measure: 'metres', stock_level: 500, cost_per_unit: 180 });
+    const buttons = await seed.material({ material_name: 'Buttons', unit_of_measure: 'pcs', stock_level: 900 });
+    // A kurta in 4 sizes x 2 colours whose fabric follows the size, as the style form makes it.
+    const { error: styleError } = await client.rpc('create_style', {
+      style_name: 'Kurta',
+      category: 'Ethnic',
+      sku_prefix: 'KRT',
+      selling_price: 799,
+      options: [
+        { name: 'Size', values: ['S', 'M', 'L', 'XL'] },
+        { name: 'Colour', values: ['Red', 'Blue'] },
+      ],
+      bom: [
+        { material_id: fabric, by_option: 'Size', quantities: { S: 1.8, M: 2, L: 2.2, XL: 2.5 } },
+        { material_id: buttons, quantity: 6 },
+      ],
+    });
+    expect(styleError).toBeNull();
+    await seed.product({ sku: 'CAP', product_name: 'Cap', selling_price: 99, stock_on_hand: 3 });
+
+    // Exported, the variants follow the style's grid (their list order ties on created_at), each
+    // with its style and values; the cap's style cells are blank.
+    await openTab(page, 'Products');
+    await page.getByRole('row').filter({ hasText: 'CAP' }).waitFor();
+    const products = await download(page, page.getByRole('button', { name: 'Export CSV' }));
+    expect(products.lines[0]).toEqual([
+      'SKU',
+      'Product Name',
+      'Category',
+      'Selling Price',
+      'Stock on Hand',
+      'Reorder Point',
+      'BOM',
+      'Style',
+      'Options',
+      'Archived',
+    ]);
+    const sizes = { S: '1.8', M: '2', L: '2.2', XL: '2.5' };
+    expect(products.lines.slice(1)).toEqual([
+      ...Object.entries(sizes).flatMap(([size, fabricQuantity]) =>
+        ['Red', 'Blue'].map((colour) => [
+          `KRT-${size}-${colour.toUpperCase()}`,
+          `Kurta - ${size} / ${colour}`,
+          'Ethnic',
+          '799.00',
+          '0',
+          '10',
+          `Fabric: ${fabricQuantity}; Buttons: 6`,
+          'Kurta',
+          `Size: ${size}; Colour: ${colour}`,
+          '',
+        ]),
+      ),
+      ['CAP', 'Cap', '', '99.00', '3', '10', '', '', '', ''],
+    ]);
+    await openTab(page, 'Raw Materials');
+    await page.getByRole('row').filter({ hasText: 'Buttons' }).waitFor();
+    const materials = await download(page, page.getByRole('button', { name: 'Export CSV' }));
+    const asFile = (file: { text: string }) => file.text;
+
+    // A fresh workspace: another anonymous user, in another browser.
+    const { page: fresh } = await e2e.openApp({ viewport: DESKTOP });
+    await openTab(fresh, 'Raw Materials');
+    await fresh.getByRole('button', { name: 'Import', exact: true }).click();
+    const materialsImport = dialog(fresh, 'Import raw materials');
+    await chooseFile(fresh, 'raw-materials.csv', asFile(materials));
+    await materialsImport.getByText('All 2 rows are ready').waitFor();
+    await materialsImport.getByRole('button', { name: 'Import 2 materials' }).click();
+    await materialsImport.waitFor({ state: 'detached' });
+
+    await openTab(fresh, 'Products');
+    await fresh.getByRole('button', { name: 'Import', exact: true }).click();
+    const productsImport = dialog(fresh, 'Import products');
+    // A style missing a variant is the server's message on the style's first row, as any refusal.
+    const withoutLast = products.text.split('\r\n').filter((line) => !line.startsWith('KRT-XL-BLUE,')).join('\r\n');
+    await chooseFile(fresh, 'products-missing-one.csv', withoutLast);
+    await productsImport.getByText('1 of 8 rows need fixing').waitFor();
+    await dismissNotifications(fresh);
+    await settle(fresh);
+    await shot(fresh, 'preview-style-refused', DESKTOP);
+    expect(await rowCells(productsImport, 'KRT-S-RED')).toEqual([
+      '2',
+      'KRT-S-RED',
+      'Kurta - S / Red',
+      'Fabric: 1.8; Buttons: 6',
+      'Kurta Size: S; Colour: Red',
+      'Style Kurta has 7 rows; its options make 8 variants: give one row for each.',
+    ]);
+
+    // The whole file: every row ready in the dry run, the cap without a style.
+    await chooseFile(fresh, 'products.csv', asFile(products));
+    await productsImport.getByText('All 9 rows are ready').waitFor();
+    await productsImport.getByText('Not imported (not in the template): Archived.').waitFor();
+    expect(await rowCells(productsImport, 'KRT-XL-BLUE')).toEqual([
+      '9',
+      'KRT-XL-BLUE',
+      'Kurta - XL / Blue',
+      'Fabric: 2.5; Buttons: 6',
+      'Kurta Size: XL; Colour: Blue',
+      'Ready',
+    ]);
+    expect(await rowCells(productsImport, 'CAP')).toEqual(['10', 'CAP', 'Cap', '—', '—', 'Ready']);
+    for (const size of [DESKTOP, PHONE]) {
+      await fresh.setViewportSize(size);
+      await settle(fresh);
+      await shot(fresh, 'preview-style', size);
+    }
+    await fresh.setViewportSize(DESKTOP);
+    await productsImport.getByRole('button', { name: 'Import 9 products' }).click();
+    await productsImport.waitFor({ state: 'detached' });
+    await eventually(() => rowCells(fresh, 'KRT-M-RED')).toEqual(['KRT-M-RED', 'Kurta - M / Red', 'Ethnic', '₹799.00', '0']);
+
+    // The style as list_styles draws it: the same as the original but for its ids.
+    const freshClient = await e2e.clientOf(fresh);
+    type Style = {
+      style_name: string;
+      category: string;
+      sku_prefix: string;
+      selling_price: number;
+      options: unknown;
+      bom: { material_id: string; [rest: string]: unknown }[];
+      variants: { sku: string; product_name: string; option_values: string[]; selling_price: number }[];
+    };
+    const styleOf = async (of: typeof client) => {
+      const { data, error } = await of.rpc('list_styles');
+      expect(error).toBeNull();
+      const { total, rows } = data as { total: number; rows: Style[] };
+      const { data: named } = await of.from('raw_materials').select('id, material_name');
+      const nameOf = new Map(named!.map((material) => [material.id, material.material_name]));
+      return {
+        total,
+        styles: rows.map((style) => ({
+          style_name: style.style_name,
+          category: style.category,
+          sku_prefix: style.sku_prefix,
+          selling_price: style.selling_price,
+          options: style.options,
+          bom: style.bom
+            .map(({ material_id, ...line }) => ({ material: nameOf.get(material_id), ...line }))
+            .sort((a, b) => String(a.material).localeCompare(String(b.material))),
+          variants: style.variants.map(({ sku, product_name, option_values, selling_price }) => ({
+            sku,
+            product_name,
+            option_values,
+            selling_price,
+          })),
+        })),
+      };
+    };
+    const original = await styleOf(client);
+    expect(original.styles[0]!.variants).toHaveLength(8);
+    expect(await styleOf(freshClient)).toEqual(original);
+
+    // A cell of 10,000 characters is bounded by the import as ever: a row's message, nothing written.
+    for (const [style, options, message] of [
+      ['K'.repeat(10_000), 'Size: M', 'Style name must be at most 100 characters.'],
+      ['Kurta', 'Size: M; '.repeat(1_112).slice(0, 10_000), 'A style can have at most 3 options; this row has 1112.'],
+    ]) {
+      const { data, error } = await freshClient.rpc('import_products', {
+        rows: [{ sku: 'LONG-1', product_name: 'Long', selling_price: '1', style, options }],
+        dry_run: true,
+      });
+      expect(error).toBeNull();
+      expect(data).toEqual([{ row_number: 2, message }]);
+    }
+
+    // Download all my data carries the style tables.
+    await fresh.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: 'Settings' }).click();
+    await fresh.getByRole('region', { name: 'Your data' }).waitFor();
+    const [backup] = await Promise.all([
+      fresh.waitForEvent('download'),
+      fresh.getByRole('button', { name: 'Download all my data' }).click(),
+    ]);
+    const data = JSON.parse(await readFile(await backup.path(), 'utf8')) as {
+      tables: Record<string, { [column: string]: unknown }[]>;
+    };
+    expect(data.tables.styles!.map((row) => [row.style_name, row.sku_prefix])).toEqual([['Kurta', 'KRT']]);
+    const productIds = new Map(data.tables.products!.map((row) => [row.id, row.sku]));
+    expect(
+      data.tables.style_variants!.map((row) => [productIds.get(row.product_id), row.option_values]).sort(),
+    ).toEqual(
+      Object.keys(sizes)
+        .flatMap((size) => ['Red', 'Blue'].map((colour) => [`KRT-${size}-${colour.toUpperCase()}`, [size, colour]]))
+        .sort(),
+    );
+    const lineOf = (row: { [column: string]: unknown }) => [row.by_option, row.quantity, row.quantities];
+    expect(data.tables.style_bom_items!.map(lineOf).sort((a, b) => String(a[0]).localeCompare(String(b[0])))).toEqual([
+      [null, 6, null],
+      ['Size', null, { S: 1.8, M: 2, L: 2.2, XL: 2.5 }],
+    ]);
   });
 });

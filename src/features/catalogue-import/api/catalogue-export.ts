@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { CsvExport } from '@/features/exports/api/csv-export';
 import {
   fetchListedProducts,
@@ -6,6 +7,7 @@ import {
   type ListedProduct,
   type ListedRawMaterial,
   type ProductSort,
+  type ProductStyle,
   type RawMaterialSort,
 } from '@/features/stock-items/api/item-lists';
 import { pageOfRange } from '@/lib/list-state';
@@ -21,29 +23,87 @@ async function rowsOf<Row>(
 }
 
 type BomLine = { quantity: number; raw_materials: { material_name: string } | null };
-type ProductRow = ListedProduct & { bom_items: BomLine[] };
+type ProductRow = ListedProduct &
+  ProductStyle & {
+    bom_items: BomLine[];
+    /** A variant's place in its style's grid: the index of each of its values among its option's. */
+    grid_position: number[] | null;
+  };
 
-/** Products per BOM request: their ids travel in the URL, which has to stay well under 16 KB. */
-const BOM_IDS_PER_REQUEST = 100;
+/** Products per request: their ids travel in the URL, which has to stay well under 16 KB. */
+const IDS_PER_REQUEST = 100;
 
-/** The products with their BOM lines, as the import's BOM cell needs them. */
-async function withBoms(products: ListedProduct[]): Promise<ProductRow[]> {
-  const lines = new Map<string, BomLine[]>();
-  for (let start = 0; start < products.length; start += BOM_IDS_PER_REQUEST) {
-    const ids = products.slice(start, start + BOM_IDS_PER_REQUEST).map((product) => product.id);
+const optionsSchema = z.array(z.object({ values: z.array(z.string()) }));
+
+/** A variant's values as indices into its style's options (first option first), the grid's order. */
+export function gridPosition(optionValues: string[], styleOptions: unknown): number[] {
+  const options = optionsSchema.parse(styleOptions);
+  return optionValues.map((value, index) => options[index]?.values.indexOf(value) ?? -1);
+}
+
+/** The products with their BOM lines, as the import's BOM cell needs them, and a variant's place in its style. */
+async function withBomsAndGrid(products: (ListedProduct & ProductStyle)[]): Promise<ProductRow[]> {
+  const details = new Map<string, Pick<ProductRow, 'bom_items' | 'grid_position'>>();
+  for (let start = 0; start < products.length; start += IDS_PER_REQUEST) {
+    const ids = products.slice(start, start + IDS_PER_REQUEST).map((product) => product.id);
     // One row per product with its lines embedded: the API's 1,000-row bound counts products, so a
     // hundred long BOMs all arrive whole.
     const rows = await rowsOf(
-      supabase.from('products').select('id, bom_items(quantity, raw_materials(material_name))').in('id', ids),
+      supabase
+        .from('products')
+        .select('id, bom_items(quantity, raw_materials(material_name)), style_variants(option_values, styles(options))')
+        .in('id', ids),
     );
-    for (const { id, bom_items } of rows) lines.set(id, bom_items);
+    for (const { id, bom_items, style_variants } of rows) {
+      details.set(id, {
+        bom_items,
+        grid_position: style_variants?.styles
+          ? gridPosition(style_variants.option_values, style_variants.styles.options)
+          : null,
+      });
+    }
   }
-  return products.map((product) => ({ ...product, bom_items: lines.get(product.id) ?? [] }));
+  return products.map((product) => ({
+    ...product,
+    ...(details.get(product.id) ?? { bom_items: [], grid_position: null }),
+  }));
 }
 
 /** A BOM as the import's BOM cell reads it: "Cotton fabric: 1.5; Buttons: 4". */
 export function bomCell(lines: ProductRow['bom_items']): string {
   return lines.map((line) => `${line.raw_materials?.material_name ?? 'Unknown'}: ${Number(line.quantity)}`).join('; ');
+}
+
+const compareGrid = (a: number[], b: number[]) => {
+  for (let index = 0; index < Math.min(a.length, b.length); index += 1) {
+    if (a[index] !== b[index]) return a[index]! - b[index]!;
+  }
+  return a.length - b.length;
+};
+
+/**
+ * Every row where the list puts it, except that the rows of one style take the places its rows
+ * have in the style's grid order (first option outermost). The import gives a style its values in
+ * the order they first appear in the file, and a style's variants have no order of their own in
+ * the list (created together, they tie on created_at): without this an exported kurta could come
+ * back with its sizes as M, XL, S, L.
+ */
+export function inStyleGridOrder<Row extends Pick<ProductRow, 'style_id' | 'grid_position'>>(rows: Row[]): Row[] {
+  const placesOfStyle = new Map<string, number[]>();
+  rows.forEach((row, index) => {
+    if (row.style_id === null) return;
+    const places = placesOfStyle.get(row.style_id);
+    if (places) places.push(index);
+    else placesOfStyle.set(row.style_id, [index]);
+  });
+  const arranged = [...rows];
+  for (const places of placesOfStyle.values()) {
+    const variants = places
+      .map((place) => rows[place]!)
+      .sort((a, b) => compareGrid(a.grid_position ?? [], b.grid_position ?? []));
+    places.forEach((place, index) => (arranged[place] = variants[index]!));
+  }
+  return arranged;
 }
 
 // The catalogue exports carry the import template's columns first, so a file exported here
@@ -58,9 +118,12 @@ export const productsExport = (query: ItemQuery<ProductSort>): CsvExport<Product
     { header: 'Stock on Hand', kind: 'number', value: (product) => product.stock_on_hand },
     { header: 'Reorder Point', kind: 'number', value: (product) => product.reorder_point },
     { header: 'BOM', kind: 'text', value: (product) => bomCell(product.bom_items) },
+    { header: 'Style', kind: 'text', value: (product) => product.style_name },
+    { header: 'Options', kind: 'text', value: (product) => product.options },
     { header: 'Archived', kind: 'date', value: (product) => product.archived_at },
   ],
-  fetchPage: async (range) => withBoms((await fetchListedProducts(query, pageOfRange(range))).rows),
+  fetchPage: async (range) => withBomsAndGrid((await fetchListedProducts(query, pageOfRange(range))).rows),
+  arrange: inStyleGridOrder,
 });
 
 type MaterialRow = ListedRawMaterial;

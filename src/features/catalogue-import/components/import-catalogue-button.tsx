@@ -26,7 +26,7 @@ const wording = {
     many: 'products',
     template: 'factoryflow-products-template.csv',
     columns:
-      'One product per row, with the columns SKU, Product Name and Selling Price (required), Category, Stock on Hand, Reorder Point and BOM: each material and its quantity, separated by semicolons, such as "Cotton fabric: 2.5; Buttons: 6". The materials must already be on Raw Materials.',
+      'One product per row, with the columns SKU, Product Name and Selling Price (required), Category, Stock on Hand, Reorder Point and BOM: each material and its quantity, separated by semicolons, such as "Cotton fabric: 2.5; Buttons: 6". The materials must already be on Raw Materials. For sizes and colours, give each variant a row with its style\'s name in Style and its values in Options, such as "Size: M; Colour: Red": one row for each combination.',
   },
 } as const;
 
@@ -50,6 +50,25 @@ const previewColumns: Record<CatalogueKind, DataTableColumn<PreviewRow>[]> = {
     { label: 'Product Name', fw: 500, cell: ({ row }) => row.product_name || '—' },
     { label: 'BOM', cell: ({ row }) => row.bom || '—' },
   ],
+};
+
+const hasStyle = ({ row }: PreviewRow) => Boolean(row.style?.trim() || row.options?.trim());
+
+/** Shown when the file has style rows: each row's style and, under it, its values. */
+const styleColumn: DataTableColumn<PreviewRow> = {
+  label: 'Style',
+  cell: (preview) =>
+    hasStyle(preview) ? (
+      // One block, so that a phone's card shows the two lines together as the value.
+      <div>
+        {preview.row.style || '—'}
+        <Text size="xs" c="dimmed">
+          {preview.row.options || '—'}
+        </Text>
+      </div>
+    ) : (
+      '—'
+    ),
 };
 
 const resultColumns: DataTableColumn<PreviewRow>[] = [
@@ -214,7 +233,12 @@ function ImportCatalogueModal({ kind, onClose }: { kind: CatalogueKind; onClose:
           ))}
         {previewRows.length > 0 && (
           <DataTable
-            columns={[rowColumn, ...previewColumns[kind], ...resultColumns]}
+            columns={[
+              rowColumn,
+              ...previewColumns[kind],
+              ...(previewRows.some(hasStyle) ? [styleColumn] : []),
+              ...resultColumns,
+            ]}
             rows={previewRows}
             minWidth={520}
             maxHeight="45vh"

@@ -27,13 +27,17 @@ describe('catalogueTemplate', () => {
         stock_on_hand: '10',
         reorder_point: '5',
         bom: 'Cotton fabric: 2.5; Buttons: 6',
+        style: '',
+        options: '',
       },
+      expect.objectContaining({ sku: 'SHIRT-S', style: 'Cotton Shirt', options: 'Size: S' }),
+      expect.objectContaining({ sku: 'SHIRT-M', style: 'Cotton Shirt', options: 'Size: M' }),
     ]);
   });
 
-  it('starts with the BOM and the spec-named headers, in CRLF lines', () => {
+  it('starts with the BOM and the spec-named headers, then Style and Options, in CRLF lines', () => {
     expect(catalogueTemplate('products')).toMatch(
-      /^\uFEFFSKU,Product Name,Category,Selling Price,Stock on Hand,Reorder Point,BOM\r\n/,
+      /^\uFEFFSKU,Product Name,Category,Selling Price,Stock on Hand,Reorder Point,BOM,Style,Options\r\n/,
     );
   });
 });
@@ -54,6 +58,55 @@ describe('parseCatalogueCsv', () => {
       rows: [{ sku: 'A-1', product_name: 'Shirt', selling_price: '10' }],
       ignoredColumns: ['Colour'],
     });
+  });
+
+  it('reads the Style and Options columns whatever their case and spacing, as the style and options cells', () => {
+    for (const [style, options] of [
+      ['Style', 'Options'],
+      ['style', 'options'],
+      [' STYLE ', 'OPTIONS'],
+    ]) {
+      const text = `SKU,Product Name,Selling Price,${style},${options}\nKRT-S-RED,Kurta - S / Red,799,Kurta,Size: S; Colour: Red\n`;
+      expect(parseCatalogueCsv('products', text)).toEqual({
+        ok: true,
+        rows: [
+          {
+            sku: 'KRT-S-RED',
+            product_name: 'Kurta - S / Red',
+            selling_price: '799',
+            style: 'Kurta',
+            options: 'Size: S; Colour: Red',
+          },
+        ],
+        ignoredColumns: [],
+      });
+    }
+  });
+
+  it('sends blank Style and Options cells as blank (a product without a style), and no style without the columns', () => {
+    const withColumns =
+      'SKU,Product Name,Selling Price,Style,Options\nCAP,Cap,99,,\nKRT-S,Kurta - S,799,Kurta,Size: S\n';
+    expect(rowsOf(parseCatalogueCsv('products', withColumns))).toEqual([
+      { sku: 'CAP', product_name: 'Cap', selling_price: '99', style: '', options: '' },
+      { sku: 'KRT-S', product_name: 'Kurta - S', selling_price: '799', style: 'Kurta', options: 'Size: S' },
+    ]);
+    // A row shorter than the header (Excel drops trailing empty cells) has blank style cells too.
+    expect(rowsOf(parseCatalogueCsv('products', 'SKU,Product Name,Selling Price,Style,Options\nCAP,Cap,99\n'))).toEqual(
+      [{ sku: 'CAP', product_name: 'Cap', selling_price: '99', style: '', options: '' }],
+    );
+    expect(rowsOf(parseCatalogueCsv('products', 'SKU,Product Name,Selling Price\nCAP,Cap,99\n'))).toEqual([
+      { sku: 'CAP', product_name: 'Cap', selling_price: '99' },
+    ]);
+  });
+
+  it('passes a 10,000-character Style or Options cell on whole: the import bounds and refuses it, not a silent cut', () => {
+    const longStyle = 'K'.repeat(10_000);
+    const longOptions = 'Size: M; '.repeat(1_112).slice(0, 10_000);
+    expect(longOptions).toHaveLength(10_000);
+    const text = `SKU,Product Name,Selling Price,Style,Options\nKRT-S,Kurta,799,${longStyle},"${longOptions}"\n`;
+    expect(rowsOf(parseCatalogueCsv('products', text))).toEqual([
+      { sku: 'KRT-S', product_name: 'Kurta', selling_price: '799', style: longStyle, options: longOptions },
+    ]);
   });
 
   it('reads tab-separated files and skips blank lines', () => {

@@ -32,6 +32,10 @@ export const catalogueFields: Record<CatalogueKind, CatalogueField[]> = {
     { key: 'stock_on_hand', header: 'Stock on Hand' },
     { key: 'reorder_point', header: 'Reorder Point' },
     { key: 'bom', header: 'BOM' },
+    // A variant of a style: the style's name and the variant's values ("Size: M; Colour: Red").
+    // import_products makes the rows of one style name its variants; a blank Style is no style.
+    { key: 'style', header: 'Style' },
+    { key: 'options', header: 'Options' },
   ],
 };
 
@@ -49,7 +53,32 @@ const templateExamples: Record<CatalogueKind, string[][]> = {
     ['Cotton fabric', 'Surat Mills', '120', '50', 'metres', '20'],
     ['Buttons', 'Bazaar Traders', '0.125', '400', 'pcs', '100'],
   ],
-  products: [['KURTA-01', 'Cotton Kurta', 'Apparel', '799', '10', '5', 'Cotton fabric: 2.5; Buttons: 6']],
+  products: [
+    ['KURTA-01', 'Cotton Kurta', 'Apparel', '799', '10', '5', 'Cotton fabric: 2.5; Buttons: 6', '', ''],
+    // Two sizes of one style, the fabric following the size.
+    [
+      'SHIRT-S',
+      'Cotton Shirt - S',
+      'Apparel',
+      '999',
+      '4',
+      '5',
+      'Cotton fabric: 1.8; Buttons: 8',
+      'Cotton Shirt',
+      'Size: S',
+    ],
+    [
+      'SHIRT-M',
+      'Cotton Shirt - M',
+      'Apparel',
+      '999',
+      '6',
+      '5',
+      'Cotton fabric: 2; Buttons: 8',
+      'Cotton Shirt',
+      'Size: M',
+    ],
+  ],
 };
 
 /** The template: the header line and example rows to overwrite, written by the app's CSV writer. */

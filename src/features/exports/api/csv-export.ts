@@ -12,4 +12,6 @@ export interface CsvExport<Row> {
   fileName: string;
   columns: CsvColumn<Row>[];
   fetchPage: FetchPage<Row>;
+  /** The file's order of the fetched rows, where it takes every row to decide (a style's variants). */
+  arrange?: (rows: Row[]) => Row[];
 }

@@ -11,6 +11,10 @@ const workspaceTables = {
   products: ['id'],
   raw_materials: ['id'],
   bom_items: ['product_id', 'material_id'],
+  // Styles group products as their variants; a style's BOM is the source of its variants' BOMs.
+  styles: ['id'],
+  style_variants: ['product_id'],
+  style_bom_items: ['style_id', 'material_id'],
   sales_orders: ['id'],
   manufacturing_orders: ['id'],
   stock_movements: ['id'],

@@ -31,7 +31,7 @@ export function DataExports() {
       <Stack gap="md">
         <div>
           <Text size="sm" mb="xs">
-            One JSON file with every product, material, BOM line, order, stock movement and platform fee of this
+            One JSON file with every product, style, material, BOM line, order, stock movement and platform fee of this
             workspace: a backup, or everything to take elsewhere.
           </Text>
           <Button leftSection={<IconDatabaseExport size={18} />} loading={downloading} onClick={downloadAll}>

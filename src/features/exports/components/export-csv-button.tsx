@@ -16,6 +16,7 @@ export function ExportCsvButton<Row>({
   fileName,
   columns,
   fetchPage,
+  arrange = (rows) => rows,
   label = 'Export CSV',
   size,
 }: ExportCsvButtonProps<Row>) {
@@ -25,7 +26,11 @@ export function ExportCsvButton<Row>({
     setExporting(true);
     try {
       const rows = await fetchAllPages(fetchPage);
-      downloadFile(`factoryflow-${fileName}-${todayInIndia()}.csv`, toCsv(columns, rows), 'text/csv;charset=utf-8');
+      downloadFile(
+        `factoryflow-${fileName}-${todayInIndia()}.csv`,
+        toCsv(columns, arrange(rows)),
+        'text/csv;charset=utf-8',
+      );
     } catch (error) {
       notifications.show({ color: 'red', title: 'Could not export', message: (error as Error).message });
     } finally {

@@ -30,21 +30,23 @@ export function initialItemList<Sort extends string>(sort: Sort): ListState<Item
 }
 
 const amount = z.coerce.number();
-const productPage = z.object({
-  total: z.number(),
-  rows: z.array(
-    z.object({
-      id: z.string(),
-      sku: z.string(),
-      product_name: z.string(),
-      category: z.string().nullable(),
-      selling_price: amount,
-      stock_on_hand: amount,
-      reorder_point: amount,
-      archived_at: z.string().nullable(),
-    }),
-  ),
+const listedProduct = z.object({
+  id: z.string(),
+  sku: z.string(),
+  product_name: z.string(),
+  category: z.string().nullable(),
+  selling_price: amount,
+  stock_on_hand: amount,
+  reorder_point: amount,
+  archived_at: z.string().nullable(),
 });
+/** A variant's style, its values as the catalogue import's options cell ("Size: M; Colour: Red"); nulls without one. */
+const productStyle = z.object({
+  style_id: z.string().nullable(),
+  style_name: z.string().nullable(),
+  options: z.string().nullable(),
+});
+const productPage = z.object({ total: z.number(), rows: z.array(listedProduct.extend(productStyle.shape)) });
 const rawMaterialPage = z.object({
   total: z.number(),
   rows: z.array(
@@ -61,7 +63,8 @@ const rawMaterialPage = z.object({
   ),
 });
 
-export type ListedProduct = z.infer<typeof productPage>['rows'][number];
+export type ListedProduct = z.infer<typeof listedProduct>;
+export type ProductStyle = z.infer<typeof productStyle>;
 export type ListedRawMaterial = z.infer<typeof rawMaterialPage>['rows'][number];
 /** Which items, in which order: a list's state without its page. */
 export type ItemQuery<Sort extends string> = Pick<ListState<ItemFilters, Sort>, 'search' | 'filters' | 'sort'>;
@@ -86,7 +89,7 @@ function listArgs({ search, filters, sort, page, pageSize }: ItemQuery<string> &
 export async function fetchListedProducts(
   query: ItemQuery<ProductSort>,
   page: PageChoice,
-): Promise<Page<ListedProduct>> {
+): Promise<Page<ListedProduct & ProductStyle>> {
   const args = listArgs({ ...query, ...page });
   const { data, error } = await supabase.rpc('list_products', args);
   if (error) throw toUserError(error);
