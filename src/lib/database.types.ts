@@ -338,6 +338,16 @@ isOneToOne: false
         isOneToOne: true
         isSetofReturn: false
       } },
+"create_style":
+{ Args: { "bom"?: Json,"category"?: string,"options": Json,"request_id"?: string,"selling_price": number,"sku_prefix": string,"style_name": string }; Returns: Json },
+"add_style_variants":
+{ Args: { "options": Json,"request_id"?: string,"style_id": string }; Returns: Json },
+"list_styles":
+{ Args: never; Returns: Json },
+"start_production_batch":
+{ Args: { "request_id"?: string,"runs": Json }; Returns: Json },
+"update_style":
+{ Args: { "bom"?: Json,"category": string,"style_id": string,"style_name": string }; Returns: Json },
 "create_product":
 { Args: { "bom"?: Json,"category"?: string,"product_name": string,"reorder_point"?: number,"request_id"?: string,"selling_price"?: number,"sku": string,"stock_on_hand"?: number }; Returns: {
               "archived_at": string | null,

@@ -230,6 +230,19 @@ export const productionFieldRules = {
   quantityToProduce: { label: 'Quantity to produce', decimals: 0, min: 1 },
 } satisfies Record<string, NumberRules>;
 
+/**
+ * A style (create_style, update_style, add_style_variants): its variants are products, so their
+ * SKUs and names keep the product columns' limits (productFieldRules.sku, productName).
+ */
+export const styleFieldRules = {
+  styleName: { label: 'Style name', maxLength: 200, required: true },
+  skuPrefix: { label: 'SKU prefix', maxLength: 64, required: true },
+  optionName: { label: 'Option name', maxLength: 50, required: true },
+  optionValue: { label: 'Value', maxLength: 50, required: true },
+  maxOptions: 3,
+  maxVariants: 100,
+} as const;
+
 /** Receipts and counts (receive_material, adjust_stock): stock columns keep 3 decimals, products whole units. */
 export const stockFieldRules = {
   receivedQuantity: {

@@ -35,6 +35,8 @@ export const queryKeys = {
   whatToBuy: ['what-to-buy'],
   websiteWebhook: ['website-webhook'],
   websiteOrderRefusals: ['website-order-refusals'],
+  /** Styles with their options, BOM and variants (products). */
+  styles: ['styles'],
 } as const;
 
 type QueryKey = (typeof queryKeys)[keyof typeof queryKeys];
@@ -51,6 +53,7 @@ const queriesReadingTable: Record<DataTable, readonly QueryKey[]> = {
     queryKeys.workspaceHasData,
     queryKeys.productCosting,
     queryKeys.dashboardPanels,
+    queryKeys.styles,
   ],
   // A product's BOM is read with its materials' stock and cost.
   raw_materials: [
@@ -62,7 +65,7 @@ const queriesReadingTable: Record<DataTable, readonly QueryKey[]> = {
     queryKeys.productCosting,
     queryKeys.whatToBuy,
   ],
-  bom_items: [queryKeys.bomItems, queryKeys.productCosting],
+  bom_items: [queryKeys.bomItems, queryKeys.productCosting, queryKeys.styles],
   // A website order writes its sales and its refused lines together (refusals are not published).
   sales_orders: [
     queryKeys.salesOrders,

@@ -1,0 +1,77 @@
+import { ScrollArea, Table, Text } from '@mantine/core';
+import { formatQuantity } from '@/lib/format';
+import { isLowStock } from '@/lib/stock';
+import { styleGrid } from '../api/style-grid';
+import type { Style } from '../api/styles';
+
+/**
+ * A style's stock at a glance: sizes down, colours across, each cell a variant's stock on hand,
+ * red below its reorder point and green otherwise (as the Products table colours stock).
+ */
+export function StyleStockGrid({ style }: { style: Style }) {
+  const grid = styleGrid(style);
+  const oneOption = style.options.length === 1;
+  return (
+    <ScrollArea type="auto">
+      <Table
+        withTableBorder
+        withColumnBorders
+        verticalSpacing={4}
+        horizontalSpacing="xs"
+        aria-label={`${style.style_name} stock`}
+        style={{ width: 'auto' }}
+      >
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>
+              {oneOption
+                ? style.options[0]!.name
+                : `${style.options[0]!.name} \\ ${style.options
+                    .slice(1)
+                    .map((option) => option.name)
+                    .join(' / ')}`}
+            </Table.Th>
+            {grid.columns.map((column) => (
+              <Table.Th key={column} ta="right">
+                {column}
+              </Table.Th>
+            ))}
+            {!oneOption && <Table.Th ta="right">Total</Table.Th>}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {grid.rows.map((row, rowIndex) => (
+            <Table.Tr key={row}>
+              <Table.Th scope="row">{oneOption ? 'Stock' : row}</Table.Th>
+              {grid.cells[rowIndex]!.map((variant, columnIndex) => (
+                <Table.Td key={columnIndex} ta="right">
+                  {variant === null ? (
+                    <Text span c="dimmed" aria-label="No such variant">
+                      —
+                    </Text>
+                  ) : (
+                    <Text
+                      span
+                      fw={700}
+                      c={isLowStock(variant.stock_on_hand, variant.reorder_point) ? 'red.7' : 'green.7'}
+                      title={`${variant.sku}: reorder point ${formatQuantity(variant.reorder_point)}`}
+                    >
+                      {formatQuantity(variant.stock_on_hand)}
+                    </Text>
+                  )}
+                </Table.Td>
+              ))}
+              {!oneOption && (
+                <Table.Td ta="right" fw={500}>
+                  {formatQuantity(
+                    grid.cells[rowIndex]!.reduce((sum, variant) => sum + (variant?.stock_on_hand ?? 0), 0),
+                  )}
+                </Table.Td>
+              )}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </ScrollArea>
+  );
+}
