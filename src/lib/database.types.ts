@@ -341,11 +341,11 @@ isOneToOne: false
 "create_style":
 { Args: { "bom"?: Json,"category"?: string,"options": Json,"request_id"?: string,"selling_price": number,"sku_prefix": string,"style_name": string }; Returns: Json },
 "add_style_variants":
-{ Args: { "options": Json,"request_id"?: string,"style_id": string }; Returns: Json },
+{ Args: { "bom"?: Json,"options": Json,"request_id"?: string,"style_id": string }; Returns: Json },
 "list_styles":
-{ Args: never; Returns: Json },
+{ Args: { "page_offset"?: number,"page_size"?: number,"search"?: string,"style_id"?: string }; Returns: Json },
 "start_production_batch":
-{ Args: { "request_id"?: string,"runs": Json }; Returns: Json },
+{ Args: { "request_id"?: string,"runs": Json }; Returns: string[] },
 "update_style":
 { Args: { "bom"?: Json,"category": string,"style_id": string,"style_name": string }; Returns: Json },
 "create_product":

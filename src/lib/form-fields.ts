@@ -235,11 +235,13 @@ export const productionFieldRules = {
  * SKUs and names keep the product columns' limits (productFieldRules.sku, productName).
  */
 export const styleFieldRules = {
-  styleName: { label: 'Style name', maxLength: 200, required: true },
-  skuPrefix: { label: 'SKU prefix', maxLength: 64, required: true },
-  optionName: { label: 'Option name', maxLength: 50, required: true },
-  optionValue: { label: 'Value', maxLength: 50, required: true },
+  // 100, not a product name's 200: a variant's name is the style's name and its values.
+  styleName: { label: 'Style name', maxLength: 100, required: true },
+  skuPrefix: { label: 'SKU prefix', maxLength: 20, required: true },
+  optionName: { label: 'Option name', maxLength: 30, required: true },
+  optionValue: { label: 'Value', maxLength: 20, required: true },
   maxOptions: 3,
+  maxValues: 100,
   maxVariants: 100,
 } as const;
 

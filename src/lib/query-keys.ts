@@ -7,6 +7,7 @@ export const liveTables = [
   'sales_orders',
   'manufacturing_orders',
   'platform_fees',
+  'styles',
 ] as const;
 export type LiveTable = (typeof liveTables)[number];
 /**
@@ -75,6 +76,9 @@ const queriesReadingTable: Record<DataTable, readonly QueryKey[]> = {
   ],
   manufacturing_orders: [queryKeys.manufacturingOrders],
   platform_fees: [queryKeys.platformFees],
+  // A style's row changes with its name, options and BOM (its BOM lines and variant links are not
+  // published); its variants' stock changes with their product rows.
+  styles: [queryKeys.styles],
   website_webhooks: [queryKeys.websiteWebhook],
   website_order_refusals: [queryKeys.websiteOrderRefusals],
 };

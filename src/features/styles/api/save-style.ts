@@ -1,6 +1,6 @@
 import { callRpc, useWrite, withRequestId } from '@/lib/write';
 import type { StyleInput } from './style-form';
-import type { Style } from './styles';
+import type { Style, StyleBomLine } from './styles';
 import type { StyleOption } from './style-variants';
 
 /** What a save did, for its notification. */
@@ -28,13 +28,32 @@ export function addedValues(style: Pick<Style, 'options'>, options: readonly Sty
     .filter((option) => option.values.length > 0);
 }
 
+/** A BOM line as text that is equal for equal lines, whatever order the quantities' keys come in. */
+const lineKey = (line: StyleBomLine) =>
+  JSON.stringify(
+    'by_option' in line
+      ? [line.material_id, line.by_option, Object.entries(line.quantities).sort(([a], [b]) => a.localeCompare(b))]
+      : [line.material_id, line.quantity],
+  );
+
+/** Whether the BOM to save differs from the style's current lines, line by line. */
+export function styleBomChanged(saved: readonly StyleBomLine[], current: readonly StyleBomLine[]): boolean {
+  return saved.length !== current.length || saved.some((line, index) => lineKey(line) !== lineKey(current[index]!));
+}
+
 async function updateStyle(style: Style, input: StyleInput, submissionId: string): Promise<SavedStyle> {
   const added = addedValues(style, input.options);
+  // Sent only when needed: an untouched BOM may name a material archived since. New values of an
+  // option a line follows need their quantities, which only the BOM sent with them carries.
+  const bomNeeded =
+    styleBomChanged(input.bom, style.bom) ||
+    input.bom.some((line) => 'by_option' in line && added.some((option) => option.name === line.by_option));
   let variantsAdded = 0;
   if (added.length > 0) {
+    // One submission's repeat (after update_style below failed) is answered without writing again.
     const result = (await callRpc(
       'add_style_variants',
-      withRequestId({ style_id: style.style_id, options: added }, submissionId),
+      withRequestId({ style_id: style.style_id, options: added, bom: bomNeeded ? input.bom : undefined }, submissionId),
     )) as { products: unknown[] };
     variantsAdded = result.products.length;
   }
@@ -42,20 +61,20 @@ async function updateStyle(style: Style, input: StyleInput, submissionId: string
     style_id: style.style_id,
     style_name: input.style_name,
     category: input.category,
-    bom: input.bom,
+    bom: bomNeeded && added.length === 0 ? input.bom : undefined,
   });
   return { styleName: input.style_name, variantsAdded };
 }
 
 /**
- * Saves the style form: a new style and all its variants (create_style), or the edited style's
- * name, category and BOM (update_style, which rewrites every variant's BOM) with the values added
- * to its options (add_style_variants).
+ * Saves the style form: a new style and all its variants (create_style), or the edited style:
+ * the values added to its options, with their variants (add_style_variants), then its name,
+ * category and BOM (update_style, which rewrites every variant's name and BOM).
  */
 export function useSaveStyle(edited: Style | null) {
   return useWrite({
     write: (input: StyleInput, submissionId) =>
       edited === null ? createStyle(input, submissionId) : updateStyle(edited, input, submissionId),
-    tables: ['products', 'bom_items'],
+    tables: ['products', 'bom_items', 'styles'],
   });
 }

@@ -8,7 +8,7 @@ import {
   textLength,
 } from '@/lib/form-fields';
 import type { Style, StyleBomLine } from './styles';
-import { previewVariants, skuPart, variantCount, variantName, type StyleOption } from './style-variants';
+import { previewVariants, skuPart, variantCount, type StyleOption } from './style-variants';
 
 /** A BOM row's basis: one quantity for every variant, or one per value of the option at this index. */
 export const SAME_FOR_ALL = 'all';
@@ -72,34 +72,53 @@ function checked<Output>(
   return undefined;
 }
 
-/** Duplicates compare as the SKU shows them: 'navy blue' and 'Navy Blue' would make the same SKU. */
+/**
+ * Values compare as their SKUs show them: 'navy blue', 'Navy Blue' and 'Navy-Blue' would make one
+ * SKU, which create_style refuses.
+ */
 const sameInSku = (text: string) => skuPart(text);
 
+// create_style's refusals of the options (private.require_style_options), with its messages.
 function checkOptions(options: StyleForm['options'], ctx: z.RefinementCtx) {
   if (options.length === 0) {
-    ctx.addIssue({ code: 'custom', path: ['options'], message: 'Add at least one option, such as Size.' });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['options'],
+      message: 'A style needs at least one option (for example Size).',
+    });
   }
   if (options.length > rules.maxOptions) {
-    ctx.addIssue({ code: 'custom', path: ['options'], message: `A style has at most ${rules.maxOptions} options.` });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['options'],
+      message: `A style can have at most ${rules.maxOptions} options; this one has ${options.length}.`,
+    });
   }
   const names = new Set<string>();
   options.forEach((option, index) => {
     const name = checked(ctx, fieldSchemas.optionName, option.name, ['options', index, 'name']);
     if (name !== undefined) {
       if (names.has(name.toLowerCase())) {
-        ctx.addIssue({ code: 'custom', path: ['options', index, 'name'], message: `${name} is already an option.` });
+        ctx.addIssue({ code: 'custom', path: ['options', index, 'name'], message: `Option ${name} is listed twice.` });
       }
       names.add(name.toLowerCase());
     }
     const path = ['options', index, 'values'];
+    const optionName = name || `Option ${index + 1}`;
     if (option.values.length === 0) {
-      ctx.addIssue({ code: 'custom', path, message: `Add the values of ${name || 'this option'}, such as S, M, L.` });
+      ctx.addIssue({ code: 'custom', path, message: `${optionName} needs at least one value.` });
+    } else if (option.values.length > rules.maxValues) {
+      ctx.addIssue({
+        code: 'custom',
+        path,
+        message: `${optionName} can have at most ${rules.maxValues} values; it has ${option.values.length}.`,
+      });
     }
     const seen = new Set<string>();
     for (const value of option.values) {
       if (checked(ctx, fieldSchemas.optionValue, value, path) === undefined) break;
       if (seen.has(sameInSku(value))) {
-        ctx.addIssue({ code: 'custom', path, message: `${value.trim()} is listed twice.` });
+        ctx.addIssue({ code: 'custom', path, message: `${optionName} lists ${value.trim()} twice.` });
         break;
       }
       seen.add(sameInSku(value));
@@ -110,12 +129,12 @@ function checkOptions(options: StyleForm['options'], ctx: z.RefinementCtx) {
     ctx.addIssue({
       code: 'custom',
       path: ['options'],
-      message: `These options make ${count} variants; a style has at most ${rules.maxVariants}.`,
+      message: `A style can have at most ${rules.maxVariants} variants; these options make ${count}.`,
     });
   }
 }
 
-/** The longest SKU and name the variants get must fit the product columns. */
+/** Every variant's SKU must fit the product column (a name always fits: 100 characters and 3 values of 20). */
 function checkVariantLimits(form: StyleForm, ctx: z.RefinementCtx) {
   const variants = previewVariants(form.sku_prefix, form.options);
   const longestSku = variants.find((variant) => textLength(variant.sku) > productFieldRules.sku.maxLength);
@@ -123,17 +142,7 @@ function checkVariantLimits(form: StyleForm, ctx: z.RefinementCtx) {
     ctx.addIssue({
       code: 'custom',
       path: ['sku_prefix'],
-      message: `${longestSku.sku} is longer than ${productFieldRules.sku.maxLength} characters: shorten the prefix or the values.`,
-    });
-  }
-  const longName = variants.find(
-    (variant) => textLength(variantName(form.style_name, variant.values)) > productFieldRules.productName.maxLength,
-  );
-  if (longName) {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['style_name'],
-      message: `Variant names would be longer than ${productFieldRules.productName.maxLength} characters: shorten the name.`,
+      message: `The SKU ${longestSku.sku} would be longer than ${productFieldRules.sku.maxLength} characters; shorten the SKU prefix or the values.`,
     });
   }
 }

@@ -1,5 +1,5 @@
 import { combinations } from './style-variants';
-import { variantValues, type Style, type StyleVariant } from './styles';
+import type { Style, StyleVariant } from './styles';
 
 /**
  * A style laid out as a grid: the first option's values down (sizes), every combination of the
@@ -15,7 +15,7 @@ export interface StyleGrid {
 }
 
 export function styleGrid(style: Pick<Style, 'options' | 'variants'>): StyleGrid {
-  const byValues = new Map(style.variants.map((variant) => [variantValues(style, variant).join('\u0000'), variant]));
+  const byValues = new Map(style.variants.map((variant) => [variant.option_values.join('\u0000'), variant]));
   const find = (values: string[]) => byValues.get(values.join('\u0000')) ?? null;
   const [first, ...others] = style.options;
   if (!first) return { rows: [], columns: [], cells: [] };

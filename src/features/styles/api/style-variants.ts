@@ -1,7 +1,8 @@
 /**
- * How a style's variants are named, as create_style and add_style_variants name them: every
- * combination of the options' values (the first option varying slowest), SKU
- * `{PREFIX}-{VALUE}-{VALUE}` in upper case with spaces as hyphens, name `{style} - {values}`.
+ * How a style's variants are named, as create_style and add_style_variants name them
+ * (private.variant_sku, variant_name in supabase/schemas/styles.sql): every combination of the
+ * options' values (the first option varying slowest), SKU `{PREFIX}-{VALUE}-{VALUE}` in upper case
+ * with each run of spaces a hyphen, name `{style} - {value} / {value}`.
  */
 
 // A type, not an interface: an RPC's Json argument takes it.
@@ -10,17 +11,13 @@ export type StyleOption = {
   values: string[];
 };
 
-/** One part of a variant's SKU: upper case, each space a hyphen. */
+/** One part of a variant's SKU: trimmed, upper case, each run of spaces a hyphen. */
 export function skuPart(text: string): string {
-  return text.trim().toUpperCase().replaceAll(' ', '-');
+  return text.trim().replace(/\s+/g, '-').toUpperCase();
 }
 
 export function variantSku(prefix: string, values: readonly string[]): string {
   return [prefix, ...values].map(skuPart).join('-');
-}
-
-export function variantName(styleName: string, values: readonly string[]): string {
-  return `${styleName.trim()} - ${values.join(' / ')}`;
 }
 
 /** Every combination of the options' values, in order: S/Blue, S/Red, M/Blue, … */

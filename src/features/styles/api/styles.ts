@@ -15,8 +15,8 @@ const styleVariant = z.object({
   product_id: z.string(),
   sku: z.string(),
   product_name: z.string(),
-  /** The variant's value of each option: {Size: 'M', Colour: 'Blue'}. */
-  options: z.record(z.string(), z.string()),
+  /** The variant's value of each option, in the style's option order: ['M', 'Blue']. */
+  option_values: z.array(z.string()),
   selling_price: amount,
   stock_on_hand: amount,
   reorder_point: amount,
@@ -38,18 +38,22 @@ export type StyleBomLine = z.infer<typeof styleBomLine>;
 export type StyleVariant = z.infer<typeof styleVariant>;
 export type Style = z.infer<typeof style>;
 
-async function fetchStyles(): Promise<Style[]> {
-  const { data, error } = await supabase.rpc('list_styles');
+const stylePage = z.object({ total: z.number(), rows: z.array(style) });
+export type StylePage = z.infer<typeof stylePage>;
+
+/** The most styles list_styles gives at once. */
+export const STYLES_PAGE_SIZE = 100;
+
+async function fetchStyles(): Promise<StylePage> {
+  const { data, error } = await supabase.rpc('list_styles', { page_size: STYLES_PAGE_SIZE });
   if (error) throw toUserError(error);
-  return z.array(style).parse(data);
+  return stylePage.parse(data);
 }
 
-/** The user's styles, each with its options, BOM and variants (their stock and reorder points). */
+/**
+ * The user's styles by name (the first 100), each with its options, BOM and variants in grid order
+ * (their stock and reorder points).
+ */
 export function useStyles() {
   return useQuery({ queryKey: queryKeys.styles, queryFn: fetchStyles });
-}
-
-/** A variant's values in the style's option order: ['M', 'Blue']. */
-export function variantValues(style: Pick<Style, 'options'>, variant: Pick<StyleVariant, 'options'>): string[] {
-  return style.options.map((option) => variant.options[option.name] ?? '');
 }

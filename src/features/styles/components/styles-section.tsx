@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { LoadError } from '@/components/load-error';
 import { formatQuantity, formatRupees } from '@/lib/format';
 import { isLowStock } from '@/lib/stock';
-import { useStyles, variantValues, type Style } from '../api/styles';
+import { useStyles, STYLES_PAGE_SIZE, type Style } from '../api/styles';
 import { StyleFormModal } from './style-form';
 import { StyleStockGrid } from './style-stock-grid';
 
@@ -20,9 +20,9 @@ interface StylesSectionProps {
 export function StylesSection({ withVariants }: StylesSectionProps) {
   const styles = useStyles();
   const [editing, setEditing] = useState<string | null>(null);
-  const edited = styles.data?.find((style) => style.style_id === editing) ?? null;
+  const edited = styles.data?.rows.find((style) => style.style_id === editing) ?? null;
   if (styles.isError) return <LoadError what="styles" error={styles.error} onRetry={() => void styles.refetch()} />;
-  if (!styles.data || styles.data.length === 0) return null;
+  if (!styles.data || styles.data.rows.length === 0) return null;
 
   return (
     <Paper withBorder p="md" mt="lg" component="section" aria-label="Styles">
@@ -33,7 +33,7 @@ export function StylesSection({ withVariants }: StylesSectionProps) {
         Products made in several sizes or colours, each style as one row. Open one for its stock by size and colour.
       </Text>
       <Accordion variant="separated" multiple chevronPosition="left">
-        {styles.data.map((style) => (
+        {styles.data.rows.map((style) => (
           <Accordion.Item key={style.style_id} value={style.style_id}>
             <Accordion.Control aria-label={style.style_name}>
               <StyleSummary style={style} />
@@ -57,6 +57,11 @@ export function StylesSection({ withVariants }: StylesSectionProps) {
           </Accordion.Item>
         ))}
       </Accordion>
+      {styles.data.total > STYLES_PAGE_SIZE && (
+        <Text size="sm" c="dimmed" mt="sm">
+          The first {STYLES_PAGE_SIZE} of {styles.data.total} styles, by name. Every variant is also in the table above.
+        </Text>
+      )}
       {edited && <StyleFormModal edited={edited} onClose={() => setEditing(null)} />}
     </Paper>
   );
@@ -110,7 +115,7 @@ function VariantsTable({ style }: { style: Style }) {
             <Table.Tr key={variant.product_id}>
               <Table.Td ff="monospace">{variant.sku}</Table.Td>
               <Table.Td>
-                {variantValues(style, variant).join(' / ')}
+                {variant.option_values.join(' / ')}
                 {variant.archived_at !== null && (
                   <Text span size="xs" c="dimmed">
                     {' '}
