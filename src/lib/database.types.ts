@@ -215,6 +215,78 @@ isOneToOne: false
       referencedColumns: ["id"]
     }
                   ]
+                },"style_bom_items": {
+                  Row: {
+                    "by_option": string | null,"material_id": string,"position": number,"quantities": Json | null,"quantity": number | null,"style_id": string,"user_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "by_option"?: string | null,"material_id": string,"position": number,"quantities"?: Json | null,"quantity"?: number | null,"style_id": string,"user_id"?: string
+                  }
+                  Update: {
+                    "by_option"?: string | null,"material_id"?: string,"position"?: number,"quantities"?: Json | null,"quantity"?: number | null,"style_id"?: string,"user_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "style_bom_items_material_id_user_id_fkey"
+      columns: ["material_id","user_id"]
+isOneToOne: false
+      referencedRelation: "raw_materials"
+      referencedColumns: ["id","user_id"]
+    },{
+      foreignKeyName: "style_bom_items_style_id_user_id_fkey"
+      columns: ["style_id","user_id"]
+isOneToOne: false
+      referencedRelation: "styles"
+      referencedColumns: ["id","user_id"]
+    }
+                  ]
+                },"style_variants": {
+                  Row: {
+                    "option_values": (string)[],"product_id": string,"style_id": string,"user_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "option_values": (string)[],"product_id": string,"style_id": string,"user_id"?: string
+                  }
+                  Update: {
+                    "option_values"?: (string)[],"product_id"?: string,"style_id"?: string,"user_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "style_variants_product_id_user_id_fkey"
+      columns: ["product_id","user_id"]
+isOneToOne: true
+      referencedRelation: "product_unit_costs"
+      referencedColumns: ["product_id","user_id"]
+    },{
+      foreignKeyName: "style_variants_product_id_user_id_fkey"
+      columns: ["product_id","user_id"]
+isOneToOne: true
+      referencedRelation: "products"
+      referencedColumns: ["id","user_id"]
+    },{
+      foreignKeyName: "style_variants_style_id_user_id_fkey"
+      columns: ["style_id","user_id"]
+isOneToOne: false
+      referencedRelation: "styles"
+      referencedColumns: ["id","user_id"]
+    }
+                  ]
+                },"styles": {
+                  Row: {
+                    "category": string | null,"created_at": string,"id": string,"options": NonNullable<Json>,"selling_price": number,"sku_prefix": string,"style_name": string,"user_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "category"?: string | null,"created_at"?: string,"id"?: string,"options": NonNullable<Json>,"selling_price": number,"sku_prefix": string,"style_name": string,"user_id"?: string
+                  }
+                  Update: {
+                    "category"?: string | null,"created_at"?: string,"id"?: string,"options"?: NonNullable<Json>,"selling_price"?: number,"sku_prefix"?: string,"style_name"?: string,"user_id"?: string
+                  }
+                  Relationships: [
+                    
+                  ]
                 },"website_order_refusals": {
                   Row: {
                     "id": string,"quantity": number | null,"reason": string,"received_at": string,"shop_order_id": string,"sku": string,"user_id": string
@@ -257,7 +329,10 @@ isOneToOne: false
                 }
           }
           Functions: {
-            "adjust_stock":
+            "add_style_variants":
+{ Args: { "bom"?: Json,"options": Json,"request_id"?: string,"style_id": string }; Returns: Json
+                           },
+"adjust_stock":
 { Args: { "counted"?: number,"material_id"?: string,"note"?: string,"product_id"?: string,"request_id"?: string }; Returns: {
               "balance_after": number,
 "created_at": string,
@@ -387,6 +462,9 @@ isOneToOne: false
         isOneToOne: true
         isSetofReturn: false
       } },
+"create_style":
+{ Args: { "bom"?: Json,"category": string,"options": Json,"request_id"?: string,"selling_price": number,"sku_prefix": string,"style_name": string }; Returns: Json
+                           },
 "create_website_webhook":
 { Args: Record<PropertyKey, never>; Returns: {
               "endpoint_token": string,"signing_secret": string
@@ -449,6 +527,9 @@ isOneToOne: false
                            },
 "list_sales_orders":
 { Args: { "ascending"?: boolean,"date_from"?: string,"date_to"?: string,"page_offset"?: number,"page_size"?: number,"platform"?: Database["public"]['Enums']["sales_platform"],"search"?: string,"sort_by"?: string,"status"?: Database["public"]['Enums']["sales_order_status"] }; Returns: Json
+                           },
+"list_styles":
+{ Args: { "page_offset"?: number,"page_size"?: number,"search"?: string,"style_id"?: string }; Returns: Json
                            },
 "log_sale":
 { Args: { "order_date"?: string,"order_id"?: string,"platform"?: string,"product_id": string,"quantity": number,"request_id"?: string,"unit_price"?: number }; Returns: {
@@ -578,6 +659,9 @@ isOneToOne: false
         isOneToOne: true
         isSetofReturn: false
       } },
+"start_production_batch":
+{ Args: { "request_id"?: string,"runs": Json }; Returns: (string)[]
+                           },
 "update_product":
 { Args: { "bom"?: Json,"category": string,"product_id": string,"product_name": string,"reorder_point": number,"selling_price": number,"sku": string }; Returns: {
               "archived_at": string | null,
@@ -614,6 +698,23 @@ isOneToOne: false
                           SetofOptions: {
         from: "*"
         to: "raw_materials"
+        isOneToOne: true
+        isSetofReturn: false
+      } },
+"update_style":
+{ Args: { "bom"?: Json,"category": string,"style_id": string,"style_name": string }; Returns: {
+              "category": string | null,
+"created_at": string,
+"id": string,
+"options": NonNullable<Json>,
+"selling_price": number,
+"sku_prefix": string,
+"style_name": string,
+"user_id": string
+            }
+                          SetofOptions: {
+        from: "*"
+        to: "styles"
         isOneToOne: true
         isSetofReturn: false
       } },

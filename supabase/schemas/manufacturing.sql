@@ -34,6 +34,81 @@ grant select on public.manufacturing_orders to authenticated;
 -- Realtime: the app listens to this table, filtered to its user.
 alter publication supabase_realtime add table public.manufacturing_orders;
 
+-- Starting runs: start_production (one) and start_production_batch (several) share these steps.
+
+-- The caller's product to produce, held `for share` until the transaction ends: update_product and
+-- update_style (which replace BOMs) update the row first, so the BOM cannot change between the
+-- check and the consumption. Refuses another user's product ('Product not found.') and archived ones.
+create function private.product_to_produce(user_id uuid, product_id uuid) returns public.products
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_product public.products;
+begin
+  select * into v_product
+  from public.products p
+  where p.id = product_to_produce.product_id and p.user_id = product_to_produce.user_id
+  for share;
+  if not found then
+    raise exception 'Product not found.';
+  end if;
+  if v_product.archived_at is not null then
+    raise exception '% is archived.', v_product.product_name;
+  end if;
+  return v_product;
+end;
+$$;
+
+-- Locks every material the BOMs of these products consume, always in id order, so concurrent starts
+-- over shared materials queue behind each other instead of deadlocking. `no key update` (what the
+-- stock update itself takes), not `update`: the key-share locks that foreign keys take (a new
+-- product's BOM rows naming these materials, in any order) must not wait on it, or create_product
+-- and start_production deadlock.
+create function private.lock_bom_materials(user_id uuid, product_ids uuid[]) returns void
+language sql
+set search_path = ''
+as $$
+  select 1
+  from public.raw_materials m
+  where m.user_id = lock_bom_materials.user_id and m.id in (
+    select b.material_id from public.bom_items b
+    where b.product_id = any (lock_bom_materials.product_ids) and b.user_id = lock_bom_materials.user_id
+  )
+  order by m.id
+  for no key update of m
+$$;
+
+-- The order of one run and every material it consumes, with a ledger row each; the caller has
+-- locked the product and its materials and checked there is enough.
+create function private.record_production_run(user_id uuid, product public.products, quantity integer)
+returns public.manufacturing_orders
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_order public.manufacturing_orders;
+begin
+  insert into public.manufacturing_orders (user_id, product_id, product_name, quantity_to_produce)
+  values (record_production_run.user_id, product.id, product.product_name, record_production_run.quantity)
+  returning * into v_order;
+
+  with consumed as (
+    update public.raw_materials m
+    set stock_level = m.stock_level - b.quantity * record_production_run.quantity
+    from public.bom_items b
+    where b.material_id = m.id and b.user_id = m.user_id
+      and b.product_id = product.id and b.user_id = record_production_run.user_id
+    returning m.id, b.quantity * record_production_run.quantity as consumed, m.stock_level
+  )
+  insert into public.stock_movements
+    (user_id, material_id, quantity, balance_after, reason, manufacturing_order_id)
+  select record_production_run.user_id, c.id, -c.consumed, c.stock_level, 'production_consumption', v_order.id
+  from consumed c;
+  return v_order;
+end;
+$$;
+
 -- start_production: refuses archived products; holds the product while it reads the BOM --------
 -- With a request_id (00_setup.sql), a repeat returns the first call's order and writes nothing.
 create function public.start_production(
@@ -62,31 +137,9 @@ begin
     raise exception 'Product is required.';
   end if;
 
-  -- `for share`: update_product (which replaces the BOM) updates this row first, so the BOM
-  -- cannot change between the check and the consumption below.
-  select * into v_product
-  from public.products p
-  where p.id = start_production.product_id and p.user_id = v_user_id
-  for share;
-  if not found then
-    raise exception 'Product not found.';
-  end if;
-  if v_product.archived_at is not null then
-    raise exception '% is archived.', v_product.product_name;
-  end if;
-
-  -- Lock every material this run consumes, always in id order, so concurrent starts over shared
-  -- materials queue behind each other instead of deadlocking; then check all before writing.
-  -- `no key update` (what the stock update itself takes), not `update`: the key-share locks that
-  -- foreign keys take (a new product's BOM rows naming these materials, in any order) must not
-  -- wait on it, or create_product and start_production deadlock.
-  perform 1
-  from public.raw_materials m
-  join public.bom_items b on b.material_id = m.id and b.user_id = m.user_id
-  where b.product_id = v_product.id and b.user_id = v_user_id
-  order by m.id
-  for no key update of m;
-
+  v_product := private.product_to_produce(v_user_id, start_production.product_id);
+  -- Lock, then check every material before writing.
+  perform private.lock_bom_materials(v_user_id, array[v_product.id]);
   if exists (
     select 1
     from public.bom_items b
@@ -97,22 +150,7 @@ begin
     raise exception 'Not enough raw materials to start production.';
   end if;
 
-  insert into public.manufacturing_orders (user_id, product_id, product_name, quantity_to_produce)
-  values (v_user_id, v_product.id, v_product.product_name, v_quantity)
-  returning * into v_order;
-
-  with consumed as (
-    update public.raw_materials m
-    set stock_level = m.stock_level - b.quantity * v_quantity
-    from public.bom_items b
-    where b.material_id = m.id and b.user_id = m.user_id
-      and b.product_id = v_product.id and b.user_id = v_user_id
-    returning m.id, b.quantity * v_quantity as consumed, m.stock_level
-  )
-  insert into public.stock_movements
-    (user_id, material_id, quantity, balance_after, reason, manufacturing_order_id)
-  select v_user_id, c.id, -c.consumed, c.stock_level, 'production_consumption', v_order.id
-  from consumed c;
+  v_order := private.record_production_run(v_user_id, v_product, v_quantity);
 
   perform private.remember_result(v_user_id, start_production.request_id, to_jsonb(v_order));
   return v_order;
@@ -122,6 +160,101 @@ comment on function public.start_production is
   'Starts a manufacturing order and consumes BOM quantity x quantity_to_produce of every material, or refuses with "Not enough raw materials to start production." (or "{product} is archived.") and commits nothing. A repeated request_id returns the first call''s order and writes nothing.';
 revoke all on function public.start_production(uuid, numeric, uuid) from public, anon, authenticated, service_role;
 grant execute on function public.start_production(uuid, numeric, uuid) to authenticated;
+
+-- start_production_batch ------------------------------------------------------------------------
+-- Several runs in one transaction (one cut of a lot across sizes), all or nothing: `runs` is
+-- [{product_id, quantity_to_produce}], 1 to 100 runs, each product once, each quantity a whole
+-- number from 1. The products are held in id order, then every material of every BOM is locked in
+-- id order (as start_production: concurrent batches and single runs queue, never deadlock), and
+-- start_production's check is made on the sum over all runs: when a material is short, the refusal
+-- names it ('Not enough Fabric: 30 needed, 20 available.', the first short material by name).
+-- Returns the new orders' ids in the order of `runs`. Refusals about the list name it
+-- (hint 'field:runs'). With a request_id, a repeat returns the first call's ids and writes nothing.
+create function public.start_production_batch(runs jsonb, request_id uuid default null) returns uuid[]
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_user_id uuid := private.require_user_id();
+  v_run jsonb;
+  v_id_text text;
+  v_product_ids uuid[] := '{}'::uuid[];
+  v_quantities integer[] := '{}'::integer[];
+  v_products public.products[] := '{}'::public.products[];
+  v_product_id uuid;
+  v_short record;
+  v_order_ids uuid[] := '{}'::uuid[];
+  v_replayed jsonb;
+begin
+  v_replayed := private.replayed_result(v_user_id, start_production_batch.request_id, 'start_production_batch');
+  if v_replayed is not null then
+    return array(select jsonb_array_elements_text(v_replayed)::uuid);
+  end if;
+  if jsonb_typeof(runs) is distinct from 'array' or jsonb_array_length(runs) = 0 then
+    raise exception 'A batch needs a list of runs, each a product and a quantity to produce.' using hint = 'field:runs';
+  end if;
+  if jsonb_array_length(runs) > 100 then
+    perform private.raise_input_error(
+      format('A batch can have at most 100 runs; this one has %s.', jsonb_array_length(runs)), 'runs');
+  end if;
+
+  for v_run in select * from jsonb_array_elements(runs) loop
+    if jsonb_typeof(v_run) <> 'object' or jsonb_typeof(v_run -> 'product_id') is distinct from 'string' then
+      raise exception 'Each run needs a product.' using hint = 'field:runs';
+    end if;
+    if jsonb_typeof(v_run -> 'quantity_to_produce') is distinct from 'number' then
+      raise exception 'Quantity to produce must be a number.' using hint = 'field:runs';
+    end if;
+    v_quantities := v_quantities || private.require_number(
+      (v_run ->> 'quantity_to_produce')::numeric, 'Quantity to produce', 1, true, 'runs')::integer;
+    -- Any spelling that is not a uuid names no product (as a BOM's material ids).
+    v_id_text := lower(v_run ->> 'product_id');
+    v_product_id := case
+      when v_id_text ~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then v_id_text::uuid
+    end;
+    if v_product_id is null then
+      raise exception 'Product not found.';
+    end if;
+    if v_product_id = any (v_product_ids) then
+      raise exception 'A product can appear only once in a batch.' using hint = 'field:runs';
+    end if;
+    v_product_ids := v_product_ids || v_product_id;
+  end loop;
+
+  for v_product_id in select u.id from unnest(v_product_ids) u (id) order by u.id loop
+    v_products := v_products || private.product_to_produce(v_user_id, v_product_id);
+  end loop;
+  perform private.lock_bom_materials(v_user_id, v_product_ids);
+
+  select m.material_name, trim_scale(sum(b.quantity * r.quantity)) as needed, trim_scale(m.stock_level) as available
+  into v_short
+  from unnest(v_product_ids, v_quantities) r (product_id, quantity)
+  join public.bom_items b on b.product_id = r.product_id and b.user_id = v_user_id
+  join public.raw_materials m on m.id = b.material_id and m.user_id = b.user_id
+  group by m.id, m.material_name, m.stock_level
+  having sum(b.quantity * r.quantity) > m.stock_level
+  order by m.material_name, m.id
+  limit 1;
+  if found then
+    raise exception 'Not enough %: % needed, % available.', v_short.material_name, v_short.needed, v_short.available;
+  end if;
+
+  for v_position in 1 .. cardinality(v_product_ids) loop
+    v_order_ids := v_order_ids || (private.record_production_run(
+      v_user_id,
+      (select p from unnest(v_products) p where p.id = v_product_ids[v_position]),
+      v_quantities[v_position])).id;
+  end loop;
+
+  perform private.remember_result(v_user_id, start_production_batch.request_id, to_jsonb(v_order_ids));
+  return v_order_ids;
+end;
+$$;
+comment on function public.start_production_batch is
+  'Starts several manufacturing orders ([{product_id, quantity_to_produce}], at most 100, each product once) in one transaction, checking every material against the sum over all runs ("Not enough {material}: {needed} needed, {available} available."), all or nothing. Returns the new order ids in the order of runs. A repeated request_id returns the first call''s ids and writes nothing.';
+revoke all on function public.start_production_batch(jsonb, uuid) from public, anon, authenticated, service_role;
+grant execute on function public.start_production_batch(jsonb, uuid) to authenticated;
 
 -- complete_production: a cancelled or completed order says so ---------------------------------
 create function public.complete_production(order_id uuid) returns public.manufacturing_orders

@@ -5,7 +5,7 @@
 -- exact lists below catch a migration that forgets to revoke, and the last section shows why.
 begin;
 set local client_min_messages = warning;
-select plan(161);
+select plan(171);
 
 -- The platform, as on Supabase (stack/sql/platform.sql) -----------------------------------------
 select is(session_user::text, 'postgres',
@@ -74,8 +74,10 @@ select set_eq(
         'authenticated SELECT on public.manufacturing_orders', 'authenticated SELECT on public.stock_movements',
         'authenticated SELECT on public.platform_fees', 'authenticated SELECT on public.product_unit_costs',
         'authenticated SELECT on public.website_order_refusals',
-        'authenticated SELECT on public.sales_day_totals', 'authenticated SELECT on public.product_sales_totals'],
-  'On our tables, views and sequences the client roles hold exactly authenticated''s read of the six tables, the platform fees, the unit costs, the refused website order lines and the kept sales totals'
+        'authenticated SELECT on public.sales_day_totals', 'authenticated SELECT on public.product_sales_totals',
+        'authenticated SELECT on public.styles', 'authenticated SELECT on public.style_variants',
+        'authenticated SELECT on public.style_bom_items'],
+  'On our tables, views and sequences the client roles hold exactly authenticated''s read of the six tables, the platform fees, the unit costs, the refused website order lines, the kept sales totals and the three style tables'
 );
 select set_eq(
   $$ select format('%s %s on %I.%I.%I', case a.grantee when 0 then 'public' else a.grantee::regrole::text end,
@@ -207,7 +209,12 @@ from (values ('create_product', array['text', 'text', 'text', 'numeric', 'numeri
              ('list_sales_orders', array['text', 'sales_platform', 'sales_order_status', 'timestamp with time zone',
                                          'timestamp with time zone', 'text', 'boolean', 'integer', 'integer']),
              ('list_products', array['text', 'boolean', 'boolean', 'text', 'boolean', 'integer', 'integer']),
-             ('list_raw_materials', array['text', 'boolean', 'boolean', 'text', 'boolean', 'integer', 'integer'])) as f (f, args);
+             ('list_raw_materials', array['text', 'boolean', 'boolean', 'text', 'boolean', 'integer', 'integer']),
+             ('create_style', array['text', 'text', 'text', 'numeric', 'jsonb', 'jsonb', 'uuid']),
+             ('update_style', array['uuid', 'text', 'text', 'jsonb']),
+             ('add_style_variants', array['uuid', 'jsonb', 'jsonb', 'uuid']),
+             ('list_styles', array['text', 'integer', 'integer', 'uuid']),
+             ('start_production_batch', array['jsonb', 'uuid'])) as f (f, args);
 select function_privs_are('public', f, args, 'authenticated', array['EXECUTE'],
   format('authenticated can execute %s', f))
 from (values ('create_product', array['text', 'text', 'text', 'numeric', 'numeric', 'numeric', 'jsonb', 'uuid']),
@@ -241,7 +248,12 @@ from (values ('create_product', array['text', 'text', 'text', 'numeric', 'numeri
              ('list_sales_orders', array['text', 'sales_platform', 'sales_order_status', 'timestamp with time zone',
                                          'timestamp with time zone', 'text', 'boolean', 'integer', 'integer']),
              ('list_products', array['text', 'boolean', 'boolean', 'text', 'boolean', 'integer', 'integer']),
-             ('list_raw_materials', array['text', 'boolean', 'boolean', 'text', 'boolean', 'integer', 'integer'])) as f (f, args);
+             ('list_raw_materials', array['text', 'boolean', 'boolean', 'text', 'boolean', 'integer', 'integer']),
+             ('create_style', array['text', 'text', 'text', 'numeric', 'jsonb', 'jsonb', 'uuid']),
+             ('update_style', array['uuid', 'text', 'text', 'jsonb']),
+             ('add_style_variants', array['uuid', 'jsonb', 'jsonb', 'uuid']),
+             ('list_styles', array['text', 'integer', 'integer', 'uuid']),
+             ('start_production_batch', array['jsonb', 'uuid'])) as f (f, args);
 
 -- Exactly who may execute which of our functions, counting grants to PUBLIC and to the role
 -- itself (Supabase's default privileges grant anon every new function in public).
@@ -282,8 +294,11 @@ select set_eq(
         'public.import_sales_orders(text, jsonb, uuid)',
         'public.list_sales_orders(text, sales_platform, sales_order_status, timestamp with time zone, timestamp with time zone, text, boolean, integer, integer)',
         'public.list_products(text, boolean, boolean, text, boolean, integer, integer)',
-        'public.list_raw_materials(text, boolean, boolean, text, boolean, integer, integer)'],
-  'authenticated can execute exactly the fourteen stock operations, the bulk fulfil, set_platform_fees, the two catalogue imports, the six read functions, the three website webhook settings, the order import with its preview and the three lists'
+        'public.list_raw_materials(text, boolean, boolean, text, boolean, integer, integer)',
+        'public.create_style(text, text, text, numeric, jsonb, jsonb, uuid)',
+        'public.update_style(uuid, text, text, jsonb)', 'public.add_style_variants(uuid, jsonb, jsonb, uuid)',
+        'public.list_styles(text, integer, integer, uuid)', 'public.start_production_batch(jsonb, uuid)'],
+  'authenticated can execute exactly the fourteen stock operations, the bulk fulfil, set_platform_fees, the two catalogue imports, the six read functions, the three website webhook settings, the order import with its preview, the three lists, the three style operations with their list and the production batch'
 );
 select set_eq(
   $$ select format('%I.%I(%s)', n.nspname, p.proname, oidvectortypes(p.proargtypes))
@@ -309,8 +324,9 @@ select set_eq(
         'cancel_manufacturing_order', 'set_platform_fees', 'import_raw_materials', 'import_products',
         'owner_report', 'create_website_webhook', 'set_website_webhook_secret',
         'dismiss_website_order_refusal', 'receive_website_order', 'import_sales_orders',
-        'preview_sales_orders_import', 'list_sales_orders', 'list_products', 'list_raw_materials'],
-  'Exactly the fourteen operations, the bulk fulfil, set_platform_fees, the two catalogue imports (they call private helpers), owner_report (its views read auth.users), the webhook settings, receive_website_order, the order import with its preview (it shares the import''s private helpers) and the three lists (they filter on auth.uid() themselves so their searches can use indexes) run as security definer; the other read functions read through RLS'
+        'preview_sales_orders_import', 'list_sales_orders', 'list_products', 'list_raw_materials',
+        'create_style', 'update_style', 'add_style_variants', 'list_styles', 'start_production_batch'],
+  'Exactly the fourteen operations, the bulk fulfil, set_platform_fees, the two catalogue imports (they call private helpers), owner_report (its views read auth.users), the webhook settings, receive_website_order, the order import with its preview (it shares the import''s private helpers), the four lists (they filter on auth.uid() themselves so their searches can use indexes), the three style operations and the production batch run as security definer; the other read functions read through RLS'
 );
 
 select tests.authenticate_as_anon();

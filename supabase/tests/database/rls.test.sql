@@ -5,13 +5,13 @@
 -- secure, and differ between Supabase versions.
 begin;
 set local client_min_messages = warning;
-select plan(62);
+select plan(68);
 
 -- Every table ------------------------------------------------------------------------------------
 select tables_are('public', array['products', 'raw_materials', 'bom_items', 'sales_orders',
   'manufacturing_orders', 'stock_movements', 'platform_fees', 'website_webhooks', 'website_order_refusals',
-  'sales_day_totals', 'product_sales_totals'],
-  'The API exposes exactly the six inventory tables, the platform fees, the website webhook''s two tables and the two kept sales totals');
+  'sales_day_totals', 'product_sales_totals', 'styles', 'style_variants', 'style_bom_items'],
+  'The API exposes exactly the six inventory tables, the platform fees, the website webhook''s two tables, the two kept sales totals and the three style tables');
 
 select ok(relrowsecurity, format('RLS is enabled on public.%s', relname))
 from pg_class
@@ -50,6 +50,12 @@ select policies_are('public', 'sales_day_totals', array['Owners can read their s
   'sales_day_totals has only the owner read policy (triggers on sales_orders keep it)');
 select policies_are('public', 'product_sales_totals', array['Owners can read their product sales totals'],
   'product_sales_totals has only the owner read policy (triggers on sales_orders keep it)');
+select policies_are('public', 'styles', array['Owners can read their styles'],
+  'styles has only the owner read policy (the style operations write it)');
+select policies_are('public', 'style_variants', array['Owners can read their style variants'],
+  'style_variants has only the owner read policy (create_style and add_style_variants write it)');
+select policies_are('public', 'style_bom_items', array['Owners can read their style BOMs'],
+  'style_bom_items has only the owner read policy (the style operations write it)');
 select is_empty(
   $$ select tablename || ': ' || policyname from pg_policies
      where schemaname = 'public' and (roles <> '{authenticated}' or cmd = 'ALL') $$,
@@ -57,8 +63,8 @@ select is_empty(
 
 select set_eq(
   $$ select tablename::text from pg_publication_tables where pubname = 'supabase_realtime' and schemaname = 'public' $$,
-  array['products', 'raw_materials', 'sales_orders', 'manufacturing_orders', 'platform_fees'],
-  'The app''s tables stream through the supabase_realtime publication (not the ledger; not BOM rows, whose deletions would reach every subscriber)'
+  array['products', 'raw_materials', 'sales_orders', 'manufacturing_orders', 'platform_fees', 'styles'],
+  'The app''s tables stream through the supabase_realtime publication (not the ledger; not BOM rows nor style BOM lines, whose deletions would reach every subscriber)'
 );
 
 -- Data: the owner has a row in every table ------------------------------------------------------
