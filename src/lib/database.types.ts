@@ -413,16 +413,6 @@ isOneToOne: false
         isOneToOne: true
         isSetofReturn: false
       } },
-"create_style":
-{ Args: { "bom"?: Json,"category"?: string,"options": Json,"request_id"?: string,"selling_price": number,"sku_prefix": string,"style_name": string }; Returns: Json },
-"add_style_variants":
-{ Args: { "bom"?: Json,"options": Json,"request_id"?: string,"style_id": string }; Returns: Json },
-"list_styles":
-{ Args: { "page_offset"?: number,"page_size"?: number,"search"?: string,"style_id"?: string }; Returns: Json },
-"start_production_batch":
-{ Args: { "request_id"?: string,"runs": Json }; Returns: string[] },
-"update_style":
-{ Args: { "bom"?: Json,"category": string,"style_id": string,"style_name": string }; Returns: Json },
 "create_product":
 { Args: { "bom"?: Json,"category"?: string,"product_name": string,"reorder_point"?: number,"request_id"?: string,"selling_price"?: number,"sku": string,"stock_on_hand"?: number }; Returns: {
               "archived_at": string | null,

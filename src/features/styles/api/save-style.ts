@@ -11,10 +11,8 @@ export interface SavedStyle {
 }
 
 async function createStyle(input: StyleInput, submissionId: string): Promise<SavedStyle> {
-  const created = (await callRpc(
-    'create_style',
-    withRequestId({ ...input, category: input.category === '' ? undefined : input.category }, submissionId),
-  )) as { products: unknown[] };
+  // An empty category is stored as none (private.optional_text).
+  const created = (await callRpc('create_style', withRequestId(input, submissionId))) as { products: unknown[] };
   return { styleName: input.style_name, variantsAdded: created.products.length };
 }
 
