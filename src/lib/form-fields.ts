@@ -239,7 +239,8 @@ export const styleFieldRules = {
   styleName: { label: 'Style name', maxLength: 100, required: true },
   skuPrefix: { label: 'SKU prefix', maxLength: 20, required: true },
   optionName: { label: 'Option name', maxLength: 30, required: true },
-  optionValue: { label: 'Value', maxLength: 20, required: true },
+  /** Its label names the option: 'A value of Size'. */
+  optionValue: { maxLength: 20, required: true },
   maxOptions: 3,
   maxValues: 100,
   maxVariants: 100,

@@ -53,7 +53,6 @@ const fieldSchemas = {
   sku_prefix: textField(rules.skuPrefix),
   selling_price: numberField(productFieldRules.sellingPrice),
   optionName: textField(rules.optionName),
-  optionValue: textField(rules.optionValue),
   bomQuantity: numberField(productFieldRules.bomQuantity),
 };
 
@@ -116,7 +115,8 @@ function checkOptions(options: StyleForm['options'], ctx: z.RefinementCtx) {
     }
     const seen = new Set<string>();
     for (const value of option.values) {
-      if (checked(ctx, fieldSchemas.optionValue, value, path) === undefined) break;
+      const valueSchema = textField({ ...rules.optionValue, label: `A value of ${optionName}` });
+      if (checked(ctx, valueSchema, value, path) === undefined) break;
       if (seen.has(sameInSku(value))) {
         ctx.addIssue({ code: 'custom', path, message: `${optionName} lists ${value.trim()} twice.` });
         break;
