@@ -14,8 +14,8 @@ export const batchQuantityRules = { label: 'Quantity', decimals: 0, min: 0, when
 export const styleBatchSchema = z
   .object({
     style_id: z.string().nullable(),
-    /** Per variant (product id), the quantity as typed. */
-    quantities: z.record(z.string(), z.union([z.string(), z.number()])),
+    /** Per variant (product id), the quantity as typed; a field not touched yet has none. */
+    quantities: z.record(z.string(), z.union([z.string(), z.number(), z.undefined()])),
   })
   .transform((form, ctx): ProductionRun[] => {
     if (!form.style_id) {
@@ -24,7 +24,7 @@ export const styleBatchSchema = z
     }
     const runs: ProductionRun[] = [];
     let valid = true;
-    for (const [product_id, typed] of Object.entries(form.quantities)) {
+    for (const [product_id, typed = ''] of Object.entries(form.quantities)) {
       const problem = numberProblem(String(typed), batchQuantityRules);
       if (problem !== null) {
         ctx.addIssue({ code: 'custom', path: ['quantities', product_id], message: problem });

@@ -100,21 +100,20 @@ function StyleSummary({ style }: { style: Style }) {
 
 function VariantsTable({ style }: { style: Style }) {
   return (
-    <Table.ScrollContainer minWidth={360}>
-      <Table verticalSpacing={4} aria-label={`${style.style_name} variants`}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>SKU</Table.Th>
-            <Table.Th>Variant</Table.Th>
-            <Table.Th ta="right">Selling Price</Table.Th>
-            <Table.Th ta="right">Stock on Hand</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {style.variants.map((variant) => (
-            <Table.Tr key={variant.product_id}>
-              <Table.Td ff="monospace">{variant.sku}</Table.Td>
-              <Table.Td>
+    // Three columns, the SKU under the variant's values: on a phone it fits without scrolling.
+    <Table verticalSpacing={4} horizontalSpacing="xs" aria-label={`${style.style_name} variants`}>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Variant</Table.Th>
+          <Table.Th ta="right">Selling Price</Table.Th>
+          <Table.Th ta="right">Stock on Hand</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {style.variants.map((variant) => (
+          <Table.Tr key={variant.product_id}>
+            <Table.Td>
+              <Text size="sm">
                 {variant.option_values.join(' / ')}
                 {variant.archived_at !== null && (
                   <Text span size="xs" c="dimmed">
@@ -122,17 +121,20 @@ function VariantsTable({ style }: { style: Style }) {
                     (archived)
                   </Text>
                 )}
-              </Table.Td>
-              <Table.Td ta="right">{formatRupees(variant.selling_price)}</Table.Td>
-              <Table.Td ta="right">
-                <Text span fw={700} c={isLowStock(variant.stock_on_hand, variant.reorder_point) ? 'red.7' : 'green.7'}>
-                  {formatQuantity(variant.stock_on_hand)}
-                </Text>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+              </Text>
+              <Text size="xs" c="dimmed" ff="monospace">
+                {variant.sku}
+              </Text>
+            </Table.Td>
+            <Table.Td ta="right">{formatRupees(variant.selling_price)}</Table.Td>
+            <Table.Td ta="right">
+              <Text span fw={700} c={isLowStock(variant.stock_on_hand, variant.reorder_point) ? 'red.7' : 'green.7'}>
+                {formatQuantity(variant.stock_on_hand)}
+              </Text>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
   );
 }
