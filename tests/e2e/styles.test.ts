@@ -8,6 +8,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
+  addProduct,
   addRawMaterial,
   choose,
   dialog,
@@ -59,6 +60,7 @@ async function createKurtaStyle(page: Page, size: string): Promise<void> {
   await eventually(() => variants.locator('tbody tr').count()).toBe(8);
   expect(await rowCells(variants, 'KUR-M-RED')).toEqual(['M', 'Red', 'KUR-M-RED']);
   await form.getByText('8 variants, each a product with its own SKU and stock.').waitFor();
+  await dismissNotifications(page);
   await settle(page);
   await screenshot(page, `styles-form-options-${size}`);
 
@@ -189,6 +191,54 @@ describe('a style of 4 sizes x 2 colours, produced in one batch and sold', { tim
       await dismissNotifications(page);
       await settle(page);
       await screenshot(page, `styles-inventory-grid-${size}`);
+
+      // A size added later: its variants, with the fabric an XXL takes.
+      await openTab(page, 'Products');
+      const productStyles = page.getByRole('region', { name: 'Styles' });
+      await productStyles.getByRole('button', { name: 'Cotton Kurta' }).click();
+      await productStyles.getByRole('button', { name: 'Edit style' }).click();
+      const edit = dialog(page, 'Edit Cotton Kurta');
+      await addValues(edit.getByRole('combobox', { name: 'New values of option 1', exact: true }), ['XXL']);
+      await edit.getByLabel('Quantity 1 for XXL', { exact: true }).fill('2.8');
+      await edit.getByText('10 variants, 2 of them new.').waitFor();
+      await dismissNotifications(page);
+      await settle(page);
+      await screenshot(page, `styles-edit-${size}`);
+      await edit.getByRole('button', { name: 'Save Changes' }).click();
+      await edit.waitFor({ state: 'hidden' });
+      const productsGrid = productStyles.getByRole('table', { name: 'Cotton Kurta stock' });
+      await eventually(() => productsGrid.locator('tbody tr').count()).toBe(5);
+      expect(await gridRow(productsGrid, 4).innerText()).toMatch(/^XXL\s+0\s+0\s+0$/);
+      // The new variant's BOM follows the style's: an XXL takes 2.8 m.
+      await openTab(page, 'Manufacturing');
+      await page.getByRole('button', { name: 'Create New Order' }).click();
+      const xxl = dialog(page, 'Create New Order');
+      await choose(page, xxl.getByRole('combobox', { name: 'Product' }), 'Cotton Kurta - XXL / Blue (KUR-XXL-BLUE)');
+      await xxl.getByLabel('Quantity to Produce').fill('10');
+      await eventually(() => rowCells(xxl.getByRole('table', { name: 'Required materials' }), 'Cotton fabric')).toEqual(
+        ['Cotton fabric (metres)', '28', '73', ''],
+      );
+      await xxl.getByRole('button', { name: 'Cancel' }).click();
     });
   }
+
+  it('shows a SKU another product already has on the SKU Prefix field, and adds nothing', async () => {
+    e2e.expectRefusal('create_style');
+    const { page } = await e2e.openApp();
+    await addProduct(page, { sku: 'TEE-M', name: 'Plain Tee', sellingPrice: '299' });
+    await page.getByRole('button', { name: 'Add New Product' }).click();
+    const form = dialog(page, 'Add New Product');
+    await form.getByText('Several sizes or colours').click();
+    await form.getByLabel('Style Name').fill('Tee');
+    await form.getByLabel('SKU Prefix').fill('tee');
+    await form.getByLabel('Selling Price').fill('399');
+    await addValues(form.getByRole('combobox', { name: 'Values of option 1', exact: true }), ['S', 'M']);
+    await form.getByRole('button', { name: 'Save Style' }).click();
+    await form.getByText('A product with SKU TEE-M already exists.').waitFor();
+    expect(await form.getByLabel('SKU Prefix').getAttribute('aria-invalid')).toBe('true');
+    await form.getByRole('button', { name: 'Cancel' }).click();
+    await form.waitFor({ state: 'hidden' });
+    expect(await page.getByRole('row').filter({ hasText: 'TEE-S' }).count()).toBe(0);
+    expect(await page.getByRole('region', { name: 'Styles' }).count()).toBe(0);
+  });
 });

@@ -69,7 +69,7 @@ export function OptionEditor({ form, edited }: OptionEditorProps) {
                         kept.length > 0 ? (
                           <Group component="span" gap={4} mt={2}>
                             {kept.map((value) => (
-                              <Badge key={value} variant="light" color="gray" size="sm" tt="none">
+                              <Badge key={value} component="span" variant="light" color="gray" size="sm" tt="none">
                                 {value}
                               </Badge>
                             ))}
