@@ -35,9 +35,9 @@ create type public.stock_movement_reason as enum (
 );
 
 -- One request, one write -------------------------------------------------------------------------
--- Every operation that creates something (log_sale, start_production, create_product,
--- create_raw_material, receive_material, adjust_stock, return_sales_order and the three imports)
--- takes an optional request_id, one per submitted form: a call repeating an id its user already
+-- Every operation that creates something (log_sale, start_production, start_production_batch,
+-- create_product, create_raw_material, create_style, add_style_variants, receive_material,
+-- adjust_stock, return_sales_order and the three imports) takes an optional request_id, one per submitted form: a call repeating an id its user already
 -- used for it (a double click, a retry after an answer lost on the way) returns the first call's
 -- result and writes nothing. Status changes (fulfil, complete, cancel) need none: their status
 -- conditions make a repeat a refusal that changes nothing.

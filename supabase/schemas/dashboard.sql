@@ -106,6 +106,17 @@ begin
       select s.product_id, p.product_name, s.units, s.revenue, s.profit
       from product_sums s
       join public.products p on p.id = s.product_id
+    ),
+    -- The same figures with a style's variants (styles.sql) summed as one item; a product without
+    -- a style stays itself.
+    items as (
+      select sv.style_id, case when sv.style_id is null then t.product_id end as product_id,
+        coalesce(st.style_name, t.product_name) as name,
+        sum(t.units) as units, sum(t.revenue) as revenue, sum(t.profit) as profit
+      from products t
+      left join public.style_variants sv on sv.product_id = t.product_id
+      left join public.styles st on st.id = sv.style_id
+      group by 1, 2, 3
     )
     select jsonb_build_object(
       'period', dashboard_panels.period,
@@ -145,12 +156,18 @@ begin
         from (
           select t.product_id, t.product_name, t.units, t.revenue, t.profit
           from products t order by t.profit desc, t.product_name limit 5
-        ) r)
+        ) r),
+      'top_styles_by_revenue', (
+        select coalesce(jsonb_agg(to_jsonb(r) order by r.revenue desc, r.name), '[]'::jsonb)
+        from (select i.* from items i order by i.revenue desc, i.name limit 5) r),
+      'top_styles_by_profit', (
+        select coalesce(jsonb_agg(to_jsonb(r) order by r.profit desc, r.name), '[]'::jsonb)
+        from (select i.* from items i order by i.profit desc, i.name limit 5) r)
     )
   );
 end;
 $$;
 comment on function public.dashboard_panels is
-  'Profit panels for a period (this_month, last_30_days, this_financial_year, all_time): totals with margin percent, revenue, fees and profit by platform, revenue and profit per day or month, top 5 products by revenue and by profit. Excludes cancelled and returned orders.';
+  'Profit panels for a period (this_month, last_30_days, this_financial_year, all_time): totals with margin percent, revenue, fees and profit by platform, revenue and profit per day or month, top 5 products by revenue and by profit, and the same with each style''s variants as one item (top_styles_by_revenue, top_styles_by_profit: {style_id, product_id, name, units, revenue, profit}, style_id null for a product without a style). Excludes cancelled and returned orders.';
 revoke all on function public.dashboard_panels(text) from public, anon, authenticated, service_role;
 grant execute on function public.dashboard_panels(text) to authenticated;

@@ -390,6 +390,214 @@ $$;
 comment on function private.bom_from_text is
   'A BOM spreadsheet cell ("Cotton fabric: 1.5; Buttons: 4", at most 200 entries) as create_product''s BOM, materials found by name among the user''s own.';
 
+-- Styles in a catalogue file -----------------------------------------------------------------------
+-- A product row may belong to a style: a `style` cell (the style's name) and an `options` cell with
+-- the variant's values, `Size: M; Colour: Navy Blue` (the BOM cell's form). Each row is created by
+-- create_product as any other, keeping its own SKU, name, price, stock and BOM; then the rows of
+-- one style (its name compared without case) become one style whose variants they are:
+--   - every row of it names the same options (in any order; the first row's order is the grid's),
+--     and together they are every combination of the values, each once (values in the order they
+--     first appear; checked as create_style checks options: at most 3, 100 values, 100 variants);
+--   - its category and selling price are its first row's; its SKU prefix the part every variant's
+--     SKU starts with, up to a hyphen (KRT from KRT-S-RED, KRT-M-RED), or else from the name;
+--   - its BOM is read from the rows' BOMs: a material with one quantity in every row is one line;
+--     one whose quantity follows one option's value is a line by that option; a material missing
+--     from some rows, or varying with more than one option, is refused.
+-- A refusal about a style is the message of its first row (or of the row it is about).
+
+-- An options cell as [[name, value], ...] in cell order; a refusal is the row's message.
+create function private.options_from_text(options text) returns jsonb
+language plpgsql immutable
+set search_path = ''
+as $$
+declare
+  v_entries text[] := array(
+    select btrim(e.entry) from string_to_table(coalesce(options, ''), ';') e (entry) where btrim(e.entry) <> ''
+  );
+  v_entry text;
+  v_pairs jsonb := '[]'::jsonb;
+begin
+  if cardinality(v_entries) = 0 then
+    raise exception 'A row of a style needs its options, as in Size: M; Colour: Red.';
+  end if;
+  if cardinality(v_entries) > 3 then
+    raise exception 'A style can have at most 3 options; this row has %.', cardinality(v_entries);
+  end if;
+  foreach v_entry in array v_entries loop
+    if strpos(v_entry, ':') = 0 then
+      raise exception 'Each option needs a name and a value, as in Size: M.';
+    end if;
+    if exists (
+      select 1 from jsonb_array_elements(v_pairs) p where lower(p ->> 0) = lower(btrim(split_part(v_entry, ':', 1)))
+    ) then
+      raise exception 'Option % is listed twice.', btrim(split_part(v_entry, ':', 1));
+    end if;
+    v_pairs := v_pairs || jsonb_build_array(jsonb_build_array(
+      btrim(split_part(v_entry, ':', 1)), btrim(substr(v_entry, strpos(v_entry, ':') + 1))));
+  end loop;
+  return v_pairs;
+end;
+$$;
+comment on function private.options_from_text is
+  'A catalogue file''s options cell ("Size: M; Colour: Red", at most 3) as [[name, value], ...].';
+
+-- Makes one style of each group of styled rows ([{position, row_number, product_id, style, pairs}],
+-- their products created), with its variants and BOM; returns the problems, by row position.
+create function private.import_styles(user_id uuid, styled jsonb)
+returns table (row_position integer, message text)
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_group record;
+  v_first jsonb;
+  v_names jsonb;
+  v_rows jsonb;
+  v_options jsonb;
+  v_row jsonb;
+  v_first_product public.products;
+  v_prefix text;
+  v_sku text;
+  v_style public.styles;
+  v_material record;
+  v_option record;
+  v_lines jsonb;
+  v_line jsonb;
+begin
+  for v_group in
+    select jsonb_agg(s order by (s ->> 'position')::integer) as rows
+    from jsonb_array_elements(styled) s
+    group by lower(s ->> 'style')
+    order by min((s ->> 'position')::integer)
+  loop
+    v_first := v_group.rows -> 0;
+    row_position := (v_first ->> 'position')::integer;
+    begin
+      v_names := (select jsonb_agg(p -> 0 order by n) from jsonb_array_elements(v_first -> 'pairs') with ordinality e (p, n));
+      select r into v_row
+      from jsonb_array_elements(v_group.rows) r
+      where array(select lower(p ->> 0) from jsonb_array_elements(r -> 'pairs') p order by 1)
+         <> array(select lower(n #>> '{}') from jsonb_array_elements(v_names) n order by 1)
+      limit 1;
+      if v_row is not null then
+        row_position := (v_row ->> 'position')::integer;
+        raise exception 'Every row of style % names the options %.', v_first ->> 'style',
+          (select string_agg(n #>> '{}', ', ') from jsonb_array_elements(v_names) n);
+      end if;
+      -- Each row's values in the first row's option order.
+      select jsonb_agg(jsonb_build_object('position', r -> 'position', 'row_number', r -> 'row_number',
+          'product_id', r -> 'product_id',
+          'values', (select jsonb_agg((select p -> 1 from jsonb_array_elements(r -> 'pairs') p
+                                        where lower(p ->> 0) = lower(n.name #>> '{}')) order by n.i)
+                     from jsonb_array_elements(v_names) with ordinality n (name, i)))
+        order by (r ->> 'position')::integer)
+      into v_rows
+      from jsonb_array_elements(v_group.rows) r;
+      select jsonb_agg(jsonb_build_object('name', n.name, 'values', (
+          select jsonb_agg(v.value order by v.first)
+          from (select r -> 'values' -> (n.i::integer - 1) as value, min((r ->> 'position')::integer) as first
+                from jsonb_array_elements(v_rows) r group by 1) v)) order by n.i)
+      into v_options
+      from jsonb_array_elements(v_names) with ordinality n (name, i);
+      v_options := private.require_style_options(v_options, null);
+
+      select r2 into v_row
+      from jsonb_array_elements(v_rows) r2
+      where exists (select 1 from jsonb_array_elements(v_rows) r1
+                    where r1 -> 'values' = r2 -> 'values' and (r1 ->> 'position')::integer < (r2 ->> 'position')::integer)
+      limit 1;
+      if v_row is not null then
+        row_position := (v_row ->> 'position')::integer;
+        raise exception 'Same style and options as row %.', (
+          select min((r1 ->> 'row_number')::integer) from jsonb_array_elements(v_rows) r1 where r1 -> 'values' = v_row -> 'values');
+      end if;
+      if jsonb_array_length(v_rows) <> (select round(exp(sum(ln(jsonb_array_length(o -> 'values'))))) from jsonb_array_elements(v_options) o) then
+        raise exception 'Style % has % rows; its options make % variants: give one row for each.', v_first ->> 'style',
+          jsonb_array_length(v_rows),
+          (select round(exp(sum(ln(jsonb_array_length(o -> 'values'))))) from jsonb_array_elements(v_options) o);
+      end if;
+
+      -- The SKU prefix: what every variant's SKU starts with, cut back to a hyphen.
+      select * into v_first_product from public.products p where p.id = (v_first ->> 'product_id')::uuid;
+      v_prefix := upper(btrim(v_first_product.sku));
+      for v_sku in
+        select upper(btrim(p.sku)) from public.products p
+        where p.id in (select (r ->> 'product_id')::uuid from jsonb_array_elements(v_rows) r)
+      loop
+        while not starts_with(v_sku, v_prefix) loop
+          v_prefix := left(v_prefix, length(v_prefix) - 1);
+        end loop;
+      end loop;
+      v_prefix := left(rtrim(case when strpos(v_prefix, '-') > 0
+                                  then left(v_prefix, length(v_prefix) - strpos(reverse(v_prefix), '-') + 1)
+                                  else '' end, '-'), 20);
+      if v_prefix = '' then
+        v_prefix := upper(left(regexp_replace(btrim(v_first ->> 'style'), '\s+', '-', 'g'), 20));
+      end if;
+
+      insert into public.styles (user_id, style_name, category, sku_prefix, selling_price, options)
+      values (import_styles.user_id, private.require_text(v_first ->> 'style', 'Style name', 100),
+        v_first_product.category, v_prefix, v_first_product.selling_price, v_options)
+      returning * into v_style;
+      insert into public.style_variants (product_id, style_id, user_id, option_values)
+      select (r ->> 'product_id')::uuid, v_style.id, import_styles.user_id,
+        array(select jsonb_array_elements_text(r -> 'values'))
+      from jsonb_array_elements(v_rows) r;
+
+      -- The style BOM, read from the variants' BOMs.
+      v_lines := '[]'::jsonb;
+      for v_material in
+        select b.material_id, m.material_name, count(*) as variants, count(distinct b.quantity) as quantities,
+          min(b.quantity) as quantity
+        from public.bom_items b
+        join public.style_variants sv on sv.product_id = b.product_id
+        join public.raw_materials m on m.id = b.material_id
+        where sv.style_id = v_style.id
+        group by b.material_id, m.material_name
+        order by m.material_name
+      loop
+        if v_material.variants <> jsonb_array_length(v_rows) then
+          raise exception 'In style %, % is in the BOM of some rows only.', v_style.style_name, v_material.material_name;
+        end if;
+        if v_material.quantities = 1 then
+          v_lines := v_lines || jsonb_build_array(jsonb_build_object(
+            'material_id', v_material.material_id, 'quantity', v_material.quantity));
+          continue;
+        end if;
+        v_line := null;
+        for v_option in
+          select o.option ->> 'name' as name, o.position from jsonb_array_elements(v_style.options) with ordinality o (option, position)
+        loop
+          if not exists (
+            select 1 from public.bom_items b join public.style_variants sv on sv.product_id = b.product_id
+            where sv.style_id = v_style.id and b.material_id = v_material.material_id
+            group by sv.option_values[v_option.position] having count(distinct b.quantity) > 1
+          ) then
+            v_line := jsonb_build_object('material_id', v_material.material_id, 'by_option', v_option.name,
+              'quantities', (
+                select jsonb_object_agg(sv.option_values[v_option.position], b.quantity)
+                from public.bom_items b join public.style_variants sv on sv.product_id = b.product_id
+                where sv.style_id = v_style.id and b.material_id = v_material.material_id));
+            exit;
+          end if;
+        end loop;
+        if v_line is null then
+          raise exception 'In style %, the quantity of % changes with more than one option.',
+            v_style.style_name, v_material.material_name;
+        end if;
+        v_lines := v_lines || jsonb_build_array(v_line);
+      end loop;
+      perform private.save_style_bom(v_style.id, import_styles.user_id, v_lines);
+    exception when others then
+      message := sqlerrm;
+      return next;
+    end;
+  end loop;
+end;
+$$;
+comment on function private.import_styles is
+  'Makes one style of each group of a catalogue file''s styled product rows, with its variants and a BOM read from theirs; returns the problems by row position.';
+
 -- Runs every row of one file through create_raw_material ('raw_materials') or create_product
 -- ('products'), each in its own subtransaction so one refusal does not hide the next, and
 -- returns one message per row (null: the row is fine). The whole file is rolled back when any row
@@ -411,6 +619,9 @@ declare
   v_first_state text;
   v_operation constant text := 'import_' || kind;
   v_replayed jsonb;
+  v_product public.products;
+  v_styled jsonb := '[]'::jsonb;
+  v_style_problem record;
 begin
   if not dry_run then
     v_replayed := private.replayed_result(v_user_id, import_catalogue.request_id, v_operation);
@@ -449,7 +660,7 @@ begin
             reorder_point => private.number_from_text(v_row ->> 'reorder_point', 'Reorder point')
           );
         else
-          perform public.create_product(
+          select * into v_product from public.create_product(
             sku => v_row ->> 'sku',
             product_name => v_row ->> 'product_name',
             category => v_row ->> 'category',
@@ -458,6 +669,15 @@ begin
             reorder_point => private.number_from_text(v_row ->> 'reorder_point', 'Reorder point'),
             bom => private.bom_from_text(v_row ->> 'bom', v_user_id)
           );
+          -- A variant of a style (import_styles, above, makes the styles once every row is in).
+          if coalesce(btrim(v_row ->> 'style'), '') <> '' or coalesce(btrim(v_row ->> 'options'), '') <> '' then
+            if coalesce(btrim(v_row ->> 'style'), '') = '' then
+              raise exception 'A row with options needs its style.';
+            end if;
+            v_styled := v_styled || jsonb_build_array(jsonb_build_object(
+              'position', v_position, 'row_number', v_position + 1, 'product_id', v_product.id,
+              'style', btrim(v_row ->> 'style'), 'pairs', private.options_from_text(v_row ->> 'options')));
+          end if;
         end if;
         v_messages := v_messages || null::text;
       exception when others then
@@ -468,6 +688,17 @@ begin
         end if;
       end;
     end loop;
+
+    -- The styles, once every row is fine (a refused row would make its style's grid incomplete).
+    if v_first_failure is null then
+      for v_style_problem in select * from private.import_styles(v_user_id, v_styled) loop
+        v_messages[v_style_problem.row_position] := v_style_problem.message;
+        if v_first_failure is null or v_style_problem.row_position < v_first_failure then
+          v_first_failure := v_style_problem.row_position;
+          v_first_state := 'P0001';
+        end if;
+      end loop;
+    end if;
 
     if dry_run or v_first_failure is not null then
       raise exception using errcode = 'FFI01', message = 'Roll back the import.';
@@ -526,6 +757,6 @@ as $$
   select * from private.import_catalogue('products', rows, coalesce(dry_run, false), request_id);
 $$;
 comment on function public.import_products is
-  'Imports products ([{sku, product_name, category, selling_price, stock_on_hand, reorder_point, bom}], bom as "Material: quantity; ..." with at most 200 materials, at most 2000 rows) all or nothing with create_product''s checks; dry_run validates and writes nothing. One message per row, null when fine; rows numbered from 2 as under a header line. A repeated request_id (not on a dry run) returns the first commit''s messages and writes nothing.';
+  'Imports products ([{sku, product_name, category, selling_price, stock_on_hand, reorder_point, bom, style, options}], bom as "Material: quantity; ..." with at most 200 materials, options as "Size: M; Colour: Red" for a row of the style named by style (the rows of one style make one style with every combination), at most 2000 rows) all or nothing with create_product''s checks; dry_run validates and writes nothing. One message per row, null when fine; rows numbered from 2 as under a header line. A repeated request_id (not on a dry run) returns the first commit''s messages and writes nothing.';
 revoke all on function public.import_products(jsonb, boolean, uuid) from public, anon, authenticated, service_role;
 grant execute on function public.import_products(jsonb, boolean, uuid) to authenticated;

@@ -203,7 +203,8 @@ begin
     if jsonb_typeof(v_run) <> 'object' or jsonb_typeof(v_run -> 'product_id') is distinct from 'string' then
       raise exception 'Each run needs a product.' using hint = 'field:runs';
     end if;
-    if jsonb_typeof(v_run -> 'quantity_to_produce') is distinct from 'number' then
+    -- A number, or absent or null ('Quantity to produce is required.'): text is not read as one.
+    if coalesce(jsonb_typeof(v_run -> 'quantity_to_produce'), 'null') not in ('number', 'null') then
       raise exception 'Quantity to produce must be a number.' using hint = 'field:runs';
     end if;
     v_quantities := v_quantities || private.require_number(

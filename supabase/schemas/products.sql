@@ -402,15 +402,23 @@ begin
     into v_total using v_pattern, low_stock_only, include_archived, null, null, v_user_id;
   execute format(
     'select coalesce(jsonb_agg(r), ''[]'') from ('
-      || 'select p.id, p.sku, p.product_name, p.category, p.selling_price, p.stock_on_hand, p.reorder_point, p.archived_at'
-      || ' from public.products p where %s order by p.%I %s nulls last, p.id %s limit $4 offset $5) r',
+      || 'select p.id, p.sku, p.product_name, p.category, p.selling_price, p.stock_on_hand, p.reorder_point, p.archived_at,'
+      || ' sv.style_id, sv.style_name, sv.options'
+      || ' from public.products p'
+      -- The style a variant belongs to (styles.sql), and its values as the catalogue import's
+      -- options cell ('Size: M; Colour: Red'), so an export imports again; null without a style.
+      || ' left join lateral (select v.style_id, s.style_name, (select string_agg((o.option ->> ''name'') || '': '''
+      || ' || v.option_values[o.position], ''; '' order by o.position)'
+      || ' from jsonb_array_elements(s.options) with ordinality o (option, position)) as options'
+      || ' from public.style_variants v join public.styles s on s.id = v.style_id where v.product_id = p.id) sv on true'
+      || ' where %s order by p.%I %s nulls last, p.id %s limit $4 offset $5) r',
     v_where, sort_by, case when ascending then 'asc' else 'desc' end, case when ascending then 'asc' else 'desc' end)
     into v_rows using v_pattern, low_stock_only, include_archived, page_size, page_offset, v_user_id;
   return jsonb_build_object('total', v_total, 'rows', v_rows);
 end;
 $$;
 comment on function public.list_products is
-  'One page of the caller''s products ({total, rows}): search by name or SKU (taken literally), low stock only, archived or not, sorted by a whitelisted column.';
+  'One page of the caller''s products ({total, rows}, each row with style_id, style_name and options ("Size: M; Colour: Red") of its style, or nulls): search by name or SKU (taken literally), low stock only, archived or not, sorted by a whitelisted column.';
 revoke all on function public.list_products(text, boolean, boolean, text, boolean, integer, integer) from public, anon, authenticated, service_role;
 grant execute on function public.list_products(text, boolean, boolean, text, boolean, integer, integer) to authenticated;
 

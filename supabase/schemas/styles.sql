@@ -222,8 +222,13 @@ begin
       perform private.raise_input_error(
         format('A BOM row by %s needs a quantity for each %s.', v_option ->> 'name', v_option ->> 'name'), 'bom');
     end if;
-    -- A key that is no value (or a value given twice in different cases) is refused before the
-    -- quantities are matched: the object has at most as many keys as the option has values.
+    -- More keys than an option can have values are refused before any is compared, so 200 lines
+    -- of 10,000 keys cost a count each; then a key that is no value, a value given twice in
+    -- different cases, and a value without a quantity.
+    if (select count(*) from jsonb_object_keys(v_line -> 'quantities')) > 100 then
+      perform private.raise_input_error(format('A BOM row by %s gives %s quantities; an option has at most 100 values.',
+        v_option ->> 'name', (select count(*) from jsonb_object_keys(v_line -> 'quantities'))), 'bom');
+    end if;
     select k into v_key
     from jsonb_object_keys(v_line -> 'quantities') k
     where not exists (select 1 from jsonb_array_elements_text(v_option -> 'values') v where lower(v) = lower(btrim(k)))

@@ -28,9 +28,12 @@ interface Owner {
   materialId: string;
   saleId: string;
   openOrderId: string;
+  styleId: string;
+  /** The style's first variant. */
+  variantId: string;
 }
 
-/** A user with rows in every table: a material, a product with a BOM, one platform's fees, a sale, a started and a completed run. */
+/** A user with rows in every table: a material, a product with a BOM, one platform's fees, a sale, a started and a completed run, a style of two sizes. */
 async function populate(stack: TestStack, label: string, feesPlatform: string): Promise<Owner> {
   const user = await signIn(stack);
   await rpcOk(user, 'set_platform_fees', { platform: feesPlatform, commission_percent: 10, fee_per_order: 5, shipping_per_order: 40 });
@@ -42,7 +45,23 @@ async function populate(stack: TestStack, label: string, feesPlatform: string): 
   const done = await rpcOk<{ id: string }>(user, 'start_production', { product_id: productId, quantity_to_produce: 1 });
   await rpcOk(user, 'complete_production', { order_id: done.id });
   const open = await rpcOk<{ id: string }>(user, 'start_production', { product_id: productId, quantity_to_produce: 2 });
-  return { user, productId, materialId, saleId: sale.id, openOrderId: open.id };
+  const style = await rpcOk<{ style_id: string; products: { product_id: string }[] }>(user, 'create_style', {
+    style_name: `${label} kurta`,
+    category: null,
+    sku_prefix: `${label}-K`,
+    selling_price: 500,
+    options: [{ name: 'Size', values: ['S', 'M'] }],
+    bom: [{ material_id: materialId, by_option: 'Size', quantities: { S: 1, M: 1.5 } }],
+  });
+  return {
+    user,
+    productId,
+    materialId,
+    saleId: sale.id,
+    openOrderId: open.id,
+    styleId: style.style_id,
+    variantId: style.products[0]!.product_id,
+  };
 }
 
 /** The key each table is filtered on, and the first user's value of it. */
@@ -56,6 +75,9 @@ function keysOf(owner: Owner, snapshot: Record<string, unknown[]>): Record<strin
     manufacturing_orders: ['id', owner.openOrderId],
     stock_movements: ['id', String(firstMovement)],
     platform_fees: ['platform', 'Flipkart'],
+    styles: ['id', owner.styleId],
+    style_variants: ['product_id', owner.variantId],
+    style_bom_items: ['style_id', owner.styleId],
   };
 }
 
@@ -75,6 +97,12 @@ function rowFor(table: string, owner: Owner): Record<string, unknown> {
       return { id: owner.openOrderId, user_id, product_id: owner.productId, product_name: 'Pwned', quantity_to_produce: 999 };
     case 'platform_fees':
       return { user_id, platform: 'Flipkart', commission_percent: 0, fee_per_order: 0, shipping_per_order: 0 };
+    case 'styles':
+      return { id: owner.styleId, user_id, style_name: 'Pwned', sku_prefix: 'P', selling_price: 1, options: [{ name: 'Size', values: ['X'] }] };
+    case 'style_variants':
+      return { product_id: owner.variantId, style_id: owner.styleId, user_id, option_values: ['X'] };
+    case 'style_bom_items':
+      return { style_id: owner.styleId, material_id: owner.materialId, user_id, position: 1, quantity: 999 };
     default:
       return { user_id, product_id: owner.productId, quantity: 999, balance_after: 999, reason: 'opening_stock' };
   }
@@ -89,6 +117,9 @@ const EDIT: Record<string, Record<string, unknown>> = {
   manufacturing_orders: { status: 'Completed' },
   stock_movements: { quantity: 999 },
   platform_fees: { commission_percent: 0 },
+  styles: { style_name: 'Pwned' },
+  style_variants: { option_values: ['Pwned'] },
+  style_bom_items: { quantity: 999 },
 };
 
 type Result = { data: unknown; error: PostgrestError | null; status: number; count?: number | null };
@@ -165,7 +196,15 @@ describeStack('isolation between two anonymous users', (stack, kind) => {
     const keys = keysOf(first, before);
     const db = second.user.client;
     const anon = stack().newClient();
-    const attempts = new Attempts([first.user.id, first.productId, first.materialId, first.saleId, first.openOrderId]);
+    const attempts = new Attempts([
+      first.user.id,
+      first.productId,
+      first.materialId,
+      first.saleId,
+      first.openOrderId,
+      first.styleId,
+      first.variantId,
+    ]);
 
     for (const table of TABLES) {
       const [key, value] = keys[table]!;
@@ -353,6 +392,60 @@ describeStack('isolation between two anonymous users', (stack, kind) => {
         status: 'Unfulfilled',
       },
     ]);
+    // Styles: the first user's style, its variants and its materials are not found.
+    await attempts.call(
+      'update_style',
+      as('update_style', { style_id: first.styleId, style_name: 'Pwned', category: null, bom: [] }),
+      'Style not found.',
+    );
+    await attempts.call(
+      'add_style_variants',
+      as('add_style_variants', { style_id: first.styleId, options: [{ name: 'Size', values: ['XL'] }] }),
+      'Style not found.',
+    );
+    await attempts.call(
+      "create_style with the first user's material",
+      as('create_style', {
+        style_name: 'Steal',
+        category: null,
+        sku_prefix: 'STEAL',
+        selling_price: 1,
+        options: [{ name: 'Size', values: ['S'] }],
+        bom: [{ material_id: first.materialId, quantity: 1 }],
+      }),
+      'Material not found.',
+    );
+    await attempts.call(
+      "update_style of an own style with the first user's material",
+      as('update_style', {
+        style_id: second.styleId,
+        style_name: 'Second kurta',
+        category: null,
+        bom: [{ material_id: first.materialId, quantity: 1 }],
+      }),
+      'Material not found.',
+    );
+    await attempts.call(
+      "start_production_batch of the first user's variant",
+      as('start_production_batch', { runs: [{ product_id: first.variantId, quantity_to_produce: 1 }] }),
+      'Product not found.',
+    );
+    await attempts.call(
+      "start_production_batch of an own variant with the first user's product",
+      as('start_production_batch', {
+        runs: [
+          { product_id: second.variantId, quantity_to_produce: 1 },
+          { product_id: first.productId, quantity_to_produce: 1 },
+        ],
+      }),
+      'Product not found.',
+    );
+    attempts.count++;
+    const ownStyles = await rpcOk<{ total: number; rows: { style_id: string }[] }>(second.user, 'list_styles', {});
+    expect(ownStyles.rows.map((row) => row.style_id)).toEqual([second.styleId]);
+    attempts.count++;
+    expect(await rpcOk(second.user, 'list_styles', { style_id: first.styleId })).toEqual({ total: 0, rows: [] });
+
     // The costing, the profit panels, the shopping list and the unit costs read only the caller's rows.
     await attempts.read('product_unit_costs: select all', () => db.from('product_unit_costs').select('*'), 'own');
     await attempts.read(
@@ -397,8 +490,8 @@ describeStack('isolation between two anonymous users', (stack, kind) => {
     // 16 requests on each of the 7 tables, 4 embeddings, 9 + 11 operations with the first user's
     // ids, an order import and its preview with the first user's SKU, 5 reads of costs and the
     // shopping list, the panels, the dashboard.
-    // The last + 1: fulfil_sales_orders.
-    expect(attempts.count).toBe(16 * TABLES.length + 4 + 9 + 11 + 2 + 5 + 1 + 1 + 1);
+    // The last + 1: fulfil_sales_orders; then 6 style and batch calls and 2 style lists.
+    expect(attempts.count).toBe(16 * TABLES.length + 4 + 9 + 11 + 2 + 5 + 1 + 1 + 1 + 6 + 2);
     console.log(`isolation [${kind}] over HTTP: ${attempts.count} attempts, all refused or empty`);
   });
 
@@ -469,6 +562,9 @@ describeStack('isolation between two anonymous users', (stack, kind) => {
         reorder_point: 0,
         bom: [],
       });
+      await rpcOk(first.user, 'update_style', { style_id: first.styleId, style_name: 'First kurta v2', category: null, bom: [] });
+      await rpcOk(first.user, 'add_style_variants', { style_id: first.styleId, options: [{ name: 'Size', values: ['L'] }] });
+      await rpcOk(first.user, 'start_production_batch', { runs: [{ product_id: first.variantId, quantity_to_produce: 1 }] });
       await owner.nextChange('own', (e) => e.data.record?.product_name === 'First shirt v2', "the first user's own event");
 
       // Then the second user changes a row of their own: once its event arrives, any event of the

@@ -90,10 +90,13 @@ const TABLE_ORDER: Record<string, string> = {
   manufacturing_orders: 'id',
   stock_movements: 'id',
   platform_fees: 'platform',
+  styles: 'id',
+  style_variants: 'product_id',
+  style_bom_items: 'style_id, material_id',
 };
 export const TABLES = Object.keys(TABLE_ORDER);
 /** The tables in publication supabase_realtime. */
-export const LIVE_TABLES = ['products', 'raw_materials', 'sales_orders', 'manufacturing_orders', 'platform_fees'];
+export const LIVE_TABLES = ['products', 'raw_materials', 'sales_orders', 'manufacturing_orders', 'platform_fees', 'styles'];
 
 export async function countRows(stack: TestStack): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};

@@ -152,11 +152,13 @@ select throws_ok($$ select public.dashboard_panels(null) $$, 'P0001',
 select tests.authenticate_as('newcomer');
 select is(public.dashboard_panels('all_time') - 'from' - 'period' - 'bucket',
   '{"totals": {"orders": 0, "units": 0, "revenue": 0, "fees": 0, "cost": 0, "profit": 0, "margin_percent": null},
-    "by_platform": [], "over_time": [], "top_by_revenue": [], "top_by_profit": []}'::jsonb,
+    "by_platform": [], "over_time": [], "top_by_revenue": [], "top_by_profit": [],
+    "top_styles_by_revenue": [], "top_styles_by_profit": []}'::jsonb,
   'A user with no sales gets zeros, no margin and empty lists, none of the others'' figures');
 select set_eq($$ select jsonb_object_keys(public.dashboard_panels('all_time')) $$,
-  array['period', 'from', 'bucket', 'totals', 'by_platform', 'over_time', 'top_by_revenue', 'top_by_profit'],
-  'The panels are one object with exactly these entries');
+  array['period', 'from', 'bucket', 'totals', 'by_platform', 'over_time', 'top_by_revenue', 'top_by_profit',
+        'top_styles_by_revenue', 'top_styles_by_profit'],
+  'The panels are one object with exactly these entries (the top lists also by style: styles.test.sql)');
 
 select tests.authenticate_as_anon();
 select throws_ok($$ select public.dashboard_panels('all_time') $$, '42501',

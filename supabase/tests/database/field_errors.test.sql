@@ -6,7 +6,7 @@
 -- refusals, which come from no form field.
 begin;
 set local client_min_messages = warning;
-select plan(35);
+select plan(42);
 
 select tests.create_user('owner');
 select tests.authenticate_as('owner');
@@ -107,6 +107,25 @@ select is(tests.refusal(format($$ select public.start_production('%s', 0) $$, te
 select is(tests.refusal(format($$ select public.start_production('%s', 6) $$, tests.id('shirt'))),
   'P0001 | Not enough raw materials to start production. | no hint',
   'start_production: not enough materials is about the form, not a field');
+
+-- The style operations and start_production_batch: each argument of the style form and the batch --
+-- (every refusal of these: styles.test.sql, start_production_batch.test.sql)
+select is(tests.refusal($$ select public.create_style(' ', null, 'K', 10, '[{"name": "Size", "values": ["S"]}]') $$),
+  'P0001 | Style name is required. | field:style_name', 'create_style: a missing name names style_name');
+select is(tests.refusal($$ select public.create_style('K', null, 'P', 10, '[{"name": "Size", "values": ["1"]}]') $$),
+  '23505 | A product with SKU P-1 already exists. | field:sku_prefix', 'create_style: an existing SKU names sku_prefix');
+select is(tests.refusal($$ select public.create_style('K', null, 'K', 0, '[{"name": "Size", "values": ["S"]}]') $$),
+  'P0001 | Selling price must be at least 0.01. | field:selling_price', 'create_style: a zero price names selling_price');
+select is(tests.refusal($$ select public.create_style('K', null, 'K', 10, '[{"name": "Size", "values": ["S", "s"]}]') $$),
+  'P0001 | Size lists s twice. | field:options', 'create_style: a repeated value names options');
+select is(tests.refusal(format($$ select public.create_style('K', null, 'K', 10, '[{"name": "Size", "values": ["S"]}]', '[{"material_id": "%s", "quantity": 1}]') $$,
+    tests.id('felt'))),
+  'P0001 | Old felt is archived. | field:bom', 'create_style: an archived material names bom');
+select is(tests.refusal(format($$ select public.start_production_batch('[{"product_id": "%s", "quantity_to_produce": 2.5}]') $$, tests.id('shirt'))),
+  'P0001 | Quantity to produce must be a whole number. | field:runs', 'start_production_batch: a fractional quantity names runs');
+select is(tests.refusal(format($$ select public.start_production_batch('[{"product_id": "%s", "quantity_to_produce": 6}]') $$, tests.id('shirt'))),
+  'P0001 | Not enough Cotton: 12 needed, 10 available. | no hint',
+  'start_production_batch: not enough of a material is about the batch, not a field');
 
 -- The other operations' refusals name no field ----------------------------------------------------
 select is(tests.refusal($$ select public.set_platform_fees('Amazon', 1.234, 0, 0) $$),

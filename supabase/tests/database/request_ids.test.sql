@@ -1,4 +1,5 @@
--- One request, one write: every operation that creates something takes an optional request_id; a
+-- One request, one write: every operation that creates something (the style operations and the
+-- production batch too) takes an optional request_id; a
 -- repeat with the same id by the same user (a double click, a retry after a lost answer) returns
 -- the first call's result and writes nothing. Another user's same id is theirs; an id used for one
 -- operation is refused by another; a refused call is not remembered, so its retry runs again; keys
@@ -6,7 +7,7 @@
 -- tests/db/request-id-race.test.ts.)
 begin;
 set local client_min_messages = warning;
-select plan(56);
+select plan(65);
 
 select tests.create_user('owner');
 select tests.create_user('other');
@@ -72,6 +73,7 @@ insert into tests.ids select 'hat', id from public.create_product('HAT-1', 'Hat'
   jsonb_build_array(jsonb_build_object('material_id', tests.id('felt'), 'quantity', 2)));
 insert into tests.ids select 'shipped', id from public.log_sale(tests.id('hat'), 1);
 select from public.fulfil_sales_order(tests.id('shipped'));
+insert into tests.ids select 'beret', (public.create_style('Beret', null, 'BRT', 200, '[{"name": "Size", "values": ["S"]}]') ->> 'style_id')::uuid;
 
 -- Each operation: the first call writes; its repeat returns the same answer and writes nothing ----
 create temp table calls (name text primary key, call text not null);
@@ -98,12 +100,21 @@ insert into calls values
   ('import_raw_materials', $$ public.import_raw_materials(
      '[{"material_name": "Buttons", "cost_per_unit": "0.125", "stock_level": "400"}, {"material_name": "Zips"}]',
      request_id => 'a0000000-0000-4000-8000-000000000009') $$),
+  ('create_style', $$ public.create_style('Scarf', null, 'SCF', 250, '[{"name": "Size", "values": ["S", "M"]}]',
+     jsonb_build_array(jsonb_build_object('material_id', tests.id('felt'), 'quantity', 1)),
+     request_id => 'a0000000-0000-4000-8000-000000000011') $$),
+  ('add_style_variants', $$ public.add_style_variants(tests.id('beret'), '[{"name": "Size", "values": ["M"]}]',
+     request_id => 'a0000000-0000-4000-8000-000000000012') $$),
+  ('start_production_batch', $$ public.start_production_batch(jsonb_build_array(
+     jsonb_build_object('product_id', tests.id('hat'), 'quantity_to_produce', 1)),
+     request_id => 'a0000000-0000-4000-8000-000000000013') $$),
   ('import_sales_orders', $$ public.import_sales_orders('Amazon',
      '[{"external_order_id": "408-1", "order_date": "2026-01-05", "sku": "HAT-1", "quantity": 1, "total_amount": 290}]',
      request_id => 'a0000000-0000-4000-8000-000000000010') $$);
 
 -- In name order: adjust_stock counts Felt (100 -> 77) before receive_material adds 25 and
--- start_production takes 6; the hat sells 1 (imported) and 2, and 1 comes back.
+-- start_production takes 6 and start_production_batch 2; the hat sells 1 (imported) and 2, and 1
+-- comes back.
 do $$
 declare
   v_call record;
@@ -131,8 +142,8 @@ select results_eq(
             (select count(*) from public.manufacturing_orders)::integer,
             (select count(*) from public.products)::integer,
             (select count(*) from public.raw_materials)::integer $$,
-  $$ values (7, 96.000::numeric(14,3), 3, 1, 3, 4) $$,
-  'Each operation wrote once: hat 10 - 1 - 1 - 2 + 1 = 7, felt 77 + 25 - 6 = 96, three sales, one run, three products, four materials'
+  $$ values (7, 94.000::numeric(14,3), 3, 2, 7, 4) $$,
+  'Each operation wrote once: hat 10 - 1 - 1 - 2 + 1 = 7, felt 77 + 25 - 6 - 2 = 94, three sales, two runs, seven products (two berets, two scarves), four materials'
 );
 select is((select status::text from public.log_sale(tests.id('hat'), 2, 'Amazon',
     request_id => 'a0000000-0000-4000-8000-000000000001')), 'Unfulfilled',
@@ -244,6 +255,9 @@ select results_eq(
             ('a0000000-0000-4000-8000-000000000008', 'import_products'),
             ('a0000000-0000-4000-8000-000000000009', 'import_raw_materials'),
             ('a0000000-0000-4000-8000-000000000010', 'import_sales_orders'),
+            ('a0000000-0000-4000-8000-000000000011', 'create_style'),
+            ('a0000000-0000-4000-8000-000000000012', 'add_style_variants'),
+            ('a0000000-0000-4000-8000-000000000013', 'start_production_batch'),
             ('b0000000-0000-4000-8000-000000000001', 'log_sale'),
             ('b0000000-0000-4000-8000-000000000002', 'import_raw_materials'),
             ('b0000000-0000-4000-8000-000000000003', 'import_raw_materials') $$,

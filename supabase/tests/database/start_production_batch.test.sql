@@ -69,7 +69,7 @@ select results_eq(
   $$ select o.product_name, m.material_name, s.quantity, s.balance_after
      from public.stock_movements s join public.manufacturing_orders o on o.id = s.manufacturing_order_id
      join public.raw_materials m on m.id = s.material_id
-     where s.reason = 'production_consumption' order by s.id $$,
+     where s.reason = 'production_consumption' order by o.product_name, m.material_name $$,
   $$ values ('Kurta - M', 'Button', -16.000::numeric(14,3), 84.000::numeric(14,3)), ('Kurta - M', 'Fabric', -8.000, 32.000),
             ('Kurta - S', 'Button', -8.000, 76.000), ('Kurta - S', 'Fabric', -3.000, 29.000) $$,
   'One ledger row per run and material, each with its running balance and its own order'
@@ -109,7 +109,7 @@ from (values
   (format($$ select public.start_production_batch('[{"product_id": "%s", "quantity_to_produce": "2"}]') $$, tests.id('sticker')),
    'P0001 | Quantity to produce must be a number. | field:runs', 'A quantity as text is refused'),
   (format($$ select public.start_production_batch('[{"product_id": "%s"}]') $$, tests.id('sticker')),
-   'P0001 | Quantity to produce must be a number. | field:runs', 'A run without a quantity is refused'),
+   'P0001 | Quantity to produce is required. | field:runs', 'A run without a quantity is refused'),
   ($$ select public.start_production_batch('[{"quantity_to_produce": 1}]') $$,
    'P0001 | Each run needs a product. | field:runs', 'A run without a product is refused'),
   ($$ select public.start_production_batch('[[1]]') $$,

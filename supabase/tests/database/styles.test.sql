@@ -4,7 +4,7 @@
 -- user's style and materials are not found; anon may call nothing.
 begin;
 set local client_min_messages = warning;
-select plan(98);
+select plan(103);
 
 select tests.create_user('owner');
 select tests.create_user('other');
@@ -120,6 +120,13 @@ select is((public.list_styles(style_id => gen_random_uuid())) -> 'total', '0'::j
 select is(tests.refusal($$ select public.list_styles(page_size => 101) $$),
   '22023 | A page holds 1 to 100 styles. | no hint', 'A page of more than 100 styles is refused');
 
+select results_eq(
+  $$ select r ->> 'style_id', r ->> 'style_name', r ->> 'options' from jsonb_array_elements((public.list_products(search => 'KRT-S-NAVY')) -> 'rows') r $$,
+  $$ values (tests.id('kurta')::text, 'Kurta', 'Size: S; Colour: Navy Blue') $$,
+  'list_products names a variant''s style and its values as the import''s options cell');
+select is((public.list_products(search => 'KRT-XL-RED')) -> 'rows' -> 0 -> 'style_id', 'null'::jsonb,
+  'and no style for a product without one');
+
 -- Owner: update_style ----------------------------------------------------------------------------
 select is((select style_name from public.update_style(tests.id('kurta'), 'Long Kurta', 'Ethnic',
     jsonb_build_array(jsonb_build_object('material_id', tests.id('fabric'), 'by_option', 'Size',
@@ -175,6 +182,20 @@ select is(jsonb_array_length((public.add_style_variants(tests.id('kurta'), '[{"n
   4, 'A new colour makes one variant per size, with the stored style BOM');
 select is((select count(*) from public.style_variants where style_id = tests.id('kurta')), 12::bigint,
   'The style has 4 sizes x 3 colours');
+
+-- Owner: the dashboard groups a style's variants ---------------------------------------------------
+select tests.authenticate_as('owner');
+select public.adjust_stock(product_id => p.id, counted => 10, note => 'Count') from public.products p where p.sku in ('KRT-S-RED', 'KRT-M-RED', 'OLD-KRT-XL-RED');
+select public.log_sale(p.id, 2, 'Amazon') from public.products p where p.sku in ('KRT-S-RED', 'KRT-M-RED');
+select public.log_sale(p.id, 1, 'Amazon', unit_price => 5000) from public.products p where p.sku = 'OLD-KRT-XL-RED';
+select results_eq(
+  $$ select r ->> 'name', r ->> 'style_id', (r ->> 'product_id') is not null, (r ->> 'units')::int, (r ->> 'revenue')::numeric
+     from jsonb_array_elements(public.dashboard_panels('all_time') -> 'top_styles_by_revenue') r $$,
+  $$ values ('Taken', null::text, true, 1, 5000::numeric), ('Long Kurta', tests.id('kurta')::text, false, 4, 3198) $$,
+  'The dashboard''s top list by style sums a style''s variants (2 + 2 kurtas) as one item and keeps a product without a style'
+);
+select is(jsonb_array_length(public.dashboard_panels('this_month') -> 'top_styles_by_profit'), 2,
+  'and so does a shorter period''s, from its orders');
 
 -- Owner: refusals, each writing nothing ----------------------------------------------------------
 select is(pg_temp.refused(f.call), f.expected, f.description)
@@ -241,6 +262,9 @@ from (values
    'P0001 | Size has no value XL (BOM quantities). | field:bom', 'A quantity for a value the option lacks is refused'),
   (format($$ select public.create_style('T', null, 'X', 10, '[{"name": "Size", "values": ["S"]}]', '[{"material_id": "%s", "by_option": "Size", "quantities": {"S": 1, "s": 2}}]') $$, tests.id('fabric')),
    'P0001 | A BOM row by Size gives S twice. | field:bom', 'A value given twice in different cases is refused'),
+  (format($$ select public.create_style('T', null, 'X', 10, '[{"name": "Size", "values": ["S"]}]', '[{"material_id": "%s", "by_option": "Size", "quantities": %s}]') $$,
+     tests.id('fabric'), (select jsonb_object_agg('V' || i, 1) from generate_series(1, 101) i)),
+   'P0001 | A BOM row by Size gives 101 quantities; an option has at most 100 values. | field:bom', 'More quantities than an option can have values are refused before they are compared'),
   (format($$ select public.create_style('T', null, 'X', 10, '[{"name": "Size", "values": ["S"]}]', '[{"material_id": "%s", "by_option": "Size", "quantities": [1]}]') $$, tests.id('fabric')),
    'P0001 | A BOM row by Size needs a quantity for each Size. | field:bom', 'Quantities that are not an object are refused'),
   (format($$ select public.create_style('T', null, 'Y', 10, '[{"name": "Size", "values": ["S", "M"]}]', '[{"material_id": "%s", "by_option": "Size", "quantities": {"S": 1, "M": 0}}]') $$, tests.id('fabric')),
