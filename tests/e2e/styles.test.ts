@@ -101,6 +101,7 @@ describe('a style of 4 sizes x 2 colours, produced in one batch and sold', { tim
         '₹899.00',
         '0',
       ]);
+      await settle(page);
       const styles = page.getByRole('region', { name: 'Styles' });
       await styles.getByRole('button', { name: 'Cotton Kurta' }).click();
       await styles.getByRole('table', { name: 'Cotton Kurta stock' }).waitFor();
@@ -114,7 +115,7 @@ describe('a style of 4 sizes x 2 colours, produced in one batch and sold', { tim
       await page.getByRole('button', { name: 'Create New Order' }).click();
       const order = dialog(page, 'Create New Order');
       await order.getByText('A style in several sizes').click();
-      await choose(page, order.getByRole('combobox', { name: 'Style' }), 'Cotton Kurta (kur)');
+      await choose(page, order.getByRole('combobox', { name: 'Style' }), 'Cotton Kurta (KUR)');
       const batch = { S: '10', M: '20', L: '20', XL: '10' };
       for (const [value, quantity] of Object.entries(batch)) {
         await order.getByLabel(`Quantity of ${value} / Blue`, { exact: true }).fill(quantity);
@@ -165,6 +166,7 @@ describe('a style of 4 sizes x 2 colours, produced in one batch and sold', { tim
 
       // The grid: sizes down, colours across; below the reorder point of 10 is red.
       await openTab(page, 'Inventory');
+      await settle(page);
       const inventoryStyles = page.getByRole('region', { name: 'Styles' });
       await inventoryStyles.getByRole('button', { name: 'Cotton Kurta' }).click();
       const grid = inventoryStyles.getByRole('table', { name: 'Cotton Kurta stock' });
@@ -193,9 +195,13 @@ describe('a style of 4 sizes x 2 colours, produced in one batch and sold', { tim
       await screenshot(page, `styles-inventory-grid-${size}`);
 
       // A size added later: its variants, with the fabric an XXL takes.
+      // The Styles section is below the products table: clicked once the table has loaded, or its
+      // rows arriving move the section under the pointer.
       await openTab(page, 'Products');
+      await settle(page);
       const productStyles = page.getByRole('region', { name: 'Styles' });
       await productStyles.getByRole('button', { name: 'Cotton Kurta' }).click();
+      await settle(page);
       await productStyles.getByRole('button', { name: 'Edit style' }).click();
       const edit = dialog(page, 'Edit Cotton Kurta');
       await addValues(edit.getByRole('combobox', { name: 'New values of option 1', exact: true }), ['XXL']);

@@ -7,6 +7,7 @@ import { NumberTextInput } from '@/components/form-inputs';
 import { SubmitButton } from '@/components/submit-button';
 import { styleGrid } from '@/features/styles/api/style-grid';
 import { useStyles, type Style } from '@/features/styles/api/styles';
+import { skuPart } from '@/features/styles/api/style-variants';
 import { formatQuantity } from '@/lib/format';
 import { validNumber } from '@/lib/form-fields';
 import {
@@ -94,7 +95,8 @@ export function StyleOrderForm({ onClose }: { onClose: () => void }) {
               data-autofocus
               data={(styles.data?.rows ?? []).map((option) => ({
                 value: option.style_id,
-                label: `${option.style_name} (${option.sku_prefix})`,
+                // The prefix as its variants' SKUs show it.
+                label: `${option.style_name} (${skuPart(option.sku_prefix)})`,
               }))}
               nothingFoundMessage="No style matches"
               error={fieldState.error?.message}
