@@ -2,7 +2,11 @@ import { ScrollArea, Table, Text } from '@mantine/core';
 import { formatQuantity } from '@/lib/format';
 import { isLowStock } from '@/lib/stock';
 import { styleGrid } from '../api/style-grid';
-import type { Style } from '../api/styles';
+import type { Style, StyleVariant } from '../api/styles';
+
+/** The stock of some cells of the grid: a row, a column, or all. */
+const stockOf = (variants: readonly (StyleVariant | null)[]) =>
+  variants.reduce((sum, variant) => sum + (variant?.stock_on_hand ?? 0), 0);
 
 /**
  * A style's stock at a glance: sizes down, colours across, each cell a variant's stock on hand,
@@ -63,14 +67,27 @@ export function StyleStockGrid({ style }: { style: Style }) {
               ))}
               {!oneOption && (
                 <Table.Td ta="right" fw={500}>
-                  {formatQuantity(
-                    grid.cells[rowIndex]!.reduce((sum, variant) => sum + (variant?.stock_on_hand ?? 0), 0),
-                  )}
+                  {formatQuantity(stockOf(grid.cells[rowIndex]!))}
                 </Table.Td>
               )}
             </Table.Tr>
           ))}
         </Table.Tbody>
+        {!oneOption && (
+          <Table.Tfoot>
+            <Table.Tr>
+              <Table.Th scope="row">Total</Table.Th>
+              {grid.columns.map((column, columnIndex) => (
+                <Table.Td key={column} ta="right" fw={500}>
+                  {formatQuantity(stockOf(grid.cells.map((cells) => cells[columnIndex]!)))}
+                </Table.Td>
+              ))}
+              <Table.Td ta="right" fw={700}>
+                {formatQuantity(stockOf(grid.cells.flat()))}
+              </Table.Td>
+            </Table.Tr>
+          </Table.Tfoot>
+        )}
       </Table>
     </ScrollArea>
   );

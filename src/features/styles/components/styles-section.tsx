@@ -100,41 +100,44 @@ function StyleSummary({ style }: { style: Style }) {
 
 function VariantsTable({ style }: { style: Style }) {
   return (
-    // Three columns, the SKU under the variant's values: on a phone it fits without scrolling.
-    <Table verticalSpacing={4} horizontalSpacing="xs" aria-label={`${style.style_name} variants`}>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>Variant</Table.Th>
-          <Table.Th ta="right">Selling Price</Table.Th>
-          <Table.Th ta="right">Stock on Hand</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {style.variants.map((variant) => (
-          <Table.Tr key={variant.product_id}>
-            <Table.Td>
-              <Text size="sm">
-                {variant.option_values.join(' / ')}
-                {variant.archived_at !== null && (
-                  <Text span size="xs" c="dimmed">
-                    {' '}
-                    (archived)
-                  </Text>
-                )}
-              </Text>
-              <Text size="xs" c="dimmed" ff="monospace">
-                {variant.sku}
-              </Text>
-            </Table.Td>
-            <Table.Td ta="right">{formatRupees(variant.selling_price)}</Table.Td>
-            <Table.Td ta="right">
-              <Text span fw={700} c={isLowStock(variant.stock_on_hand, variant.reorder_point) ? 'red.7' : 'green.7'}>
-                {formatQuantity(variant.stock_on_hand)}
-              </Text>
-            </Table.Td>
+    // Three columns, the SKU under the variant's values: on a phone it fits without scrolling (a
+    // long SKU scrolls rather than breaking at its hyphens).
+    <Table.ScrollContainer minWidth={0}>
+      <Table verticalSpacing={4} horizontalSpacing="xs" aria-label={`${style.style_name} variants`}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Variant</Table.Th>
+            <Table.Th ta="right">Selling Price</Table.Th>
+            <Table.Th ta="right">Stock on Hand</Table.Th>
           </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+        </Table.Thead>
+        <Table.Tbody>
+          {style.variants.map((variant) => (
+            <Table.Tr key={variant.product_id}>
+              <Table.Td>
+                <Text size="sm">
+                  {variant.option_values.join(' / ')}
+                  {variant.archived_at !== null && (
+                    <Text span size="xs" c="dimmed">
+                      {' '}
+                      (archived)
+                    </Text>
+                  )}
+                </Text>
+                <Text size="xs" c="dimmed" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
+                  {variant.sku}
+                </Text>
+              </Table.Td>
+              <Table.Td ta="right">{formatRupees(variant.selling_price)}</Table.Td>
+              <Table.Td ta="right">
+                <Text span fw={700} c={isLowStock(variant.stock_on_hand, variant.reorder_point) ? 'red.7' : 'green.7'}>
+                  {formatQuantity(variant.stock_on_hand)}
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }
