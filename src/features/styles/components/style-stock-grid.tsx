@@ -1,8 +1,8 @@
 import { ScrollArea, Table, Text } from '@mantine/core';
 import { formatQuantity } from '@/lib/format';
-import { isLowStock } from '@/lib/stock';
 import { styleGrid } from '../api/style-grid';
 import type { Style, StyleVariant } from '../api/styles';
+import { StockCount } from './stock-count';
 
 /** The stock of some cells of the grid: a row, a column, or all. */
 const stockOf = (variants: readonly (StyleVariant | null)[]) =>
@@ -10,13 +10,14 @@ const stockOf = (variants: readonly (StyleVariant | null)[]) =>
 
 /**
  * A style's stock at a glance: sizes down, colours across, each cell a variant's stock on hand,
- * red below its reorder point and green otherwise (as the Products table colours stock).
+ * red below its reorder point, with totals per size and per colour.
  */
 export function StyleStockGrid({ style }: { style: Style }) {
   const grid = styleGrid(style);
   const oneOption = style.options.length === 1;
   return (
-    <ScrollArea type="auto">
+    // Focusable, so that a grid wider than a phone scrolls from the keyboard too.
+    <ScrollArea type="auto" viewportProps={{ tabIndex: 0 }}>
       <Table
         withTableBorder
         withColumnBorders
@@ -54,14 +55,7 @@ export function StyleStockGrid({ style }: { style: Style }) {
                       —
                     </Text>
                   ) : (
-                    <Text
-                      span
-                      fw={700}
-                      c={isLowStock(variant.stock_on_hand, variant.reorder_point) ? 'red.7' : 'green.7'}
-                      title={`${variant.sku}: reorder point ${formatQuantity(variant.reorder_point)}`}
-                    >
-                      {formatQuantity(variant.stock_on_hand)}
-                    </Text>
+                    <StockCount variant={variant} />
                   )}
                 </Table.Td>
               ))}

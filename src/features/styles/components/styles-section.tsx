@@ -6,6 +6,7 @@ import { formatQuantity, formatRupees } from '@/lib/format';
 import { isLowStock } from '@/lib/stock';
 import { useStyles, STYLES_PAGE_SIZE, type Style } from '../api/styles';
 import { StyleFormModal } from './style-form';
+import { StockCount } from './stock-count';
 import { StyleStockGrid } from './style-stock-grid';
 
 interface StylesSectionProps {
@@ -35,7 +36,7 @@ export function StylesSection({ withVariants }: StylesSectionProps) {
       <Accordion variant="separated" multiple chevronPosition="left">
         {styles.data.rows.map((style) => (
           <Accordion.Item key={style.style_id} value={style.style_id}>
-            <Accordion.Control aria-label={style.style_name}>
+            <Accordion.Control>
               <StyleSummary style={style} />
             </Accordion.Control>
             <Accordion.Panel>
@@ -102,7 +103,7 @@ function VariantsTable({ style }: { style: Style }) {
   return (
     // Three columns, the SKU under the variant's values: on a phone it fits without scrolling (a
     // long SKU scrolls rather than breaking at its hyphens).
-    <Table.ScrollContainer minWidth={0}>
+    <Table.ScrollContainer minWidth={0} scrollAreaProps={{ viewportProps: { tabIndex: 0 } }}>
       <Table verticalSpacing={4} horizontalSpacing="xs" aria-label={`${style.style_name} variants`}>
         <Table.Thead>
           <Table.Tr>
@@ -130,9 +131,7 @@ function VariantsTable({ style }: { style: Style }) {
               </Table.Td>
               <Table.Td ta="right">{formatRupees(variant.selling_price)}</Table.Td>
               <Table.Td ta="right">
-                <Text span fw={700} c={isLowStock(variant.stock_on_hand, variant.reorder_point) ? 'red.7' : 'green.7'}>
-                  {formatQuantity(variant.stock_on_hand)}
-                </Text>
+                <StockCount variant={variant} />
               </Table.Td>
             </Table.Tr>
           ))}

@@ -28,7 +28,7 @@ export function VariantPreview({ control, existingSkus }: VariantPreviewProps) {
           ? `${variants.length} variants, ${added} of them new.`
           : `${variants.length} ${variants.length === 1 ? 'variant' : 'variants'}, each a product with its own SKU and stock.`}
       </Text>
-      <ScrollArea.Autosize mah={220} type="auto">
+      <ScrollArea.Autosize mah={220} type="auto" viewportProps={{ tabIndex: 0 }}>
         <Table withTableBorder verticalSpacing={4} aria-label="Variants" stickyHeader>
           <Table.Thead>
             <Table.Tr>
