@@ -13,6 +13,7 @@ export function StockCount({ variant }: { variant: Pick<StyleVariant, 'sku' | 's
   return (
     <Text
       span
+      size="sm"
       fw={low ? 700 : 500}
       c={low ? 'red.9' : undefined}
       title={`${variant.sku}: reorder point ${formatQuantity(variant.reorder_point)}${low ? ', low' : ''}`}
