@@ -172,6 +172,22 @@ describe('a style of 4 sizes x 2 colours, produced in one batch and sold', { tim
       await logSale(page, { product: 'Cotton Kurta - M / Blue (KUR-M-BLUE)', quantity: '15' });
       await logSale(page, { product: 'Cotton Kurta - S / Blue (KUR-S-BLUE)', quantity: '2' });
 
+      // The dashboard's top lists can take the style as one: 17 kurtas at ₹899 (materials cost 0).
+      await openTab(page, 'Dashboard');
+      const profit = page.getByRole('region', { name: 'Profit' });
+      await profit.getByText('Styles as one').click();
+      const topStyles = profit.getByRole('region', { name: 'Top 5 by revenue, styles as one', exact: true });
+      await eventually(() => rowCells(topStyles, 'Cotton Kurta')).toEqual([
+        'Cotton Kurta',
+        '17',
+        '₹15,283.00',
+        '₹15,283.00',
+      ]);
+      await topStyles.scrollIntoViewIfNeeded();
+      await dismissNotifications(page);
+      await settle(page);
+      await screenshot(page, `styles-dashboard-top-${size}`);
+
       // The grid: sizes down, colours across; below the reorder point of 10 is red.
       await openTab(page, 'Inventory');
       await settle(page);

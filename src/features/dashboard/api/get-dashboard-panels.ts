@@ -22,6 +22,16 @@ const productFigures = z.object({
   profit: z.coerce.number(),
 });
 
+/** A top item with a style's variants summed as one: the style, or a product without a style. */
+const styleFigures = z.object({
+  style_id: z.nullable(z.string()),
+  product_id: z.nullable(z.string()),
+  name: z.string(),
+  units: z.coerce.number(),
+  revenue: z.coerce.number(),
+  profit: z.coerce.number(),
+});
+
 // dashboard_panels() returns jsonb, typed only as Json: check its shape at the boundary.
 // Numeric values may arrive as strings, hence the coercion.
 export const dashboardPanelsSchema = z.object({
@@ -47,7 +57,24 @@ export const dashboardPanelsSchema = z.object({
   over_time: z.array(z.object({ date: z.string(), revenue: z.coerce.number(), profit: z.coerce.number() })),
   top_by_revenue: z.array(productFigures),
   top_by_profit: z.array(productFigures),
+  top_styles_by_revenue: z.array(styleFigures),
+  top_styles_by_profit: z.array(styleFigures),
 });
+
+/** One row of a top 5 list, whether a product or a style. */
+export interface TopItem {
+  id: string;
+  name: string;
+  units: number;
+  revenue: number;
+  profit: number;
+}
+
+export const topProducts = (rows: DashboardPanels['top_by_revenue']): TopItem[] =>
+  rows.map((row) => ({ ...row, id: row.product_id, name: row.product_name }));
+
+export const topStyles = (rows: DashboardPanels['top_styles_by_revenue']): TopItem[] =>
+  rows.map((row) => ({ ...row, id: (row.style_id ?? row.product_id)! }));
 
 export type DashboardPanels = z.output<typeof dashboardPanelsSchema>;
 
