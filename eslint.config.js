@@ -10,10 +10,11 @@ import { readdirSync } from 'node:fs';
 
 /**
  * Features other features may import: what every stock item has (pickers, item lists, row menu,
- * count and archive), its history drawer, product costing, the CSV export button and the catalogue
- * import. Each imports only shared code and the shared features listed before it.
+ * count and archive), its history drawer, product costing, the CSV export button, the catalogue
+ * import and styles (their form, grids and list, shown by Products, Inventory and Manufacturing).
+ * Each imports only shared code and the shared features listed before it.
  */
-const sharedFeatures = ['stock-items', 'exports', 'stock-history', 'costing', 'catalogue-import'];
+const sharedFeatures = ['stock-items', 'exports', 'stock-history', 'costing', 'catalogue-import', 'styles'];
 const features = readdirSync(new URL('./src/features', import.meta.url));
 
 const featureZones = features.map((feature) => {

@@ -230,6 +230,22 @@ export const productionFieldRules = {
   quantityToProduce: { label: 'Quantity to produce', decimals: 0, min: 1 },
 } satisfies Record<string, NumberRules>;
 
+/**
+ * A style (create_style, update_style, add_style_variants): its variants are products, so their
+ * SKUs and names keep the product columns' limits (productFieldRules.sku, productName).
+ */
+export const styleFieldRules = {
+  // 100, not a product name's 200: a variant's name is the style's name and its values.
+  styleName: { label: 'Style name', maxLength: 100, required: true },
+  skuPrefix: { label: 'SKU prefix', maxLength: 20, required: true },
+  optionName: { label: 'Option name', maxLength: 30, required: true },
+  /** Its label names the option: 'A value of Size'. */
+  optionValue: { maxLength: 20, required: true },
+  maxOptions: 3,
+  maxValues: 100,
+  maxVariants: 100,
+} as const;
+
 /** Receipts and counts (receive_material, adjust_stock): stock columns keep 3 decimals, products whole units. */
 export const stockFieldRules = {
   receivedQuantity: {

@@ -24,6 +24,7 @@ describe('queryKeysForTables', () => {
       queryKeys.stockHistory,
       queryKeys.workspaceHasData,
       queryKeys.productCosting,
+      queryKeys.styles,
     ]);
   });
 

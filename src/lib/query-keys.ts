@@ -7,6 +7,7 @@ export const liveTables = [
   'sales_orders',
   'manufacturing_orders',
   'platform_fees',
+  'styles',
 ] as const;
 export type LiveTable = (typeof liveTables)[number];
 /**
@@ -35,6 +36,8 @@ export const queryKeys = {
   whatToBuy: ['what-to-buy'],
   websiteWebhook: ['website-webhook'],
   websiteOrderRefusals: ['website-order-refusals'],
+  /** Styles with their options, BOM and variants (products). */
+  styles: ['styles'],
 } as const;
 
 type QueryKey = (typeof queryKeys)[keyof typeof queryKeys];
@@ -51,6 +54,7 @@ const queriesReadingTable: Record<DataTable, readonly QueryKey[]> = {
     queryKeys.workspaceHasData,
     queryKeys.productCosting,
     queryKeys.dashboardPanels,
+    queryKeys.styles,
   ],
   // A product's BOM is read with its materials' stock and cost.
   raw_materials: [
@@ -62,7 +66,7 @@ const queriesReadingTable: Record<DataTable, readonly QueryKey[]> = {
     queryKeys.productCosting,
     queryKeys.whatToBuy,
   ],
-  bom_items: [queryKeys.bomItems, queryKeys.productCosting],
+  bom_items: [queryKeys.bomItems, queryKeys.productCosting, queryKeys.styles],
   // A website order writes its sales and its refused lines together (refusals are not published).
   sales_orders: [
     queryKeys.salesOrders,
@@ -72,6 +76,9 @@ const queriesReadingTable: Record<DataTable, readonly QueryKey[]> = {
   ],
   manufacturing_orders: [queryKeys.manufacturingOrders],
   platform_fees: [queryKeys.platformFees],
+  // A style's row changes with its name, options and BOM (its BOM lines and variant links are not
+  // published); its variants' stock changes with their product rows.
+  styles: [queryKeys.styles],
   website_webhooks: [queryKeys.websiteWebhook],
   website_order_refusals: [queryKeys.websiteOrderRefusals],
 };

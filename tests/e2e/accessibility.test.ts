@@ -1,11 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import {
-  dialog,
-  openTab,
-  TABS,
-  type TabName,
-} from './support/actions';
+import { dialog, openTab, TABS, type TabName } from './support/actions';
 import { seriousViolations } from './support/axe';
 import { DESKTOP, PHONE } from './support/environment';
 import { useE2e } from './support/fixture';
@@ -25,7 +20,10 @@ const FORMS: [TabName, string][] = [
 /** The dialogs and drawer a row opens (issue 14): how to open each, and its title. */
 const menuAction = (item: string, action: string) => async (page: Page) => {
   await page.getByRole('button', { name: `Actions for ${item}`, exact: true }).click();
-  await page.getByRole('dialog', { name: `Actions for ${item}` }).getByRole('button', { name: action, exact: true }).click();
+  await page
+    .getByRole('dialog', { name: `Actions for ${item}` })
+    .getByRole('button', { name: action, exact: true })
+    .click();
 };
 const rowButton = (row: string, button: string) => async (page: Page) => {
   await page.getByRole('row').filter({ hasText: row }).getByRole('button', { name: button, exact: true }).click();
@@ -103,7 +101,9 @@ describe('accessibility (axe-core, WCAG 2.1 A and AA)', { timeout: 240_000 }, ()
       await dialog(page, 'Platform fees').waitFor({ state: 'detached' });
       await openTab(page, 'Products');
       await page.getByRole('button', { name: 'Cotton Kurta', exact: true }).click();
-      await dialog(page, 'Cotton Kurta').getByText(/^Can build/).waitFor();
+      await dialog(page, 'Cotton Kurta')
+        .getByText(/^Can build/)
+        .waitFor();
       violations.push(...(await seriousViolations(page, `Product drawer ${at}`)));
       await page.keyboard.press('Escape');
       await dialog(page, 'Cotton Kurta').waitFor({ state: 'hidden' });
@@ -113,8 +113,14 @@ describe('accessibility (axe-core, WCAG 2.1 A and AA)', { timeout: 240_000 }, ()
 
   it('finds none on the workspace prompt, its dialogs and Settings, before and after saving, at both sizes', async () => {
     const { page } = await e2e.openApp();
-    await seeder(await e2e.clientOf(page)).material({ material_name: 'Cotton fabric', stock_level: 30, unit_of_measure: 'metres' });
-    const settings = page.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: 'Settings' });
+    await seeder(await e2e.clientOf(page)).material({
+      material_name: 'Cotton fabric',
+      stock_level: 30,
+      unit_of_measure: 'metres',
+    });
+    const settings = page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('button', { name: 'Settings' });
     const openSettings = async () => {
       const burger = page.getByRole('button', { name: 'Open navigation' });
       if (await burger.isVisible()) await burger.click();

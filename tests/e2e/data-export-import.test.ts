@@ -59,7 +59,13 @@ describe('catalogue import and CSV export', { timeout: 90_000 }, () => {
     expect(await rowCells(materialsImport, 'Cotton fabric')).toEqual(['2', 'Cotton fabric', '50', 'Ready']);
     await materialsImport.getByRole('button', { name: 'Import 2 materials' }).click();
     await materialsImport.waitFor({ state: 'detached' });
-    await eventually(() => rowCells(page, 'Cotton fabric')).toEqual(['Cotton fabric', 'Mills, Surat', '₹120.00', '50', 'metres']);
+    await eventually(() => rowCells(page, 'Cotton fabric')).toEqual([
+      'Cotton fabric',
+      'Mills, Surat',
+      '₹120.00',
+      '50',
+      'metres',
+    ]);
     expect(await rowCells(page, 'Buttons')).toEqual(['Buttons', '—', '₹0.125', '400', 'pcs']);
 
     // Products: a BOM naming a material the workspace lacks is shown and blocks the import.
@@ -113,7 +119,12 @@ describe('catalogue import and CSV export', { timeout: 90_000 }, () => {
     // so in the list's order of ids).
     const catalogue = await download(page, page.getByRole('button', { name: 'Export CSV' }));
     expect(catalogue.lines[0]![6]).toBe('BOM');
-    expect(catalogue.lines.slice(1).map((line) => [line[0], line[6]]).sort()).toEqual([
+    expect(
+      catalogue.lines
+        .slice(1)
+        .map((line) => [line[0], line[6]])
+        .sort(),
+    ).toEqual([
       ['K-2', 'Cotton fabric: 2.5'],
       ['SHIRT-1', 'Cotton fabric: 1.5; Buttons: 8'],
     ]);
@@ -127,7 +138,10 @@ describe('catalogue import and CSV export', { timeout: 90_000 }, () => {
     // Two sales of the product with a formula for a name, seeded through the API.
     const client = await e2e.clientOf(page);
     const { data: product } = await client.from('products').select('id').eq('sku', 'K-2').single();
-    for (const [platform, quantity] of [['Flipkart', 2], ['Amazon', 1]] as const) {
+    for (const [platform, quantity] of [
+      ['Flipkart', 2],
+      ['Amazon', 1],
+    ] as const) {
       const { error } = await client.rpc('log_sale', { product_id: product!.id, quantity, platform });
       expect(error).toBeNull();
     }
@@ -137,7 +151,11 @@ describe('catalogue import and CSV export', { timeout: 90_000 }, () => {
     await page.getByRole('row').filter({ hasText: 'Amazon' }).waitFor();
     const orders = await download(page, page.getByRole('button', { name: 'Export CSV' }));
     expect(orders.name).toMatch(/^factoryflow-sales-orders-\d{4}-\d{2}-\d{2}\.csv$/);
-    expect(orders.text.startsWith('\uFEFFOrder ID,Date,Product,Platform,Qty,Total,Fees,Profit,Status,Marketplace Order ID,SKU\r\n')).toBe(true);
+    expect(
+      orders.text.startsWith(
+        '\uFEFFOrder ID,Date,Product,Platform,Qty,Total,Fees,Profit,Status,Marketplace Order ID,SKU\r\n',
+      ),
+    ).toBe(true);
     expect(orders.text.endsWith('\r\n')).toBe(true);
     const lines = orders.lines;
     // Newest first: Amazon's sale was logged last.
@@ -158,7 +176,10 @@ describe('catalogue import and CSV export', { timeout: 90_000 }, () => {
     // The product's ledger, from its history drawer: negative changes stay numbers.
     await openTab(page, 'Products');
     await page.getByRole('button', { name: `Actions for ${HOSTILE_NAME}`, exact: true }).click();
-    await page.getByRole('dialog', { name: `Actions for ${HOSTILE_NAME}` }).getByRole('button', { name: 'History', exact: true }).click();
+    await page
+      .getByRole('dialog', { name: `Actions for ${HOSTILE_NAME}` })
+      .getByRole('button', { name: 'History', exact: true })
+      .click();
     const drawer = dialog(page, `History: ${HOSTILE_NAME}`);
     await drawer.getByText('Sold on Amazon').waitFor();
     const ledger = await download(page, drawer.getByRole('button', { name: 'Export CSV' }));

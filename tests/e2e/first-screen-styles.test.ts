@@ -11,9 +11,9 @@ const e2e = useE2e({ app: 'dev' });
 
 /** Mantine's component classes (`m_` + hash) that have a rule somewhere in its full CSS. */
 const styledMantineClasses = new Set(
-  readFileSync(createRequire(import.meta.url).resolve('@mantine/core/styles.layer.css'), 'utf8').match(
-    /\.m_[0-9a-f]+/g,
-  )?.map((selector) => selector.slice(1)),
+  readFileSync(createRequire(import.meta.url).resolve('@mantine/core/styles.layer.css'), 'utf8')
+    .match(/\.m_[0-9a-f]+/g)
+    ?.map((selector) => selector.slice(1)),
 );
 
 /** Classes on the page that Mantine styles, but no stylesheet loaded so far has a rule for. */

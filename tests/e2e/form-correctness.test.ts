@@ -50,7 +50,9 @@ describe('numbers, names and limits in the forms', { timeout: 180_000 }, () => {
     await product.getByLabel('Stock on Hand').fill('2.5');
     await product.getByLabel('Reorder Point').fill('7.5');
     await product.getByRole('button', { name: 'Save Product' }).click();
-    await eventually(() => fieldMessage(product.getByLabel('Selling Price'))).toBe('Selling price must be more than 0.');
+    await eventually(() => fieldMessage(product.getByLabel('Selling Price'))).toBe(
+      'Selling price must be more than 0.',
+    );
     expect(await fieldMessage(product.getByLabel('Stock on Hand'))).toBe('Stock on hand must be a whole number.');
     expect(await fieldMessage(product.getByLabel('Reorder Point'))).toBe('Reorder point must be a whole number.');
     expect(await product.getByLabel('Stock on Hand').inputValue()).toBe('2.5');
@@ -66,7 +68,9 @@ describe('numbers, names and limits in the forms', { timeout: 180_000 }, () => {
     await material.getByLabel('Material Name').fill('Buttons');
     await material.getByLabel('Cost per Unit').fill('-5');
     await material.getByRole('button', { name: 'Save Material' }).click();
-    await eventually(() => fieldMessage(material.getByLabel('Cost per Unit'))).toBe('Cost per unit cannot be negative.');
+    await eventually(() => fieldMessage(material.getByLabel('Cost per Unit'))).toBe(
+      'Cost per unit cannot be negative.',
+    );
     await material.getByLabel('Cost per Unit').fill('1.23456');
     await eventually(() => fieldMessage(material.getByLabel('Cost per Unit'))).toBe(
       'Cost per unit can have at most 4 decimal places.',
@@ -247,7 +251,12 @@ describe('words, dates and refusals', { timeout: 180_000 }, () => {
 
     await openTab(page, 'Inventory');
     const materials = page.getByRole('region', { name: 'Raw Materials' });
-    await eventually(() => rowCells(materials, 'Zari thread')).toEqual(['Zari thread (spools)', '5', '20', 'Low Stock']);
+    await eventually(() => rowCells(materials, 'Zari thread')).toEqual([
+      'Zari thread (spools)',
+      '5',
+      '20',
+      'Low Stock',
+    ]);
   });
 
   it('shows the server refusing production in a race once, not twice', async () => {

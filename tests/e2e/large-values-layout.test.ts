@@ -47,7 +47,9 @@ async function box(locator: Locator): Promise<Box> {
 
 /** Whether an element's content is wider or taller than the element: cut off or spilling out. */
 const clipped = (locator: Locator) =>
-  locator.evaluate((element) => element.scrollWidth > element.clientWidth + 1 || element.scrollHeight > element.clientHeight + 1);
+  locator.evaluate(
+    (element) => element.scrollWidth > element.clientWidth + 1 || element.scrollHeight > element.clientHeight + 1,
+  );
 
 /** Whether the page itself scrolls sideways. */
 const pageScrollsSideways = (page: Page) =>
@@ -91,7 +93,8 @@ describe('the largest values at every size', { timeout: 300_000 }, () => {
       reorderPoint: '0',
     });
     await logSale(page, {
-      product: 'Hand-embroidered Chanderi silk Anarkali kurta with dupatta and lining, festive edition (ANK-HBP-SANG-INDIGO-0001)',
+      product:
+        'Hand-embroidered Chanderi silk Anarkali kurta with dupatta and lining, festive edition (ANK-HBP-SANG-INDIGO-0001)',
       quantity: '1',
     });
 

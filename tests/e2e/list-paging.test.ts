@@ -40,7 +40,12 @@ async function rpcAs(token: string, fn: string, args: Record<string, unknown>): 
  * status n mod 4 of their lists.
  */
 async function seedOrders(token: string, userId: string): Promise<void> {
-  for (const [sku, name] of [['PGN-RED', 'Red Kurta'], ['PGN-BLU', 'Blue Kurta'], ['TOT-01', 'Canvas Tote'], ['LIV-01', 'Live Scarf']]) {
+  for (const [sku, name] of [
+    ['PGN-RED', 'Red Kurta'],
+    ['PGN-BLU', 'Blue Kurta'],
+    ['TOT-01', 'Canvas Tote'],
+    ['LIV-01', 'Live Scarf'],
+  ]) {
     await rpcAs(token, 'create_product', { sku, product_name: name, selling_price: 100, stock_on_hand: 50 });
   }
   await e2e.stack.db.query(
@@ -55,11 +60,21 @@ async function seedOrders(token: string, userId: string): Promise<void> {
 }
 
 const countOf = async (where: string, userId: string) =>
-  Number((await e2e.stack.db.query<{ n: string }>(`select count(*) as n from public.sales_orders where user_id = $1 and ${where}`, [userId])).rows[0]!.n);
+  Number(
+    (
+      await e2e.stack.db.query<{ n: string }>(
+        `select count(*) as n from public.sales_orders where user_id = $1 and ${where}`,
+        [userId],
+      )
+    ).rows[0]!.n,
+  );
 
 /** The Qty column of the rows on screen, top to bottom. */
 const quantities = (page: Page) =>
-  page.locator('td[data-label="Qty"]').allInnerTexts().then((cells) => cells.map((cell) => Number(cell.replace(/,/g, ''))));
+  page
+    .locator('td[data-label="Qty"]')
+    .allInnerTexts()
+    .then((cells) => cells.map((cell) => Number(cell.replace(/,/g, ''))));
 const productsShown = (page: Page) => page.locator('td[data-label="Product"]').allInnerTexts();
 const platformsShown = (page: Page) => page.locator('td[data-label="Platform"]').allInnerTexts();
 const statusesShown = (page: Page) => page.locator('td[data-label="Status"]').allInnerTexts();
@@ -130,8 +145,11 @@ describe('Sales Orders a page at a time', { timeout: 120_000 }, () => {
     await openTab(other.page, 'Sales Orders');
     await other.page.getByRole('button', { name: 'Page 3' }).click();
     await other.page.getByText('51–75 of 300 sales orders').waitFor();
-    const liveScarf = ((await e2e.stack.db.query<{ id: string }>(
-      `select id from public.products where user_id = $1 and sku = 'LIV-01'`, [userId])).rows[0]!).id;
+    const liveScarf = (
+      await e2e.stack.db.query<{ id: string }>(`select id from public.products where user_id = $1 and sku = 'LIV-01'`, [
+        userId,
+      ])
+    ).rows[0]!.id;
     await rpcAs(token, 'log_sale', { product_id: liveScarf, quantity: 7, platform: 'Myntra' });
 
     await page.getByText('1–25 of 301 sales orders').waitFor();
@@ -220,7 +238,12 @@ describe('Sales Orders a page at a time', { timeout: 120_000 }, () => {
        from generate_series(1, 40) as n`,
       [userId],
     );
-    await rpcAs(token, 'create_product', { sku: 'HIS-01', product_name: 'History Kurta', selling_price: 100, stock_on_hand: 5 });
+    await rpcAs(token, 'create_product', {
+      sku: 'HIS-01',
+      product_name: 'History Kurta',
+      selling_price: 100,
+      stock_on_hand: 5,
+    });
     await e2e.stack.db.query(
       `insert into public.stock_movements (user_id, product_id, quantity, balance_after, reason)
        select $1, p.id, 1, 5 + n, 'opening_stock' from public.products p, generate_series(1, 60) as n
@@ -246,7 +269,10 @@ describe('Sales Orders a page at a time', { timeout: 120_000 }, () => {
     const scrollBox = finished.locator('table').locator('xpath=..');
     expect(await scrollBox.evaluate((element) => getComputedStyle(element).maxHeight)).toBe(`${800 * 0.6}px`);
     expect((await scrollBox.boundingBox())!.height).toBeLessThanOrEqual(800 * 0.6);
-    await finished.locator('label').filter({ hasText: /^Low Stock$/ }).click();
+    await finished
+      .locator('label')
+      .filter({ hasText: /^Low Stock$/ })
+      .click();
     await finished.getByText('1–11 of 11 products').waitFor();
     await settle(page);
     await shot(page, 'inventory-desktop');
@@ -256,7 +282,10 @@ describe('Sales Orders a page at a time', { timeout: 120_000 }, () => {
     await page.getByRole('searchbox', { name: 'Search products' }).fill('HIS-01');
     await page.getByText('1–1 of 1 products').waitFor();
     await page.getByRole('button', { name: 'Actions for History Kurta', exact: true }).click();
-    await page.getByRole('dialog', { name: 'Actions for History Kurta' }).getByRole('button', { name: 'History', exact: true }).click();
+    await page
+      .getByRole('dialog', { name: 'Actions for History Kurta' })
+      .getByRole('button', { name: 'History', exact: true })
+      .click();
     const drawer = page.getByRole('dialog', { name: 'History: History Kurta' });
     const entries = drawer.getByRole('list', { name: 'Stock changes' }).getByRole('listitem');
     await eventually(() => entries.count()).toBe(50);

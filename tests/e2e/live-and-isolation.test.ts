@@ -79,13 +79,7 @@ describe('sessions, live updates and isolation', { timeout: 180_000 }, () => {
 
     const second = await e2e.openApp({ storageState: await first.context.storageState() });
     await openTab(second.page, 'Products');
-    await eventually(() => rowCells(second.page, 'LIV-01')).toEqual([
-      'LIV-01',
-      'Live Tote',
-      '—',
-      '₹650.00',
-      '10',
-    ]);
+    await eventually(() => rowCells(second.page, 'LIV-01')).toEqual(['LIV-01', 'Live Tote', '—', '₹650.00', '10']);
 
     await logSale(first.page, { product: 'Live Tote (LIV-01)', quantity: '4' });
     // No reload in the second browser: realtime brings the new stock.

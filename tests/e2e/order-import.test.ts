@@ -15,7 +15,10 @@ import { useE2e } from './support/fixture';
 
 const e2e = useE2e();
 
-const REPORT = path.resolve(import.meta.dirname, '../../src/features/sales-orders/utils/__fixtures__/amazon-order-report.txt');
+const REPORT = path.resolve(
+  import.meta.dirname,
+  '../../src/features/sales-orders/utils/__fixtures__/amazon-order-report.txt',
+);
 const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../../.test-artifacts/screenshots');
 const shot = (page: Page, name: string, size: { width: number; height: number }) =>
   page.screenshot({ path: path.join(SCREENSHOT_DIR, `order-import-${name}-${size.width}x${size.height}.png`) });

@@ -24,13 +24,7 @@ describe('raw materials, products with a BOM, and production', { timeout: 120_00
       stockLevel: '50',
       unit: 'metres',
     });
-    expect(await rowCells(page, 'Cotton fabric')).toEqual([
-      'Cotton fabric',
-      'Surat Mills',
-      '₹120.00',
-      '50',
-      'metres',
-    ]);
+    expect(await rowCells(page, 'Cotton fabric')).toEqual(['Cotton fabric', 'Surat Mills', '₹120.00', '50', 'metres']);
 
     await addProduct(page, {
       sku: 'KUR-01',
@@ -39,13 +33,7 @@ describe('raw materials, products with a BOM, and production', { timeout: 120_00
       sellingPrice: '123456',
       bom: [{ material: 'Cotton fabric (metres)', quantity: '2.5' }],
     });
-    expect(await rowCells(page, 'KUR-01')).toEqual([
-      'KUR-01',
-      'Cotton Kurta',
-      'Apparel',
-      '₹1,23,456.00',
-      '0',
-    ]);
+    expect(await rowCells(page, 'KUR-01')).toEqual(['KUR-01', 'Cotton Kurta', 'Apparel', '₹1,23,456.00', '0']);
     // Stock 0 is below the default reorder point of 10.
     const stock = page.getByRole('row').filter({ hasText: 'KUR-01' }).getByRole('cell').last();
     expect(await textColor(stock.locator('span'))).toBe(await themeColor(page, 'red-7'));
@@ -118,12 +106,7 @@ describe('raw materials, products with a BOM, and production', { timeout: 120_00
     const form = await fillProductionOrder(page, { product: 'Leather Wallet (WAL-01)', quantity: '11' });
     const start = form.getByRole('button', { name: 'Start Production' });
     const requirements = form.getByRole('table', { name: 'Required materials' });
-    await eventually(() => rowCells(requirements, 'Leather')).toEqual([
-      'Leather (sq ft)',
-      '13.2',
-      '12',
-      '',
-    ]);
+    await eventually(() => rowCells(requirements, 'Leather')).toEqual(['Leather (sq ft)', '13.2', '12', '']);
     expect(await start.isDisabled()).toBe(true);
     expect(await form.getByText('Not enough raw materials to start production.').isVisible()).toBe(true);
 
@@ -152,21 +135,14 @@ describe('raw materials, products with a BOM, and production', { timeout: 120_00
     await openTab(page, 'Inventory');
     const products = page.getByRole('region', { name: 'Finished Products' });
     const materials = page.getByRole('region', { name: 'Raw Materials' });
-    await eventually(() => rowCells(products, 'Silk Saree')).toEqual([
-      'Silk Saree SAR-01',
-      '9',
-      '10',
-      'Low Stock',
-    ]);
+    await eventually(() => rowCells(products, 'Silk Saree')).toEqual(['Silk Saree SAR-01', '9', '10', 'Low Stock']);
     expect(await rowCells(products, 'Dupatta')).toEqual(['Dupatta DUP-01', '3', '2', 'In Stock']);
     expect(await rowCells(materials, 'Silk thread')).toEqual(['Silk thread (units)', '19', '20', 'Low Stock']);
     expect(await rowCells(materials, 'Gift boxes')).toEqual(['Gift boxes (units)', '20', '20', 'In Stock']);
 
     // The tables scroll inside 60% of the viewport height.
     const scrollBox = products.locator('table').locator('xpath=..');
-    expect(await scrollBox.evaluate((element) => getComputedStyle(element).maxHeight)).toBe(
-      `${800 * 0.6}px`,
-    );
+    expect(await scrollBox.evaluate((element) => getComputedStyle(element).maxHeight)).toBe(`${800 * 0.6}px`);
 
     await openTab(page, 'Products');
     const sareeStock = page.getByRole('row').filter({ hasText: 'SAR-01' }).getByRole('cell').last();

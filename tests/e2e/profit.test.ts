@@ -8,13 +8,7 @@ import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import {
-  dialog,
-  eventually,
-  openTab,
-  rowCells,
-  settle,
-} from './support/actions';
+import { dialog, eventually, openTab, rowCells, settle } from './support/actions';
 import { DESKTOP, PHONE } from './support/environment';
 import { useE2e } from './support/fixture';
 import { seeder } from './support/seed';
@@ -23,7 +17,10 @@ const e2e = useE2e();
 
 const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../../.test-artifacts/screenshots');
 const shot = (page: Page, name: string, size: { width: number; height: number }) =>
-  page.screenshot({ path: path.join(SCREENSHOT_DIR, `profit-${name}-${size.width}x${size.height}.png`), fullPage: true });
+  page.screenshot({
+    path: path.join(SCREENSHOT_DIR, `profit-${name}-${size.width}x${size.height}.png`),
+    fullPage: true,
+  });
 
 async function setFees(page: Page, platform: string, commission: string, fee: string, shipping: string) {
   const form = dialog(page, 'Platform fees');
@@ -38,7 +35,10 @@ async function setFees(page: Page, platform: string, commission: string, fee: st
 
 /** A figure of the profit panels, e.g. '₹2,088.19'. */
 async function panelFigure(page: Page, label: string): Promise<string> {
-  const text = await page.getByRole('region', { name: 'Profit' }).getByRole('region', { name: label, exact: true }).innerText();
+  const text = await page
+    .getByRole('region', { name: 'Profit' })
+    .getByRole('region', { name: label, exact: true })
+    .innerText();
   return text.replace(label, '').trim();
 }
 
@@ -90,7 +90,12 @@ describe('costs, fees and profit', { timeout: 240_000 }, () => {
       await dialog(page, 'Platform fees').getByRole('button', { name: 'Save fees' }).waitFor();
       await setFees(page, 'Flipkart', '10', '20', '50');
       await setFees(page, 'Amazon', '12.5', '0', '0');
-      await eventually(() => rowCells(dialog(page, 'Platform fees'), 'Flipkart')).toEqual(['Flipkart', '10%', '₹20.00', '₹50.00']);
+      await eventually(() => rowCells(dialog(page, 'Platform fees'), 'Flipkart')).toEqual([
+        'Flipkart',
+        '10%',
+        '₹20.00',
+        '₹50.00',
+      ]);
       await settle(page);
       await shot(page, 'platform-fees', size);
       await page.keyboard.press('Escape');
@@ -103,14 +108,14 @@ describe('costs, fees and profit', { timeout: 240_000 }, () => {
 
       await openTab(page, 'Dashboard');
       const byPlatform = page.getByRole('region', { name: 'Revenue, fees and profit by platform' });
-      await eventually(() => rowCells(byPlatform, 'Flipkart')).toEqual(['Flipkart', '1', '₹4,998.00', '₹569.80', '₹1,410.45']);
-      expect(await rowCells(byPlatform, 'Amazon')).toEqual([
-        'Amazon',
+      await eventually(() => rowCells(byPlatform, 'Flipkart')).toEqual([
+        'Flipkart',
         '1',
-        '₹2,499.00',
-        '₹312.38',
-        '₹677.74',
+        '₹4,998.00',
+        '₹569.80',
+        '₹1,410.45',
       ]);
+      expect(await rowCells(byPlatform, 'Amazon')).toEqual(['Amazon', '1', '₹2,499.00', '₹312.38', '₹677.74']);
       expect(await panelFigure(page, 'Revenue')).toBe('₹7,497.00');
       expect(await panelFigure(page, 'Platform fees')).toBe('₹882.18');
       expect(await panelFigure(page, 'Profit')).toBe('₹2,088.19');

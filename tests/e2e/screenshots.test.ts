@@ -31,8 +31,11 @@ async function shootEveryTab(page: Page, prefix: string): Promise<void> {
     await page.setViewportSize(size);
     for (const tab of TABS) {
       await openTab(page, tab);
-      await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: tab, exact: true })
-        .and(page.locator('[aria-current="page"]')).waitFor({ state: 'attached' });
+      await page
+        .getByRole('navigation', { name: 'Main navigation' })
+        .getByRole('button', { name: tab, exact: true })
+        .and(page.locator('[aria-current="page"]'))
+        .waitFor({ state: 'attached' });
       await settle(page);
       await page.screenshot({ path: fileName(`${prefix}${tab}`, size), fullPage: true });
     }
@@ -63,9 +66,21 @@ describe('every tab at 1280x800 and 390x844', { timeout: 300_000 }, () => {
     await shootEveryTab(viewer.page, 'empty-');
 
     const { page } = seeding;
-    await addRawMaterial(page, { name: 'Cotton fabric', supplier: 'Surat Textile Mills', costPerUnit: '185.5', stockLevel: '120', unit: 'metres' });
+    await addRawMaterial(page, {
+      name: 'Cotton fabric',
+      supplier: 'Surat Textile Mills',
+      costPerUnit: '185.5',
+      stockLevel: '120',
+      unit: 'metres',
+    });
     await addRawMaterial(page, { name: 'Buttons', supplier: 'Ludhiana Trims', costPerUnit: '2.25', stockLevel: '600' });
-    await addRawMaterial(page, { name: 'Zari thread', supplier: 'Varanasi Silk House', costPerUnit: '1450', stockLevel: '6', unit: 'spools' });
+    await addRawMaterial(page, {
+      name: 'Zari thread',
+      supplier: 'Varanasi Silk House',
+      costPerUnit: '1450',
+      stockLevel: '6',
+      unit: 'spools',
+    });
     await addProduct(page, {
       sku: 'KUR-COT-01',
       name: 'Cotton Kurta',
@@ -92,7 +107,10 @@ describe('every tab at 1280x800 and 390x844', { timeout: 300_000 }, () => {
     await startProduction(page, { product: 'Cotton Kurta (KUR-COT-01)', quantity: '20' });
     await startProduction(page, { product: 'Zari Dupatta (DUP-ZAR-02)', quantity: '4' });
     await page.getByRole('button', { name: 'Mark as Completed' }).last().click();
-    await page.getByRole('dialog', { name: 'Complete this production run?' }).getByRole('button', { name: 'Complete Run' }).click();
+    await page
+      .getByRole('dialog', { name: 'Complete this production run?' })
+      .getByRole('button', { name: 'Complete Run' })
+      .click();
     await eventually(() => page.getByRole('button', { name: 'Mark as Completed' }).count()).toBe(1);
 
     await shootEveryTab(viewer.page, '');

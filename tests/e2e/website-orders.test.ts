@@ -20,7 +20,10 @@ const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../../.test-artifacts/
 const shot = async (page: Page, name: string, size: { width: number; height: number }) => {
   // From the top, so that the full-page capture does not draw the fixed header mid-page.
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `website-orders-${name}-${size.width}x${size.height}.png`), fullPage: true });
+  await page.screenshot({
+    path: path.join(SCREENSHOT_DIR, `website-orders-${name}-${size.width}x${size.height}.png`),
+    fullPage: true,
+  });
 };
 
 async function openSettings(page: Page) {
@@ -98,7 +101,9 @@ describe('website orders', { timeout: 120_000 }, () => {
       await page.getByText('Signing secret saved. Orders must now be signed with it.').waitFor();
       await page.getByText(/Signing secret: pasted from Shopify/).waitFor();
       expect((await postShopifyOrder(url, secret, { name: '#1002', line_items: [] })).status).toBe(401);
-      expect((await postShopifyOrder(url, 'shpss_0123456789abcdef0123', { name: '#1002', line_items: [] })).status).toBe(200);
+      expect(
+        (await postShopifyOrder(url, 'shpss_0123456789abcdef0123', { name: '#1002', line_items: [] })).status,
+      ).toBe(200);
       await settle(page);
       await shot(page, 'settings-pasted', size);
 

@@ -135,7 +135,9 @@ describe('a forgotten password', { timeout: 120_000 }, () => {
       await signIn.getByText('Enter your email, then ask for a new password.').waitFor();
       await signIn.getByLabel('Email').fill(email);
       await signIn.getByRole('button', { name: 'Forgot your password?' }).click();
-      await phone.getByText(`If ${email} has a saved workspace, a link to open it is on its way.`, { exact: false }).waitFor();
+      await phone
+        .getByText(`If ${email} has a saved workspace, a link to open it is on its way.`, { exact: false })
+        .waitFor();
       const printed = () => log.mock.calls.map((call) => String(call[0])).find((line) => line.includes(email));
       await eventually(printed).toMatch(/^Password recovery for /);
       const link = /(http\S+)/.exec(printed() ?? '')?.[1] ?? '';

@@ -28,7 +28,11 @@ export interface BuiltAppServer {
 }
 
 /** Serves the build in `dir` on 127.0.0.1:port, talking to the stack at stackUrl with anonKey. */
-export async function serveBuiltApp(dir: string, port: number, stack: { url: string; anonKey: string }): Promise<BuiltAppServer> {
+export async function serveBuiltApp(
+  dir: string,
+  port: number,
+  stack: { url: string; anonKey: string },
+): Promise<BuiltAppServer> {
   const root = path.resolve(dir);
   const files = new Map<string, Promise<Buffer | null>>();
   const load = (file: string) => {
@@ -37,7 +41,12 @@ export async function serveBuiltApp(dir: string, port: number, stack: { url: str
       loaded = readFile(file).then(
         (content) =>
           file.endsWith('.js')
-            ? Buffer.from(content.toString('utf8').replaceAll(STACK_URL_PLACEHOLDER, stack.url).replaceAll(ANON_KEY_PLACEHOLDER, stack.anonKey))
+            ? Buffer.from(
+                content
+                  .toString('utf8')
+                  .replaceAll(STACK_URL_PLACEHOLDER, stack.url)
+                  .replaceAll(ANON_KEY_PLACEHOLDER, stack.anonKey),
+              )
             : content,
         () => null,
       );

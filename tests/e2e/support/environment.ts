@@ -67,7 +67,10 @@ export async function startRestartableEnvironment(options: {
   let app: { url: string; close(): Promise<void> } | undefined;
   let browser: Browser | undefined;
   try {
-    app = options.app === 'built' ? await serveBuiltApp(inject('builtAppDir'), appPort, stack) : await serveDevApp(appPort, stack);
+    app =
+      options.app === 'built'
+        ? await serveBuiltApp(inject('builtAppDir'), appPort, stack)
+        : await serveDevApp(appPort, stack);
     const appUrl = app.url;
     browser = await launchChromium();
     const started = { appUrl, browser, app };

@@ -22,6 +22,16 @@ const productFigures = z.object({
   profit: z.coerce.number(),
 });
 
+/** A top item with a style's variants summed as one: the style, or a product without a style. */
+const styleFigures = z.object({
+  style_id: z.nullable(z.string()),
+  product_id: z.nullable(z.string()),
+  name: z.string(),
+  units: z.coerce.number(),
+  revenue: z.coerce.number(),
+  profit: z.coerce.number(),
+});
+
 // dashboard_panels() returns jsonb, typed only as Json: check its shape at the boundary.
 // Numeric values may arrive as strings, hence the coercion.
 export const dashboardPanelsSchema = z.object({
@@ -49,7 +59,29 @@ export const dashboardPanelsSchema = z.object({
   top_by_profit: z.array(productFigures),
 });
 
+// dashboard_top_styles() likewise: the same period's top lists, a style's variants as one item.
+export const dashboardTopStylesSchema = z.object({
+  top_styles_by_revenue: z.array(styleFigures),
+  top_styles_by_profit: z.array(styleFigures),
+});
+
+/** One row of a top 5 list, whether a product or a style. */
+export interface TopItem {
+  id: string;
+  name: string;
+  units: number;
+  revenue: number;
+  profit: number;
+}
+
+export const topProducts = (rows: DashboardPanels['top_by_revenue']): TopItem[] =>
+  rows.map((row) => ({ ...row, id: row.product_id, name: row.product_name }));
+
+export const topStyles = (rows: DashboardTopStyles['top_styles_by_revenue']): TopItem[] =>
+  rows.map((row) => ({ ...row, id: (row.style_id ?? row.product_id)! }));
+
 export type DashboardPanels = z.output<typeof dashboardPanelsSchema>;
+export type DashboardTopStyles = z.output<typeof dashboardTopStylesSchema>;
 
 async function fetchDashboardPanels(period: PanelPeriod): Promise<DashboardPanels> {
   const { data, error } = await supabase.rpc('dashboard_panels', { period });
@@ -64,4 +96,35 @@ export function useDashboardPanels(period: PanelPeriod) {
     // Switching period keeps the last figures on screen until the new ones arrive.
     placeholderData: keepPreviousData,
   });
+}
+
+async function fetchDashboardTopStyles(period: PanelPeriod): Promise<DashboardTopStyles> {
+  const { data, error } = await supabase.rpc('dashboard_top_styles', { period });
+  if (error) throw toUserError(error);
+  return dashboardTopStylesSchema.parse(data);
+}
+
+/**
+ * The top lists with styles as one, asked for only while the owner shows them: they sum every
+ * product's figures, which the panels' own top lists never need.
+ */
+export function useDashboardTopStyles(period: PanelPeriod, enabled: boolean) {
+  return useQuery({
+    // Under the panels' key: a sale refreshes both.
+    queryKey: [...queryKeys.dashboardPanels, 'styles', period],
+    queryFn: () => fetchDashboardTopStyles(period),
+    enabled,
+    placeholderData: keepPreviousData,
+  });
+}
+
+async function fetchHasStyles(): Promise<boolean> {
+  const { data, error } = await supabase.from('styles').select('id').limit(1);
+  if (error) throw toUserError(error);
+  return data.length > 0;
+}
+
+/** Whether the owner has made any style: only then can the top lists group by style. */
+export function useHasStyles() {
+  return useQuery({ queryKey: [...queryKeys.styles, 'any'], queryFn: fetchHasStyles });
 }

@@ -6,12 +6,34 @@
  */
 import '@mantine/charts/styles.layer.css';
 import { BarChart } from '@mantine/charts';
-import { Box, Group, Paper, Select, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Box,
+  Group,
+  Paper,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useState } from 'react';
 import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { LoadError } from '@/components/load-error';
 import { formatRupees } from '@/lib/format';
-import { panelPeriods, useDashboardPanels, type DashboardPanels, type PanelPeriod } from '../api/get-dashboard-panels';
+import {
+  panelPeriods,
+  topProducts,
+  topStyles,
+  useDashboardPanels,
+  useDashboardTopStyles,
+  useHasStyles,
+  type DashboardPanels,
+  type PanelPeriod,
+  type TopItem,
+} from '../api/get-dashboard-panels';
 import { overTimeSeries } from '../utils/over-time';
 
 const dayLabel = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', timeZone: 'UTC' });
@@ -129,10 +151,7 @@ function PanelsBody({ panels, period }: { panels: DashboardPanels; period: Panel
               />
             </section>
           </SimpleGrid>
-          <SimpleGrid cols={{ base: 1, xl: 2 }} spacing="lg">
-            <TopProducts title="Top 5 products by revenue" rows={panels.top_by_revenue} />
-            <TopProducts title="Top 5 products by profit" rows={panels.top_by_profit} />
-          </SimpleGrid>
+          <TopLists panels={panels} period={period} />
         </>
       )}
     </Stack>
@@ -162,7 +181,67 @@ function Figure({ label, value }: { label: string; value: string }) {
   );
 }
 
-function TopProducts({ title, rows }: { title: string; rows: DashboardPanels['top_by_revenue'] }) {
+/**
+ * The top 5 products by revenue and by profit; once the owner has a style, also grouped by style (a
+ * style's sizes and colours summed as one, a product without a style as itself).
+ */
+function TopLists({ panels, period }: { panels: DashboardPanels; period: PanelPeriod }) {
+  const [byStyle, setByStyle] = useState(false);
+  const hasStyles = useHasStyles().data === true;
+  const grouped = byStyle && hasStyles;
+  const topStylesQuery = useDashboardTopStyles(period, grouped);
+  const styleLists = grouped ? topStylesQuery.data : undefined;
+  return (
+    <Stack gap="xs">
+      {hasStyles && (
+        <SegmentedControl
+          aria-label="Top 5 of"
+          data={[
+            { value: 'products', label: 'Products' },
+            { value: 'styles', label: 'Styles as one' },
+          ]}
+          value={grouped ? 'styles' : 'products'}
+          onChange={(value) => setByStyle(value === 'styles')}
+          style={{ alignSelf: 'flex-start' }}
+        />
+      )}
+      {grouped && topStylesQuery.isError && (
+        <LoadError what="the top lists by style" error={topStylesQuery.error} onRetry={topStylesQuery.refetch} />
+      )}
+      <SimpleGrid cols={{ base: 1, xl: 2 }} spacing="lg" aria-busy={grouped && !styleLists}>
+        {styleLists ? (
+          <>
+            <TopProducts
+              title="Top 5 by revenue, styles as one"
+              itemLabel="Style or product"
+              rows={topStyles(styleLists.top_styles_by_revenue)}
+            />
+            <TopProducts
+              title="Top 5 by profit, styles as one"
+              itemLabel="Style or product"
+              rows={topStyles(styleLists.top_styles_by_profit)}
+            />
+          </>
+        ) : (
+          <>
+            <TopProducts
+              title="Top 5 products by revenue"
+              itemLabel="Product"
+              rows={topProducts(panels.top_by_revenue)}
+            />
+            <TopProducts
+              title="Top 5 products by profit"
+              itemLabel="Product"
+              rows={topProducts(panels.top_by_profit)}
+            />
+          </>
+        )}
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+function TopProducts({ title, itemLabel, rows }: { title: string; itemLabel: string; rows: TopItem[] }) {
   return (
     <section aria-label={title}>
       <Title order={4} size="h5" mb="xs">
@@ -174,7 +253,7 @@ function TopProducts({ title, rows }: { title: string; rows: DashboardPanels['to
         <Table verticalSpacing={4} fz="sm" striped>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Product</Table.Th>
+              <Table.Th>{itemLabel}</Table.Th>
               <Table.Th ta="right">Units</Table.Th>
               <Table.Th ta="right">Revenue</Table.Th>
               <Table.Th ta="right">Profit</Table.Th>
@@ -182,8 +261,8 @@ function TopProducts({ title, rows }: { title: string; rows: DashboardPanels['to
           </Table.Thead>
           <Table.Tbody>
             {rows.map((row) => (
-              <Table.Tr key={row.product_id}>
-                <Table.Td>{row.product_name}</Table.Td>
+              <Table.Tr key={row.id}>
+                <Table.Td>{row.name}</Table.Td>
                 <Table.Td ta="right">{row.units}</Table.Td>
                 <Table.Td ta="right">{formatRupees(row.revenue)}</Table.Td>
                 <Table.Td ta="right">{formatRupees(row.profit)}</Table.Td>

@@ -19,6 +19,7 @@ import type { RawMaterial } from '@/features/stock-items/api/raw-materials';
 import { formatQuantity, materialWithUnit } from '@/lib/format';
 import { useListState } from '@/lib/list-state';
 import { isLowStock } from '@/lib/stock';
+import { StylesSection } from '@/features/styles/components/styles-section';
 import { WhatToBuy } from './what-to-buy';
 
 /** Spec: the inventory tables scroll at 60% of the viewport height. */
@@ -35,6 +36,7 @@ export function InventoryStatus() {
         <FinishedProducts />
         <RawMaterialsStock />
       </SimpleGrid>
+      <StylesSection withVariants={false} />
       <WhatToBuy />
     </>
   );

@@ -1,14 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Modal, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Modal, SegmentedControl, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
+import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { SubmitButton } from '@/components/submit-button';
 import { FormError } from '@/components/form-error';
 import { NumberField } from '@/components/form-inputs';
 import { BottleneckNote } from '@/features/costing/components/bottleneck-note';
 import { ProductSelect } from '@/features/stock-items/components/product-picker';
-import { formatQuantity, materialWithUnit } from '@/lib/format';
 import { productionFieldRules, validNumber } from '@/lib/form-fields';
 import { useProductBom } from '@/features/stock-items/api/bom-items';
 import {
@@ -18,17 +17,53 @@ import {
   type StartProductionForm,
   type StartProductionInput,
 } from '../api/start-production';
-import { materialRequirements, maxProducible, type MaterialRequirement } from '../utils/material-requirements';
-
-/** The spec's text, which start_production also raises. */
-const NOT_ENOUGH_MATERIALS = 'Not enough raw materials to start production.';
+import { useStyles } from '@/features/styles/api/styles';
+import { materialRequirements, maxProducible } from '../utils/material-requirements';
+import { NOT_ENOUGH_MATERIALS, RequirementsTable } from './requirements-table';
+import { StyleOrderForm } from './style-order-form';
 
 interface CreateManufacturingOrderModalProps {
   opened: boolean;
   onClose: () => void;
 }
 
+/** What an order produces: one product (the spec's form), or several variants of a style at once. */
+type OrderKind = 'product' | 'style';
+
+/**
+ * Create New Order: a run of one product, with the live list of required versus available
+ * materials; once the user has styles, also a batch of a style's variants (a quantity per size and
+ * colour) in one call.
+ */
 export function CreateManufacturingOrderModal({ opened, onClose }: CreateManufacturingOrderModalProps) {
+  const [kind, setKind] = useState<OrderKind>('product');
+  const hasStyles = (useStyles().data?.total ?? 0) > 0;
+  const close = () => {
+    setKind('product');
+    onClose();
+  };
+  return (
+    <Modal opened={opened} onClose={close} title="Create New Order" size={kind === 'style' ? 'xl' : 'lg'}>
+      {hasStyles && (
+        <SegmentedControl
+          fullWidth
+          mb="md"
+          aria-label="What to produce"
+          data={[
+            { value: 'product', label: 'One product' },
+            { value: 'style', label: 'A style in several sizes' },
+          ]}
+          value={kind}
+          onChange={(value) => setKind(value as OrderKind)}
+        />
+      )}
+      {kind === 'style' ? <StyleOrderForm onClose={close} /> : <ProductOrderForm onClose={close} />}
+    </Modal>
+  );
+}
+
+/** The spec's order form: a product, the quantity to produce, and the materials it needs. */
+function ProductOrderForm({ onClose }: { onClose: () => void }) {
   const startProduction = useStartProduction();
   const form = useForm<StartProductionForm, unknown, StartProductionInput>({
     resolver: zodResolver(startProductionSchema),
@@ -74,110 +109,56 @@ export function CreateManufacturingOrderModal({ opened, onClose }: CreateManufac
   );
 
   return (
-    <Modal opened={opened} onClose={close} title="Create New Order" size="lg">
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          <Controller
-            control={form.control}
-            name="product_id"
-            render={({ field, fieldState }) => (
-              <ProductSelect {...field} data-autofocus error={fieldState.error?.message} />
-            )}
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        <Controller
+          control={form.control}
+          name="product_id"
+          render={({ field, fieldState }) => (
+            <ProductSelect {...field} data-autofocus error={fieldState.error?.message} />
+          )}
+        />
+        <NumberField
+          control={form.control}
+          name="quantity_to_produce"
+          rules={productionFieldRules.quantityToProduce}
+          label="Quantity to Produce"
+        />
+        {productId && (
+          <RequirementsTable
+            requirements={requirements}
+            quantityValid={typedQuantity !== null}
+            loading={stockLoading}
+            emptyText="This product has no bill of materials, so production uses no raw materials."
           />
-          <NumberField
-            control={form.control}
-            name="quantity_to_produce"
-            rules={productionFieldRules.quantityToProduce}
-            label="Quantity to Produce"
-          />
-          {productId && (
-            <RequirementsTable
-              requirements={requirements}
-              quantityValid={typedQuantity !== null}
-              loading={stockLoading}
-            />
-          )}
-          {productId && !stockLoading && canMake !== null && (
-            <Text size="sm" c="dimmed">
-              {canMake === 0
-                ? 'The materials in stock are not enough for even one.'
-                : `The materials in stock are enough for up to ${canMake}.`}
-            </Text>
-          )}
-          {productId && !stockLoading && canMake !== null && <BottleneckNote productId={productId} />}
-          {short && !serverRefusedShortage && (
-            <Text c="red.7" size="sm" fw={500}>
-              {NOT_ENOUGH_MATERIALS}
-            </Text>
-          )}
-          <FormError error={startProduction.error} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <SubmitButton
-              form={form}
-              pending={startProduction.isPending}
-              disabled={short || stockLoading || typedQuantity === null}
-            >
-              Start Production
-            </SubmitButton>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
-  );
-}
-
-interface RequirementsTableProps {
-  requirements: MaterialRequirement[];
-  /** Whether the quantity typed is one the form would start: otherwise nothing is required of it yet. */
-  quantityValid: boolean;
-  loading: boolean;
-}
-
-function RequirementsTable({ requirements, quantityValid, loading }: RequirementsTableProps) {
-  if (loading)
-    return (
-      <Text size="sm" c="dimmed">
-        Checking material stock…
-      </Text>
-    );
-  if (requirements.length === 0) {
-    return (
-      <Text size="sm" c="dimmed">
-        This product has no bill of materials, so production uses no raw materials.
-      </Text>
-    );
-  }
-  return (
-    <Table withTableBorder verticalSpacing="xs" aria-label="Required materials">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>Material</Table.Th>
-          <Table.Th ta="right">Required</Table.Th>
-          <Table.Th ta="right">Available</Table.Th>
-          <Table.Th w={40}>
-            <VisuallyHidden>Enough?</VisuallyHidden>
-          </Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {requirements.map((requirement) => (
-          <Table.Tr key={requirement.materialId} c={quantityValid && requirement.short ? 'red.7' : undefined}>
-            <Table.Td>{materialWithUnit(requirement.materialName, requirement.unit)}</Table.Td>
-            <Table.Td ta="right">{quantityValid ? formatQuantity(requirement.required) : '—'}</Table.Td>
-            <Table.Td ta="right">{formatQuantity(requirement.available)}</Table.Td>
-            <Table.Td>
-              {!quantityValid ? null : requirement.short ? (
-                <IconAlertTriangle size={18} aria-label="Short" />
-              ) : (
-                <IconCircleCheck size={18} color="var(--mantine-color-green-7)" aria-label="Enough" />
-              )}
-            </Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+        )}
+        {productId && !stockLoading && canMake !== null && (
+          <Text size="sm" c="dimmed">
+            {canMake === 0
+              ? 'The materials in stock are not enough for even one.'
+              : `The materials in stock are enough for up to ${canMake}.`}
+          </Text>
+        )}
+        {productId && !stockLoading && canMake !== null && <BottleneckNote productId={productId} />}
+        {short && !serverRefusedShortage && (
+          <Text c="red.7" size="sm" fw={500}>
+            {NOT_ENOUGH_MATERIALS}
+          </Text>
+        )}
+        <FormError error={startProduction.error} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={close}>
+            Cancel
+          </Button>
+          <SubmitButton
+            form={form}
+            pending={startProduction.isPending}
+            disabled={short || stockLoading || typedQuantity === null}
+          >
+            Start Production
+          </SubmitButton>
+        </Group>
+      </Stack>
+    </form>
   );
 }

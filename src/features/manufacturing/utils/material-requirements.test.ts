@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { materialRequirements, maxProducible, type StockedMaterial } from './material-requirements';
+import { batchBom, materialRequirements, maxProducible, type StockedMaterial } from './material-requirements';
 
 const cotton: StockedMaterial = {
   id: 'cotton',
@@ -83,5 +83,40 @@ describe('maxProducible', () => {
   it('is 0 when a BOM material cannot be found, and null without a BOM', () => {
     expect(maxProducible([{ material_id: 'gone', quantity: 1 }], [cotton])).toBe(0);
     expect(maxProducible([], [cotton])).toBeNull();
+  });
+});
+
+describe('batchBom', () => {
+  const lines = [
+    { product_id: 'kurta-s', material_id: 'cotton', quantity: 1.8 },
+    { product_id: 'kurta-s', material_id: 'buttons', quantity: 6 },
+    { product_id: 'kurta-xl', material_id: 'cotton', quantity: 2.5 },
+    { product_id: 'kurta-xl', material_id: 'buttons', quantity: 6 },
+  ];
+
+  it('sums each material over every run of the batch, as start_production_batch checks it', () => {
+    const bom = batchBom(lines, [
+      { product_id: 'kurta-s', quantity_to_produce: 10 },
+      { product_id: 'kurta-xl', quantity_to_produce: 3 },
+    ]);
+    expect(bom).toEqual([
+      { material_id: 'cotton', quantity: 25.5 },
+      { material_id: 'buttons', quantity: 78 },
+    ]);
+    expect(materialRequirements(bom, [cotton, buttons], 1).map((row) => [row.required, row.short])).toEqual([
+      [25.5, true],
+      [78, false],
+    ]);
+  });
+
+  it('lists every material at 0 before any quantity is typed, and adds without float noise', () => {
+    expect(batchBom(lines, [])).toEqual([
+      { material_id: 'cotton', quantity: 0 },
+      { material_id: 'buttons', quantity: 0 },
+    ]);
+    const tenths = [{ product_id: 'p', material_id: 'thread', quantity: 0.1 }];
+    expect(batchBom(tenths, [{ product_id: 'p', quantity_to_produce: 3 }])).toEqual([
+      { material_id: 'thread', quantity: 0.3 },
+    ]);
   });
 });

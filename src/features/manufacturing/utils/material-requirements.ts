@@ -62,3 +62,31 @@ export function maxProducible(bom: readonly BomLine[], materials: readonly Stock
     }),
   );
 }
+
+/** One BOM line of one product, among the lines of several. */
+export interface ProductBomLine extends BomLine {
+  product_id: string;
+}
+
+/** One run of a batch: a product and how many to make (a type, so an RPC's Json argument takes it). */
+export type ProductionRun = {
+  product_id: string;
+  quantity_to_produce: number;
+};
+
+/**
+ * What a batch of runs consumes, as one BOM for a quantity of 1: each material's quantity summed
+ * over every run (start_production_batch checks the same sum), every material of the lines listed
+ * (0 when no run uses it yet), in the order materials first appear.
+ */
+export function batchBom(lines: readonly ProductBomLine[], runs: readonly ProductionRun[]): BomLine[] {
+  const totals = new Map<string, number>(lines.map((line) => [line.material_id, 0]));
+  for (const run of runs) {
+    for (const line of lines) {
+      if (line.product_id !== run.product_id) continue;
+      const thousandths = toThousandths(line.quantity) * run.quantity_to_produce;
+      totals.set(line.material_id, (totals.get(line.material_id) ?? 0) + thousandths);
+    }
+  }
+  return [...totals].map(([material_id, thousandths]) => ({ material_id, quantity: thousandths / 1000 }));
+}

@@ -1,11 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Divider, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Button, Divider, Group, Modal, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { SubmitButton } from '@/components/submit-button';
 import { FormError, showOnField } from '@/components/form-error';
 import { NumberField, TextField } from '@/components/form-inputs';
 import { useHasMaterials } from '@/features/stock-items/components/material-picker';
+import { StyleForm } from '@/features/styles/components/style-form';
 import { formatQuantity } from '@/lib/format';
 import { productFieldRules as rules } from '@/lib/form-fields';
 import {
@@ -25,9 +27,13 @@ interface ProductFormModalProps {
   onClose: () => void;
 }
 
+/** What Add New Product adds: one product, or a style whose sizes or colours are each a product. */
+type NewKind = 'product' | 'style';
+
 /**
  * The one product form: Add New Product, and Edit (its details and BOM; stock changes through
- * Count stock). Refusals about one field (a SKU another product has) show on that field.
+ * Count stock). Refusals about one field (a SKU another product has) show on that field. Add New
+ * Product also offers a style (several sizes or colours), whose form takes the modal's place.
  */
 export function ProductFormModal({ edited, opened = true, onClose }: ProductFormModalProps) {
   const save = useSaveProduct(edited);
@@ -37,9 +43,12 @@ export function ProductFormModal({ edited, opened = true, onClose }: ProductForm
     defaultValues: productFormDefaults(edited),
   });
 
+  const [kind, setKind] = useState<NewKind>('product');
+
   const close = () => {
     form.reset();
     save.reset();
+    setKind('product');
     onClose();
   };
 
@@ -61,63 +70,85 @@ export function ProductFormModal({ edited, opened = true, onClose }: ProductForm
       opened={opened}
       onClose={close}
       title={edited === null ? 'Add New Product' : `Edit ${edited.product.product_name}`}
-      size="lg"
+      size={kind === 'style' ? 'xl' : 'lg'}
     >
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          <SimpleGrid cols={{ base: 1, xs: 2 }}>
-            <TextField control={form.control} name="sku" rules={rules.sku} label="SKU" data-autofocus />
-            <TextField control={form.control} name="category" rules={rules.category} label="Category" />
-          </SimpleGrid>
-          <TextField control={form.control} name="product_name" rules={rules.productName} label="Product Name" />
-          <SimpleGrid cols={{ base: 1, xs: edited === null ? 3 : 2 }}>
-            <NumberField
-              control={form.control}
-              name="selling_price"
-              rules={rules.sellingPrice}
-              label="Selling Price"
-              leftSection="₹"
-            />
-            {edited === null && (
+      {edited === null && (
+        <SegmentedControl
+          fullWidth
+          mb="md"
+          aria-label="What to add"
+          data={[
+            { value: 'product', label: 'One product' },
+            { value: 'style', label: 'Several sizes or colours' },
+          ]}
+          value={kind}
+          onChange={(value) => setKind(value as NewKind)}
+        />
+      )}
+      {kind === 'style' ? (
+        <StyleForm edited={null} onClose={close} />
+      ) : (
+        <form onSubmit={submit} noValidate>
+          <Stack>
+            <SimpleGrid cols={{ base: 1, xs: 2 }}>
+              <TextField control={form.control} name="sku" rules={rules.sku} label="SKU" data-autofocus />
+              <TextField control={form.control} name="category" rules={rules.category} label="Category" />
+            </SimpleGrid>
+            <TextField control={form.control} name="product_name" rules={rules.productName} label="Product Name" />
+            <SimpleGrid cols={{ base: 1, xs: edited === null ? 3 : 2 }}>
               <NumberField
                 control={form.control}
-                name="stock_on_hand"
-                rules={rules.stockOnHand}
-                label="Stock on Hand"
+                name="selling_price"
+                rules={rules.sellingPrice}
+                label="Selling Price"
+                leftSection="₹"
               />
+              {edited === null && (
+                <NumberField
+                  control={form.control}
+                  name="stock_on_hand"
+                  rules={rules.stockOnHand}
+                  label="Stock on Hand"
+                />
+              )}
+              <NumberField
+                control={form.control}
+                name="reorder_point"
+                rules={rules.reorderPoint}
+                label="Reorder Point"
+              />
+            </SimpleGrid>
+            {edited !== null && (
+              <Text size="sm" c="dimmed">
+                Stock on hand ({formatQuantity(edited.product.stock_on_hand)}) is not edited here: use Count stock after
+                a count.
+              </Text>
             )}
-            <NumberField control={form.control} name="reorder_point" rules={rules.reorderPoint} label="Reorder Point" />
-          </SimpleGrid>
-          {edited !== null && (
-            <Text size="sm" c="dimmed">
-              Stock on hand ({formatQuantity(edited.product.stock_on_hand)}) is not edited here: use Count stock after a
-              count.
-            </Text>
-          )}
 
-          <Divider label="Bill of Materials" labelPosition="left" />
-          <BomRows
-            control={form.control}
-            emptyText={
-              edited !== null
-                ? 'No materials listed. Production of this product uses no raw materials.'
-                : hasMaterials === false
-                  ? 'No raw materials yet. Add them on the Raw Materials tab to list what this product is made of.'
-                  : 'List the raw materials one unit of this product uses. Production takes them from stock.'
-            }
-          />
+            <Divider label="Bill of Materials" labelPosition="left" />
+            <BomRows
+              control={form.control}
+              emptyText={
+                edited !== null
+                  ? 'No materials listed. Production of this product uses no raw materials.'
+                  : hasMaterials === false
+                    ? 'No raw materials yet. Add them on the Raw Materials tab to list what this product is made of.'
+                    : 'List the raw materials one unit of this product uses. Production takes them from stock.'
+              }
+            />
 
-          <FormError error={save.error} form={form} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <SubmitButton form={form} pending={save.isPending}>
-              {edited === null ? 'Save Product' : 'Save Changes'}
-            </SubmitButton>
-          </Group>
-        </Stack>
-      </form>
+            <FormError error={save.error} form={form} />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={close}>
+                Cancel
+              </Button>
+              <SubmitButton form={form} pending={save.isPending}>
+                {edited === null ? 'Save Product' : 'Save Changes'}
+              </SubmitButton>
+            </Group>
+          </Stack>
+        </form>
+      )}
     </Modal>
   );
 }

@@ -21,6 +21,7 @@ import type { Product } from '@/features/stock-items/api/products';
 import { formatQuantity, formatRupees } from '@/lib/format';
 import { useListState } from '@/lib/list-state';
 import { isLowStock } from '@/lib/stock';
+import { StylesSection } from '@/features/styles/components/styles-section';
 import { ProductFormModal } from './product-form-modal';
 import { useProductActions } from './product-actions';
 import { ProductDetailButton } from './product-detail-drawer';
@@ -119,6 +120,7 @@ export function ProductsMaster() {
           )}
         </PagedList>
       </Paper>
+      <StylesSection withVariants />
       <ProductFormModal edited={null} opened={modalOpened} onClose={modal.close} />
       {dialogs}
     </>
