@@ -1,12 +1,13 @@
 /**
  * One click is one write: a double click on the save button of every dialog that creates something
- * (or records a return) sends one request and writes one row, at both screen sizes. The button is
+ * (or records a return; a style and its variants, a batch of runs) sends one request and writes once,
+ * at both screen sizes. The button is
  * busy from the first click, while the form checks its fields and then while the save is on its
  * way; the server's request_id (pgTAP request_ids.test.sql) covers a retry after a lost answer.
  */
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { countRpcCalls, dialog, eventually, fillProductionOrder, fillSale, openTab } from './support/actions';
+import { choose, countRpcCalls, dialog, eventually, fillProductionOrder, fillSale, openTab } from './support/actions';
 import { DESKTOP, PHONE } from './support/environment';
 import { useE2e } from './support/fixture';
 
@@ -42,6 +43,8 @@ describe('a double click writes once', { timeout: 240_000 }, () => {
           'receive_material',
           'adjust_stock',
           'return_sales_order',
+          'create_style',
+          'start_production_batch',
         ].map((rpc) => [rpc, countRpcCalls(page, rpc)]),
       );
 
@@ -106,6 +109,34 @@ describe('a double click writes once', { timeout: 240_000 }, () => {
       await doubleClick(form, 'Record Return');
       await eventually(() => sale.getByText('Returned').count()).toBe(1);
 
+      // A style of two sizes, then a batch of both: one style, two variants, two runs.
+      await openTab(page, 'Products');
+      await page.getByRole('button', { name: 'Add New Product' }).click();
+      form = dialog(page, 'Add New Product');
+      await form.getByText('Several sizes or colours').click();
+      await form.getByLabel('Style Name').fill('Kurta');
+      await form.getByLabel('SKU Prefix').fill('KUR');
+      await form.getByLabel('Selling Price').fill('899');
+      await form.getByRole('textbox', { name: 'Option 1', exact: true }).fill('Size');
+      const sizes = form.getByRole('combobox', { name: 'Values of option 1', exact: true });
+      for (const value of ['S', 'M']) {
+        await sizes.fill(value);
+        await sizes.press('Enter');
+      }
+      await doubleClick(form, 'Save Style');
+      expect((await client.from('styles').select('id', { count: 'exact', head: true })).count).toBe(1);
+      expect(await count('products')).toBe(3);
+
+      await openTab(page, 'Manufacturing');
+      await page.getByRole('button', { name: 'Create New Order' }).click();
+      form = dialog(page, 'Create New Order');
+      await form.getByText('A style in several sizes').click();
+      await choose(page, form.getByRole('combobox', { name: 'Style' }), 'Kurta (KUR)');
+      await form.getByLabel('Quantity of S', { exact: true }).fill('2');
+      await form.getByLabel('Quantity of M', { exact: true }).fill('3');
+      await doubleClick(form, 'Start Production');
+      expect(await count('manufacturing_orders')).toBe(3);
+
       expect(Object.fromEntries(Object.entries(calls).map(([rpc, called]) => [rpc, called()]))).toEqual({
         create_raw_material: 1,
         create_product: 1,
@@ -114,6 +145,8 @@ describe('a double click writes once', { timeout: 240_000 }, () => {
         receive_material: 1,
         adjust_stock: 1,
         return_sales_order: 1,
+        create_style: 1,
+        start_production_batch: 1,
       });
     });
   }
