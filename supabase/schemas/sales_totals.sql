@@ -74,20 +74,6 @@ revoke all on table public.sales_day_totals, public.product_sales_totals, public
   from public, anon, authenticated, service_role;
 grant select on table public.sales_day_totals, public.product_sales_totals, public.sales_order_counts to authenticated;
 
--- An order's part in the totals: +1 as it starts counting, -1 as it stops (or changes).
-create type private.sales_change as (
-  user_id uuid,
-  product_id uuid,
-  platform public.sales_platform,
-  order_date timestamptz,
-  sign integer,
-  quantity integer,
-  total_amount numeric,
-  fees numeric,
-  profit numeric
-);
-comment on type private.sales_change is 'One order added to (+1) or taken from (-1) the sales totals.';
-
 -- The stripe of a product's sales in sales_day_totals: the same for every sale of one product.
 create function private.sales_stripe(product_id uuid) returns smallint
 language sql
@@ -97,93 +83,79 @@ as $$
   select (abs(hashtext(product_id::text)) % 16)::smallint
 $$;
 
--- Adds the changes to both tables, summed per row first so that a 10,000-line import is one write
--- per row. Rows are written in key order, so two statements never wait for each other in a cycle.
--- Changes of a user who is gone (orders deleted with their user) are dropped: their totals go too.
-create function private.add_to_sales_totals(changes private.sales_change[])
+-- Takes the old orders from (-1) and adds the new ones to (+1) the totals and the counts, in one
+-- statement: the counted ones to sales_day_totals and product_sales_totals, every one to
+-- sales_order_counts. Summed per row first, so a 10,000-line import is one write per row, and a row
+-- whose changes net to nothing (an order fulfilled: both statuses count) is not written. Rows are
+-- written in key order, so two statements never wait for each other in a cycle. Changes of a user
+-- who is gone (orders deleted with their user) are dropped: their figures go too. PL/pgSQL, not
+-- SQL: it keeps the statement's plan between calls, where a SQL function plans it at every sale.
+create function private.add_to_kept_figures(old_orders public.sales_orders[], new_orders public.sales_orders[])
 returns void
 language plpgsql
 security definer
 set search_path = ''
 as $$
 begin
-  if cardinality(changes) = 0 then
-    return;
-  end if;
-  insert into public.sales_day_totals as t (user_id, day, platform, stripe, orders, units, revenue, fees, profit)
-  select c.user_id, (c.order_date at time zone 'Asia/Kolkata')::date, c.platform, private.sales_stripe(c.product_id),
-    sum(c.sign), sum(c.sign * c.quantity), sum(c.sign * c.total_amount), sum(c.sign * c.fees), sum(c.sign * c.profit)
-  from unnest(add_to_sales_totals.changes) c
-  where exists (select from auth.users u where u.id = c.user_id)
-  group by 1, 2, 3, 4
-  order by 1, 2, 3, 4
-  on conflict (user_id, day, platform, stripe) do update
-  set orders = t.orders + excluded.orders, units = t.units + excluded.units, revenue = t.revenue + excluded.revenue,
-    fees = t.fees + excluded.fees, profit = t.profit + excluded.profit;
-
-  insert into public.product_sales_totals as t (user_id, product_id, orders, units, revenue, fees, profit)
-  select c.user_id, c.product_id,
-    sum(c.sign), sum(c.sign * c.quantity), sum(c.sign * c.total_amount), sum(c.sign * c.fees), sum(c.sign * c.profit)
-  from unnest(add_to_sales_totals.changes) c
-  where exists (select from auth.users u where u.id = c.user_id)
-  group by 1, 2
-  order by 1, 2
-  on conflict (user_id, product_id) do update
-  set orders = t.orders + excluded.orders, units = t.units + excluded.units, revenue = t.revenue + excluded.revenue,
-    fees = t.fees + excluded.fees, profit = t.profit + excluded.profit;
-end;
-$$;
-comment on function private.add_to_sales_totals is
-  'Adds orders to (or takes them from) sales_day_totals and product_sales_totals, one write per row.';
-
--- Takes the old orders from the counts and adds the new ones (either list may be empty), one write
--- per row, in key order like the totals.
-create function private.add_to_order_counts(old_orders public.sales_orders[], new_orders public.sales_orders[])
-returns void
-language plpgsql
-security definer
-set search_path = ''
-as $$
-begin
+  with change as (
+    select c.*, c.status = any (rules.counted_sale_statuses()) as counted
+    from (
+      select o.user_id, o.product_id, o.platform, o.status, o.order_date, -1 as sign, o.quantity, o.total_amount,
+        o.fees, o.profit
+      from unnest(add_to_kept_figures.old_orders) o
+      union all
+      select n.user_id, n.product_id, n.platform, n.status, n.order_date, 1, n.quantity, n.total_amount, n.fees,
+        n.profit
+      from unnest(add_to_kept_figures.new_orders) n
+    ) c
+    where exists (select from auth.users u where u.id = c.user_id)
+  ),
+  days as (
+    insert into public.sales_day_totals as t (user_id, day, platform, stripe, orders, units, revenue, fees, profit)
+    select c.user_id, (c.order_date at time zone 'Asia/Kolkata')::date, c.platform, private.sales_stripe(c.product_id),
+      sum(c.sign), sum(c.sign * c.quantity), sum(c.sign * c.total_amount), sum(c.sign * c.fees), sum(c.sign * c.profit)
+    from change c
+    where c.counted
+    group by 1, 2, 3, 4
+    having (sum(c.sign), sum(c.sign * c.quantity), sum(c.sign * c.total_amount), sum(c.sign * c.fees),
+      sum(c.sign * c.profit)) <> (0, 0, 0, 0, 0)
+    order by 1, 2, 3, 4
+    on conflict (user_id, day, platform, stripe) do update
+    set orders = t.orders + excluded.orders, units = t.units + excluded.units, revenue = t.revenue + excluded.revenue,
+      fees = t.fees + excluded.fees, profit = t.profit + excluded.profit
+  ),
+  products as (
+    insert into public.product_sales_totals as t (user_id, product_id, orders, units, revenue, fees, profit)
+    select c.user_id, c.product_id,
+      sum(c.sign), sum(c.sign * c.quantity), sum(c.sign * c.total_amount), sum(c.sign * c.fees), sum(c.sign * c.profit)
+    from change c
+    where c.counted
+    group by 1, 2
+    having (sum(c.sign), sum(c.sign * c.quantity), sum(c.sign * c.total_amount), sum(c.sign * c.fees),
+      sum(c.sign * c.profit)) <> (0, 0, 0, 0, 0)
+    order by 1, 2
+    on conflict (user_id, product_id) do update
+    set orders = t.orders + excluded.orders, units = t.units + excluded.units, revenue = t.revenue + excluded.revenue,
+      fees = t.fees + excluded.fees, profit = t.profit + excluded.profit
+  )
   insert into public.sales_order_counts as t (user_id, platform, status, stripe, orders)
   select c.user_id, c.platform, c.status, private.sales_stripe(c.product_id), sum(c.sign)
-  from (
-    select o.user_id, o.platform, o.status, o.product_id, -1 as sign from unnest(add_to_order_counts.old_orders) o
-    union all
-    select n.user_id, n.platform, n.status, n.product_id, 1 from unnest(add_to_order_counts.new_orders) n
-  ) c
-  where exists (select from auth.users u where u.id = c.user_id)
+  from change c
   group by 1, 2, 3, 4
   having sum(c.sign) <> 0
   order by 1, 2, 3, 4
   on conflict (user_id, platform, status, stripe) do update set orders = t.orders + excluded.orders;
 end;
 $$;
-comment on function private.add_to_order_counts is
-  'Takes orders from (old) and adds orders to (new) sales_order_counts, one write per row.';
-
--- The part in the totals of every counted order of a statement's old or new rows.
-create function private.counted_changes(orders public.sales_orders[], sign integer)
-returns private.sales_change[]
-language sql
-stable
-set search_path = ''
-as $$
-  select coalesce(array_agg(row(o.user_id, o.product_id, o.platform, o.order_date, counted_changes.sign,
-    o.quantity, o.total_amount, o.fees, o.profit)::private.sales_change), '{}')
-  from unnest(counted_changes.orders) o
-  where o.status = any (rules.counted_sale_statuses())
-$$;
+comment on function private.add_to_kept_figures is
+  'Takes orders from (old) and adds orders to (new) sales_day_totals, product_sales_totals (counted orders) and sales_order_counts (every order), one write per row.';
 
 create function private.count_inserted_sales() returns trigger
 language plpgsql
 set search_path = ''
 as $$
-declare
-  v_new public.sales_orders[] := array(select n::public.sales_orders from new_orders n);
 begin
-  perform private.add_to_sales_totals(private.counted_changes(v_new, 1));
-  perform private.add_to_order_counts('{}', v_new);
+  perform private.add_to_kept_figures('{}', array(select n::public.sales_orders from new_orders n));
   return null;
 end;
 $$;
@@ -192,29 +164,15 @@ create function private.count_updated_sales() returns trigger
 language plpgsql
 set search_path = ''
 as $$
-declare
-  v_taken private.sales_change[];
-  v_added private.sales_change[];
 begin
-  -- Only orders whose part changed: fulfilling an order (both statuses count) writes no totals.
-  with changed as (
-    select o::public.sales_orders as old_order, n::public.sales_orders as new_order
-    from old_orders o join new_orders n on n.id = o.id
-    where (o.status = any (rules.counted_sale_statuses())) is distinct from (n.status = any (rules.counted_sale_statuses()))
-      or (o.order_date, o.platform, o.quantity, o.total_amount, o.fees, o.profit)
-         is distinct from (n.order_date, n.platform, n.quantity, n.total_amount, n.fees, n.profit)
-  )
-  select private.counted_changes(array(select c.old_order from changed c), -1),
-    private.counted_changes(array(select c.new_order from changed c), 1)
-  into v_taken, v_added;
-  perform private.add_to_sales_totals(v_taken || v_added);
-
-  -- Only orders whose status or platform changed move between counts.
-  perform private.add_to_order_counts(
+  -- Only orders whose figures or count changed: what they were out, what they are in.
+  perform private.add_to_kept_figures(
     array(select o::public.sales_orders from old_orders o join new_orders n on n.id = o.id
-          where (o.status, o.platform) is distinct from (n.status, n.platform)),
+          where (o.status, o.order_date, o.platform, o.quantity, o.total_amount, o.fees, o.profit)
+             is distinct from (n.status, n.order_date, n.platform, n.quantity, n.total_amount, n.fees, n.profit)),
     array(select n::public.sales_orders from old_orders o join new_orders n on n.id = o.id
-          where (o.status, o.platform) is distinct from (n.status, n.platform)));
+          where (o.status, o.order_date, o.platform, o.quantity, o.total_amount, o.fees, o.profit)
+             is distinct from (n.status, n.order_date, n.platform, n.quantity, n.total_amount, n.fees, n.profit)));
   return null;
 end;
 $$;
@@ -223,11 +181,8 @@ create function private.count_deleted_sales() returns trigger
 language plpgsql
 set search_path = ''
 as $$
-declare
-  v_old public.sales_orders[] := array(select o::public.sales_orders from old_orders o);
 begin
-  perform private.add_to_sales_totals(private.counted_changes(v_old, -1));
-  perform private.add_to_order_counts(v_old, '{}');
+  perform private.add_to_kept_figures(array(select o::public.sales_orders from old_orders o), '{}');
   return null;
 end;
 $$;
