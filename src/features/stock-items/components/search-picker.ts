@@ -39,11 +39,17 @@ export function useSearchPicker<Item extends { id: string }>({
   const chosen = useChosen(fixedChoice ? null : value || null);
   const chosenLabel = fixedChoice?.label ?? (chosen.data ? label(chosen.data) : '');
   // Showing the chosen option's label is not a search: offer the first items then.
-  const [search] = useDebouncedValue(typed === chosenLabel ? '' : typed.trim(), 200);
+  const wanted = typed === chosenLabel ? '' : typed.trim();
+  const [search] = useDebouncedValue(wanted, 200);
   const options = useOptions(search);
+  // Only the answer to what is typed now is offered: an earlier search's items (the debounce or
+  // the server still catching up) would be replaced under the user's ArrowDown and Enter when the
+  // answer arrives, and the pick lost.
+  const current = search === wanted && !options.isPlaceholderData;
+  const items = current ? options.data : undefined;
 
   const data = useMemo(() => {
-    const found = (options.data ?? []).map((item) => ({ value: item.id, label: label(item) }));
+    const found = (items ?? []).map((item) => ({ value: item.id, label: label(item) }));
     const chosenOption =
       chosen.data && !found.some((option) => option.value === chosen.data!.id)
         ? [{ value: chosen.data.id, label: label(chosen.data) }]
@@ -51,7 +57,7 @@ export function useSearchPicker<Item extends { id: string }>({
     return [...fixed, ...chosenOption, ...found];
     // `fixed` and `label` are the caller's constants; the query data keep their identity while unchanged.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [options.data, chosen.data]);
+  }, [items, chosen.data]);
 
   return {
     chosen: chosen.data ?? undefined,
@@ -64,7 +70,7 @@ export function useSearchPicker<Item extends { id: string }>({
       onSearchChange: setTyped,
       // The server has searched already.
       filter: ({ options: shown }) => shown,
-      nothingFoundMessage: options.isPending ? loadingMessage : nothingFoundMessage,
+      nothingFoundMessage: items === undefined ? loadingMessage : nothingFoundMessage,
     } satisfies Partial<SelectProps>,
   };
 }
