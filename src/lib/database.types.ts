@@ -7,14 +7,14 @@ export type Database = {
           Tables: {
             "bom_items": {
                   Row: {
-                    "material_id": string,"product_id": string,"quantity": number,"user_id": string
+                    "consumption": number,"material_id": string,"product_id": string,"quantity": number,"user_id": string,"wastage_percent": number
                   }
                   ComputedFields: never
                   Insert: {
-                    "material_id": string,"product_id": string,"quantity": number,"user_id"?: string
+                    "consumption"?: never,"material_id": string,"product_id": string,"quantity": number,"user_id"?: string,"wastage_percent"?: number
                   }
                   Update: {
-                    "material_id"?: string,"product_id"?: string,"quantity"?: number,"user_id"?: string
+                    "consumption"?: never,"material_id"?: string,"product_id"?: string,"quantity"?: number,"user_id"?: string,"wastage_percent"?: number
                   }
                   Relationships: [
                     {
@@ -32,6 +32,44 @@ isOneToOne: false
     },{
       foreignKeyName: "bom_items_product_id_user_id_fkey"
       columns: ["product_id","user_id"]
+isOneToOne: false
+      referencedRelation: "products"
+      referencedColumns: ["id","user_id"]
+    }
+                  ]
+                },"bom_subassemblies": {
+                  Row: {
+                    "product_id": string,"quantity": number,"subassembly_id": string,"user_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "product_id": string,"quantity": number,"subassembly_id": string,"user_id"?: string
+                  }
+                  Update: {
+                    "product_id"?: string,"quantity"?: number,"subassembly_id"?: string,"user_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "bom_subassemblies_product_id_user_id_fkey"
+      columns: ["product_id","user_id"]
+isOneToOne: false
+      referencedRelation: "product_unit_costs"
+      referencedColumns: ["product_id","user_id"]
+    },{
+      foreignKeyName: "bom_subassemblies_product_id_user_id_fkey"
+      columns: ["product_id","user_id"]
+isOneToOne: false
+      referencedRelation: "products"
+      referencedColumns: ["id","user_id"]
+    },{
+      foreignKeyName: "bom_subassemblies_subassembly_id_user_id_fkey"
+      columns: ["subassembly_id","user_id"]
+isOneToOne: false
+      referencedRelation: "product_unit_costs"
+      referencedColumns: ["product_id","user_id"]
+    },{
+      foreignKeyName: "bom_subassemblies_subassembly_id_user_id_fkey"
+      columns: ["subassembly_id","user_id"]
 isOneToOne: false
       referencedRelation: "products"
       referencedColumns: ["id","user_id"]
@@ -105,14 +143,14 @@ isOneToOne: false
                   ]
                 },"products": {
                   Row: {
-                    "archived_at": string | null,"category": string | null,"created_at": string,"id": string,"low_stock": boolean,"product_name": string,"reorder_point": number,"selling_price": number,"sku": string,"stock_on_hand": number,"user_id": string
+                    "archived_at": string | null,"category": string | null,"created_at": string,"id": string,"labour_per_unit": number,"low_stock": boolean,"overhead_per_run": number,"product_name": string,"purchase_cost": number | null,"reorder_point": number,"run_size": number,"selling_price": number,"sku": string,"stock_on_hand": number,"user_id": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "archived_at"?: string | null,"category"?: string | null,"created_at"?: string,"id"?: string,"low_stock"?: never,"product_name": string,"reorder_point"?: number,"selling_price": number,"sku": string,"stock_on_hand"?: number,"user_id"?: string
+                    "archived_at"?: string | null,"category"?: string | null,"created_at"?: string,"id"?: string,"labour_per_unit"?: number,"low_stock"?: never,"overhead_per_run"?: number,"product_name": string,"purchase_cost"?: number | null,"reorder_point"?: number,"run_size"?: number,"selling_price": number,"sku": string,"stock_on_hand"?: number,"user_id"?: string
                   }
                   Update: {
-                    "archived_at"?: string | null,"category"?: string | null,"created_at"?: string,"id"?: string,"low_stock"?: never,"product_name"?: string,"reorder_point"?: number,"selling_price"?: number,"sku"?: string,"stock_on_hand"?: number,"user_id"?: string
+                    "archived_at"?: string | null,"category"?: string | null,"created_at"?: string,"id"?: string,"labour_per_unit"?: number,"low_stock"?: never,"overhead_per_run"?: number,"product_name"?: string,"purchase_cost"?: number | null,"reorder_point"?: number,"run_size"?: number,"selling_price"?: number,"sku"?: string,"stock_on_hand"?: number,"user_id"?: string
                   }
                   Relationships: [
                     
@@ -334,7 +372,7 @@ isOneToOne: false
           Views: {
             "product_unit_costs": {
                   Row: {
-                    "product_id": string,"unit_cost": number | null,"user_id": string
+                    "cost_known": boolean | null,"labour_cost": number | null,"materials_cost": number | null,"overhead_cost": number | null,"product_id": string,"purchase_cost": number | null,"unit_cost": number | null,"user_id": string,"wastage_cost": number | null
                   }
                   ComputedFields: never
                   Relationships: [
@@ -433,9 +471,13 @@ isOneToOne: false
 "category": string | null,
 "created_at": string,
 "id": string,
+"labour_per_unit": number,
 "low_stock": boolean,
+"overhead_per_run": number,
 "product_name": string,
+"purchase_cost": number | null,
 "reorder_point": number,
+"run_size": number,
 "selling_price": number,
 "sku": string,
 "stock_on_hand": number,
@@ -570,7 +612,7 @@ isOneToOne: false
                            },
 "product_costing":
 { Args: Record<PropertyKey, never>; Returns: {
-              "bottleneck_material_id": string,"bottleneck_material_name": string,"margin": number,"margin_percent": number,"max_buildable": number,"product_id": string,"unit_cost": number
+              "bottleneck_material_id": string,"bottleneck_material_name": string,"bottleneck_product_id": string,"bottleneck_product_name": string,"cost_known": boolean,"labour_cost": number,"margin": number,"margin_percent": number,"materials_cost": number,"max_buildable": number,"overhead_cost": number,"product_id": string,"purchase_cost": number,"unit_cost": number,"wastage_cost": number
             }[]
                            },
 "receive_material":
@@ -634,6 +676,30 @@ isOneToOne: false
         isOneToOne: true
         isSetofReturn: false
       } },
+"set_product_costs":
+{ Args: { "labour_per_unit": number,"overhead_per_run"?: number,"product_id": string,"purchase_cost"?: number,"run_size"?: number }; Returns: {
+              "archived_at": string | null,
+"category": string | null,
+"created_at": string,
+"id": string,
+"labour_per_unit": number,
+"low_stock": boolean,
+"overhead_per_run": number,
+"product_name": string,
+"purchase_cost": number | null,
+"reorder_point": number,
+"run_size": number,
+"selling_price": number,
+"sku": string,
+"stock_on_hand": number,
+"user_id": string
+            }
+                          SetofOptions: {
+        from: "*"
+        to: "products"
+        isOneToOne: true
+        isSetofReturn: false
+      } },
 "set_website_webhook_secret":
 { Args: { "signing_secret": string }; Returns: {
               "created_at": string,
@@ -675,9 +741,13 @@ isOneToOne: false
 "category": string | null,
 "created_at": string,
 "id": string,
+"labour_per_unit": number,
 "low_stock": boolean,
+"overhead_per_run": number,
 "product_name": string,
+"purchase_cost": number | null,
 "reorder_point": number,
+"run_size": number,
 "selling_price": number,
 "sku": string,
 "stock_on_hand": number,

@@ -31,8 +31,9 @@ create table public.stock_movements (
       when 'sale' then sales_order_id is not null and product_id is not null
       when 'sale_cancelled' then sales_order_id is not null and product_id is not null
       when 'sale_return' then sales_order_id is not null and product_id is not null
-      when 'production_consumption' then manufacturing_order_id is not null and material_id is not null
-      when 'production_cancelled' then manufacturing_order_id is not null and material_id is not null
+      -- A run consumes materials and sub-assemblies (products), and a cancelled run puts both back.
+      when 'production_consumption' then manufacturing_order_id is not null
+      when 'production_cancelled' then manufacturing_order_id is not null
       when 'production_output' then manufacturing_order_id is not null and product_id is not null
     end
   ),

@@ -1,5 +1,5 @@
--- Manufacturing orders: starting a run consumes BOM quantity x quantity_to_produce of every
--- material at once; completing it adds its quantity to product stock; cancelling a run in progress
+-- Manufacturing orders: starting a run consumes BOM consumption (quantity with wastage) x
+-- quantity_to_produce of every material, and the pieces of every sub-assembly, at once; completing it adds its quantity to product stock; cancelling a run in progress
 -- puts back what it consumed. Security definer operations, as for sales (sales_orders.sql).
 
 create table public.manufacturing_orders (
@@ -60,27 +60,62 @@ begin
 end;
 $$;
 
--- Locks every material the BOMs of these products consume, always in id order, so concurrent starts
--- over shared materials queue behind each other instead of deadlocking. `no key update` (what the
--- stock update itself takes), not `update`: the key-share locks that foreign keys take (a new
--- product's BOM rows naming these materials, in any order) must not wait on it, or create_product
+-- Locks every sub-assembly and every material the BOMs of these products consume: the products in
+-- id order, then the materials in id order (every operation that takes both takes them in that
+-- order), so concurrent starts over shared items queue behind each other instead of deadlocking,
+-- and two runs of parents over one sub-assembly cannot both take its last pieces. `no key update`
+-- (what the stock update itself takes), not `update`: the key-share locks that foreign keys take (a
+-- new product's BOM rows naming these items, in any order) must not wait on it, or create_product
 -- and start_production deadlock.
-create function private.lock_bom_materials(user_id uuid, product_ids uuid[]) returns void
-language sql
+create function private.lock_bom_components(user_id uuid, product_ids uuid[]) returns void
+language plpgsql
 set search_path = ''
 as $$
-  select 1
+begin
+  perform 1
+  from public.products p
+  where p.user_id = lock_bom_components.user_id and p.id in (
+    select s.subassembly_id from public.bom_subassemblies s
+    where s.product_id = any (lock_bom_components.product_ids) and s.user_id = lock_bom_components.user_id
+  )
+  order by p.id
+  for no key update of p;
+  perform 1
   from public.raw_materials m
-  where m.user_id = lock_bom_materials.user_id and m.id in (
+  where m.user_id = lock_bom_components.user_id and m.id in (
     select b.material_id from public.bom_items b
-    where b.product_id = any (lock_bom_materials.product_ids) and b.user_id = lock_bom_materials.user_id
+    where b.product_id = any (lock_bom_components.product_ids) and b.user_id = lock_bom_components.user_id
   )
   order by m.id
-  for no key update of m
+  for no key update of m;
+end;
 $$;
 
--- The order of one run and every material it consumes, with a ledger row each; the caller has
--- locked the product and its materials and checked there is enough.
+-- What runs of these products (product_id, quantity) need of each material and each sub-assembly
+-- against what is in stock, one row per item: materials consume BOM consumption (quantity with
+-- wastage) x units, sub-assemblies their pieces x units. The check of start_production and
+-- start_production_batch; the app shows the same list as required versus available.
+create function private.production_needs(user_id uuid, product_ids uuid[], quantities integer[])
+returns table (item_name text, item_id uuid, needed numeric, available numeric)
+language sql
+stable
+set search_path = ''
+as $$
+  select m.material_name, m.id, sum(b.consumption * r.quantity), m.stock_level
+  from unnest(production_needs.product_ids, production_needs.quantities) r (product_id, quantity)
+  join public.bom_items b on b.product_id = r.product_id and b.user_id = production_needs.user_id
+  join public.raw_materials m on m.id = b.material_id and m.user_id = b.user_id
+  group by m.id, m.material_name, m.stock_level
+  union all
+  select c.product_name, c.id, sum(s.quantity * r.quantity), c.stock_on_hand
+  from unnest(production_needs.product_ids, production_needs.quantities) r (product_id, quantity)
+  join public.bom_subassemblies s on s.product_id = r.product_id and s.user_id = production_needs.user_id
+  join public.products c on c.id = s.subassembly_id and c.user_id = s.user_id
+  group by c.id, c.product_name, c.stock_on_hand
+$$;
+
+-- The order of one run and every material and sub-assembly it consumes, with a ledger row each;
+-- the caller has locked the product and its components and checked there is enough.
 create function private.record_production_run(user_id uuid, product public.products, quantity integer)
 returns public.manufacturing_orders
 language plpgsql
@@ -95,15 +130,28 @@ begin
 
   with consumed as (
     update public.raw_materials m
-    set stock_level = m.stock_level - b.quantity * record_production_run.quantity
+    set stock_level = m.stock_level - b.consumption * record_production_run.quantity
     from public.bom_items b
     where b.material_id = m.id and b.user_id = m.user_id
       and b.product_id = product.id and b.user_id = record_production_run.user_id
-    returning m.id, b.quantity * record_production_run.quantity as consumed, m.stock_level
+    returning m.id, b.consumption * record_production_run.quantity as consumed, m.stock_level
   )
   insert into public.stock_movements
     (user_id, material_id, quantity, balance_after, reason, manufacturing_order_id)
   select record_production_run.user_id, c.id, -c.consumed, c.stock_level, 'production_consumption', v_order.id
+  from consumed c;
+
+  with consumed as (
+    update public.products p
+    set stock_on_hand = p.stock_on_hand - s.quantity * record_production_run.quantity
+    from public.bom_subassemblies s
+    where s.subassembly_id = p.id and s.user_id = p.user_id
+      and s.product_id = product.id and s.user_id = record_production_run.user_id
+    returning p.id, s.quantity * record_production_run.quantity as consumed, p.stock_on_hand
+  )
+  insert into public.stock_movements
+    (user_id, product_id, quantity, balance_after, reason, manufacturing_order_id)
+  select record_production_run.user_id, c.id, -c.consumed, c.stock_on_hand, 'production_consumption', v_order.id
   from consumed c;
   return v_order;
 end;
@@ -138,14 +186,11 @@ begin
   end if;
 
   v_product := private.product_to_produce(v_user_id, start_production.product_id);
-  -- Lock, then check every material before writing.
-  perform private.lock_bom_materials(v_user_id, array[v_product.id]);
+  -- Lock, then check every material and sub-assembly before writing.
+  perform private.lock_bom_components(v_user_id, array[v_product.id]);
   if exists (
-    select 1
-    from public.bom_items b
-    join public.raw_materials m on m.id = b.material_id and m.user_id = b.user_id
-    where b.product_id = v_product.id and b.user_id = v_user_id
-      and b.quantity * v_quantity > m.stock_level
+    select 1 from private.production_needs(v_user_id, array[v_product.id], array[v_quantity]) n
+    where n.needed > n.available
   ) then
     raise exception 'Not enough raw materials to start production.';
   end if;
@@ -157,7 +202,7 @@ begin
 end;
 $$;
 comment on function public.start_production is
-  'Starts a manufacturing order and consumes BOM quantity x quantity_to_produce of every material, or refuses with "Not enough raw materials to start production." (or "{product} is archived.") and commits nothing. A repeated request_id returns the first call''s order and writes nothing.';
+  'Starts a manufacturing order and consumes BOM consumption (quantity with wastage) x quantity_to_produce of every material and the pieces of every sub-assembly, or refuses with "Not enough raw materials to start production." (or "{product} is archived.") and commits nothing. A repeated request_id returns the first call''s order and writes nothing.';
 revoke all on function public.start_production(uuid, numeric, uuid) from public, anon, authenticated, service_role;
 grant execute on function public.start_production(uuid, numeric, uuid) to authenticated;
 
@@ -226,19 +271,16 @@ begin
   for v_product_id in select u.id from unnest(v_product_ids) u (id) order by u.id loop
     v_products := v_products || private.product_to_produce(v_user_id, v_product_id);
   end loop;
-  perform private.lock_bom_materials(v_user_id, v_product_ids);
+  perform private.lock_bom_components(v_user_id, v_product_ids);
 
-  select m.material_name, trim_scale(sum(b.quantity * r.quantity)) as needed, trim_scale(m.stock_level) as available
+  select n.item_name, trim_scale(n.needed) as needed, trim_scale(n.available) as available
   into v_short
-  from unnest(v_product_ids, v_quantities) r (product_id, quantity)
-  join public.bom_items b on b.product_id = r.product_id and b.user_id = v_user_id
-  join public.raw_materials m on m.id = b.material_id and m.user_id = b.user_id
-  group by m.id, m.material_name, m.stock_level
-  having sum(b.quantity * r.quantity) > m.stock_level
-  order by m.material_name, m.id
+  from private.production_needs(v_user_id, v_product_ids, v_quantities) n
+  where n.needed > n.available
+  order by n.item_name, n.item_id
   limit 1;
   if found then
-    raise exception 'Not enough %: % needed, % available.', v_short.material_name, v_short.needed, v_short.available;
+    raise exception 'Not enough %: % needed, % available.', v_short.item_name, v_short.needed, v_short.available;
   end if;
 
   for v_position in 1 .. cardinality(v_product_ids) loop
@@ -335,7 +377,15 @@ begin
   end if;
 
   -- Put back exactly what the run consumed, as its ledger rows recorded it (the BOM may have been
-  -- edited since), locking the materials in id order like start_production.
+  -- edited since), locking the sub-assemblies, then the materials, in id order like start_production.
+  perform 1
+  from public.products p
+  where p.user_id = v_user_id and p.id in (
+    select s.product_id from public.stock_movements s
+    where s.manufacturing_order_id = v_order.id and s.reason = 'production_consumption'
+  )
+  order by p.id
+  for no key update;
   perform 1
   from public.raw_materials m
   where m.user_id = v_user_id and m.id in (
@@ -349,7 +399,7 @@ begin
     select s.material_id, -sum(s.quantity) as quantity
     from public.stock_movements s
     where s.manufacturing_order_id = v_order.id and s.reason = 'production_consumption'
-      and s.user_id = v_user_id
+      and s.user_id = v_user_id and s.material_id is not null
     group by s.material_id
   ),
   returned as (
@@ -364,10 +414,29 @@ begin
   select v_user_id, r.id, r.quantity, r.stock_level, 'production_cancelled', v_order.id
   from returned r;
 
+  with consumed as (
+    select s.product_id, -sum(s.quantity)::integer as quantity
+    from public.stock_movements s
+    where s.manufacturing_order_id = v_order.id and s.reason = 'production_consumption'
+      and s.user_id = v_user_id and s.product_id is not null
+    group by s.product_id
+  ),
+  returned as (
+    update public.products p
+    set stock_on_hand = p.stock_on_hand + c.quantity
+    from consumed c
+    where p.id = c.product_id and p.user_id = v_user_id
+    returning p.id, c.quantity, p.stock_on_hand
+  )
+  insert into public.stock_movements
+    (user_id, product_id, quantity, balance_after, reason, manufacturing_order_id)
+  select v_user_id, r.id, r.quantity, r.stock_on_hand, 'production_cancelled', v_order.id
+  from returned r;
+
   return v_order;
 end;
 $$;
 comment on function public.cancel_manufacturing_order is
-  'Cancels an In Progress manufacturing order and puts back every material it consumed, or refuses with "Only orders in progress can be cancelled."';
+  'Cancels an In Progress manufacturing order and puts back every material and sub-assembly it consumed, or refuses with "Only orders in progress can be cancelled."';
 revoke all on function public.cancel_manufacturing_order(uuid) from public, anon, authenticated, service_role;
 grant execute on function public.cancel_manufacturing_order(uuid) to authenticated;

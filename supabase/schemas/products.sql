@@ -20,6 +20,15 @@ create table public.products (
   -- The rule, kept with the row as its stock changes: the dashboard counts 20,000 products' flags
   -- in a few milliseconds, where calling the rule per row (it is never inlined) took 50.
   low_stock boolean not null generated always as (rules.is_low_stock(stock_on_hand, reorder_point)) stored,
+  -- What making one unit costs beyond its BOM (issue 33; set by set_product_costs): stitching paid per
+  -- piece, and a run's setup cost shared over the pieces a run usually makes. A product without a
+  -- BOM (bought-in goods) can carry what one unit costs to buy instead; null: not known.
+  labour_per_unit numeric(12, 2) not null default 0
+    check (labour_per_unit >= 0 and labour_per_unit <> 'NaN'::numeric),
+  overhead_per_run numeric(12, 2) not null default 0
+    check (overhead_per_run >= 0 and overhead_per_run <> 'NaN'::numeric),
+  run_size integer not null default 1 check (run_size > 0),
+  purchase_cost numeric(12, 2) check (purchase_cost >= 0 and purchase_cost <> 'NaN'::numeric),
   -- The exact key is what direct writes through the REST API reported first; the normalized one
   -- below (case and surrounding spaces aside) is the rule.
   constraint products_user_id_sku_key unique (user_id, sku),
@@ -66,12 +75,19 @@ create table public.bom_items (
   -- Three decimal places (a gram of a kilogram, a millimetre of a metre): what production consumes
   -- is BOM quantity x a whole number of units, which must fit the stock and ledger columns exactly.
   quantity numeric(14, 3) not null check (quantity > 0),
+  -- Cutting wastes some of the fabric: production consumes quantity x (1 + wastage_percent / 100),
+  -- rounded here, per unit, to the 3 decimals stock keeps, so a run of n units consumes exactly
+  -- n x consumption and costing, the required-versus-available check and production agree.
+  wastage_percent numeric(4, 2) not null default 0 check (wastage_percent between 0 and 50),
+  consumption numeric(14, 3) not null generated always as (round(quantity * (1 + wastage_percent / 100), 3)) stored,
   primary key (product_id, material_id),
   foreign key (product_id, user_id) references public.products (id, user_id) on delete cascade,
   foreign key (material_id, user_id) references public.raw_materials (id, user_id)
 );
 comment on table public.bom_items is
   'Bill of materials: how much of each raw material one unit of a product consumes. A material appears at most once per product.';
+comment on column public.bom_items.consumption is
+  'What one unit consumes: quantity x (1 + wastage_percent / 100), rounded to 3 decimals.';
 
 create index bom_items_user_id_idx on public.bom_items (user_id);
 create index bom_items_product_id_user_id_idx on public.bom_items (product_id, user_id);
@@ -89,6 +105,35 @@ grant select on public.bom_items to authenticated;
 -- a DELETE event carries only the primary key, which Realtime can check neither against RLS nor
 -- against a user_id filter, so it would reach every subscriber of the table. A BOM changes only
 -- together with its product row, so the app refreshes BOMs on product events.
+
+-- Sub-assemblies: the products a product is made of (cut panels in a kurta, three products in a gift
+-- box), whole pieces per unit, taken from their stock when the parent's run starts. Part of the
+-- product's BOM as create_product and update_product take it (lines with a product_id); at most 6
+-- levels deep and never containing itself (private.replace_bom).
+create table public.bom_subassemblies (
+  product_id uuid not null,
+  subassembly_id uuid not null,
+  user_id uuid not null default auth.uid() references auth.users (id) on delete cascade,
+  quantity integer not null check (quantity > 0),
+  primary key (product_id, subassembly_id),
+  constraint bom_subassemblies_not_itself_check check (subassembly_id <> product_id),
+  foreign key (product_id, user_id) references public.products (id, user_id) on delete cascade,
+  foreign key (subassembly_id, user_id) references public.products (id, user_id) on delete cascade
+);
+comment on table public.bom_subassemblies is
+  'Sub-assembly lines of a bill of materials: how many whole pieces of another product one unit of a product consumes.';
+
+create index bom_subassemblies_user_id_idx on public.bom_subassemblies (user_id);
+create index bom_subassemblies_subassembly_id_user_id_idx on public.bom_subassemblies (subassembly_id, user_id);
+
+alter table public.bom_subassemblies enable row level security;
+create policy "Owners can read their sub-assemblies" on public.bom_subassemblies
+  for select to authenticated using (user_id = (select auth.uid()));
+
+revoke all on public.bom_subassemblies from public, anon, authenticated, service_role;
+grant all on public.bom_subassemblies to service_role;
+grant select on public.bom_subassemblies to authenticated;
+-- Not published, as bom_items: replaced by deleting rows, refreshed on product events.
 
 -- An archived material cannot join a BOM, whichever operation adds the row (create_product and
 -- update_product both insert BOM rows); a trigger keeps that one rule in one place.
@@ -110,42 +155,119 @@ create trigger bom_items_refuse_archived_material
   before insert on public.bom_items
   for each row execute function private.refuse_archived_bom_material();
 
+-- Nor an archived product, as a sub-assembly.
+create function private.refuse_archived_subassembly() returns trigger
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_product public.products;
+begin
+  select * into v_product from public.products p where p.id = new.subassembly_id;
+  if v_product.archived_at is not null then
+    raise exception '% is archived.', v_product.product_name using hint = 'field:bom';
+  end if;
+  return new;
+end;
+$$;
+create trigger bom_subassemblies_refuse_archived_product
+  before insert on public.bom_subassemblies
+  for each row execute function private.refuse_archived_subassembly();
+
 -- Unit cost -------------------------------------------------------------------------------------
--- What one unit of a product costs to make: the sum over its bill of materials of quantity x the
--- material's current cost_per_unit, defined once here. product_costing() reads it for the screens,
+-- What one unit of a product costs, defined once here: product_costing() reads it for the screens,
 -- private.record_sales to record the cost on each new order (the profit snapshot), and
--- reports.product_margins for the owner. Security invoker: it reads through the caller's row-level
--- security; the sums stay numeric.
+-- reports.product_margins for the owner. The product and every sub-assembly below it (the tree,
+-- each node with the pieces one top unit needs) each add
+--   their materials: consumption (quantity with wastage, 3 decimals) x the material's cost_per_unit,
+--   labour_per_unit + overhead_per_run / run_size (rounded to the paisa),
+--   and, for a node without any BOM line, its purchase_cost.
+-- A node with neither BOM nor purchase cost makes the cost unknown: cost_known is false and
+-- unit_cost 0, the figure the profit snapshot has always recorded for a product without a BOM
+-- (sales_orders.unit_cost is not null); the screens show "cost unknown" and leave it out of margins.
+-- The tree is expanded per product, correlated with it, so log_sale's lookup of one product walks
+-- only that product's tree. Security invoker: it reads through the caller's row-level security;
+-- the sums stay numeric.
 create view public.product_unit_costs with (security_invoker = true) as
 select
   p.id as product_id,
   p.user_id,
-  coalesce(sum(b.quantity * m.cost_per_unit), 0) as unit_cost
+  case when c.cost_known then c.materials_cost + c.wastage_cost + c.labour_cost + c.overhead_cost + c.purchase_cost
+    else 0 end as unit_cost,
+  c.cost_known,
+  c.materials_cost,
+  c.wastage_cost,
+  c.labour_cost,
+  c.overhead_cost,
+  c.purchase_cost
 from public.products p
-left join public.bom_items b on b.product_id = p.id and b.user_id = p.user_id
-left join public.raw_materials m on m.id = b.material_id and m.user_id = b.user_id
-group by p.id, p.user_id;
+cross join lateral (
+  -- Each node carries its own cost columns, so the product itself is not looked up again (a join
+  -- back to products was planned as a scan of all of them).
+  with recursive tree (product_id, pieces, depth, labour_per_unit, overhead_per_unit, purchase_cost) as (
+    select p.id, 1::numeric, 1, p.labour_per_unit, round(p.overhead_per_run / p.run_size, 2), p.purchase_cost
+    union all
+    select n.id, t.pieces * s.quantity, t.depth + 1, n.labour_per_unit,
+      round(n.overhead_per_run / n.run_size, 2), n.purchase_cost
+    -- By primary keys only (the foreign keys keep every line within one owner): with the owner's
+    -- id in the join the planner read all of the owner's products to find the children.
+    from tree t
+    join public.bom_subassemblies s on s.product_id = t.product_id
+    join public.products n on n.id = s.subassembly_id
+    -- replace_bom keeps trees within 6 levels and free of cycles; the bound only guards that.
+    where t.depth < 6
+  )
+  select
+    coalesce(sum(t.pieces * m.materials), 0) as materials_cost,
+    coalesce(sum(t.pieces * m.wastage), 0) as wastage_cost,
+    sum(t.pieces * t.labour_per_unit) as labour_cost,
+    sum(t.pieces * t.overhead_per_unit) as overhead_cost,
+    coalesce(sum(t.pieces * t.purchase_cost) filter (where not (m.has_lines or sub.has_lines)), 0) as purchase_cost,
+    bool_and(m.has_lines or sub.has_lines or t.purchase_cost is not null) as cost_known
+  from tree t
+  cross join lateral (
+    select
+      sum(b.quantity * r.cost_per_unit) as materials,
+      sum((b.consumption - b.quantity) * r.cost_per_unit) as wastage,
+      count(*) > 0 as has_lines
+    from public.bom_items b
+    join public.raw_materials r on r.id = b.material_id
+    where b.product_id = t.product_id
+  ) m
+  cross join lateral (
+    select exists (select 1 from public.bom_subassemblies s where s.product_id = t.product_id) as has_lines
+  ) sub
+) c;
 comment on view public.product_unit_costs is
-  'The cost of one unit of each product: sum over its BOM of quantity x the material''s current cost_per_unit (0 for an empty BOM).';
+  'The cost of one unit of each product through every level of sub-assemblies: materials with wastage, labour, overhead per run / run size, or the purchase cost of a product without a BOM. cost_known is false (and unit_cost 0) when a product in the tree has neither BOM nor purchase cost.';
 revoke all on public.product_unit_costs from public, anon, authenticated, service_role;
 grant select on public.product_unit_costs to authenticated;
 
 -- replace_bom -----------------------------------------------------------------------------------
--- Replaces a product's bill of materials with `bom` ([{material_id, quantity}]): create_product and
--- update_product both build their BOM with it, so a BOM is checked one way, created or edited;
--- archived materials are refused by the trigger above, and a list of more than 200 lines by
--- private.require_bom_size, before any is read. Each line's material is found by its primary
--- key: the text is turned into a uuid first (the canonical hyphenated form in any case; anything
--- else is 'Material not found.'), so the lookup is one primary-key probe, not a read of all the
--- owner's materials. Every refusal is about the operations' `bom` argument (hint 'field:bom').
+-- Replaces a product's bill of materials with `bom`: lines [{material_id, quantity,
+-- wastage_percent}] and sub-assembly lines [{product_id, quantity}]. create_product,
+-- update_product and the style operations all build BOMs with it, so a BOM is checked one way,
+-- created or edited; archived items are refused by the triggers above, and a list of more than
+-- 200 lines by private.require_bom_size, before any is read. Each line's item is found by its
+-- primary key: the text is turned into a uuid first (the canonical hyphenated form in any case;
+-- anything else is not found), so the lookup is one primary-key probe. Sub-assembly quantities are
+-- whole pieces, wastage (materials only) 0 to 50 percent with 2 decimals. A product may not contain
+-- itself at any depth ('{product} cannot contain itself.') and a tree has at most 6 levels: both
+-- are checked on the graph once the lines are in, under a per-user lock that queues BOM edits with
+-- sub-assemblies, so two edits cannot each add half of a cycle. Every refusal is about the
+-- operations' `bom` argument (hint 'field:bom').
 create function private.replace_bom(product_id uuid, user_id uuid, bom jsonb) returns void
 language plpgsql
 set search_path = ''
 as $$
 declare
   v_row jsonb;
-  v_material_id uuid;
+  v_item_id uuid;
   v_id_text text;
+  v_wastage numeric;
+  v_has_subassemblies boolean := false;
+  v_levels integer;
+  v_product_name text;
 begin
   if jsonb_typeof(bom) is distinct from 'array' then
     raise exception 'BOM must be a list of materials.' using hint = 'field:bom';
@@ -154,43 +276,123 @@ begin
 
   delete from public.bom_items b
   where b.product_id = replace_bom.product_id and b.user_id = replace_bom.user_id;
+  delete from public.bom_subassemblies s
+  where s.product_id = replace_bom.product_id and s.user_id = replace_bom.user_id;
 
   for v_row in select * from jsonb_array_elements(bom) loop
-    if jsonb_typeof(v_row) <> 'object' or coalesce(v_row ->> 'material_id', '') = '' then
+    if jsonb_typeof(v_row) <> 'object'
+      or (coalesce(v_row ->> 'material_id', '') = '' and coalesce(v_row ->> 'product_id', '') = '') then
       raise exception 'Each BOM row needs a material.' using hint = 'field:bom';
+    end if;
+    if v_row ? 'material_id' and v_row ? 'product_id' then
+      raise exception 'A BOM row names a material or a product, not both.' using hint = 'field:bom';
     end if;
     if jsonb_typeof(v_row -> 'quantity') is distinct from 'number' then
       raise exception 'Each BOM row needs a quantity.' using hint = 'field:bom';
     end if;
-
-    v_id_text := lower(v_row ->> 'material_id');
-    select m.id into v_material_id
-    from public.raw_materials m
-    where m.user_id = replace_bom.user_id
-      and m.id = case
-        when v_id_text ~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then v_id_text::uuid
-      end;
-    if v_material_id is null then
-      raise exception 'Material not found.' using hint = 'field:bom';
+    v_id_text := lower(coalesce(v_row ->> 'material_id', v_row ->> 'product_id'));
+    v_item_id := case
+      when v_id_text ~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then v_id_text::uuid
+    end;
+    if coalesce(jsonb_typeof(v_row -> 'wastage_percent'), 'null') not in ('number', 'null') then
+      raise exception 'Wastage must be a number.' using hint = 'field:bom';
     end if;
-    if exists (
-      select 1 from public.bom_items b
-      where b.product_id = replace_bom.product_id and b.material_id = v_material_id
-    ) then
-      raise exception 'A material can appear only once in a BOM.' using hint = 'field:bom';
+    v_wastage := private.require_decimals(private.require_number(
+      coalesce((v_row ->> 'wastage_percent')::numeric, 0), 'Wastage', 0, field => 'bom'), 'Wastage', 2, 'bom');
+    if v_wastage > 50 then
+      raise exception 'Wastage can be at most 50%%.' using hint = 'field:bom';
     end if;
 
-    insert into public.bom_items (product_id, material_id, user_id, quantity)
-    values (
-      replace_bom.product_id,
-      v_material_id,
-      replace_bom.user_id,
-      private.require_decimals(
-        private.require_number((v_row ->> 'quantity')::numeric, 'BOM quantity', 0.001, field => 'bom'),
-        'BOM quantity', 3, 'bom'
-      )
-    );
+    if v_row ? 'material_id' then
+      select m.id into v_item_id
+      from public.raw_materials m
+      where m.user_id = replace_bom.user_id and m.id = v_item_id;
+      if v_item_id is null then
+        raise exception 'Material not found.' using hint = 'field:bom';
+      end if;
+      if exists (
+        select 1 from public.bom_items b
+        where b.product_id = replace_bom.product_id and b.material_id = v_item_id
+      ) then
+        raise exception 'A material can appear only once in a BOM.' using hint = 'field:bom';
+      end if;
+      insert into public.bom_items (product_id, material_id, user_id, quantity, wastage_percent)
+      values (
+        replace_bom.product_id,
+        v_item_id,
+        replace_bom.user_id,
+        private.require_decimals(
+          private.require_number((v_row ->> 'quantity')::numeric, 'BOM quantity', 0.001, field => 'bom'),
+          'BOM quantity', 3, 'bom'
+        ),
+        v_wastage
+      );
+    else
+      if not v_has_subassemblies then
+        -- One BOM edit with sub-assemblies at a time per owner: the graph checks below then see
+        -- every other edit committed.
+        perform pg_advisory_xact_lock(hashtextextended('bom_subassemblies:' || replace_bom.user_id::text, 0));
+        v_has_subassemblies := true;
+      end if;
+      select p.id into v_item_id
+      from public.products p
+      where p.user_id = replace_bom.user_id and p.id = v_item_id;
+      if v_item_id is null then
+        raise exception 'Product not found.' using hint = 'field:bom';
+      end if;
+      if v_wastage <> 0 then
+        raise exception 'Wastage applies to materials: a sub-assembly is counted in whole pieces.' using hint = 'field:bom';
+      end if;
+      if exists (
+        select 1 from public.bom_subassemblies s
+        where s.product_id = replace_bom.product_id and s.subassembly_id = v_item_id
+      ) then
+        raise exception 'A product can appear only once in a BOM.' using hint = 'field:bom';
+      end if;
+      if v_item_id = replace_bom.product_id then
+        select p.product_name into v_product_name from public.products p where p.id = replace_bom.product_id;
+        raise exception '% cannot contain itself.', v_product_name using hint = 'field:bom';
+      end if;
+      insert into public.bom_subassemblies (product_id, subassembly_id, user_id, quantity)
+      values (
+        replace_bom.product_id,
+        v_item_id,
+        replace_bom.user_id,
+        private.require_number((v_row ->> 'quantity')::numeric, 'Sub-assembly quantity', 1, true, 'bom')
+      );
+    end if;
   end loop;
+
+  if v_has_subassemblies then
+    -- The levels below the product (it included), stopping at a cycle back to it; then the levels
+    -- above it. The walk is bounded: the rest of the graph has neither cycles nor more than 6 levels.
+    with recursive below (id, depth, cycle) as (
+      select replace_bom.product_id, 1, false
+      union all
+      select s.subassembly_id, b.depth + 1, s.subassembly_id = replace_bom.product_id
+      from below b
+      join public.bom_subassemblies s on s.product_id = b.id
+      where not b.cycle and b.depth <= 7
+    )
+    select case when bool_or(cycle) then null else max(depth) end into v_levels from below;
+    if v_levels is null then
+      select p.product_name into v_product_name from public.products p where p.id = replace_bom.product_id;
+      raise exception '% cannot contain itself.', v_product_name using hint = 'field:bom';
+    end if;
+    with recursive above (id, depth) as (
+      select replace_bom.product_id, 0
+      union all
+      select s.product_id, a.depth + 1
+      from above a
+      join public.bom_subassemblies s on s.subassembly_id = a.id
+      where a.depth <= 7
+    )
+    select v_levels + max(depth) into v_levels from above;
+    if v_levels > 6 then
+      raise exception 'Sub-assemblies can go at most 6 levels deep; this BOM would make %.', v_levels
+        using hint = 'field:bom';
+    end if;
+  end if;
 end;
 $$;
 
@@ -327,6 +529,50 @@ comment on function public.update_product is
 revoke all on function public.update_product(uuid, text, text, text, numeric, numeric, jsonb) from public, anon, authenticated, service_role;
 grant execute on function public.update_product(uuid, text, text, text, numeric, numeric, jsonb) to authenticated;
 
+-- set_product_costs -----------------------------------------------------------------------------
+-- What a unit costs beyond its BOM: labour per piece, a run's overhead and the run size it assumes
+-- (the unit cost carries overhead_per_run / run_size), and for a product without a BOM what one
+-- unit costs to buy (null: not known). All four are set at once, as the product form sends them.
+create function public.set_product_costs(
+  product_id uuid,
+  labour_per_unit numeric,
+  overhead_per_run numeric default 0,
+  run_size numeric default 1,
+  purchase_cost numeric default null
+) returns public.products
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_user_id uuid := private.require_user_id();
+  v_product public.products;
+begin
+  update public.products p
+  set labour_per_unit = private.require_decimals(private.require_number(
+        coalesce(set_product_costs.labour_per_unit, 0), 'Labour per unit', 0, field => 'labour_per_unit'),
+        'Labour per unit', 2, 'labour_per_unit'),
+      overhead_per_run = private.require_decimals(private.require_number(
+        coalesce(set_product_costs.overhead_per_run, 0), 'Overhead per run', 0, field => 'overhead_per_run'),
+        'Overhead per run', 2, 'overhead_per_run'),
+      run_size = private.require_number(coalesce(set_product_costs.run_size, 1), 'Run size', 1, true, 'run_size'),
+      purchase_cost = case when set_product_costs.purchase_cost is not null then
+        private.require_decimals(private.require_number(
+          set_product_costs.purchase_cost, 'Purchase cost', 0, field => 'purchase_cost'),
+          'Purchase cost', 2, 'purchase_cost') end
+  where p.id = set_product_costs.product_id and p.user_id = v_user_id
+  returning * into v_product;
+  if not found then
+    raise exception 'Product not found.';
+  end if;
+  return v_product;
+end;
+$$;
+comment on function public.set_product_costs is
+  'Sets a product''s labour per unit, overhead per run with the run size it assumes, and purchase cost (for a product without a BOM; null: not known), all at once.';
+revoke all on function public.set_product_costs(uuid, numeric, numeric, numeric, numeric) from public, anon, authenticated, service_role;
+grant execute on function public.set_product_costs(uuid, numeric, numeric, numeric, numeric) to authenticated;
+
 -- archive_item: products and raw materials alike -------------------------------------------------
 create function public.archive_item(
   product_id uuid default null,
@@ -423,8 +669,52 @@ revoke all on function public.list_products(text, boolean, boolean, text, boolea
 grant execute on function public.list_products(text, boolean, boolean, text, boolean, integer, integer) to authenticated;
 
 -- product_costing -------------------------------------------------------------------------------
--- What one unit of each product costs to make, its margin, and how many units the current material
--- stock can build. Security invoker: reads through the caller's row-level security.
+-- How many units of a product its stock of materials and of sub-assemblies can still build, and
+-- what runs out first, at whatever level: a material line allows floor(stock / consumption) units;
+-- a sub-assembly line floor((its stock + what its own BOM can build) / pieces), and what limits it
+-- is what limits the sub-assembly (or the sub-assembly itself when it has no BOM). Ties: by name.
+-- Shared materials are counted for each line that uses them, as each line is read on its own.
+-- Null for a product without a BOM line.
+create function private.max_buildable(product_id uuid, depth integer default 1)
+returns table (
+  max_buildable integer,
+  bottleneck_material_id uuid,
+  bottleneck_material_name text,
+  bottleneck_product_id uuid,
+  bottleneck_product_name text
+)
+language plpgsql
+stable
+set search_path = ''
+as $$
+begin
+  return query
+  select l.units, l.material_id, l.material_name, l.bottleneck_product_id, l.bottleneck_product_name
+  from (
+    select floor(m.stock_level / b.consumption)::integer as units, m.material_name as line_name,
+      m.id as material_id, m.material_name, null::uuid as bottleneck_product_id, null::text as bottleneck_product_name
+    from public.bom_items b
+    join public.raw_materials m on m.id = b.material_id and m.user_id = b.user_id
+    where b.product_id = max_buildable.product_id
+    union all
+    select floor((c.stock_on_hand + coalesce(k.max_buildable, 0)) / s.quantity::numeric)::integer, c.product_name,
+      k.bottleneck_material_id, k.bottleneck_material_name,
+      case when k.max_buildable is null then c.id else k.bottleneck_product_id end,
+      case when k.max_buildable is null then c.product_name else k.bottleneck_product_name end
+    from public.bom_subassemblies s
+    join public.products c on c.id = s.subassembly_id and c.user_id = s.user_id
+    left join lateral private.max_buildable(c.id, max_buildable.depth + 1) k on max_buildable.depth < 6
+    where s.product_id = max_buildable.product_id
+  ) l
+  order by l.units, l.line_name
+  limit 1;
+end;
+$$;
+
+-- What one unit of each product costs (public.product_unit_costs, with its build-up), its margin,
+-- and how many units the current stock can build. A product whose cost is unknown has null cost,
+-- margin and margin percent. Security definer, filtering on the caller's auth.uid() itself (as
+-- list_products), so it may use the private helper above.
 create function public.product_costing()
 returns table (
   product_id uuid,
@@ -433,35 +723,43 @@ returns table (
   margin_percent numeric,
   max_buildable integer,
   bottleneck_material_id uuid,
-  bottleneck_material_name text
+  bottleneck_material_name text,
+  cost_known boolean,
+  materials_cost numeric,
+  wastage_cost numeric,
+  labour_cost numeric,
+  overhead_cost numeric,
+  purchase_cost numeric,
+  bottleneck_product_id uuid,
+  bottleneck_product_name text
 )
 language sql
 stable
-security invoker
+security definer
 set search_path = ''
 as $$
   select
     p.id,
-    c.unit_cost,
-    p.selling_price - c.unit_cost,
-    round((p.selling_price - c.unit_cost) * 100 / p.selling_price, 2),
+    case when c.cost_known then c.unit_cost end,
+    case when c.cost_known then p.selling_price - c.unit_cost end,
+    case when c.cost_known then round((p.selling_price - c.unit_cost) * 100 / p.selling_price, 2) end,
     b.max_buildable,
-    b.material_id,
-    b.material_name
+    b.bottleneck_material_id,
+    b.bottleneck_material_name,
+    c.cost_known,
+    c.materials_cost,
+    c.wastage_cost,
+    c.labour_cost,
+    c.overhead_cost,
+    c.purchase_cost,
+    b.bottleneck_product_id,
+    b.bottleneck_product_name
   from public.products p
   join public.product_unit_costs c on c.product_id = p.id
-  -- The BOM line whose material allows the fewest whole units runs out first (ties: by name).
-  left join lateral (
-    select floor(m.stock_level / i.quantity)::integer as max_buildable, m.id as material_id, m.material_name
-    from public.bom_items i
-    join public.raw_materials m on m.id = i.material_id and m.user_id = i.user_id
-    where i.product_id = p.id and i.user_id = p.user_id
-    order by floor(m.stock_level / i.quantity), m.material_name, m.id
-    limit 1
-  ) b on true
+  left join lateral private.max_buildable(p.id) b on true
   where p.user_id = (select auth.uid())
 $$;
 comment on function public.product_costing is
-  'Per product of the caller: unit_cost (BOM at current material costs), margin and margin_percent against the selling price, max_buildable from current material stock and the bottleneck material (all null for an empty BOM).';
+  'Per product of the caller: unit_cost through every level of sub-assemblies (materials, wastage, labour, overhead, purchase cost; null with cost_known false when unknown), margin and margin_percent against the selling price (null when the cost is unknown), max_buildable from current material and sub-assembly stock and the bottleneck (a material, or a product without a BOM) at whatever level (all null for an empty BOM).';
 revoke all on function public.product_costing() from public, anon, authenticated, service_role;
 grant execute on function public.product_costing() to authenticated;

@@ -5,7 +5,7 @@
 -- exact lists below catch a migration that forgets to revoke, and the last section shows why.
 begin;
 set local client_min_messages = warning;
-select plan(173);
+select plan(179);
 
 -- The platform, as on Supabase (stack/sql/platform.sql) -----------------------------------------
 select is(session_user::text, 'postgres',
@@ -45,17 +45,17 @@ from unnest(array['anon', 'authenticated']) as r;
 
 -- Table and column privileges, as granted ------------------------------------------------------
 select table_privs_are('public', t, 'anon', array[]::text[], format('anon has no privilege on %s', t))
-from unnest(array['products', 'raw_materials', 'bom_items', 'sales_orders', 'manufacturing_orders',
+from unnest(array['products', 'raw_materials', 'bom_items', 'bom_subassemblies', 'sales_orders', 'manufacturing_orders',
   'stock_movements', 'platform_fees', 'website_webhooks', 'website_order_refusals']) as t;
 select table_privs_are('public', t, 'authenticated', array['SELECT'],
   format('authenticated may only read %s as a whole', t))
-from unnest(array['products', 'raw_materials', 'bom_items', 'sales_orders', 'manufacturing_orders',
+from unnest(array['products', 'raw_materials', 'bom_items', 'bom_subassemblies', 'sales_orders', 'manufacturing_orders',
   'stock_movements', 'platform_fees']) as t;
 
 select table_privs_are('public', t, 'service_role',
   array['SELECT', 'INSERT', 'UPDATE', 'DELETE', 'TRUNCATE', 'REFERENCES', 'TRIGGER'],
   format('service_role holds every privilege on %s', t))
-from unnest(array['products', 'raw_materials', 'bom_items', 'sales_orders', 'manufacturing_orders',
+from unnest(array['products', 'raw_materials', 'bom_items', 'bom_subassemblies', 'sales_orders', 'manufacturing_orders',
   'stock_movements', 'platform_fees']) as t;
 
 -- Every table, view and sequence of ours: the client roles hold exactly these privileges (through
@@ -70,7 +70,8 @@ select set_eq(
      where n.nspname in ('public', 'private', 'reports') and c.relkind in ('r', 'p', 'v', 'm', 'f', 'S')
        and (a.grantee = 0 or a.grantee in ('anon'::regrole, 'authenticated'::regrole)) $$,
   array['authenticated SELECT on public.products', 'authenticated SELECT on public.raw_materials',
-        'authenticated SELECT on public.bom_items', 'authenticated SELECT on public.sales_orders',
+        'authenticated SELECT on public.bom_items', 'authenticated SELECT on public.bom_subassemblies',
+        'authenticated SELECT on public.sales_orders',
         'authenticated SELECT on public.manufacturing_orders', 'authenticated SELECT on public.stock_movements',
         'authenticated SELECT on public.platform_fees', 'authenticated SELECT on public.product_unit_costs',
         'authenticated SELECT on public.website_order_refusals',
@@ -78,7 +79,7 @@ select set_eq(
         'authenticated SELECT on public.sales_order_counts',
         'authenticated SELECT on public.styles', 'authenticated SELECT on public.style_variants',
         'authenticated SELECT on public.style_bom_items'],
-  'On our tables, views and sequences the client roles hold exactly authenticated''s read of the six tables, the platform fees, the unit costs, the refused website order lines, the kept sales totals and order counts and the three style tables'
+  'On our tables, views and sequences the client roles hold exactly authenticated''s read of the six tables, the sub-assembly lines, the platform fees, the unit costs, the refused website order lines, the kept sales totals and order counts and the three style tables'
 );
 select set_eq(
   $$ select format('%s %s on %I.%I.%I', case a.grantee when 0 then 'public' else a.grantee::regrole::text end,
@@ -137,6 +138,8 @@ select throws_ok($$ update public.bom_items set quantity = 0.001 $$,
   '42501', 'permission denied for table bom_items', 'The owner cannot change BOM quantities directly');
 select throws_ok($$ delete from public.bom_items $$,
   '42501', 'permission denied for table bom_items', 'The owner cannot delete BOM rows directly');
+select throws_ok($$ insert into public.bom_subassemblies (product_id, subassembly_id, quantity) values (tests.id('hat'), tests.id('hat'), 1) $$,
+  '42501', 'permission denied for table bom_subassemblies', 'The owner cannot insert sub-assembly lines directly');
 select throws_ok($$ insert into public.sales_orders (product_id, product_name, quantity, unit_price, total_amount)
                     values (tests.id('hat'), 'Hat', 1, 300, 300) $$,
   '42501', 'permission denied for table sales_orders', 'The owner cannot insert a sales order bypassing log_sale');
@@ -216,7 +219,8 @@ from (values ('create_product', array['text', 'text', 'text', 'numeric', 'numeri
              ('update_style', array['uuid', 'text', 'text', 'jsonb']),
              ('add_style_variants', array['uuid', 'jsonb', 'jsonb', 'uuid']),
              ('list_styles', array['text', 'integer', 'integer', 'uuid']),
-             ('start_production_batch', array['jsonb', 'uuid'])) as f (f, args);
+             ('start_production_batch', array['jsonb', 'uuid']),
+             ('set_product_costs', array['uuid', 'numeric', 'numeric', 'numeric', 'numeric'])) as f (f, args);
 select function_privs_are('public', f, args, 'authenticated', array['EXECUTE'],
   format('authenticated can execute %s', f))
 from (values ('create_product', array['text', 'text', 'text', 'numeric', 'numeric', 'numeric', 'jsonb', 'uuid']),
@@ -256,7 +260,8 @@ from (values ('create_product', array['text', 'text', 'text', 'numeric', 'numeri
              ('update_style', array['uuid', 'text', 'text', 'jsonb']),
              ('add_style_variants', array['uuid', 'jsonb', 'jsonb', 'uuid']),
              ('list_styles', array['text', 'integer', 'integer', 'uuid']),
-             ('start_production_batch', array['jsonb', 'uuid'])) as f (f, args);
+             ('start_production_batch', array['jsonb', 'uuid']),
+             ('set_product_costs', array['uuid', 'numeric', 'numeric', 'numeric', 'numeric'])) as f (f, args);
 
 -- Exactly who may execute which of our functions, counting grants to PUBLIC and to the role
 -- itself (Supabase's default privileges grant anon every new function in public).
@@ -301,8 +306,9 @@ select set_eq(
         'public.list_raw_materials(text, boolean, boolean, text, boolean, integer, integer)',
         'public.create_style(text, text, text, numeric, jsonb, jsonb, uuid)',
         'public.update_style(uuid, text, text, jsonb)', 'public.add_style_variants(uuid, jsonb, jsonb, uuid)',
-        'public.list_styles(text, integer, integer, uuid)', 'public.start_production_batch(jsonb, uuid)'],
-  'authenticated can execute exactly the fourteen stock operations, the bulk fulfil, set_platform_fees, the two catalogue imports, the seven read functions, the three website webhook settings, the order import with its preview, the three lists, the three style operations with their list and the production batch'
+        'public.list_styles(text, integer, integer, uuid)', 'public.start_production_batch(jsonb, uuid)',
+        'public.set_product_costs(uuid, numeric, numeric, numeric, numeric)'],
+  'authenticated can execute exactly the fourteen stock operations, the bulk fulfil, set_platform_fees, the two catalogue imports, the seven read functions, the three website webhook settings, the order import with its preview, the three lists, the three style operations with their list, the production batch and set_product_costs'
 );
 select set_eq(
   $$ select format('%I.%I(%s)', n.nspname, p.proname, oidvectortypes(p.proargtypes))
@@ -329,8 +335,9 @@ select set_eq(
         'owner_report', 'create_website_webhook', 'set_website_webhook_secret',
         'dismiss_website_order_refusal', 'receive_website_order', 'import_sales_orders',
         'preview_sales_orders_import', 'list_sales_orders', 'list_products', 'list_raw_materials',
-        'create_style', 'update_style', 'add_style_variants', 'list_styles', 'start_production_batch'],
-  'Exactly the fourteen operations, the bulk fulfil, set_platform_fees, the two catalogue imports (they call private helpers), owner_report (its views read auth.users), the webhook settings, receive_website_order, the order import with its preview (it shares the import''s private helpers), the four lists (they filter on auth.uid() themselves so their searches can use indexes), the three style operations and the production batch run as security definer; the other read functions read through RLS'
+        'create_style', 'update_style', 'add_style_variants', 'list_styles', 'start_production_batch',
+        'set_product_costs', 'product_costing'],
+  'Exactly the fourteen operations, the bulk fulfil, set_platform_fees, the two catalogue imports (they call private helpers), owner_report (its views read auth.users), the webhook settings, receive_website_order, the order import with its preview (it shares the import''s private helpers), the four lists (they filter on auth.uid() themselves so their searches can use indexes), the three style operations, the production batch, set_product_costs and product_costing (it calls the private max_buildable; it filters on auth.uid() itself) run as security definer; the other read functions read through RLS'
 );
 
 select tests.authenticate_as_anon();

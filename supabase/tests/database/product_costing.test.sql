@@ -1,4 +1,5 @@
--- product_costing: unit cost from the BOM at current material costs, margin, whole units the
+-- product_costing: unit cost from a one-level BOM at current material costs (sub-assemblies,
+-- wastage, labour and overhead: subassemblies.test.sql), margin, whole units the
 -- material stock can build and the material that runs out first; the caller's products only.
 begin;
 set local client_min_messages = warning;
@@ -53,10 +54,10 @@ select results_eq(
   'Tint: fractional quantity x cost stays exact numeric (0.333 x 33.33 = 11.09889), 3 buildable (1 / 0.333)'
 );
 select results_eq(
-  $$ select unit_cost, margin, margin_percent, max_buildable, bottleneck_material_id, bottleneck_material_name
+  $$ select unit_cost, margin, margin_percent, cost_known, max_buildable, bottleneck_material_id, bottleneck_material_name
      from public.product_costing() where product_id = tests.id('card') $$,
-  $$ values (0::numeric, 100.00::numeric, 100.00::numeric, null::integer, null::uuid, null::text) $$,
-  'An empty BOM costs 0, its margin is the whole price, and nothing limits or bottlenecks it'
+  $$ values (null::numeric, null::numeric, null::numeric, false, null::integer, null::uuid, null::text) $$,
+  'An empty BOM without a purchase cost: the cost is unknown, so no margin (never a 100% one), and nothing limits or bottlenecks it'
 );
 select is((select count(*) from public.product_costing()), 5::bigint, 'One row per product of the owner');
 
@@ -78,7 +79,7 @@ select tests.authenticate_as('other');
 select is_empty($$ select 1 from public.product_costing() $$, 'Another user sees none of the owner''s costing');
 insert into tests.ids select 'mask', id from public.create_product('MASK-1', 'Mask', null, 50, 1);
 select results_eq($$ select product_id, unit_cost from public.product_costing() $$,
-  $$ values (tests.id('mask'), 0::numeric) $$, 'Another user sees their own product only');
+  $$ values (tests.id('mask'), null::numeric) $$, 'Another user sees their own product only');
 select is_empty($$ select 1 from public.product_unit_costs where product_id = tests.id('tshirt') $$,
   'Another user cannot read the owner''s unit costs through the view either');
 

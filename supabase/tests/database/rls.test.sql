@@ -5,13 +5,13 @@
 -- secure, and differ between Supabase versions.
 begin;
 set local client_min_messages = warning;
-select plan(70);
+select plan(72);
 
 -- Every table ------------------------------------------------------------------------------------
-select tables_are('public', array['products', 'raw_materials', 'bom_items', 'sales_orders',
+select tables_are('public', array['products', 'raw_materials', 'bom_items', 'bom_subassemblies', 'sales_orders',
   'manufacturing_orders', 'stock_movements', 'platform_fees', 'website_webhooks', 'website_order_refusals',
   'sales_day_totals', 'product_sales_totals', 'sales_order_counts', 'styles', 'style_variants', 'style_bom_items'],
-  'The API exposes exactly the six inventory tables, the platform fees, the website webhook''s two tables, the two kept sales totals, the kept order counts and the three style tables');
+  'The API exposes exactly the six inventory tables, the sub-assembly lines, the platform fees, the website webhook''s two tables, the two kept sales totals, the kept order counts and the three style tables');
 
 select ok(relrowsecurity, format('RLS is enabled on public.%s', relname))
 from pg_class
@@ -34,6 +34,8 @@ select policies_are('public', 'raw_materials', array['Owners can read their raw 
   'raw_materials has only the owner read policy (edits go through update_raw_material)');
 select policies_are('public', 'bom_items', array['Owners can read their bills of materials'],
   'bom_items has only the owner read policy');
+select policies_are('public', 'bom_subassemblies', array['Owners can read their sub-assemblies'],
+  'bom_subassemblies has only the owner read policy (create_product and update_product write it)');
 select policies_are('public', 'sales_orders', array['Owners can read their sales orders'],
   'sales_orders has only the owner read policy');
 select policies_are('public', 'manufacturing_orders', array['Owners can read their manufacturing orders'],
