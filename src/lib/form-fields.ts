@@ -194,6 +194,14 @@ export const productFieldRules = {
   stockOnHand: { label: 'Stock on hand', decimals: 0, min: 0, whenEmpty: 0 },
   reorderPoint: { label: 'Reorder point', decimals: 0, min: 0, whenEmpty: 10 },
   bomQuantity: { label: 'Quantity', decimals: 3, min: 0.001, minMessage: 'Quantity must be more than 0.' },
+  // Issue 33: wastage on a material line (at most 50, checked by the product form), what a unit
+  // costs beyond its BOM (set_product_costs), and a sub-assembly line's whole pieces.
+  wastagePercent: { label: 'Wastage', decimals: 2, min: 0, whenEmpty: 0 },
+  subassemblyQuantity: { label: 'Quantity', decimals: 0, min: 1 },
+  labourPerUnit: { label: 'Labour per unit', decimals: 2, min: 0, whenEmpty: 0 },
+  overheadPerRun: { label: 'Overhead per run', decimals: 2, min: 0, whenEmpty: 0 },
+  runSize: { label: 'Run size', decimals: 0, min: 1, whenEmpty: 1 },
+  purchaseCost: { label: 'Purchase cost', decimals: 2, min: 0, optional: true },
 } satisfies Record<string, TextRules | NumberRules>;
 
 export const rawMaterialFieldRules = {

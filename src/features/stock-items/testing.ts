@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { productBomKey, type BomItem } from './api/bom-items';
+import { productBomKey, type BomItem, type ProductBom } from './api/bom-items';
 import { materialKey, materialOptionsKey, productKey, productOptionsKey } from './api/item-lists';
 import type { Product } from './api/products';
 import type { RawMaterial } from './api/raw-materials';
@@ -13,14 +13,20 @@ export function seedProductPicker(queryClient: QueryClient, products: Product[],
   for (const product of products) queryClient.setQueryData(productKey(product.id), product);
 }
 
-/** Seeds one product's BOM as useProductBom reads it: its lines and the materials they name. */
+/** Seeds one product's BOM as useProductBom reads it: its material lines (without wastage unless given) and the materials they name. */
 export function seedProductBom(
   queryClient: QueryClient,
   productId: string,
-  lines: BomItem[],
+  lines: (Pick<BomItem, 'material_id' | 'quantity'> & Partial<BomItem>)[],
   materials: RawMaterial[],
 ): void {
-  queryClient.setQueryData(productBomKey(productId), { lines, materials });
+  const bom: ProductBom = {
+    lines: lines.map((line) => ({ wastage_percent: 0, consumption: line.quantity, ...line })),
+    materials,
+    subassemblies: [],
+    products: [],
+  };
+  queryClient.setQueryData(productBomKey(productId), bom);
 }
 
 /** Seeds what a BOM row's material picker reads: its first options and each material on its own. */

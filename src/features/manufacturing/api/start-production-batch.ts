@@ -68,17 +68,18 @@ export interface ProductsBom {
 async function fetchProductsBom(productIds: string[]): Promise<ProductsBom> {
   const { data, error } = await supabase
     .from('bom_items')
-    .select(`product_id, material_id, quantity, raw_materials(${RAW_MATERIAL_COLUMNS})`)
+    .select(`product_id, material_id, consumption, raw_materials(${RAW_MATERIAL_COLUMNS})`)
     .in('product_id', productIds);
   if (error) throw toUserError(error);
   const materials = new Map<string, RawMaterial>();
   for (const line of data) if (line.raw_materials) materials.set(line.material_id, toRawMaterial(line.raw_materials));
   return {
-    // Postgres numeric columns may arrive as strings from the REST layer.
+    // Postgres numeric columns may arrive as strings from the REST layer. A run consumes each
+    // line's consumption (its quantity with wastage).
     lines: data.map((line) => ({
       product_id: line.product_id,
       material_id: line.material_id,
-      quantity: Number(line.quantity),
+      quantity: Number(line.consumption),
     })),
     materials: [...materials.values()],
   };

@@ -28,8 +28,8 @@ const cotton: RawMaterial = {
   archived_at: null,
 };
 const bom: BomItem[] = [
-  { material_id: 'cotton', quantity: 2.5 },
-  { material_id: 'deleted-material', quantity: 1 },
+  { material_id: 'cotton', quantity: 2.5, wastage_percent: 0, consumption: 2.5 },
+  { material_id: 'deleted-material', quantity: 1, wastage_percent: 0, consumption: 1 },
 ];
 
 /** The texts of a requirements row: material, required, available, enough-or-short. */

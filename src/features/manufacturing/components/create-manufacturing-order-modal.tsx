@@ -18,7 +18,7 @@ import {
   type StartProductionInput,
 } from '../api/start-production';
 import { useStyles } from '@/features/styles/api/styles';
-import { materialRequirements, maxProducible } from '../utils/material-requirements';
+import { materialRequirements, maxProducible, requirementInputs } from '../utils/material-requirements';
 import { NOT_ENOUGH_MATERIALS, RequirementsTable } from './requirements-table';
 import { StyleOrderForm } from './style-order-form';
 
@@ -77,10 +77,10 @@ function ProductOrderForm({ onClose }: { onClose: () => void }) {
     name: ['product_id', 'quantity_to_produce'],
   });
 
-  // The chosen product's BOM with its materials (archived ones too: their stock counts).
+  // The chosen product's BOM with its materials (archived ones too: their stock counts) and
+  // sub-assemblies (their stock in pieces).
   const productBom = useProductBom(productId || null);
-  const bom = productBom.data?.lines ?? [];
-  const materials = productBom.data?.materials ?? [];
+  const { lines: bom, items: materials } = requirementInputs(productBom.data);
   // Null while the field holds no quantity the form would start: nothing is computed from it then.
   const typedQuantity = validNumber(quantity, productionFieldRules.quantityToProduce);
   const requirements = materialRequirements(bom, materials, typedQuantity ?? 0);

@@ -1,3 +1,5 @@
+import type { ProductBom } from '@/features/stock-items/api/bom-items';
+
 export interface BomLine {
   material_id: string;
   quantity: number;
@@ -47,6 +49,30 @@ export function materialRequirements(
       short: required > available,
     };
   });
+}
+
+/**
+ * One product's BOM as the requirements list reads it, as start_production checks it: each
+ * material at its consumption (wastage included), and each sub-assembly as an item of its own,
+ * counted in pieces from the product's stock.
+ */
+export function requirementInputs(bom: ProductBom | undefined): { lines: BomLine[]; items: StockedMaterial[] } {
+  if (!bom) return { lines: [], items: [] };
+  return {
+    lines: [
+      ...bom.lines.map((line) => ({ material_id: line.material_id, quantity: line.consumption })),
+      ...bom.subassemblies.map((line) => ({ material_id: line.subassembly_id, quantity: line.quantity })),
+    ],
+    items: [
+      ...bom.materials,
+      ...bom.products.map((product) => ({
+        id: product.id,
+        material_name: product.product_name,
+        unit_of_measure: 'pieces',
+        stock_level: product.stock_on_hand,
+      })),
+    ],
+  };
 }
 
 /**

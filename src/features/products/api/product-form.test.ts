@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Product } from '@/features/stock-items/api/products';
-import { bomChanged, newProductDefaults, productFormDefaults, productFormSchema } from './product-form';
+import { bomChanged, costsChanged, newProductDefaults, productFormDefaults, productFormSchema } from './product-form';
 
 const messages = (input: unknown) =>
   productFormSchema
@@ -29,7 +29,8 @@ describe('productFormSchema', () => {
       product_name: 'Cotton Kurta',
       selling_price: '1299.5',
       stock_on_hand: '4',
-      bom: [{ material_id: 'cotton', quantity: '2.5' }],
+      bom: [{ item: 'material:cotton', quantity: '2.5', wastage_percent: '5' }],
+      labour_per_unit: '40',
     });
     expect(product).toEqual({
       sku: 'KUR-01',
@@ -38,7 +39,11 @@ describe('productFormSchema', () => {
       selling_price: 1299.5,
       stock_on_hand: 4,
       reorder_point: 10,
-      bom: [{ material_id: 'cotton', quantity: 2.5 }],
+      bom: [{ item: 'material:cotton', quantity: 2.5, wastage_percent: 5 }],
+      labour_per_unit: 40,
+      overhead_per_run: 0,
+      run_size: 1,
+      purchase_cost: undefined,
     });
   });
 
@@ -68,19 +73,41 @@ describe('productFormSchema', () => {
   });
 
   it('requires a material and a quantity on every BOM row', () => {
-    expect(messages({ ...valid, bom: [{ material_id: null, quantity: '' }] })).toEqual([
-      { path: 'bom.0.material_id', message: 'Choose a material.' },
+    expect(messages({ ...valid, bom: [{ item: null, quantity: '', wastage_percent: '' }] })).toEqual([
+      { path: 'bom.0.item', message: 'Choose a material.' },
       { path: 'bom.0.quantity', message: 'Quantity is required.' },
     ]);
-    expect(messages({ ...valid, bom: [{ material_id: 'cotton', quantity: '0.0001' }] })).toEqual([
-      { path: 'bom.0.quantity', message: 'Quantity can have at most 3 decimal places.' },
-    ]);
+    expect(messages({ ...valid, bom: [{ item: 'material:cotton', quantity: '0.0001', wastage_percent: '' }] })).toEqual(
+      [{ path: 'bom.0.quantity', message: 'Quantity can have at most 3 decimal places.' }],
+    );
   });
 
   it('refuses the same material twice in one BOM', () => {
-    const row = { material_id: 'cotton', quantity: '1' };
+    const row = { item: 'material:cotton', quantity: '1', wastage_percent: '' };
     expect(messages({ ...valid, bom: [row, row] })).toEqual([
-      { path: 'bom.1.material_id', message: 'This material is already in the BOM.' },
+      { path: 'bom.1.item', message: 'This material is already in the BOM.' },
+    ]);
+  });
+
+  it('takes whole pieces of a sub-assembly, and wastage up to 50% on a material', () => {
+    expect(
+      messages({
+        ...valid,
+        bom: [
+          { item: 'product:panels', quantity: '2.5', wastage_percent: '' },
+          { item: 'material:cotton', quantity: '1', wastage_percent: '51' },
+        ],
+      }),
+    ).toEqual([
+      { path: 'bom.0.quantity', message: 'Sub-assembly quantity must be a whole number.' },
+      { path: 'bom.1.wastage_percent', message: 'Wastage can be at most 50%.' },
+    ]);
+  });
+
+  it('refuses a run size of 2.5 and labour in fractions of a paisa', () => {
+    expect(messages({ ...valid, run_size: '2.5', labour_per_unit: '1.234' })).toEqual([
+      { path: 'labour_per_unit', message: 'Labour per unit can have at most 2 decimal places.' },
+      { path: 'run_size', message: 'Run size must be a whole number.' },
     ]);
   });
 });
@@ -95,36 +122,53 @@ const saree: Product = {
   reorder_point: 10,
   archived_at: null,
 };
-const bom = [{ material_id: 'silk', quantity: 5.5 }];
+const bom = [{ material_id: 'silk', quantity: 5.5, wastage_percent: 0, consumption: 5.5 }];
+const subassemblies = [{ subassembly_id: 'blouse', quantity: 1 }];
+const costs = { labour_per_unit: 300, overhead_per_run: 0, run_size: 1, purchase_cost: null };
+const edited = { product: saree, bom, subassemblies, costs };
 
 describe('editing a product', () => {
   it('fills the form with the product as its fields show it', () => {
-    expect(productFormDefaults({ product: saree, bom })).toEqual({
+    expect(productFormDefaults(edited)).toEqual({
       sku: 'SAR-01',
       product_name: 'Silk Saree',
       category: '',
       selling_price: '4999.5',
       stock_on_hand: '',
       reorder_point: '10',
-      bom: [{ material_id: 'silk', quantity: '5.5' }],
+      bom: [
+        { item: 'material:silk', quantity: '5.5', wastage_percent: '' },
+        { item: 'product:blouse', quantity: '1', wastage_percent: '' },
+      ],
+      labour_per_unit: '300',
+      overhead_per_run: '',
+      run_size: '',
+      purchase_cost: '',
     });
   });
 
   it('saves an untouched product as it is', () => {
-    const input = productFormSchema.parse(productFormDefaults({ product: saree, bom }));
+    const input = productFormSchema.parse(productFormDefaults(edited));
     expect(input).toMatchObject({
       selling_price: 4999.5,
       reorder_point: 10,
-      bom: [{ material_id: 'silk', quantity: 5.5 }],
+      bom: [
+        { item: 'material:silk', quantity: 5.5, wastage_percent: 0 },
+        { item: 'product:blouse', quantity: 1, wastage_percent: 0 },
+      ],
     });
-    expect(bomChanged(input.bom, bom)).toBe(false);
+    expect(bomChanged(input.bom, edited)).toBe(false);
+    expect(costsChanged(input, costs)).toBe(false);
   });
 
   it('sends the BOM only when a row changed, was added or was removed', () => {
-    expect(bomChanged([{ material_id: 'silk', quantity: 5.5 }], bom)).toBe(false);
-    expect(bomChanged([{ material_id: 'silk', quantity: 6 }], bom)).toBe(true);
-    expect(bomChanged([{ material_id: 'zari', quantity: 5.5 }], bom)).toBe(true);
-    expect(bomChanged([], bom)).toBe(true);
-    expect(bomChanged([...bom, { material_id: 'zari', quantity: 20 }], bom)).toBe(true);
+    const silk = { item: 'material:silk', quantity: 5.5, wastage_percent: 0 };
+    const blouse = { item: 'product:blouse', quantity: 1, wastage_percent: 0 };
+    expect(bomChanged([silk, blouse], edited)).toBe(false);
+    expect(bomChanged([{ ...silk, quantity: 6 }, blouse], edited)).toBe(true);
+    expect(bomChanged([{ ...silk, wastage_percent: 5 }, blouse], edited)).toBe(true);
+    expect(bomChanged([{ ...silk, item: 'material:zari' }, blouse], edited)).toBe(true);
+    expect(bomChanged([silk], edited)).toBe(true);
+    expect(bomChanged([silk, blouse, { ...silk, item: 'material:zari' }], edited)).toBe(true);
   });
 });

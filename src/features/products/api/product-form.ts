@@ -1,17 +1,36 @@
 import { z } from 'zod';
-import type { BomItem } from '@/features/stock-items/api/bom-items';
+import { bomPickValue, readBomPick, type BomItem, type SubassemblyLine } from '@/features/stock-items/api/bom-items';
 import type { Product } from '@/features/stock-items/api/products';
-import { choiceField, numberField, numberFieldText, productFieldRules, textField } from '@/lib/form-fields';
+import type { ProductCosts } from '@/features/costing/api/product-costs';
+import {
+  choiceField,
+  numberField,
+  numberFieldText,
+  optionalNumberField,
+  productFieldRules,
+  textField,
+} from '@/lib/form-fields';
 
+/**
+ * A BOM row: what it names (a material or a product, as the BOM picker's value), the quantity
+ * (3 decimals of a material, whole pieces of a product: checked below, once the kind is known)
+ * and, for a material, its wastage percent.
+ */
 const bomRowSchema = z.object({
-  material_id: choiceField('Choose a material.'),
+  item: choiceField('Choose a material.'),
   quantity: numberField(productFieldRules.bomQuantity),
+  wastage_percent: numberField(productFieldRules.wastagePercent),
 });
+
+/** The BOM as create_product and update_product take it: material lines and sub-assembly lines. */
+export type BomLineInput =
+  { material_id: string; quantity: number; wastage_percent: number } | { product_id: string; quantity: number };
 
 /**
  * The product form's checks, for Add New Product and Edit alike: create_product's and
  * update_product's refusals, for feedback before a save. A SKU another product has is the
- * server's answer, shown on the SKU field (it alone sees every product).
+ * server's answer, shown on the SKU field (it alone sees every product); so is a sub-assembly that
+ * would contain the product itself.
  */
 export const productFormSchema = z
   .object({
@@ -22,27 +41,47 @@ export const productFormSchema = z
     stock_on_hand: numberField(productFieldRules.stockOnHand),
     reorder_point: numberField(productFieldRules.reorderPoint),
     bom: z.array(bomRowSchema),
+    labour_per_unit: numberField(productFieldRules.labourPerUnit),
+    overhead_per_run: numberField(productFieldRules.overheadPerRun),
+    run_size: numberField(productFieldRules.runSize),
+    purchase_cost: optionalNumberField(productFieldRules.purchaseCost),
   })
   .superRefine((product, ctx) => {
     const seen = new Set<string>();
     product.bom.forEach((row, index) => {
-      if (seen.has(row.material_id)) {
+      const pick = readBomPick(row.item);
+      if (seen.has(row.item)) {
         ctx.addIssue({
           code: 'custom',
-          path: ['bom', index, 'material_id'],
-          message: 'This material is already in the BOM.',
+          path: ['bom', index, 'item'],
+          message:
+            pick.kind === 'product' ? 'This product is already in the BOM.' : 'This material is already in the BOM.',
         });
       }
-      seen.add(row.material_id);
+      seen.add(row.item);
+      if (pick.kind === 'product' && !Number.isInteger(row.quantity)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['bom', index, 'quantity'],
+          message: 'Sub-assembly quantity must be a whole number.',
+        });
+      }
+      if (pick.kind === 'material' && row.wastage_percent > 50) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['bom', index, 'wastage_percent'],
+          message: 'Wastage can be at most 50%.',
+        });
+      }
     });
   });
 
 export type ProductForm = z.input<typeof productFormSchema>;
 export type ProductInput = z.output<typeof productFormSchema>;
 
-export const newBomRow: ProductForm['bom'][number] = { material_id: null, quantity: '1' };
+export const newBomRow: ProductForm['bom'][number] = { item: null, quantity: '1', wastage_percent: '' };
 
-/** Spec section 9: reorder point 10, stock 0, price 0. */
+/** Spec section 9: reorder point 10, stock 0, price 0; no labour, overhead or purchase cost. */
 export const newProductDefaults: ProductForm = {
   sku: '',
   product_name: '',
@@ -51,13 +90,22 @@ export const newProductDefaults: ProductForm = {
   stock_on_hand: '0',
   reorder_point: '10',
   bom: [],
+  labour_per_unit: '',
+  overhead_per_run: '',
+  run_size: '',
+  purchase_cost: '',
 };
 
-/** A product and its BOM being edited, as the form reads them. */
+/** A product, its BOM and its costs being edited, as the form reads them. */
 export interface EditedProduct {
   product: Product;
   bom: BomItem[];
+  subassemblies: SubassemblyLine[];
+  costs: ProductCosts;
 }
+
+/** An amount as its optional field shows it: empty for none or 0 (the field's placeholder says 0). */
+const amountText = (value: number | null) => (value === null || value === 0 ? '' : numberFieldText(value));
 
 /**
  * The form's first values: the spec defaults for a new product, or the product as its fields show
@@ -67,7 +115,7 @@ export interface EditedProduct {
  */
 export function productFormDefaults(edited: EditedProduct | null): ProductForm {
   if (edited === null) return newProductDefaults;
-  const { product, bom } = edited;
+  const { product, bom, subassemblies, costs } = edited;
   return {
     sku: product.sku,
     product_name: product.product_name,
@@ -75,17 +123,70 @@ export function productFormDefaults(edited: EditedProduct | null): ProductForm {
     selling_price: numberFieldText(product.selling_price),
     stock_on_hand: '',
     reorder_point: numberFieldText(product.reorder_point),
-    bom: bom.map((row) => ({ material_id: row.material_id, quantity: numberFieldText(row.quantity) })),
+    bom: [
+      ...bom.map((row) => ({
+        item: bomPickValue('material', row.material_id),
+        quantity: numberFieldText(row.quantity),
+        wastage_percent: amountText(row.wastage_percent),
+      })),
+      ...subassemblies.map((row) => ({
+        item: bomPickValue('product', row.subassembly_id),
+        quantity: numberFieldText(row.quantity),
+        wastage_percent: '',
+      })),
+    ],
+    labour_per_unit: amountText(costs.labour_per_unit),
+    overhead_per_run: amountText(costs.overhead_per_run),
+    run_size: costs.run_size === 1 ? '' : numberFieldText(costs.run_size),
+    purchase_cost: costs.purchase_cost === null ? '' : numberFieldText(costs.purchase_cost),
   };
 }
 
-/** Whether the BOM to save differs from the product's current rows, row by row. */
-export function bomChanged(saved: ProductInput['bom'], current: BomItem[]): boolean {
+/** The BOM rows as the server takes them. */
+export function bomLines(rows: ProductInput['bom']): BomLineInput[] {
+  return rows.map((row) => {
+    const pick = readBomPick(row.item);
+    return pick.kind === 'product'
+      ? { product_id: pick.id, quantity: row.quantity }
+      : { material_id: pick.id, quantity: row.quantity, wastage_percent: row.wastage_percent };
+  });
+}
+
+/** Whether the BOM to save differs from the product's current lines, line by line. */
+export function bomChanged(saved: ProductInput['bom'], edited: Pick<EditedProduct, 'bom' | 'subassemblies'>): boolean {
+  const current = productFormDefaults({
+    product: {
+      id: '',
+      sku: '',
+      product_name: '',
+      category: null,
+      selling_price: 0,
+      stock_on_hand: 0,
+      reorder_point: 0,
+      archived_at: null,
+    },
+    costs: { labour_per_unit: 0, overhead_per_run: 0, run_size: 1, purchase_cost: null },
+    ...edited,
+  }).bom;
   return (
     saved.length !== current.length ||
-    saved.some(
-      (row, index) =>
-        row.material_id !== current[index]!.material_id || row.quantity !== Number(current[index]!.quantity),
-    )
+    saved.some((row, index) => {
+      const was = current[index]!;
+      return (
+        row.item !== was.item ||
+        row.quantity !== Number(was.quantity) ||
+        row.wastage_percent !== Number(was.wastage_percent || 0)
+      );
+    })
+  );
+}
+
+/** Whether the costs to save differ from the product's current ones. */
+export function costsChanged(saved: ProductInput, current: ProductCosts): boolean {
+  return (
+    saved.labour_per_unit !== current.labour_per_unit ||
+    saved.overhead_per_run !== current.overhead_per_run ||
+    saved.run_size !== current.run_size ||
+    (saved.purchase_cost ?? null) !== current.purchase_cost
   );
 }

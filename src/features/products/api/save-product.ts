@@ -1,11 +1,25 @@
 import { callRpc, useWrite, withRequestId } from '@/lib/write';
+import { noProductCosts } from '@/features/costing/api/product-costs';
 import type { EditedProduct, ProductInput } from './product-form';
-import { bomChanged } from './product-form';
+import { bomChanged, bomLines, costsChanged } from './product-form';
+
+/** The product's details and BOM as create_product and update_product take them (not its costs). */
+function details(input: ProductInput) {
+  const {
+    labour_per_unit: _labour,
+    overhead_per_run: _overhead,
+    run_size: _runSize,
+    purchase_cost: _purchase,
+    ...rest
+  } = input;
+  return { ...rest, bom: bomLines(input.bom) };
+}
 
 async function createProduct(input: ProductInput, submissionId: string) {
+  const { bom, ...rest } = details(input);
   return callRpc(
     'create_product',
-    withRequestId({ ...input, category: input.category === '' ? undefined : input.category }, submissionId),
+    withRequestId({ ...rest, bom, category: input.category === '' ? undefined : input.category }, submissionId),
   );
 }
 
@@ -18,15 +32,31 @@ async function updateProduct({ edited, input }: { edited: EditedProduct; input: 
     selling_price: input.selling_price,
     reorder_point: input.reorder_point,
     // Send the BOM only when it was edited: an untouched BOM may name a material archived since.
-    bom: bomChanged(input.bom, edited.bom) ? input.bom : undefined,
+    bom: bomChanged(input.bom, edited) ? bomLines(input.bom) : undefined,
   });
 }
 
-/** Saves the product form: a new product (create_product), or the edited one (update_product). */
+/**
+ * Saves the product form: a new product (create_product), or the edited one (update_product); then,
+ * when they differ from what the product has, its costs beyond materials (set_product_costs). A
+ * repeated submission creates the product once (its request_id) and sets the same costs again.
+ */
 export function useSaveProduct(edited: EditedProduct | null) {
   return useWrite({
-    write: (input: ProductInput, submissionId) =>
-      edited === null ? createProduct(input, submissionId) : updateProduct({ edited, input }),
+    write: async (input: ProductInput, submissionId) => {
+      const product =
+        edited === null ? await createProduct(input, submissionId) : await updateProduct({ edited, input });
+      if (costsChanged(input, edited?.costs ?? noProductCosts)) {
+        await callRpc('set_product_costs', {
+          product_id: product.id,
+          labour_per_unit: input.labour_per_unit,
+          overhead_per_run: input.overhead_per_run,
+          run_size: input.run_size,
+          purchase_cost: input.purchase_cost,
+        });
+      }
+      return product;
+    },
     tables: ['products', 'bom_items'],
   });
 }

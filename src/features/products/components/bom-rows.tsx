@@ -1,8 +1,10 @@
 import { ActionIcon, Button, Group, Text } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { Controller, useFieldArray, type Control } from 'react-hook-form';
+import { Controller, useFieldArray, useWatch, type Control } from 'react-hook-form';
 import { NumberField } from '@/components/form-inputs';
-import { MaterialSelect, useHasMaterials } from '@/features/stock-items/components/material-picker';
+import { readBomPick } from '@/features/stock-items/api/bom-items';
+import { BomItemSelect } from '@/features/stock-items/components/bom-item-picker';
+import { useHasMaterials } from '@/features/stock-items/components/material-picker';
 import { productFieldRules as rules } from '@/lib/form-fields';
 import { newBomRow, type ProductForm, type ProductInput } from '../api/product-form';
 
@@ -13,12 +15,14 @@ interface BomRowsProps {
 }
 
 /**
- * The Bill of Materials rows of the product forms (Add New Product, Edit product): a material and
- * the quantity one unit of the product uses, per row, checked by productFormSchema. Each row's
- * material picker searches the server, so any of thousands of materials can be picked.
+ * The Bill of Materials rows of the product forms (Add New Product, Edit product): a material (or
+ * a product, as a sub-assembly) and the quantity one unit of the product uses, per row, and a
+ * material's cutting wastage; checked by productFormSchema. Each row's picker searches the
+ * server, so any of thousands of materials and products can be picked.
  */
 export function BomRows({ control, emptyText }: BomRowsProps) {
   const bomRows = useFieldArray({ control, name: 'bom' });
+  const rows = useWatch({ control, name: 'bom' });
   const hasMaterials = useHasMaterials();
   return (
     <>
@@ -31,9 +35,9 @@ export function BomRows({ control, emptyText }: BomRowsProps) {
         <Group key={row.id} align="flex-start" gap="xs" wrap="nowrap">
           <Controller
             control={control}
-            name={`bom.${index}.material_id`}
+            name={`bom.${index}.item`}
             render={({ field, fieldState }) => (
-              <MaterialSelect
+              <BomItemSelect
                 {...field}
                 label={`Material ${index + 1}`}
                 withAsterisk
@@ -47,8 +51,20 @@ export function BomRows({ control, emptyText }: BomRowsProps) {
             name={`bom.${index}.quantity`}
             rules={rules.bomQuantity}
             label={`Quantity ${index + 1}`}
-            w={120}
+            w={100}
           />
+          {/* Wastage is a material's: a sub-assembly is counted in whole pieces. */}
+          {rows[index]?.item && readBomPick(rows[index].item).kind === 'product' ? (
+            <div style={{ width: 90 }} />
+          ) : (
+            <NumberField
+              control={control}
+              name={`bom.${index}.wastage_percent`}
+              rules={rules.wastagePercent}
+              label={`Wastage % ${index + 1}`}
+              w={90}
+            />
+          )}
           <ActionIcon
             variant="subtle"
             color="red"

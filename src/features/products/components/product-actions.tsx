@@ -1,5 +1,6 @@
 import { IconArchive, IconArchiveOff, IconClipboardList, IconHistory, IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useProductCosts } from '@/features/costing/api/product-costs';
 import { useProductBom } from '@/features/stock-items/api/bom-items';
 import { StockHistoryDrawer } from '@/features/stock-history/components/stock-history-drawer';
 import { ArchiveItemModal } from '@/features/stock-items/components/archive-item-modal';
@@ -18,7 +19,9 @@ type Action = 'edit' | 'count' | 'history' | 'archive';
 export function useProductActions(rows: Product[] | undefined) {
   const [open, setOpen] = useState<{ action: Action; id: string } | null>(null);
   const product = open ? rows?.find((row) => row.id === open.id) : undefined;
-  const bom = useProductBom(product && open?.action === 'edit' ? product.id : null);
+  const editedId = product && open?.action === 'edit' ? product.id : null;
+  const bom = useProductBom(editedId);
+  const costs = useProductCosts(editedId);
   const close = () => setOpen(null);
 
   const actionsFor = (row: Product): ItemAction[] => [
@@ -45,8 +48,11 @@ export function useProductActions(rows: Product[] | undefined) {
 
   const dialogs = (
     <>
-      {product && open?.action === 'edit' && bom.data && (
-        <ProductFormModal edited={{ product, bom: bom.data.lines }} onClose={close} />
+      {product && open?.action === 'edit' && bom.data && costs.data && (
+        <ProductFormModal
+          edited={{ product, bom: bom.data.lines, subassemblies: bom.data.subassemblies, costs: costs.data }}
+          onClose={close}
+        />
       )}
       {product && open?.action === 'count' && <CountStockModal item={productItem(product)} onClose={close} />}
       {product && open?.action === 'archive' && <ArchiveItemModal item={productItem(product)} onClose={close} />}

@@ -1,7 +1,8 @@
-import { Drawer, Group, Paper, SimpleGrid, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import { Alert, Drawer, Group, List, Paper, SimpleGrid, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useProductCosting, type ProductCosting } from '@/features/costing/api/get-product-costing';
-import { useProductBom } from '@/features/stock-items/api/bom-items';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { bottleneckName, useProductCosting, type ProductCosting } from '@/features/costing/api/get-product-costing';
+import { useProductBom, type SubassemblyLine } from '@/features/stock-items/api/bom-items';
 import type { Product } from '@/features/stock-items/api/products';
 import { formatQuantity, formatQuantityWithUnit, formatRupees, formatUnitCost } from '@/lib/format';
 import { lineAmount } from '@/lib/money';
@@ -29,10 +30,10 @@ export function ProductDetailButton({ product }: { product: Product }) {
   );
 }
 
-/** "Can build 8 (Cotton Fabric runs out first)", from product_costing(). */
+/** "Can build 8 (Cotton Fabric runs out first)", from product_costing(): the bottleneck at whatever level. */
 export function buildableText(costing: ProductCosting): string {
   if (costing.max_buildable === null) return 'No bill of materials: production uses no raw materials.';
-  return `Can build ${costing.max_buildable} (${costing.bottleneck_material_name} runs out first)`;
+  return `Can build ${costing.max_buildable} (${bottleneckName(costing)} runs out first)`;
 }
 
 function ProductDetail({ product }: { product: Product }) {
@@ -60,15 +61,22 @@ function ProductDetail({ product }: { product: Product }) {
       </Text>
       <SimpleGrid cols={3} spacing="xs">
         <Figure label="Selling price" value={formatRupees(product.selling_price)} />
-        <Figure label="Unit cost" value={formatRupees(cost.unit_cost)} />
+        <Figure label="Unit cost" value={cost.unit_cost === null ? 'Cost unknown' : formatRupees(cost.unit_cost)} />
         <Figure
           label="Margin"
-          value={formatRupees(cost.margin)}
-          detail={`${cost.margin_percent}%`}
-          tone={cost.margin < 0 ? 'red.9' : undefined}
+          value={cost.margin === null ? '—' : formatRupees(cost.margin)}
+          detail={cost.margin_percent === null ? undefined : `${cost.margin_percent}%`}
+          tone={cost.margin !== null && cost.margin < 0 ? 'red.9' : undefined}
         />
       </SimpleGrid>
+      {!cost.cost_known && (
+        <Alert color="yellow" icon={<IconAlertTriangle size={18} />} title="Cost unknown">
+          This product, or a sub-assembly in it, has neither a bill of materials nor a purchase cost. Its margin is not
+          shown and it is left out of margins until you add one (Edit).
+        </Alert>
+      )}
       <Text fw={500}>{buildableText(cost)}</Text>
+      {cost.cost_known && <CostBuildUp cost={cost} />}
       {lines.length > 0 && (
         <Table withTableBorder verticalSpacing="xs" aria-label="Bill of materials with costs">
           <Table.Thead>
@@ -84,7 +92,17 @@ function ProductDetail({ product }: { product: Product }) {
               const material = materials.get(line.material_id);
               return (
                 <Table.Tr key={line.material_id}>
-                  <Table.Td>{material?.material_name ?? 'Unknown material'}</Table.Td>
+                  <Table.Td>
+                    {material?.material_name ?? 'Unknown material'}
+                    {line.wastage_percent > 0 && (
+                      <Text size="xs" c="dimmed">
+                        +{formatQuantity(line.wastage_percent)}% wastage: uses{' '}
+                        {material
+                          ? formatQuantityWithUnit(line.consumption, material.unit_of_measure)
+                          : formatQuantity(line.consumption)}
+                      </Text>
+                    )}
+                  </Table.Td>
                   <Table.Td ta="right">
                     {material
                       ? formatQuantityWithUnit(line.quantity, material.unit_of_measure)
@@ -92,7 +110,7 @@ function ProductDetail({ product }: { product: Product }) {
                   </Table.Td>
                   <Table.Td ta="right">{material ? formatUnitCost(material.cost_per_unit) : '—'}</Table.Td>
                   <Table.Td ta="right">
-                    {material ? formatRupees(lineAmount(line.quantity, material.cost_per_unit)) : '—'}
+                    {material ? formatRupees(lineAmount(line.consumption, material.cost_per_unit)) : '—'}
                   </Table.Td>
                 </Table.Tr>
               );
@@ -100,11 +118,88 @@ function ProductDetail({ product }: { product: Product }) {
           </Table.Tbody>
         </Table>
       )}
+      {bom.data.subassemblies.length > 0 && (
+        <Stack gap={4}>
+          <Text fw={500}>Sub-assemblies</Text>
+          <SubassemblyTree productId={product.id} depth={1} />
+        </Stack>
+      )}
       <Text size="xs" c="dimmed">
-        Unit cost is the bill of materials at today's material costs. Each sale records the cost and the platform's fees
-        at the moment it is logged, so later changes do not rewrite past profit.
+        Unit cost is the bill of materials at today's material costs, with cutting wastage, labour and each run's
+        overhead, through every sub-assembly. Each sale records the cost and the platform's fees at the moment it is
+        logged, so later changes do not rewrite past profit.
       </Text>
     </Stack>
+  );
+}
+
+/** Materials, wastage, labour, overhead (and purchase costs of bought-in parts) adding up to the unit cost, over every level. */
+function CostBuildUp({ cost }: { cost: ProductCosting }) {
+  const parts: [string, number][] = [
+    ['Materials', cost.materials_cost],
+    ['Wastage', cost.wastage_cost],
+    ['Labour', cost.labour_cost],
+    ['Overhead', cost.overhead_cost],
+    ['Bought-in parts', cost.purchase_cost],
+  ];
+  return (
+    <Table withTableBorder verticalSpacing={4} aria-label="Cost build-up">
+      <Table.Tbody>
+        {parts
+          .filter(([label, amount]) => amount !== 0 || label === 'Materials')
+          .map(([label, amount]) => (
+            <Table.Tr key={label}>
+              <Table.Td>{label}</Table.Td>
+              <Table.Td ta="right">{formatUnitCost(amount)}</Table.Td>
+            </Table.Tr>
+          ))}
+        <Table.Tr fw={700}>
+          <Table.Td>Unit cost</Table.Td>
+          <Table.Td ta="right">{formatUnitCost(cost.unit_cost ?? 0)}</Table.Td>
+        </Table.Tr>
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+/** A product's sub-assemblies, each with its pieces per unit, stock and cost, and its own below it. */
+function SubassemblyTree({ productId, depth }: { productId: string; depth: number }) {
+  const bom = useProductBom(productId);
+  if (!bom.data || bom.data.subassemblies.length === 0) return null;
+  const products = new Map(bom.data.products.map((child) => [child.id, child]));
+  return (
+    <List
+      listStyleType="none"
+      withPadding={depth > 1}
+      spacing={4}
+      aria-label={depth === 1 ? 'Sub-assembly tree' : undefined}
+    >
+      {bom.data.subassemblies.map((line) => (
+        <List.Item key={line.subassembly_id}>
+          <SubassemblyNode line={line} child={products.get(line.subassembly_id)} depth={depth} />
+        </List.Item>
+      ))}
+    </List>
+  );
+}
+
+function SubassemblyNode({ line, child, depth }: { line: SubassemblyLine; child: Product | undefined; depth: number }) {
+  const costing = useProductCosting(line.subassembly_id).data;
+  return (
+    <>
+      <Text size="sm">
+        {formatQuantity(line.quantity)} × {child?.product_name ?? 'Unknown product'}
+        <Text span size="xs" c="dimmed">
+          {' '}
+          · {formatQuantity(child?.stock_on_hand ?? 0)} in stock ·{' '}
+          {costing?.unit_cost === null || costing === undefined || costing === null
+            ? 'cost unknown'
+            : `${formatUnitCost(costing.unit_cost)} each`}
+        </Text>
+      </Text>
+      {/* Trees are at most 6 levels deep (the server refuses more). */}
+      {depth < 6 && <SubassemblyTree productId={line.subassembly_id} depth={depth + 1} />}
+    </>
   );
 }
 

@@ -21,7 +21,7 @@ import { useSaveProduct } from '../api/save-product';
 import { BomRows } from './bom-rows';
 
 interface ProductFormModalProps {
-  /** The product being edited with its BOM, or null for Add New Product. */
+  /** The product being edited with its BOM and costs, or null for Add New Product. */
   edited: EditedProduct | null;
   opened?: boolean;
   onClose: () => void;
@@ -136,6 +136,45 @@ export function ProductFormModal({ edited, opened = true, onClose }: ProductForm
                     : 'List the raw materials one unit of this product uses. Production takes them from stock.'
               }
             />
+
+            {/* Issue 33: what a unit costs beyond its BOM, in a section of its own. */}
+            <Divider label="Costs beyond materials" labelPosition="left" />
+            <SimpleGrid cols={{ base: 2, xs: 4 }}>
+              <NumberField
+                control={form.control}
+                name="labour_per_unit"
+                rules={rules.labourPerUnit}
+                label="Labour per unit"
+                leftSection="₹"
+                placeholder="0"
+              />
+              <NumberField
+                control={form.control}
+                name="overhead_per_run"
+                rules={rules.overheadPerRun}
+                label="Overhead per run"
+                leftSection="₹"
+                placeholder="0"
+              />
+              <NumberField
+                control={form.control}
+                name="run_size"
+                rules={rules.runSize}
+                label="Run size"
+                placeholder="1"
+              />
+              <NumberField
+                control={form.control}
+                name="purchase_cost"
+                rules={rules.purchaseCost}
+                label="Purchase cost"
+                leftSection="₹"
+              />
+            </SimpleGrid>
+            <Text size="sm" c="dimmed">
+              Each unit carries its labour and the run&apos;s overhead divided by the run size. A product bought in
+              rather than made (no bill of materials) costs its purchase cost.
+            </Text>
 
             <FormError error={save.error} form={form} />
             <Group justify="flex-end">
