@@ -110,8 +110,13 @@ export interface NewProduct {
   sellingPrice: string;
   stockOnHand?: string;
   reorderPoint?: string;
-  /** Material option labels, e.g. 'Cotton fabric (metres)', with the quantity one unit uses. */
-  bom?: { material: string; quantity: string }[];
+  /**
+   * Material option labels, e.g. 'Cotton fabric (metres)', or product ones ('Cut Panels (PNL-01) ·
+   * Product', a sub-assembly), with the quantity one unit uses and a material's wastage %.
+   */
+  bom?: { material: string; quantity: string; wastage?: string }[];
+  /** Costs beyond materials (issue 33). */
+  costs?: { labour?: string; overheadPerRun?: string; runSize?: string; purchaseCost?: string };
 }
 
 export async function addProduct(page: Page, product: NewProduct): Promise<void> {
@@ -128,7 +133,13 @@ export async function addProduct(page: Page, product: NewProduct): Promise<void>
     await form.getByRole('button', { name: 'Add Material' }).click();
     await choose(page, form.getByRole('combobox', { name: `Material ${index + 1}` }), row.material);
     await form.getByLabel(`Quantity ${index + 1}`).fill(row.quantity);
+    if (row.wastage) await form.getByLabel(`Wastage % ${index + 1}`).fill(row.wastage);
   }
+  const costs = product.costs ?? {};
+  if (costs.labour) await form.getByLabel('Labour per unit').fill(costs.labour);
+  if (costs.overheadPerRun) await form.getByLabel('Overhead per run').fill(costs.overheadPerRun);
+  if (costs.runSize) await form.getByLabel('Run size').fill(costs.runSize);
+  if (costs.purchaseCost) await form.getByLabel('Purchase cost').fill(costs.purchaseCost);
   await form.getByRole('button', { name: 'Save Product' }).click();
   await form.waitFor({ state: 'hidden' });
   await page.getByRole('row').filter({ hasText: product.sku }).waitFor();

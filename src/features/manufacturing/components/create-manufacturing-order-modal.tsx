@@ -18,7 +18,7 @@ import {
   type StartProductionInput,
 } from '../api/start-production';
 import { useStyles } from '@/features/styles/api/styles';
-import { materialRequirements, maxProducible, requirementInputs } from '../utils/material-requirements';
+import { limitingItem, materialRequirements, maxProducible, requirementInputs } from '../utils/material-requirements';
 import { NOT_ENOUGH_MATERIALS, RequirementsTable } from './requirements-table';
 import { StyleOrderForm } from './style-order-form';
 
@@ -81,6 +81,7 @@ function ProductOrderForm({ onClose }: { onClose: () => void }) {
   // sub-assemblies (their stock in pieces).
   const productBom = useProductBom(productId || null);
   const { lines: bom, items: materials } = requirementInputs(productBom.data);
+  const hasSubassemblies = (productBom.data?.subassemblies.length ?? 0) > 0;
   // Null while the field holds no quantity the form would start: nothing is computed from it then.
   const typedQuantity = validNumber(quantity, productionFieldRules.quantityToProduce);
   const requirements = materialRequirements(bom, materials, typedQuantity ?? 0);
@@ -139,7 +140,16 @@ function ProductOrderForm({ onClose }: { onClose: () => void }) {
               : `The materials in stock are enough for up to ${canMake}.`}
           </Text>
         )}
-        {productId && !stockLoading && canMake !== null && <BottleneckNote productId={productId} />}
+        {productId &&
+          !stockLoading &&
+          canMake !== null &&
+          (hasSubassemblies ? (
+            <Text size="sm" c="dimmed">
+              {limitingItem(bom, materials)} runs out first.
+            </Text>
+          ) : (
+            <BottleneckNote productId={productId} />
+          ))}
         {short && !serverRefusedShortage && (
           <Text c="red.7" size="sm" fw={500}>
             {NOT_ENOUGH_MATERIALS}

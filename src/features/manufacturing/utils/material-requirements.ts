@@ -89,6 +89,23 @@ export function maxProducible(bom: readonly BomLine[], materials: readonly Stock
   );
 }
 
+/**
+ * The item that allows the fewest units now (ties: the first by name), for a product with
+ * sub-assemblies: the run can only take what is in stock, so the limit is at this level (the
+ * drawer names what limits building at any depth).
+ */
+export function limitingItem(bom: readonly BomLine[], items: readonly StockedMaterial[]): string | null {
+  const counted = bom.map((line) => {
+    const item = items.find((candidate) => candidate.id === line.material_id);
+    return {
+      name: item?.material_name ?? 'Unknown',
+      units: Math.floor(toThousandths(item?.stock_level ?? 0) / toThousandths(line.quantity)),
+    };
+  });
+  counted.sort((a, b) => a.units - b.units || a.name.localeCompare(b.name));
+  return counted[0]?.name ?? null;
+}
+
 /** One BOM line of one product, among the lines of several. */
 export interface ProductBomLine extends BomLine {
   product_id: string;

@@ -32,7 +32,7 @@ export function BomRows({ control, emptyText }: BomRowsProps) {
         </Text>
       )}
       {bomRows.fields.map((row, index) => (
-        <Group key={row.id} align="flex-start" gap="xs" wrap="nowrap">
+        <Group key={row.id} align="flex-start" gap="xs" wrap="wrap">
           <Controller
             control={control}
             name={`bom.${index}.item`}
@@ -42,7 +42,8 @@ export function BomRows({ control, emptyText }: BomRowsProps) {
                 label={`Material ${index + 1}`}
                 withAsterisk
                 error={fieldState.error?.message}
-                style={{ flex: 1 }}
+                // On a phone the picker takes a line of its own, so the name stays readable.
+                style={{ flex: '1 1 240px' }}
               />
             )}
           />

@@ -76,7 +76,12 @@ function ProductDetail({ product }: { product: Product }) {
         </Alert>
       )}
       <Text fw={500}>{buildableText(cost)}</Text>
-      {cost.cost_known && <CostBuildUp cost={cost} />}
+      {cost.cost_known && (
+        <Stack gap={4}>
+          <Text fw={500}>Cost of one unit, every level</Text>
+          <CostBuildUp cost={cost} />
+        </Stack>
+      )}
       {lines.length > 0 && (
         <Table withTableBorder verticalSpacing="xs" aria-label="Bill of materials with costs">
           <Table.Thead>
