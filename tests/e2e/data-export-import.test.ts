@@ -226,6 +226,7 @@ describe('catalogue import and CSV export', { timeout: 90_000 }, () => {
     };
     expect(Object.keys(data.tables).sort()).toEqual([
       'bom_items',
+      'bom_subassemblies',
       'manufacturing_orders',
       'platform_fees',
       'products',
@@ -238,6 +239,7 @@ describe('catalogue import and CSV export', { timeout: 90_000 }, () => {
       'website_order_refusals',
     ]);
     expect(data.tables.styles).toEqual([]);
+    expect(data.tables.bom_subassemblies).toEqual([]);
     expect(data.tables.raw_materials!.map((row) => row.material_name).sort()).toEqual(['Buttons', 'Cotton fabric']);
     expect(data.tables.products!.map((row) => row.product_name).sort()).toEqual([HOSTILE_NAME, 'Linen Shirt']);
     expect(data.tables.bom_items).toHaveLength(3);

@@ -11,6 +11,8 @@ const workspaceTables = {
   products: ['id'],
   raw_materials: ['id'],
   bom_items: ['product_id', 'material_id'],
+  // Products made of other products (issue 33).
+  bom_subassemblies: ['product_id', 'subassembly_id'],
   // Styles group products as their variants; a style's BOM is the source of its variants' BOMs.
   styles: ['id'],
   style_variants: ['product_id'],
