@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { batchBom, materialRequirements, maxProducible, type StockedMaterial } from './material-requirements';
+import {
+  batchBom,
+  limitingItem,
+  materialRequirements,
+  maxProducible,
+  requirementInputs,
+  type StockedMaterial,
+} from './material-requirements';
 
 const cotton: StockedMaterial = {
   id: 'cotton',
@@ -118,5 +125,48 @@ describe('batchBom', () => {
     expect(batchBom(tenths, [{ product_id: 'p', quantity_to_produce: 3 }])).toEqual([
       { material_id: 'thread', quantity: 0.3 },
     ]);
+  });
+});
+
+describe('a BOM with wastage and sub-assemblies (issue 33)', () => {
+  const kurtaBom = {
+    lines: [{ material_id: 'cotton', quantity: 1.5, wastage_percent: 6, consumption: 1.59 }],
+    materials: [{ ...cotton, supplier: null, cost_per_unit: 150, reorder_point: 5, archived_at: null }],
+    subassemblies: [{ subassembly_id: 'panels', quantity: 2 }],
+    products: [
+      {
+        id: 'panels',
+        sku: 'PNL-01',
+        product_name: 'Cut Panels',
+        category: null,
+        selling_price: 400,
+        stock_on_hand: 7,
+        reorder_point: 0,
+        archived_at: null,
+      },
+    ],
+  };
+
+  it('requires each material at its consumption and each sub-assembly in pieces from its stock', () => {
+    const { lines, items } = requirementInputs(kurtaBom);
+    expect(
+      materialRequirements(lines, items, 4).map((row) => [
+        row.materialName,
+        row.unit,
+        row.required,
+        row.available,
+        row.short,
+      ]),
+    ).toEqual([
+      ['Cotton fabric', 'metres', 6.36, 25, false],
+      ['Cut Panels', 'pieces', 8, 7, true],
+    ]);
+  });
+
+  it('can start as many as the scarcest item allows now, and names it', () => {
+    const { lines, items } = requirementInputs(kurtaBom);
+    // Cotton: 25 / 1.59 = 15; panels: 7 / 2 = 3.
+    expect(maxProducible(lines, items)).toBe(3);
+    expect(limitingItem(lines, items)).toBe('Cut Panels');
   });
 });
