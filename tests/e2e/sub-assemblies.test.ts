@@ -157,6 +157,27 @@ describe('a kurta made from cut panels made from dyed fabric', { timeout: 240_00
       await settle(page);
       await screenshot(page, `sub-assemblies-form-${size}`);
       await edit.getByRole('button', { name: 'Cancel' }).click();
+      await edit.waitFor({ state: 'hidden' });
+
+      // Cancelling a kurta run puts back its sets of panels with its thread.
+      const one = await fillProductionOrder(page, { product: 'Panel Kurta (KUR-01)', quantity: '1' });
+      await one.getByRole('button', { name: 'Start Production' }).click();
+      await one.waitFor({ state: 'hidden' });
+      await page
+        .getByRole('row')
+        .filter({ hasText: 'Panel Kurta' })
+        .filter({ hasText: 'In Progress' })
+        .getByRole('button', { name: 'Cancel', exact: true })
+        .click();
+      const cancel = dialog(page, 'Cancel this production run?');
+      await eventually(async () => (await cancel.getByRole('listitem').allInnerTexts()).sort()).toEqual([
+        '2 pieces of Cut Panels',
+        '20 metres of Thread',
+      ]);
+      await cancel.getByRole('button', { name: 'Cancel Run' }).click();
+      await cancel.waitFor({ state: 'hidden' });
+      await openTab(page, 'Products');
+      await eventually(async () => (await rowCells(page, 'PNL-01'))[4]).toBe('2');
     });
   }
 });

@@ -13,7 +13,7 @@ export interface ConsumedMaterial {
 async function fetchConsumedMaterials(orderId: string): Promise<ConsumedMaterial[]> {
   const { data, error } = await supabase
     .from('stock_movements')
-    .select('id, quantity, raw_materials(material_name, unit_of_measure)')
+    .select('id, quantity, raw_materials(material_name, unit_of_measure), products(product_name)')
     .eq('manufacturing_order_id', orderId)
     .eq('reason', 'production_consumption');
   if (error) throw toUserError(error);
@@ -21,13 +21,14 @@ async function fetchConsumedMaterials(orderId: string): Promise<ConsumedMaterial
     id: row.id,
     // Consumption is recorded negative; what comes back on cancelling is its opposite.
     quantity: -Number(row.quantity),
-    name: row.raw_materials?.material_name ?? 'Unknown',
-    unit: row.raw_materials?.unit_of_measure ?? '',
+    // A sub-assembly (a product) the run took is counted in pieces.
+    name: row.raw_materials?.material_name ?? row.products?.product_name ?? 'Unknown',
+    unit: row.raw_materials?.unit_of_measure ?? (row.products ? 'pieces' : ''),
   }));
 }
 
 /**
- * What a production run took from stock, from its ledger rows: exactly what
+ * What a production run took from stock (materials and sub-assemblies), from its ledger rows: exactly what
  * cancel_manufacturing_order puts back (the BOM may have changed since the run started).
  */
 export function useConsumedMaterials(orderId: string) {
