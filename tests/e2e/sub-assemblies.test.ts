@@ -178,6 +178,18 @@ describe('a kurta made from cut panels made from dyed fabric', { timeout: 240_00
       await cancel.waitFor({ state: 'hidden' });
       await openTab(page, 'Products');
       await eventually(async () => (await rowCells(page, 'PNL-01'))[4]).toBe('2');
+
+      // A bought-in belt with neither BOM nor purchase cost: its cost is unknown, never a margin of
+      // its whole price.
+      await addProduct(page, { sku: 'BLT-01', name: 'Leather Belt', sellingPrice: '499' });
+      await page.getByRole('button', { name: 'Leather Belt', exact: true }).click();
+      const belt = dialog(page, 'Leather Belt');
+      await belt.getByText('Cost unknown', { exact: true }).first().waitFor();
+      expect(await belt.getByRole('alert').innerText()).toContain('neither a bill of materials nor a purchase cost');
+      expect(await belt.getByText('%').count()).toBe(0);
+      await dismissNotifications(page);
+      await settle(page);
+      await screenshot(page, `sub-assemblies-cost-unknown-${size}`);
     });
   }
 });
