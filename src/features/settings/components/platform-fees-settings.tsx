@@ -68,7 +68,7 @@ export function PlatformFeesSettings() {
               />
             )}
           />
-          <SimpleGrid cols={{ base: 1, xs: 2, sm: 4 }}>
+          <SimpleGrid cols={{ base: 1, xs: 2 }}>
             <NumberField
               control={form.control}
               name="commission_percent"
