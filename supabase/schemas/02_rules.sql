@@ -67,18 +67,25 @@ create function rules.kept_sale(
   out fees numeric,
   out profit numeric
 )
-language sql
+-- PL/pgSQL, not SQL: the kept totals' trigger calls it for every order a statement changes, and a
+-- SQL function not inlined (its pinned search_path prevents that) is planned again at every sale;
+-- PL/pgSQL keeps its expressions' plans for the session.
+language plpgsql
 immutable
 parallel safe
 set search_path = ''
 as $$
-  select k.counted or k.lost, case when k.counted then 1 else 0 end,
-    case when k.counted or k.lost then kept_sale.quantity - kept_sale.returned_quantity else 0 end,
-    case when k.counted or k.lost then kept_sale.total_amount - kept_sale.refunded_amount else 0 end,
-    case when k.counted or k.lost then kept_sale.recorded_fees else 0 end,
-    case when k.counted or k.lost then kept_sale.profit_after_returns else 0 end
-  from (select kept_sale.status = any (rules.counted_sale_statuses()) as counted,
-          kept_sale.status = 'Returned' as lost) k
+declare
+  v_counted boolean := kept_sale.status = any (rules.counted_sale_statuses());
+  v_lost boolean := kept_sale.status = 'Returned';
+begin
+  kept := v_counted or v_lost;
+  orders := case when v_counted then 1 else 0 end;
+  units := case when kept then kept_sale.quantity - kept_sale.returned_quantity else 0 end;
+  revenue := case when kept then kept_sale.total_amount - kept_sale.refunded_amount else 0 end;
+  fees := case when kept then kept_sale.recorded_fees else 0 end;
+  profit := case when kept then kept_sale.profit_after_returns else 0 end;
+end;
 $$;
 comment on function rules.kept_sale is
   'What one sales order keeps in the sales figures after its returns: counted statuses one order, kept units, kept revenue, recorded fees and profit after returns; Returned no order, units or revenue but its loss in fees and profit; Cancelled nothing (kept false).';
