@@ -8,6 +8,7 @@ describe('queryKeysForTables', () => {
       queryKeys.dashboardSummary,
       queryKeys.dashboardPanels,
       queryKeys.websiteOrderRefusals,
+      queryKeys.dashboardReturns,
     ]);
     expect(queryKeysForTables(['products'])).toContain(queryKeys.dashboardSummary);
     expect(queryKeysForTables(['raw_materials'])).toContain(queryKeys.dashboardSummary);
@@ -19,6 +20,7 @@ describe('queryKeysForTables', () => {
       queryKeys.dashboardSummary,
       queryKeys.dashboardPanels,
       queryKeys.websiteOrderRefusals,
+      queryKeys.dashboardReturns,
       queryKeys.products,
       queryKeys.bomItems,
       queryKeys.stockHistory,
@@ -26,6 +28,15 @@ describe('queryKeysForTables', () => {
       queryKeys.productCosting,
       queryKeys.styles,
     ]);
+  });
+
+  it('refreshes the Claims list, an order history and the returns panel when returns or claims change (issue 29)', () => {
+    expect(queryKeysForTables(['return_claims'])).toEqual([
+      queryKeys.returnClaims,
+      queryKeys.orderReturns,
+      queryKeys.dashboardReturns,
+    ]);
+    expect(queryKeysForTables(['sales_returns'])).toEqual([queryKeys.orderReturns, queryKeys.dashboardReturns]);
   });
 
   it('rechecks whether the workspace holds data when products or materials change', () => {

@@ -200,6 +200,13 @@ describeStack('rest', (stack, kind) => {
       unit_cost: 0,
       fees: 0,
       profit: 250 * quantity,
+      // Nothing came back (issue 29): profit after returns is the recorded profit.
+      returned_quantity: 0,
+      restocked_quantity: 0,
+      return_fees: 0,
+      reimbursed: 0,
+      refunded_amount: 0,
+      profit_after_returns: 250 * quantity,
     });
     expect(response).toEqual(ok([order(second, 'Flipkart', 2), order(first, 'Amazon', 1)]));
     expect(await bob.client.from('sales_orders').select('*')).toEqual(ok([]));

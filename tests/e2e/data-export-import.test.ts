@@ -10,7 +10,16 @@ import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { choose, dialog, dismissNotifications, download, eventually, openTab, rowCells, settle } from './support/actions';
+import {
+  choose,
+  dialog,
+  dismissNotifications,
+  download,
+  eventually,
+  openTab,
+  rowCells,
+  settle,
+} from './support/actions';
 import { DESKTOP, PHONE } from './support/environment';
 import { useE2e } from './support/fixture';
 import { seeder } from './support/seed';
@@ -153,7 +162,7 @@ describe('catalogue import and CSV export', { timeout: 90_000 }, () => {
     expect(orders.name).toMatch(/^factoryflow-sales-orders-\d{4}-\d{2}-\d{2}\.csv$/);
     expect(
       orders.text.startsWith(
-        '\uFEFFOrder ID,Date,Product,Platform,Qty,Total,Fees,Profit,Status,Marketplace Order ID,SKU\r\n',
+        '\uFEFFOrder ID,Date,Product,Platform,Qty,Total,Fees,Recorded Profit,Status,Marketplace Order ID,SKU,Returned Qty,Return Fees,Profit After Returns\r\n',
       ),
     ).toBe(true);
     expect(orders.text.endsWith('\r\n')).toBe(true);
@@ -231,7 +240,9 @@ describe('catalogue import and CSV export', { timeout: 90_000 }, () => {
       'platform_fees',
       'products',
       'raw_materials',
+      'return_claims',
       'sales_orders',
+      'sales_returns',
       'stock_movements',
       'style_bom_items',
       'style_variants',
@@ -253,7 +264,12 @@ describe('catalogue import and CSV export', { timeout: 90_000 }, () => {
     const { page } = await e2e.openApp({ viewport: DESKTOP });
     const client = await e2e.clientOf(page);
     const seed = seeder(client);
-    const fabric = await seed.material({ material_name: 'Fabric', unit_of_measure: 'metres', stock_level: 500, cost_per_unit: 180 });
+    const fabric = await seed.material({
+      material_name: 'Fabric',
+      unit_of_measure: 'metres',
+      stock_level: 500,
+      cost_per_unit: 180,
+    });
     const buttons = await seed.material({ material_name: 'Buttons', unit_of_measure: 'pcs', stock_level: 900 });
     // A kurta in 4 sizes x 2 colours whose fabric follows the size, as the style form makes it.
     const { error: styleError } = await client.rpc('create_style', {
@@ -327,7 +343,10 @@ describe('catalogue import and CSV export', { timeout: 90_000 }, () => {
     await fresh.getByRole('button', { name: 'Import', exact: true }).click();
     const productsImport = dialog(fresh, 'Import products');
     // A style missing a variant is the server's message on the style's first row, as any refusal.
-    const withoutLast = products.text.split('\r\n').filter((line) => !line.startsWith('KRT-XL-BLUE,')).join('\r\n');
+    const withoutLast = products.text
+      .split('\r\n')
+      .filter((line) => !line.startsWith('KRT-XL-BLUE,'))
+      .join('\r\n');
     await chooseFile(fresh, 'products-missing-one.csv', withoutLast);
     await productsImport.getByText('1 of 8 rows need fixing').waitFor();
     await dismissNotifications(fresh);
@@ -363,7 +382,13 @@ describe('catalogue import and CSV export', { timeout: 90_000 }, () => {
     await fresh.setViewportSize(DESKTOP);
     await productsImport.getByRole('button', { name: 'Import 9 products' }).click();
     await productsImport.waitFor({ state: 'detached' });
-    await eventually(() => rowCells(fresh, 'KRT-M-RED')).toEqual(['KRT-M-RED', 'Kurta - M / Red', 'Ethnic', '₹799.00', '0']);
+    await eventually(() => rowCells(fresh, 'KRT-M-RED')).toEqual([
+      'KRT-M-RED',
+      'Kurta - M / Red',
+      'Ethnic',
+      '₹799.00',
+      '0',
+    ]);
 
     // The style as list_styles draws it: the same as the original but for its ids.
     const freshClient = await e2e.clientOf(fresh);

@@ -42,7 +42,7 @@ describe('a double click writes once', { timeout: 240_000 }, () => {
           'start_production',
           'receive_material',
           'adjust_stock',
-          'return_sales_order',
+          'record_return',
           'create_style',
           'start_production_batch',
         ].map((rpc) => [rpc, countRpcCalls(page, rpc)]),
@@ -107,7 +107,7 @@ describe('a double click writes once', { timeout: 240_000 }, () => {
       await sale.getByRole('button', { name: 'Return' }).click();
       form = dialog(page, 'Record a return');
       await doubleClick(form, 'Record Return');
-      await eventually(() => sale.getByText('Returned').count()).toBe(1);
+      await eventually(() => sale.getByText('Returned', { exact: true }).count()).toBe(1);
 
       // A style of two sizes, then a batch of both: one style, two variants, two runs.
       await openTab(page, 'Products');
@@ -144,7 +144,7 @@ describe('a double click writes once', { timeout: 240_000 }, () => {
         start_production: 1,
         receive_material: 1,
         adjust_stock: 1,
-        return_sales_order: 1,
+        record_return: 1,
         create_style: 1,
         start_production_batch: 1,
       });

@@ -79,7 +79,7 @@ async function holdRpc(page: Page, rpc: string) {
 }
 
 describe('a month of real use, part two', { timeout: 180_000 }, () => {
-  it('exports no fees or profit for cancelled and returned orders, and the SKU of every order', async () => {
+  it('exports no fees or profit for cancelled orders, no recorded profit for returned ones, and the SKU of every order', async () => {
     const { page } = await e2e.openApp();
     const { client, kurta } = await seedShop(page);
     const sale = () => call(client, 'log_sale', { product_id: kurta.id, quantity: 1, platform: 'Flipkart' });
@@ -103,24 +103,30 @@ describe('a month of real use, part two', { timeout: 180_000 }, () => {
       'Qty',
       'Total',
       'Fees',
-      'Profit',
+      'Recorded Profit',
       'Status',
       'Marketplace Order ID',
       'SKU',
+      'Returned Qty',
+      'Return Fees',
+      'Profit After Returns',
     ]);
     const byId = new Map(file.lines.slice(1).map((line) => [line[0], line]));
     // ₹1,000 at 10% + ₹20 + ₹30 in fees; 2 metres at ₹100 to make: ₹650 profit.
     const figures = (id: string) => {
       const line = byId.get(id)!;
-      return [line[5], line[6], line[7], line[8], line[10]];
+      return [line[5], line[6], line[7], line[8], line[10], line[13]];
     };
-    expect(figures(kept.id)).toEqual(['1000.00', '150.00', '650.00', 'Unfulfilled', 'KUR-01']);
-    expect(figures(fulfilled.id)).toEqual(['1000.00', '150.00', '650.00', 'Fulfilled', 'KUR-01']);
-    expect(figures(cancelled.id)).toEqual(['1000.00', '', '', 'Cancelled', 'KUR-01']);
-    expect(figures(returned.id)).toEqual(['1000.00', '', '', 'Returned', 'KUR-01']);
-    // Summed in a spreadsheet, the Profit column is what the two standing sales earned.
-    const profit = file.lines.slice(1).reduce((sum, line) => sum + Number(line[7] || 0), 0);
-    expect(profit).toBe(1300);
+    expect(figures(kept.id)).toEqual(['1000.00', '150.00', '650.00', 'Unfulfilled', 'KUR-01', '650.00']);
+    expect(figures(fulfilled.id)).toEqual(['1000.00', '150.00', '650.00', 'Fulfilled', 'KUR-01', '650.00']);
+    expect(figures(cancelled.id)).toEqual(['1000.00', '', '', 'Cancelled', 'KUR-01', '']);
+    // Returned to stock: its forward fees are lost (issue 29), so it keeps them and a loss of 150.
+    expect(figures(returned.id)).toEqual(['1000.00', '150.00', '', 'Returned', 'KUR-01', '-150.00']);
+    // Summed in a spreadsheet, the recorded Profit column is what the two standing sales earned at
+    // sale, and Profit After Returns what the shop kept: 1300 less the returned order's lost fees.
+    const sum = (column: number) => file.lines.slice(1).reduce((total, line) => total + Number(line[column] || 0), 0);
+    expect(sum(7)).toBe(1300);
+    expect(sum(13)).toBe(1150);
   });
 
   for (const size of SIZES) {

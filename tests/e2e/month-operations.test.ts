@@ -261,14 +261,17 @@ for (const viewport of [DESKTOP, PHONE]) {
       await eventually(async () => (await rowCells(page, 'Amazon')).slice(5, 7)).toEqual(['Fulfilled', 'Return']);
       await amazon.getByRole('button', { name: 'Return' }).click();
       form = dialog(page, 'Record a return');
-      expect(await form.getByRole('checkbox', { name: 'Put back in stock' }).isChecked()).toBe(true);
+      // An RTO of every unit still out, all sellable, is what the form starts with (issue 29).
+      await form.getByText('3 of 3 can still be returned').waitFor();
       await form.getByText('3 units of Cotton Cap go back into stock.').waitFor();
       await form.getByLabel('Note').fill('RTO');
       await screenshot(page, 'return-sale');
       await form.getByRole('button', { name: 'Record Return' }).click();
       await form.waitFor({ state: 'hidden' });
       await eventually(async () => (await rowCells(page, 'Amazon'))[5]).toBe('Returned');
-      expect(await amazon.getByRole('button').count()).toBe(0);
+      // No action is left (only the way to its history of returns).
+      expect(await amazon.getByRole('button', { name: /^(Fulfill|Cancel|Return)$/ }).count()).toBe(0);
+      await amazon.getByRole('button', { name: '3 of 3 returned · History' }).waitFor();
       await expectProductStock(page, 'CAP-01', '10');
       await openTab(page, 'Dashboard');
       await eventually(() => cardValue(page, 'Total Revenue')).toBe('₹0.00');
@@ -281,11 +284,15 @@ for (const viewport of [DESKTOP, PHONE]) {
       await myntra.getByRole('button', { name: 'Fulfill' }).click();
       await myntra.getByRole('button', { name: 'Return' }).click();
       form = dialog(page, 'Record a return');
-      await form.getByRole('checkbox', { name: 'Put back in stock' }).uncheck();
+      await form.getByLabel('Sellable').fill('0');
+      await form.getByLabel('Damaged').fill('1');
       await form.getByText('Stock stays as it is (damaged or lost goods).').waitFor();
       await form.getByRole('button', { name: 'Record Return' }).click();
       await form.waitFor({ state: 'hidden' });
-      await eventually(async () => (await rowCells(page, 'Myntra'))[5]).toBe('Returned');
+      // The orders' table, not the Claims section below it, where the damaged unit's claim now is.
+      const orders = page.getByRole('table').first();
+      await eventually(async () => (await rowCells(orders, 'Myntra'))[5]).toBe('Returned');
+      await page.getByRole('region', { name: 'Claims' }).getByRole('row').filter({ hasText: 'Damaged × 1' }).waitFor();
       await expectProductStock(page, 'CAP-01', '9');
     });
 

@@ -36,7 +36,7 @@ async function setFees(page: Page, platform: string, commission: string, fee: st
 /** A figure of the profit panels, e.g. '₹2,088.19'. */
 async function panelFigure(page: Page, label: string): Promise<string> {
   const text = await page
-    .getByRole('region', { name: 'Profit' })
+    .getByRole('region', { name: 'Profit', exact: true })
     .getByRole('region', { name: label, exact: true })
     .innerText();
   return text.replace(label, '').trim();
@@ -95,6 +95,7 @@ describe('costs, fees and profit', { timeout: 240_000 }, () => {
         '10%',
         '₹20.00',
         '₹50.00',
+        '14 days',
       ]);
       await settle(page);
       await shot(page, 'platform-fees', size);
@@ -118,7 +119,7 @@ describe('costs, fees and profit', { timeout: 240_000 }, () => {
       expect(await rowCells(byPlatform, 'Amazon')).toEqual(['Amazon', '1', '₹2,499.00', '₹312.38', '₹677.74']);
       expect(await panelFigure(page, 'Revenue')).toBe('₹7,497.00');
       expect(await panelFigure(page, 'Platform fees')).toBe('₹882.18');
-      expect(await panelFigure(page, 'Profit')).toBe('₹2,088.19');
+      expect(await panelFigure(page, 'Profit after returns')).toBe('₹2,088.19');
       expect(await panelFigure(page, 'Margin')).toBe('27.9%');
       await byPlatform.locator('.recharts-bar-rectangle').first().waitFor();
       await settle(page);

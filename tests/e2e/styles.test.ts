@@ -174,7 +174,7 @@ describe('a style of 4 sizes x 2 colours, produced in one batch and sold', { tim
 
       // The dashboard's top lists can take the style as one: 17 kurtas at ₹899 (materials cost 0).
       await openTab(page, 'Dashboard');
-      const profit = page.getByRole('region', { name: 'Profit' });
+      const profit = page.getByRole('region', { name: 'Profit', exact: true });
       await profit.getByText('Styles as one').click();
       const topStyles = profit.getByRole('region', { name: 'Top 5 by revenue, styles as one', exact: true });
       await eventually(() => rowCells(topStyles, 'Cotton Kurta')).toEqual([

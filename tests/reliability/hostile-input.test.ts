@@ -38,6 +38,9 @@ interface Fixture {
   productName: string;
   saleId: string;
   completedRunId: string;
+  /** An order of 2 with one damaged unit back, and that unit's claim. */
+  partlyReturnedId: string;
+  claimId: string;
 }
 
 interface Case {
@@ -1095,6 +1098,332 @@ function cases(f: Fixture): Case[] {
     ),
   );
 
+  // Returns (issue 29): record_return, update_claim, the returns import and its preview, the panel --
+  const aReturn = { order_id: f.saleId, kind: 'customer_return', sellable: 1 };
+  const KIND_MESSAGE = 'Kind must be rto or customer_return.';
+  const returnLine = {
+    external_order_id: 'R-1',
+    sku: `SKU-${f.productName}`,
+    quantity: 1,
+    kind: 'rto',
+    return_date: '2026-01-05',
+  };
+  const returnsOf = (line: unknown) => ({ platform: 'Amazon', lines: [line] });
+  const RETURNS_LINES_MESSAGE = 'Lines must be a list of order lines.';
+  list.push(
+    ...numberCases('record_return', 'sellable', 'Sellable units', aReturn, {
+      minimum: '0',
+      whole: true,
+      nullable: true,
+    }),
+    ...numberCases('record_return', 'damaged', 'Damaged units', aReturn, { minimum: '0', whole: true, nullable: true }),
+    ...numberCases('record_return', 'wrong_item', 'Wrong item units', aReturn, {
+      minimum: '0',
+      whole: true,
+      nullable: true,
+    }),
+    ...numberCases('record_return', 'missing', 'Missing units', aReturn, { minimum: '0', whole: true, nullable: true }),
+    ...numberCases('record_return', 'return_fees', 'Return fees', aReturn, {
+      minimum: '0',
+      whole: false,
+      nullable: true,
+    }),
+    rpcCase(
+      'record_return',
+      'sellable 2.5',
+      { ...aReturn, sellable: 2.5 },
+      400,
+      'Sellable units must be a whole number.',
+    ),
+    rpcCase('record_return', 'no units', { ...aReturn, sellable: 0 }, 400, 'Enter the units that came back.'),
+    rpcCase(
+      'record_return',
+      'more units than the order has',
+      { ...aReturn, sellable: 2 },
+      400,
+      'Only 1 units of this order can still be returned.',
+    ),
+    rpcCase(
+      'record_return',
+      'more than remain after a return',
+      { ...aReturn, order_id: f.partlyReturnedId, damaged: 1 },
+      400,
+      'Only 1 units of this order can still be returned.',
+    ),
+    rpcCase('record_return', 'a run id', { ...aReturn, order_id: f.completedRunId }, 400, 'Sales order not found.'),
+    rpcCase('record_return', 'order null', { ...aReturn, order_id: null }, 400, 'Sales order not found.'),
+    rpcCase(
+      'record_return',
+      'order unknown',
+      { ...aReturn, order_id: crypto.randomUUID() },
+      400,
+      'Sales order not found.',
+    ),
+    rpcCase(
+      'record_return',
+      'order SQL text',
+      { ...aReturn, order_id: "' or 1=1 --" },
+      400,
+      /invalid input syntax for type uuid/,
+    ),
+    rpcCase('record_return', 'kind unknown', { ...aReturn, kind: 'refund' }, 400, KIND_MESSAGE),
+    rpcCase('record_return', 'kind null', { ...aReturn, kind: null }, 400, KIND_MESSAGE),
+    rpcCase('record_return', 'kind upper case', { ...aReturn, kind: 'RTO' }, 400, KIND_MESSAGE),
+    rpcCase(
+      'record_return',
+      'kind SQL text',
+      { ...aReturn, kind: "rto'; delete from public.sales_returns; --" },
+      400,
+      KIND_MESSAGE,
+    ),
+    rpcCase('record_return', 'kind 1 MB', { ...aReturn, kind: MB }, 400, KIND_MESSAGE),
+    rpcCase('record_return', 'note 1 MB', { ...aReturn, note: MB }, 400, 'Note must be at most 500 characters.'),
+    rpcCase(
+      'record_return',
+      'note 501 Hindi letters',
+      { ...aReturn, note: 'क'.repeat(501) },
+      400,
+      'Note must be at most 500 characters.',
+    ),
+    rpcCase(
+      'record_return',
+      'return fees a fraction of a paisa',
+      { ...aReturn, return_fees: 0.005 },
+      400,
+      'Return fees can have at most 2 decimal places.',
+    ),
+    rpcCase(
+      'record_return',
+      'return date in the future',
+      { ...aReturn, return_date: '2999-01-01' },
+      400,
+      'Return date must be between the order date and today.',
+    ),
+    rpcCase(
+      'record_return',
+      'return date before the order',
+      { ...aReturn, return_date: '2000-01-01' },
+      400,
+      'Return date must be between the order date and today.',
+    ),
+    rpcCase(
+      'record_return',
+      'return date impossible',
+      { ...aReturn, return_date: '2026-02-30' },
+      400,
+      /date\/time field value out of range|invalid input syntax for type date/,
+    ),
+    rpcCase('record_return', 'a user_id argument', { ...aReturn, user_id: crypto.randomUUID() }, 404, /record_return/),
+    rpcCase(
+      'update_claim',
+      'claim unknown',
+      { claim_id: crypto.randomUUID(), status: 'Filed' },
+      400,
+      'Claim not found.',
+    ),
+    rpcCase('update_claim', 'claim null', { claim_id: null, status: 'Filed' }, 400, 'Claim not found.'),
+    rpcCase(
+      'update_claim',
+      'status Open',
+      { claim_id: f.claimId, status: 'Open' },
+      400,
+      'Status must be Filed, Approved or Rejected.',
+    ),
+    rpcCase(
+      'update_claim',
+      'status lower case',
+      { claim_id: f.claimId, status: 'approved' },
+      400,
+      'Status must be Filed, Approved or Rejected.',
+    ),
+    rpcCase(
+      'update_claim',
+      'status 1 MB',
+      { claim_id: f.claimId, status: MB },
+      400,
+      'Status must be Filed, Approved or Rejected.',
+    ),
+    rpcCase(
+      'update_claim',
+      'approved without an amount',
+      { claim_id: f.claimId, status: 'Approved' },
+      400,
+      'Amount reimbursed is required.',
+    ),
+    rpcCase(
+      'update_claim',
+      'amount "NaN"',
+      { claim_id: f.claimId, status: 'Approved', amount_reimbursed: 'NaN' },
+      400,
+      'Amount reimbursed must be a number.',
+    ),
+    rpcCase(
+      'update_claim',
+      'amount negative',
+      { claim_id: f.claimId, status: 'Approved', amount_reimbursed: -1 },
+      400,
+      'Amount reimbursed must be at least 0.',
+    ),
+    rpcCase(
+      'update_claim',
+      'amount 1e300',
+      { claim_id: f.claimId, status: 'Approved', amount_reimbursed: 1e300 },
+      400,
+      'Amount reimbursed must be at most 1000000000.',
+    ),
+    rpcCase(
+      'update_claim',
+      "amount above the lost unit's value",
+      { claim_id: f.claimId, status: 'Approved', amount_reimbursed: 100000 },
+      400,
+      /^Amount reimbursed can be at most [\d.]+, the sale value of the claim's units\.$/,
+    ),
+    rpcCase(
+      'update_claim',
+      'amount on a rejection',
+      { claim_id: f.claimId, status: 'Rejected', amount_reimbursed: 1 },
+      400,
+      'Only an approved claim has an amount reimbursed.',
+    ),
+    rpcCase(
+      'import_returns',
+      'lines an object',
+      { platform: 'Amazon', lines: { lines: [returnLine] } },
+      400,
+      RETURNS_LINES_MESSAGE,
+    ),
+    rpcCase('import_returns', 'lines null', { platform: 'Amazon', lines: null }, 400, RETURNS_LINES_MESSAGE),
+    rpcCase(
+      'import_returns',
+      '10,001 lines',
+      { platform: 'Amazon', lines: Array.from({ length: 10_001 }, () => returnLine) },
+      400,
+      'At most 10000 lines can be imported at once; this has 10001.',
+    ),
+    rpcCase('import_returns', 'platform unknown', { platform: 'Meesho', lines: [returnLine] }, 400, PLATFORM_MESSAGE),
+    rpcCase('import_returns', 'a line a number', returnsOf(7), 400, 'Line 1: Each line must be an object.'),
+    rpcCase(
+      'import_returns',
+      'quantity 2.5',
+      returnsOf({ ...returnLine, quantity: 2.5 }),
+      400,
+      'Line 1: Quantity must be a whole number.',
+    ),
+    rpcCase(
+      'import_returns',
+      'quantity "NaN"',
+      returnsOf({ ...returnLine, quantity: 'NaN' }),
+      400,
+      'Line 1: Quantity must be a number.',
+    ),
+    rpcCase(
+      'import_returns',
+      'kind unknown',
+      returnsOf({ ...returnLine, kind: 'lost' }),
+      400,
+      `Line 1: ${KIND_MESSAGE}`,
+    ),
+    rpcCase(
+      'import_returns',
+      'condition unknown',
+      returnsOf({ ...returnLine, condition: 'stolen' }),
+      400,
+      'Line 1: Condition must be sellable, damaged, wrong_item or missing.',
+    ),
+    rpcCase(
+      'import_returns',
+      'return date SQL text',
+      returnsOf({ ...returnLine, return_date: "2026-01-01'; delete from public.sales_returns; --" }),
+      400,
+      'Line 1: Return date must be a date (YYYY-MM-DD).',
+    ),
+    rpcCase(
+      'import_returns',
+      'return date impossible',
+      returnsOf({ ...returnLine, return_date: '2026-13-45' }),
+      400,
+      'Line 1: Return date must be a date (YYYY-MM-DD).',
+    ),
+    rpcCase(
+      'import_returns',
+      'return fees a fraction of a paisa',
+      returnsOf({ ...returnLine, return_fees: 1.005 }),
+      400,
+      'Line 1: Return fees can have at most 2 decimal places.',
+    ),
+    rpcCase(
+      'import_returns',
+      'order id 1 MB',
+      returnsOf({ ...returnLine, external_order_id: MB }),
+      400,
+      'Line 1: Order id must be at most 100 characters.',
+    ),
+    rpcCase(
+      'import_returns',
+      'an order of no sale',
+      returnsOf(returnLine),
+      400,
+      `Line 1: No Amazon order R-1 has SKU SKU-${f.productName}.`,
+    ),
+    rpcCase(
+      'import_returns',
+      'a user_id argument',
+      { ...returnsOf(returnLine), user_id: crypto.randomUUID() },
+      404,
+      /import_returns/,
+    ),
+    rpcCase(
+      'preview_returns_import',
+      'lines an object',
+      { platform: 'Amazon', lines: { lines: [returnLine] } },
+      400,
+      RETURNS_LINES_MESSAGE,
+    ),
+    rpcCase(
+      'preview_returns_import',
+      'platform unknown',
+      { platform: 'Meesho', lines: [returnLine] },
+      400,
+      PLATFORM_MESSAGE,
+    ),
+    rpcCase('dashboard_returns', 'period unknown', { period: 'yesterday' }, 400, PERIOD_MESSAGE),
+    rpcCase(
+      'dashboard_returns',
+      'period SQL text',
+      { period: "all_time'; delete from public.sales_returns; --" },
+      400,
+      PERIOD_MESSAGE,
+    ),
+    rpcCase(
+      'set_platform_fees',
+      'claim window 2.5 days',
+      { ...fees, claim_window_days: 2.5 },
+      400,
+      'Claim window must be a whole number.',
+    ),
+    rpcCase(
+      'set_platform_fees',
+      'claim window 0 days',
+      { ...fees, claim_window_days: 0 },
+      400,
+      'Claim window must be at least 1.',
+    ),
+    rpcCase(
+      'set_platform_fees',
+      'claim window 366 days',
+      { ...fees, claim_window_days: 366 },
+      400,
+      'Claim window must be at most 365 days.',
+    ),
+    rpcCase(
+      'set_platform_fees',
+      'claim window "NaN"',
+      { ...fees, claim_window_days: 'NaN' },
+      400,
+      'Claim window must be a number.',
+    ),
+  );
+
   // Malformed JSON bodies on every operation ------------------------------------------------------
   for (const fn of [
     'create_product',
@@ -1121,6 +1450,11 @@ function cases(f: Fixture): Case[] {
     'owner_report',
     'import_sales_orders',
     'preview_sales_orders_import',
+    'record_return',
+    'update_claim',
+    'import_returns',
+    'preview_returns_import',
+    'dashboard_returns',
   ]) {
     for (const [name, raw] of [
       ['truncated JSON', '{"product_id":'],
@@ -1488,7 +1822,9 @@ async function fingerprint(stack: TestStack): Promise<string> {
        (select string_agg(md5(f::text), '' order by user_id, platform) from public.platform_fees f),
        (select string_agg(md5(t::text), '' order by id) from public.styles t),
        (select string_agg(md5(v::text), '' order by product_id) from public.style_variants v),
-       (select string_agg(md5(b::text), '' order by style_id, material_id) from public.style_bom_items b)) as f`,
+       (select string_agg(md5(b::text), '' order by style_id, material_id) from public.style_bom_items b),
+       (select string_agg(md5(r::text), '' order by id) from public.sales_returns r),
+       (select string_agg(md5(c::text), '' order by id) from public.return_claims c)) as f`,
   );
   return rows[0]!.f;
 }
@@ -1504,7 +1840,12 @@ async function makeFixture(s: TestStack): Promise<Fixture> {
     await rpcOk<{ id: string }>(user, 'start_production', { product_id: productId, quantity_to_produce: 1 })
   ).id;
   await rpcOk(user, 'complete_production', { order_id: completedRunId });
-  return { user, materialId, productId, productName, saleId, completedRunId };
+  const partlyReturnedId = (await rpcOk<{ id: string }>(user, 'log_sale', { product_id: productId, quantity: 2 })).id;
+  await rpcOk(user, 'fulfil_sales_order', { order_id: partlyReturnedId });
+  await rpcOk(user, 'record_return', { order_id: partlyReturnedId, kind: 'rto', sellable: 0, damaged: 1 });
+  const { data: claim, error } = await user.client.from('return_claims').select('id').single();
+  if (error) throw error;
+  return { user, materialId, productId, productName, saleId, completedRunId, partlyReturnedId, claimId: claim.id };
 }
 
 /** Sends each case as the fixture's user; returns a line for every answer that was not the expected one. */

@@ -31,9 +31,13 @@ interface Owner {
   styleId: string;
   /** The style's first variant. */
   variantId: string;
+  /** A shipped order one damaged unit came back from, its return and the claim that opened. */
+  shippedId: string;
+  returnId: string;
+  claimId: string;
 }
 
-/** A user with rows in every table: a material, a product with a BOM, one platform's fees, a sale, a started and a completed run, a style of two sizes. */
+/** A user with rows in every table: a material, a product with a BOM, one platform's fees, a sale, a started and a completed run, a style of two sizes, a return with its claim. */
 async function populate(stack: TestStack, label: string, feesPlatform: string): Promise<Owner> {
   const user = await signIn(stack);
   await rpcOk(user, 'set_platform_fees', {
@@ -63,7 +67,20 @@ async function populate(stack: TestStack, label: string, feesPlatform: string): 
     options: [{ name: 'Size', values: ['S', 'M'] }],
     bom: [{ material_id: materialId, by_option: 'Size', quantities: { S: 1, M: 1.5 } }],
   });
+  const shipped = await rpcOk<{ id: string }>(user, 'log_sale', { product_id: productId, quantity: 1 });
+  await rpcOk(user, 'fulfil_sales_order', { order_id: shipped.id });
+  const returned = await rpcOk<{ id: string }>(user, 'record_return', {
+    order_id: shipped.id,
+    kind: 'rto',
+    sellable: 0,
+    damaged: 1,
+  });
+  const { data: claim, error } = await user.client.from('return_claims').select('id').single();
+  if (error) throw error;
   return {
+    shippedId: shipped.id,
+    returnId: returned.id,
+    claimId: claim.id,
     user,
     productId,
     materialId,
@@ -88,6 +105,8 @@ function keysOf(owner: Owner, snapshot: Record<string, unknown[]>): Record<strin
     styles: ['id', owner.styleId],
     style_variants: ['product_id', owner.variantId],
     style_bom_items: ['style_id', owner.styleId],
+    sales_returns: ['id', owner.returnId],
+    return_claims: ['id', owner.claimId],
   };
 }
 
@@ -141,6 +160,25 @@ function rowFor(table: string, owner: Owner): Record<string, unknown> {
       return { product_id: owner.variantId, style_id: owner.styleId, user_id, option_values: ['X'] };
     case 'style_bom_items':
       return { style_id: owner.styleId, material_id: owner.materialId, user_id, position: 1, quantity: 999 };
+    case 'sales_returns':
+      return {
+        id: owner.returnId,
+        user_id,
+        sales_order_id: owner.shippedId,
+        kind: 'rto',
+        sellable: 999,
+        return_date: '2026-01-01',
+      };
+    case 'return_claims':
+      return {
+        id: owner.claimId,
+        user_id,
+        sales_return_id: owner.returnId,
+        sales_order_id: owner.shippedId,
+        reason: 'damaged',
+        units: 999,
+        deadline: '2099-01-01',
+      };
     default:
       return { user_id, product_id: owner.productId, quantity: 999, balance_after: 999, reason: 'opening_stock' };
   }
@@ -158,6 +196,8 @@ const EDIT: Record<string, Record<string, unknown>> = {
   styles: { style_name: 'Pwned' },
   style_variants: { option_values: ['Pwned'] },
   style_bom_items: { quantity: 999 },
+  sales_returns: { sellable: 999 },
+  return_claims: { status: 'Approved', amount_reimbursed: 999 },
 };
 
 type Result = { data: unknown; error: PostgrestError | null; status: number; count?: number | null };
@@ -255,6 +295,9 @@ describeStack('isolation between two anonymous users', (stack, kind) => {
       first.openOrderId,
       first.styleId,
       first.variantId,
+      first.shippedId,
+      first.returnId,
+      first.claimId,
     ]);
 
     for (const table of TABLES) {
@@ -489,6 +532,45 @@ describeStack('isolation between two anonymous users', (stack, kind) => {
       as('cancel_manufacturing_order', { order_id: first.openOrderId }),
       'Manufacturing order not found.',
     );
+    // Returns (issue 29): the first user's orders cannot be returned, their claim not moved, their
+    // returns report lines find nothing, and the returns panel counts only own figures.
+    for (const [label, orderId] of [
+      ['open order', first.saleId],
+      ['shipped order', first.shippedId],
+    ] as const) {
+      await attempts.call(
+        `record_return of the first user's ${label}`,
+        as('record_return', { order_id: orderId, kind: 'customer_return', sellable: 1 }),
+        'Sales order not found.',
+      );
+    }
+    await attempts.call(
+      'update_claim',
+      as('update_claim', { claim_id: first.claimId, status: 'Approved', amount_reimbursed: 1 }),
+      'Claim not found.',
+    );
+    const stolenReturn = {
+      external_order_id: 'STEAL-1',
+      sku: 'SKU-First shirt',
+      quantity: 1,
+      kind: 'rto',
+      return_date: '2026-01-05',
+    };
+    await attempts.call(
+      'import_returns',
+      as('import_returns', { platform: 'Flipkart', lines: [stolenReturn] }),
+      'Line 1: No Flipkart order STEAL-1 has SKU SKU-First shirt.',
+    );
+    attempts.count++;
+    expect(
+      await rpcOk(second.user, 'preview_returns_import', { platform: 'Flipkart', lines: [stolenReturn] }),
+    ).toMatchObject([{ line_number: 1, outcome: 'unknown_order', product_name: null }]);
+    attempts.count++;
+    const returnsPanel = await rpcOk<{ most_returned: { product_id: string }[] }>(second.user, 'dashboard_returns', {
+      period: 'all_time',
+    });
+    expect(returnsPanel.most_returned.map((row) => row.product_id)).toEqual([second.productId]);
+    expect(JSON.stringify(returnsPanel)).not.toContain(first.claimId);
     // A marketplace report naming the first user's SKU: unknown to the second user, in the preview too.
     const stolenLine = {
       external_order_id: 'STEAL-1',
@@ -590,8 +672,10 @@ describeStack('isolation between two anonymous users', (stack, kind) => {
         period: 'all_time',
       },
     );
+    // What the second user's orders keep after returns: the fully returned one is no order and no revenue.
     const ownFigures = await stack().db!.query<{ orders: number; revenue: string; fees: string }>(
-      'select count(*)::int as orders, sum(total_amount)::text as revenue, sum(fees)::text as fees from public.sales_orders where user_id = $1',
+      `select count(*) filter (where status <> 'Returned')::int as orders, sum(total_amount - refunded_amount)::text as revenue,
+         sum(fees)::text as fees from public.sales_orders where user_id = $1`,
       [second.user.id],
     );
     expect(panels.totals).toMatchObject({
@@ -608,7 +692,7 @@ describeStack('isolation between two anonymous users', (stack, kind) => {
       {},
     );
     const ownRevenue = await stack().db!.query<{ revenue: string }>(
-      'select sum(total_amount)::text as revenue from public.sales_orders where user_id = $1',
+      'select sum(total_amount - refunded_amount)::text as revenue from public.sales_orders where user_id = $1',
       [second.user.id],
     );
     expect(Number(summary.total_revenue)).toBe(Number(ownRevenue.rows[0]!.revenue));
@@ -621,8 +705,9 @@ describeStack('isolation between two anonymous users', (stack, kind) => {
     // ids, an order import and its preview with the first user's SKU, 5 reads of costs and the
     // shopping list, the panels, the dashboard.
     // The last + 1: fulfil_sales_orders; then 6 style and batch calls and 2 style lists; 3
-    // sub-assembly and cost calls.
-    expect(attempts.count).toBe(16 * TABLES.length + 4 + 9 + 11 + 2 + 5 + 1 + 1 + 1 + 6 + 2 + 3);
+    // sub-assembly and cost calls; then 2 returns, a claim, a returns import, its preview and the
+    // returns panel.
+    expect(attempts.count).toBe(16 * TABLES.length + 4 + 9 + 11 + 2 + 5 + 1 + 1 + 1 + 6 + 2 + 3 + 6);
     console.log(`isolation [${kind}] over HTTP: ${attempts.count} attempts, all refused or empty`);
   });
 
@@ -689,6 +774,7 @@ describeStack('isolation between two anonymous users', (stack, kind) => {
       });
       await rpcOk(first.user, 'cancel_sales_order', { order_id: cancelled.id });
       await rpcOk(first.user, 'return_sales_order', { order_id: first.saleId, restock: true });
+      await rpcOk(first.user, 'update_claim', { claim_id: first.claimId, status: 'Filed' });
       const stopped = await rpcOk<{ id: string }>(first.user, 'start_production', {
         product_id: productId,
         quantity_to_produce: 1,

@@ -1,12 +1,13 @@
 -- field_errors: a refusal about one argument of create_product, update_product,
--- create_raw_material, update_raw_material, log_sale or start_production names that argument in
+-- create_raw_material, update_raw_material, log_sale, start_production, record_return or
+-- update_claim names that argument in
 -- its hint, 'field:<argument>' (PostgREST passes the hint on in its error JSON), so a form can show
 -- the message beside the input it is about. SQLSTATE and message are as before. A refusal about no
 -- one argument (not enough stock, not found) has no hint, and neither have the other operations'
 -- refusals, which come from no form field.
 begin;
 set local client_min_messages = warning;
-select plan(42);
+select plan(48);
 
 select tests.create_user('owner');
 select tests.authenticate_as('owner');
@@ -126,6 +127,24 @@ select is(tests.refusal(format($$ select public.start_production_batch('[{"produ
 select is(tests.refusal(format($$ select public.start_production_batch('[{"product_id": "%s", "quantity_to_produce": 6}]') $$, tests.id('shirt'))),
   'P0001 | Not enough Cotton: 12 needed, 10 available. | no hint',
   'start_production_batch: not enough of a material is about the batch, not a field');
+
+-- record_return and update_claim: each argument of the return form and the claim's approval -----
+-- (every refusal of these: returns.test.sql)
+select from public.fulfil_sales_order((select id from public.log_sale(tests.id('shirt'), 2)));
+insert into tests.ids select 'shipped', id from public.sales_orders where status = 'Fulfilled';
+select is(tests.refusal(format($$ select public.record_return('%s', 'rto', 3) $$, tests.id('shipped'))),
+  'P0001 | Only 2 units of this order can still be returned. | field:sellable', 'record_return: too many units names sellable');
+select is(tests.refusal(format($$ select public.record_return('%s', 'rto', 0, damaged => 0.5) $$, tests.id('shipped'))),
+  'P0001 | Damaged units must be a whole number. | field:damaged', 'record_return: half a damaged unit names damaged');
+select is(tests.refusal(format($$ select public.record_return('%s', 'lost', 1) $$, tests.id('shipped'))),
+  'P0001 | Kind must be rto or customer_return. | field:kind', 'record_return: an unknown kind names kind');
+select is(tests.refusal(format($$ select public.record_return('%s', 'rto', 1, return_date => '1999-12-31') $$, tests.id('shipped'))),
+  'P0001 | Return date must be between the order date and today. | field:return_date',
+  'record_return: a day before the order names return_date');
+select is(tests.refusal($$ select public.update_claim(gen_random_uuid(), 'Approved', -1) $$),
+  'P0001 | Amount reimbursed must be at least 0. | field:amount_reimbursed', 'update_claim: a negative amount names amount_reimbursed');
+select is(tests.refusal($$ select public.update_claim(gen_random_uuid(), 'Filed') $$),
+  'P0001 | Claim not found. | no hint', 'update_claim: an unknown claim is about the form, not a field');
 
 -- The other operations' refusals name no field ----------------------------------------------------
 select is(tests.refusal($$ select public.set_platform_fees('Amazon', 1.234, 0, 0) $$),

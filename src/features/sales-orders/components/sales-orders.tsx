@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, Modal, Paper, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, Modal, Paper, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import {
@@ -30,8 +30,10 @@ import {
   type SalesOrderSort,
 } from '../api/get-sales-orders';
 import { CancelSaleModal } from './cancel-sale-modal';
+import { ClaimsSection } from './claims-section';
 import { ImportOrdersModal } from './import-orders-modal';
 import { LogSaleModal } from './log-sale-modal';
+import { OrderHistoryModal } from './order-history-modal';
 import { ReturnSaleModal } from './return-sale-modal';
 import { SalesOrderFilters } from './sales-order-filters';
 
@@ -44,7 +46,7 @@ export function SalesOrders() {
   const fulfil = useFulfilSalesOrder();
   const [modalOpened, modal] = useDisclosure(false);
   const [importOpened, importModal] = useDisclosure(false);
-  const [undoing, setUndoing] = useState<{ action: 'cancel' | 'return'; order: SalesOrder } | null>(null);
+  const [undoing, setUndoing] = useState<{ action: 'cancel' | 'return' | 'history'; order: SalesOrder } | null>(null);
   const fulfilMany = useFulfilSalesOrders();
   // The ticked orders, by id. Only the page's Unfulfilled orders that are ticked count (`chosen`), so
   // an order fulfilled, cancelled or paged away meanwhile simply drops out of the selection.
@@ -107,6 +109,19 @@ export function SalesOrders() {
               Order {order.external_order_id}
             </Text>
           )}
+          {/* What came back, and the way to the order's history of returns. */}
+          {order.returned_quantity > 0 && (
+            <Anchor
+              component="button"
+              type="button"
+              size="xs"
+              fw={400}
+              display="block"
+              onClick={() => setUndoing({ action: 'history', order })}
+            >
+              {formatQuantity(order.returned_quantity)} of {formatQuantity(order.quantity)} returned · History
+            </Anchor>
+          )}
         </div>
       ),
     },
@@ -128,9 +143,10 @@ export function SalesOrders() {
     { label: 'Status', halfOnPhone: true, cell: (order) => <OrderStatusBadge status={order.status} /> },
     {
       label: 'Actions',
-      // Cancelled and Returned orders are final: no actions, an empty cell (hidden on a phone).
+      // Cancelled and Returned orders are final: no actions, an empty cell (hidden on a phone). A
+      // partly returned order can take further returns until every unit is back.
       cell: (order) =>
-        (order.status === 'Unfulfilled' || order.status === 'Fulfilled') && (
+        (order.status === 'Unfulfilled' || order.status === 'Fulfilled' || order.status === 'Partially returned') && (
           <Group gap="xs" wrap="nowrap">
             {order.status === 'Unfulfilled' && (
               <>
@@ -154,7 +170,7 @@ export function SalesOrders() {
                 </Button>
               </>
             )}
-            {order.status === 'Fulfilled' && (
+            {(order.status === 'Fulfilled' || order.status === 'Partially returned') && (
               <Button
                 size="xs"
                 variant="subtle"
@@ -260,11 +276,13 @@ export function SalesOrders() {
           )}
         </PagedList>
       </Paper>
+      <ClaimsSection />
       {/* Mounted only while open: its product picker reads every product, which the list never needs. */}
       {modalOpened && <LogSaleModal opened onClose={modal.close} />}
       <ImportOrdersModal opened={importOpened} onClose={importModal.close} />
       {undoing?.action === 'cancel' && <CancelSaleModal order={undoing.order} onClose={() => setUndoing(null)} />}
       {undoing?.action === 'return' && <ReturnSaleModal order={undoing.order} onClose={() => setUndoing(null)} />}
+      {undoing?.action === 'history' && <OrderHistoryModal order={undoing.order} onClose={() => setUndoing(null)} />}
       <Modal
         opened={confirmingBulk}
         onClose={() => !fulfilMany.isPending && setConfirmingBulk(false)}
