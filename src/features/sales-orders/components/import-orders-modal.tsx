@@ -52,7 +52,7 @@ const orderImporter: ReportImporter<keyof typeof orderReport.labels, ImportLine,
   intro:
     "A marketplace's order report becomes sales here, each with its order id and date. The file is read in this browser and not uploaded; nothing is saved until you import.",
   fileLabel: 'Order report',
-  check: async (platform, file, mapping, onProgress) => {
+  check: async (platform, file, mapping, _layout, onProgress) => {
     const rows = await readOrderReportRows(file, mapping, (count) => onProgress(`Reading the file… ${count} rows`));
     const lines = toImportLines(rows);
     onProgress(`Checking ${plural(lines.lines.length, 'line', 'lines')} against your products and orders…`);

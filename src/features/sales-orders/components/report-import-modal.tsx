@@ -45,16 +45,21 @@ export interface ReportImporter<
   Line,
   Outcome extends string,
   PreviewRow extends { id: string; outcome: Outcome },
+  Layout extends ReportLayout<Field> = ReportLayout<Field>,
 > {
-  kind: ReportKind<Field>;
+  kind: ReportKind<Field, Layout>;
   title: string;
   intro: string;
   fileLabel: string;
-  /** Reads the file's rows with the mapping, asks the server's preview, and says what each row would do. */
+  /**
+   * Reads the file's rows with the mapping (and the layout recognised, null when mapped by hand),
+   * asks the server's preview, and says what each row would do.
+   */
   check: (
     platform: Platform,
     file: File,
     mapping: ColumnMapping<Field>,
+    layout: Layout | null,
     onProgress: (status: string) => void,
   ) => Promise<CheckedReport<PreviewRow, Line>>;
   columns: DataTableColumn<PreviewRow>[];
@@ -67,10 +72,10 @@ export interface ReportImporter<
   checkedPerPart: string;
 }
 
-interface ReportFile<Field extends string> {
+interface ReportFile<Layout> {
   file: File;
   headers: string[];
-  layout: ReportLayout<Field> | null;
+  layout: Layout | null;
 }
 
 interface ReportImportModalProps<
@@ -78,10 +83,11 @@ interface ReportImportModalProps<
   Line,
   Outcome extends string,
   PreviewRow extends { id: string; outcome: Outcome },
+  Layout extends ReportLayout<Field>,
 > {
   opened: boolean;
   onClose: () => void;
-  importer: ReportImporter<Field, Line, Outcome, PreviewRow>;
+  importer: ReportImporter<Field, Line, Outcome, PreviewRow, Layout>;
   importing: UseMutationResult<ImportResult, Error, ImportRequest<Line>>;
 }
 
@@ -94,11 +100,12 @@ export function ReportImportModal<
   Line,
   Outcome extends string,
   PreviewRow extends { id: string; outcome: Outcome },
->({ opened, onClose, importer, importing }: ReportImportModalProps<Field, Line, Outcome, PreviewRow>) {
+  Layout extends ReportLayout<Field>,
+>({ opened, onClose, importer, importing }: ReportImportModalProps<Field, Line, Outcome, PreviewRow, Layout>) {
   const { kind } = importer;
   const phone = useMediaQuery('(max-width: 36em)');
   const [platform, setPlatform] = useState<Platform>('Amazon');
-  const [report, setReport] = useState<ReportFile<Field> | null>(null);
+  const [report, setReport] = useState<ReportFile<Layout> | null>(null);
   const [mapping, setMapping] = useState<ColumnMapping<Field>>(() => emptyMapping(kind));
   const [preview, setPreview] = useState<CheckedReport<PreviewRow, Line> | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
@@ -153,7 +160,7 @@ export function ReportImportModal<
     startOver();
     try {
       setBusy('Reading the file…');
-      const checked = await importer.check(platform, report.file, mapping, setBusy);
+      const checked = await importer.check(platform, report.file, mapping, report.layout, setBusy);
       if (!report.layout) rememberMapping(kind, platform, mapping);
       setPreview(checked);
     } catch (error) {

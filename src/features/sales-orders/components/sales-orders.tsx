@@ -8,6 +8,7 @@ import {
   IconFileImport,
   IconPlus,
   IconShoppingCart,
+  IconTruckReturn,
   IconX,
 } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -31,6 +32,7 @@ import {
 } from '../api/get-sales-orders';
 import { CancelSaleModal } from './cancel-sale-modal';
 import { ImportOrdersModal } from './import-orders-modal';
+import { ImportReturnsModal } from './import-returns-modal';
 import { LogSaleModal } from './log-sale-modal';
 import { ReturnSaleModal } from './return-sale-modal';
 import { SalesOrderFilters } from './sales-order-filters';
@@ -44,6 +46,7 @@ export function SalesOrders() {
   const fulfil = useFulfilSalesOrder();
   const [modalOpened, modal] = useDisclosure(false);
   const [importOpened, importModal] = useDisclosure(false);
+  const [importReturnsOpened, importReturnsModal] = useDisclosure(false);
   const [undoing, setUndoing] = useState<{ action: 'cancel' | 'return'; order: SalesOrder } | null>(null);
   const fulfilMany = useFulfilSalesOrders();
   // The ticked orders, by id. Only the page's Unfulfilled orders that are ticked count (`chosen`), so
@@ -196,6 +199,9 @@ export function SalesOrders() {
             <Button variant="default" leftSection={<IconFileImport size={18} />} onClick={importModal.open}>
               Import orders
             </Button>
+            <Button variant="default" leftSection={<IconTruckReturn size={18} />} onClick={importReturnsModal.open}>
+              Import returns
+            </Button>
             <Button leftSection={<IconPlus size={18} />} onClick={modal.open}>
               Add New Sale
             </Button>
@@ -263,6 +269,7 @@ export function SalesOrders() {
       {/* Mounted only while open: its product picker reads every product, which the list never needs. */}
       {modalOpened && <LogSaleModal opened onClose={modal.close} />}
       <ImportOrdersModal opened={importOpened} onClose={importModal.close} />
+      <ImportReturnsModal opened={importReturnsOpened} onClose={importReturnsModal.close} />
       {undoing?.action === 'cancel' && <CancelSaleModal order={undoing.order} onClose={() => setUndoing(null)} />}
       {undoing?.action === 'return' && <ReturnSaleModal order={undoing.order} onClose={() => setUndoing(null)} />}
       <Modal

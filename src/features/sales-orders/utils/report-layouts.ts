@@ -15,14 +15,14 @@ export interface ReportLayout<Field extends string> {
  * gives, those a mapping must name, the layouts recognised by their headers, and where a mapping
  * made by hand is remembered.
  */
-export interface ReportKind<Field extends string> {
+export interface ReportKind<Field extends string, Layout extends ReportLayout<Field> = ReportLayout<Field>> {
   fields: readonly Field[];
   /** What the column mapping calls each field. */
   labels: Record<Field, string>;
   /** A line under a field's column choice, where it needs one. */
   descriptions: Partial<Record<Field, string>>;
   requiredFields: readonly Field[];
-  layouts: readonly ReportLayout<Field>[];
+  layouts: readonly Layout[];
   /** localStorage key of the mapping last made by hand for a platform's files. */
   mappingKey: (platform: string) => string;
 }
@@ -41,8 +41,8 @@ export function emptyMapping<Field extends string>(kind: ReportKind<Field>): Col
 }
 
 /** The mapping a layout gives these headers, or null when a required field finds none. */
-function mapLayout<Field extends string>(
-  kind: ReportKind<Field>,
+function mapLayout<Field extends string, Layout extends ReportLayout<Field>>(
+  kind: ReportKind<Field, Layout>,
   layout: ReportLayout<Field>,
   headers: readonly string[],
 ): ColumnMapping<Field> | null {
@@ -57,10 +57,10 @@ function mapLayout<Field extends string>(
 }
 
 /** The first known layout these headers match (every required field finds one of its headers), with its mapping. */
-export function recognizeLayout<Field extends string>(
-  kind: ReportKind<Field>,
+export function recognizeLayout<Field extends string, Layout extends ReportLayout<Field>>(
+  kind: ReportKind<Field, Layout>,
   headers: readonly string[],
-): { layout: ReportLayout<Field>; mapping: ColumnMapping<Field> } | null {
+): { layout: Layout; mapping: ColumnMapping<Field> } | null {
   for (const layout of kind.layouts) {
     const mapping = mapLayout(kind, layout, headers);
     if (mapping) return { layout, mapping };
