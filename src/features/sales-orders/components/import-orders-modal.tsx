@@ -1,5 +1,5 @@
 import type { DataTableColumn } from '@/components/data-table';
-import { formatDateTime, formatQuantity, formatRupees } from '@/lib/format';
+import { formatDateTime } from '@/lib/format';
 import { previewImport, useImportSalesOrders } from '../api/import-sales-orders';
 import { orderReport } from '../utils/order-report-layouts';
 import { toImportLines, type ImportLine } from '../utils/order-report-lines';
@@ -9,6 +9,7 @@ import { newLines } from '../utils/report-import';
 import { importedMessage, orderCount, plural } from './import-orders-count';
 import { ReportImportModal, type ReportImporter } from './report-import-modal';
 import { OutcomeCell, type OutcomeLabels } from './report-import-outcome';
+import { reportAmount, reportQuantity } from './report-import-preview';
 
 const outcomeLabels: OutcomeLabels<RowOutcome> = {
   new: { label: 'New sale', color: 'green' },
@@ -22,13 +23,8 @@ const outcomeLabels: OutcomeLabels<RowOutcome> = {
   unreadable: { label: 'Unreadable row', color: 'red' },
 };
 
-// Cells show what the file says; a value the reader could not make a number of stays as written.
-export const reportAmount = (value: number | string | null) =>
-  typeof value === 'number' ? formatRupees(value) : (value ?? '');
-export const reportQuantity = (value: number | string | null) =>
-  typeof value === 'number' ? formatQuantity(value) : (value ?? '');
 // A date alone is midnight in India, as the server records it.
-export const reportDate = (value: string) => {
+const reportDate = (value: string) => {
   const timestamp = /^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00+05:30` : value;
   return Number.isNaN(Date.parse(timestamp)) ? value : formatDateTime(timestamp);
 };

@@ -1,4 +1,5 @@
 import type { DataTableColumn } from '@/components/data-table';
+import { formatDay } from '@/lib/format';
 import { previewReturnsImport, useImportReturns } from '../api/import-returns';
 import { returnReport, type ReturnReportField, type ReturnReportLayout } from '../utils/return-report-layouts';
 import {
@@ -10,10 +11,10 @@ import {
   type ReturnRowOutcome,
 } from '../utils/return-report-lines';
 import { newLines } from '../utils/report-import';
-import { reportAmount, reportDate, reportQuantity } from './import-orders-modal';
 import { plural } from './import-orders-count';
 import { ReportImportModal, type ReportImporter } from './report-import-modal';
 import { OutcomeCell, type OutcomeLabels } from './report-import-outcome';
+import { reportAmount, reportQuantity } from './report-import-preview';
 
 const outcomeLabels: OutcomeLabels<ReturnRowOutcome> = {
   new: { label: 'New return', color: 'green' },
@@ -38,7 +39,10 @@ const conditionNames: Record<string, string> = {
 const columns: DataTableColumn<ReturnPreviewRow>[] = [
   { label: 'Row', numeric: true, cell: (row) => row.line },
   { label: 'Order id', cell: (row) => row.external_order_id },
-  { label: 'Returned on', cell: (row) => (row.return_date === '' ? '' : reportDate(row.return_date)) },
+  {
+    label: 'Returned on',
+    cell: (row) => (/^\d{4}-\d{2}-\d{2}$/.test(row.return_date) ? formatDay(row.return_date) : row.return_date),
+  },
   { label: 'SKU', fw: 500, cell: (row) => row.sku },
   { label: 'Qty', numeric: true, cell: (row) => reportQuantity(row.quantity) },
   { label: 'Kind', cell: (row) => kindNames[row.kind] ?? row.kind },

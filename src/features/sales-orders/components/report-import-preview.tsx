@@ -1,8 +1,15 @@
 import { Badge, Group, Pagination, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { DataTable, type DataTableColumn } from '@/components/data-table';
+import { formatQuantity, formatRupees } from '@/lib/format';
 import { countOutcomes } from '../utils/report-import';
 import type { OutcomeLabels } from './report-import-outcome';
+
+// Cells show what the file says; a value the reader could not make a number of stays as written.
+export const reportAmount = (value: number | string | null) =>
+  typeof value === 'number' ? formatRupees(value) : (value ?? '');
+export const reportQuantity = (value: number | string | null) =>
+  typeof value === 'number' ? formatQuantity(value) : (value ?? '');
 
 /** A page of the preview: a 50 MB report has every row in it, one page at a time. */
 const ROWS_PER_PAGE = 100;
