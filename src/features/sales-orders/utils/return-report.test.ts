@@ -12,7 +12,7 @@ import {
   returnKindOf,
   returnKindWords,
 } from './return-report-values';
-import { newLines } from './report-import';
+import { chunkLines, LINES_PER_CALL, newLines } from './report-import';
 import * as layouts from './report-layouts';
 import { readReportHeaders } from './report-read';
 
@@ -338,5 +338,23 @@ describe('awkward files', () => {
   it('an unknown layout is not recognised: its columns are asked for', async () => {
     const { recognized } = await readReport('Invoice,When,Item,Units\nA-1,2026-01-01,KURTA-BLU,1');
     expect(recognized).toBeNull();
+  });
+
+  it('a report of 25,000 returns is read whole and sent in parts of at most 10,000 lines', async () => {
+    const header = fbaReturns.split('\n')[0]!;
+    const rows = Array.from(
+      { length: 25_000 },
+      (_, n) =>
+        `2026-02-10T05:00:00+00:00\t402-${String(n).padStart(7, '0')}-0000001\tKURTA-${n % 50}\tB0\tX0\tKurta\t1\tBLR7\tSELLABLE\tAPPAREL_TOO_SMALL\tUnit returned to inventory\tLPN${n}\t`,
+    );
+    const { rows: read } = await readReport([header, ...rows].join('\n'));
+    const { lines } = toReturnLines(read);
+    expect(lines).toHaveLength(25_000);
+    const parts = chunkLines(lines);
+    expect(parts.map((part) => part.length)).toEqual([
+      LINES_PER_CALL,
+      ...Array<number>(Math.ceil(25_000 / LINES_PER_CALL) - 1).fill(LINES_PER_CALL),
+    ]);
+    expect(Math.max(...parts.map((part) => part.length))).toBeLessThanOrEqual(10_000);
   });
 });
