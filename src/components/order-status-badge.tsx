@@ -12,6 +12,8 @@ const colorByStatus: Record<OrderStatus, string> = {
   // Undone orders: grey, so they read as no longer counting.
   Cancelled: 'gray',
   Returned: 'gray',
+  // Some units came back; the rest still count.
+  'Partially returned': 'yellow',
 };
 
 export function OrderStatusBadge({ status }: { status: OrderStatus }) {

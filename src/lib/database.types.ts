@@ -65,14 +65,14 @@ isOneToOne: false
                   ]
                 },"platform_fees": {
                   Row: {
-                    "commission_percent": number,"fee_per_order": number,"platform": Database["public"]['Enums']["sales_platform"],"shipping_per_order": number,"updated_at": string,"user_id": string
+                    "claim_window_days": number | null,"commission_percent": number,"fee_per_order": number,"platform": Database["public"]['Enums']["sales_platform"],"shipping_per_order": number,"updated_at": string,"user_id": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "commission_percent"?: number,"fee_per_order"?: number,"platform": Database["public"]['Enums']["sales_platform"],"shipping_per_order"?: number,"updated_at"?: string,"user_id"?: string
+                    "claim_window_days"?: number | null,"commission_percent"?: number,"fee_per_order"?: number,"platform": Database["public"]['Enums']["sales_platform"],"shipping_per_order"?: number,"updated_at"?: string,"user_id"?: string
                   }
                   Update: {
-                    "commission_percent"?: number,"fee_per_order"?: number,"platform"?: Database["public"]['Enums']["sales_platform"],"shipping_per_order"?: number,"updated_at"?: string,"user_id"?: string
+                    "claim_window_days"?: number | null,"commission_percent"?: number,"fee_per_order"?: number,"platform"?: Database["public"]['Enums']["sales_platform"],"shipping_per_order"?: number,"updated_at"?: string,"user_id"?: string
                   }
                   Relationships: [
                     
@@ -131,6 +131,32 @@ isOneToOne: false
                   Relationships: [
                     
                   ]
+                },"return_claims": {
+                  Row: {
+                    "amount_reimbursed": number | null,"created_at": string,"deadline": string,"id": string,"reason": Database["public"]['Enums']["return_condition"],"sales_order_id": string,"sales_return_id": string,"status": Database["public"]['Enums']["return_claim_status"],"units": number,"updated_at": string,"user_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "amount_reimbursed"?: number | null,"created_at"?: string,"deadline": string,"id"?: string,"reason": Database["public"]['Enums']["return_condition"],"sales_order_id": string,"sales_return_id": string,"status"?: Database["public"]['Enums']["return_claim_status"],"units": number,"updated_at"?: string,"user_id": string
+                  }
+                  Update: {
+                    "amount_reimbursed"?: number | null,"created_at"?: string,"deadline"?: string,"id"?: string,"reason"?: Database["public"]['Enums']["return_condition"],"sales_order_id"?: string,"sales_return_id"?: string,"status"?: Database["public"]['Enums']["return_claim_status"],"units"?: number,"updated_at"?: string,"user_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "return_claims_sales_order_id_fkey"
+      columns: ["sales_order_id"]
+isOneToOne: false
+      referencedRelation: "sales_orders"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "return_claims_sales_return_id_fkey"
+      columns: ["sales_return_id"]
+isOneToOne: false
+      referencedRelation: "sales_returns"
+      referencedColumns: ["id"]
+    }
+                  ]
                 },"sales_day_totals": {
                   Row: {
                     "day": string,"fees": number,"orders": number,"platform": Database["public"]['Enums']["sales_platform"],"profit": number,"revenue": number,"stripe": number,"units": number,"user_id": string
@@ -161,14 +187,14 @@ isOneToOne: false
                   ]
                 },"sales_orders": {
                   Row: {
-                    "external_order_id": string | null,"fees": number,"id": string,"order_date": string,"platform": Database["public"]['Enums']["sales_platform"],"product_id": string,"product_name": string,"profit": number | null,"quantity": number,"return_note": string | null,"status": Database["public"]['Enums']["sales_order_status"],"total_amount": number,"unit_cost": number,"unit_price": number,"user_id": string
+                    "external_order_id": string | null,"fees": number,"id": string,"order_date": string,"platform": Database["public"]['Enums']["sales_platform"],"product_id": string,"product_name": string,"profit": number | null,"profit_after_returns": number | null,"quantity": number,"refunded_amount": number | null,"reimbursed": number,"restocked_quantity": number,"return_fees": number,"return_note": string | null,"returned_quantity": number,"status": Database["public"]['Enums']["sales_order_status"],"total_amount": number,"unit_cost": number,"unit_price": number,"user_id": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "external_order_id"?: string | null,"fees"?: number,"id"?: string,"order_date"?: string,"platform"?: Database["public"]['Enums']["sales_platform"],"product_id": string,"product_name": string,"profit"?: never,"quantity": number,"return_note"?: string | null,"status"?: Database["public"]['Enums']["sales_order_status"],"total_amount": number,"unit_cost"?: number,"unit_price": number,"user_id"?: string
+                    "external_order_id"?: string | null,"fees"?: number,"id"?: string,"order_date"?: string,"platform"?: Database["public"]['Enums']["sales_platform"],"product_id": string,"product_name": string,"profit"?: never,"profit_after_returns"?: never,"quantity": number,"refunded_amount"?: never,"reimbursed"?: number,"restocked_quantity"?: number,"return_fees"?: number,"return_note"?: string | null,"returned_quantity"?: number,"status"?: Database["public"]['Enums']["sales_order_status"],"total_amount": number,"unit_cost"?: number,"unit_price": number,"user_id"?: string
                   }
                   Update: {
-                    "external_order_id"?: string | null,"fees"?: number,"id"?: string,"order_date"?: string,"platform"?: Database["public"]['Enums']["sales_platform"],"product_id"?: string,"product_name"?: string,"profit"?: never,"quantity"?: number,"return_note"?: string | null,"status"?: Database["public"]['Enums']["sales_order_status"],"total_amount"?: number,"unit_cost"?: number,"unit_price"?: number,"user_id"?: string
+                    "external_order_id"?: string | null,"fees"?: number,"id"?: string,"order_date"?: string,"platform"?: Database["public"]['Enums']["sales_platform"],"product_id"?: string,"product_name"?: string,"profit"?: never,"profit_after_returns"?: never,"quantity"?: number,"refunded_amount"?: never,"reimbursed"?: number,"restocked_quantity"?: number,"return_fees"?: number,"return_note"?: string | null,"returned_quantity"?: number,"status"?: Database["public"]['Enums']["sales_order_status"],"total_amount"?: number,"unit_cost"?: number,"unit_price"?: number,"user_id"?: string
                   }
                   Relationships: [
                     {
@@ -183,6 +209,26 @@ isOneToOne: false
 isOneToOne: false
       referencedRelation: "products"
       referencedColumns: ["id","user_id"]
+    }
+                  ]
+                },"sales_returns": {
+                  Row: {
+                    "created_at": string,"damaged": number,"id": string,"imported_condition": Database["public"]['Enums']["return_condition"] | null,"kind": Database["public"]['Enums']["return_kind"],"missing": number,"note": string | null,"return_date": string,"return_fees": number,"sales_order_id": string,"sellable": number,"user_id": string,"wrong_item": number
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "created_at"?: string,"damaged"?: number,"id"?: string,"imported_condition"?: Database["public"]['Enums']["return_condition"] | null,"kind": Database["public"]['Enums']["return_kind"],"missing"?: number,"note"?: string | null,"return_date": string,"return_fees"?: number,"sales_order_id": string,"sellable"?: number,"user_id": string,"wrong_item"?: number
+                  }
+                  Update: {
+                    "created_at"?: string,"damaged"?: number,"id"?: string,"imported_condition"?: Database["public"]['Enums']["return_condition"] | null,"kind"?: Database["public"]['Enums']["return_kind"],"missing"?: number,"note"?: string | null,"return_date"?: string,"return_fees"?: number,"sales_order_id"?: string,"sellable"?: number,"user_id"?: string,"wrong_item"?: number
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "sales_returns_sales_order_id_fkey"
+      columns: ["sales_order_id"]
+isOneToOne: false
+      referencedRelation: "sales_orders"
+      referencedColumns: ["id"]
     }
                   ]
                 },"stock_movements": {
@@ -396,8 +442,14 @@ isOneToOne: false
 "product_id": string,
 "product_name": string,
 "profit": number | null,
+"profit_after_returns": number | null,
 "quantity": number,
+"refunded_amount": number | null,
+"reimbursed": number,
+"restocked_quantity": number,
+"return_fees": number,
 "return_note": string | null,
+"returned_quantity": number,
 "status": Database["public"]['Enums']["sales_order_status"],
 "total_amount": number,
 "unit_cost": number,
@@ -477,6 +529,9 @@ isOneToOne: false
 "dashboard_panels":
 { Args: { "period": string }; Returns: Json
                            },
+"dashboard_returns":
+{ Args: { "period": string }; Returns: Json
+                           },
 "dashboard_summary":
 { Args: Record<PropertyKey, never>; Returns: Json
                            },
@@ -496,8 +551,14 @@ isOneToOne: false
 "product_id": string,
 "product_name": string,
 "profit": number | null,
+"profit_after_returns": number | null,
 "quantity": number,
+"refunded_amount": number | null,
+"reimbursed": number,
+"restocked_quantity": number,
+"return_fees": number,
 "return_note": string | null,
+"returned_quantity": number,
 "status": Database["public"]['Enums']["sales_order_status"],
 "total_amount": number,
 "unit_cost": number,
@@ -522,6 +583,9 @@ isOneToOne: false
 { Args: { "dry_run"?: boolean,"request_id"?: string,"rows": Json }; Returns: {
               "message": string,"row_number": number
             }[]
+                           },
+"import_returns":
+{ Args: { "lines": Json,"platform": string,"request_id"?: string }; Returns: Json
                            },
 "import_sales_orders":
 { Args: { "lines": Json,"platform": string,"request_id"?: string }; Returns: Json
@@ -548,8 +612,14 @@ isOneToOne: false
 "product_id": string,
 "product_name": string,
 "profit": number | null,
+"profit_after_returns": number | null,
 "quantity": number,
+"refunded_amount": number | null,
+"reimbursed": number,
+"restocked_quantity": number,
+"return_fees": number,
 "return_note": string | null,
+"returned_quantity": number,
 "status": Database["public"]['Enums']["sales_order_status"],
 "total_amount": number,
 "unit_cost": number,
@@ -564,6 +634,14 @@ isOneToOne: false
       } },
 "owner_report":
 { Args: { "report": string }; Returns: Json[]
+                           },
+"platform_claim_windows":
+{ Args: Record<PropertyKey, never>; Returns: {
+              "claim_window_days": number,"is_default": boolean,"platform": Database["public"]['Enums']["sales_platform"]
+            }[]
+                           },
+"preview_returns_import":
+{ Args: { "lines": Json,"platform": string }; Returns: Json
                            },
 "preview_sales_orders_import":
 { Args: { "lines": Json,"platform": string }; Returns: Json
@@ -595,6 +673,28 @@ isOneToOne: false
 "receive_website_order":
 { Args: { "endpoint_token": string,"lines": Json,"ordered_at": string,"shop_order_id": string }; Returns: Json
                            },
+"record_return":
+{ Args: { "damaged"?: number,"kind": string,"missing"?: number,"note"?: string,"order_id": string,"request_id"?: string,"return_date"?: string,"return_fees"?: number,"sellable": number,"wrong_item"?: number }; Returns: {
+              "created_at": string,
+"damaged": number,
+"id": string,
+"imported_condition": Database["public"]['Enums']["return_condition"] | null,
+"kind": Database["public"]['Enums']["return_kind"],
+"missing": number,
+"note": string | null,
+"return_date": string,
+"return_fees": number,
+"sales_order_id": string,
+"sellable": number,
+"user_id": string,
+"wrong_item": number
+            }
+                          SetofOptions: {
+        from: "*"
+        to: "sales_returns"
+        isOneToOne: true
+        isSetofReturn: false
+      } },
 "return_sales_order":
 { Args: { "note"?: string,"order_id": string,"request_id"?: string,"restock"?: boolean }; Returns: {
               "external_order_id": string | null,
@@ -605,8 +705,14 @@ isOneToOne: false
 "product_id": string,
 "product_name": string,
 "profit": number | null,
+"profit_after_returns": number | null,
 "quantity": number,
+"refunded_amount": number | null,
+"reimbursed": number,
+"restocked_quantity": number,
+"return_fees": number,
 "return_note": string | null,
+"returned_quantity": number,
 "status": Database["public"]['Enums']["sales_order_status"],
 "total_amount": number,
 "unit_cost": number,
@@ -620,8 +726,9 @@ isOneToOne: false
         isSetofReturn: false
       } },
 "set_platform_fees":
-{ Args: { "commission_percent": number,"fee_per_order": number,"platform": string,"shipping_per_order": number }; Returns: {
-              "commission_percent": number,
+{ Args: { "claim_window_days"?: number,"commission_percent": number,"fee_per_order": number,"platform": string,"shipping_per_order": number }; Returns: {
+              "claim_window_days": number | null,
+"commission_percent": number,
 "fee_per_order": number,
 "platform": Database["public"]['Enums']["sales_platform"],
 "shipping_per_order": number,
@@ -669,6 +776,26 @@ isOneToOne: false
 "start_production_batch":
 { Args: { "request_id"?: string,"runs": Json }; Returns: (string)[]
                            },
+"update_claim":
+{ Args: { "amount_reimbursed"?: number,"claim_id": string,"status": string }; Returns: {
+              "amount_reimbursed": number | null,
+"created_at": string,
+"deadline": string,
+"id": string,
+"reason": Database["public"]['Enums']["return_condition"],
+"sales_order_id": string,
+"sales_return_id": string,
+"status": Database["public"]['Enums']["return_claim_status"],
+"units": number,
+"updated_at": string,
+"user_id": string
+            }
+                          SetofOptions: {
+        from: "*"
+        to: "return_claims"
+        isOneToOne: true
+        isSetofReturn: false
+      } },
 "update_product":
 { Args: { "bom"?: Json,"category": string,"product_id": string,"product_name": string,"reorder_point": number,"selling_price": number,"sku": string }; Returns: {
               "archived_at": string | null,
@@ -735,7 +862,7 @@ isOneToOne: false
                            }
           }
           Enums: {
-            "manufacturing_order_status": "In Progress"|"Completed"|"Cancelled","sales_order_status": "Unfulfilled"|"Fulfilled"|"Cancelled"|"Returned","sales_platform": "Flipkart"|"Myntra"|"Amazon"|"Brand Website"|"Other","stock_movement_reason": "opening_stock"|"sale"|"production_consumption"|"production_output"|"purchase_receipt"|"adjustment"|"sale_cancelled"|"sale_return"|"production_cancelled"
+            "manufacturing_order_status": "In Progress"|"Completed"|"Cancelled","return_claim_status": "Open"|"Filed"|"Approved"|"Rejected","return_condition": "sellable"|"damaged"|"wrong_item"|"missing","return_kind": "rto"|"customer_return","sales_order_status": "Unfulfilled"|"Fulfilled"|"Cancelled"|"Returned"|"Partially returned","sales_platform": "Flipkart"|"Myntra"|"Amazon"|"Brand Website"|"Other","stock_movement_reason": "opening_stock"|"sale"|"production_consumption"|"production_output"|"purchase_receipt"|"adjustment"|"sale_cancelled"|"sale_return"|"production_cancelled"
           }
           CompositeTypes: {
             [_ in never]: never
@@ -851,7 +978,7 @@ export type CompositeTypes<
 export const Constants = {
   "public": {
           Enums: {
-            "manufacturing_order_status": ["In Progress", "Completed", "Cancelled"],"sales_order_status": ["Unfulfilled", "Fulfilled", "Cancelled", "Returned"],"sales_platform": ["Flipkart", "Myntra", "Amazon", "Brand Website", "Other"],"stock_movement_reason": ["opening_stock", "sale", "production_consumption", "production_output", "purchase_receipt", "adjustment", "sale_cancelled", "sale_return", "production_cancelled"]
+            "manufacturing_order_status": ["In Progress", "Completed", "Cancelled"],"return_claim_status": ["Open", "Filed", "Approved", "Rejected"],"return_condition": ["sellable", "damaged", "wrong_item", "missing"],"return_kind": ["rto", "customer_return"],"sales_order_status": ["Unfulfilled", "Fulfilled", "Cancelled", "Returned", "Partially returned"],"sales_platform": ["Flipkart", "Myntra", "Amazon", "Brand Website", "Other"],"stock_movement_reason": ["opening_stock", "sale", "production_consumption", "production_output", "purchase_receipt", "adjustment", "sale_cancelled", "sale_return", "production_cancelled"]
           }
         }
 } as const

@@ -25,7 +25,7 @@ comment on schema private is 'Helpers for the stock operations; not exposed thro
 
 -- The spec's fixed lists, kept once here (the API and generated types read them from here).
 create type public.sales_platform as enum ('Flipkart', 'Myntra', 'Amazon', 'Brand Website', 'Other');
-create type public.sales_order_status as enum ('Unfulfilled', 'Fulfilled', 'Cancelled', 'Returned');
+create type public.sales_order_status as enum ('Unfulfilled', 'Fulfilled', 'Cancelled', 'Returned', 'Partially returned');
 create type public.manufacturing_order_status as enum ('In Progress', 'Completed', 'Cancelled');
 -- Why an item's stock changed: opening stock, purchase receipts and counts come from no order; the
 -- others name the sales or manufacturing order they record or undo (ledger.sql checks which).

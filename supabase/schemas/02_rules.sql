@@ -3,6 +3,9 @@
 --
 --   rules.counted_sale_statuses()   which sales orders count as sales (revenue, units, profit):
 --                                   the dashboard, its profit panels and the owner reports;
+--   rules.kept_sale(...)            what one order keeps in those figures after its returns
+--                                   (orders, units, revenue, fees, profit): the kept totals
+--                                   (sales_totals.sql), the panels' period lists, the reports;
 --   rules.is_low_stock(stock, reorder_point)
 --                                   when an item is low on stock: the dashboard, What to buy, the
 --                                   low stock filter of the product and material lists, the low
@@ -36,10 +39,49 @@ immutable
 parallel safe
 set search_path = ''
 as $$
-  select array['Unfulfilled', 'Fulfilled']::public.sales_order_status[]
+  select array['Unfulfilled', 'Fulfilled', 'Partially returned']::public.sales_order_status[]
 $$;
 comment on function rules.counted_sale_statuses is
-  'The sales order statuses that count as a sale (in revenue, units and profit): Unfulfilled and Fulfilled. Cancelled and returned orders earned nothing; any other status does not count until it is added here.';
+  'The sales order statuses that count as a sale (in orders, revenue, units and profit): Unfulfilled, Fulfilled and Partially returned (its kept units). Cancelled orders earned nothing; a fully Returned order is no sale (rules.kept_sale keeps only its loss); any other status does not count until it is added here.';
+
+-- What one order keeps in the sales figures after its returns (issue 29): a counted order
+-- (rules.counted_sale_statuses) is one order with its kept units (quantity - returned_quantity),
+-- its kept revenue (total_amount - refunded_amount), its fees as recorded and its profit after
+-- returns; a fully Returned order is no order, no units and no revenue, but its loss (the forward
+-- fees, the return's fees, the cost of the units that did not come back sellable, less what was
+-- reimbursed) stays in profit; any other status (Cancelled) keeps nothing (kept = false). Scalars,
+-- not a sales_orders row: the rules come before the tables. With nothing returned it is exactly
+-- the order's recorded figures.
+create function rules.kept_sale(
+  status public.sales_order_status,
+  quantity integer,
+  returned_quantity integer,
+  total_amount numeric,
+  refunded_amount numeric,
+  recorded_fees numeric,
+  profit_after_returns numeric,
+  out kept boolean,
+  out orders integer,
+  out units integer,
+  out revenue numeric,
+  out fees numeric,
+  out profit numeric
+)
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$
+  select k.counted or k.lost, case when k.counted then 1 else 0 end,
+    case when k.counted or k.lost then kept_sale.quantity - kept_sale.returned_quantity else 0 end,
+    case when k.counted or k.lost then kept_sale.total_amount - kept_sale.refunded_amount else 0 end,
+    case when k.counted or k.lost then kept_sale.recorded_fees else 0 end,
+    case when k.counted or k.lost then kept_sale.profit_after_returns else 0 end
+  from (select kept_sale.status = any (rules.counted_sale_statuses()) as counted,
+          kept_sale.status = 'Returned' as lost) k
+$$;
+comment on function rules.kept_sale is
+  'What one sales order keeps in the sales figures after its returns: counted statuses one order, kept units, kept revenue, recorded fees and profit after returns; Returned no order, units or revenue but its loss in fees and profit; Cancelled nothing (kept false).';
 
 -- Below the reorder point, not at it: an item with exactly its reorder point in stock is not low.
 -- Both columns are not null (products default to 10, materials to 20), so there is no fallback
@@ -87,8 +129,10 @@ $$;
 comment on function rules.dashboard_period is
   'A dashboard period (this_month, last_30_days, this_financial_year, all_time) as its first India day (null: all time) and its chart bucket (day or month).';
 
-revoke all on function rules.counted_sale_statuses(), rules.is_low_stock(numeric, numeric), rules.dashboard_period(text, date)
+revoke all on function rules.counted_sale_statuses(), rules.is_low_stock(numeric, numeric), rules.dashboard_period(text, date),
+  rules.kept_sale(public.sales_order_status, integer, integer, numeric, numeric, numeric, numeric)
   from public, anon, authenticated, service_role;
-grant execute on function rules.counted_sale_statuses(), rules.is_low_stock(numeric, numeric), rules.dashboard_period(text, date)
+grant execute on function rules.counted_sale_statuses(), rules.is_low_stock(numeric, numeric), rules.dashboard_period(text, date),
+  rules.kept_sale(public.sales_order_status, integer, integer, numeric, numeric, numeric, numeric)
   to authenticated;
 grant execute on function rules.is_low_stock(numeric, numeric) to service_role;

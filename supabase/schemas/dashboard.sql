@@ -43,7 +43,9 @@ grant execute on function public.dashboard_summary() to authenticated;
 
 -- dashboard_panels(period): every figure of the profit panels for one period, in one small JSON
 -- object. Figures come from each order's profit snapshot (unit_cost and fees recorded at sale
--- time), summed in the kept totals. Cancelled and returned orders count in none of them.
+-- time) after its returns (rules.kept_sale: kept units and revenue, profit after returns), summed in
+-- the kept totals. Cancelled orders count in none of them; a fully returned order only in fees and
+-- profit, with its loss.
 --
 -- Periods follow the Indian calendar (rules.dashboard_period). The top products of all time come
 -- from the per-product totals; those of a period from its own
@@ -71,12 +73,15 @@ begin
       from public.sales_day_totals t
       where t.user_id = (select auth.uid()) and (v_from is null or t.day >= v_from)
       group by 1, 2
-      having sum(t.orders) <> 0
+      -- a fully returned order is no order, but its loss counts
+      having sum(t.orders) <> 0 or sum(t.profit) <> 0 or sum(t.fees) <> 0
     ),
     -- A period's sales per product come from its own orders; all time's from the per-product totals.
     period_products as (
-      select o.product_id, sum(o.quantity) as units, sum(o.total_amount) as revenue, sum(o.profit) as profit
+      select o.product_id, sum(k.units) as units, sum(k.revenue) as revenue, sum(k.profit) as profit
       from public.sales_orders o
+      cross join lateral rules.kept_sale(o.status, o.quantity, o.returned_quantity, o.total_amount, o.refunded_amount,
+        o.fees, o.profit_after_returns) k
       where v_from is not null and o.user_id = (select auth.uid())
         and o.status = any (rules.counted_sale_statuses())
         and o.order_date >= v_from::timestamp at time zone 'Asia/Kolkata'
@@ -148,7 +153,7 @@ begin
 end;
 $$;
 comment on function public.dashboard_panels is
-  'Profit panels for a period (this_month, last_30_days, this_financial_year, all_time): totals with margin percent, revenue, fees and profit by platform, revenue and profit per day or month, top 5 products by revenue and by profit. Excludes cancelled and returned orders.';
+  'Profit panels for a period (this_month, last_30_days, this_financial_year, all_time): totals with margin percent, revenue, fees and profit by platform, revenue and profit per day or month, top 5 products by revenue and by profit, all after returns (rules.kept_sale): cancelled orders excluded, a fully returned order''s loss in fees and profit only.';
 revoke all on function public.dashboard_panels(text) from public, anon, authenticated, service_role;
 grant execute on function public.dashboard_panels(text) to authenticated;
 
@@ -173,8 +178,10 @@ begin
       from public.product_sales_totals t
       where v_from is null and t.user_id = (select auth.uid()) and t.orders <> 0
       union all
-      select o.product_id, sum(o.quantity), sum(o.total_amount), sum(o.profit)
+      select o.product_id, sum(k.units), sum(k.revenue), sum(k.profit)
       from public.sales_orders o
+      cross join lateral rules.kept_sale(o.status, o.quantity, o.returned_quantity, o.total_amount, o.refunded_amount,
+        o.fees, o.profit_after_returns) k
       where v_from is not null and o.user_id = (select auth.uid())
         and o.status = any (rules.counted_sale_statuses())
         and o.order_date >= v_from::timestamp at time zone 'Asia/Kolkata'

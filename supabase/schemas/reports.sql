@@ -27,44 +27,55 @@ from auth.users u;
 comment on view reports.workspaces is
   'Every workspace (auth user): its label for the reports, whether it is still anonymous, and when it was last used.';
 
--- Cancelled and returned orders are left out of revenue, and counted per platform.
+-- Revenue is what the counted orders kept after their returns (rules.kept_sale); cancellations and
+-- returns are counted per platform: returned orders are those every unit came back from, returned
+-- units and amounts those of every return, partial ones included.
 create view reports.revenue_by_platform_month with (security_invoker = true) as
 select
   o.user_id,
   w.workspace,
   date_trunc('month', o.order_date)::date as month,
   o.platform,
-  count(*) filter (where o.status = any (rules.counted_sale_statuses())) as orders,
-  coalesce(sum(o.quantity) filter (where o.status = any (rules.counted_sale_statuses())), 0) as units_sold,
-  coalesce(sum(o.total_amount) filter (where o.status = any (rules.counted_sale_statuses())), 0) as revenue,
+  coalesce(sum(k.orders), 0) as orders,
+  coalesce(sum(k.units) filter (where k.orders = 1), 0) as units_sold,
+  coalesce(sum(k.revenue) filter (where k.orders = 1), 0) as revenue,
   count(*) filter (where o.status = 'Cancelled') as cancelled_orders,
   count(*) filter (where o.status = 'Returned') as returned_orders,
-  coalesce(sum(o.quantity) filter (where o.status = 'Returned'), 0) as units_returned,
-  coalesce(sum(o.total_amount) filter (where o.status = 'Returned'), 0) as returned_amount
+  coalesce(sum(o.returned_quantity), 0) as units_returned,
+  coalesce(sum(o.refunded_amount), 0) as returned_amount
 from public.sales_orders o
+cross join lateral rules.kept_sale(o.status, o.quantity, o.returned_quantity, o.total_amount, o.refunded_amount,
+  o.fees, o.profit_after_returns) k
 join reports.workspaces w on w.user_id = o.user_id
 group by o.user_id, w.workspace, date_trunc('month', o.order_date), o.platform;
 comment on view reports.revenue_by_platform_month is
-  'Sales orders, units and revenue per platform per month (cancelled and returned orders excluded), with cancellations and returns per platform, per workspace.';
+  'Sales orders, units and revenue kept after returns per platform per month (cancelled and fully returned orders excluded), with cancellations, fully returned orders, units returned and the amount refunded per platform, per workspace.';
 
+-- Profit after returns (rules.kept_sale: a fully returned order's loss included), beside the
+-- profit recorded at each sale, labelled so.
 create view reports.profit_by_platform_month with (security_invoker = true) as
 select
   o.user_id,
   w.workspace,
   date_trunc('month', o.order_date)::date as month,
   o.platform,
-  count(*) as orders,
-  sum(o.quantity) as units_sold,
-  sum(o.total_amount) as revenue,
-  sum(o.fees) as fees,
-  sum(o.total_amount - o.fees - o.profit) as cost,
-  sum(o.profit) as profit
+  sum(k.orders) as orders,
+  sum(k.units) as units_sold,
+  sum(k.revenue) as revenue,
+  sum(k.fees) as fees,
+  sum(o.return_fees) as return_fees,
+  sum(o.reimbursed) as reimbursed,
+  sum(k.revenue - k.fees - k.profit) as cost,
+  sum(k.profit) as profit_after_returns,
+  sum(o.profit) filter (where k.orders = 1) as recorded_profit
 from public.sales_orders o
+cross join lateral rules.kept_sale(o.status, o.quantity, o.returned_quantity, o.total_amount, o.refunded_amount,
+  o.fees, o.profit_after_returns) k
 join reports.workspaces w on w.user_id = o.user_id
-where o.status = any (rules.counted_sale_statuses())
+where k.kept
 group by o.user_id, w.workspace, date_trunc('month', o.order_date), o.platform;
 comment on view reports.profit_by_platform_month is
-  'Per platform per month: orders, units, revenue, fees, cost and profit as recorded at each sale; cancelled and returned orders excluded.';
+  'Per platform per month: orders, units, revenue kept after returns, fees, return fees, reimbursements, cost (of units sold and of units lost, less reimbursements, plus return fees) and profit after returns (a fully returned order''s loss included); recorded_profit is the profit as recorded at each sale of the counted orders. Cancelled orders excluded.';
 
 create view reports.product_margins with (security_invoker = true) as
 select

@@ -29,6 +29,24 @@ create table public.sales_orders (
   external_order_id text
     constraint sales_orders_external_order_id_check
       check (length(external_order_id) between 1 and 100 and external_order_id = btrim(external_order_id)),
+  -- What its returns (returns.sql) took back, kept by the return operations in the transaction of
+  -- each return, so the kept totals' triggers (sales_totals.sql) see the change as an update.
+  returned_quantity integer not null default 0
+    constraint sales_orders_returned_quantity_check check (returned_quantity between 0 and quantity),
+  restocked_quantity integer not null default 0
+    constraint sales_orders_restocked_quantity_check check (restocked_quantity between 0 and returned_quantity),
+  return_fees numeric(14, 2) not null default 0 constraint sales_orders_return_fees_check check (return_fees >= 0),
+  reimbursed numeric(14, 2) not null default 0 constraint sales_orders_reimbursed_check check (reimbursed >= 0),
+  -- The revenue given back: the returned units' share of the total, rounded to the paisa once.
+  refunded_amount numeric generated always as (round(total_amount * returned_quantity / quantity, 2)) stored,
+  -- Kept revenue, less the cost of every unit that did not come back sellable (kept and lost
+  -- alike), the forward fees (not refunded on a return), the returns' fees, plus reimbursements.
+  -- Equal to profit with nothing returned. (A generated column cannot read another: both
+  -- expressions are spelled out.)
+  profit_after_returns numeric generated always as (
+    total_amount - round(total_amount * returned_quantity / quantity, 2)
+      - round(unit_cost * (quantity - restocked_quantity), 2) - fees - return_fees + reimbursed
+  ) stored,
   foreign key (product_id, user_id) references public.products (id, user_id)
 );
 comment on table public.sales_orders is
@@ -36,6 +54,13 @@ comment on table public.sales_orders is
 comment on column public.sales_orders.unit_cost is 'The product''s unit cost (BOM at material costs) when the sale was logged.';
 comment on column public.sales_orders.fees is 'Platform commission on the total plus its fee and shipping per order, when the sale was logged.';
 comment on column public.sales_orders.profit is 'total_amount - round(unit_cost x quantity, 2) - fees.';
+comment on column public.sales_orders.returned_quantity is 'Units that came back in its returns (public.sales_returns), in any condition.';
+comment on column public.sales_orders.restocked_quantity is 'Units that came back sellable and went back to stock.';
+comment on column public.sales_orders.return_fees is 'The sum of its returns'' fees (reverse shipping, return fee).';
+comment on column public.sales_orders.reimbursed is 'The sum of its approved claims'' reimbursements.';
+comment on column public.sales_orders.refunded_amount is 'round(total_amount x returned_quantity / quantity, 2): the revenue its returns gave back.';
+comment on column public.sales_orders.profit_after_returns is
+  '(total_amount - refunded_amount) - round(unit_cost x (quantity - restocked_quantity), 2) - fees - return_fees + reimbursed; equals profit with nothing returned.';
 comment on column public.sales_orders.external_order_id is
   'The order id on the sales channel (Amazon, Flipkart, Myntra, the website), for orders that came from it; null for a sale logged by hand.';
 
@@ -45,6 +70,9 @@ create index sales_orders_user_id_order_date_id_idx
   on public.sales_orders (user_id, order_date desc, id desc) include (platform, status);
 create index sales_orders_product_id_user_id_idx on public.sales_orders (product_id, user_id);
 create index sales_orders_open_idx on public.sales_orders (user_id) where status = 'Unfulfilled';
+-- The orders something came back from, by order date: the dashboard's return rates and most
+-- returned products (dashboard_returns, returns.sql) read these few, not every sale of a period.
+create index sales_orders_returned_idx on public.sales_orders (user_id, order_date) where returned_quantity > 0;
 -- Product name search (contains, any case): trigrams.
 create index sales_orders_product_name_trgm_idx
   on public.sales_orders using gin (product_name extensions.gin_trgm_ops);
@@ -440,64 +468,6 @@ comment on function public.cancel_sales_order is
   'Cancels an Unfulfilled sales order and puts its quantity back in stock, or refuses with "Only unfulfilled orders can be cancelled."';
 revoke all on function public.cancel_sales_order(uuid) from public, anon, authenticated, service_role;
 grant execute on function public.cancel_sales_order(uuid) to authenticated;
-
--- return_sales_order ----------------------------------------------------------------------------
--- With a request_id (00_setup.sql), a repeat returns the first call's order and writes nothing.
-create function public.return_sales_order(
-  order_id uuid,
-  restock boolean default true,
-  note text default null,
-  request_id uuid default null
-) returns public.sales_orders
-language plpgsql
-security definer
-set search_path = ''
-as $$
-declare
-  v_user_id uuid := private.require_user_id();
-  v_note text := private.optional_text(return_sales_order.note, 'Note', 500);
-  v_order public.sales_orders;
-  v_balance integer;
-  v_replayed jsonb;
-begin
-  v_replayed := private.replayed_result(v_user_id, return_sales_order.request_id, 'return_sales_order');
-  if v_replayed is not null then
-    return jsonb_populate_record(null::public.sales_orders, v_replayed);
-  end if;
-  perform private.lock_order_product(return_sales_order.order_id, v_user_id);
-  update public.sales_orders o
-  set status = 'Returned', return_note = v_note
-  where o.id = return_sales_order.order_id and o.user_id = v_user_id and o.status = 'Fulfilled'
-  returning * into v_order;
-
-  if not found then
-    if exists (
-      select 1 from public.sales_orders o
-      where o.id = return_sales_order.order_id and o.user_id = v_user_id
-    ) then
-      raise exception 'Only fulfilled orders can be returned.';
-    end if;
-    raise exception 'Sales order not found.';
-  end if;
-
-  -- Without restock (damaged in transit or by the customer) the units are gone: no stock change.
-  if coalesce(return_sales_order.restock, true) then
-    v_balance := private.restock_product(v_order.product_id, v_user_id, v_order.quantity);
-    insert into public.stock_movements
-      (user_id, product_id, quantity, balance_after, reason, sales_order_id, note)
-    values (
-      v_user_id, v_order.product_id, v_order.quantity, v_balance, 'sale_return', v_order.id, v_note
-    );
-  end if;
-
-  perform private.remember_result(v_user_id, return_sales_order.request_id, to_jsonb(v_order));
-  return v_order;
-end;
-$$;
-comment on function public.return_sales_order is
-  'Marks a Fulfilled sales order Returned; with restock its quantity goes back to stock. Refuses other orders with "Only fulfilled orders can be returned." A repeated request_id returns the first call''s order and writes nothing.';
-revoke all on function public.return_sales_order(uuid, boolean, text, uuid) from public, anon, authenticated, service_role;
-grant execute on function public.return_sales_order(uuid, boolean, text, uuid) to authenticated;
 
 -- list_sales_orders -----------------------------------------------------------------------------
 -- One page of the caller's sales orders and how many match: searched by product name (contains),

@@ -6,7 +6,8 @@
 --   sales_order_counts    every order, whatever its status, per platform and status: how many
 --                         orders the Sales Orders list has (unless searched or dated) and how
 --                         many are open, without counting a million rows.
--- Only orders whose status counts (rules.counted_sale_statuses()) are in the first two. A statement trigger
+-- The first two hold what each order keeps after its returns (rules.kept_sale): a counted order's
+-- kept units, revenue and profit after returns; a fully returned order's loss, as no order. A statement trigger
 -- per event on sales_orders keeps both in the transaction of the change itself (a sale, cancel,
 -- return, import or website order; any later change to an order's amounts too), so they always
 -- equal a recount (supabase/tests/database/sales_totals.test.sql).
@@ -84,7 +85,7 @@ as $$
 $$;
 
 -- Takes the old orders from (-1) and adds the new ones to (+1) the totals and the counts, in one
--- statement: the counted ones to sales_day_totals and product_sales_totals, every one to
+-- statement: what each keeps (rules.kept_sale) to sales_day_totals and product_sales_totals, every one to
 -- sales_order_counts. Summed per row first, so a 10,000-line import is one write per row, and a row
 -- whose changes net to nothing (an order fulfilled: both statuses count) is not written. Rows are
 -- written in key order, so two statements never wait for each other in a cycle. Changes of a user
@@ -98,26 +99,30 @@ set search_path = ''
 as $$
 begin
   with change as (
-    select c.*, c.status = any (rules.counted_sale_statuses()) as counted
+    select c.user_id, c.product_id, c.platform, c.status, c.order_date, c.sign, k.kept,
+      k.orders, k.units, k.revenue, k.fees, k.profit
     from (
-      select o.user_id, o.product_id, o.platform, o.status, o.order_date, -1 as sign, o.quantity, o.total_amount,
-        o.fees, o.profit
+      select o.user_id, o.product_id, o.platform, o.status, o.order_date, -1 as sign, o.quantity, o.returned_quantity,
+        o.total_amount, o.refunded_amount, o.fees, o.profit_after_returns
       from unnest(add_to_kept_figures.old_orders) o
       union all
-      select n.user_id, n.product_id, n.platform, n.status, n.order_date, 1, n.quantity, n.total_amount, n.fees,
-        n.profit
+      select n.user_id, n.product_id, n.platform, n.status, n.order_date, 1, n.quantity, n.returned_quantity,
+        n.total_amount, n.refunded_amount, n.fees, n.profit_after_returns
       from unnest(add_to_kept_figures.new_orders) n
     ) c
+    -- What the order keeps after its returns: one rule (02_rules.sql) for every reader.
+    cross join lateral rules.kept_sale(c.status, c.quantity, c.returned_quantity, c.total_amount, c.refunded_amount,
+      c.fees, c.profit_after_returns) k
     where exists (select from auth.users u where u.id = c.user_id)
   ),
   days as (
     insert into public.sales_day_totals as t (user_id, day, platform, stripe, orders, units, revenue, fees, profit)
     select c.user_id, (c.order_date at time zone 'Asia/Kolkata')::date, c.platform, private.sales_stripe(c.product_id),
-      sum(c.sign), sum(c.sign * c.quantity), sum(c.sign * c.total_amount), sum(c.sign * c.fees), sum(c.sign * c.profit)
+      sum(c.sign * c.orders), sum(c.sign * c.units), sum(c.sign * c.revenue), sum(c.sign * c.fees), sum(c.sign * c.profit)
     from change c
-    where c.counted
+    where c.kept
     group by 1, 2, 3, 4
-    having (sum(c.sign), sum(c.sign * c.quantity), sum(c.sign * c.total_amount), sum(c.sign * c.fees),
+    having (sum(c.sign * c.orders), sum(c.sign * c.units), sum(c.sign * c.revenue), sum(c.sign * c.fees),
       sum(c.sign * c.profit)) <> (0, 0, 0, 0, 0)
     order by 1, 2, 3, 4
     on conflict (user_id, day, platform, stripe) do update
@@ -127,11 +132,11 @@ begin
   products as (
     insert into public.product_sales_totals as t (user_id, product_id, orders, units, revenue, fees, profit)
     select c.user_id, c.product_id,
-      sum(c.sign), sum(c.sign * c.quantity), sum(c.sign * c.total_amount), sum(c.sign * c.fees), sum(c.sign * c.profit)
+      sum(c.sign * c.orders), sum(c.sign * c.units), sum(c.sign * c.revenue), sum(c.sign * c.fees), sum(c.sign * c.profit)
     from change c
-    where c.counted
+    where c.kept
     group by 1, 2
-    having (sum(c.sign), sum(c.sign * c.quantity), sum(c.sign * c.total_amount), sum(c.sign * c.fees),
+    having (sum(c.sign * c.orders), sum(c.sign * c.units), sum(c.sign * c.revenue), sum(c.sign * c.fees),
       sum(c.sign * c.profit)) <> (0, 0, 0, 0, 0)
     order by 1, 2
     on conflict (user_id, product_id) do update
@@ -168,11 +173,15 @@ begin
   -- Only orders whose figures or count changed: what they were out, what they are in.
   perform private.add_to_kept_figures(
     array(select o::public.sales_orders from old_orders o join new_orders n on n.id = o.id
-          where (o.status, o.order_date, o.platform, o.quantity, o.total_amount, o.fees, o.profit)
-             is distinct from (n.status, n.order_date, n.platform, n.quantity, n.total_amount, n.fees, n.profit)),
+          where (o.status, o.order_date, o.platform, o.quantity, o.total_amount, o.fees, o.returned_quantity,
+                 o.profit_after_returns)
+             is distinct from (n.status, n.order_date, n.platform, n.quantity, n.total_amount, n.fees,
+                 n.returned_quantity, n.profit_after_returns)),
     array(select n::public.sales_orders from old_orders o join new_orders n on n.id = o.id
-          where (o.status, o.order_date, o.platform, o.quantity, o.total_amount, o.fees, o.profit)
-             is distinct from (n.status, n.order_date, n.platform, n.quantity, n.total_amount, n.fees, n.profit)));
+          where (o.status, o.order_date, o.platform, o.quantity, o.total_amount, o.fees, o.returned_quantity,
+                 o.profit_after_returns)
+             is distinct from (n.status, n.order_date, n.platform, n.quantity, n.total_amount, n.fees,
+                 n.returned_quantity, n.profit_after_returns)));
   return null;
 end;
 $$;

@@ -12,10 +12,45 @@ create table public.platform_fees (
   fee_per_order numeric(12, 2) not null default 0 check (fee_per_order >= 0),
   shipping_per_order numeric(12, 2) not null default 0 check (shipping_per_order >= 0),
   updated_at timestamptz not null default now(),
+  -- Days after a return's date to claim for a damaged, wrong or missing unit (returns.sql); null:
+  -- the platform's default (private.default_claim_window_days).
+  claim_window_days integer constraint platform_fees_claim_window_days_check check (claim_window_days between 1 and 365),
   primary key (user_id, platform)
 );
 comment on table public.platform_fees is
-  'Per user and platform: commission percent of the order total, fixed fee and shipping per order. No row means 0.';
+  'Per user and platform: commission percent of the order total, fixed fee and shipping per order (no row means 0), and the days a return''s claim may be filed in (null: the platform''s default).';
+
+-- The claim window a platform starts with, until the owner sets one (README, "Returns and
+-- claims", names the sources): Amazon's SAFE-T claims are filed within 7 calendar days of the
+-- return reaching the seller (Amazon Seller Central help); Flipkart's SPF claims within 14 days of
+-- the return date (a seller guide, not Flipkart's own page: the owner should check it); any other
+-- platform 7 days, the shorter of the two, so a deadline shown is never later than the real one
+-- is likely to be.
+create function private.default_claim_window_days(platform public.sales_platform) returns integer
+language sql immutable
+set search_path = ''
+as $$
+  select case default_claim_window_days.platform when 'Flipkart' then 14 else 7 end
+$$;
+
+-- Each platform's claim window for the caller: the owner's, or the default (is_default).
+create function public.platform_claim_windows()
+returns table (platform public.sales_platform, claim_window_days integer, is_default boolean)
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select p.platform, coalesce(f.claim_window_days, private.default_claim_window_days(p.platform)),
+    f.claim_window_days is null
+  from unnest(enum_range(null::public.sales_platform)) p (platform)
+  left join public.platform_fees f on f.user_id = private.require_user_id() and f.platform = p.platform
+  order by p.platform
+$$;
+comment on function public.platform_claim_windows is
+  'For every platform, the caller''s claim window in days (days after a return''s date to claim for a damaged, wrong or missing unit): the one set in Settings, or the default (is_default).';
+revoke all on function public.platform_claim_windows() from public, anon, authenticated, service_role;
+grant execute on function public.platform_claim_windows() to authenticated;
 
 alter table public.platform_fees enable row level security;
 create policy "Owners can read their platform fees" on public.platform_fees
@@ -29,11 +64,14 @@ alter publication supabase_realtime add table public.platform_fees;
 
 -- Sets one platform's fees; an amount with more decimal places than its column keeps is refused
 -- (private.require_decimals), not rounded silently.
+-- The claim window is optional, so callers that set the fees alone keep working: null keeps the
+-- platform's current window (its default at first).
 create function public.set_platform_fees(
   platform text,
   commission_percent numeric,
   fee_per_order numeric,
-  shipping_per_order numeric
+  shipping_per_order numeric,
+  claim_window_days numeric default null
 ) returns public.platform_fees
 language plpgsql
 security definer
@@ -50,19 +88,25 @@ declare
   v_shipping numeric := private.require_decimals(
     private.require_number(set_platform_fees.shipping_per_order, 'Shipping per order', 0),
     'Shipping per order', 2);
+  v_window integer := case when set_platform_fees.claim_window_days is not null then private.require_number(
+    set_platform_fees.claim_window_days, 'Claim window', 1, true, 'claim_window_days') end;
   v_fees public.platform_fees;
 begin
   if v_percent > 100 then
     raise exception 'Commission percent must be at most 100.';
   end if;
+  if v_window > 365 then
+    raise exception 'Claim window must be at most 365 days.' using hint = 'field:claim_window_days';
+  end if;
 
   insert into public.platform_fees as f
-    (user_id, platform, commission_percent, fee_per_order, shipping_per_order)
-  values (v_user_id, v_platform, v_percent, v_fee, v_shipping)
+    (user_id, platform, commission_percent, fee_per_order, shipping_per_order, claim_window_days)
+  values (v_user_id, v_platform, v_percent, v_fee, v_shipping, v_window)
   on conflict on constraint platform_fees_pkey do update
   set commission_percent = excluded.commission_percent,
       fee_per_order = excluded.fee_per_order,
       shipping_per_order = excluded.shipping_per_order,
+      claim_window_days = coalesce(excluded.claim_window_days, f.claim_window_days),
       updated_at = now()
   returning * into v_fees;
 
@@ -70,6 +114,6 @@ begin
 end;
 $$;
 comment on function public.set_platform_fees is
-  'Sets the caller''s fees for one platform: commission percent (0 to 100), fee per order and shipping per order (from 0). Applies to sales logged from now on.';
-revoke all on function public.set_platform_fees(text, numeric, numeric, numeric) from public, anon, authenticated, service_role;
-grant execute on function public.set_platform_fees(text, numeric, numeric, numeric) to authenticated;
+  'Sets the caller''s fees for one platform: commission percent (0 to 100), fee per order and shipping per order (from 0), applying to sales logged from now on; optionally its claim window (1 to 365 days; null keeps the current one), applying to returns recorded from now on.';
+revoke all on function public.set_platform_fees(text, numeric, numeric, numeric, numeric) from public, anon, authenticated, service_role;
+grant execute on function public.set_platform_fees(text, numeric, numeric, numeric, numeric) to authenticated;

@@ -4,13 +4,26 @@
 -- dashboard, its panels, the lists and the reports agree because they share the rules.
 begin;
 set local client_min_messages = warning;
-select plan(37);
+select plan(41);
 
 -- Which sales orders count as sales -------------------------------------------------------------
-select is(rules.counted_sale_statuses(), array['Unfulfilled', 'Fulfilled']::public.sales_order_status[],
-  'Unfulfilled and Fulfilled orders count as sales');
+select is(rules.counted_sale_statuses(), array['Unfulfilled', 'Fulfilled', 'Partially returned']::public.sales_order_status[],
+  'Unfulfilled, Fulfilled and Partially returned orders count as sales (the last with its kept units)');
 select ok(not ('Cancelled' = any (rules.counted_sale_statuses())), 'A cancelled order does not count as a sale');
-select ok(not ('Returned' = any (rules.counted_sale_statuses())), 'A returned order does not count as a sale');
+select ok(not ('Returned' = any (rules.counted_sale_statuses())), 'A fully returned order does not count as a sale');
+-- What an order keeps after its returns (rules.kept_sale): 3 units sold for 300 with 30 fees.
+select is((select to_jsonb(k) from rules.kept_sale('Partially returned', 3, 1, 300, 100, 30, 50) k),
+  '{"kept": true, "orders": 1, "units": 2, "revenue": 200, "fees": 30, "profit": 50}'::jsonb,
+  'A partly returned order is one order with its kept units, kept revenue, recorded fees and profit after returns');
+select is((select to_jsonb(k) from rules.kept_sale('Fulfilled', 3, 0, 300, 0, 30, 120) k),
+  '{"kept": true, "orders": 1, "units": 3, "revenue": 300, "fees": 30, "profit": 120}'::jsonb,
+  'With nothing returned, an order keeps its recorded figures');
+select is((select to_jsonb(k) from rules.kept_sale('Returned', 3, 3, 300, 300, 30, -75) k),
+  '{"kept": true, "orders": 0, "units": 0, "revenue": 0, "fees": 30, "profit": -75}'::jsonb,
+  'A fully returned order is no order, units or revenue, but its fees and loss stay in profit');
+select is((select to_jsonb(k) from rules.kept_sale('Cancelled', 3, 0, 300, 0, 30, 120) k),
+  '{"kept": false, "orders": 0, "units": 0, "revenue": 0, "fees": 0, "profit": 0}'::jsonb,
+  'A cancelled order keeps nothing');
 -- The list is an allow-list: a status it does not name, such as one not (yet) in the enum, never
 -- counts. (Postgres cannot use an enum value added in the same transaction, so a future status is
 -- named here as text.)
@@ -18,7 +31,7 @@ select ok(not ('Refunded' = any (rules.counted_sale_statuses()::text[])),
   'A status the rule does not name (say, a future Refunded) does not count as a sale');
 select set_eq(
   $$ select unnest(enum_range(null::public.sales_order_status))::text $$,
-  array['Unfulfilled', 'Fulfilled', 'Cancelled', 'Returned'],
+  array['Unfulfilled', 'Fulfilled', 'Cancelled', 'Returned', 'Partially returned'],
   'Every sales order status is decided: a new one must be added to rules.counted_sale_statuses() or '
     'deliberately left out of it, and then to this list'
 );

@@ -5,7 +5,7 @@
 -- exact lists below catch a migration that forgets to revoke, and the last section shows why.
 begin;
 set local client_min_messages = warning;
-select plan(173);
+select plan(185);
 
 -- The platform, as on Supabase (stack/sql/platform.sql) -----------------------------------------
 select is(session_user::text, 'postgres',
@@ -77,8 +77,9 @@ select set_eq(
         'authenticated SELECT on public.sales_day_totals', 'authenticated SELECT on public.product_sales_totals',
         'authenticated SELECT on public.sales_order_counts',
         'authenticated SELECT on public.styles', 'authenticated SELECT on public.style_variants',
-        'authenticated SELECT on public.style_bom_items'],
-  'On our tables, views and sequences the client roles hold exactly authenticated''s read of the six tables, the platform fees, the unit costs, the refused website order lines, the kept sales totals and order counts and the three style tables'
+        'authenticated SELECT on public.style_bom_items',
+        'authenticated SELECT on public.sales_returns', 'authenticated SELECT on public.return_claims'],
+  'On our tables, views and sequences the client roles hold exactly authenticated''s read of the six tables, the platform fees, the unit costs, the refused website order lines, the kept sales totals and order counts, the three style tables and the returns with their claims'
 );
 select set_eq(
   $$ select format('%s %s on %I.%I.%I', case a.grantee when 0 then 'public' else a.grantee::regrole::text end,
@@ -196,7 +197,7 @@ from (values ('create_product', array['text', 'text', 'text', 'numeric', 'numeri
              ('cancel_manufacturing_order', array['uuid']),
              ('dashboard_summary', array[]::text[]),
              ('product_costing', array[]::text[]),
-             ('set_platform_fees', array['text', 'numeric', 'numeric', 'numeric']),
+             ('set_platform_fees', array['text', 'numeric', 'numeric', 'numeric', 'numeric']),
              ('dashboard_panels', array['text']),
              ('dashboard_top_styles', array['text']),
              ('what_to_buy', array[]::text[]),
@@ -216,7 +217,14 @@ from (values ('create_product', array['text', 'text', 'text', 'numeric', 'numeri
              ('update_style', array['uuid', 'text', 'text', 'jsonb']),
              ('add_style_variants', array['uuid', 'jsonb', 'jsonb', 'uuid']),
              ('list_styles', array['text', 'integer', 'integer', 'uuid']),
-             ('start_production_batch', array['jsonb', 'uuid'])) as f (f, args);
+             ('start_production_batch', array['jsonb', 'uuid']),
+             ('record_return', array['uuid', 'text', 'numeric', 'numeric', 'numeric', 'numeric', 'numeric', 'text',
+                                     'date', 'uuid']),
+             ('update_claim', array['uuid', 'text', 'numeric']),
+             ('preview_returns_import', array['text', 'jsonb']),
+             ('import_returns', array['text', 'jsonb', 'uuid']),
+             ('dashboard_returns', array['text']),
+             ('platform_claim_windows', array[]::text[])) as f (f, args);
 select function_privs_are('public', f, args, 'authenticated', array['EXECUTE'],
   format('authenticated can execute %s', f))
 from (values ('create_product', array['text', 'text', 'text', 'numeric', 'numeric', 'numeric', 'jsonb', 'uuid']),
@@ -236,7 +244,7 @@ from (values ('create_product', array['text', 'text', 'text', 'numeric', 'numeri
              ('cancel_manufacturing_order', array['uuid']),
              ('dashboard_summary', array[]::text[]),
              ('product_costing', array[]::text[]),
-             ('set_platform_fees', array['text', 'numeric', 'numeric', 'numeric']),
+             ('set_platform_fees', array['text', 'numeric', 'numeric', 'numeric', 'numeric']),
              ('dashboard_panels', array['text']),
              ('dashboard_top_styles', array['text']),
              ('what_to_buy', array[]::text[]),
@@ -256,7 +264,14 @@ from (values ('create_product', array['text', 'text', 'text', 'numeric', 'numeri
              ('update_style', array['uuid', 'text', 'text', 'jsonb']),
              ('add_style_variants', array['uuid', 'jsonb', 'jsonb', 'uuid']),
              ('list_styles', array['text', 'integer', 'integer', 'uuid']),
-             ('start_production_batch', array['jsonb', 'uuid'])) as f (f, args);
+             ('start_production_batch', array['jsonb', 'uuid']),
+             ('record_return', array['uuid', 'text', 'numeric', 'numeric', 'numeric', 'numeric', 'numeric', 'text',
+                                     'date', 'uuid']),
+             ('update_claim', array['uuid', 'text', 'numeric']),
+             ('preview_returns_import', array['text', 'jsonb']),
+             ('import_returns', array['text', 'jsonb', 'uuid']),
+             ('dashboard_returns', array['text']),
+             ('platform_claim_windows', array[]::text[])) as f (f, args);
 
 -- Exactly who may execute which of our functions, counting grants to PUBLIC and to the role
 -- itself (Supabase's default privileges grant anon every new function in public).
@@ -289,7 +304,7 @@ select set_eq(
         'public.archive_item(uuid, uuid, boolean)', 'public.cancel_sales_order(uuid)',
         'public.return_sales_order(uuid, boolean, text, uuid)', 'public.cancel_manufacturing_order(uuid)',
         'public.dashboard_summary()', 'public.product_costing()',
-        'public.set_platform_fees(text, numeric, numeric, numeric)', 'public.dashboard_panels(text)',
+        'public.set_platform_fees(text, numeric, numeric, numeric, numeric)', 'public.dashboard_panels(text)',
         'public.dashboard_top_styles(text)',
         'public.what_to_buy()', 'public.import_raw_materials(jsonb, boolean, uuid)',
         'public.import_products(jsonb, boolean, uuid)', 'public.owner_report(text)',
@@ -301,8 +316,12 @@ select set_eq(
         'public.list_raw_materials(text, boolean, boolean, text, boolean, integer, integer)',
         'public.create_style(text, text, text, numeric, jsonb, jsonb, uuid)',
         'public.update_style(uuid, text, text, jsonb)', 'public.add_style_variants(uuid, jsonb, jsonb, uuid)',
-        'public.list_styles(text, integer, integer, uuid)', 'public.start_production_batch(jsonb, uuid)'],
-  'authenticated can execute exactly the fourteen stock operations, the bulk fulfil, set_platform_fees, the two catalogue imports, the seven read functions, the three website webhook settings, the order import with its preview, the three lists, the three style operations with their list and the production batch'
+        'public.list_styles(text, integer, integer, uuid)', 'public.start_production_batch(jsonb, uuid)',
+        'public.record_return(uuid, text, numeric, numeric, numeric, numeric, numeric, text, date, uuid)',
+        'public.update_claim(uuid, text, numeric)', 'public.preview_returns_import(text, jsonb)',
+        'public.import_returns(text, jsonb, uuid)', 'public.dashboard_returns(text)',
+        'public.platform_claim_windows()'],
+  'authenticated can execute exactly the fourteen stock operations, the bulk fulfil, set_platform_fees, the two catalogue imports, the seven read functions, the three website webhook settings, the order import with its preview, the three lists, the three style operations with their list, the production batch, and the returns: record_return, update_claim, the returns import with its preview, dashboard_returns and the claim windows'
 );
 select set_eq(
   $$ select format('%I.%I(%s)', n.nspname, p.proname, oidvectortypes(p.proargtypes))
@@ -329,8 +348,9 @@ select set_eq(
         'owner_report', 'create_website_webhook', 'set_website_webhook_secret',
         'dismiss_website_order_refusal', 'receive_website_order', 'import_sales_orders',
         'preview_sales_orders_import', 'list_sales_orders', 'list_products', 'list_raw_materials',
-        'create_style', 'update_style', 'add_style_variants', 'list_styles', 'start_production_batch'],
-  'Exactly the fourteen operations, the bulk fulfil, set_platform_fees, the two catalogue imports (they call private helpers), owner_report (its views read auth.users), the webhook settings, receive_website_order, the order import with its preview (it shares the import''s private helpers), the four lists (they filter on auth.uid() themselves so their searches can use indexes), the three style operations and the production batch run as security definer; the other read functions read through RLS'
+        'create_style', 'update_style', 'add_style_variants', 'list_styles', 'start_production_batch',
+        'record_return', 'update_claim', 'preview_returns_import', 'import_returns', 'platform_claim_windows'],
+  'Exactly the fourteen operations, record_return, update_claim, the returns import with its preview and the claim windows (they call private helpers), the bulk fulfil, set_platform_fees, the two catalogue imports (they call private helpers), owner_report (its views read auth.users), the webhook settings, receive_website_order, the order import with its preview (it shares the import''s private helpers), the four lists (they filter on auth.uid() themselves so their searches can use indexes), the three style operations and the production batch run as security definer; the other read functions read through RLS'
 );
 
 select tests.authenticate_as_anon();

@@ -2,7 +2,7 @@
 -- reports.product_margins (current costs), each row labelled with its user.
 begin;
 set local client_min_messages = warning;
-select plan(4);
+select plan(6);
 
 select tests.create_user('owner');
 select tests.create_user('other');
@@ -24,7 +24,7 @@ update public.sales_orders set order_date = '2026-09-15' where id = tests.id('se
 update public.sales_orders set order_date = '2026-10-01' where id in (tests.id('oct 1'), tests.id('oct 2'));
 
 select results_eq(
-  $$ select month, platform::text, orders, units_sold, revenue, fees, cost, profit
+  $$ select month, platform::text, orders, units_sold, revenue, fees, cost, profit_after_returns
      from reports.profit_by_platform_month where user_id = tests.id('owner') order by month, platform $$,
   $$ values ('2026-09-01'::date, 'Flipkart', 1::bigint, 2::bigint, 1000.00::numeric, 170.00::numeric, 300.00::numeric, 530.00::numeric),
             ('2026-10-01'::date, 'Flipkart', 1::bigint, 1::bigint, 500.00::numeric, 120.00::numeric, 150.00::numeric, 230.00::numeric),
@@ -32,7 +32,7 @@ select results_eq(
   'Profit by platform and month: revenue, fees, cost and profit as recorded at each sale'
 );
 select results_eq(
-  $$ select platform::text, revenue, profit from reports.profit_by_platform_month where user_id = tests.id('other') $$,
+  $$ select platform::text, revenue, profit_after_returns from reports.profit_by_platform_month where user_id = tests.id('other') $$,
   $$ values ('Amazon', 400.00::numeric, 400.00::numeric) $$,
   'Another user''s profit is reported on their own row'
 );
@@ -44,8 +44,30 @@ select results_eq(
             (tests.id('owner'), 'TS-1', 'T-shirt', 500.00::numeric, 180.000::numeric, 320.000::numeric, 64.00::numeric) $$,
   'Product margins at current costs: the T-shirt costs 1.5 x 120 = 180, margin 320 (64%); an empty BOM costs 0'
 );
-select is((select sum(profit) from reports.profit_by_platform_month where user_id = tests.id('owner')), 1110.00::numeric,
+select is((select sum(profit_after_returns) from reports.profit_by_platform_month where user_id = tests.id('owner')), 1110.00::numeric,
   'A cost change moves the margins, not the recorded profit');
+
+-- A return (issue 29): of the September order's 2 T-shirts (1000, fees 170, cost 150 each), one
+-- comes back damaged with 80 of return fees: revenue kept 500, cost of both units (the damaged one
+-- is lost) 300, fees 170, return fees 80: 500 - 300 - 170 - 80 = -50; recorded profit stays 530.
+select tests.authenticate_as('owner');
+select public.fulfil_sales_order(tests.id('sept'));
+select public.record_return(tests.id('sept'), 'customer_return', 0, damaged => 1, return_fees => 80,
+  return_date => '2026-09-20');
+reset role;
+select results_eq(
+  $$ select orders, units_sold, revenue, fees, return_fees, cost, profit_after_returns, recorded_profit
+     from reports.profit_by_platform_month where user_id = tests.id('owner') and month = '2026-09-01' $$,
+  $$ values (1::bigint, 1::bigint, 500.00::numeric, 170.00::numeric, 80.00::numeric, 380.00::numeric, -50.00::numeric,
+             530.00::numeric) $$,
+  'Profit after returns takes the refund, the lost unit''s cost and the return fees; the recorded profit is kept beside it'
+);
+select results_eq(
+  $$ select units_sold, revenue, units_returned, returned_amount, returned_orders
+     from reports.revenue_by_platform_month where user_id = tests.id('owner') and month = '2026-09-01' $$,
+  $$ values (1::bigint, 500.00::numeric, 1::bigint, 500.00::numeric, 0::bigint) $$,
+  'Revenue by platform counts the kept unit and revenue, and the returned unit and amount (a partial return is no returned order)'
+);
 
 select * from finish();
 rollback;

@@ -7,7 +7,7 @@
 -- tests/db/request-id-race.test.ts.)
 begin;
 set local client_min_messages = warning;
-select plan(65);
+select plan(72);
 
 select tests.create_user('owner');
 select tests.create_user('other');
@@ -23,6 +23,8 @@ language sql security definer set search_path = '' as $$
     (select string_agg(t::text, ',' order by t::text) from public.sales_orders t),
     (select string_agg(t::text, ',' order by t::text) from public.manufacturing_orders t),
     (select string_agg(t::text, ',' order by t::text) from public.stock_movements t),
+    (select string_agg(t::text, ',' order by t::text) from public.sales_returns t),
+    (select string_agg(t::text, ',' order by t::text) from public.return_claims t),
     (select string_agg(t::text, ',' order by t::text) from private.request_results t)))
 $$;
 
@@ -73,6 +75,12 @@ insert into tests.ids select 'hat', id from public.create_product('HAT-1', 'Hat'
   jsonb_build_array(jsonb_build_object('material_id', tests.id('felt'), 'quantity', 2)));
 insert into tests.ids select 'shipped', id from public.log_sale(tests.id('hat'), 1);
 select from public.fulfil_sales_order(tests.id('shipped'));
+-- Two shipped mug orders for the returns: one returned by hand, one by a returns report.
+insert into tests.ids select 'mug', id from public.create_product('MUG-1', 'Mug', null, 100, 10);
+insert into tests.ids select 'mugs', id from public.log_sale(tests.id('mug'), 3);
+select from public.fulfil_sales_order(tests.id('mugs'));
+select from public.import_sales_orders('Flipkart',
+  '[{"external_order_id": "OD-9", "order_date": "2026-01-05", "sku": "MUG-1", "quantity": 2, "total_amount": 190, "status": "Fulfilled"}]');
 insert into tests.ids select 'beret', (public.create_style('Beret', null, 'BRT', 200, '[{"name": "Size", "values": ["S"]}]') ->> 'style_id')::uuid;
 
 -- Each operation: the first call writes; its repeat returns the same answer and writes nothing ----
@@ -108,6 +116,11 @@ insert into calls values
   ('start_production_batch', $$ public.start_production_batch(jsonb_build_array(
      jsonb_build_object('product_id', tests.id('hat'), 'quantity_to_produce', 1)),
      request_id => 'a0000000-0000-4000-8000-000000000013') $$),
+  ('record_return', $$ public.record_return(tests.id('mugs'), 'customer_return', 1, damaged => 1, return_fees => 40,
+     request_id => 'a0000000-0000-4000-8000-000000000014') $$),
+  ('import_returns', $$ public.import_returns('Flipkart',
+     '[{"external_order_id": "OD-9", "sku": "MUG-1", "quantity": 2, "kind": "rto", "return_date": "2026-01-09"}]',
+     request_id => 'a0000000-0000-4000-8000-000000000015') $$),
   ('import_sales_orders', $$ public.import_sales_orders('Amazon',
      '[{"external_order_id": "408-1", "order_date": "2026-01-05", "sku": "HAT-1", "quantity": 1, "total_amount": 290}]',
      request_id => 'a0000000-0000-4000-8000-000000000010') $$);
@@ -136,14 +149,21 @@ from repeats r order by r.name;
 
 -- Without the replay the repeats would be refused or write twice; the state is the first calls'.
 select results_eq(
+  $$ select (select stock_on_hand from public.products where id = tests.id('mug')),
+            (select count(*) from public.sales_returns)::integer,
+            (select count(*) from public.return_claims)::integer $$,
+  $$ values (8, 3, 1) $$,
+  'Each return wrote once: mug 10 - 3 - 2 + 1 (sellable) + 2 (the report''s RTO) = 8, three returns (the hat''s whole-order one too), one claim (the damaged mug)'
+);
+select results_eq(
   $$ select (select stock_on_hand from public.products where id = tests.id('hat')),
             (select stock_level from public.raw_materials where id = tests.id('felt')),
             (select count(*) from public.sales_orders)::integer,
             (select count(*) from public.manufacturing_orders)::integer,
             (select count(*) from public.products)::integer,
             (select count(*) from public.raw_materials)::integer $$,
-  $$ values (7, 94.000::numeric(14,3), 3, 2, 7, 4) $$,
-  'Each operation wrote once: hat 10 - 1 - 1 - 2 + 1 = 7, felt 77 + 25 - 6 - 2 = 94, three sales, two runs, seven products (two berets, two scarves), four materials'
+  $$ values (7, 94.000::numeric(14,3), 5, 2, 8, 4) $$,
+  'Each operation wrote once: hat 10 - 1 - 1 - 2 + 1 = 7, felt 77 + 25 - 6 - 2 = 94, three sales and two of mugs, two runs, eight products (the mug, two berets, two scarves), four materials'
 );
 select is((select status::text from public.log_sale(tests.id('hat'), 2, 'Amazon',
     request_id => 'a0000000-0000-4000-8000-000000000001')), 'Unfulfilled',
@@ -258,6 +278,8 @@ select results_eq(
             ('a0000000-0000-4000-8000-000000000011', 'create_style'),
             ('a0000000-0000-4000-8000-000000000012', 'add_style_variants'),
             ('a0000000-0000-4000-8000-000000000013', 'start_production_batch'),
+            ('a0000000-0000-4000-8000-000000000014', 'record_return'),
+            ('a0000000-0000-4000-8000-000000000015', 'import_returns'),
             ('b0000000-0000-4000-8000-000000000001', 'log_sale'),
             ('b0000000-0000-4000-8000-000000000002', 'import_raw_materials'),
             ('b0000000-0000-4000-8000-000000000003', 'import_raw_materials') $$,

@@ -1,8 +1,9 @@
 -- return_sales_order: Fulfilled -> Returned, once, by the owner; with restock (the default) the
--- quantity goes back with a sale_return ledger row, without it (damaged) stock stays.
+-- quantity goes back with a sale_return ledger row, without it (damaged) stock stays and a claim
+-- opens. Either way it is one return of every unit (returns.sql).
 begin;
 set local client_min_messages = warning;
-select plan(15);
+select plan(17);
 
 select tests.create_user('owner');
 select tests.create_user('other');
@@ -43,6 +44,15 @@ select is_empty($$ select 1 from public.stock_movements where sales_order_id = t
   'Without restock no ledger row is written');
 select is((select return_note from public.sales_orders where id = tests.id('damaged')), 'Torn',
   'The damaged return keeps its note on the order');
+-- One way to return (issue 29): each whole-order return is one customer return of every unit.
+select results_eq(
+  $$ select sales_order_id, kind::text, sellable, damaged, note from public.sales_returns order by sellable desc $$,
+  $$ values (tests.id('rto'), 'customer_return', 3, 0, 'RTO'), (tests.id('damaged'), 'customer_return', 0, 2, 'Torn') $$,
+  'Each whole-order return is recorded as a return of every unit: sellable with restock, damaged without');
+select results_eq(
+  $$ select sales_order_id, reason::text, units, status::text from public.return_claims $$,
+  $$ values (tests.id('damaged'), 'damaged', 2, 'Open') $$,
+  'The damaged units open a claim; the restocked ones none');
 
 -- Refusals ---------------------------------------------------------------------------------------
 select throws_ok($$ select public.return_sales_order(tests.id('rto')) $$,

@@ -5,13 +5,14 @@
 -- secure, and differ between Supabase versions.
 begin;
 set local client_min_messages = warning;
-select plan(70);
+select plan(81);
 
 -- Every table ------------------------------------------------------------------------------------
 select tables_are('public', array['products', 'raw_materials', 'bom_items', 'sales_orders',
   'manufacturing_orders', 'stock_movements', 'platform_fees', 'website_webhooks', 'website_order_refusals',
-  'sales_day_totals', 'product_sales_totals', 'sales_order_counts', 'styles', 'style_variants', 'style_bom_items'],
-  'The API exposes exactly the six inventory tables, the platform fees, the website webhook''s two tables, the two kept sales totals, the kept order counts and the three style tables');
+  'sales_day_totals', 'product_sales_totals', 'sales_order_counts', 'styles', 'style_variants', 'style_bom_items',
+  'sales_returns', 'return_claims'],
+  'The API exposes exactly the six inventory tables, the platform fees, the website webhook''s two tables, the two kept sales totals, the kept order counts, the three style tables and the returns with their claims');
 
 select ok(relrowsecurity, format('RLS is enabled on public.%s', relname))
 from pg_class
@@ -58,6 +59,10 @@ select policies_are('public', 'style_variants', array['Owners can read their sty
   'style_variants has only the owner read policy (create_style and add_style_variants write it)');
 select policies_are('public', 'style_bom_items', array['Owners can read their style BOMs'],
   'style_bom_items has only the owner read policy (the style operations write it)');
+select policies_are('public', 'sales_returns', array['Owners can read their sales returns'],
+  'sales_returns has only the owner read policy (the return operations write it)');
+select policies_are('public', 'return_claims', array['Owners can read their return claims'],
+  'return_claims has only the owner read policy (the return operations and update_claim write it)');
 select is_empty(
   $$ select tablename || ': ' || policyname from pg_policies
      where schemaname = 'public' and (roles <> '{authenticated}' or cmd = 'ALL') $$,
@@ -65,8 +70,9 @@ select is_empty(
 
 select set_eq(
   $$ select tablename::text from pg_publication_tables where pubname = 'supabase_realtime' and schemaname = 'public' $$,
-  array['products', 'raw_materials', 'sales_orders', 'manufacturing_orders', 'platform_fees', 'styles'],
-  'The app''s tables stream through the supabase_realtime publication (not the ledger; not BOM rows nor style BOM lines, whose deletions would reach every subscriber)'
+  array['products', 'raw_materials', 'sales_orders', 'manufacturing_orders', 'platform_fees', 'styles',
+    'sales_returns', 'return_claims'],
+  'The app''s tables stream through the supabase_realtime publication (not the ledger; not BOM rows nor style BOM lines, whose deletions would reach every subscriber; returns and claims are never deleted but with their user)'
 );
 
 -- Data: the owner has a row in every table ------------------------------------------------------
@@ -78,15 +84,20 @@ insert into tests.ids select 'hat', id from public.create_product('HAT-1', 'Hat'
   jsonb_build_array(jsonb_build_object('material_id', tests.id('felt'), 'quantity', 2)));
 insert into tests.ids select 'sale', id from public.log_sale(tests.id('hat'), 1);
 insert into tests.ids select 'run', id from public.start_production(tests.id('hat'), 1);
+insert into tests.ids select 'shipped', id from public.log_sale(tests.id('hat'), 2);
+select public.fulfil_sales_order(tests.id('shipped'));
+insert into tests.ids select 'return', id from public.record_return(tests.id('shipped'), 'rto', 1, damaged => 1);
 
 -- Owner ------------------------------------------------------------------------------------------
 select is((select count(*) from public.products), 1::bigint, 'The owner sees their product');
 select is((select count(*) from public.raw_materials), 1::bigint, 'The owner sees their material');
 select is((select count(*) from public.bom_items), 1::bigint, 'The owner sees their BOM row');
-select is((select count(*) from public.sales_orders), 1::bigint, 'The owner sees their sales order');
+select is((select count(*) from public.sales_orders), 2::bigint, 'The owner sees their sales orders');
 select is((select count(*) from public.manufacturing_orders), 1::bigint, 'The owner sees their manufacturing order');
-select is((select count(*) from public.stock_movements), 4::bigint,
-  'The owner sees their ledger (2 opening stocks, a sale, a consumption)');
+select is((select count(*) from public.stock_movements), 6::bigint,
+  'The owner sees their ledger (2 opening stocks, two sales, a consumption, a return)');
+select is((select count(*) from public.sales_returns), 1::bigint, 'The owner sees their return');
+select is((select count(*) from public.return_claims), 1::bigint, 'The owner sees their claim');
 
 select results_eq(
   $$ select sku, product_name, category, selling_price, reorder_point
@@ -122,6 +133,11 @@ select is_empty($$ select 1 from public.bom_items $$, 'Another user sees no BOM 
 select is_empty($$ select 1 from public.sales_orders $$, 'Another user sees no sales orders');
 select is_empty($$ select 1 from public.manufacturing_orders $$, 'Another user sees no manufacturing orders');
 select is_empty($$ select 1 from public.stock_movements $$, 'Another user sees no ledger rows');
+select is_empty($$ select 1 from public.sales_returns $$, 'Another user sees no returns');
+select is_empty($$ select 1 from public.return_claims $$, 'Another user sees no claims');
+select throws_ok($$ insert into public.sales_returns (user_id, sales_order_id, kind, sellable, return_date)
+                    values (tests.id('other'), tests.id('shipped'), 'rto', 1, current_date) $$,
+  '42501', 'permission denied for table sales_returns', 'Another user cannot write a return directly');
 select is_empty($$ select 1 from public.products where id = tests.id('hat') $$,
   'Another user cannot read the owner''s product even by its id');
 
@@ -160,6 +176,10 @@ select throws_ok($$ select 1 from public.manufacturing_orders $$, '42501',
   'permission denied for table manufacturing_orders', 'anon cannot read manufacturing orders');
 select throws_ok($$ select 1 from public.stock_movements $$, '42501', 'permission denied for table stock_movements',
   'anon cannot read the ledger');
+select throws_ok($$ select 1 from public.sales_returns $$, '42501', 'permission denied for table sales_returns',
+  'anon cannot read returns');
+select throws_ok($$ select 1 from public.return_claims $$, '42501', 'permission denied for table return_claims',
+  'anon cannot read claims');
 select throws_ok($$ update public.products set product_name = 'anon' $$, '42501',
   'permission denied for table products', 'anon cannot edit products');
 select throws_ok($$ update public.raw_materials set material_name = 'anon' $$, '42501',

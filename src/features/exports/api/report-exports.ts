@@ -56,8 +56,11 @@ export const ownerReports: OwnerReport[] = [
     column('Units Sold', 'number', 'units_sold'),
     column('Revenue', 'amount', 'revenue'),
     column('Fees', 'amount', 'fees'),
+    column('Return Fees', 'amount', 'return_fees'),
+    column('Reimbursed', 'amount', 'reimbursed'),
     column('Cost', 'amount', 'cost'),
-    column('Profit', 'amount', 'profit'),
+    column('Profit After Returns', 'amount', 'profit_after_returns'),
+    column('Recorded Profit (at sale)', 'amount', 'recorded_profit'),
   ]),
   ownerReport('product_margins', 'Product margins', [
     column('SKU', 'text', 'sku'),
