@@ -152,7 +152,8 @@ export function returnPreviewRows(
     if (!preview) return { ...row, id, outcome: 'invalid', message: 'The server did not classify this row.' };
     const message = [
       target === undefined ? null : `Added to row ${target} (same order, SKU, kind, date and condition).`,
-      preview.message,
+      // "Already imported." says again what the outcome's badge says.
+      preview.outcome === 'already_imported' ? null : preview.message,
     ]
       .filter(Boolean)
       .join(' ');
