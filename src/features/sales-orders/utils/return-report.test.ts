@@ -296,22 +296,23 @@ describe('awkward files', () => {
     ]);
   });
 
-  it('a line missing its SKU is sent as it is and shows the server’s refusal; the rest import', async () => {
+  it('a line missing its SKU is sent as it is and shows the server’s refusal, and only new lines are imported', async () => {
     const report = flipkartReturns.replace(',KURTA-BLU,FSN1,', ',,FSN1,');
     const { rows } = await readReport(report);
     const lines = toReturnLines(rows);
     expect(lines.lines[0]).toMatchObject({ line: 2, sku: '' });
     const previews = new Map<number, ReturnLinePreview>([
       [2, { outcome: 'invalid', message: 'SKU is required.', productName: null }],
-      [3, { outcome: 'new', message: null, productName: 'Silk Dupatta' }],
+      [3, { outcome: 'already_imported', message: 'Already imported.', productName: 'Silk Dupatta' }],
     ]);
     const preview = returnPreviewRows(rows, lines, previews);
     expect(preview.map((row) => [row.line, row.outcome, row.message])).toEqual([
       [2, 'invalid', 'SKU is required.'],
-      [3, 'new', null],
+      // The badge says it already: its sentence is not repeated.
+      [3, 'already_imported', null],
       [4, 'not_back', null],
     ]);
-    expect(newLines(lines.lines, previews).map((line) => line.line)).toEqual([3]);
+    expect(newLines(lines.lines, previews)).toEqual([]);
   });
 
   it('a row of a broken quote or too few columns is unreadable and not sent', async () => {
