@@ -2,6 +2,7 @@ import type { ReturnLinePreview, ReturnServerOutcome } from '../api/import-retur
 import { parseReportNumber } from './order-report-values';
 import type { ReturnColumnMapping, ReturnReportLayout } from './return-report-layouts';
 import { normalizeReturnDate, returnConditionOf, returnKindOf } from './return-report-values';
+import { normalizeHeader } from './report-layouts';
 import { readReportRows, type ReportSource } from './report-read';
 
 /** One data row of a returns report, its values as import_returns takes them. */
@@ -24,7 +25,8 @@ export interface ReturnReportRow {
 
 /**
  * Every data row of a returns report with the mapped fields (readReportRows reads it). The layout
- * recognised decides how its kind column reads; a file mapped by hand names the kind in words.
+ * recognised decides how its own kind column reads; another column chosen for the kind (Change
+ * columns), or a file mapped by hand, names the kind in words.
  */
 export function readReturnReportRows(
   source: ReportSource,
@@ -32,7 +34,9 @@ export function readReturnReportRows(
   layout: ReturnReportLayout | null,
   onProgress?: (rows: number) => void,
 ): Promise<ReturnReportRow[]> {
-  const kindRule = layout?.kindRule ?? 'return_type';
+  const ownKindColumn =
+    layout !== null && mapping.kind !== null && layout.headers.kind.includes(normalizeHeader(mapping.kind));
+  const kindRule = ownKindColumn ? layout.kindRule : 'return_type';
   return readReportRows(
     source,
     mapping,

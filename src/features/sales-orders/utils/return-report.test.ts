@@ -167,6 +167,20 @@ describe("Amazon's returns reports", () => {
   });
 });
 
+describe('columns changed on a recognised report', () => {
+  it("reads another kind column in words: the layout's rule belongs to its own column", async () => {
+    const report = mfnReturns
+      .replace('\tRefunded Amount\n', '\tRefunded Amount\tMy kind\n')
+      .replace('\t\t\t\t\t\t\n', '\t\t\t\t\t\t\tRTO\n');
+    const headers = await readReportHeaders(report);
+    const recognized = layouts.recognizeLayout(returnReport, headers)!;
+    const asRecognized = await readReturnReportRows(report, recognized.mapping, recognized.layout);
+    expect(asRecognized[0]?.kind).toBe('customer_return');
+    const changed = await readReturnReportRows(report, { ...recognized.mapping, kind: 'My kind' }, recognized.layout);
+    expect(changed[0]).toMatchObject({ kind: 'rto', return_fees: 65 });
+  });
+});
+
 describe('the mapping of report words (data in one place)', () => {
   it('kinds: Flipkart and the server’s words, any case, _ or - or spaces', () => {
     for (const word of returnKindWords.rto) expect(returnKindOf(word, 'return_type')).toBe('rto');
@@ -293,6 +307,19 @@ describe('awkward files', () => {
     expect(toReturnLines(rows).lines.map((line) => [line.external_order_id, line.kind])).toEqual([
       ['OD1234567890', 'rto'],
       ['OD1234567891', 'customer_return'],
+    ]);
+  });
+
+  it('a File goes through the same chunked reader', async () => {
+    const file = new File([`\uFEFF${fbaReturns}`], 'returns.txt', { type: 'text/plain' });
+    const recognized = layouts.recognizeLayout(returnReport, await readReportHeaders(file))!;
+    expect(recognized.layout.name).toBe('Amazon FBA customer returns report');
+    const rows = await readReturnReportRows(file, recognized.mapping, recognized.layout);
+    expect(toReturnLines(rows).lines.map((line) => [line.line, line.kind, line.condition])).toEqual([
+      [2, 'customer_return', 'sellable'],
+      [4, 'customer_return', 'damaged'],
+      [5, 'rto', 'sellable'],
+      [6, 'customer_return', 'damaged'],
     ]);
   });
 
