@@ -14,10 +14,9 @@ import { useE2e } from './support/fixture';
 
 const e2e = useE2e();
 
-const RETURNS_REPORT = path.resolve(
-  import.meta.dirname,
-  '../../src/features/sales-orders/utils/__fixtures__/flipkart-returns-report.csv',
-);
+const FIXTURES = path.resolve(import.meta.dirname, '../../src/features/sales-orders/utils/__fixtures__');
+const RETURNS_REPORT = path.join(FIXTURES, 'flipkart-returns-report.csv');
+const FBA_RETURNS_REPORT = path.join(FIXTURES, 'amazon-fba-returns-report.txt');
 
 // The orders the returns report's first two rows return, as Flipkart's orders export lists them.
 const ORDERS_EXPORT = [
@@ -144,5 +143,72 @@ describe('importing a Flipkart returns report', { timeout: 120_000 }, () => {
     await page.locator('#root').getByText('Partially returned').scrollIntoViewIfNeeded();
     await settle(page);
     await screenshot(page, 'returns-import-sales-orders');
+  });
+
+  it("reads Amazon's FBA report: units folded, a damaged unit not restocked but claimed, UNDELIVERABLE an RTO", async () => {
+    const { page } = await e2e.openApp({ viewport: DESKTOP });
+    await seedProducts(page, [
+      ['KURTA-BLU', 'Cotton Kurta', 599, 10],
+      ['DUP-RED', 'Silk Dupatta', 499.5, 5],
+      ['SHIRT-WHT', 'Linen Shirt', 899, 5],
+    ]);
+    // Shipped Amazon orders, imported by RPC: the order import is not what this test is about.
+    const client = await e2e.clientOf(page);
+    const orders = [
+      ['402-5555555-5555555', 'KURTA-BLU', 3, 1797],
+      ['402-6666666-6666666', 'DUP-RED', 1, 499.5],
+      ['402-7777777-7777777', 'SHIRT-WHT', 1, 899],
+    ] as const;
+    const { error } = await client.rpc('import_sales_orders', {
+      platform: 'Amazon',
+      lines: orders.map(([external_order_id, sku, quantity, total_amount]) => ({
+        external_order_id,
+        order_date: '2026-02-01',
+        sku,
+        quantity,
+        total_amount,
+        status: 'Fulfilled',
+      })),
+    });
+    if (error) throw new Error(error.message);
+
+    await openTab(page, 'Sales Orders');
+    await page.getByRole('button', { name: 'Import returns' }).click();
+    const form = dialog(page, 'Import returns');
+    await form.locator('input[type="file"]').setInputFiles(FBA_RETURNS_REPORT);
+    await form.getByText('Recognised as Amazon FBA customer returns report.').waitFor();
+    await form.getByRole('button', { name: 'Preview' }).click();
+    await form.getByRole('table').waitFor();
+    const row = async (line: string) =>
+      (
+        await form
+          .getByRole('row')
+          .nth(Number(line) - 1)
+          .innerText()
+      ).replace(/\s+/g, ' ');
+    // Two SELLABLE units of one order and day: one return of 2; the third unit came back damaged.
+    expect(await row('2')).toBe('2 402-5555555-5555555 10 Feb 2026 KURTA-BLU 1 Customer return Sellable New return');
+    expect(await row('3')).toBe(
+      '3 402-5555555-5555555 10 Feb 2026 KURTA-BLU 1 Customer return Sellable New return Added to row 2 (same order, SKU, kind, date and condition).',
+    );
+    expect(await row('4')).toBe('4 402-5555555-5555555 10 Feb 2026 KURTA-BLU 1 Customer return Damaged New return');
+    expect(await row('5')).toBe('5 402-6666666-6666666 12 Feb 2026 DUP-RED 1 RTO Sellable New return');
+    expect(await row('6')).toBe('6 402-7777777-7777777 12 Feb 2026 SHIRT-WHT 1 Customer return Damaged New return');
+    await settle(page);
+    await screenshot(page, 'returns-import-amazon-preview');
+
+    await form.getByRole('button', { name: 'Import 4 returns' }).click();
+    await page.getByText('Imported 4 returns.').waitFor();
+    await form.waitFor({ state: 'hidden' });
+    await eventually(async () => (await rowCells(page, 'Cotton Kurta'))[5]).toBe('Returned');
+    // Sellable units back in stock; the damaged ones not, each a claim.
+    expect(await stockOf(page, 'KURTA-BLU')).toBe(7 + 2);
+    expect(await stockOf(page, 'DUP-RED')).toBe(4 + 1);
+    expect(await stockOf(page, 'SHIRT-WHT')).toBe(4);
+    const { data: claims } = await client.from('return_claims').select('reason, units').order('units');
+    expect(claims).toEqual([
+      { reason: 'damaged', units: 1 },
+      { reason: 'damaged', units: 1 },
+    ]);
   });
 });
