@@ -1,7 +1,7 @@
 import type { DataTableColumn } from '@/components/data-table';
 import { formatDateTime } from '@/lib/format';
 import { previewImport, useImportSalesOrders } from '../api/import-sales-orders';
-import { orderReport } from '../utils/order-report-layouts';
+import { orderReport, type OrderReportField } from '../utils/order-report-layouts';
 import { toImportLines, type ImportLine } from '../utils/order-report-lines';
 import { previewRows, type PreviewRow, type RowOutcome } from '../utils/order-report-preview';
 import { readOrderReportRows } from '../utils/order-report-read';
@@ -42,7 +42,7 @@ const columns: DataTableColumn<PreviewRow>[] = [
   },
 ];
 
-const orderImporter: ReportImporter<keyof typeof orderReport.labels, ImportLine, RowOutcome, PreviewRow> = {
+const orderImporter: ReportImporter<OrderReportField, ImportLine, RowOutcome, PreviewRow> = {
   kind: orderReport,
   title: 'Import orders',
   intro:
