@@ -226,6 +226,19 @@ export const saleFieldRules = {
   orderId: { label: 'Order ID', maxLength: 100, required: false },
 } as const;
 
+/** A return (record_return): whole units per condition, its fees in paise; the day it came back. */
+export const returnFieldRules = {
+  sellable: { label: 'Sellable units', decimals: 0, min: 0, whenEmpty: 0 },
+  damaged: { label: 'Damaged units', decimals: 0, min: 0, whenEmpty: 0 },
+  wrongItem: { label: 'Wrong item units', decimals: 0, min: 0, whenEmpty: 0 },
+  missing: { label: 'Missing units', decimals: 0, min: 0, whenEmpty: 0 },
+  returnFees: { label: 'Return fees', decimals: 2, min: 0, whenEmpty: 0 },
+  /** update_claim's amount: from 0 to the sale value of the claim's units. */
+  amountReimbursed: { label: 'Amount reimbursed', decimals: 2, min: 0 },
+  /** Days after a return's date to claim for it (platform_fees.claim_window_days). */
+  claimWindowDays: { label: 'Claim window', decimals: 0, min: 1 },
+} satisfies Record<string, NumberRules>;
+
 export const productionFieldRules = {
   quantityToProduce: { label: 'Quantity to produce', decimals: 0, min: 1 },
 } satisfies Record<string, NumberRules>;

@@ -8,6 +8,8 @@ export const liveTables = [
   'manufacturing_orders',
   'platform_fees',
   'styles',
+  'sales_returns',
+  'return_claims',
 ] as const;
 export type LiveTable = (typeof liveTables)[number];
 /**
@@ -38,6 +40,12 @@ export const queryKeys = {
   websiteOrderRefusals: ['website-order-refusals'],
   /** Styles with their options, BOM and variants (products). */
   styles: ['styles'],
+  /** The Claims list below Sales Orders. */
+  returnClaims: ['return-claims'],
+  /** One order's returns and claims: ['order-returns', order id]. */
+  orderReturns: ['order-returns'],
+  /** The dashboard's returns panel, per period. */
+  dashboardReturns: ['dashboard-returns'],
 } as const;
 
 type QueryKey = (typeof queryKeys)[keyof typeof queryKeys];
@@ -73,12 +81,17 @@ const queriesReadingTable: Record<DataTable, readonly QueryKey[]> = {
     queryKeys.dashboardSummary,
     queryKeys.dashboardPanels,
     queryKeys.websiteOrderRefusals,
+    queryKeys.dashboardReturns,
   ],
   manufacturing_orders: [queryKeys.manufacturingOrders],
   platform_fees: [queryKeys.platformFees],
   // A style's row changes with its name, options and BOM (its BOM lines and variant links are not
   // published); its variants' stock changes with their product rows.
   styles: [queryKeys.styles],
+  // A return changes its order too (returned units, status, profit after returns), whose event
+  // refreshes the lists and panels; these are what only the returns and claims show.
+  sales_returns: [queryKeys.orderReturns, queryKeys.dashboardReturns],
+  return_claims: [queryKeys.returnClaims, queryKeys.orderReturns, queryKeys.dashboardReturns],
   website_webhooks: [queryKeys.websiteWebhook],
   website_order_refusals: [queryKeys.websiteOrderRefusals],
 };

@@ -85,12 +85,21 @@ export function countMessages(failed: Outcomes<unknown>['failed']): Record<strin
  * The books of one user, read as the superuser: every item whose stock differs from the sum of its
  * movements, every movement whose balance_after is not the running sum of its item's movements in
  * insertion order, every product or day whose kept sales totals (sales_totals.sql) differ from
- * its counted orders, and every platform and status whose kept order count differs from a count.
+ * what its orders keep after their returns, and every platform and status whose kept order count differs from a count.
  * The list must be empty.
  */
 export async function discrepancies(pool: pg.Pool, userId: string): Promise<string[]> {
   const { rows } = await pool.query<{ problem: string }>(
-    `select format('%s %s: stock %s, movements sum %s', kind, name, stock, moved) as problem
+    `-- What each order keeps after its returns, spelled out (issue 29): a counted order its kept
+     -- units and revenue, fees and profit after returns; a fully returned one its fees and loss.
+     with kept_orders as (
+       select o.product_id, o.order_date, o.platform, (o.status <> 'Returned')::int as orders,
+         o.quantity - o.returned_quantity as units, o.total_amount - o.refunded_amount as revenue, o.fees,
+         o.profit_after_returns as profit
+       from public.sales_orders o
+       where o.user_id = $1 and o.status in ('Unfulfilled', 'Fulfilled', 'Partially returned', 'Returned')
+     )
+     select format('%s %s: stock %s, movements sum %s', kind, name, stock, moved) as problem
      from (
        select 'product' as kind, p.product_name as name, p.stock_on_hand::numeric as stock,
          coalesce((select sum(s.quantity) from public.stock_movements s where s.product_id = p.id), 0) as moved
@@ -114,10 +123,10 @@ export async function discrepancies(pool: pg.Pool, userId: string): Promise<stri
      from (
        select p.id as product_id,
          (select row(t.orders, t.units, t.revenue, t.fees, t.profit)::text from public.product_sales_totals t
-          where t.product_id = p.id and t.orders <> 0) as kept,
-         (select row(count(*), sum(o.quantity), sum(o.total_amount), sum(o.fees), sum(o.profit))::text
-          from public.sales_orders o where o.product_id = p.id and o.status = any (rules.counted_sale_statuses())
-          having count(*) > 0) as counted
+          where t.product_id = p.id and (t.orders, t.units, t.revenue, t.fees, t.profit) <> (0, 0, 0, 0, 0)) as kept,
+         (select row(sum(k.orders), sum(k.units), sum(k.revenue), sum(k.fees), sum(k.profit))::text
+          from kept_orders k where k.product_id = p.id
+          having (sum(k.orders), sum(k.units), sum(k.revenue), sum(k.fees), sum(k.profit)) <> (0, 0, 0, 0, 0)) as counted
        from public.products p where p.user_id = $1
      ) products
      where kept is distinct from counted
@@ -126,11 +135,14 @@ export async function discrepancies(pool: pg.Pool, userId: string): Promise<stri
      from (
        select coalesce(t.day, o.day) as day, coalesce(t.platform, o.platform) as platform, t.kept, o.counted
        from (select day, platform, row(sum(orders), sum(units), sum(revenue), sum(fees), sum(profit))::text as kept
-             from public.sales_day_totals where user_id = $1 group by 1, 2 having sum(orders) <> 0) t
+             from public.sales_day_totals where user_id = $1 group by 1, 2
+             having (sum(orders), sum(units), sum(revenue), sum(fees), sum(profit)) <> (0, 0, 0, 0, 0)) t
        full join (select (order_date at time zone 'Asia/Kolkata')::date as day, platform,
-                    row(count(*), sum(quantity), sum(total_amount), sum(fees), sum(profit))::text as counted
-                  from public.sales_orders where user_id = $1 and status = any (rules.counted_sale_statuses())
-                  group by 1, 2) o on o.day = t.day and o.platform = t.platform
+                    row(sum(orders), sum(units), sum(revenue), sum(fees), sum(profit))::text as counted
+                  from kept_orders
+                  group by 1, 2
+                  having (sum(orders), sum(units), sum(revenue), sum(fees), sum(profit)) <> (0, 0, 0, 0, 0)) o
+         on o.day = t.day and o.platform = t.platform
      ) days
      where kept is distinct from counted
      union all

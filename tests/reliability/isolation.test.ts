@@ -31,15 +31,29 @@ interface Owner {
   styleId: string;
   /** The style's first variant. */
   variantId: string;
+  /** A shipped order one damaged unit came back from, its return and the claim that opened. */
+  shippedId: string;
+  returnId: string;
+  claimId: string;
 }
 
-/** A user with rows in every table: a material, a product with a BOM, one platform's fees, a sale, a started and a completed run, a style of two sizes. */
+/** A user with rows in every table: a material, a product with a BOM, one platform's fees, a sale, a started and a completed run, a style of two sizes, a return with its claim. */
 async function populate(stack: TestStack, label: string, feesPlatform: string): Promise<Owner> {
   const user = await signIn(stack);
-  await rpcOk(user, 'set_platform_fees', { platform: feesPlatform, commission_percent: 10, fee_per_order: 5, shipping_per_order: 40 });
+  await rpcOk(user, 'set_platform_fees', {
+    platform: feesPlatform,
+    commission_percent: 10,
+    fee_per_order: 5,
+    shipping_per_order: 40,
+  });
   const materialId = await createMaterial(user, `${label} cotton`, 100);
   // Below its reorder point, so the shopping list has a row of this user's.
-  await rpcOk(user, 'create_raw_material', { material_name: `${label} buttons`, cost_per_unit: 2, stock_level: 1, reorder_point: 20 });
+  await rpcOk(user, 'create_raw_material', {
+    material_name: `${label} buttons`,
+    cost_per_unit: 2,
+    stock_level: 1,
+    reorder_point: 20,
+  });
   const productId = await createProduct(user, `${label} shirt`, 10, [{ material_id: materialId, quantity: 2 }]);
   const sale = await rpcOk<{ id: string }>(user, 'log_sale', { product_id: productId, quantity: 1 });
   const done = await rpcOk<{ id: string }>(user, 'start_production', { product_id: productId, quantity_to_produce: 1 });
@@ -53,7 +67,20 @@ async function populate(stack: TestStack, label: string, feesPlatform: string): 
     options: [{ name: 'Size', values: ['S', 'M'] }],
     bom: [{ material_id: materialId, by_option: 'Size', quantities: { S: 1, M: 1.5 } }],
   });
+  const shipped = await rpcOk<{ id: string }>(user, 'log_sale', { product_id: productId, quantity: 1 });
+  await rpcOk(user, 'fulfil_sales_order', { order_id: shipped.id });
+  const returned = await rpcOk<{ id: string }>(user, 'record_return', {
+    order_id: shipped.id,
+    kind: 'rto',
+    sellable: 0,
+    damaged: 1,
+  });
+  const { data: claim, error } = await user.client.from('return_claims').select('id').single();
+  if (error) throw error;
   return {
+    shippedId: shipped.id,
+    returnId: returned.id,
+    claimId: claim.id,
     user,
     productId,
     materialId,
@@ -78,6 +105,8 @@ function keysOf(owner: Owner, snapshot: Record<string, unknown[]>): Record<strin
     styles: ['id', owner.styleId],
     style_variants: ['product_id', owner.variantId],
     style_bom_items: ['style_id', owner.styleId],
+    sales_returns: ['id', owner.returnId],
+    return_claims: ['id', owner.claimId],
   };
 }
 
@@ -86,23 +115,70 @@ function rowFor(table: string, owner: Owner): Record<string, unknown> {
   const user_id = owner.user.id;
   switch (table) {
     case 'products':
-      return { id: owner.productId, user_id, sku: 'PWNED', product_name: 'Pwned', selling_price: 1, stock_on_hand: 999 };
+      return {
+        id: owner.productId,
+        user_id,
+        sku: 'PWNED',
+        product_name: 'Pwned',
+        selling_price: 1,
+        stock_on_hand: 999,
+      };
     case 'raw_materials':
       return { id: owner.materialId, user_id, material_name: 'Pwned', stock_level: 999 };
     case 'bom_items':
       return { product_id: owner.productId, material_id: owner.materialId, user_id, quantity: 999 };
     case 'sales_orders':
-      return { id: owner.saleId, user_id, product_id: owner.productId, product_name: 'Pwned', quantity: 1, unit_price: 0, total_amount: 0 };
+      return {
+        id: owner.saleId,
+        user_id,
+        product_id: owner.productId,
+        product_name: 'Pwned',
+        quantity: 1,
+        unit_price: 0,
+        total_amount: 0,
+      };
     case 'manufacturing_orders':
-      return { id: owner.openOrderId, user_id, product_id: owner.productId, product_name: 'Pwned', quantity_to_produce: 999 };
+      return {
+        id: owner.openOrderId,
+        user_id,
+        product_id: owner.productId,
+        product_name: 'Pwned',
+        quantity_to_produce: 999,
+      };
     case 'platform_fees':
       return { user_id, platform: 'Flipkart', commission_percent: 0, fee_per_order: 0, shipping_per_order: 0 };
     case 'styles':
-      return { id: owner.styleId, user_id, style_name: 'Pwned', sku_prefix: 'P', selling_price: 1, options: [{ name: 'Size', values: ['X'] }] };
+      return {
+        id: owner.styleId,
+        user_id,
+        style_name: 'Pwned',
+        sku_prefix: 'P',
+        selling_price: 1,
+        options: [{ name: 'Size', values: ['X'] }],
+      };
     case 'style_variants':
       return { product_id: owner.variantId, style_id: owner.styleId, user_id, option_values: ['X'] };
     case 'style_bom_items':
       return { style_id: owner.styleId, material_id: owner.materialId, user_id, position: 1, quantity: 999 };
+    case 'sales_returns':
+      return {
+        id: owner.returnId,
+        user_id,
+        sales_order_id: owner.shippedId,
+        kind: 'rto',
+        sellable: 999,
+        return_date: '2026-01-01',
+      };
+    case 'return_claims':
+      return {
+        id: owner.claimId,
+        user_id,
+        sales_return_id: owner.returnId,
+        sales_order_id: owner.shippedId,
+        reason: 'damaged',
+        units: 999,
+        deadline: '2099-01-01',
+      };
     default:
       return { user_id, product_id: owner.productId, quantity: 999, balance_after: 999, reason: 'opening_stock' };
   }
@@ -120,6 +196,8 @@ const EDIT: Record<string, Record<string, unknown>> = {
   styles: { style_name: 'Pwned' },
   style_variants: { option_values: ['Pwned'] },
   style_bom_items: { quantity: 999 },
+  sales_returns: { sellable: 999 },
+  return_claims: { status: 'Approved', amount_reimbursed: 999 },
 };
 
 type Result = { data: unknown; error: PostgrestError | null; status: number; count?: number | null };
@@ -140,7 +218,9 @@ class Attempts {
     this.count++;
     const result = await run();
     if (result.error && expect === 'own') {
-      this.violations.push(`${label}: ${result.status} ${result.error.code} ${result.error.message} (expected own rows)`);
+      this.violations.push(
+        `${label}: ${result.status} ${result.error.code} ${result.error.message} (expected own rows)`,
+      );
       return;
     }
     if (result.error) return this.refused(label, result);
@@ -148,8 +228,10 @@ class Attempts {
     if (expect === 'own' && rows.length === 0) this.violations.push(`${label}: no rows (expected own rows)`);
     if (expect === 'none' && rows.length > 0) this.violations.push(`${label}: ${rows.length} rows`);
     const text = JSON.stringify(rows);
-    if (this.victimIds.some((id) => text.includes(id))) this.violations.push(`${label}: returned the first user's data`);
-    if (result.count != null && result.count !== 0 && expect === 'none') this.violations.push(`${label}: count ${result.count}`);
+    if (this.victimIds.some((id) => text.includes(id)))
+      this.violations.push(`${label}: returned the first user's data`);
+    if (result.count != null && result.count !== 0 && expect === 'none')
+      this.violations.push(`${label}: count ${result.count}`);
   }
 
   /** A write: refused, or it touched nothing. */
@@ -162,11 +244,17 @@ class Attempts {
   }
 
   /** An RPC with the first user's ids: refused with exactly the message a missing row gets. */
-  async call(label: string, run: () => Promise<{ status: number; error: { message: string } | null }>, message: string) {
+  async call(
+    label: string,
+    run: () => Promise<{ status: number; error: { message: string } | null }>,
+    message: string,
+  ) {
     this.count++;
     const result = await run();
     if (result.status !== 400 || result.error?.message !== message) {
-      this.violations.push(`${label}: ${result.status} ${result.error?.message ?? 'succeeded'} (expected 400 ${message})`);
+      this.violations.push(
+        `${label}: ${result.status} ${result.error?.message ?? 'succeeded'} (expected 400 ${message})`,
+      );
     }
   }
 
@@ -183,7 +271,10 @@ describeStack('isolation between two anonymous users', (stack, kind) => {
     let made = scenes.get(s);
     if (!made) {
       // Fees on different platforms, so a filter on the first user's platform matches no own row.
-      made = (async () => ({ first: await populate(s, 'First', 'Flipkart'), second: await populate(s, 'Second', 'Myntra') }))();
+      made = (async () => ({
+        first: await populate(s, 'First', 'Flipkart'),
+        second: await populate(s, 'Second', 'Myntra'),
+      }))();
       scenes.set(s, made);
     }
     return made;
@@ -204,6 +295,9 @@ describeStack('isolation between two anonymous users', (stack, kind) => {
       first.openOrderId,
       first.styleId,
       first.variantId,
+      first.shippedId,
+      first.returnId,
+      first.claimId,
     ]);
 
     for (const table of TABLES) {
@@ -211,7 +305,11 @@ describeStack('isolation between two anonymous users', (stack, kind) => {
       await attempts.read(`${table}: select all`, () => db.from(table).select('*'), 'own');
       await attempts.read(`${table}: ${key}=eq`, () => db.from(table).select('*').eq(key, value), 'none');
       await attempts.read(`${table}: ${key}=in`, () => db.from(table).select('*').in(key, [value]), 'none');
-      await attempts.read(`${table}: user_id=eq`, () => db.from(table).select('*').eq('user_id', first.user.id), 'none');
+      await attempts.read(
+        `${table}: user_id=eq`,
+        () => db.from(table).select('*').eq('user_id', first.user.id),
+        'none',
+      );
       await attempts.read(
         `${table}: or(user_id, ${key})`,
         () => db.from(table).select('*').or(`user_id.eq.${first.user.id},${key}.eq.${value}`),
@@ -228,7 +326,9 @@ describeStack('isolation between two anonymous users', (stack, kind) => {
         'none',
       );
       await attempts.read(`${table}: anon select`, () => anon.from(table).select('*'), 'none');
-      await attempts.write(`${table}: update by ${key}`, () => db.from(table).update(EDIT[table]!).eq(key, value).select());
+      await attempts.write(`${table}: update by ${key}`, () =>
+        db.from(table).update(EDIT[table]!).eq(key, value).select(),
+      );
       await attempts.write(`${table}: update by user_id`, () =>
         db.from(table).update(EDIT[table]!).eq('user_id', first.user.id).select(),
       );
@@ -236,7 +336,9 @@ describeStack('isolation between two anonymous users', (stack, kind) => {
         db.from(table).update({ user_id: second.user.id }).eq(key, value).select(),
       );
       await attempts.write(`${table}: delete by ${key}`, () => db.from(table).delete().eq(key, value).select());
-      await attempts.write(`${table}: delete by user_id`, () => db.from(table).delete().eq('user_id', first.user.id).select());
+      await attempts.write(`${table}: delete by user_id`, () =>
+        db.from(table).delete().eq('user_id', first.user.id).select(),
+      );
       await attempts.write(`${table}: upsert merge`, () => db.from(table).upsert(rowFor(table, first)).select());
       await attempts.write(`${table}: upsert ignore`, () =>
         db.from(table).upsert(rowFor(table, first), { ignoreDuplicates: true }).select(),
@@ -255,7 +357,8 @@ describeStack('isolation between two anonymous users', (stack, kind) => {
     );
     await attempts.read(
       'stock_movements with every embedding',
-      () => db.from('stock_movements').select('*, products(*), raw_materials(*), sales_orders(*), manufacturing_orders(*)'),
+      () =>
+        db.from('stock_movements').select('*, products(*), raw_materials(*), sales_orders(*), manufacturing_orders(*)'),
       'own',
     );
     await attempts.read(
@@ -281,7 +384,11 @@ describeStack('isolation between two anonymous users', (stack, kind) => {
       as('complete_production', { order_id: first.openOrderId }),
       'Manufacturing order not found.',
     );
-    await attempts.call('fulfil_sales_order', as('fulfil_sales_order', { order_id: first.saleId }), 'Sales order not found.');
+    await attempts.call(
+      'fulfil_sales_order',
+      as('fulfil_sales_order', { order_id: first.saleId }),
+      'Sales order not found.',
+    );
     await attempts.call(
       'fulfil_sales_orders',
       as('fulfil_sales_orders', { order_ids: [first.saleId] }),
@@ -300,7 +407,11 @@ describeStack('isolation between two anonymous users', (stack, kind) => {
       );
     }
     // Ids of the wrong kind: an order id where a product goes, and the other way round.
-    await attempts.call('log_sale (order id)', as('log_sale', { product_id: first.saleId, quantity: 1 }), 'Product not found.');
+    await attempts.call(
+      'log_sale (order id)',
+      as('log_sale', { product_id: first.saleId, quantity: 1 }),
+      'Product not found.',
+    );
     await attempts.call(
       'complete_production (sale id)',
       as('complete_production', { order_id: first.saleId }),
@@ -313,7 +424,11 @@ describeStack('isolation between two anonymous users', (stack, kind) => {
     );
 
     // The month's operations: receipts, counts, edits, archiving, cancellations and returns.
-    await attempts.call('receive_material', as('receive_material', { material_id: first.materialId, quantity: 5 }), 'Material not found.');
+    await attempts.call(
+      'receive_material',
+      as('receive_material', { material_id: first.materialId, quantity: 5 }),
+      'Material not found.',
+    );
     await attempts.call(
       'adjust_stock (product)',
       as('adjust_stock', { product_id: first.productId, counted: 0, note: 'Mine' }),
@@ -362,9 +477,21 @@ describeStack('isolation between two anonymous users', (stack, kind) => {
       }),
       'Material not found.',
     );
-    await attempts.call('archive_item (product)', as('archive_item', { product_id: first.productId }), 'Product not found.');
-    await attempts.call('archive_item (material)', as('archive_item', { material_id: first.materialId }), 'Material not found.');
-    await attempts.call('cancel_sales_order', as('cancel_sales_order', { order_id: first.saleId }), 'Sales order not found.');
+    await attempts.call(
+      'archive_item (product)',
+      as('archive_item', { product_id: first.productId }),
+      'Product not found.',
+    );
+    await attempts.call(
+      'archive_item (material)',
+      as('archive_item', { material_id: first.materialId }),
+      'Material not found.',
+    );
+    await attempts.call(
+      'cancel_sales_order',
+      as('cancel_sales_order', { order_id: first.saleId }),
+      'Sales order not found.',
+    );
     await attempts.call(
       'return_sales_order',
       as('return_sales_order', { order_id: first.saleId, restock: true }),
@@ -375,15 +502,62 @@ describeStack('isolation between two anonymous users', (stack, kind) => {
       as('cancel_manufacturing_order', { order_id: first.openOrderId }),
       'Manufacturing order not found.',
     );
+    // Returns (issue 29): the first user's orders cannot be returned, their claim not moved, their
+    // returns report lines find nothing, and the returns panel counts only own figures.
+    for (const [label, orderId] of [
+      ['open order', first.saleId],
+      ['shipped order', first.shippedId],
+    ] as const) {
+      await attempts.call(
+        `record_return of the first user's ${label}`,
+        as('record_return', { order_id: orderId, kind: 'customer_return', sellable: 1 }),
+        'Sales order not found.',
+      );
+    }
+    await attempts.call(
+      'update_claim',
+      as('update_claim', { claim_id: first.claimId, status: 'Approved', amount_reimbursed: 1 }),
+      'Claim not found.',
+    );
+    const stolenReturn = {
+      external_order_id: 'STEAL-1',
+      sku: 'SKU-First shirt',
+      quantity: 1,
+      kind: 'rto',
+      return_date: '2026-01-05',
+    };
+    await attempts.call(
+      'import_returns',
+      as('import_returns', { platform: 'Flipkart', lines: [stolenReturn] }),
+      'Line 1: No Flipkart order STEAL-1 has SKU SKU-First shirt.',
+    );
+    attempts.count++;
+    expect(
+      await rpcOk(second.user, 'preview_returns_import', { platform: 'Flipkart', lines: [stolenReturn] }),
+    ).toMatchObject([{ line_number: 1, outcome: 'unknown_order', product_name: null }]);
+    attempts.count++;
+    const returnsPanel = await rpcOk<{ most_returned: { product_id: string }[] }>(second.user, 'dashboard_returns', {
+      period: 'all_time',
+    });
+    expect(returnsPanel.most_returned.map((row) => row.product_id)).toEqual([second.productId]);
+    expect(JSON.stringify(returnsPanel)).not.toContain(first.claimId);
     // A marketplace report naming the first user's SKU: unknown to the second user, in the preview too.
-    const stolenLine = { external_order_id: 'STEAL-1', order_date: '2026-01-05', sku: 'SKU-First shirt', quantity: 1, total_amount: 100 };
+    const stolenLine = {
+      external_order_id: 'STEAL-1',
+      order_date: '2026-01-05',
+      sku: 'SKU-First shirt',
+      quantity: 1,
+      total_amount: 100,
+    };
     await attempts.call(
       'import_sales_orders',
       as('import_sales_orders', { platform: 'Amazon', lines: [stolenLine] }),
       'Line 1: No product has SKU SKU-First shirt.',
     );
     attempts.count++;
-    expect(await rpcOk(second.user, 'preview_sales_orders_import', { platform: 'Amazon', lines: [stolenLine] })).toEqual([
+    expect(
+      await rpcOk(second.user, 'preview_sales_orders_import', { platform: 'Amazon', lines: [stolenLine] }),
+    ).toEqual([
       {
         line_number: 1,
         outcome: 'unknown_sku',
@@ -461,11 +635,17 @@ describeStack('isolation between two anonymous users', (stack, kind) => {
     );
     await attempts.read('what_to_buy', () => db.rpc('what_to_buy'), 'own');
     attempts.count++;
-    const panels = await rpcOk<{ totals: { orders: number; revenue: number; fees: number } }>(second.user, 'dashboard_panels', {
-      period: 'all_time',
-    });
+    const panels = await rpcOk<{ totals: { orders: number; revenue: number; fees: number } }>(
+      second.user,
+      'dashboard_panels',
+      {
+        period: 'all_time',
+      },
+    );
+    // What the second user's orders keep after returns: the fully returned one is no order and no revenue.
     const ownFigures = await stack().db!.query<{ orders: number; revenue: string; fees: string }>(
-      'select count(*)::int as orders, sum(total_amount)::text as revenue, sum(fees)::text as fees from public.sales_orders where user_id = $1',
+      `select count(*) filter (where status <> 'Returned')::int as orders, sum(total_amount - refunded_amount)::text as revenue,
+         sum(fees)::text as fees from public.sales_orders where user_id = $1`,
       [second.user.id],
     );
     expect(panels.totals).toMatchObject({
@@ -476,9 +656,13 @@ describeStack('isolation between two anonymous users', (stack, kind) => {
 
     // The dashboard sums only the caller's rows.
     attempts.count++;
-    const summary = await rpcOk<{ total_revenue: number; recent_sales: { id: string }[] }>(second.user, 'dashboard_summary', {});
+    const summary = await rpcOk<{ total_revenue: number; recent_sales: { id: string }[] }>(
+      second.user,
+      'dashboard_summary',
+      {},
+    );
     const ownRevenue = await stack().db!.query<{ revenue: string }>(
-      'select sum(total_amount)::text as revenue from public.sales_orders where user_id = $1',
+      'select sum(total_amount - refunded_amount)::text as revenue from public.sales_orders where user_id = $1',
       [second.user.id],
     );
     expect(Number(summary.total_revenue)).toBe(Number(ownRevenue.rows[0]!.revenue));
@@ -490,8 +674,9 @@ describeStack('isolation between two anonymous users', (stack, kind) => {
     // 16 requests on each of the 7 tables, 4 embeddings, 9 + 11 operations with the first user's
     // ids, an order import and its preview with the first user's SKU, 5 reads of costs and the
     // shopping list, the panels, the dashboard.
-    // The last + 1: fulfil_sales_orders; then 6 style and batch calls and 2 style lists.
-    expect(attempts.count).toBe(16 * TABLES.length + 4 + 9 + 11 + 2 + 5 + 1 + 1 + 1 + 6 + 2);
+    // The last + 1: fulfil_sales_orders; then 6 style and batch calls and 2 style lists; then 2
+    // returns, a claim, a returns import, its preview and the returns panel.
+    expect(attempts.count).toBe(16 * TABLES.length + 4 + 9 + 11 + 2 + 5 + 1 + 1 + 1 + 6 + 2 + 6);
     console.log(`isolation [${kind}] over HTTP: ${attempts.count} attempts, all refused or empty`);
   });
 
@@ -523,26 +708,46 @@ describeStack('isolation between two anonymous users', (stack, kind) => {
 
       // The first user's own subscription: proof that their changes do produce events.
       expect(
-        (await owner.join('own', [{ event: '*', schema: 'public', table: 'products', filter: `user_id=eq.${first.user.id}` }], first.user.token))
-          .status,
+        (
+          await owner.join(
+            'own',
+            [{ event: '*', schema: 'public', table: 'products', filter: `user_id=eq.${first.user.id}` }],
+            first.user.token,
+          )
+        ).status,
       ).toBe('ok');
       expect(await owner.subscribed('own')).toMatchObject({ status: 'ok' });
 
       // The first user changes every live table.
       const materialId = await createMaterial(first.user, 'First linen', 50);
       const productId = await createProduct(first.user, 'First scarf', 4, [{ material_id: materialId, quantity: 1 }]);
-      await rpcOk(first.user, 'set_platform_fees', { platform: 'Amazon', commission_percent: 8, fee_per_order: 0, shipping_per_order: 0 });
+      await rpcOk(first.user, 'set_platform_fees', {
+        platform: 'Amazon',
+        commission_percent: 8,
+        fee_per_order: 0,
+        shipping_per_order: 0,
+      });
       await rpcOk(first.user, 'log_sale', { product_id: first.productId, quantity: 1 });
       await rpcOk(first.user, 'fulfil_sales_order', { order_id: first.saleId });
-      const run = await rpcOk<{ id: string }>(first.user, 'start_production', { product_id: productId, quantity_to_produce: 1 });
+      const run = await rpcOk<{ id: string }>(first.user, 'start_production', {
+        product_id: productId,
+        quantity_to_produce: 1,
+      });
       await rpcOk(first.user, 'complete_production', { order_id: run.id });
       await rpcOk(first.user, 'complete_production', { order_id: first.openOrderId });
       await rpcOk(first.user, 'receive_material', { material_id: materialId, quantity: 3, unit_cost: 12 });
       await rpcOk(first.user, 'adjust_stock', { product_id: productId, counted: 2, note: 'Count' });
-      const cancelled = await rpcOk<{ id: string }>(first.user, 'log_sale', { product_id: first.productId, quantity: 1 });
+      const cancelled = await rpcOk<{ id: string }>(first.user, 'log_sale', {
+        product_id: first.productId,
+        quantity: 1,
+      });
       await rpcOk(first.user, 'cancel_sales_order', { order_id: cancelled.id });
       await rpcOk(first.user, 'return_sales_order', { order_id: first.saleId, restock: true });
-      const stopped = await rpcOk<{ id: string }>(first.user, 'start_production', { product_id: productId, quantity_to_produce: 1 });
+      await rpcOk(first.user, 'update_claim', { claim_id: first.claimId, status: 'Filed' });
+      const stopped = await rpcOk<{ id: string }>(first.user, 'start_production', {
+        product_id: productId,
+        quantity_to_produce: 1,
+      });
       await rpcOk(first.user, 'cancel_manufacturing_order', { order_id: stopped.id });
       await rpcOk(first.user, 'update_raw_material', {
         material_id: materialId,
@@ -562,10 +767,24 @@ describeStack('isolation between two anonymous users', (stack, kind) => {
         reorder_point: 0,
         bom: [],
       });
-      await rpcOk(first.user, 'update_style', { style_id: first.styleId, style_name: 'First kurta v2', category: null, bom: [] });
-      await rpcOk(first.user, 'add_style_variants', { style_id: first.styleId, options: [{ name: 'Size', values: ['L'] }] });
-      await rpcOk(first.user, 'start_production_batch', { runs: [{ product_id: first.variantId, quantity_to_produce: 1 }] });
-      await owner.nextChange('own', (e) => e.data.record?.product_name === 'First shirt v2', "the first user's own event");
+      await rpcOk(first.user, 'update_style', {
+        style_id: first.styleId,
+        style_name: 'First kurta v2',
+        category: null,
+        bom: [],
+      });
+      await rpcOk(first.user, 'add_style_variants', {
+        style_id: first.styleId,
+        options: [{ name: 'Size', values: ['L'] }],
+      });
+      await rpcOk(first.user, 'start_production_batch', {
+        runs: [{ product_id: first.variantId, quantity_to_produce: 1 }],
+      });
+      await owner.nextChange(
+        'own',
+        (e) => e.data.record?.product_name === 'First shirt v2',
+        "the first user's own event",
+      );
 
       // Then the second user changes a row of their own: once its event arrives, any event of the
       // first user's would have arrived before it.
@@ -580,9 +799,7 @@ describeStack('isolation between two anonymous users', (stack, kind) => {
       });
       await spy.nextChange('spy', (e) => e.data.record?.product_name === sentinel, "the second user's own event");
 
-      const leaked = spy
-        .changes('spy')
-        .filter((e) => (e.data.record ?? e.data.old_record)?.user_id !== second.user.id);
+      const leaked = spy.changes('spy').filter((e) => (e.data.record ?? e.data.old_record)?.user_id !== second.user.id);
       expect(leaked).toEqual([]);
       const attempts = 1 + bindings.length;
       // The join itself, then one attempt per binding: 1 all-tables, 2 per live table, 3 per event, 5 by id.
@@ -633,7 +850,10 @@ describeStack('isolation between two anonymous users', (stack, kind) => {
       { date_from: '2000-01-01T00:00:00Z', date_to: '2100-01-01T00:00:00Z' },
     ]) {
       const page = await list(args);
-      expect(page.rows.every((row) => row.user_id === second.user.id), JSON.stringify(args)).toBe(true);
+      expect(
+        page.rows.every((row) => row.user_id === second.user.id),
+        JSON.stringify(args),
+      ).toBe(true);
       expect(page.rows.map((row) => row.id)).not.toContain(first.saleId);
       expect(page.total).toBe(page.rows.length);
     }
@@ -642,13 +862,35 @@ describeStack('isolation between two anonymous users', (stack, kind) => {
     // the text or whose SKU starts with it, and never an error. (Only ASCII letters change case
     // here: how a database folds other letters depends on its locale.)
     const hostile = [
-      '%', '_', '*', "'", '"', ',', '(', ')', '\\', '50%', 'off_tee', '*star*', `it's, (paren)`, '"quoted"',
-      'back\\slash', '%_*,()\'"\\', '.or(user_id.neq.0)', 'nïcode 漢字 🧵', '🧵', 'x'.repeat(10_000), `${'%'.repeat(300)}`,
+      '%',
+      '_',
+      '*',
+      "'",
+      '"',
+      ',',
+      '(',
+      ')',
+      '\\',
+      '50%',
+      'off_tee',
+      '*star*',
+      `it's, (paren)`,
+      '"quoted"',
+      'back\\slash',
+      '%_*,()\'"\\',
+      '.or(user_id.neq.0)',
+      'nïcode 漢字 🧵',
+      '🧵',
+      'x'.repeat(10_000),
+      `${'%'.repeat(300)}`,
     ];
     for (const search of hostile) {
       const text = search.trim().toLowerCase();
       const expected = ownOrders
-        .filter((order) => order.product_name.toLowerCase().includes(text) || order.products.sku.trim().toLowerCase().startsWith(text))
+        .filter(
+          (order) =>
+            order.product_name.toLowerCase().includes(text) || order.products.sku.trim().toLowerCase().startsWith(text),
+        )
         .map((order) => order.id)
         .sort();
       const page = await list({ search });
@@ -658,22 +900,32 @@ describeStack('isolation between two anonymous users', (stack, kind) => {
     // The products and materials lists the same way: own rows only, any text literally.
     const ownProducts = (await second.user.client.from('products').select('id, sku, product_name')).data!;
     const listItems = async (fn: 'list_products' | 'list_raw_materials', args: Record<string, unknown>) => {
-      const { data, error, status } = await second.user.client.rpc(fn, { page_size: 1000, include_archived: true, ...args });
+      const { data, error, status } = await second.user.client.rpc(fn, {
+        page_size: 1000,
+        include_archived: true,
+        ...args,
+      });
       expect({ error, status }, `${fn} ${JSON.stringify(args).slice(0, 200)}`).toEqual({ error: null, status: 200 });
       return data as { total: number; rows: { id: string }[] };
     };
-    expect((await listItems('list_products', {})).rows.map((row) => row.id).sort()).toEqual(ownProducts.map((p) => p.id).sort());
+    expect((await listItems('list_products', {})).rows.map((row) => row.id).sort()).toEqual(
+      ownProducts.map((p) => p.id).sort(),
+    );
     expect((await listItems('list_products', { search: 'First shirt' })).total).toBe(0);
     expect((await listItems('list_raw_materials', { search: 'First' })).total).toBe(0);
     expect((await listItems('list_raw_materials', {})).rows.map((row) => row.id)).not.toContain(first.materialId);
     for (const search of hostile) {
       const text = search.trim().toLowerCase();
       const expected = ownProducts
-        .filter((product) => product.product_name.toLowerCase().includes(text) || product.sku.toLowerCase().includes(text))
+        .filter(
+          (product) => product.product_name.toLowerCase().includes(text) || product.sku.toLowerCase().includes(text),
+        )
         .map((product) => product.id)
         .sort();
       const page = await listItems('list_products', { search });
-      expect(page.rows.map((row) => row.id).sort(), `products search ${JSON.stringify(search.slice(0, 40))}`).toEqual(expected);
+      expect(page.rows.map((row) => row.id).sort(), `products search ${JSON.stringify(search.slice(0, 40))}`).toEqual(
+        expected,
+      );
       expect((await listItems('list_raw_materials', { search })).total).toBe(0);
     }
 

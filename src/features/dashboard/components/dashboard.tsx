@@ -15,6 +15,9 @@ import classes from './dashboard.module.css';
 const ProfitPanels = lazy(() =>
   Promise.all([import('./profit-panels'), loadAllStyles()]).then(([module]) => ({ default: module.ProfitPanels })),
 );
+const ReturnsPanel = lazy(() =>
+  Promise.all([import('./returns-panel'), loadAllStyles()]).then(([module]) => ({ default: module.ReturnsPanel })),
+);
 
 interface DashboardProps {
   onOpenSalesOrders: () => void;
@@ -37,7 +40,7 @@ export function Dashboard({ onOpenSalesOrders, onOpenInventory }: DashboardProps
           <SimpleGrid type="container" cols={{ base: 2, '960px': 4 }} spacing={{ base: 'xs', '960px': 'md' }} mb="lg">
             <StatCard
               label="Total Revenue"
-              note="All time, without cancelled and returned orders"
+              note="All time, after cancellations and returns"
               value={summary.data && formatRupees(summary.data.total_revenue)}
               icon={IconCurrencyRupee}
               color="indigo"
@@ -76,6 +79,7 @@ export function Dashboard({ onOpenSalesOrders, onOpenInventory }: DashboardProps
           </Paper>
           <Suspense fallback={null}>
             <ProfitPanels />
+            <ReturnsPanel />
           </Suspense>
         </>
       )}

@@ -60,8 +60,8 @@ export function ProfitPanels() {
             Profit
           </Title>
           <Text c="dimmed" size="sm">
-            After each platform's fees and what the products cost to make, as recorded at each sale. Cancelled and
-            returned orders are left out.
+            After each platform's fees and what the products cost to make, as recorded at each sale, and after returns:
+            refunds, return fees and lost units, less reimbursed claims. Cancelled orders are left out.
           </Text>
         </div>
         <Select
@@ -101,10 +101,10 @@ function PanelsBody({ panels, period }: { panels: DashboardPanels; period: Panel
       <SimpleGrid cols={{ base: 2, md: 4 }}>
         <Figure label="Revenue" value={formatRupees(totals.revenue)} />
         <Figure label="Platform fees" value={formatRupees(totals.fees)} />
-        <Figure label="Profit" value={formatRupees(totals.profit)} />
+        <Figure label="Profit after returns" value={formatRupees(totals.profit)} />
         <Figure label="Margin" value={formatPercent(totals.margin_percent)} />
       </SimpleGrid>
-      {totals.orders === 0 ? (
+      {totals.orders === 0 && panels.by_platform.length === 0 ? (
         <Text c="dimmed" size="sm">
           No sales in this period.
         </Text>

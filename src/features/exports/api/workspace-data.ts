@@ -18,6 +18,9 @@ const workspaceTables = {
   sales_orders: ['id'],
   manufacturing_orders: ['id'],
   stock_movements: ['id'],
+  // Returns of sales orders and the claims they opened (issue 29).
+  sales_returns: ['id'],
+  return_claims: ['id'],
   platform_fees: ['platform'],
   // The webhook's secret is readable by no client, so the webhook itself is left out.
   website_order_refusals: ['id'],

@@ -20,6 +20,10 @@ const salesOrderSchema = z.object({
   // For the CSV export: what the platform charged and what the sale earned.
   fees: z.coerce.number(),
   profit: z.coerce.number().nullable(),
+  // What its returns took back (issue 29) and the profit left after them.
+  returned_quantity: z.number(),
+  return_fees: z.coerce.number(),
+  profit_after_returns: z.coerce.number().nullable(),
 });
 export type SalesOrder = z.infer<typeof salesOrderSchema>;
 

@@ -34,6 +34,10 @@ const order = (id: string, status: SalesOrder['status']): SalesOrder => ({
   external_order_id: null,
   fees: 120.5,
   profit: 377.5,
+  // A fully returned order: both units back, one unrestocked (cost 250), 60 of return fees.
+  returned_quantity: status === 'Returned' ? 2 : 0,
+  return_fees: status === 'Returned' ? 60 : 0,
+  profit_after_returns: status === 'Returned' ? -430.5 : 377.5,
 });
 
 const query = { search: '', sort_by: 'order_date', ascending: false };
@@ -48,14 +52,17 @@ describe('salesOrdersExport', () => {
       'Qty',
       'Total',
       'Fees',
-      'Profit',
+      'Recorded Profit',
       'Status',
       'Marketplace Order ID',
       'SKU',
+      'Returned Qty',
+      'Return Fees',
+      'Profit After Returns',
     ]);
   });
 
-  it('leaves Fees and Profit empty on cancelled and returned orders, so a column sum counts only sales that stand', () => {
+  it('leaves the recorded profit empty on cancelled and returned orders, and fees and profit after returns only on cancelled ones', () => {
     expect(
       ['Unfulfilled', 'Fulfilled', 'Cancelled', 'Returned'].map((status) => earnsNothing({ status } as SalesOrder)),
     ).toEqual([false, false, true, true]);
@@ -65,10 +72,11 @@ describe('salesOrdersExport', () => {
     }));
     const lines = toCsv(salesOrdersExport(query).columns, rows).split('\r\n').slice(1, -1);
     expect(lines.map((line) => line.split(',').slice(5))).toEqual([
-      ['1598.00', '120.50', '377.50', 'Unfulfilled', '', 'K-1'],
-      ['1598.00', '120.50', '377.50', 'Fulfilled', '', 'K-1'],
-      ['1598.00', '', '', 'Cancelled', '', 'K-1'],
-      ['1598.00', '', '', 'Returned', '', 'K-1'],
+      ['1598.00', '120.50', '377.50', 'Unfulfilled', '', 'K-1', '0', '0.00', '377.50'],
+      ['1598.00', '120.50', '377.50', 'Fulfilled', '', 'K-1', '0', '0.00', '377.50'],
+      ['1598.00', '', '', 'Cancelled', '', 'K-1', '0', '0.00', ''],
+      // A returned order's lost fees and loss stay, as the dashboard counts them (issue 29).
+      ['1598.00', '120.50', '', 'Returned', '', 'K-1', '2', '60.00', '-430.50'],
     ]);
   });
 

@@ -1,46 +1,80 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Checkbox, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import {
+  Button,
+  Group,
+  Input,
+  Modal,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useForm, useWatch } from 'react-hook-form';
+import { useMemo } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { SubmitButton } from '@/components/submit-button';
-import { FormError } from '@/components/form-error';
+import { FormError, showOnField } from '@/components/form-error';
+import { NumberField } from '@/components/form-inputs';
+import { todayInIndia } from '@/lib/csv';
 import { formatQuantityWithUnit, formatRupees } from '@/lib/format';
+import { returnFieldRules, validNumber } from '@/lib/form-fields';
 import type { SalesOrder } from '../api/get-sales-orders';
 import {
-  returnSalesOrderDefaults,
-  returnSalesOrderSchema,
-  useReturnSalesOrder,
-  type ReturnSalesOrderInput,
-} from '../api/return-sales-order';
+  returnDefaults,
+  returnKinds,
+  returnSchema,
+  unitsStillReturnable,
+  useRecordReturn,
+  type ReturnForm,
+  type ReturnInput,
+} from '../api/record-return';
 
 interface ReturnSaleModalProps {
   order: SalesOrder;
   onClose: () => void;
 }
 
-/** Records a customer return or RTO of a fulfilled sale; damaged goods stay out of stock. */
+/**
+ * Records one return of a shipped order (an RTO or a customer return), unit by unit as inspected:
+ * sellable units go back to stock; damaged, wrong and missing ones do not and open a claim against
+ * the marketplace. Several returns may follow one another until every unit is back.
+ */
 export function ReturnSaleModal({ order, onClose }: ReturnSaleModalProps) {
-  const returnOrder = useReturnSalesOrder();
-  const form = useForm<ReturnSalesOrderInput>({
-    resolver: zodResolver(returnSalesOrderSchema),
-    defaultValues: returnSalesOrderDefaults,
+  const recordReturn = useRecordReturn();
+  const schema = useMemo(() => returnSchema(order), [order]);
+  const form = useForm<ReturnForm, unknown, ReturnInput>({
+    resolver: zodResolver(schema),
+    defaultValues: returnDefaults(order),
   });
-  const restock = useWatch({ control: form.control, name: 'restock' });
-  const units = formatQuantityWithUnit(order.quantity, 'units');
+  const [sellable, damaged, wrongItem, missing] = useWatch({
+    control: form.control,
+    name: ['sellable', 'damaged', 'wrong_item', 'missing'],
+  });
+  const remaining = unitsStillReturnable(order);
+  const restocked = validNumber(sellable, returnFieldRules.sellable) ?? 0;
+  const lost =
+    (validNumber(damaged, returnFieldRules.damaged) ?? 0) +
+    (validNumber(wrongItem, returnFieldRules.wrongItem) ?? 0) +
+    (validNumber(missing, returnFieldRules.missing) ?? 0);
+  const units = (count: number) => formatQuantityWithUnit(count, 'units');
 
   const submit = form.handleSubmit((input) =>
-    returnOrder.mutate(
+    recordReturn.mutate(
       { orderId: order.id, input },
       {
         onSuccess: () => {
           notifications.show({
             color: 'green',
-            message: input.restock
-              ? `Return recorded. ${units} of ${order.product_name} are back in stock.`
-              : `Return recorded. Stock of ${order.product_name} is unchanged.`,
+            message:
+              input.sellable > 0
+                ? `Return recorded. ${units(input.sellable)} of ${order.product_name} ${input.sellable === 1 ? 'is' : 'are'} back in stock.`
+                : `Return recorded. Stock of ${order.product_name} is unchanged.`,
           });
           onClose();
         },
+        onError: (error) => showOnField(form, error),
       },
     ),
   );
@@ -50,29 +84,101 @@ export function ReturnSaleModal({ order, onClose }: ReturnSaleModalProps) {
       <form onSubmit={submit} noValidate>
         <Stack>
           <Text size="sm">
-            The {order.platform} order for {units} of {order.product_name} becomes Returned, and its{' '}
-            {formatRupees(order.total_amount)} no longer counts as revenue.
+            The {order.platform} order for {units(order.quantity)} of {order.product_name} (
+            {formatRupees(order.total_amount)}). Count what came back by its condition.
           </Text>
-          <Checkbox label="Put back in stock" {...form.register('restock')} />
+          <Controller
+            control={form.control}
+            name="kind"
+            render={({ field }) => (
+              <Input.Wrapper label="Kind of return">
+                <SegmentedControl
+                  {...field}
+                  fullWidth
+                  aria-label="Kind of return"
+                  data={returnKinds.map((kind) => ({ ...kind }))}
+                />
+              </Input.Wrapper>
+            )}
+          />
+          <Text size="sm" fw={500} aria-live="polite">
+            {remaining} of {order.quantity} can still be returned
+          </Text>
+          <SimpleGrid cols={{ base: 2, xs: 4 }}>
+            <NumberField
+              control={form.control}
+              name="sellable"
+              rules={returnFieldRules.sellable}
+              label="Sellable"
+              description="Back in stock"
+              data-autofocus
+            />
+            <NumberField
+              control={form.control}
+              name="damaged"
+              rules={returnFieldRules.damaged}
+              label="Damaged"
+              description="Claim"
+            />
+            <NumberField
+              control={form.control}
+              name="wrong_item"
+              rules={returnFieldRules.wrongItem}
+              label="Wrong item"
+              description="Claim"
+            />
+            <NumberField
+              control={form.control}
+              name="missing"
+              rules={returnFieldRules.missing}
+              label="Missing"
+              description="Claim"
+            />
+          </SimpleGrid>
           <Text size="sm" fw={500}>
-            {restock
-              ? `${units} of ${order.product_name} ${order.quantity === 1 ? 'goes' : 'go'} back into stock.`
+            {restocked > 0
+              ? `${units(restocked)} of ${order.product_name} ${restocked === 1 ? 'goes' : 'go'} back into stock.`
               : 'Stock stays as it is (damaged or lost goods).'}
+            {lost > 0 && ` ${units(lost)} open a claim against ${order.platform}.`}
           </Text>
+          <SimpleGrid cols={{ base: 1, xs: 2 }}>
+            <NumberField
+              control={form.control}
+              name="return_fees"
+              rules={returnFieldRules.returnFees}
+              label="Return fees"
+              leftSection="₹"
+              description="Reverse shipping, return fee"
+            />
+            <Controller
+              control={form.control}
+              name="return_date"
+              render={({ field, fieldState }) => (
+                <TextInput
+                  {...field}
+                  type="date"
+                  label="Return date"
+                  description="Empty: today"
+                  max={todayInIndia()}
+                  error={fieldState.error?.message}
+                />
+              )}
+            />
+          </SimpleGrid>
           <Textarea
             label="Note"
-            placeholder="e.g. RTO, customer return: wrong size"
+            placeholder="e.g. wrong size, seal broken"
             autosize
             minRows={2}
             error={form.formState.errors.note?.message}
             {...form.register('note')}
           />
-          <FormError error={returnOrder.error} />
+          <FormError error={recordReturn.error} form={form} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Keep Order
             </Button>
-            <SubmitButton form={form} pending={returnOrder.isPending} color="red.9">
+            <SubmitButton form={form} pending={recordReturn.isPending} color="red.9">
               Record Return
             </SubmitButton>
           </Group>

@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, Modal, Paper, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, Modal, Paper, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import {
@@ -31,9 +31,11 @@ import {
   type SalesOrderSort,
 } from '../api/get-sales-orders';
 import { CancelSaleModal } from './cancel-sale-modal';
+import { ClaimsSection } from './claims-section';
 import { ImportOrdersModal } from './import-orders-modal';
 import { ImportReturnsModal } from './import-returns-modal';
 import { LogSaleModal } from './log-sale-modal';
+import { OrderHistoryModal } from './order-history-modal';
 import { ReturnSaleModal } from './return-sale-modal';
 import { SalesOrderFilters } from './sales-order-filters';
 
@@ -47,7 +49,7 @@ export function SalesOrders() {
   const [modalOpened, modal] = useDisclosure(false);
   const [importOpened, importModal] = useDisclosure(false);
   const [importReturnsOpened, importReturnsModal] = useDisclosure(false);
-  const [undoing, setUndoing] = useState<{ action: 'cancel' | 'return'; order: SalesOrder } | null>(null);
+  const [undoing, setUndoing] = useState<{ action: 'cancel' | 'return' | 'history'; order: SalesOrder } | null>(null);
   const fulfilMany = useFulfilSalesOrders();
   // The ticked orders, by id. Only the page's Unfulfilled orders that are ticked count (`chosen`), so
   // an order fulfilled, cancelled or paged away meanwhile simply drops out of the selection.
@@ -110,6 +112,19 @@ export function SalesOrders() {
               Order {order.external_order_id}
             </Text>
           )}
+          {/* What came back, and the way to the order's history of returns. */}
+          {order.returned_quantity > 0 && (
+            <Anchor
+              component="button"
+              type="button"
+              size="xs"
+              fw={400}
+              display="block"
+              onClick={() => setUndoing({ action: 'history', order })}
+            >
+              {formatQuantity(order.returned_quantity)} of {formatQuantity(order.quantity)} returned · History
+            </Anchor>
+          )}
         </div>
       ),
     },
@@ -131,9 +146,10 @@ export function SalesOrders() {
     { label: 'Status', halfOnPhone: true, cell: (order) => <OrderStatusBadge status={order.status} /> },
     {
       label: 'Actions',
-      // Cancelled and Returned orders are final: no actions, an empty cell (hidden on a phone).
+      // Cancelled and Returned orders are final: no actions, an empty cell (hidden on a phone). A
+      // partly returned order can take further returns until every unit is back.
       cell: (order) =>
-        (order.status === 'Unfulfilled' || order.status === 'Fulfilled') && (
+        (order.status === 'Unfulfilled' || order.status === 'Fulfilled' || order.status === 'Partially returned') && (
           <Group gap="xs" wrap="nowrap">
             {order.status === 'Unfulfilled' && (
               <>
@@ -157,7 +173,7 @@ export function SalesOrders() {
                 </Button>
               </>
             )}
-            {order.status === 'Fulfilled' && (
+            {(order.status === 'Fulfilled' || order.status === 'Partially returned') && (
               <Button
                 size="xs"
                 variant="subtle"
@@ -266,12 +282,14 @@ export function SalesOrders() {
           )}
         </PagedList>
       </Paper>
+      <ClaimsSection />
       {/* Mounted only while open: its product picker reads every product, which the list never needs. */}
       {modalOpened && <LogSaleModal opened onClose={modal.close} />}
       <ImportOrdersModal opened={importOpened} onClose={importModal.close} />
       <ImportReturnsModal opened={importReturnsOpened} onClose={importReturnsModal.close} />
       {undoing?.action === 'cancel' && <CancelSaleModal order={undoing.order} onClose={() => setUndoing(null)} />}
       {undoing?.action === 'return' && <ReturnSaleModal order={undoing.order} onClose={() => setUndoing(null)} />}
+      {undoing?.action === 'history' && <OrderHistoryModal order={undoing.order} onClose={() => setUndoing(null)} />}
       <Modal
         opened={confirmingBulk}
         onClose={() => !fulfilMany.isPending && setConfirmingBulk(false)}

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { Constants, type Tables } from '@/lib/database.types';
-import { numberField, platformFeeFieldRules } from '@/lib/form-fields';
+import { numberField, platformFeeFieldRules, returnFieldRules } from '@/lib/form-fields';
 import { queryKeys } from '@/lib/query-keys';
 import { toUserError } from '@/lib/server-error';
 import { supabase } from '@/lib/supabase';
@@ -13,33 +13,52 @@ export type SalesPlatform = (typeof salesPlatforms)[number];
 export type PlatformFees = Pick<
   Tables<'platform_fees'>,
   'platform' | 'commission_percent' | 'fee_per_order' | 'shipping_per_order'
->;
+> & {
+  /** Days after a return's date to claim for a lost unit: the owner's, or the platform's default. */
+  claim_window_days: number;
+  claim_window_is_default: boolean;
+};
+
+/** Each platform's claim window as the server applies it (platform_claim_windows). */
+type ClaimWindows = Map<SalesPlatform, { days: number; isDefault: boolean }>;
 
 /** A platform the owner never set charges nothing (set_platform_fees' rule: no row means 0). */
-export const noFees = (platform: SalesPlatform): PlatformFees => ({
+export const noFees = (platform: SalesPlatform, windows?: ClaimWindows): PlatformFees => ({
   platform,
   commission_percent: 0,
   fee_per_order: 0,
   shipping_per_order: 0,
+  claim_window_days: windows?.get(platform)?.days ?? 7,
+  claim_window_is_default: true,
 });
 
-async function fetchPlatformFees(): Promise<Map<SalesPlatform, PlatformFees>> {
-  const { data, error } = await supabase
-    .from('platform_fees')
-    .select('platform, commission_percent, fee_per_order, shipping_per_order');
-  if (error) throw toUserError(error);
-  // Numeric columns may arrive as strings from the REST layer.
-  return new Map(
-    data.map((row) => [
-      row.platform,
-      {
-        platform: row.platform,
-        commission_percent: Number(row.commission_percent),
-        fee_per_order: Number(row.fee_per_order),
-        shipping_per_order: Number(row.shipping_per_order),
-      },
-    ]),
+async function fetchPlatformFees(): Promise<{ fees: Map<SalesPlatform, PlatformFees>; windows: ClaimWindows }> {
+  const [fees, windows] = await Promise.all([
+    supabase.from('platform_fees').select('platform, commission_percent, fee_per_order, shipping_per_order'),
+    supabase.rpc('platform_claim_windows'),
+  ]);
+  if (fees.error) throw toUserError(fees.error);
+  if (windows.error) throw toUserError(windows.error);
+  const windowOf: ClaimWindows = new Map(
+    windows.data.map((row) => [row.platform, { days: row.claim_window_days, isDefault: row.is_default }]),
   );
+  // Numeric columns may arrive as strings from the REST layer.
+  return {
+    windows: windowOf,
+    fees: new Map(
+      fees.data.map((row) => [
+        row.platform,
+        {
+          platform: row.platform,
+          commission_percent: Number(row.commission_percent),
+          fee_per_order: Number(row.fee_per_order),
+          shipping_per_order: Number(row.shipping_per_order),
+          claim_window_days: windowOf.get(row.platform)?.days ?? 7,
+          claim_window_is_default: windowOf.get(row.platform)?.isDefault ?? true,
+        },
+      ]),
+    ),
+  };
 }
 
 export function usePlatformFees() {
@@ -54,6 +73,9 @@ export const platformFeesSchema = z.object({
   ),
   fee_per_order: numberField(platformFeeFieldRules.feePerOrder),
   shipping_per_order: numberField(platformFeeFieldRules.shippingPerOrder),
+  claim_window_days: numberField(returnFieldRules.claimWindowDays).pipe(
+    z.number().max(365, 'Claim window must be at most 365 days.'),
+  ),
 });
 
 export type PlatformFeesForm = z.input<typeof platformFeesSchema>;

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Group, Select, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { NumberField } from '@/components/form-inputs';
-import { platformFeeFieldRules } from '@/lib/form-fields';
+import { platformFeeFieldRules, returnFieldRules } from '@/lib/form-fields';
 import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
@@ -36,7 +36,7 @@ export function PlatformFeesSettings() {
 
   // Show the chosen platform's saved fees in the form (again after they load or change).
   useEffect(() => {
-    form.reset(saved?.get(platform) ?? noFees(platform));
+    form.reset(saved?.fees.get(platform) ?? noFees(platform, saved?.windows));
   }, [form, platform, saved]);
 
   const submit = form.handleSubmit((input) =>
@@ -49,7 +49,7 @@ export function PlatformFeesSettings() {
     <Stack>
       <Text size="sm" c="dimmed">
         What each marketplace keeps from an order. FactoryFlow does not guess rates: a platform you have not set charges
-        nothing. New sales record the fees in force when they are logged.
+        nothing. New sales record the fees in force when they are logged; new returns' claims the claim window.
       </Text>
       <form onSubmit={submit} noValidate aria-label="Platform fees">
         <Stack>
@@ -68,7 +68,7 @@ export function PlatformFeesSettings() {
               />
             )}
           />
-          <SimpleGrid cols={{ base: 1, xs: 3 }}>
+          <SimpleGrid cols={{ base: 1, xs: 2, sm: 4 }}>
             <NumberField
               control={form.control}
               name="commission_percent"
@@ -87,7 +87,18 @@ export function PlatformFeesSettings() {
               rules={platformFeeFieldRules.shippingPerOrder}
               label="Shipping per order (₹)"
             />
+            <NumberField
+              control={form.control}
+              name="claim_window_days"
+              rules={returnFieldRules.claimWindowDays}
+              label="Claim window (days)"
+            />
           </SimpleGrid>
+          <Text size="xs" c="dimmed">
+            Claim window: the days after a return's date within which a damaged, wrong or missing unit can be claimed
+            from the platform; each claim's deadline counts from it. Defaults: Amazon 7 days (SAFE-T), Flipkart 14 days
+            (SPF, from a seller guide), others 7. Check your platform's current policy and set it here.
+          </Text>
           <FormError error={setFees.error} />
           <Group justify="flex-end">
             <SubmitButton form={form} pending={setFees.isPending}>
@@ -104,17 +115,21 @@ export function PlatformFeesSettings() {
               <Table.Th ta="right">Commission</Table.Th>
               <Table.Th ta="right">Fee</Table.Th>
               <Table.Th ta="right">Shipping</Table.Th>
+              <Table.Th ta="right">Claim window</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {salesPlatforms.map((name) => {
-              const row = fees.data?.get(name) ?? noFees(name);
+              const row = fees.data?.fees.get(name) ?? noFees(name, fees.data?.windows);
               return (
                 <Table.Tr key={name}>
                   <Table.Td>{name}</Table.Td>
                   <Table.Td ta="right">{row.commission_percent}%</Table.Td>
                   <Table.Td ta="right">{formatRupees(row.fee_per_order)}</Table.Td>
                   <Table.Td ta="right">{formatRupees(row.shipping_per_order)}</Table.Td>
+                  <Table.Td ta="right">
+                    {row.claim_window_days} days{row.claim_window_is_default && ' (default)'}
+                  </Table.Td>
                 </Table.Tr>
               );
             })}

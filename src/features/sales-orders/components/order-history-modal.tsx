@@ -1,0 +1,88 @@
+import { Badge, Group, Modal, Stack, Table, Text } from '@mantine/core';
+import { LoadError } from '@/components/load-error';
+import { OrderStatusBadge } from '@/components/order-status-badge';
+import { TableSkeleton } from '@/components/table-skeleton';
+import { formatDateTime, formatQuantity, formatRupees } from '@/lib/format';
+import type { SalesOrder } from '../api/get-sales-orders';
+import { useOrderReturns } from '../api/order-returns';
+import { claimReasonLabels } from '../api/return-claims';
+
+const kindLabel = { rto: 'RTO', customer_return: 'Customer return' } as const;
+
+/** An order's history: its sale, then each return with what came back and the claims it opened. */
+export function OrderHistoryModal({ order, onClose }: { order: SalesOrder; onClose: () => void }) {
+  const returns = useOrderReturns(order.id);
+  return (
+    <Modal opened onClose={onClose} title="Order history" size="lg">
+      <Stack>
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <Text size="sm">
+            Sold {formatDateTime(order.order_date)} on {order.platform}: {formatQuantity(order.quantity)} ×{' '}
+            {order.product_name} for {formatRupees(order.total_amount)}
+            {order.external_order_id && ` (order ${order.external_order_id})`}.
+          </Text>
+          <OrderStatusBadge status={order.status} />
+        </Group>
+        {order.profit_after_returns !== null && (
+          <Text size="sm">
+            Profit after returns <b>{formatRupees(order.profit_after_returns)}</b>
+            {order.profit !== null && ` (recorded at sale: ${formatRupees(order.profit)})`}
+          </Text>
+        )}
+        {returns.isError ? (
+          <LoadError what="the returns" error={returns.error} onRetry={returns.refetch} />
+        ) : !returns.data ? (
+          <TableSkeleton label="Loading the returns" />
+        ) : returns.data.length === 0 ? (
+          <Text c="dimmed" size="sm">
+            Nothing has come back from this order.
+          </Text>
+        ) : (
+          <Table.ScrollContainer minWidth={480}>
+            <Table verticalSpacing="xs" fz="sm" aria-label="Returns of this order">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Date</Table.Th>
+                  <Table.Th>Kind</Table.Th>
+                  <Table.Th>Came back</Table.Th>
+                  <Table.Th ta="right">Fees</Table.Th>
+                  <Table.Th>Claims</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {returns.data.map((entry) => (
+                  <Table.Tr key={entry.id}>
+                    <Table.Td>{entry.return_date}</Table.Td>
+                    <Table.Td>{kindLabel[entry.kind]}</Table.Td>
+                    <Table.Td>
+                      {(['sellable', 'damaged', 'wrong_item', 'missing'] as const)
+                        .filter((condition) => entry[condition] > 0)
+                        .map((condition) => `${claimReasonLabels[condition]} ${formatQuantity(entry[condition])}`)
+                        .join(', ')}
+                      {entry.note && (
+                        <Text size="xs" c="dimmed">
+                          {entry.note}
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td ta="right">{formatRupees(entry.return_fees)}</Table.Td>
+                    <Table.Td>
+                      {entry.claims.length === 0
+                        ? '—'
+                        : entry.claims.map((claim) => (
+                            <Badge key={claim.id} variant="light" tt="none" mr={4}>
+                              {claimReasonLabels[claim.reason]}: {claim.status}
+                              {claim.amount_reimbursed !== null && ` ${formatRupees(claim.amount_reimbursed)}`}
+                            </Badge>
+                          ))}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Stack>
+    </Modal>
+  );
+}
