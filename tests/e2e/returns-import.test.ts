@@ -41,6 +41,11 @@ async function stockOf(page: Page, sku: string): Promise<number> {
   return Number(data.stock_on_hand);
 }
 
+/** The Status cell of a product's order in the Sales Orders table (the first table: Claims lists products too). */
+async function orderStatus(page: Page, product: string): Promise<string | undefined> {
+  return (await rowCells(page.getByRole('table').first(), product))[5];
+}
+
 /** The Outcome cell of the preview row with this order id. */
 async function outcome(form: Locator, orderId: string): Promise<string> {
   const row = form.getByRole('row').filter({ hasText: orderId });
@@ -83,7 +88,7 @@ describe('importing a Flipkart returns report', { timeout: 120_000 }, () => {
       ['DUP-RED', 'Silk Dupatta', 499.5, 5],
     ]);
     await importOrders(page);
-    await eventually(async () => (await rowCells(page, 'Silk Dupatta'))[5]).toBe('Fulfilled');
+    await eventually(() => orderStatus(page, 'Silk Dupatta')).toBe('Fulfilled');
     expect(await stockOf(page, 'KURTA-BLU')).toBe(9);
     expect(await stockOf(page, 'DUP-RED')).toBe(2);
     await dismissNotifications(page);
@@ -113,8 +118,8 @@ describe('importing a Flipkart returns report', { timeout: 120_000 }, () => {
     await form.waitFor({ state: 'hidden' });
 
     // Every unit of the RTO is back: Returned; 2 of the 3 units of the customer return: Partially returned.
-    await eventually(async () => (await rowCells(page, 'Cotton Kurta'))[5]).toBe('Returned');
-    await eventually(async () => (await rowCells(page, 'Silk Dupatta'))[5]).toBe('Partially returned');
+    await eventually(() => orderStatus(page, 'Cotton Kurta')).toBe('Returned');
+    await eventually(() => orderStatus(page, 'Silk Dupatta')).toBe('Partially returned');
     // Sellable (the report gives no inspection): back in stock.
     expect(await stockOf(page, 'KURTA-BLU')).toBe(10);
     expect(await stockOf(page, 'DUP-RED')).toBe(4);
@@ -200,7 +205,7 @@ describe('importing a Flipkart returns report', { timeout: 120_000 }, () => {
     await form.getByRole('button', { name: 'Import 4 returns' }).click();
     await page.getByText('Imported 4 returns.').waitFor();
     await form.waitFor({ state: 'hidden' });
-    await eventually(async () => (await rowCells(page, 'Cotton Kurta'))[5]).toBe('Returned');
+    await eventually(() => orderStatus(page, 'Cotton Kurta')).toBe('Returned');
     // Sellable units back in stock; the damaged ones not, each a claim.
     expect(await stockOf(page, 'KURTA-BLU')).toBe(7 + 2);
     expect(await stockOf(page, 'DUP-RED')).toBe(4 + 1);
@@ -210,5 +215,10 @@ describe('importing a Flipkart returns report', { timeout: 120_000 }, () => {
       { reason: 'damaged', units: 1 },
       { reason: 'damaged', units: 1 },
     ]);
+    // The claims the import opened, below the orders.
+    await page.getByRole('table').last().scrollIntoViewIfNeeded();
+    await dismissNotifications(page);
+    await settle(page);
+    await screenshot(page, 'returns-import-amazon-claims');
   });
 });
