@@ -215,8 +215,11 @@ describe('importing a Flipkart returns report', { timeout: 120_000 }, () => {
       { reason: 'damaged', units: 1 },
       { reason: 'damaged', units: 1 },
     ]);
-    // The claims the import opened, below the orders.
-    await page.getByRole('table').last().scrollIntoViewIfNeeded();
+    // The claims the import opened, below the orders, there as soon as the import is answered.
+    const claimsTable = page.getByRole('table').last();
+    await eventually(() => rowCells(claimsTable, 'Linen Shirt')).toContain('Damaged × 1');
+    expect(await rowCells(claimsTable, 'Cotton Kurta')).toContain('Damaged × 1');
+    await claimsTable.scrollIntoViewIfNeeded();
     await dismissNotifications(page);
     await settle(page);
     await screenshot(page, 'returns-import-amazon-claims');

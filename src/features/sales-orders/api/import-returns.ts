@@ -56,7 +56,10 @@ function importReturnLines(
   );
 }
 
-/** A return restocks sellable units, moves its order's status and opens claims. */
+/** The returns move their orders' status and stock, and open claims: as record_return writes them. */
 export function useImportReturns() {
-  return useWrite({ write: importReturnLines, tables: ['sales_orders', 'products'] });
+  return useWrite({
+    write: importReturnLines,
+    tables: ['sales_orders', 'products', 'sales_returns', 'return_claims'],
+  });
 }
