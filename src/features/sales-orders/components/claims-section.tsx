@@ -73,7 +73,7 @@ export function ClaimsSection() {
     );
   const busy = (claim: ReturnClaim) => update.isPending && update.variables?.claimId === claim.id;
 
-  const columns: DataTableColumn<ReturnClaim>[] = [
+  const allColumns: DataTableColumn<ReturnClaim>[] = [
     { label: 'Deadline', cell: (claim) => claim.deadline },
     {
       label: decided ? 'Amount' : 'Days left',
@@ -118,30 +118,26 @@ export function ClaimsSection() {
     },
     {
       label: 'Actions',
-      cell: (claim) =>
-        !decided && (
-          <Group gap="xs" wrap="nowrap">
-            {claim.status === 'Open' && (
-              <Button size="xs" variant="light" loading={busy(claim)} onClick={() => move(claim, 'Filed')}>
-                File
-              </Button>
-            )}
-            <Button size="xs" variant="light" color="green" onClick={() => setApproving(claim)}>
-              Approve
+      cell: (claim) => (
+        <Group gap="xs" wrap="nowrap">
+          {claim.status === 'Open' && (
+            <Button size="xs" variant="light" loading={busy(claim)} onClick={() => move(claim, 'Filed')}>
+              File
             </Button>
-            <Button
-              size="xs"
-              variant="subtle"
-              color="red"
-              disabled={busy(claim)}
-              onClick={() => move(claim, 'Rejected')}
-            >
-              Reject
-            </Button>
-          </Group>
-        ),
+          )}
+          <Button size="xs" variant="light" color="green" onClick={() => setApproving(claim)}>
+            Approve
+          </Button>
+          <Button size="xs" variant="subtle" color="red" disabled={busy(claim)} onClick={() => move(claim, 'Rejected')}>
+            Reject
+          </Button>
+        </Group>
+      ),
     },
   ];
+
+  // A decided claim has no step left.
+  const columns = decided ? allColumns.filter((column) => column.label !== 'Actions') : allColumns;
 
   return (
     <Paper withBorder p="md" mt="lg" component="section" aria-label="Claims">

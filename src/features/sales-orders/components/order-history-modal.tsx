@@ -1,4 +1,4 @@
-import { Badge, Group, Modal, Stack, Table, Text } from '@mantine/core';
+import { Badge, Group, Modal, Paper, Stack, Text } from '@mantine/core';
 import { LoadError } from '@/components/load-error';
 import { OrderStatusBadge } from '@/components/order-status-badge';
 import { TableSkeleton } from '@/components/table-skeleton';
@@ -38,49 +38,41 @@ export function OrderHistoryModal({ order, onClose }: { order: SalesOrder; onClo
             Nothing has come back from this order.
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={480}>
-            <Table verticalSpacing="xs" fz="sm" aria-label="Returns of this order">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Date</Table.Th>
-                  <Table.Th>Kind</Table.Th>
-                  <Table.Th>Came back</Table.Th>
-                  <Table.Th ta="right">Fees</Table.Th>
-                  <Table.Th>Claims</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {returns.data.map((entry) => (
-                  <Table.Tr key={entry.id}>
-                    <Table.Td>{entry.return_date}</Table.Td>
-                    <Table.Td>{kindLabel[entry.kind]}</Table.Td>
-                    <Table.Td>
-                      {(['sellable', 'damaged', 'wrong_item', 'missing'] as const)
-                        .filter((condition) => entry[condition] > 0)
-                        .map((condition) => `${claimReasonLabels[condition]} ${formatQuantity(entry[condition])}`)
-                        .join(', ')}
-                      {entry.note && (
-                        <Text size="xs" c="dimmed">
-                          {entry.note}
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td ta="right">{formatRupees(entry.return_fees)}</Table.Td>
-                    <Table.Td>
-                      {entry.claims.length === 0
-                        ? '—'
-                        : entry.claims.map((claim) => (
-                            <Badge key={claim.id} variant="light" tt="none" mr={4}>
-                              {claimReasonLabels[claim.reason]}: {claim.status}
-                              {claim.amount_reimbursed !== null && ` ${formatRupees(claim.amount_reimbursed)}`}
-                            </Badge>
-                          ))}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          // One card per return: it reads the same on a phone, with nothing to scroll sideways.
+          <Stack gap="xs" component="ol" aria-label="Returns of this order" p={0} m={0} style={{ listStyle: 'none' }}>
+            {returns.data.map((entry) => (
+              <Paper key={entry.id} withBorder p="sm" component="li">
+                <Group justify="space-between" gap="xs">
+                  <Text size="sm" fw={600}>
+                    {kindLabel[entry.kind]}, {entry.return_date}
+                  </Text>
+                  <Text size="sm">Return fees {formatRupees(entry.return_fees)}</Text>
+                </Group>
+                <Text size="sm">
+                  Came back:{' '}
+                  {(['sellable', 'damaged', 'wrong_item', 'missing'] as const)
+                    .filter((condition) => entry[condition] > 0)
+                    .map((condition) => `${claimReasonLabels[condition]} ${formatQuantity(entry[condition])}`)
+                    .join(', ')}
+                </Text>
+                {entry.note && (
+                  <Text size="xs" c="dimmed">
+                    {entry.note}
+                  </Text>
+                )}
+                {entry.claims.length > 0 && (
+                  <Group gap={4} mt={4}>
+                    {entry.claims.map((claim) => (
+                      <Badge key={claim.id} variant="light" tt="none" maw="none">
+                        {claimReasonLabels[claim.reason]}: {claim.status}
+                        {claim.amount_reimbursed !== null && ` ${formatRupees(claim.amount_reimbursed)}`}
+                      </Badge>
+                    ))}
+                  </Group>
+                )}
+              </Paper>
+            ))}
+          </Stack>
         )}
       </Stack>
     </Modal>

@@ -12,7 +12,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { SubmitButton } from '@/components/submit-button';
 import { FormError, showOnField } from '@/components/form-error';
@@ -52,6 +52,12 @@ export function ReturnSaleModal({ order, onClose }: ReturnSaleModalProps) {
     control: form.control,
     name: ['sellable', 'damaged', 'wrong_item', 'missing'],
   });
+  // The units' checks (at least one, at most what remains) are about all four counts but shown on
+  // Sellable: once shown, they follow a change of any count, not only of Sellable.
+  const { trigger, getFieldState } = form;
+  useEffect(() => {
+    if (getFieldState('sellable').error) void trigger('sellable');
+  }, [sellable, damaged, wrongItem, missing, trigger, getFieldState]);
   const remaining = unitsStillReturnable(order);
   const restocked = validNumber(sellable, returnFieldRules.sellable) ?? 0;
   const lost =
@@ -139,7 +145,7 @@ export function ReturnSaleModal({ order, onClose }: ReturnSaleModalProps) {
             {restocked > 0
               ? `${units(restocked)} of ${order.product_name} ${restocked === 1 ? 'goes' : 'go'} back into stock.`
               : 'Stock stays as it is (damaged or lost goods).'}
-            {lost > 0 && ` ${units(lost)} open a claim against ${order.platform}.`}
+            {lost > 0 && ` ${units(lost)} not restocked: a claim against ${order.platform} opens.`}
           </Text>
           <SimpleGrid cols={{ base: 1, xs: 2 }}>
             <NumberField
