@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   formatDateTime,
+  formatDay,
   formatQuantity,
   formatQuantityWithUnit,
   formatRupees,
@@ -35,6 +36,13 @@ describe('formatDateTime', () => {
     // The browser's time zone applies; build the instant in it so the test holds in any zone.
     expect(formatDateTime(new Date(2026, 10, 23, 8, 43).toISOString())).toBe('23 Nov 2026, 8:43 am');
     expect(formatDateTime(new Date(2026, 0, 5, 20, 5).toISOString())).toBe('5 Jan 2026, 8:05 pm');
+  });
+});
+
+describe('formatDay', () => {
+  it('writes a calendar day day first, the same day in every time zone', () => {
+    expect(formatDay('2026-01-20')).toBe('20 Jan 2026');
+    expect(formatDay('2026-12-31')).toBe('31 Dec 2026');
   });
 });
 

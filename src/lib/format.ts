@@ -40,6 +40,13 @@ export function formatDateTime(timestamp: string): string {
   return dateTime.format(new Date(timestamp));
 }
 
+const day = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+
+/** A calendar day (YYYY-MM-DD, a date without a time, e.g. a return's day), e.g. '20 Jan 2026'. */
+export function formatDay(isoDay: string): string {
+  return day.format(new Date(`${isoDay}T00:00:00Z`));
+}
+
 /** A stock count or BOM quantity: whole numbers plain, fractions (metres, kg) up to 3 decimals. */
 export function formatQuantity(value: number): string {
   return quantity.format(value);

@@ -14,6 +14,7 @@ const FORMS: [TabName, string][] = [
   ['Raw Materials', 'Add New Material'],
   ['Sales Orders', 'Add New Sale'],
   ['Sales Orders', 'Import orders'],
+  ['Sales Orders', 'Import returns'],
   ['Manufacturing', 'Create New Order'],
 ];
 

@@ -1,8 +1,7 @@
 import type { Enums } from '@/lib/database.types';
-import { toUserError } from '@/lib/server-error';
-import { supabase } from '@/lib/supabase';
-import { chunkLines, type ImportLine } from '../utils/order-report-lines';
-import { useWrite, withRequestId } from '@/lib/write';
+import { callRpc, useWrite, withRequestId } from '@/lib/write';
+import type { ImportLine } from '../utils/order-report-lines';
+import { importInParts, previewInParts, type ImportResult } from './report-import';
 
 type Platform = Enums<'sales_platform'>;
 
@@ -32,62 +31,29 @@ export async function previewImport(
   platform: Platform,
   lines: readonly ImportLine[],
 ): Promise<Map<number, LinePreview>> {
-  const previews = new Map<number, LinePreview>();
-  for (const chunk of chunkLines(lines)) {
-    const { data, error } = await supabase.rpc('preview_sales_orders_import', { platform, lines: [...chunk] });
-    if (error) throw toUserError(error);
-    for (const row of data as unknown as ServerLinePreview[]) {
-      previews.set(row.line_number, {
-        outcome: row.outcome,
-        message: row.message,
-        productName: row.product_name,
-        status: row.status,
-      });
-    }
-  }
-  return previews;
+  const verdicts = await previewInParts(
+    lines,
+    async (part) =>
+      (await callRpc('preview_sales_orders_import', { platform, lines: part })) as unknown as ServerLinePreview[],
+  );
+  return new Map(
+    [...verdicts].map(([line, row]) => [
+      line,
+      { outcome: row.outcome, message: row.message, productName: row.product_name, status: row.status },
+    ]),
+  );
 }
 
-export interface ImportResult {
-  created: number;
-  skipped: number;
-}
-
-/** A refusal after some parts were committed: each part is all-or-nothing, not the whole file. */
-export class ImportPartlyDoneError extends Error {
-  constructor(
-    message: string,
-    readonly done: ImportResult,
-  ) {
-    super(message);
-  }
-}
-
-/**
- * Commits the lines, at most 10,000 per call, each call one transaction, in file order. Each part is
- * a request of its own (its request_id made from its lines), so retrying the submission after a
- * refusal or a lost answer answers the parts committed with their first counts and sends the rest.
- */
-async function importLines(
-  { platform, lines }: { platform: Platform; lines: readonly ImportLine[] },
-  submissionId: string,
-) {
-  const done: ImportResult = { created: 0, skipped: 0 };
-  for (const chunk of chunkLines(lines)) {
-    const { data, error } = await supabase.rpc(
-      'import_sales_orders',
-      withRequestId({ platform, lines: [...chunk] }, submissionId),
-    );
-    if (error) {
-      const refusal = toUserError(error);
-      if (done.created + done.skipped === 0) throw refusal;
-      throw new ImportPartlyDoneError(refusal.message, done);
-    }
-    const result = data as unknown as ImportResult;
-    done.created += result.created;
-    done.skipped += result.skipped;
-  }
-  return done;
+/** Commits the lines (import_sales_orders), in parts of its own request each (importInParts). */
+function importLines({ platform, lines }: { platform: Platform; lines: readonly ImportLine[] }, submissionId: string) {
+  return importInParts(
+    lines,
+    async (part) =>
+      (await callRpc(
+        'import_sales_orders',
+        withRequestId({ platform, lines: part }, submissionId),
+      )) as unknown as ImportResult,
+  );
 }
 
 export function useImportSalesOrders() {

@@ -1,5 +1,5 @@
 import type { ImportLine } from '../utils/order-report-lines';
-import type { ImportResult } from '../api/import-sales-orders';
+import type { ImportResult } from '../api/report-import';
 
 export const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 

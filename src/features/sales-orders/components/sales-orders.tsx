@@ -8,6 +8,7 @@ import {
   IconFileImport,
   IconPlus,
   IconShoppingCart,
+  IconTruckReturn,
   IconX,
 } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -32,6 +33,7 @@ import {
 import { CancelSaleModal } from './cancel-sale-modal';
 import { ClaimsSection } from './claims-section';
 import { ImportOrdersModal } from './import-orders-modal';
+import { ImportReturnsModal } from './import-returns-modal';
 import { LogSaleModal } from './log-sale-modal';
 import { OrderHistoryModal } from './order-history-modal';
 import { ReturnSaleModal } from './return-sale-modal';
@@ -46,6 +48,7 @@ export function SalesOrders() {
   const fulfil = useFulfilSalesOrder();
   const [modalOpened, modal] = useDisclosure(false);
   const [importOpened, importModal] = useDisclosure(false);
+  const [importReturnsOpened, importReturnsModal] = useDisclosure(false);
   const [undoing, setUndoing] = useState<{ action: 'cancel' | 'return' | 'history'; order: SalesOrder } | null>(null);
   const fulfilMany = useFulfilSalesOrders();
   // The ticked orders, by id. Only the page's Unfulfilled orders that are ticked count (`chosen`), so
@@ -212,6 +215,9 @@ export function SalesOrders() {
             <Button variant="default" leftSection={<IconFileImport size={18} />} onClick={importModal.open}>
               Import orders
             </Button>
+            <Button variant="default" leftSection={<IconTruckReturn size={18} />} onClick={importReturnsModal.open}>
+              Import returns
+            </Button>
             <Button leftSection={<IconPlus size={18} />} onClick={modal.open}>
               Add New Sale
             </Button>
@@ -280,6 +286,7 @@ export function SalesOrders() {
       {/* Mounted only while open: its product picker reads every product, which the list never needs. */}
       {modalOpened && <LogSaleModal opened onClose={modal.close} />}
       <ImportOrdersModal opened={importOpened} onClose={importModal.close} />
+      <ImportReturnsModal opened={importReturnsOpened} onClose={importReturnsModal.close} />
       {undoing?.action === 'cancel' && <CancelSaleModal order={undoing.order} onClose={() => setUndoing(null)} />}
       {undoing?.action === 'return' && <ReturnSaleModal order={undoing.order} onClose={() => setUndoing(null)} />}
       {undoing?.action === 'history' && <OrderHistoryModal order={undoing.order} onClose={() => setUndoing(null)} />}

@@ -1,4 +1,4 @@
-import type { Enums } from '@/lib/database.types';
+import type { ColumnMapping, ReportKind, ReportLayout } from './report-layouts';
 
 /** What a sales order needs from a report row; the status is optional (cancelled rows skip). */
 export const orderReportFields = [
@@ -11,10 +11,9 @@ export const orderReportFields = [
 ] as const;
 export type OrderReportField = (typeof orderReportFields)[number];
 
-/** The file's column (its header, as written in the file) for each field, or null when unmapped. */
-export type ColumnMapping = Record<OrderReportField, string | null>;
+export type OrderColumnMapping = ColumnMapping<OrderReportField>;
 
-export const fieldLabels: Record<OrderReportField, string> = {
+const fieldLabels: Record<OrderReportField, string> = {
   external_order_id: 'Order id',
   order_date: 'Order date',
   sku: 'SKU',
@@ -27,20 +26,13 @@ export const fieldLabels: Record<OrderReportField, string> = {
  * Fields a mapping must name. Quantity may stay unmapped: Myntra's report has one row per unit, so
  * a row without a quantity column is one unit.
  */
-export const requiredFields: readonly OrderReportField[] = ['external_order_id', 'order_date', 'sku', 'total_amount'];
-
-export interface OrderReportLayout {
-  name: string;
-  platform: Enums<'sales_platform'>;
-  /** Accepted headers per field, compared as normalizeHeader() leaves them. */
-  headers: Record<OrderReportField, readonly string[]>;
-}
+const requiredFields: readonly OrderReportField[] = ['external_order_id', 'order_date', 'sku', 'total_amount'];
 
 /**
  * The marketplace reports recognised by their headers (README, "Importing marketplace orders").
  * A layout is recognised when every required field finds one of its headers.
  */
-export const orderReportLayouts: readonly OrderReportLayout[] = [
+const orderReportLayouts: readonly ReportLayout<OrderReportField>[] = [
   {
     // Amazon Seller Central order reports (tab-delimited): "All Orders" and the order reports
     // that name the order `order-id`; item-price is the line's total, not a unit price.
@@ -96,71 +88,15 @@ export const orderReportLayouts: readonly OrderReportLayout[] = [
   },
 ];
 
-/** Headers compared without case, surrounding spaces, a UTF-8 byte order mark or repeated spaces. */
-export function normalizeHeader(header: string): string {
-  return header
-    .replace(/^\uFEFF/, '')
-    .trim()
-    .replace(/\s+/g, ' ')
-    .toLowerCase();
-}
-
-/** The mapping a layout gives these headers, or null when a required field finds none. */
-function mapLayout(layout: OrderReportLayout, headers: readonly string[]): ColumnMapping | null {
-  const byNormalized = new Map(headers.map((header) => [normalizeHeader(header), header]));
-  const mapping = Object.fromEntries(
-    orderReportFields.map((field) => [
-      field,
-      layout.headers[field].map((name) => byNormalized.get(name)).find((header) => header !== undefined) ?? null,
-    ]),
-  ) as ColumnMapping;
-  return requiredFields.every((field) => mapping[field] !== null) ? mapping : null;
-}
-
-/** The first known layout these headers match, with its mapping. */
-export function recognizeLayout(
-  headers: readonly string[],
-): { layout: OrderReportLayout; mapping: ColumnMapping } | null {
-  for (const layout of orderReportLayouts) {
-    const mapping = mapLayout(layout, headers);
-    if (mapping) return { layout, mapping };
-  }
-  return null;
-}
-
-/** A mapping is usable on a file when it names every required field and only the file's columns. */
-export function mappingFits(mapping: ColumnMapping, headers: readonly string[]): boolean {
-  return (
-    requiredFields.every((field) => mapping[field] !== null) &&
-    orderReportFields.every((field) => mapping[field] === null || headers.includes(mapping[field]))
-  );
-}
-
-export const emptyMapping: ColumnMapping = {
-  external_order_id: null,
-  order_date: null,
-  sku: null,
-  quantity: null,
-  total_amount: null,
-  status: null,
+export const orderReport: ReportKind<OrderReportField> = {
+  fields: orderReportFields,
+  labels: fieldLabels,
+  descriptions: {
+    quantity: 'Leave empty when each row is one unit',
+    total_amount: 'What the line sold for in all, not a unit price',
+    status: 'Rows whose status says cancelled are skipped',
+  },
+  requiredFields,
+  layouts: orderReportLayouts,
+  mappingKey: (platform) => `factoryflow:order-import-mapping:${platform}`,
 };
-
-const mappingKey = (platform: string) => `factoryflow:order-import-mapping:${platform}`;
-
-/** The mapping last used for this platform's files, if the browser kept one. */
-export function loadRememberedMapping(platform: string): ColumnMapping | null {
-  try {
-    const stored: unknown = JSON.parse(localStorage.getItem(mappingKey(platform)) ?? 'null');
-    if (typeof stored !== 'object' || stored === null) return null;
-    const values = stored as Record<string, unknown>;
-    return Object.fromEntries(
-      orderReportFields.map((field) => [field, typeof values[field] === 'string' ? values[field] : null]),
-    ) as ColumnMapping;
-  } catch {
-    return null;
-  }
-}
-
-export function rememberMapping(platform: string, mapping: ColumnMapping): void {
-  localStorage.setItem(mappingKey(platform), JSON.stringify(mapping));
-}

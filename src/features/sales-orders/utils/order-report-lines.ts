@@ -68,17 +68,3 @@ export function toImportLines(rows: readonly ReportRow[]): ReportLines {
   }
   return { lines, mergedInto };
 }
-
-/**
- * At most this many lines go in one call. import_sales_orders takes up to 10,000, but at a big
- * seller's size (a million orders, 20,000 SKUs) 10,000 lines took 5 to 9 s, against the 8 s a
- * signed-in user's statement may run on Supabase; 2,500 take about 1.5 s there
- * (bench/million-orders.ts).
- */
-export const LINES_PER_CALL = 2_500;
-
-export function chunkLines<T>(lines: readonly T[], size = LINES_PER_CALL): T[][] {
-  const chunks: T[][] = [];
-  for (let start = 0; start < lines.length; start += size) chunks.push(lines.slice(start, start + size));
-  return chunks;
-}

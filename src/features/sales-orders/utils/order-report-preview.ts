@@ -1,7 +1,9 @@
-import type { LinePreview } from '../api/import-sales-orders';
-import type { RowOutcome } from '../components/import-orders-outcome';
-import type { ImportLine, ReportLines } from './order-report-lines';
+import type { LinePreview, ServerOutcome } from '../api/import-sales-orders';
+import type { ReportLines } from './order-report-lines';
 import type { ReportRow } from './order-report-read';
+
+/** What happens to an order report's row: the server's verdict, or what the browser saw in the file. */
+export type RowOutcome = ServerOutcome | 'cancelled' | 'unreadable';
 
 /** One row of the preview table: the file's row and what importing it would do. */
 export interface PreviewRow extends ReportRow {
@@ -37,16 +39,4 @@ export function previewRows(
       .join(' ');
     return { ...row, id, outcome: preview.outcome, message: message === '' ? null : message };
   });
-}
-
-/** The lines the import sends: those the preview calls new sales. */
-export function newLines(lines: readonly ImportLine[], previews: ReadonlyMap<number, LinePreview>): ImportLine[] {
-  return lines.filter((line) => previews.get(line.line)?.outcome === 'new');
-}
-
-/** How many rows have each outcome, for the summary above the table. */
-export function countOutcomes(rows: readonly PreviewRow[]): Partial<Record<RowOutcome, number>> {
-  const counts: Partial<Record<RowOutcome, number>> = {};
-  for (const row of rows) counts[row.outcome] = (counts[row.outcome] ?? 0) + 1;
-  return counts;
 }

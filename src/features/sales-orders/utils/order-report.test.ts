@@ -1,26 +1,29 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  emptyMapping,
-  loadRememberedMapping,
-  mappingFits,
-  recognizeLayout,
-  rememberMapping,
-  type ColumnMapping,
-} from './order-report-layouts';
-import { chunkLines, LINES_PER_CALL, toImportLines } from './order-report-lines';
-import { countOutcomes, newLines, previewRows } from './order-report-preview';
-import { readReportHeaders, readReportRows, ReportFileError } from './order-report-read';
+import { orderReport, type OrderColumnMapping } from './order-report-layouts';
+import { toImportLines } from './order-report-lines';
+import { previewRows } from './order-report-preview';
+import { readOrderReportRows } from './order-report-read';
+import { chunkLines, countOutcomes, LINES_PER_CALL, newLines } from './report-import';
+import * as layouts from './report-layouts';
+import { readReportHeaders, ReportFileError } from './report-read';
 import { isFulfilledStatus, normalizeOrderDate, parseReportNumber } from './order-report-values';
+
+const recognizeLayout = (headers: readonly string[]) => layouts.recognizeLayout(orderReport, headers);
+const mappingFits = (mapping: OrderColumnMapping, headers: readonly string[]) =>
+  layouts.mappingFits(orderReport, mapping, headers);
+const loadRememberedMapping = (platform: string) => layouts.loadRememberedMapping(orderReport, platform);
+const rememberMapping = (platform: string, mapping: OrderColumnMapping) =>
+  layouts.rememberMapping(orderReport, platform, mapping);
 
 const amazonReport = readFileSync(path.join(import.meta.dirname, '__fixtures__/amazon-order-report.txt'), 'utf8');
 
 /** Reads a report the way the import dialog does: headers, recognised layout, rows. */
-async function readReport(text: string, mapping?: ColumnMapping) {
+async function readReport(text: string, mapping?: OrderColumnMapping) {
   const headers = await readReportHeaders(text);
   const recognized = recognizeLayout(headers);
-  const rows = await readReportRows(text, mapping ?? recognized?.mapping ?? emptyMapping);
+  const rows = await readOrderReportRows(text, mapping ?? recognized?.mapping ?? layouts.emptyMapping(orderReport));
   return { headers, recognized, rows };
 }
 
@@ -156,7 +159,7 @@ describe('Flipkart and Myntra exports', () => {
 describe('column mapping by hand', () => {
   afterEach(() => localStorage.clear());
   const headers = ['Invoice', 'When', 'Item', 'Units', 'Paid', 'State'];
-  const mapping: ColumnMapping = {
+  const mapping: OrderColumnMapping = {
     external_order_id: 'Invoice',
     order_date: 'When',
     sku: 'Item',

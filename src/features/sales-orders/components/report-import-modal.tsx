@@ -1,0 +1,332 @@
+import { Alert, Button, FileInput, Group, Loader, Modal, Paper, Select, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { IconFileSpreadsheet, IconInfoCircle } from '@tabler/icons-react';
+import type { UseMutationResult } from '@tanstack/react-query';
+import { useState, type DragEvent } from 'react';
+import type { DataTableColumn } from '@/components/data-table';
+import { FormError } from '@/components/form-error';
+import type { Enums } from '@/lib/database.types';
+import { ImportPartlyDoneError, type ImportResult } from '../api/report-import';
+import { salesPlatforms } from '../api/log-sale';
+import { chunkLines, LINES_PER_CALL } from '../utils/report-import';
+import {
+  emptyMapping,
+  loadRememberedMapping,
+  mappingFits,
+  recognizeLayout,
+  rememberMapping,
+  type ColumnMapping,
+  type ReportKind,
+  type ReportLayout,
+} from '../utils/report-layouts';
+import { readReportHeaders } from '../utils/report-read';
+import { plural } from './import-orders-count';
+import { ReportImportMapping } from './report-import-mapping';
+import type { OutcomeLabels } from './report-import-outcome';
+import { ReportImportPreview } from './report-import-preview';
+
+export type Platform = Enums<'sales_platform'>;
+
+/** A file's rows with what importing each would do, and the lines the import sends. */
+export interface CheckedReport<PreviewRow, Line> {
+  rows: PreviewRow[];
+  toImport: Line[];
+}
+
+export interface ImportRequest<Line> {
+  platform: Platform;
+  lines: readonly Line[];
+}
+
+/** What one kind of report import (orders, returns) puts into the shared dialog. */
+export interface ReportImporter<
+  Field extends string,
+  Line,
+  Outcome extends string,
+  PreviewRow extends { id: string; outcome: Outcome },
+  Layout extends ReportLayout<Field> = ReportLayout<Field>,
+> {
+  kind: ReportKind<Field, Layout>;
+  title: string;
+  intro: string;
+  fileLabel: string;
+  /**
+   * Reads the file's rows with the mapping (and the layout recognised, null when mapped by hand),
+   * asks the server's preview, and says what each row would do.
+   */
+  check: (
+    platform: Platform,
+    file: File,
+    mapping: ColumnMapping<Field>,
+    layout: Layout | null,
+    onProgress: (status: string) => void,
+  ) => Promise<CheckedReport<PreviewRow, Line>>;
+  columns: DataTableColumn<PreviewRow>[];
+  outcomeLabels: OutcomeLabels<Outcome>;
+  /** The import button's words for these lines ("Import 3 orders"). */
+  importLabel: (lines: readonly Line[]) => string;
+  /** The notification once they are imported. */
+  importedMessage: (lines: readonly Line[], result: ImportResult) => string;
+  /** What the server checked part by part, in the note about files of several parts. */
+  checkedPerPart: string;
+}
+
+interface ReportFile<Layout> {
+  file: File;
+  headers: string[];
+  layout: Layout | null;
+}
+
+interface ReportImportModalProps<
+  Field extends string,
+  Line,
+  Outcome extends string,
+  PreviewRow extends { id: string; outcome: Outcome },
+  Layout extends ReportLayout<Field>,
+> {
+  opened: boolean;
+  onClose: () => void;
+  importer: ReportImporter<Field, Line, Outcome, PreviewRow, Layout>;
+  importing: UseMutationResult<ImportResult, Error, ImportRequest<Line>>;
+}
+
+/**
+ * The dialog of a report import: platform and file, the layout recognised by its headers (or the
+ * columns mapped by hand, remembered per platform), the preview of every row, then the import.
+ */
+export function ReportImportModal<
+  Field extends string,
+  Line,
+  Outcome extends string,
+  PreviewRow extends { id: string; outcome: Outcome },
+  Layout extends ReportLayout<Field>,
+>({ opened, onClose, importer, importing }: ReportImportModalProps<Field, Line, Outcome, PreviewRow, Layout>) {
+  const { kind } = importer;
+  const phone = useMediaQuery('(max-width: 36em)');
+  const [platform, setPlatform] = useState<Platform>('Amazon');
+  const [report, setReport] = useState<ReportFile<Layout> | null>(null);
+  const [mapping, setMapping] = useState<ColumnMapping<Field>>(() => emptyMapping(kind));
+  const [preview, setPreview] = useState<CheckedReport<PreviewRow, Line> | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [problem, setProblem] = useState<Error | null>(null);
+  // A recognised layout's columns stay folded into one line unless the owner opens them.
+  const [editingColumns, setEditingColumns] = useState(false);
+
+  const startOver = () => {
+    setPreview(null);
+    setProblem(null);
+    importing.reset();
+  };
+
+  const close = () => {
+    // An import on its way runs to its end whatever the dialog does: it stays until it is answered.
+    if (importing.isPending) return;
+    startOver();
+    setReport(null);
+    setMapping(emptyMapping(kind));
+    onClose();
+  };
+
+  const chooseFile = async (file: File | null) => {
+    startOver();
+    setReport(null);
+    if (!file) return;
+    try {
+      const headers = await readReportHeaders(file);
+      const recognized = recognizeLayout(kind, headers);
+      const remembered = loadRememberedMapping(kind, platform);
+      setReport({ file, headers, layout: recognized?.layout ?? null });
+      setEditingColumns(!recognized);
+      setMapping(
+        recognized?.mapping ?? (remembered && mappingFits(kind, remembered, headers) ? remembered : emptyMapping(kind)),
+      );
+    } catch (error) {
+      setProblem(error as Error);
+    }
+  };
+
+  const choosePlatform = (value: string | null) => {
+    if (!value) return;
+    startOver();
+    setPlatform(value as Platform);
+    // A file mapped by hand takes the new platform's remembered mapping when it fits.
+    const remembered = loadRememberedMapping(kind, value);
+    if (report && !report.layout && remembered && mappingFits(kind, remembered, report.headers)) setMapping(remembered);
+  };
+
+  const runPreview = async () => {
+    if (!report) return;
+    startOver();
+    try {
+      setBusy('Reading the file…');
+      const checked = await importer.check(platform, report.file, mapping, report.layout, setBusy);
+      if (!report.layout) rememberMapping(kind, platform, mapping);
+      setPreview(checked);
+    } catch (error) {
+      setProblem(error as Error);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  // Done, the dialog closes with a notification, as the catalogue import does. mutateAsync, whose
+  // promise settles even if the dialog is gone by then, so a finished import is always announced.
+  const runImport = async () => {
+    if (!preview) return;
+    const sent = preview.toImport;
+    // A refusal shows in the dialog (the alert below).
+    const done = await importing.mutateAsync({ platform, lines: sent }).catch(() => null);
+    if (!done) return;
+    notifications.show({ color: 'teal', message: importer.importedMessage(sent, done) });
+    startOver();
+    setReport(null);
+    setMapping(emptyMapping(kind));
+    onClose();
+  };
+
+  const drop = (event: DragEvent) => {
+    event.preventDefault();
+    void chooseFile(event.dataTransfer.files[0] ?? null);
+  };
+
+  const parts = preview ? chunkLines(preview.toImport).length : 0;
+  const importError = importing.error;
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={close}
+      closeOnEscape={!importing.isPending}
+      closeOnClickOutside={!importing.isPending}
+      closeButtonProps={{ 'aria-label': 'Close', disabled: importing.isPending }}
+      title={importer.title}
+      size="80rem"
+      fullScreen={phone}
+    >
+      <Stack>
+        <Text size="sm" c="dimmed">
+          {importer.intro}
+        </Text>
+        <Group align="flex-start" grow preventGrowOverflow={false} wrap="wrap">
+          <Select
+            label="Platform"
+            data={salesPlatforms}
+            value={platform}
+            onChange={choosePlatform}
+            allowDeselect={false}
+            withAsterisk
+            maw={{ sm: 220 }}
+          />
+          <Paper
+            withBorder
+            p="sm"
+            style={{ borderStyle: 'dashed', flexGrow: 3 }}
+            onDragOver={(event) => event.preventDefault()}
+            onDrop={drop}
+          >
+            <FileInput
+              label={importer.fileLabel}
+              description="Drop a CSV or tab-separated file here, or choose one"
+              placeholder="Choose a file"
+              // Mantine draws this placeholder as text, lighter than WCAG AA allows on white.
+              styles={{ placeholder: { color: 'var(--mantine-color-dimmed)' } }}
+              accept=".csv,.tsv,.txt,text/csv,text/tab-separated-values,text/plain"
+              leftSection={<IconFileSpreadsheet size={18} />}
+              value={report?.file ?? null}
+              onChange={(file) => void chooseFile(file)}
+              clearable
+            />
+          </Paper>
+        </Group>
+
+        {report && (
+          <Stack gap="xs">
+            {report.layout ? (
+              <Alert color={report.layout.platform === platform ? 'blue' : 'yellow'} icon={<IconInfoCircle />}>
+                Recognised as {report.layout.name}.{' '}
+                {!editingColumns && (
+                  <Button variant="subtle" size="compact-sm" onClick={() => setEditingColumns(true)}>
+                    Change columns
+                  </Button>
+                )}
+                {report.layout.platform !== platform && (
+                  <>
+                    {' '}
+                    This is a {report.layout.platform} report, but the platform chosen is {platform}.{' '}
+                    <Button variant="subtle" size="compact-sm" onClick={() => choosePlatform(report.layout!.platform)}>
+                      Import as {report.layout.platform}
+                    </Button>
+                  </>
+                )}
+              </Alert>
+            ) : (
+              <Text size="sm">
+                Which column holds each field? This mapping is remembered for your next {platform} file.
+              </Text>
+            )}
+            {editingColumns && (
+              <ReportImportMapping
+                kind={kind}
+                headers={report.headers}
+                mapping={mapping}
+                onChange={(next) => {
+                  startOver();
+                  setMapping(next);
+                }}
+              />
+            )}
+          </Stack>
+        )}
+
+        {busy && (
+          <Group gap="xs" role="status">
+            <Loader size="sm" />
+            <Text size="sm">{busy}</Text>
+          </Group>
+        )}
+        <FormError error={problem} />
+        {preview && (
+          <ReportImportPreview rows={preview.rows} columns={importer.columns} labels={importer.outcomeLabels} />
+        )}
+        {preview && parts > 1 && (
+          <Alert color="blue" icon={<IconInfoCircle />}>
+            This file is imported in {parts} parts of up to {LINES_PER_CALL.toLocaleString('en-IN')} lines, each all or
+            nothing; {importer.checkedPerPart} part by part. If a part is refused, the parts before it stay imported,
+            and importing the file again skips them.
+          </Alert>
+        )}
+        {importError && (
+          <Alert color="red" title="Nothing from this part was imported">
+            {importError.message}
+            {importError instanceof ImportPartlyDoneError &&
+              ` The parts before it were imported: ${plural(importError.done.created, 'line', 'lines')}.`}{' '}
+            Preview again to see what changed.
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={close} disabled={importing.isPending}>
+            Cancel
+          </Button>
+          {preview ? (
+            <Button
+              onClick={() => void runImport()}
+              loading={importing.isPending}
+              disabled={preview.toImport.length === 0}
+            >
+              {importer.importLabel(preview.toImport)}
+            </Button>
+          ) : (
+            <Button
+              onClick={() => void runPreview()}
+              loading={busy !== null}
+              disabled={!report || !mappingFits(kind, mapping, report.headers)}
+            >
+              Preview
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,114 @@
+import Papa from 'papaparse';
+import type { ColumnMapping } from './report-layouts';
+
+/** A report file, or its text (tests). Files are read in chunks, off the page's thread. */
+export type ReportSource = File | string;
+
+export class ReportFileError extends Error {}
+
+const baseConfig = {
+  // Commas, tabs (Amazon), semicolons or pipes: papaparse guesses from the first rows.
+  delimiter: '',
+  skipEmptyLines: 'greedy' as const,
+};
+
+/** The header row. Cells stay text: nothing in a report is ever evaluated (=HYPERLINK(...) too). */
+export function readReportHeaders(source: ReportSource): Promise<string[]> {
+  return new Promise((resolve, reject) => {
+    Papa.parse<string[]>(source, {
+      ...baseConfig,
+      preview: 1,
+      complete: (results) => {
+        const headers = (results.data[0] ?? []).map((header, index) =>
+          index === 0 ? header.replace(/^\uFEFF/, '') : header,
+        );
+        if (headers.every((header) => header.trim() === '')) {
+          reject(new ReportFileError('The file is empty.'));
+        } else if (new Set(headers).size !== headers.length) {
+          reject(new ReportFileError('The first row names a column twice; it must name each column once.'));
+        } else {
+          resolve(headers);
+        }
+      },
+      error: (error: Error) => reject(new ReportFileError(`The file could not be read: ${error.message}`)),
+    });
+  });
+}
+
+/** A data row as the reader hands it over: its number, its mapped cells, and whether it could be read. */
+export interface RawReportRow<Field extends string> {
+  /** Its row number as a spreadsheet shows it: the header is row 1. */
+  line: number;
+  /** The mapped field's cell as written ('' when the field is unmapped or the row too short). */
+  cell: (field: Field) => string;
+  /** Why the row could not be read (a broken quote, missing columns), or null. */
+  unreadable: string | null;
+}
+
+const READ_CHUNK_BYTES = 1024 * 1024;
+
+/**
+ * Every data row, made into a Row by `toRow` from its mapped cells, read in 1 MB chunks so a 50 MB
+ * report neither freezes the page (the page gets its turn between chunks) nor holds every column
+ * in memory. Not papaparse's worker mode: its worker loads papaparse by script URL, which the
+ * bundled app does not have.
+ */
+export function readReportRows<Field extends string, Row>(
+  source: ReportSource,
+  mapping: ColumnMapping<Field>,
+  toRow: (row: RawReportRow<Field>) => Row,
+  onProgress?: (rows: number) => void,
+): Promise<Row[]> {
+  return new Promise((resolve, reject) => {
+    const rows: Row[] = [];
+    let columns: Map<Field, number> | null = null;
+    let widest = 0;
+    let rowIndex = 0;
+
+    const chunk = (results: Papa.ParseResult<string[]>) => {
+      const broken = new Map(
+        results.errors
+          .filter((error) => error.code === 'MissingQuotes' || error.code === 'InvalidQuotes')
+          .map((error) => [error.row, error.message]),
+      );
+      results.data.forEach((cells, index) => {
+        rowIndex += 1;
+        if (columns === null) {
+          const headers = cells.map((cell, column) => (column === 0 ? cell.replace(/^\uFEFF/, '') : cell));
+          columns = new Map(
+            (Object.entries(mapping) as [Field, string | null][]).map(([field, header]) => [
+              field,
+              header === null ? -1 : headers.indexOf(header),
+            ]),
+          );
+          widest = Math.max(-1, ...columns.values());
+          return;
+        }
+        const mapped = columns;
+        rows.push(
+          toRow({
+            line: rowIndex,
+            cell: (field) => {
+              const column = mapped.get(field) ?? -1;
+              return column < 0 ? '' : (cells[column] ?? '');
+            },
+            unreadable: broken.has(index)
+              ? 'This row has a quotation mark that is never closed.'
+              : cells.length <= widest
+                ? `This row has ${cells.length} columns; the mapped columns need ${widest + 1}.`
+                : null,
+          }),
+        );
+      });
+      onProgress?.(rows.length);
+    };
+    const callbacks = {
+      ...baseConfig,
+      chunk,
+      complete: () => resolve(rows),
+      error: (error: Error) => reject(new ReportFileError(`The file could not be read: ${error.message}`)),
+    };
+    if (typeof source === 'string') Papa.parse<string[]>(source, callbacks);
+    else Papa.parse<string[], File>(source, { ...callbacks, chunkSize: READ_CHUNK_BYTES });
+  });
+}

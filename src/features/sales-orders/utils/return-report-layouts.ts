@@ -1,0 +1,108 @@
+import type { ColumnMapping, ReportKind, ReportLayout } from './report-layouts';
+
+/** What a return needs from a returns report row (import_returns' line, README "Importing returns reports"). */
+export const returnReportFields = [
+  'external_order_id',
+  'sku',
+  'quantity',
+  'return_date',
+  'kind',
+  'condition',
+  'return_fees',
+] as const;
+export type ReturnReportField = (typeof returnReportFields)[number];
+export type ReturnColumnMapping = ColumnMapping<ReturnReportField>;
+
+/**
+ * How a layout's kind column says RTO or customer return (returnKindOf in return-report-values.ts):
+ * - `return_type`: the column names the kind in words (Flipkart's `courier_return`/`customer_return`);
+ * - `amazon_reason`: Amazon's FBA customer returns report, whose `reason` says `UNDELIVERABLE_…`
+ *   for a parcel that never reached the buyer (RTO), any other reason being a customer return;
+ * - `customer_return`: every row is a customer return, whatever the column says.
+ */
+export type KindRule = 'return_type' | 'amazon_reason' | 'customer_return';
+
+export interface ReturnReportLayout extends ReportLayout<ReturnReportField> {
+  kindRule: KindRule;
+}
+
+/**
+ * The returns reports recognised by their headers; the versions followed, with their sources, are in
+ * the README ("Importing returns reports"). Myntra has none: no public description of its returns
+ * report was found, so a Myntra file is mapped by hand.
+ */
+const returnReportLayouts: readonly ReturnReportLayout[] = [
+  {
+    // Flipkart Seller Hub, Returns: one row per return of an order item. Completed Date is the day
+    // the return reached the seller; a return still on its way has none.
+    name: 'Flipkart returns report',
+    platform: 'Flipkart',
+    kindRule: 'return_type',
+    headers: {
+      external_order_id: ['order id'],
+      sku: ['sku'],
+      quantity: ['quantity'],
+      return_date: ['completed date'],
+      kind: ['return type'],
+      condition: [],
+      return_fees: [],
+    },
+  },
+  {
+    // Amazon GET_FBA_FULFILLMENT_CUSTOMER_RETURNS_DATA (tab-delimited): one row per unit (licence
+    // plate) processed at the fulfilment centre, its detailed-disposition the inspection.
+    name: 'Amazon FBA customer returns report',
+    platform: 'Amazon',
+    kindRule: 'amazon_reason',
+    headers: {
+      external_order_id: ['order-id'],
+      sku: ['sku'],
+      quantity: ['quantity'],
+      return_date: ['return-date'],
+      kind: ['reason'],
+      condition: ['detailed-disposition'],
+      return_fees: [],
+    },
+  },
+  {
+    // Amazon GET_FLAT_FILE_RETURNS_DATA_BY_RETURN_DATE (merchant-fulfilled returns): the buyer's
+    // return requests; Return delivery date is the day the return reached the seller, Label cost
+    // the return label's cost.
+    name: 'Amazon returns report (merchant fulfilled)',
+    platform: 'Amazon',
+    kindRule: 'customer_return',
+    headers: {
+      external_order_id: ['order id'],
+      sku: ['merchant sku'],
+      quantity: ['return quantity'],
+      return_date: ['return delivery date'],
+      kind: ['return type'],
+      condition: [],
+      return_fees: ['label cost'],
+    },
+  },
+];
+
+export const returnReport: ReportKind<ReturnReportField, ReturnReportLayout> = {
+  fields: returnReportFields,
+  labels: {
+    external_order_id: 'Order id',
+    sku: 'SKU',
+    quantity: 'Quantity',
+    return_date: 'Return date',
+    kind: 'Kind (RTO or customer return)',
+    condition: 'Condition',
+    return_fees: 'Return fees',
+  },
+  descriptions: {
+    quantity: 'Leave empty when each row is one unit',
+    return_date: 'The day it came back; rows without one are skipped',
+    kind: 'Words such as RTO, courier_return, customer_return',
+    condition: 'sellable, damaged, wrong_item or missing; empty is sellable',
+    return_fees: 'Reverse shipping and return fees, in rupees',
+  },
+  // Quantity may stay unmapped (a row is one unit); condition and fees are optional.
+  requiredFields: ['external_order_id', 'sku', 'return_date', 'kind'],
+  layouts: returnReportLayouts,
+  mappingKey: (platform) => `factoryflow:returns-import-mapping:${platform}`,
+};
