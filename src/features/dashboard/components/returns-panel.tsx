@@ -7,7 +7,7 @@ import { Group, Paper, Select, SimpleGrid, Skeleton, Stack, Text, Title } from '
 import { useState } from 'react';
 import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { LoadError } from '@/components/load-error';
-import { formatQuantity } from '@/lib/format';
+import { formatDay, formatQuantity } from '@/lib/format';
 import { panelPeriods, type PanelPeriod } from '../api/get-dashboard-panels';
 import { useDashboardReturns, type DashboardReturns } from '../api/get-dashboard-returns';
 
@@ -32,7 +32,7 @@ const returnedColumns: DataTableColumn<ReturnedRow>[] = [
 ];
 
 const claimColumns: DataTableColumn<ClaimRow>[] = [
-  { label: 'Deadline', cell: (row) => row.deadline },
+  { label: 'Deadline', cell: (row) => formatDay(row.deadline) },
   {
     label: 'Days left',
     cell: (row) =>

@@ -9,7 +9,7 @@ import { NumberField } from '@/components/form-inputs';
 import { LoadError } from '@/components/load-error';
 import { SubmitButton } from '@/components/submit-button';
 import { TableSkeleton } from '@/components/table-skeleton';
-import { formatQuantity, formatRupees } from '@/lib/format';
+import { formatDay, formatQuantity, formatRupees } from '@/lib/format';
 import { numberFieldText, returnFieldRules } from '@/lib/form-fields';
 import {
   approvalSchema,
@@ -74,7 +74,7 @@ export function ClaimsSection() {
   const busy = (claim: ReturnClaim) => update.isPending && update.variables?.claimId === claim.id;
 
   const allColumns: DataTableColumn<ReturnClaim>[] = [
-    { label: 'Deadline', cell: (claim) => claim.deadline },
+    { label: 'Deadline', cell: (claim) => formatDay(claim.deadline) },
     {
       label: decided ? 'Amount' : 'Days left',
       numeric: decided,

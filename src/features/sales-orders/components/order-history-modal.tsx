@@ -2,7 +2,7 @@ import { Badge, Group, Modal, Paper, Stack, Text } from '@mantine/core';
 import { LoadError } from '@/components/load-error';
 import { OrderStatusBadge } from '@/components/order-status-badge';
 import { TableSkeleton } from '@/components/table-skeleton';
-import { formatDateTime, formatQuantity, formatRupees } from '@/lib/format';
+import { formatDateTime, formatDay, formatQuantity, formatRupees } from '@/lib/format';
 import type { SalesOrder } from '../api/get-sales-orders';
 import { useOrderReturns } from '../api/order-returns';
 import { claimReasonLabels } from '../api/return-claims';
@@ -44,7 +44,7 @@ export function OrderHistoryModal({ order, onClose }: { order: SalesOrder; onClo
               <Paper key={entry.id} withBorder p="sm" component="li">
                 <Group justify="space-between" gap="xs">
                   <Text size="sm" fw={600}>
-                    {kindLabel[entry.kind]}, {entry.return_date}
+                    {kindLabel[entry.kind]}, {formatDay(entry.return_date)}
                   </Text>
                   <Text size="sm">Return fees {formatRupees(entry.return_fees)}</Text>
                 </Group>
