@@ -5,13 +5,14 @@
 -- secure, and differ between Supabase versions.
 begin;
 set local client_min_messages = warning;
-select plan(70);
+select plan(78);
 
 -- Every table ------------------------------------------------------------------------------------
 select tables_are('public', array['products', 'raw_materials', 'bom_items', 'sales_orders',
   'manufacturing_orders', 'stock_movements', 'platform_fees', 'website_webhooks', 'website_order_refusals',
-  'sales_day_totals', 'product_sales_totals', 'sales_order_counts', 'styles', 'style_variants', 'style_bom_items'],
-  'The API exposes exactly the six inventory tables, the platform fees, the website webhook''s two tables, the two kept sales totals, the kept order counts and the three style tables');
+  'sales_day_totals', 'product_sales_totals', 'sales_order_counts', 'styles', 'style_variants', 'style_bom_items',
+  'suppliers', 'purchase_units', 'purchase_orders', 'purchase_order_lines'],
+  'The API exposes exactly the six inventory tables, the platform fees, the website webhook''s two tables, the two kept sales totals, the kept order counts, the three style tables and the four purchasing tables');
 
 select ok(relrowsecurity, format('RLS is enabled on public.%s', relname))
 from pg_class
@@ -58,6 +59,14 @@ select policies_are('public', 'style_variants', array['Owners can read their sty
   'style_variants has only the owner read policy (create_style and add_style_variants write it)');
 select policies_are('public', 'style_bom_items', array['Owners can read their style BOMs'],
   'style_bom_items has only the owner read policy (the style operations write it)');
+select policies_are('public', 'suppliers', array['Owners can read their suppliers'],
+  'suppliers has only the owner read policy (create_supplier and update_supplier write it)');
+select policies_are('public', 'purchase_units', array['Owners can read their purchase units'],
+  'purchase_units has only the owner read policy (set_purchase_unit writes it)');
+select policies_are('public', 'purchase_orders', array['Owners can read their purchase orders'],
+  'purchase_orders has only the owner read policy (the purchase order operations write it)');
+select policies_are('public', 'purchase_order_lines', array['Owners can read their purchase order lines'],
+  'purchase_order_lines has only the owner read policy (the purchase order operations write it)');
 select is_empty(
   $$ select tablename || ': ' || policyname from pg_policies
      where schemaname = 'public' and (roles <> '{authenticated}' or cmd = 'ALL') $$,
@@ -65,8 +74,9 @@ select is_empty(
 
 select set_eq(
   $$ select tablename::text from pg_publication_tables where pubname = 'supabase_realtime' and schemaname = 'public' $$,
-  array['products', 'raw_materials', 'sales_orders', 'manufacturing_orders', 'platform_fees', 'styles'],
-  'The app''s tables stream through the supabase_realtime publication (not the ledger; not BOM rows nor style BOM lines, whose deletions would reach every subscriber)'
+  array['products', 'raw_materials', 'sales_orders', 'manufacturing_orders', 'platform_fees', 'styles',
+        'suppliers', 'purchase_units', 'purchase_orders'],
+  'The app''s tables stream through the supabase_realtime publication (not the ledger; not BOM rows, style BOM lines nor purchase order lines, whose deletions would reach every subscriber)'
 );
 
 -- Data: the owner has a row in every table ------------------------------------------------------
