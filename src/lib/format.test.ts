@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   formatDateTime,
+  formatPoNumber,
   formatQuantity,
   formatQuantityWithUnit,
   formatRupees,
@@ -70,5 +71,12 @@ describe('isCountUnit', () => {
   it('counts pcs, rolls and boxes whole, in either number and any case; measures metres and kg', () => {
     for (const unit of ['pcs', 'PC', 'units', 'unit', 'Rolls', 'box ', 'nos']) expect(isCountUnit(unit)).toBe(true);
     for (const unit of ['metres', 'kg', 'kgs', 'litres', 'yards', 'grams', '']) expect(isCountUnit(unit)).toBe(false);
+  });
+});
+
+describe('formatPoNumber', () => {
+  it('numbers purchase orders PO-0001 onwards, wider when they run past 9999', () => {
+    expect(formatPoNumber(1)).toBe('PO-0001');
+    expect(formatPoNumber(12345)).toBe('PO-12345');
   });
 });

@@ -8,6 +8,9 @@ export const liveTables = [
   'manufacturing_orders',
   'platform_fees',
   'styles',
+  'suppliers',
+  'purchase_units',
+  'purchase_orders',
 ] as const;
 export type LiveTable = (typeof liveTables)[number];
 /**
@@ -16,7 +19,13 @@ export type LiveTable = (typeof liveTables)[number];
  * webhook (it holds the secret) and refused website lines are not published either: the owner's
  * own writes refresh them, and a website order's sales event refreshes its refusals.
  */
-export type DataTable = LiveTable | 'bom_items' | 'website_webhooks' | 'website_order_refusals';
+export type DataTable =
+  | LiveTable
+  | 'bom_items'
+  | 'website_webhooks'
+  | 'website_order_refusals'
+  // Replaced with their draft (deletions), so not published: they change with their order's row.
+  | 'purchase_order_lines';
 
 /** Every server-state query key of the app, in one place so invalidation cannot miss one. */
 export const queryKeys = {
@@ -38,6 +47,10 @@ export const queryKeys = {
   websiteOrderRefusals: ['website-order-refusals'],
   /** Styles with their options, BOM and variants (products). */
   styles: ['styles'],
+  suppliers: ['suppliers'],
+  purchaseUnits: ['purchase-units'],
+  /** Purchase order pages, one order with its lines, and the dashboard's late orders. */
+  purchaseOrders: ['purchase-orders'],
 } as const;
 
 type QueryKey = (typeof queryKeys)[keyof typeof queryKeys];
@@ -65,6 +78,8 @@ const queriesReadingTable: Record<DataTable, readonly QueryKey[]> = {
     queryKeys.workspaceHasData,
     queryKeys.productCosting,
     queryKeys.whatToBuy,
+    // A receipt changes an order and its materials' stock and cost together.
+    queryKeys.purchaseOrders,
   ],
   bom_items: [queryKeys.bomItems, queryKeys.productCosting, queryKeys.styles],
   // A website order writes its sales and its refused lines together (refusals are not published).
@@ -81,6 +96,12 @@ const queriesReadingTable: Record<DataTable, readonly QueryKey[]> = {
   styles: [queryKeys.styles],
   website_webhooks: [queryKeys.websiteWebhook],
   website_order_refusals: [queryKeys.websiteOrderRefusals],
+  // A renamed supplier shows on its materials and orders.
+  suppliers: [queryKeys.suppliers, queryKeys.purchaseOrders, queryKeys.rawMaterials, queryKeys.whatToBuy],
+  purchase_units: [queryKeys.purchaseUnits, queryKeys.whatToBuy],
+  // What is on order changes What to buy.
+  purchase_orders: [queryKeys.purchaseOrders, queryKeys.whatToBuy],
+  purchase_order_lines: [queryKeys.purchaseOrders, queryKeys.whatToBuy],
 };
 
 export function queryKeysForTables(tables: readonly DataTable[]): QueryKey[] {
