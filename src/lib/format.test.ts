@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   formatDateTime,
+  formatDay,
   formatPoNumber,
   formatQuantity,
   formatQuantityWithUnit,
@@ -78,5 +79,12 @@ describe('formatPoNumber', () => {
   it('numbers purchase orders PO-0001 onwards, wider when they run past 9999', () => {
     expect(formatPoNumber(1)).toBe('PO-0001');
     expect(formatPoNumber(12345)).toBe('PO-12345');
+  });
+});
+
+describe('formatDay', () => {
+  it('shows a calendar day as Indians write it, whatever the time zone', () => {
+    expect(formatDay('2026-11-25')).toBe('25 Nov 2026');
+    expect(formatDay('2027-01-01')).toBe('1 Jan 2027');
   });
 });

@@ -116,3 +116,15 @@ export function materialWithUnit(name: string, unit: string): string {
 export function formatPoNumber(number: number): string {
   return `PO-${String(number).padStart(4, '0')}`;
 }
+
+const dayFormat = new Intl.DateTimeFormat('en-IN', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** A calendar day from the database (YYYY-MM-DD), as '25 Nov 2026', the same in every time zone. */
+export function formatDay(day: string): string {
+  return dayFormat.format(new Date(`${day}T00:00:00Z`));
+}

@@ -1,5 +1,5 @@
 import { Anchor, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { formatRupees, formatPoNumber } from '@/lib/format';
+import { formatRupees, formatPoNumber, formatDay } from '@/lib/format';
 import { useLatePurchaseOrders } from '../api/purchase-orders';
 
 /**
@@ -11,7 +11,7 @@ export function LatePurchaseOrders({ onOpenPurchasing }: { onOpenPurchasing: () 
   if (!late.data || late.data.total === 0) return null;
   const { rows, total } = late.data;
   return (
-    <Paper withBorder p="md" component="section" aria-labelledby="late-purchase-orders" mb="lg">
+    <Paper withBorder p="md" component="section" aria-labelledby="late-purchase-orders" mt="lg">
       <Group justify="space-between" mb="xs">
         <Title id="late-purchase-orders" order={2} size="h4">
           Late purchase orders
@@ -30,7 +30,7 @@ export function LatePurchaseOrders({ onOpenPurchasing }: { onOpenPurchasing: () 
               {order.supplier_name}
             </Text>
             <Text size="sm" c="red.7" fw={600} ta="right">
-              due {order.expected_date} · {formatRupees(order.total)}
+              due {formatDay(order.expected_date!)} · {formatRupees(order.total)}
             </Text>
           </Group>
         ))}

@@ -1,14 +1,20 @@
 import { Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
-import { formatQuantity, formatQuantityWithUnit, formatRupees, formatUnitCost, formatPoNumber } from '@/lib/format';
+import {
+  formatQuantity,
+  formatQuantityWithUnit,
+  formatRupees,
+  formatUnitCost,
+  formatPoNumber,
+  unitFor,
+  formatDay,
+} from '@/lib/format';
 import { lineAmount } from '@/lib/money';
 import type { PurchaseOrder } from '../api/purchase-orders';
 import { orderTotal, stockUnits } from '../utils/purchase-figures';
 import classes from './printable-purchase-order.module.css';
 
-const day = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
-/** A day from the database (YYYY-MM-DD) or a timestamp, as '25 Nov 2026'. */
-const formatDay = (value: string) => day.format(new Date(value.length === 10 ? `${value}T00:00:00` : value));
+const dayOf = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
 
 /**
  * The order as it goes to the supplier: a page of its own (Print uses the browser's print dialog,
@@ -36,7 +42,7 @@ export function PrintablePurchaseOrder({ order, onClose }: { order: PurchaseOrde
             </Text>
           </div>
           <Stack gap={0} ta="right">
-            <Text>Date: {formatDay(order.placed_at ?? order.created_at)}</Text>
+            <Text>Date: {dayOf.format(new Date(order.placed_at ?? order.created_at))}</Text>
             {order.expected_date && <Text>Deliver by: {formatDay(order.expected_date)}</Text>}
           </Stack>
         </Group>
@@ -73,13 +79,14 @@ export function PrintablePurchaseOrder({ order, onClose }: { order: PurchaseOrde
                     {!sameUnit && inStock !== null && (
                       <Text size="xs" c="dimmed">
                         {formatQuantity(line.units_per_purchase_unit)} {line.raw_materials.unit_of_measure} per{' '}
-                        {line.purchase_unit}: {formatQuantityWithUnit(inStock, line.raw_materials.unit_of_measure)}
+                        {unitFor(1, line.purchase_unit)}:{' '}
+                        {formatQuantityWithUnit(inStock, line.raw_materials.unit_of_measure)}
                       </Text>
                     )}
                   </td>
                   <td className={classes.number}>{formatQuantityWithUnit(line.quantity, line.purchase_unit)}</td>
                   <td className={classes.number}>
-                    {formatUnitCost(line.unit_price)} / {line.purchase_unit}
+                    {formatUnitCost(line.unit_price)} / {unitFor(1, line.purchase_unit)}
                   </td>
                   <td className={classes.number}>{formatRupees(lineAmount(line.quantity, line.unit_price))}</td>
                 </tr>

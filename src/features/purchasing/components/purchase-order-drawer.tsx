@@ -1,12 +1,18 @@
-import { Alert, Button, Drawer, Group, Loader, Modal, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Drawer, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconPencil, IconPrinter, IconSend, IconTruckDelivery, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
+import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { LoadError } from '@/components/load-error';
-import { formatQuantityWithUnit, formatRupees, formatUnitCost, formatPoNumber } from '@/lib/format';
+import { formatQuantityWithUnit, formatRupees, formatUnitCost, formatPoNumber, unitFor, formatDay } from '@/lib/format';
 import { lineAmount } from '@/lib/money';
-import { usePurchaseOrder, usePurchaseOrderStatus, type PurchaseOrder } from '../api/purchase-orders';
+import {
+  usePurchaseOrder,
+  usePurchaseOrderStatus,
+  type PurchaseOrder,
+  type PurchaseOrderLine,
+} from '../api/purchase-orders';
 import { orderTotal, remainingQuantity } from '../utils/purchase-figures';
 import { canCancel, canEdit, canPlace, canReceive } from '../utils/purchase-status';
 import { PrintablePurchaseOrder } from './printable-purchase-order';
@@ -16,8 +22,15 @@ import { ReceivePurchaseOrderModal } from './receive-purchase-order-modal';
 
 type Dialog = 'edit' | 'receive' | 'print' | 'cancel';
 
+interface PurchaseOrderDrawerProps {
+  /** The order shown; kept while the drawer slides shut, so its content stays until gone. */
+  orderId: string | null;
+  opened: boolean;
+  onClose: () => void;
+}
+
 /** One purchase order: its lines with what has arrived, and what can be done with it now. */
-export function PurchaseOrderDrawer({ orderId, onClose }: { orderId: string | null; onClose: () => void }) {
+export function PurchaseOrderDrawer({ orderId, opened, onClose }: PurchaseOrderDrawerProps) {
   const order = usePurchaseOrder(orderId);
   const phone = useMediaQuery('(max-width: 36em)');
   const title = order.data
@@ -25,7 +38,7 @@ export function PurchaseOrderDrawer({ orderId, onClose }: { orderId: string | nu
     : 'Purchase order';
 
   return (
-    <Drawer opened={orderId !== null} onClose={onClose} position="right" size={phone ? '100%' : 'xl'} title={title}>
+    <Drawer opened={opened} onClose={onClose} position="right" size={phone ? '100%' : 'xl'} title={title}>
       {order.isPending ? (
         <Loader aria-label="Loading the order" />
       ) : order.isError ? (
@@ -38,6 +51,50 @@ export function PurchaseOrderDrawer({ orderId, onClose }: { orderId: string | nu
     </Drawer>
   );
 }
+
+/** An order's lines: what was ordered, what has arrived and what is still due, in the purchase unit. */
+const lineColumns = (order: PurchaseOrder): DataTableColumn<PurchaseOrderLine>[] => [
+  {
+    label: 'Material',
+    fw: 500,
+    cell: (line) => (
+      <>
+        {line.raw_materials.material_name}
+        <Text size="xs" c="dimmed" fw={400}>
+          {formatUnitCost(line.unit_price)} per {unitFor(1, line.purchase_unit)}
+          {line.units_per_purchase_unit !== 1 || line.purchase_unit !== line.raw_materials.unit_of_measure
+            ? ` of ${formatQuantityWithUnit(line.units_per_purchase_unit, line.raw_materials.unit_of_measure)}`
+            : ''}
+        </Text>
+      </>
+    ),
+  },
+  {
+    label: 'Ordered',
+    numeric: true,
+    halfOnPhone: true,
+    cell: (line) => formatQuantityWithUnit(line.quantity, line.purchase_unit),
+  },
+  {
+    label: 'Received',
+    numeric: true,
+    halfOnPhone: true,
+    cell: (line) => formatQuantityWithUnit(line.received_quantity, line.purchase_unit),
+  },
+  {
+    label: 'Still due',
+    numeric: true,
+    halfOnPhone: true,
+    cell: (line) =>
+      order.status === 'Cancelled' ? '—' : formatQuantityWithUnit(remainingQuantity(line), line.purchase_unit),
+  },
+  {
+    label: 'Amount',
+    numeric: true,
+    halfOnPhone: true,
+    cell: (line) => formatRupees(lineAmount(line.quantity, line.unit_price)),
+  },
+];
 
 function OrderDetails({ order }: { order: PurchaseOrder }) {
   const [dialog, setDialog] = useState<Dialog | null>(null);
@@ -62,44 +119,9 @@ function OrderDetails({ order }: { order: PurchaseOrder }) {
     <Stack>
       <Group gap="xs">
         <PurchaseStatusBadge status={order.status} />
-        {order.expected_date && <Text size="sm">Expected {order.expected_date}</Text>}
+        {order.expected_date && <Text size="sm">Expected {formatDay(order.expected_date)}</Text>}
       </Group>
-      <Table.ScrollContainer minWidth={560}>
-        <Table verticalSpacing="xs" aria-label="Lines">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Material</Table.Th>
-              <Table.Th ta="right">Ordered</Table.Th>
-              <Table.Th ta="right">Received</Table.Th>
-              <Table.Th ta="right">Still due</Table.Th>
-              <Table.Th ta="right">Amount</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {order.purchase_order_lines.map((line) => (
-              <Table.Tr key={line.id}>
-                <Table.Td>
-                  <Text fw={500}>{line.raw_materials.material_name}</Text>
-                  <Text size="xs" c="dimmed">
-                    {formatUnitCost(line.unit_price)} per {line.purchase_unit}
-                    {line.units_per_purchase_unit !== 1 || line.purchase_unit !== line.raw_materials.unit_of_measure
-                      ? ` of ${formatQuantityWithUnit(line.units_per_purchase_unit, line.raw_materials.unit_of_measure)}`
-                      : ''}
-                  </Text>
-                </Table.Td>
-                <Table.Td ta="right">{formatQuantityWithUnit(line.quantity, line.purchase_unit)}</Table.Td>
-                <Table.Td ta="right">{formatQuantityWithUnit(line.received_quantity, line.purchase_unit)}</Table.Td>
-                <Table.Td ta="right">
-                  {order.status === 'Cancelled'
-                    ? '—'
-                    : formatQuantityWithUnit(remainingQuantity(line), line.purchase_unit)}
-                </Table.Td>
-                <Table.Td ta="right">{formatRupees(lineAmount(line.quantity, line.unit_price))}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <DataTable columns={lineColumns(order)} rows={order.purchase_order_lines} minWidth={520} />
       <Text fw={700} ta="right">
         Total {formatRupees(orderTotal(order.purchase_order_lines))}
       </Text>

@@ -9,7 +9,7 @@ import { NumberField, TextField } from '@/components/form-inputs';
 import { SubmitButton } from '@/components/submit-button';
 import { useMaterial } from '@/features/stock-items/api/item-lists';
 import { MaterialSelect } from '@/features/stock-items/components/material-picker';
-import { formatQuantityWithUnit, formatRupees, formatUnitCost, formatPoNumber } from '@/lib/format';
+import { formatQuantityWithUnit, formatRupees, formatUnitCost, formatPoNumber, unitFor } from '@/lib/format';
 import { purchaseFieldRules as rules, validNumber } from '@/lib/form-fields';
 import { lineAmount } from '@/lib/money';
 import {
@@ -202,7 +202,7 @@ function OrderLineFields({ control, index, purchaseUnit, onRemove }: OrderLineFi
           label={unitName ? `Quantity (${unitName})` : 'Quantity'}
           description={
             unit && material
-              ? `1 ${unit.purchase_unit} = ${formatQuantityWithUnit(unit.units_per_purchase_unit, material.unit_of_measure)}`
+              ? `1 ${unitFor(1, unit.purchase_unit)} = ${formatQuantityWithUnit(unit.units_per_purchase_unit, material.unit_of_measure)}`
               : undefined
           }
           style={{ flex: '1 1 130px' }}
@@ -211,7 +211,7 @@ function OrderLineFields({ control, index, purchaseUnit, onRemove }: OrderLineFi
           control={control}
           name={`lines.${index}.unit_price`}
           rules={rules.unitPrice}
-          label={unitName ? `Price per ${unitName}` : 'Price'}
+          label={unitName ? `Price per ${unitFor(1, unitName)}` : 'Price'}
           placeholder={defaultPrice === null ? undefined : String(defaultPrice)}
           leftSection="₹"
           style={{ flex: '1 1 130px' }}
@@ -234,7 +234,7 @@ function OrderLineFields({ control, index, purchaseUnit, onRemove }: OrderLineFi
             ? `This comes to more than 3 decimal places of ${material.unit_of_measure}: choose another quantity.`
             : `= ${formatQuantityWithUnit(inStockUnits, material.unit_of_measure)} into stock`}
           {price !== null && inStockUnits !== null && unitsPer > 0
-            ? `, ${formatRupees(lineAmount(quantity, price))} (${formatUnitCost(price / unitsPer)} per ${material.unit_of_measure})`
+            ? `, ${formatRupees(lineAmount(quantity, price))} (${formatUnitCost(price / unitsPer)} per ${unitFor(1, material.unit_of_measure)})`
             : ''}
         </Text>
       )}

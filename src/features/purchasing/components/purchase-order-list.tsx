@@ -5,7 +5,7 @@ import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { FirstStep } from '@/components/first-step';
 import { PagedList } from '@/components/paged-list';
 import { SearchInput } from '@/components/search-input';
-import { formatRupees, formatPoNumber } from '@/lib/format';
+import { formatRupees, formatPoNumber, formatDay } from '@/lib/format';
 import { useListState } from '@/lib/list-state';
 import { initialPurchaseOrderList, usePurchaseOrderPage, type ListedPurchaseOrder } from '../api/purchase-orders';
 import { PurchaseOrderDrawer } from './purchase-order-drawer';
@@ -16,7 +16,8 @@ import { PurchaseStatusBadge } from './purchase-status-badge';
 export function PurchaseOrderList() {
   const list = useListState('purchase-orders', initialPurchaseOrderList);
   const orders = usePurchaseOrderPage(list.state);
-  const [openId, setOpenId] = useState<string | null>(null);
+  const [shown, setShown] = useState<{ id: string; opened: boolean } | null>(null);
+  const open = (id: string) => setShown({ id, opened: true });
   const [creating, setCreating] = useState(false);
 
   const columns: DataTableColumn<ListedPurchaseOrder>[] = [
@@ -24,7 +25,7 @@ export function PurchaseOrderList() {
       label: 'PO',
       fw: 500,
       cell: (order) => (
-        <Anchor component="button" type="button" fw={500} onClick={() => setOpenId(order.id)}>
+        <Anchor component="button" type="button" fw={500} onClick={() => open(order.id)}>
           {formatPoNumber(order.po_number)}
         </Anchor>
       ),
@@ -38,10 +39,10 @@ export function PurchaseOrderList() {
           '—'
         ) : order.late ? (
           <Text span fw={700} c="red.7">
-            {order.expected_date} (late)
+            {formatDay(order.expected_date)} (late)
           </Text>
         ) : (
-          order.expected_date
+          formatDay(order.expected_date)
         ),
     },
     { label: 'Total', numeric: true, cell: (order) => formatRupees(order.total) },
@@ -89,14 +90,18 @@ export function PurchaseOrderList() {
       >
         {(rows) => <DataTable columns={columns} rows={rows} minWidth={560} />}
       </PagedList>
-      <PurchaseOrderDrawer orderId={openId} onClose={() => setOpenId(null)} />
+      <PurchaseOrderDrawer
+        orderId={shown?.id ?? null}
+        opened={shown?.opened ?? false}
+        onClose={() => setShown((current) => current && { ...current, opened: false })}
+      />
       {creating && (
         <PurchaseOrderFormModal
           edited={null}
           onClose={() => setCreating(false)}
           onSaved={(id) => {
             setCreating(false);
-            setOpenId(id);
+            open(id);
           }}
         />
       )}

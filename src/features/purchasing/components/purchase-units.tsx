@@ -1,12 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Controller, useForm } from 'react-hook-form';
+import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { FormError, showOnField } from '@/components/form-error';
 import { NumberField, TextField } from '@/components/form-inputs';
 import { SubmitButton } from '@/components/submit-button';
 import { MaterialSelect } from '@/features/stock-items/components/material-picker';
-import { formatQuantity, formatQuantityWithUnit, formatUnitCost } from '@/lib/format';
+import { formatQuantityWithUnit, formatUnitCost, unitFor } from '@/lib/format';
 import { numberFieldText, purchaseFieldRules as rules } from '@/lib/form-fields';
 import {
   newPurchaseUnitDefaults,
@@ -18,6 +19,36 @@ import {
   type PurchaseUnitInput,
 } from '../api/purchase-units';
 import type { Supplier } from '../api/suppliers';
+
+const unitColumns = (edit: (unit: PurchaseUnit) => void): DataTableColumn<PurchaseUnit>[] => [
+  { label: 'Material', fw: 500, cell: (unit) => unit.material_name },
+  {
+    label: 'Bought by',
+    cell: (unit) =>
+      `${unitFor(1, unit.purchase_unit)} of ${formatQuantityWithUnit(unit.units_per_purchase_unit, unit.unit_of_measure)}`,
+  },
+  {
+    label: 'Price',
+    numeric: true,
+    halfOnPhone: true,
+    cell: (unit) => (unit.price_per_purchase_unit === null ? '—' : formatUnitCost(unit.price_per_purchase_unit)),
+  },
+  {
+    label: 'Minimum',
+    numeric: true,
+    halfOnPhone: true,
+    cell: (unit) =>
+      unit.minimum_order === null ? '—' : formatQuantityWithUnit(unit.minimum_order, unit.purchase_unit),
+  },
+  {
+    label: 'Change',
+    cell: (unit) => (
+      <Button size="compact-sm" variant="subtle" onClick={() => edit(unit)} aria-label={`Change ${unit.material_name}`}>
+        Change
+      </Button>
+    ),
+  },
+];
 
 /**
  * How a supplier sells each material: the unit (roll, kg, gross), how much of the material's own
@@ -46,7 +77,7 @@ export function PurchaseUnits({ supplier }: { supplier: Supplier }) {
       onSuccess: (unit) => {
         notifications.show({
           color: 'green',
-          message: `${supplier.supplier_name} sells it by the ${unit.purchase_unit}.`,
+          message: `${supplier.supplier_name} sells it by the ${unitFor(1, unit.purchase_unit)}.`,
         });
         form.reset(newPurchaseUnitDefaults);
       },
@@ -60,40 +91,7 @@ export function PurchaseUnits({ supplier }: { supplier: Supplier }) {
         Purchase units
       </Title>
       {units.data && units.data.length > 0 ? (
-        <Table.ScrollContainer minWidth={480}>
-          <Table verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Material</Table.Th>
-                <Table.Th>Bought by</Table.Th>
-                <Table.Th ta="right">Price</Table.Th>
-                <Table.Th ta="right">Minimum</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {units.data.map((unit) => (
-                <Table.Tr key={unit.id}>
-                  <Table.Td>{unit.material_name}</Table.Td>
-                  <Table.Td>
-                    {unit.purchase_unit} of {formatQuantityWithUnit(unit.units_per_purchase_unit, unit.unit_of_measure)}
-                  </Table.Td>
-                  <Table.Td ta="right">
-                    {unit.price_per_purchase_unit === null ? '—' : formatUnitCost(unit.price_per_purchase_unit)}
-                  </Table.Td>
-                  <Table.Td ta="right">
-                    {unit.minimum_order === null ? '—' : `${formatQuantity(unit.minimum_order)} ${unit.purchase_unit}`}
-                  </Table.Td>
-                  <Table.Td ta="right">
-                    <Button size="compact-sm" variant="subtle" onClick={() => edit(unit)}>
-                      Change
-                    </Button>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DataTable columns={unitColumns(edit)} rows={units.data} minWidth={480} />
       ) : (
         <Text size="sm" c="dimmed">
           None yet: materials from {supplier.supplier_name} are ordered in their own unit.

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
@@ -7,7 +7,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { FormError } from '@/components/form-error';
 import { NumberTextInput } from '@/components/form-inputs';
 import { SubmitButton } from '@/components/submit-button';
-import { formatQuantity, formatQuantityWithUnit, formatUnitCost, formatPoNumber } from '@/lib/format';
+import { formatQuantity, formatQuantityWithUnit, formatUnitCost, formatPoNumber, unitFor } from '@/lib/format';
 import { purchaseFieldRules as rules, validNumber } from '@/lib/form-fields';
 import { useReceivePurchaseOrder, type PurchaseOrder } from '../api/purchase-orders';
 import { receiveFormSchema, type ReceiveForm, type ReceiveInput } from '../api/receive-form';
@@ -59,60 +59,49 @@ export function ReceivePurchaseOrderModal({ order, onClose }: { order: PurchaseO
     >
       <form onSubmit={submit} noValidate>
         <Stack>
-          <Table.ScrollContainer minWidth={520}>
-            <Table verticalSpacing="xs">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Material</Table.Th>
-                  <Table.Th ta="right">Still due</Table.Th>
-                  <Table.Th ta="right">Received now</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {due.map((line) => {
-                  const material = line.raw_materials;
-                  const now = validNumber(received[line.id] ?? '', rules.received);
-                  const arriving = now === null ? null : stockUnits(now, line.units_per_purchase_unit);
-                  return (
-                    <Table.Tr key={line.id}>
-                      <Table.Td>
-                        <Text fw={500}>{material.material_name}</Text>
-                        {arriving !== null && (
-                          <Text size="xs" c="dimmed">
-                            +{formatQuantityWithUnit(arriving, material.unit_of_measure)}: stock{' '}
-                            {formatQuantity(material.stock_level + arriving)}, cost{' '}
-                            {formatUnitCost(
-                              costAfterReceipt(material, arriving, line.unit_price / line.units_per_purchase_unit),
-                            )}{' '}
-                            per {material.unit_of_measure}
-                          </Text>
-                        )}
-                      </Table.Td>
-                      <Table.Td ta="right">
-                        {formatQuantityWithUnit(remainingQuantity(line), line.purchase_unit)}
-                      </Table.Td>
-                      <Table.Td ta="right" w={170}>
-                        <NumberTextInput
-                          rules={rules.received}
-                          aria-label={`${material.material_name} received now (${line.purchase_unit})`}
-                          {...form.register(`received.${line.id}`)}
-                          value={received[line.id] ?? ''}
-                          placeholder="0"
-                          rightSection={
-                            <Text size="xs" c="dimmed">
-                              {line.purchase_unit}
-                            </Text>
-                          }
-                          rightSectionWidth={Math.min(70, 14 + line.purchase_unit.length * 7)}
-                          error={lineError(line.id)}
-                        />
-                      </Table.Td>
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          {due.map((line) => {
+            const material = line.raw_materials;
+            const now = validNumber(received[line.id] ?? '', rules.received);
+            const arriving = now === null ? null : stockUnits(now, line.units_per_purchase_unit);
+            return (
+              <Paper key={line.id} withBorder p="sm" radius="md">
+                <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
+                  <div style={{ flex: '1 1 200px' }}>
+                    <Text fw={500}>{material.material_name}</Text>
+                    <Text size="sm">
+                      Still due: {formatQuantityWithUnit(remainingQuantity(line), line.purchase_unit)}
+                    </Text>
+                    {arriving !== null && (
+                      <Text size="xs" c="dimmed">
+                        +{formatQuantityWithUnit(arriving, material.unit_of_measure)}: stock{' '}
+                        {formatQuantity(material.stock_level + arriving)}, cost{' '}
+                        {formatUnitCost(
+                          costAfterReceipt(material, arriving, line.unit_price / line.units_per_purchase_unit),
+                        )}{' '}
+                        per {unitFor(1, material.unit_of_measure)}
+                      </Text>
+                    )}
+                  </div>
+                  <NumberTextInput
+                    rules={rules.received}
+                    label="Received now"
+                    aria-label={`${material.material_name} received now (${line.purchase_unit})`}
+                    {...form.register(`received.${line.id}`)}
+                    value={received[line.id] ?? ''}
+                    placeholder="0"
+                    w={170}
+                    rightSection={
+                      <Text size="xs" c="dimmed">
+                        {line.purchase_unit}
+                      </Text>
+                    }
+                    rightSectionWidth={Math.min(70, 14 + line.purchase_unit.length * 7)}
+                    error={lineError(line.id)}
+                  />
+                </Group>
+              </Paper>
+            );
+          })}
           {overall && (
             <Text c="red" size="sm" role="alert">
               {overall}

@@ -657,7 +657,7 @@ begin
 
   with matching as (
     select o.*, s.supplier_name,
-      o.status in ('Ordered', 'Partially received') and o.expected_date < v_today as late
+      coalesce(o.status in ('Ordered', 'Partially received') and o.expected_date < v_today, false) as late
     from public.purchase_orders o
     join public.suppliers s on s.id = o.supplier_id
     where o.user_id = v_user_id
