@@ -31,15 +31,30 @@ interface Owner {
   styleId: string;
   /** The style's first variant. */
   variantId: string;
+  supplierId: string;
+  purchaseUnitId: string;
+  /** A placed purchase order of the cotton, and its line. */
+  purchaseOrderId: string;
+  purchaseLineId: string;
 }
 
-/** A user with rows in every table: a material, a product with a BOM, one platform's fees, a sale, a started and a completed run, a style of two sizes. */
+/** A user with rows in every table: a material, a product with a BOM, one platform's fees, a sale, a started and a completed run, a style of two sizes, a supplier with a purchase unit and a placed purchase order. */
 async function populate(stack: TestStack, label: string, feesPlatform: string): Promise<Owner> {
   const user = await signIn(stack);
-  await rpcOk(user, 'set_platform_fees', { platform: feesPlatform, commission_percent: 10, fee_per_order: 5, shipping_per_order: 40 });
+  await rpcOk(user, 'set_platform_fees', {
+    platform: feesPlatform,
+    commission_percent: 10,
+    fee_per_order: 5,
+    shipping_per_order: 40,
+  });
   const materialId = await createMaterial(user, `${label} cotton`, 100);
   // Below its reorder point, so the shopping list has a row of this user's.
-  await rpcOk(user, 'create_raw_material', { material_name: `${label} buttons`, cost_per_unit: 2, stock_level: 1, reorder_point: 20 });
+  await rpcOk(user, 'create_raw_material', {
+    material_name: `${label} buttons`,
+    cost_per_unit: 2,
+    stock_level: 1,
+    reorder_point: 20,
+  });
   const productId = await createProduct(user, `${label} shirt`, 10, [{ material_id: materialId, quantity: 2 }]);
   const sale = await rpcOk<{ id: string }>(user, 'log_sale', { product_id: productId, quantity: 1 });
   const done = await rpcOk<{ id: string }>(user, 'start_production', { product_id: productId, quantity_to_produce: 1 });
@@ -53,6 +68,22 @@ async function populate(stack: TestStack, label: string, feesPlatform: string): 
     options: [{ name: 'Size', values: ['S', 'M'] }],
     bom: [{ material_id: materialId, by_option: 'Size', quantities: { S: 1, M: 1.5 } }],
   });
+  const supplier = await rpcOk<{ id: string }>(user, 'create_supplier', { supplier_name: `${label} Mills` });
+  const unit = await rpcOk<{ id: string }>(user, 'set_purchase_unit', {
+    material_id: materialId,
+    supplier_id: supplier.id,
+    purchase_unit: 'rolls',
+    units_per_purchase_unit: 50,
+  });
+  const order = await rpcOk<{ purchase_order_id: string; lines: { line_id: string }[] }>(
+    user,
+    'create_purchase_order',
+    {
+      supplier_id: supplier.id,
+      lines: [{ material_id: materialId, quantity: 2, unit_price: 2500 }],
+    },
+  );
+  await rpcOk(user, 'place_purchase_order', { po_id: order.purchase_order_id });
   return {
     user,
     productId,
@@ -61,6 +92,10 @@ async function populate(stack: TestStack, label: string, feesPlatform: string): 
     openOrderId: open.id,
     styleId: style.style_id,
     variantId: style.products[0]!.product_id,
+    supplierId: supplier.id,
+    purchaseUnitId: unit.id,
+    purchaseOrderId: order.purchase_order_id,
+    purchaseLineId: order.lines[0]!.line_id,
   };
 }
 
@@ -78,6 +113,10 @@ function keysOf(owner: Owner, snapshot: Record<string, unknown[]>): Record<strin
     styles: ['id', owner.styleId],
     style_variants: ['product_id', owner.variantId],
     style_bom_items: ['style_id', owner.styleId],
+    suppliers: ['id', owner.supplierId],
+    purchase_units: ['id', owner.purchaseUnitId],
+    purchase_orders: ['id', owner.purchaseOrderId],
+    purchase_order_lines: ['id', owner.purchaseLineId],
   };
 }
 
@@ -86,23 +125,77 @@ function rowFor(table: string, owner: Owner): Record<string, unknown> {
   const user_id = owner.user.id;
   switch (table) {
     case 'products':
-      return { id: owner.productId, user_id, sku: 'PWNED', product_name: 'Pwned', selling_price: 1, stock_on_hand: 999 };
+      return {
+        id: owner.productId,
+        user_id,
+        sku: 'PWNED',
+        product_name: 'Pwned',
+        selling_price: 1,
+        stock_on_hand: 999,
+      };
     case 'raw_materials':
       return { id: owner.materialId, user_id, material_name: 'Pwned', stock_level: 999 };
     case 'bom_items':
       return { product_id: owner.productId, material_id: owner.materialId, user_id, quantity: 999 };
     case 'sales_orders':
-      return { id: owner.saleId, user_id, product_id: owner.productId, product_name: 'Pwned', quantity: 1, unit_price: 0, total_amount: 0 };
+      return {
+        id: owner.saleId,
+        user_id,
+        product_id: owner.productId,
+        product_name: 'Pwned',
+        quantity: 1,
+        unit_price: 0,
+        total_amount: 0,
+      };
     case 'manufacturing_orders':
-      return { id: owner.openOrderId, user_id, product_id: owner.productId, product_name: 'Pwned', quantity_to_produce: 999 };
+      return {
+        id: owner.openOrderId,
+        user_id,
+        product_id: owner.productId,
+        product_name: 'Pwned',
+        quantity_to_produce: 999,
+      };
     case 'platform_fees':
       return { user_id, platform: 'Flipkart', commission_percent: 0, fee_per_order: 0, shipping_per_order: 0 };
     case 'styles':
-      return { id: owner.styleId, user_id, style_name: 'Pwned', sku_prefix: 'P', selling_price: 1, options: [{ name: 'Size', values: ['X'] }] };
+      return {
+        id: owner.styleId,
+        user_id,
+        style_name: 'Pwned',
+        sku_prefix: 'P',
+        selling_price: 1,
+        options: [{ name: 'Size', values: ['X'] }],
+      };
     case 'style_variants':
       return { product_id: owner.variantId, style_id: owner.styleId, user_id, option_values: ['X'] };
     case 'style_bom_items':
       return { style_id: owner.styleId, material_id: owner.materialId, user_id, position: 1, quantity: 999 };
+    case 'suppliers':
+      return { id: owner.supplierId, user_id, supplier_name: 'Pwned' };
+    case 'purchase_units':
+      return {
+        id: owner.purchaseUnitId,
+        user_id,
+        material_id: owner.materialId,
+        supplier_id: owner.supplierId,
+        purchase_unit: 'Pwned',
+        units_per_purchase_unit: 999,
+      };
+    case 'purchase_orders':
+      return { id: owner.purchaseOrderId, user_id, po_number: 999, supplier_id: owner.supplierId, status: 'Received' };
+    case 'purchase_order_lines':
+      return {
+        id: owner.purchaseLineId,
+        user_id,
+        purchase_order_id: owner.purchaseOrderId,
+        line_number: 1,
+        material_id: owner.materialId,
+        purchase_unit: 'Pwned',
+        units_per_purchase_unit: 1,
+        quantity: 999,
+        unit_price: 0,
+        received_quantity: 999,
+      };
     default:
       return { user_id, product_id: owner.productId, quantity: 999, balance_after: 999, reason: 'opening_stock' };
   }
@@ -120,6 +213,10 @@ const EDIT: Record<string, Record<string, unknown>> = {
   styles: { style_name: 'Pwned' },
   style_variants: { option_values: ['Pwned'] },
   style_bom_items: { quantity: 999 },
+  suppliers: { supplier_name: 'Pwned' },
+  purchase_units: { units_per_purchase_unit: 999 },
+  purchase_orders: { status: 'Received' },
+  purchase_order_lines: { received_quantity: 2 },
 };
 
 type Result = { data: unknown; error: PostgrestError | null; status: number; count?: number | null };
@@ -140,7 +237,9 @@ class Attempts {
     this.count++;
     const result = await run();
     if (result.error && expect === 'own') {
-      this.violations.push(`${label}: ${result.status} ${result.error.code} ${result.error.message} (expected own rows)`);
+      this.violations.push(
+        `${label}: ${result.status} ${result.error.code} ${result.error.message} (expected own rows)`,
+      );
       return;
     }
     if (result.error) return this.refused(label, result);
@@ -148,8 +247,10 @@ class Attempts {
     if (expect === 'own' && rows.length === 0) this.violations.push(`${label}: no rows (expected own rows)`);
     if (expect === 'none' && rows.length > 0) this.violations.push(`${label}: ${rows.length} rows`);
     const text = JSON.stringify(rows);
-    if (this.victimIds.some((id) => text.includes(id))) this.violations.push(`${label}: returned the first user's data`);
-    if (result.count != null && result.count !== 0 && expect === 'none') this.violations.push(`${label}: count ${result.count}`);
+    if (this.victimIds.some((id) => text.includes(id)))
+      this.violations.push(`${label}: returned the first user's data`);
+    if (result.count != null && result.count !== 0 && expect === 'none')
+      this.violations.push(`${label}: count ${result.count}`);
   }
 
   /** A write: refused, or it touched nothing. */
@@ -162,11 +263,17 @@ class Attempts {
   }
 
   /** An RPC with the first user's ids: refused with exactly the message a missing row gets. */
-  async call(label: string, run: () => Promise<{ status: number; error: { message: string } | null }>, message: string) {
+  async call(
+    label: string,
+    run: () => Promise<{ status: number; error: { message: string } | null }>,
+    message: string,
+  ) {
     this.count++;
     const result = await run();
     if (result.status !== 400 || result.error?.message !== message) {
-      this.violations.push(`${label}: ${result.status} ${result.error?.message ?? 'succeeded'} (expected 400 ${message})`);
+      this.violations.push(
+        `${label}: ${result.status} ${result.error?.message ?? 'succeeded'} (expected 400 ${message})`,
+      );
     }
   }
 
@@ -183,7 +290,10 @@ describeStack('isolation between two anonymous users', (stack, kind) => {
     let made = scenes.get(s);
     if (!made) {
       // Fees on different platforms, so a filter on the first user's platform matches no own row.
-      made = (async () => ({ first: await populate(s, 'First', 'Flipkart'), second: await populate(s, 'Second', 'Myntra') }))();
+      made = (async () => ({
+        first: await populate(s, 'First', 'Flipkart'),
+        second: await populate(s, 'Second', 'Myntra'),
+      }))();
       scenes.set(s, made);
     }
     return made;
@@ -204,6 +314,10 @@ describeStack('isolation between two anonymous users', (stack, kind) => {
       first.openOrderId,
       first.styleId,
       first.variantId,
+      first.supplierId,
+      first.purchaseUnitId,
+      first.purchaseOrderId,
+      first.purchaseLineId,
     ]);
 
     for (const table of TABLES) {
@@ -211,7 +325,11 @@ describeStack('isolation between two anonymous users', (stack, kind) => {
       await attempts.read(`${table}: select all`, () => db.from(table).select('*'), 'own');
       await attempts.read(`${table}: ${key}=eq`, () => db.from(table).select('*').eq(key, value), 'none');
       await attempts.read(`${table}: ${key}=in`, () => db.from(table).select('*').in(key, [value]), 'none');
-      await attempts.read(`${table}: user_id=eq`, () => db.from(table).select('*').eq('user_id', first.user.id), 'none');
+      await attempts.read(
+        `${table}: user_id=eq`,
+        () => db.from(table).select('*').eq('user_id', first.user.id),
+        'none',
+      );
       await attempts.read(
         `${table}: or(user_id, ${key})`,
         () => db.from(table).select('*').or(`user_id.eq.${first.user.id},${key}.eq.${value}`),
@@ -228,7 +346,9 @@ describeStack('isolation between two anonymous users', (stack, kind) => {
         'none',
       );
       await attempts.read(`${table}: anon select`, () => anon.from(table).select('*'), 'none');
-      await attempts.write(`${table}: update by ${key}`, () => db.from(table).update(EDIT[table]!).eq(key, value).select());
+      await attempts.write(`${table}: update by ${key}`, () =>
+        db.from(table).update(EDIT[table]!).eq(key, value).select(),
+      );
       await attempts.write(`${table}: update by user_id`, () =>
         db.from(table).update(EDIT[table]!).eq('user_id', first.user.id).select(),
       );
@@ -236,7 +356,9 @@ describeStack('isolation between two anonymous users', (stack, kind) => {
         db.from(table).update({ user_id: second.user.id }).eq(key, value).select(),
       );
       await attempts.write(`${table}: delete by ${key}`, () => db.from(table).delete().eq(key, value).select());
-      await attempts.write(`${table}: delete by user_id`, () => db.from(table).delete().eq('user_id', first.user.id).select());
+      await attempts.write(`${table}: delete by user_id`, () =>
+        db.from(table).delete().eq('user_id', first.user.id).select(),
+      );
       await attempts.write(`${table}: upsert merge`, () => db.from(table).upsert(rowFor(table, first)).select());
       await attempts.write(`${table}: upsert ignore`, () =>
         db.from(table).upsert(rowFor(table, first), { ignoreDuplicates: true }).select(),
@@ -255,13 +377,22 @@ describeStack('isolation between two anonymous users', (stack, kind) => {
     );
     await attempts.read(
       'stock_movements with every embedding',
-      () => db.from('stock_movements').select('*, products(*), raw_materials(*), sales_orders(*), manufacturing_orders(*)'),
+      () =>
+        db.from('stock_movements').select('*, products(*), raw_materials(*), sales_orders(*), manufacturing_orders(*)'),
       'own',
     );
     await attempts.read(
       "sales_orders inner-joined to the first user's product",
       () => db.from('sales_orders').select('*, products!inner(*)').eq('products.id', first.productId),
       'none',
+    );
+    await attempts.read(
+      'purchase_orders with their supplier, lines and materials',
+      () =>
+        db
+          .from('purchase_orders')
+          .select('*, suppliers(*), purchase_order_lines(*, raw_materials(*)), stock_movements(*)'),
+      'own',
     );
     await attempts.read(
       "bom_items inner-joined to the first user's materials",
@@ -281,7 +412,11 @@ describeStack('isolation between two anonymous users', (stack, kind) => {
       as('complete_production', { order_id: first.openOrderId }),
       'Manufacturing order not found.',
     );
-    await attempts.call('fulfil_sales_order', as('fulfil_sales_order', { order_id: first.saleId }), 'Sales order not found.');
+    await attempts.call(
+      'fulfil_sales_order',
+      as('fulfil_sales_order', { order_id: first.saleId }),
+      'Sales order not found.',
+    );
     await attempts.call(
       'fulfil_sales_orders',
       as('fulfil_sales_orders', { order_ids: [first.saleId] }),
@@ -300,7 +435,11 @@ describeStack('isolation between two anonymous users', (stack, kind) => {
       );
     }
     // Ids of the wrong kind: an order id where a product goes, and the other way round.
-    await attempts.call('log_sale (order id)', as('log_sale', { product_id: first.saleId, quantity: 1 }), 'Product not found.');
+    await attempts.call(
+      'log_sale (order id)',
+      as('log_sale', { product_id: first.saleId, quantity: 1 }),
+      'Product not found.',
+    );
     await attempts.call(
       'complete_production (sale id)',
       as('complete_production', { order_id: first.saleId }),
@@ -313,7 +452,11 @@ describeStack('isolation between two anonymous users', (stack, kind) => {
     );
 
     // The month's operations: receipts, counts, edits, archiving, cancellations and returns.
-    await attempts.call('receive_material', as('receive_material', { material_id: first.materialId, quantity: 5 }), 'Material not found.');
+    await attempts.call(
+      'receive_material',
+      as('receive_material', { material_id: first.materialId, quantity: 5 }),
+      'Material not found.',
+    );
     await attempts.call(
       'adjust_stock (product)',
       as('adjust_stock', { product_id: first.productId, counted: 0, note: 'Mine' }),
@@ -362,9 +505,21 @@ describeStack('isolation between two anonymous users', (stack, kind) => {
       }),
       'Material not found.',
     );
-    await attempts.call('archive_item (product)', as('archive_item', { product_id: first.productId }), 'Product not found.');
-    await attempts.call('archive_item (material)', as('archive_item', { material_id: first.materialId }), 'Material not found.');
-    await attempts.call('cancel_sales_order', as('cancel_sales_order', { order_id: first.saleId }), 'Sales order not found.');
+    await attempts.call(
+      'archive_item (product)',
+      as('archive_item', { product_id: first.productId }),
+      'Product not found.',
+    );
+    await attempts.call(
+      'archive_item (material)',
+      as('archive_item', { material_id: first.materialId }),
+      'Material not found.',
+    );
+    await attempts.call(
+      'cancel_sales_order',
+      as('cancel_sales_order', { order_id: first.saleId }),
+      'Sales order not found.',
+    );
     await attempts.call(
       'return_sales_order',
       as('return_sales_order', { order_id: first.saleId, restock: true }),
@@ -376,14 +531,22 @@ describeStack('isolation between two anonymous users', (stack, kind) => {
       'Manufacturing order not found.',
     );
     // A marketplace report naming the first user's SKU: unknown to the second user, in the preview too.
-    const stolenLine = { external_order_id: 'STEAL-1', order_date: '2026-01-05', sku: 'SKU-First shirt', quantity: 1, total_amount: 100 };
+    const stolenLine = {
+      external_order_id: 'STEAL-1',
+      order_date: '2026-01-05',
+      sku: 'SKU-First shirt',
+      quantity: 1,
+      total_amount: 100,
+    };
     await attempts.call(
       'import_sales_orders',
       as('import_sales_orders', { platform: 'Amazon', lines: [stolenLine] }),
       'Line 1: No product has SKU SKU-First shirt.',
     );
     attempts.count++;
-    expect(await rpcOk(second.user, 'preview_sales_orders_import', { platform: 'Amazon', lines: [stolenLine] })).toEqual([
+    expect(
+      await rpcOk(second.user, 'preview_sales_orders_import', { platform: 'Amazon', lines: [stolenLine] }),
+    ).toEqual([
       {
         line_number: 1,
         outcome: 'unknown_sku',
@@ -446,6 +609,93 @@ describeStack('isolation between two anonymous users', (stack, kind) => {
     attempts.count++;
     expect(await rpcOk(second.user, 'list_styles', { style_id: first.styleId })).toEqual({ total: 0, rows: [] });
 
+    // Purchasing: the first user's supplier, order and line are not found, nor usable with own ids.
+    await attempts.call(
+      'update_supplier',
+      as('update_supplier', { supplier_id: first.supplierId, supplier_name: 'Pwned' }),
+      'Supplier not found.',
+    );
+    await attempts.call(
+      "set_purchase_unit of the first user's material",
+      as('set_purchase_unit', {
+        material_id: first.materialId,
+        supplier_id: second.supplierId,
+        purchase_unit: 'rolls',
+        units_per_purchase_unit: 1,
+      }),
+      'Material not found.',
+    );
+    await attempts.call(
+      "set_purchase_unit with the first user's supplier",
+      as('set_purchase_unit', {
+        material_id: second.materialId,
+        supplier_id: first.supplierId,
+        purchase_unit: 'rolls',
+        units_per_purchase_unit: 1,
+      }),
+      'Supplier not found.',
+    );
+    await attempts.call(
+      "create_purchase_order to the first user's supplier",
+      as('create_purchase_order', {
+        supplier_id: first.supplierId,
+        lines: [{ material_id: second.materialId, quantity: 1 }],
+      }),
+      'Choose a supplier.',
+    );
+    await attempts.call(
+      "create_purchase_order of the first user's material",
+      as('create_purchase_order', {
+        supplier_id: second.supplierId,
+        lines: [{ material_id: first.materialId, quantity: 1 }],
+      }),
+      'Material not found.',
+    );
+    await attempts.call(
+      'update_purchase_order',
+      as('update_purchase_order', {
+        po_id: first.purchaseOrderId,
+        supplier_id: second.supplierId,
+        lines: [{ material_id: second.materialId, quantity: 1 }],
+      }),
+      'Purchase order not found.',
+    );
+    await attempts.call(
+      'place_purchase_order',
+      as('place_purchase_order', { po_id: first.purchaseOrderId }),
+      'Purchase order not found.',
+    );
+    await attempts.call(
+      'cancel_purchase_order',
+      as('cancel_purchase_order', { po_id: first.purchaseOrderId }),
+      'Purchase order not found.',
+    );
+    await attempts.call(
+      'receive_purchase_order',
+      as('receive_purchase_order', {
+        po_id: first.purchaseOrderId,
+        lines: [{ line_id: first.purchaseLineId, quantity: 1 }],
+      }),
+      'Purchase order not found.',
+    );
+    await attempts.call(
+      "receive_purchase_order of an own order with the first user's line",
+      as('receive_purchase_order', {
+        po_id: second.purchaseOrderId,
+        lines: [{ line_id: first.purchaseLineId, quantity: 1 }],
+      }),
+      'That line is not on this order.',
+    );
+    attempts.count++;
+    const ownOrders = await rpcOk<{ total: number; rows: { purchase_order_id: string }[] }>(
+      second.user,
+      'list_purchase_orders',
+      {
+        search: 'First',
+      },
+    );
+    expect(ownOrders).toEqual({ total: 0, rows: [] });
+
     // The costing, the profit panels, the shopping list and the unit costs read only the caller's rows.
     await attempts.read('product_unit_costs: select all', () => db.from('product_unit_costs').select('*'), 'own');
     await attempts.read(
@@ -461,9 +711,13 @@ describeStack('isolation between two anonymous users', (stack, kind) => {
     );
     await attempts.read('what_to_buy', () => db.rpc('what_to_buy'), 'own');
     attempts.count++;
-    const panels = await rpcOk<{ totals: { orders: number; revenue: number; fees: number } }>(second.user, 'dashboard_panels', {
-      period: 'all_time',
-    });
+    const panels = await rpcOk<{ totals: { orders: number; revenue: number; fees: number } }>(
+      second.user,
+      'dashboard_panels',
+      {
+        period: 'all_time',
+      },
+    );
     const ownFigures = await stack().db!.query<{ orders: number; revenue: string; fees: string }>(
       'select count(*)::int as orders, sum(total_amount)::text as revenue, sum(fees)::text as fees from public.sales_orders where user_id = $1',
       [second.user.id],
@@ -476,7 +730,11 @@ describeStack('isolation between two anonymous users', (stack, kind) => {
 
     // The dashboard sums only the caller's rows.
     attempts.count++;
-    const summary = await rpcOk<{ total_revenue: number; recent_sales: { id: string }[] }>(second.user, 'dashboard_summary', {});
+    const summary = await rpcOk<{ total_revenue: number; recent_sales: { id: string }[] }>(
+      second.user,
+      'dashboard_summary',
+      {},
+    );
     const ownRevenue = await stack().db!.query<{ revenue: string }>(
       'select sum(total_amount)::text as revenue from public.sales_orders where user_id = $1',
       [second.user.id],
@@ -491,7 +749,8 @@ describeStack('isolation between two anonymous users', (stack, kind) => {
     // ids, an order import and its preview with the first user's SKU, 5 reads of costs and the
     // shopping list, the panels, the dashboard.
     // The last + 1: fulfil_sales_orders; then 6 style and batch calls and 2 style lists.
-    expect(attempts.count).toBe(16 * TABLES.length + 4 + 9 + 11 + 2 + 5 + 1 + 1 + 1 + 6 + 2);
+    // Then an embedding of purchase orders, 10 purchasing calls and the purchase order list.
+    expect(attempts.count).toBe(16 * TABLES.length + 4 + 9 + 11 + 2 + 5 + 1 + 1 + 1 + 6 + 2 + 1 + 10 + 1);
     console.log(`isolation [${kind}] over HTTP: ${attempts.count} attempts, all refused or empty`);
   });
 
@@ -523,26 +782,45 @@ describeStack('isolation between two anonymous users', (stack, kind) => {
 
       // The first user's own subscription: proof that their changes do produce events.
       expect(
-        (await owner.join('own', [{ event: '*', schema: 'public', table: 'products', filter: `user_id=eq.${first.user.id}` }], first.user.token))
-          .status,
+        (
+          await owner.join(
+            'own',
+            [{ event: '*', schema: 'public', table: 'products', filter: `user_id=eq.${first.user.id}` }],
+            first.user.token,
+          )
+        ).status,
       ).toBe('ok');
       expect(await owner.subscribed('own')).toMatchObject({ status: 'ok' });
 
       // The first user changes every live table.
       const materialId = await createMaterial(first.user, 'First linen', 50);
       const productId = await createProduct(first.user, 'First scarf', 4, [{ material_id: materialId, quantity: 1 }]);
-      await rpcOk(first.user, 'set_platform_fees', { platform: 'Amazon', commission_percent: 8, fee_per_order: 0, shipping_per_order: 0 });
+      await rpcOk(first.user, 'set_platform_fees', {
+        platform: 'Amazon',
+        commission_percent: 8,
+        fee_per_order: 0,
+        shipping_per_order: 0,
+      });
       await rpcOk(first.user, 'log_sale', { product_id: first.productId, quantity: 1 });
       await rpcOk(first.user, 'fulfil_sales_order', { order_id: first.saleId });
-      const run = await rpcOk<{ id: string }>(first.user, 'start_production', { product_id: productId, quantity_to_produce: 1 });
+      const run = await rpcOk<{ id: string }>(first.user, 'start_production', {
+        product_id: productId,
+        quantity_to_produce: 1,
+      });
       await rpcOk(first.user, 'complete_production', { order_id: run.id });
       await rpcOk(first.user, 'complete_production', { order_id: first.openOrderId });
       await rpcOk(first.user, 'receive_material', { material_id: materialId, quantity: 3, unit_cost: 12 });
       await rpcOk(first.user, 'adjust_stock', { product_id: productId, counted: 2, note: 'Count' });
-      const cancelled = await rpcOk<{ id: string }>(first.user, 'log_sale', { product_id: first.productId, quantity: 1 });
+      const cancelled = await rpcOk<{ id: string }>(first.user, 'log_sale', {
+        product_id: first.productId,
+        quantity: 1,
+      });
       await rpcOk(first.user, 'cancel_sales_order', { order_id: cancelled.id });
       await rpcOk(first.user, 'return_sales_order', { order_id: first.saleId, restock: true });
-      const stopped = await rpcOk<{ id: string }>(first.user, 'start_production', { product_id: productId, quantity_to_produce: 1 });
+      const stopped = await rpcOk<{ id: string }>(first.user, 'start_production', {
+        product_id: productId,
+        quantity_to_produce: 1,
+      });
       await rpcOk(first.user, 'cancel_manufacturing_order', { order_id: stopped.id });
       await rpcOk(first.user, 'update_raw_material', {
         material_id: materialId,
@@ -562,10 +840,36 @@ describeStack('isolation between two anonymous users', (stack, kind) => {
         reorder_point: 0,
         bom: [],
       });
-      await rpcOk(first.user, 'update_style', { style_id: first.styleId, style_name: 'First kurta v2', category: null, bom: [] });
-      await rpcOk(first.user, 'add_style_variants', { style_id: first.styleId, options: [{ name: 'Size', values: ['L'] }] });
-      await rpcOk(first.user, 'start_production_batch', { runs: [{ product_id: first.variantId, quantity_to_produce: 1 }] });
-      await owner.nextChange('own', (e) => e.data.record?.product_name === 'First shirt v2', "the first user's own event");
+      await rpcOk(first.user, 'update_style', {
+        style_id: first.styleId,
+        style_name: 'First kurta v2',
+        category: null,
+        bom: [],
+      });
+      await rpcOk(first.user, 'add_style_variants', {
+        style_id: first.styleId,
+        options: [{ name: 'Size', values: ['L'] }],
+      });
+      await rpcOk(first.user, 'start_production_batch', {
+        runs: [{ product_id: first.variantId, quantity_to_produce: 1 }],
+      });
+      await rpcOk(first.user, 'update_supplier', { supplier_id: first.supplierId, supplier_name: 'First Mills v2' });
+      await rpcOk(first.user, 'set_purchase_unit', {
+        material_id: first.materialId,
+        supplier_id: first.supplierId,
+        purchase_unit: 'bolts',
+        units_per_purchase_unit: 25,
+      });
+      await rpcOk(first.user, 'receive_purchase_order', {
+        po_id: first.purchaseOrderId,
+        lines: [{ line_id: first.purchaseLineId, quantity: 1 }],
+      });
+      await rpcOk(first.user, 'cancel_purchase_order', { po_id: first.purchaseOrderId });
+      await owner.nextChange(
+        'own',
+        (e) => e.data.record?.product_name === 'First shirt v2',
+        "the first user's own event",
+      );
 
       // Then the second user changes a row of their own: once its event arrives, any event of the
       // first user's would have arrived before it.
@@ -580,9 +884,7 @@ describeStack('isolation between two anonymous users', (stack, kind) => {
       });
       await spy.nextChange('spy', (e) => e.data.record?.product_name === sentinel, "the second user's own event");
 
-      const leaked = spy
-        .changes('spy')
-        .filter((e) => (e.data.record ?? e.data.old_record)?.user_id !== second.user.id);
+      const leaked = spy.changes('spy').filter((e) => (e.data.record ?? e.data.old_record)?.user_id !== second.user.id);
       expect(leaked).toEqual([]);
       const attempts = 1 + bindings.length;
       // The join itself, then one attempt per binding: 1 all-tables, 2 per live table, 3 per event, 5 by id.
@@ -633,7 +935,10 @@ describeStack('isolation between two anonymous users', (stack, kind) => {
       { date_from: '2000-01-01T00:00:00Z', date_to: '2100-01-01T00:00:00Z' },
     ]) {
       const page = await list(args);
-      expect(page.rows.every((row) => row.user_id === second.user.id), JSON.stringify(args)).toBe(true);
+      expect(
+        page.rows.every((row) => row.user_id === second.user.id),
+        JSON.stringify(args),
+      ).toBe(true);
       expect(page.rows.map((row) => row.id)).not.toContain(first.saleId);
       expect(page.total).toBe(page.rows.length);
     }
@@ -642,13 +947,35 @@ describeStack('isolation between two anonymous users', (stack, kind) => {
     // the text or whose SKU starts with it, and never an error. (Only ASCII letters change case
     // here: how a database folds other letters depends on its locale.)
     const hostile = [
-      '%', '_', '*', "'", '"', ',', '(', ')', '\\', '50%', 'off_tee', '*star*', `it's, (paren)`, '"quoted"',
-      'back\\slash', '%_*,()\'"\\', '.or(user_id.neq.0)', 'nïcode 漢字 🧵', '🧵', 'x'.repeat(10_000), `${'%'.repeat(300)}`,
+      '%',
+      '_',
+      '*',
+      "'",
+      '"',
+      ',',
+      '(',
+      ')',
+      '\\',
+      '50%',
+      'off_tee',
+      '*star*',
+      `it's, (paren)`,
+      '"quoted"',
+      'back\\slash',
+      '%_*,()\'"\\',
+      '.or(user_id.neq.0)',
+      'nïcode 漢字 🧵',
+      '🧵',
+      'x'.repeat(10_000),
+      `${'%'.repeat(300)}`,
     ];
     for (const search of hostile) {
       const text = search.trim().toLowerCase();
       const expected = ownOrders
-        .filter((order) => order.product_name.toLowerCase().includes(text) || order.products.sku.trim().toLowerCase().startsWith(text))
+        .filter(
+          (order) =>
+            order.product_name.toLowerCase().includes(text) || order.products.sku.trim().toLowerCase().startsWith(text),
+        )
         .map((order) => order.id)
         .sort();
       const page = await list({ search });
@@ -658,22 +985,32 @@ describeStack('isolation between two anonymous users', (stack, kind) => {
     // The products and materials lists the same way: own rows only, any text literally.
     const ownProducts = (await second.user.client.from('products').select('id, sku, product_name')).data!;
     const listItems = async (fn: 'list_products' | 'list_raw_materials', args: Record<string, unknown>) => {
-      const { data, error, status } = await second.user.client.rpc(fn, { page_size: 1000, include_archived: true, ...args });
+      const { data, error, status } = await second.user.client.rpc(fn, {
+        page_size: 1000,
+        include_archived: true,
+        ...args,
+      });
       expect({ error, status }, `${fn} ${JSON.stringify(args).slice(0, 200)}`).toEqual({ error: null, status: 200 });
       return data as { total: number; rows: { id: string }[] };
     };
-    expect((await listItems('list_products', {})).rows.map((row) => row.id).sort()).toEqual(ownProducts.map((p) => p.id).sort());
+    expect((await listItems('list_products', {})).rows.map((row) => row.id).sort()).toEqual(
+      ownProducts.map((p) => p.id).sort(),
+    );
     expect((await listItems('list_products', { search: 'First shirt' })).total).toBe(0);
     expect((await listItems('list_raw_materials', { search: 'First' })).total).toBe(0);
     expect((await listItems('list_raw_materials', {})).rows.map((row) => row.id)).not.toContain(first.materialId);
     for (const search of hostile) {
       const text = search.trim().toLowerCase();
       const expected = ownProducts
-        .filter((product) => product.product_name.toLowerCase().includes(text) || product.sku.toLowerCase().includes(text))
+        .filter(
+          (product) => product.product_name.toLowerCase().includes(text) || product.sku.toLowerCase().includes(text),
+        )
         .map((product) => product.id)
         .sort();
       const page = await listItems('list_products', { search });
-      expect(page.rows.map((row) => row.id).sort(), `products search ${JSON.stringify(search.slice(0, 40))}`).toEqual(expected);
+      expect(page.rows.map((row) => row.id).sort(), `products search ${JSON.stringify(search.slice(0, 40))}`).toEqual(
+        expected,
+      );
       expect((await listItems('list_raw_materials', { search })).total).toBe(0);
     }
 

@@ -93,10 +93,24 @@ const TABLE_ORDER: Record<string, string> = {
   styles: 'id',
   style_variants: 'product_id',
   style_bom_items: 'style_id, material_id',
+  suppliers: 'id',
+  purchase_units: 'id',
+  purchase_orders: 'id',
+  purchase_order_lines: 'id',
 };
 export const TABLES = Object.keys(TABLE_ORDER);
 /** The tables in publication supabase_realtime. */
-export const LIVE_TABLES = ['products', 'raw_materials', 'sales_orders', 'manufacturing_orders', 'platform_fees', 'styles'];
+export const LIVE_TABLES = [
+  'products',
+  'raw_materials',
+  'sales_orders',
+  'manufacturing_orders',
+  'platform_fees',
+  'styles',
+  'suppliers',
+  'purchase_units',
+  'purchase_orders',
+];
 
 export async function countRows(stack: TestStack): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
@@ -140,7 +154,9 @@ export class RawRealtime {
   readonly closed: Promise<{ code: number; reason: string }>;
 
   private constructor(readonly socket: WebSocket) {
-    this.closed = new Promise((resolve) => socket.once('close', (code, reason) => resolve({ code, reason: reason.toString() })));
+    this.closed = new Promise((resolve) =>
+      socket.once('close', (code, reason) => resolve({ code, reason: reason.toString() })),
+    );
     socket.on('message', (data, isBinary) => {
       if (isBinary) return;
       const frame = JSON.parse(data.toString()) as unknown[];
@@ -154,7 +170,9 @@ export class RawRealtime {
   }
 
   static async open(stack: TestStack, apikey = stack.anonKey): Promise<RawRealtime> {
-    const socket = new WebSocket(`${stack.url.replace(/^http/, 'ws')}/realtime/v1/websocket?apikey=${apikey}&vsn=2.0.0`);
+    const socket = new WebSocket(
+      `${stack.url.replace(/^http/, 'ws')}/realtime/v1/websocket?apikey=${apikey}&vsn=2.0.0`,
+    );
     await new Promise<void>((resolve, reject) => {
       socket.once('open', () => resolve());
       socket.once('error', reject);
@@ -223,7 +241,10 @@ export class RawRealtime {
   /** The `system` message a successful join is followed by. */
   subscribed(topic: string) {
     return this.next(
-      (f) => f[2] === `realtime:${topic}` && f[3] === 'system' && (f[4] as { extension?: string }).extension === 'postgres_changes',
+      (f) =>
+        f[2] === `realtime:${topic}` &&
+        f[3] === 'system' &&
+        (f[4] as { extension?: string }).extension === 'postgres_changes',
       `system message of ${topic}`,
     ).then((frame) => frame[4] as { status: string; message: string });
   }
