@@ -229,12 +229,16 @@ describe('catalogue import and CSV export', { timeout: 90_000 }, () => {
       'manufacturing_orders',
       'platform_fees',
       'products',
+      'purchase_order_lines',
+      'purchase_orders',
+      'purchase_units',
       'raw_materials',
       'sales_orders',
       'stock_movements',
       'style_bom_items',
       'style_variants',
       'styles',
+      'suppliers',
       'website_order_refusals',
     ]);
     expect(data.tables.styles).toEqual([]);

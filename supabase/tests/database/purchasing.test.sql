@@ -3,7 +3,7 @@
 -- refusal writes nothing (each runs inside tests.refusal or throws_ok, which roll it back).
 begin;
 set local client_min_messages = warning;
-select plan(72);
+select plan(74);
 
 select tests.create_user('owner');
 select tests.create_user('other');
@@ -25,6 +25,11 @@ select is(tests.refusal($$ select public.create_supplier('Bad', gstin => '27AAPF
   'P0001 | GSTIN must be 15 characters like 27AAPFU0939F1ZV. | field:gstin', 'A 14-character GSTIN is refused on gstin');
 select is(tests.refusal($$ select public.create_supplier('Bad', gstin => '27AAPFU0939F1XV') $$),
   'P0001 | GSTIN must be 15 characters like 27AAPFU0939F1ZV. | field:gstin', 'A GSTIN without its Z is refused');
+select is(tests.refusal($$ select public.create_supplier('Bad', gstin => '27AAPFU0939F1ZW') $$),
+  'P0001 | This GSTIN''s last character does not match the rest: check it for a typo. | field:gstin',
+  'A GSTIN whose check character does not match (27AAPFU0939F1Z gives V) is refused');
+select is((select gstin from public.create_supplier('Karnataka Mills', gstin => '29AAOFB8607N1ZP')), '29AAOFB8607N1ZP',
+  'Another valid GSTIN (check character P) is accepted');
 select is(tests.refusal($$ select public.create_supplier('Bad', email => 'ravi at arvind') $$),
   'P0001 | Email must look like name@example.com. | field:email', 'An email without @ is refused on email');
 select is(tests.refusal($$ select public.create_supplier('Bad', phone => '98200 12345; drop table x') $$),
@@ -35,7 +40,7 @@ select is(tests.refusal($$ select public.create_supplier('Bad', lead_time_days =
   'P0001 | Lead time must be between 0 and 365 days. | field:lead_time_days', 'A lead time past a year is refused');
 select is(tests.refusal($$ select public.create_supplier(repeat('x', 201)) $$),
   'P0001 | Supplier name must be at most 200 characters. | field:supplier_name', 'A 201-character name is refused');
-select is((select count(*) from public.suppliers), 1::bigint, 'The refusals wrote no supplier');
+select is((select count(*) from public.suppliers), 2::bigint, 'The refusals wrote no supplier');
 
 -- Materials name their supplier by typing it ---------------------------------------------------
 insert into tests.ids select 'cotton', id from public.create_raw_material('Cotton Fabric', 'ARVIND MILLS', 40, 0, 'm', 100);

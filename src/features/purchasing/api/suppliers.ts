@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { optionalNumberField, supplierFieldRules as rules, textField } from '@/lib/form-fields';
+import { gstinProblem } from '@/lib/gstin';
 import { queryKeys } from '@/lib/query-keys';
 import { toUserError } from '@/lib/server-error';
 import { supabase } from '@/lib/supabase';
@@ -39,8 +40,6 @@ export function useSuppliers() {
 
 // The supplier form --------------------------------------------------------------------------------
 
-const GSTIN_PATTERN = /^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/;
-
 /** create_supplier's checks and messages, for feedback on the field before a round trip. */
 export const supplierFormSchema = z.object({
   supplier_name: textField(rules.supplierName),
@@ -53,8 +52,9 @@ export const supplierFormSchema = z.object({
   }),
   gstin: textField(rules.gstin)
     .transform((gstin) => gstin.toUpperCase())
-    .refine((gstin) => gstin === '' || GSTIN_PATTERN.test(gstin), {
-      message: 'GSTIN must be 15 characters like 27AAPFU0939F1ZV.',
+    .superRefine((gstin, ctx) => {
+      const problem = gstin === '' ? null : gstinProblem(gstin);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
     }),
   lead_time_days: optionalNumberField(rules.leadTimeDays),
   payment_terms: textField(rules.paymentTerms),

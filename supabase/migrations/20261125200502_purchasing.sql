@@ -188,6 +188,27 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION private.gstin_check_character (
+  gstin text
+)
+  RETURNS text
+  LANGUAGE plpgsql
+  IMMUTABLE
+  SET search_path TO ''
+  AS $function$
+declare
+  v_alphabet constant text := '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+  v_sum integer := 0;
+  v_product integer;
+begin
+  for i in 1..14 loop
+    v_product := (strpos(v_alphabet, substr(gstin, i, 1)) - 1) * (2 - i % 2);
+    v_sum := v_sum + v_product / 36 + v_product % 36;
+  end loop;
+  return substr(v_alphabet, (36 - v_sum % 36) % 36 + 1, 1);
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION private.moving_average_cost (
   stock                  numeric,
   cost_per_unit          numeric,
@@ -265,6 +286,9 @@ begin
   v_supplier.gstin := upper(private.optional_text(supplier_details.gstin, 'GSTIN', 15, 'gstin'));
   if v_supplier.gstin !~ '^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$' then
     raise exception 'GSTIN must be 15 characters like 27AAPFU0939F1ZV.' using hint = 'field:gstin';
+  end if;
+  if right(v_supplier.gstin, 1) <> private.gstin_check_character(v_supplier.gstin) then
+    raise exception 'This GSTIN''s last character does not match the rest: check it for a typo.' using hint = 'field:gstin';
   end if;
   if supplier_details.lead_time_days not between 0 and 365 then
     raise exception 'Lead time must be between 0 and 365 days.' using hint = 'field:lead_time_days';
@@ -1186,6 +1210,8 @@ ALTER PUBLICATION "supabase_realtime" ADD TABLE "public"."purchase_units";
 
 ALTER PUBLICATION "supabase_realtime" ADD TABLE "public"."suppliers";
 
+COMMENT ON FUNCTION "private"."gstin_check_character"(text) IS 'The check character (15th) of a GSTIN from its first 14 characters, Luhn mod 36.';
+
 COMMENT ON FUNCTION "private"."moving_average_cost"(numeric, numeric, numeric, numeric) IS 'Cost per unit after receiving `received` units at received_cost_per_unit onto `stock` at cost_per_unit, rounded to 4 decimal places.';
 
 COMMENT ON FUNCTION "private"."supplier_details"(text, text, text, text, text, integer, text, text) IS 'A supplier''s columns checked and trimmed for create_supplier and update_supplier; refusals name their argument.';
@@ -1237,6 +1263,12 @@ REVOKE ALL ON FUNCTION "private"."create_purchase_order"(uuid, uuid, jsonb, date
 REVOKE ALL ON FUNCTION "private"."create_purchase_order"(uuid, uuid, jsonb, date, text) FROM "postgres";
 
 GRANT EXECUTE ON FUNCTION "private"."create_purchase_order"(uuid, uuid, jsonb, date, text) TO "postgres";
+
+REVOKE ALL ON FUNCTION "private"."gstin_check_character"(text) FROM PUBLIC;
+
+REVOKE ALL ON FUNCTION "private"."gstin_check_character"(text) FROM "postgres";
+
+GRANT EXECUTE ON FUNCTION "private"."gstin_check_character"(text) TO "postgres";
 
 REVOKE ALL ON FUNCTION "private"."moving_average_cost"(numeric, numeric, numeric, numeric) FROM PUBLIC;
 
