@@ -61,6 +61,15 @@ describe('purchasing', { timeout: 240_000 }, () => {
         unit_of_measure: 'pcs',
         reorder_point: 100,
       });
+      // None in stock: What to buy suggests 100 m (twice the reorder point).
+      await seed.material({
+        material_name: 'Lining',
+        supplier: 'Arvind Mills',
+        cost_per_unit: 30,
+        stock_level: 0,
+        unit_of_measure: 'm',
+        reorder_point: 50,
+      });
       const { data: suppliers } = await client.from('suppliers').select('id, supplier_name').order('supplier_name');
       const buttonHouse = suppliers!.find((supplier) => supplier.supplier_name === 'Button House')!.id;
       // A placed order of buttons, due yesterday: late.
@@ -202,6 +211,24 @@ describe('purchasing', { timeout: 240_000 }, () => {
       await settle(page);
       await purchasing.scrollIntoViewIfNeeded();
       await screenshot(page, 'purchasing-orders');
+
+      // What to buy: 100 m of lining; Create purchase orders drafts it, and then it is on order.
+      await openTab(page, 'Inventory');
+      const toBuy = page.getByRole('region', { name: 'What to buy' });
+      await eventually(() => rowCells(toBuy, 'Lining')).toEqual(['Lining', '0 / 50 m', '—', 'm', '₹30.00', '₹3,000.00']);
+      await toBuy.getByRole('button', { name: 'Create purchase orders' }).click();
+      await page.getByText('Draft purchase orders: PO-0003 for Arvind Mills.').waitFor();
+      await toBuy
+        .getByText('Nothing to buy: every material is at or above its reorder point, or enough is on order.')
+        .waitFor();
+      await openTab(page, 'Raw Materials');
+      await eventually(() => rowCells(purchasing, 'PO-0003')).toEqual([
+        'PO-0003',
+        'Arvind Mills',
+        'Draft',
+        '—',
+        '₹3,000.00',
+      ]);
     });
   }
 });

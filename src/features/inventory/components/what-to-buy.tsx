@@ -44,7 +44,7 @@ export function WhatToBuy() {
         what="what to buy"
         empty={
           <Text c="dimmed" size="sm">
-            Nothing to buy: every material is at or above its reorder point.
+            Nothing to buy: every material is at or above its reorder point, or enough is on order.
           </Text>
         }
       >
