@@ -8,6 +8,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { dialog, dismissNotifications, eventually, openTab, rowCells, screenshot, settle } from './support/actions';
 import { DESKTOP, PHONE } from './support/environment';
+import { seriousViolations } from './support/axe';
 import { useE2e } from './support/fixture';
 import { seeder } from './support/seed';
 
@@ -22,16 +23,14 @@ async function materialRow(page: Page, name: string): Promise<string[]> {
 /** The order's status badge (the lines' table has Ordered and Received columns too). */
 const status = (drawer: Locator, text: string) => drawer.locator('.mantine-Badge-root', { hasText: text });
 
-/** Receives `rolls` of the fabric against PO-0002; with `shot`, the filled dialog is saved first. */
-async function receive(page: Page, drawer: Locator, rolls: string, shot?: string) {
+/** Receives `rolls` of the fabric against PO-0002; with `look`, the filled dialog is looked at first. */
+async function receive(page: Page, drawer: Locator, rolls: string, look?: () => Promise<void>) {
   await drawer.getByRole('button', { name: 'Receive', exact: true }).click();
   const form = dialog(page, 'Receive PO-0002 from Arvind Mills');
   await form.getByRole('textbox', { name: 'Cotton Fabric received now (rolls)' }).fill(rolls);
-  if (shot) {
+  if (look) {
     await form.getByText(/^\+50 m: stock/).waitFor();
-    await dismissNotifications(page);
-    await settle(page);
-    await screenshot(page, shot);
+    await look();
   }
   await form.getByRole('button', { name: 'Receive', exact: true }).click();
   await page.getByText('Received against PO-0002.').waitFor();
@@ -42,6 +41,14 @@ describe('purchasing', { timeout: 240_000 }, () => {
   for (const size of [DESKTOP, PHONE]) {
     it(`at ${size.width}x${size.height}: order fabric by the roll, receive it in two parts, print the order`, async () => {
       const { page } = await e2e.openApp({ viewport: size });
+      // Each screen is saved for looking at and checked with axe (WCAG 2.1 A and AA).
+      const violations: string[] = [];
+      const look = async (name: string) => {
+        await dismissNotifications(page);
+        await settle(page);
+        await screenshot(page, name);
+        violations.push(...(await seriousViolations(page, name)));
+      };
       const client = await e2e.clientOf(page);
       const seed = seeder(client);
       // 20 m at ₹40.00 in stock; the supplier typed on the material becomes its record.
@@ -95,8 +102,7 @@ describe('purchasing', { timeout: 240_000 }, () => {
       expect(await lateCard.innerText()).toContain('₹450.00');
       expect(await lateCard.innerText()).toContain(`due ${yesterdayShown}`);
       await lateCard.scrollIntoViewIfNeeded();
-      await settle(page);
-      await screenshot(page, 'purchasing-late-on-dashboard');
+      await look('purchasing-late-on-dashboard');
 
       // Arvind Mills sells the fabric by the roll of 50 m at ₹2,500.00.
       await openTab(page, 'Raw Materials');
@@ -118,9 +124,7 @@ describe('purchasing', { timeout: 240_000 }, () => {
         '—',
         'Change',
       ]);
-      await dismissNotifications(page);
-      await settle(page);
-      await screenshot(page, 'purchasing-supplier-purchase-units');
+      await look('purchasing-supplier-purchase-units');
       await page.keyboard.press('Escape');
       await supplierDrawer.waitFor({ state: 'hidden' });
 
@@ -136,8 +140,7 @@ describe('purchasing', { timeout: 240_000 }, () => {
       const quantity = orderForm.getByRole('textbox', { name: 'Quantity (rolls)' });
       await quantity.fill('2');
       await orderForm.getByText('= 100 m into stock, ₹5,000.00 (₹50.00 per m)').waitFor();
-      await settle(page);
-      await screenshot(page, 'purchasing-order-form');
+      await look('purchasing-order-form');
       await orderForm.getByRole('button', { name: 'Save draft' }).click();
       await page.getByText('PO-0002 saved as a draft.').waitFor();
 
@@ -145,7 +148,7 @@ describe('purchasing', { timeout: 240_000 }, () => {
       const drawer = page.getByRole('dialog', { name: 'PO-0002: Arvind Mills' });
       await drawer.getByRole('button', { name: 'Place order' }).click();
       await status(drawer, 'Ordered').waitFor();
-      await receive(page, drawer, '1', 'purchasing-receive-dialog');
+      await receive(page, drawer, '1', () => look('purchasing-receive-dialog'));
       await eventually(() => rowCells(drawer, 'Cotton Fabric')).toEqual([
         'Cotton Fabric ₹2,500.00 per roll of 50 m',
         '2 rolls',
@@ -154,9 +157,7 @@ describe('purchasing', { timeout: 240_000 }, () => {
         '₹5,000.00',
       ]);
       expect(await status(drawer, 'Partially received').isVisible()).toBe(true);
-      await dismissNotifications(page);
-      await settle(page);
-      await screenshot(page, 'purchasing-received-half');
+      await look('purchasing-received-half');
 
       // Raw Materials: 20 + 50 = 70 m at (20 x 40 + 50 x 50) / 70 = ₹47.1429.
       await page.keyboard.press('Escape');
@@ -186,9 +187,7 @@ describe('purchasing', { timeout: 240_000 }, () => {
       expect(printed).toContain('To Arvind Mills');
       expect(printed).toContain('1 Cotton Fabric 50 m per roll: 100 m 2 rolls ₹2,500.00 / roll ₹5,000.00');
       expect(printed).toContain('Total ₹5,000.00');
-      await dismissNotifications(page);
-      await settle(page);
-      await screenshot(page, 'purchasing-printable-order');
+      await look('purchasing-printable-order');
       // On paper only the order shows (the print stylesheet hides the app and the buttons).
       await page.emulateMedia({ media: 'print' });
       expect(await page.getByRole('button', { name: 'Print' }).isVisible()).toBe(false);
@@ -207,15 +206,20 @@ describe('purchasing', { timeout: 240_000 }, () => {
         '—',
         '₹5,000.00',
       ]);
-      await dismissNotifications(page);
-      await settle(page);
       await purchasing.scrollIntoViewIfNeeded();
-      await screenshot(page, 'purchasing-orders');
+      await look('purchasing-orders');
 
       // What to buy: 100 m of lining; Create purchase orders drafts it, and then it is on order.
       await openTab(page, 'Inventory');
       const toBuy = page.getByRole('region', { name: 'What to buy' });
-      await eventually(() => rowCells(toBuy, 'Lining')).toEqual(['Lining', '0 / 50 m', '—', 'm', '₹30.00', '₹3,000.00']);
+      await eventually(() => rowCells(toBuy, 'Lining')).toEqual([
+        'Lining',
+        '0 / 50 m',
+        '—',
+        'm',
+        '₹30.00',
+        '₹3,000.00',
+      ]);
       await toBuy.getByRole('button', { name: 'Create purchase orders' }).click();
       await page.getByText('Draft purchase orders: PO-0003 for Arvind Mills.').waitFor();
       await toBuy
@@ -229,6 +233,7 @@ describe('purchasing', { timeout: 240_000 }, () => {
         '—',
         '₹3,000.00',
       ]);
+      expect(violations).toEqual([]);
     });
   }
 });

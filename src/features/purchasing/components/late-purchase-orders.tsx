@@ -29,7 +29,7 @@ export function LatePurchaseOrders({ onOpenPurchasing }: { onOpenPurchasing: () 
               </Text>{' '}
               {order.supplier_name}
             </Text>
-            <Text size="sm" c="red.7" fw={600} ta="right">
+            <Text size="sm" c="red.9" fw={600} ta="right">
               due {formatDay(order.expected_date!)} · {formatRupees(order.total)}
             </Text>
           </Group>

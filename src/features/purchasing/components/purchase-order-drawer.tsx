@@ -38,7 +38,14 @@ export function PurchaseOrderDrawer({ orderId, opened, onClose }: PurchaseOrderD
     : 'Purchase order';
 
   return (
-    <Drawer opened={opened} onClose={onClose} position="right" size={phone ? '100%' : 'xl'} title={title}>
+    <Drawer
+      opened={opened}
+      onClose={onClose}
+      position="right"
+      size={phone ? '100%' : 'xl'}
+      title={title}
+      closeButtonProps={{ 'aria-label': 'Close order' }}
+    >
       {order.isPending ? (
         <Loader aria-label="Loading the order" />
       ) : order.isError ? (

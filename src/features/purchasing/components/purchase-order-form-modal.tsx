@@ -116,7 +116,7 @@ export function PurchaseOrderFormModal({ edited, onClose, onSaved }: PurchaseOrd
               />
             ))}
             {linesError && (
-              <Text c="red" size="sm" role="alert">
+              <Text c="red.8" size="sm" role="alert">
                 {linesError}
               </Text>
             )}

@@ -38,7 +38,7 @@ export function PurchaseOrderList() {
         order.expected_date === null ? (
           '—'
         ) : order.late ? (
-          <Text span fw={700} c="red.7">
+          <Text span fw={700} c="red.9">
             {formatDay(order.expected_date)} (late)
           </Text>
         ) : (

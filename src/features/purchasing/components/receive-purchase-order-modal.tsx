@@ -103,7 +103,7 @@ export function ReceivePurchaseOrderModal({ order, onClose }: { order: PurchaseO
             );
           })}
           {overall && (
-            <Text c="red" size="sm" role="alert">
+            <Text c="red.8" size="sm" role="alert">
               {overall}
             </Text>
           )}

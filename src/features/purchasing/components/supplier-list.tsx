@@ -65,6 +65,7 @@ export function SupplierList() {
         position="right"
         size={phone ? '100%' : 'lg'}
         title={open?.supplier_name}
+        closeButtonProps={{ 'aria-label': 'Close supplier' }}
       >
         {open && (
           <Stack>
