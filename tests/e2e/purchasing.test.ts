@@ -114,7 +114,7 @@ describe('purchasing', { timeout: 240_000 }, () => {
       await unitForm.getByRole('combobox', { name: 'Material' }).click();
       await page.getByRole('option', { name: 'Cotton Fabric (m)', exact: true }).click();
       await unitForm.getByLabel('Bought by').fill('rolls');
-      await unitForm.getByLabel('Holding (stock units)').fill('50');
+      await unitForm.getByLabel('Holds (m)').fill('50');
       await unitForm.getByLabel('Price of one').fill('2500');
       await unitForm.getByRole('button', { name: 'Save purchase unit' }).click();
       await eventually(() => rowCells(supplierDrawer, 'Cotton Fabric')).toEqual([

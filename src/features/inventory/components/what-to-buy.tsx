@@ -169,26 +169,35 @@ function PurchaseList({ suggestions }: { suggestions: PurchaseSuggestion[] }) {
  */
 function CreatePurchaseOrdersButton() {
   const create = useCreateSuggestedPurchaseOrders();
-  const run = () =>
-    create.mutate(undefined, {
-      onSuccess: ({ purchase_orders: orders, needs_supplier: needing }) => {
-        const made = orders.map((order) => `${formatPoNumber(order.po_number)} for ${order.supplier_name}`);
-        notifications.show({
-          color: orders.length > 0 ? 'green' : 'orange',
-          message: [
-            made.length > 0 ? `Draft purchase orders: ${made.join(', ')}.` : 'No purchase order created.',
-            needing.length > 0
-              ? `Give a supplier to ${needing.map((material) => material.material_name).join(', ')} to order it.`
-              : '',
-          ]
-            .filter(Boolean)
-            .join(' '),
-        });
-      },
-      onError: (error) => notifications.show({ color: 'red', message: error.message }),
+  // mutateAsync, not mutate's callbacks: the drafted materials leave What to buy, which can unmount
+  // this button before the write's refresh ends, and the result must still be announced.
+  const run = async () => {
+    const created = await create.mutateAsync().catch((error: Error) => {
+      notifications.show({ color: 'red', message: error.message });
+      return null;
     });
+    if (!created) return;
+    const { purchase_orders: orders, needs_supplier: needing } = created;
+    const made = orders.map((order) => `${formatPoNumber(order.po_number)} for ${order.supplier_name}`);
+    notifications.show({
+      color: orders.length > 0 ? 'green' : 'orange',
+      message: [
+        made.length > 0 ? `Draft purchase orders: ${made.join(', ')}.` : 'No purchase order created.',
+        needing.length > 0
+          ? `Give a supplier to ${needing.map((material) => material.material_name).join(', ')} to order it.`
+          : '',
+      ]
+        .filter(Boolean)
+        .join(' '),
+    });
+  };
   return (
-    <Button variant="default" leftSection={<IconFileInvoice size={18} />} loading={create.isPending} onClick={run}>
+    <Button
+      variant="default"
+      leftSection={<IconFileInvoice size={18} />}
+      loading={create.isPending}
+      onClick={() => void run()}
+    >
       Create purchase orders
     </Button>
   );

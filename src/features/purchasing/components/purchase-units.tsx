@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { FormError, showOnField } from '@/components/form-error';
 import { NumberField, TextField } from '@/components/form-inputs';
 import { SubmitButton } from '@/components/submit-button';
+import { useMaterial } from '@/features/stock-items/api/item-lists';
 import { MaterialSelect } from '@/features/stock-items/components/material-picker';
 import { formatQuantityWithUnit, formatUnitCost, unitFor } from '@/lib/format';
 import { numberFieldText, purchaseFieldRules as rules } from '@/lib/form-fields';
@@ -61,6 +62,9 @@ export function PurchaseUnits({ supplier }: { supplier: Supplier }) {
     resolver: zodResolver(purchaseUnitFormSchema),
     defaultValues: newPurchaseUnitDefaults,
   });
+  // The material's own unit names what one purchase unit holds: "Holds (m)".
+  const materialId = useWatch({ control: form.control, name: 'material_id' });
+  const material = useMaterial(materialId || null).data ?? null;
 
   const edit = (unit: PurchaseUnit) =>
     form.reset({
@@ -119,13 +123,13 @@ export function PurchaseUnits({ supplier }: { supplier: Supplier }) {
               name="purchase_unit"
               rules={rules.purchaseUnit}
               label="Bought by"
-              placeholder="roll"
+              placeholder="rolls"
             />
             <NumberField
               control={form.control}
               name="units_per_purchase_unit"
               rules={rules.unitsPerPurchaseUnit}
-              label="Holding (stock units)"
+              label={material ? `Holds (${material.unit_of_measure})` : 'Holds'}
               placeholder="50"
             />
             <NumberField
