@@ -3,7 +3,7 @@
 -- refusal writes nothing (each runs inside tests.refusal or throws_ok, which roll it back).
 begin;
 set local client_min_messages = warning;
-select plan(74);
+select plan(76);
 
 select tests.create_user('owner');
 select tests.create_user('other');
@@ -215,6 +215,12 @@ select is(
      request_id => '00000000-0000-4000-8000-000000000032') ->> 'purchase_order_id'),
   'A repeated create_purchase_order request returns the first order');
 insert into tests.ids select 'po3', id from public.purchase_orders where po_number = 3;
+select is(tests.refusal($$ select public.create_supplier('Reused', request_id => '00000000-0000-4000-8000-000000000032') $$),
+  '22023 | This request_id was already used for create_purchase_order. | no hint',
+  'The same request_id sent to another operation is refused, as for every operation');
+select is(tests.refusal($$ select public.create_suggested_purchase_orders('00000000-0000-4000-8000-000000000321') $$),
+  '22023 | This request_id was already used for receive_purchase_order. | no hint',
+  'and a receipt''s id is its own too');
 select is((select count(*) from public.purchase_orders), 3::bigint, 'and writes one order, PO 3');
 select results_eq(
   $$ select r -> 'lines' -> 0 ->> 'quantity'
