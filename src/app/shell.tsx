@@ -38,6 +38,10 @@ const loadWebsiteOrderRefusals = withAllStyles(
   () => import('@/features/website-orders/components/website-order-refusals'),
 );
 const WebsiteOrderRefusals = lazy(() => loadWebsiteOrderRefusals().then((m) => ({ default: m.WebsiteOrderRefusals })));
+const loadPurchasing = withAllStyles(() => import('@/features/purchasing/components/purchasing'));
+const Purchasing = lazy(() => loadPurchasing().then((m) => ({ default: m.Purchasing })));
+const loadLatePurchaseOrders = withAllStyles(() => import('@/features/purchasing/components/late-purchase-orders'));
+const LatePurchaseOrders = lazy(() => loadLatePurchaseOrders().then((m) => ({ default: m.LatePurchaseOrders })));
 const loadWebsiteOrdersSettings = withAllStyles(
   () => import('@/features/website-orders/components/website-orders-settings'),
 );
@@ -121,6 +125,7 @@ export function Shell({ user }: { user: User }) {
       rawMaterialsTab.preload,
       salesOrdersTab.preload,
       loadWebsiteOrderRefusals,
+      loadPurchasing,
       manufacturingTab.preload,
       loadWorkspaceDialogs,
     ]) {
@@ -204,6 +209,12 @@ export function Shell({ user }: { user: User }) {
           {activeTab === 'dashboard' && (
             <Dashboard onOpenSalesOrders={openUnfulfilledOrders} onOpenInventory={() => openTab('inventory')} />
           )}
+          {/* Purchasing's own card, below the dashboard's, only when an order is late. */}
+          {activeTab === 'dashboard' && (
+            <Suspense fallback={null}>
+              <LatePurchaseOrders onOpenPurchasing={() => openTab('raw-materials')} />
+            </Suspense>
+          )}
           <Suspense
             fallback={
               <Center py="xl" aria-busy="true">
@@ -221,6 +232,12 @@ export function Shell({ user }: { user: User }) {
           {activeTab === 'sales-orders' && (
             <Suspense fallback={null}>
               <WebsiteOrderRefusals />
+            </Suspense>
+          )}
+          {/* Purchasing below the spec's Raw Materials list, in a boundary of its own too. */}
+          {activeTab === 'raw-materials' && (
+            <Suspense fallback={null}>
+              <Purchasing />
             </Suspense>
           )}
           {activeTab === 'settings' && <WorkspaceSettings user={user} onOpen={setDialog} />}

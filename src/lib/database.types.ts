@@ -155,19 +155,97 @@ isOneToOne: false
                   Relationships: [
                     
                   ]
-                },"raw_materials": {
+                },"purchase_order_lines": {
                   Row: {
-                    "archived_at": string | null,"cost_per_unit": number,"created_at": string,"id": string,"material_name": string,"reorder_point": number,"stock_level": number,"supplier": string | null,"unit_of_measure": string,"user_id": string
+                    "id": string,"line_number": number,"material_id": string,"purchase_order_id": string,"purchase_unit": string,"quantity": number,"received_quantity": number,"unit_price": number,"units_per_purchase_unit": number,"user_id": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "archived_at"?: string | null,"cost_per_unit"?: number,"created_at"?: string,"id"?: string,"material_name": string,"reorder_point"?: number,"stock_level"?: number,"supplier"?: string | null,"unit_of_measure"?: string,"user_id"?: string
+                    "id"?: string,"line_number": number,"material_id": string,"purchase_order_id": string,"purchase_unit": string,"quantity": number,"received_quantity"?: number,"unit_price": number,"units_per_purchase_unit": number,"user_id"?: string
                   }
                   Update: {
-                    "archived_at"?: string | null,"cost_per_unit"?: number,"created_at"?: string,"id"?: string,"material_name"?: string,"reorder_point"?: number,"stock_level"?: number,"supplier"?: string | null,"unit_of_measure"?: string,"user_id"?: string
+                    "id"?: string,"line_number"?: number,"material_id"?: string,"purchase_order_id"?: string,"purchase_unit"?: string,"quantity"?: number,"received_quantity"?: number,"unit_price"?: number,"units_per_purchase_unit"?: number,"user_id"?: string
                   }
                   Relationships: [
-                    
+                    {
+      foreignKeyName: "purchase_order_lines_material_id_user_id_fkey"
+      columns: ["material_id","user_id"]
+isOneToOne: false
+      referencedRelation: "raw_materials"
+      referencedColumns: ["id","user_id"]
+    },{
+      foreignKeyName: "purchase_order_lines_purchase_order_id_user_id_fkey"
+      columns: ["purchase_order_id","user_id"]
+isOneToOne: false
+      referencedRelation: "purchase_orders"
+      referencedColumns: ["id","user_id"]
+    }
+                  ]
+                },"purchase_orders": {
+                  Row: {
+                    "closed_at": string | null,"created_at": string,"expected_date": string | null,"id": string,"note": string | null,"placed_at": string | null,"po_number": number,"status": Database["public"]['Enums']["purchase_order_status"],"supplier_id": string,"user_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "closed_at"?: string | null,"created_at"?: string,"expected_date"?: string | null,"id"?: string,"note"?: string | null,"placed_at"?: string | null,"po_number": number,"status"?: Database["public"]['Enums']["purchase_order_status"],"supplier_id": string,"user_id"?: string
+                  }
+                  Update: {
+                    "closed_at"?: string | null,"created_at"?: string,"expected_date"?: string | null,"id"?: string,"note"?: string | null,"placed_at"?: string | null,"po_number"?: number,"status"?: Database["public"]['Enums']["purchase_order_status"],"supplier_id"?: string,"user_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "purchase_orders_supplier_id_user_id_fkey"
+      columns: ["supplier_id","user_id"]
+isOneToOne: false
+      referencedRelation: "suppliers"
+      referencedColumns: ["id","user_id"]
+    }
+                  ]
+                },"purchase_units": {
+                  Row: {
+                    "id": string,"material_id": string,"minimum_order": number | null,"price_per_purchase_unit": number | null,"purchase_unit": string,"supplier_id": string,"units_per_purchase_unit": number,"updated_at": string,"user_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "id"?: string,"material_id": string,"minimum_order"?: number | null,"price_per_purchase_unit"?: number | null,"purchase_unit": string,"supplier_id": string,"units_per_purchase_unit": number,"updated_at"?: string,"user_id"?: string
+                  }
+                  Update: {
+                    "id"?: string,"material_id"?: string,"minimum_order"?: number | null,"price_per_purchase_unit"?: number | null,"purchase_unit"?: string,"supplier_id"?: string,"units_per_purchase_unit"?: number,"updated_at"?: string,"user_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "purchase_units_material_id_user_id_fkey"
+      columns: ["material_id","user_id"]
+isOneToOne: false
+      referencedRelation: "raw_materials"
+      referencedColumns: ["id","user_id"]
+    },{
+      foreignKeyName: "purchase_units_supplier_id_user_id_fkey"
+      columns: ["supplier_id","user_id"]
+isOneToOne: false
+      referencedRelation: "suppliers"
+      referencedColumns: ["id","user_id"]
+    }
+                  ]
+                },"raw_materials": {
+                  Row: {
+                    "archived_at": string | null,"cost_per_unit": number,"created_at": string,"id": string,"material_name": string,"reorder_point": number,"stock_level": number,"supplier": string | null,"supplier_id": string | null,"unit_of_measure": string,"user_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "archived_at"?: string | null,"cost_per_unit"?: number,"created_at"?: string,"id"?: string,"material_name": string,"reorder_point"?: number,"stock_level"?: number,"supplier"?: string | null,"supplier_id"?: string | null,"unit_of_measure"?: string,"user_id"?: string
+                  }
+                  Update: {
+                    "archived_at"?: string | null,"cost_per_unit"?: number,"created_at"?: string,"id"?: string,"material_name"?: string,"reorder_point"?: number,"stock_level"?: number,"supplier"?: string | null,"supplier_id"?: string | null,"unit_of_measure"?: string,"user_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "raw_materials_supplier_fkey"
+      columns: ["supplier_id","user_id","supplier"]
+isOneToOne: false
+      referencedRelation: "suppliers"
+      referencedColumns: ["id","user_id","supplier_name"]
+    }
                   ]
                 },"return_claims": {
                   Row: {
@@ -271,14 +349,14 @@ isOneToOne: false
                   ]
                 },"stock_movements": {
                   Row: {
-                    "balance_after": number,"created_at": string,"id": number,"manufacturing_order_id": string | null,"material_id": string | null,"note": string | null,"product_id": string | null,"quantity": number,"reason": Database["public"]['Enums']["stock_movement_reason"],"sales_order_id": string | null,"user_id": string
+                    "balance_after": number,"created_at": string,"id": number,"manufacturing_order_id": string | null,"material_id": string | null,"note": string | null,"product_id": string | null,"purchase_order_id": string | null,"quantity": number,"reason": Database["public"]['Enums']["stock_movement_reason"],"sales_order_id": string | null,"user_id": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "balance_after": number,"created_at"?: string,"id"?: never,"manufacturing_order_id"?: string | null,"material_id"?: string | null,"note"?: string | null,"product_id"?: string | null,"quantity": number,"reason": Database["public"]['Enums']["stock_movement_reason"],"sales_order_id"?: string | null,"user_id"?: string
+                    "balance_after": number,"created_at"?: string,"id"?: never,"manufacturing_order_id"?: string | null,"material_id"?: string | null,"note"?: string | null,"product_id"?: string | null,"purchase_order_id"?: string | null,"quantity": number,"reason": Database["public"]['Enums']["stock_movement_reason"],"sales_order_id"?: string | null,"user_id"?: string
                   }
                   Update: {
-                    "balance_after"?: number,"created_at"?: string,"id"?: never,"manufacturing_order_id"?: string | null,"material_id"?: string | null,"note"?: string | null,"product_id"?: string | null,"quantity"?: number,"reason"?: Database["public"]['Enums']["stock_movement_reason"],"sales_order_id"?: string | null,"user_id"?: string
+                    "balance_after"?: number,"created_at"?: string,"id"?: never,"manufacturing_order_id"?: string | null,"material_id"?: string | null,"note"?: string | null,"product_id"?: string | null,"purchase_order_id"?: string | null,"quantity"?: number,"reason"?: Database["public"]['Enums']["stock_movement_reason"],"sales_order_id"?: string | null,"user_id"?: string
                   }
                   Relationships: [
                     {
@@ -304,6 +382,12 @@ isOneToOne: false
       columns: ["product_id","user_id"]
 isOneToOne: false
       referencedRelation: "products"
+      referencedColumns: ["id","user_id"]
+    },{
+      foreignKeyName: "stock_movements_purchase_order_id_user_id_fkey"
+      columns: ["purchase_order_id","user_id"]
+isOneToOne: false
+      referencedRelation: "purchase_orders"
       referencedColumns: ["id","user_id"]
     },{
       foreignKeyName: "stock_movements_sales_order_id_fkey"
@@ -385,6 +469,20 @@ isOneToOne: false
                   Relationships: [
                     
                   ]
+                },"suppliers": {
+                  Row: {
+                    "contact": string | null,"created_at": string,"email": string | null,"gstin": string | null,"id": string,"lead_time_days": number | null,"notes": string | null,"payment_terms": string | null,"phone": string | null,"supplier_name": string,"user_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "contact"?: string | null,"created_at"?: string,"email"?: string | null,"gstin"?: string | null,"id"?: string,"lead_time_days"?: number | null,"notes"?: string | null,"payment_terms"?: string | null,"phone"?: string | null,"supplier_name": string,"user_id"?: string
+                  }
+                  Update: {
+                    "contact"?: string | null,"created_at"?: string,"email"?: string | null,"gstin"?: string | null,"id"?: string,"lead_time_days"?: number | null,"notes"?: string | null,"payment_terms"?: string | null,"phone"?: string | null,"supplier_name"?: string,"user_id"?: string
+                  }
+                  Relationships: [
+                    
+                  ]
                 },"website_order_refusals": {
                   Row: {
                     "id": string,"quantity": number | null,"reason": string,"received_at": string,"shop_order_id": string,"sku": string,"user_id": string
@@ -439,6 +537,7 @@ isOneToOne: false
 "material_id": string | null,
 "note": string | null,
 "product_id": string | null,
+"purchase_order_id": string | null,
 "quantity": number,
 "reason": Database["public"]['Enums']["stock_movement_reason"],
 "sales_order_id": string | null,
@@ -467,6 +566,25 @@ isOneToOne: false
                           SetofOptions: {
         from: "*"
         to: "manufacturing_orders"
+        isOneToOne: true
+        isSetofReturn: false
+      } },
+"cancel_purchase_order":
+{ Args: { "po_id": string }; Returns: {
+              "closed_at": string | null,
+"created_at": string,
+"expected_date": string | null,
+"id": string,
+"note": string | null,
+"placed_at": string | null,
+"po_number": number,
+"status": Database["public"]['Enums']["purchase_order_status"],
+"supplier_id": string,
+"user_id": string
+            }
+                          SetofOptions: {
+        from: "*"
+        to: "purchase_orders"
         isOneToOne: true
         isSetofReturn: false
       } },
@@ -541,6 +659,9 @@ isOneToOne: false
         isOneToOne: true
         isSetofReturn: false
       } },
+"create_purchase_order":
+{ Args: { "expected_date"?: string,"lines": Json,"note"?: string,"request_id"?: string,"supplier_id": string }; Returns: Json
+                           },
 "create_raw_material":
 { Args: { "cost_per_unit"?: number,"material_name": string,"reorder_point"?: number,"request_id"?: string,"stock_level"?: number,"supplier"?: string,"unit_of_measure"?: string }; Returns: {
               "archived_at": string | null,
@@ -551,6 +672,7 @@ isOneToOne: false
 "reorder_point": number,
 "stock_level": number,
 "supplier": string | null,
+"supplier_id": string | null,
 "unit_of_measure": string,
 "user_id": string
             }
@@ -563,6 +685,29 @@ isOneToOne: false
 "create_style":
 { Args: { "bom"?: Json,"category": string,"options": Json,"request_id"?: string,"selling_price": number,"sku_prefix": string,"style_name": string }; Returns: Json
                            },
+"create_suggested_purchase_orders":
+{ Args: { "request_id"?: string }; Returns: Json
+                           },
+"create_supplier":
+{ Args: { "contact"?: string,"email"?: string,"gstin"?: string,"lead_time_days"?: number,"notes"?: string,"payment_terms"?: string,"phone"?: string,"request_id"?: string,"supplier_name": string }; Returns: {
+              "contact": string | null,
+"created_at": string,
+"email": string | null,
+"gstin": string | null,
+"id": string,
+"lead_time_days": number | null,
+"notes": string | null,
+"payment_terms": string | null,
+"phone": string | null,
+"supplier_name": string,
+"user_id": string
+            }
+                          SetofOptions: {
+        from: "*"
+        to: "suppliers"
+        isOneToOne: true
+        isSetofReturn: false
+      } },
 "create_website_webhook":
 { Args: Record<PropertyKey, never>; Returns: {
               "endpoint_token": string,"signing_secret": string
@@ -635,6 +780,9 @@ isOneToOne: false
 "list_products":
 { Args: { "ascending"?: boolean,"include_archived"?: boolean,"low_stock_only"?: boolean,"page_offset"?: number,"page_size"?: number,"search"?: string,"sort_by"?: string }; Returns: Json
                            },
+"list_purchase_orders":
+{ Args: { "late_only"?: boolean,"page_offset"?: number,"page_size"?: number,"search"?: string,"status"?: string }; Returns: Json
+                           },
 "list_raw_materials":
 { Args: { "ascending"?: boolean,"include_archived"?: boolean,"low_stock_only"?: boolean,"page_offset"?: number,"page_size"?: number,"search"?: string,"sort_by"?: string }; Returns: Json
                            },
@@ -677,6 +825,25 @@ isOneToOne: false
 "owner_report":
 { Args: { "report": string }; Returns: Json[]
                            },
+"place_purchase_order":
+{ Args: { "po_id": string }; Returns: {
+              "closed_at": string | null,
+"created_at": string,
+"expected_date": string | null,
+"id": string,
+"note": string | null,
+"placed_at": string | null,
+"po_number": number,
+"status": Database["public"]['Enums']["purchase_order_status"],
+"supplier_id": string,
+"user_id": string
+            }
+                          SetofOptions: {
+        from: "*"
+        to: "purchase_orders"
+        isOneToOne: true
+        isSetofReturn: false
+      } },
 "platform_claim_windows":
 { Args: Record<PropertyKey, never>; Returns: {
               "claim_window_days": number,"is_default": boolean,"platform": Database["public"]['Enums']["sales_platform"]
@@ -703,6 +870,7 @@ isOneToOne: false
 "reorder_point": number,
 "stock_level": number,
 "supplier": string | null,
+"supplier_id": string | null,
 "unit_of_measure": string,
 "user_id": string
             }
@@ -712,6 +880,9 @@ isOneToOne: false
         isOneToOne: true
         isSetofReturn: false
       } },
+"receive_purchase_order":
+{ Args: { "lines": Json,"note"?: string,"po_id": string,"request_id"?: string }; Returns: Json
+                           },
 "receive_website_order":
 { Args: { "endpoint_token": string,"lines": Json,"ordered_at": string,"shop_order_id": string }; Returns: Json
                            },
@@ -807,6 +978,24 @@ isOneToOne: false
         isOneToOne: true
         isSetofReturn: false
       } },
+"set_purchase_unit":
+{ Args: { "material_id": string,"minimum_order"?: number,"price_per_purchase_unit"?: number,"purchase_unit": string,"supplier_id": string,"units_per_purchase_unit": number }; Returns: {
+              "id": string,
+"material_id": string,
+"minimum_order": number | null,
+"price_per_purchase_unit": number | null,
+"purchase_unit": string,
+"supplier_id": string,
+"units_per_purchase_unit": number,
+"updated_at": string,
+"user_id": string
+            }
+                          SetofOptions: {
+        from: "*"
+        to: "purchase_units"
+        isOneToOne: true
+        isSetofReturn: false
+      } },
 "set_website_webhook_secret":
 { Args: { "signing_secret": string }; Returns: {
               "created_at": string,
@@ -886,6 +1075,9 @@ isOneToOne: false
         isOneToOne: true
         isSetofReturn: false
       } },
+"update_purchase_order":
+{ Args: { "expected_date"?: string,"lines": Json,"note"?: string,"po_id": string,"supplier_id": string }; Returns: Json
+                           },
 "update_raw_material":
 { Args: { "cost_per_unit": number,"material_id": string,"material_name": string,"reorder_point": number,"supplier": string,"unit_of_measure": string }; Returns: {
               "archived_at": string | null,
@@ -896,6 +1088,7 @@ isOneToOne: false
 "reorder_point": number,
 "stock_level": number,
 "supplier": string | null,
+"supplier_id": string | null,
 "unit_of_measure": string,
 "user_id": string
             }
@@ -922,17 +1115,37 @@ isOneToOne: false
         isOneToOne: true
         isSetofReturn: false
       } },
+"update_supplier":
+{ Args: { "contact"?: string,"email"?: string,"gstin"?: string,"lead_time_days"?: number,"notes"?: string,"payment_terms"?: string,"phone"?: string,"supplier_id": string,"supplier_name": string }; Returns: {
+              "contact": string | null,
+"created_at": string,
+"email": string | null,
+"gstin": string | null,
+"id": string,
+"lead_time_days": number | null,
+"notes": string | null,
+"payment_terms": string | null,
+"phone": string | null,
+"supplier_name": string,
+"user_id": string
+            }
+                          SetofOptions: {
+        from: "*"
+        to: "suppliers"
+        isOneToOne: true
+        isSetofReturn: false
+      } },
 "website_webhook_secret":
 { Args: { "endpoint_token": string }; Returns: string
                            },
 "what_to_buy":
 { Args: Record<PropertyKey, never>; Returns: {
-              "cost_per_unit": number,"estimated_cost": number,"material_id": string,"material_name": string,"reorder_point": number,"stock_level": number,"suggested_quantity": number,"supplier": string,"unit_of_measure": string
+              "cost_per_unit": number,"estimated_cost": number,"material_id": string,"material_name": string,"on_order": number,"purchase_quantity": number,"purchase_unit": string,"reorder_point": number,"stock_level": number,"suggested_quantity": number,"supplier": string,"supplier_id": string,"unit_of_measure": string,"units_per_purchase_unit": number
             }[]
                            }
           }
           Enums: {
-            "manufacturing_order_status": "In Progress"|"Completed"|"Cancelled","return_claim_status": "Open"|"Filed"|"Approved"|"Rejected","return_condition": "sellable"|"damaged"|"wrong_item"|"missing","return_kind": "rto"|"customer_return","sales_order_status": "Unfulfilled"|"Fulfilled"|"Cancelled"|"Returned"|"Partially returned","sales_platform": "Flipkart"|"Myntra"|"Amazon"|"Brand Website"|"Other","stock_movement_reason": "opening_stock"|"sale"|"production_consumption"|"production_output"|"purchase_receipt"|"adjustment"|"sale_cancelled"|"sale_return"|"production_cancelled"
+            "manufacturing_order_status": "In Progress"|"Completed"|"Cancelled","purchase_order_status": "Draft"|"Ordered"|"Partially received"|"Received"|"Cancelled","return_claim_status": "Open"|"Filed"|"Approved"|"Rejected","return_condition": "sellable"|"damaged"|"wrong_item"|"missing","return_kind": "rto"|"customer_return","sales_order_status": "Unfulfilled"|"Fulfilled"|"Cancelled"|"Returned"|"Partially returned","sales_platform": "Flipkart"|"Myntra"|"Amazon"|"Brand Website"|"Other","stock_movement_reason": "opening_stock"|"sale"|"production_consumption"|"production_output"|"purchase_receipt"|"adjustment"|"sale_cancelled"|"sale_return"|"production_cancelled"
           }
           CompositeTypes: {
             [_ in never]: never
@@ -1048,7 +1261,7 @@ export type CompositeTypes<
 export const Constants = {
   "public": {
           Enums: {
-            "manufacturing_order_status": ["In Progress", "Completed", "Cancelled"],"return_claim_status": ["Open", "Filed", "Approved", "Rejected"],"return_condition": ["sellable", "damaged", "wrong_item", "missing"],"return_kind": ["rto", "customer_return"],"sales_order_status": ["Unfulfilled", "Fulfilled", "Cancelled", "Returned", "Partially returned"],"sales_platform": ["Flipkart", "Myntra", "Amazon", "Brand Website", "Other"],"stock_movement_reason": ["opening_stock", "sale", "production_consumption", "production_output", "purchase_receipt", "adjustment", "sale_cancelled", "sale_return", "production_cancelled"]
+            "manufacturing_order_status": ["In Progress", "Completed", "Cancelled"],"purchase_order_status": ["Draft", "Ordered", "Partially received", "Received", "Cancelled"],"return_claim_status": ["Open", "Filed", "Approved", "Rejected"],"return_condition": ["sellable", "damaged", "wrong_item", "missing"],"return_kind": ["rto", "customer_return"],"sales_order_status": ["Unfulfilled", "Fulfilled", "Cancelled", "Returned", "Partially returned"],"sales_platform": ["Flipkart", "Myntra", "Amazon", "Brand Website", "Other"],"stock_movement_reason": ["opening_stock", "sale", "production_consumption", "production_output", "purchase_receipt", "adjustment", "sale_cancelled", "sale_return", "production_cancelled"]
           }
         }
 } as const

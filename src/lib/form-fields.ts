@@ -280,3 +280,48 @@ export const stockFieldRules = {
   countedProduct: { label: 'Counted stock', decimals: 0, min: 0 },
   countedMaterial: { label: 'Counted stock', decimals: 3, min: 0 },
 } satisfies Record<string, NumberRules>;
+
+/** Suppliers (create_supplier, update_supplier): the columns' limits. */
+export const supplierFieldRules = {
+  supplierName: { label: 'Supplier name', maxLength: 200, required: true },
+  contact: { label: 'Contact', maxLength: 200, required: false },
+  phone: { label: 'Phone', maxLength: 20, required: false },
+  email: { label: 'Email', maxLength: 254, required: false },
+  gstin: { label: 'GSTIN', maxLength: 15, required: false },
+  leadTimeDays: { label: 'Lead time', decimals: 0, min: 0, optional: true },
+  paymentTerms: { label: 'Payment terms', maxLength: 200, required: false },
+  notes: { label: 'Notes', maxLength: 1000, required: false },
+} as const;
+
+/**
+ * Purchasing (set_purchase_unit, the purchase order operations): quantities in purchase units keep
+ * 3 decimals, as stock does; prices per purchase unit 4, as a material's cost.
+ */
+export const purchaseFieldRules = {
+  purchaseUnit: { label: 'Purchase unit', maxLength: 32, required: true },
+  unitsPerPurchaseUnit: {
+    label: 'Units per purchase unit',
+    decimals: 3,
+    min: 0.001,
+    minMessage: 'Units per purchase unit must be at least 0.001.',
+  },
+  pricePerPurchaseUnit: { label: 'Price per purchase unit', decimals: 4, min: 0, optional: true },
+  minimumOrder: { label: 'Minimum order', decimals: 3, min: 0.001, optional: true },
+  quantity: { label: 'Quantity', decimals: 3, min: 0.001, minMessage: 'Quantity must be greater than 0.' },
+  unitPrice: { label: 'Unit price', decimals: 4, min: 0, optional: true },
+  received: {
+    label: 'Quantity received',
+    decimals: 3,
+    min: 0.001,
+    minMessage: 'Quantity received must be greater than 0.',
+    optional: true,
+  },
+  note: { label: 'Note', maxLength: 500, required: false },
+  maxLines: 200,
+  // The days create_purchase_order takes.
+  expectedDate: {
+    earliest: '2000-01-01',
+    latest: () => '2100-12-31',
+    message: 'Expected date must be between 2000-01-01 and 2100-12-31.',
+  },
+} as const;

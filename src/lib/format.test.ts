@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   formatDateTime,
   formatDay,
+  formatPoNumber,
   formatQuantity,
   formatQuantityWithUnit,
   formatRupees,
@@ -43,6 +44,7 @@ describe('formatDay', () => {
   it('writes a calendar day day first, the same day in every time zone', () => {
     expect(formatDay('2026-01-20')).toBe('20 Jan 2026');
     expect(formatDay('2026-12-31')).toBe('31 Dec 2026');
+    expect(formatDay('2027-01-01')).toBe('1 Jan 2027');
   });
 });
 
@@ -78,5 +80,12 @@ describe('isCountUnit', () => {
   it('counts pcs, rolls and boxes whole, in either number and any case; measures metres and kg', () => {
     for (const unit of ['pcs', 'PC', 'units', 'unit', 'Rolls', 'box ', 'nos']) expect(isCountUnit(unit)).toBe(true);
     for (const unit of ['metres', 'kg', 'kgs', 'litres', 'yards', 'grams', '']) expect(isCountUnit(unit)).toBe(false);
+  });
+});
+
+describe('formatPoNumber', () => {
+  it('numbers purchase orders PO-0001 onwards, wider when they run past 9999', () => {
+    expect(formatPoNumber(1)).toBe('PO-0001');
+    expect(formatPoNumber(12345)).toBe('PO-12345');
   });
 });

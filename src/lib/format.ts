@@ -118,3 +118,8 @@ export function formatQuantityWithUnit(quantity: number, unit: string): string {
 export function materialWithUnit(name: string, unit: string): string {
   return unit ? `${name} (${unit})` : name;
 }
+
+/** A purchase order's number as it is printed and searched: PO-0001. */
+export function formatPoNumber(number: number): string {
+  return `PO-${String(number).padStart(4, '0')}`;
+}

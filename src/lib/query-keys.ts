@@ -10,6 +10,9 @@ export const liveTables = [
   'styles',
   'sales_returns',
   'return_claims',
+  'suppliers',
+  'purchase_units',
+  'purchase_orders',
 ] as const;
 export type LiveTable = (typeof liveTables)[number];
 /**
@@ -18,7 +21,13 @@ export type LiveTable = (typeof liveTables)[number];
  * webhook (it holds the secret) and refused website lines are not published either: the owner's
  * own writes refresh them, and a website order's sales event refreshes its refusals.
  */
-export type DataTable = LiveTable | 'bom_items' | 'website_webhooks' | 'website_order_refusals';
+export type DataTable =
+  | LiveTable
+  | 'bom_items'
+  | 'website_webhooks'
+  | 'website_order_refusals'
+  // Replaced with their draft (deletions), so not published: they change with their order's row.
+  | 'purchase_order_lines';
 
 /** Every server-state query key of the app, in one place so invalidation cannot miss one. */
 export const queryKeys = {
@@ -46,6 +55,10 @@ export const queryKeys = {
   orderReturns: ['order-returns'],
   /** The dashboard's returns panel, per period. */
   dashboardReturns: ['dashboard-returns'],
+  suppliers: ['suppliers'],
+  purchaseUnits: ['purchase-units'],
+  /** Purchase order pages, one order with its lines, and the dashboard's late orders. */
+  purchaseOrders: ['purchase-orders'],
 } as const;
 
 type QueryKey = (typeof queryKeys)[keyof typeof queryKeys];
@@ -73,6 +86,8 @@ const queriesReadingTable: Record<DataTable, readonly QueryKey[]> = {
     queryKeys.workspaceHasData,
     queryKeys.productCosting,
     queryKeys.whatToBuy,
+    // A receipt changes an order and its materials' stock and cost together.
+    queryKeys.purchaseOrders,
   ],
   bom_items: [queryKeys.bomItems, queryKeys.productCosting, queryKeys.styles],
   // A website order writes its sales and its refused lines together (refusals are not published).
@@ -94,6 +109,12 @@ const queriesReadingTable: Record<DataTable, readonly QueryKey[]> = {
   return_claims: [queryKeys.returnClaims, queryKeys.orderReturns, queryKeys.dashboardReturns],
   website_webhooks: [queryKeys.websiteWebhook],
   website_order_refusals: [queryKeys.websiteOrderRefusals],
+  // A renamed supplier shows on its materials and orders.
+  suppliers: [queryKeys.suppliers, queryKeys.purchaseOrders, queryKeys.rawMaterials, queryKeys.whatToBuy],
+  purchase_units: [queryKeys.purchaseUnits, queryKeys.whatToBuy],
+  // What is on order changes What to buy.
+  purchase_orders: [queryKeys.purchaseOrders, queryKeys.whatToBuy],
+  purchase_order_lines: [queryKeys.purchaseOrders, queryKeys.whatToBuy],
 };
 
 export function queryKeysForTables(tables: readonly DataTable[]): QueryKey[] {

@@ -16,6 +16,8 @@ create table public.stock_movements (
   reason public.stock_movement_reason not null,
   sales_order_id uuid references public.sales_orders (id) on delete cascade,
   manufacturing_order_id uuid references public.manufacturing_orders (id) on delete cascade,
+  -- The purchase order a receipt arrived on (purchasing.sql); null for Receive stock without one.
+  purchase_order_id uuid,
   created_at timestamptz not null default now(),
   -- Why a count, receipt or return happened, in the owner's words.
   note text check (length(note) <= 500),
@@ -37,6 +39,8 @@ create table public.stock_movements (
       when 'production_output' then manufacturing_order_id is not null and product_id is not null
     end
   ),
+  constraint stock_movements_purchase_order_check check (purchase_order_id is null or reason = 'purchase_receipt'),
+  foreign key (purchase_order_id, user_id) references public.purchase_orders (id, user_id) on delete cascade,
   foreign key (product_id, user_id) references public.products (id, user_id) on delete cascade,
   foreign key (material_id, user_id) references public.raw_materials (id, user_id) on delete cascade
 );
@@ -56,6 +60,8 @@ create index stock_movements_sales_order_id_idx
   on public.stock_movements (sales_order_id) where sales_order_id is not null;
 create index stock_movements_manufacturing_order_id_idx
   on public.stock_movements (manufacturing_order_id) where manufacturing_order_id is not null;
+create index stock_movements_purchase_order_id_user_id_idx
+  on public.stock_movements (purchase_order_id, user_id) where purchase_order_id is not null;
 
 alter table public.stock_movements enable row level security;
 create policy "Owners can read their stock movements" on public.stock_movements

@@ -10,7 +10,10 @@ create table public.raw_materials (
   id uuid primary key default gen_random_uuid(),
   user_id uuid not null default auth.uid() references auth.users (id) on delete cascade,
   material_name text not null check (btrim(material_name) <> '' and length(material_name) <= 200),
+  -- The supplier's name as the material shows it (the spec's Supplier column), and its record
+  -- (suppliers.sql): the foreign key below keeps the two equal, a rename cascading here.
   supplier text check (length(supplier) <= 200),
+  supplier_id uuid,
   -- Four decimal places: a shop buys buttons at ₹0.125 each, beads at ₹0.0625.
   cost_per_unit numeric(14, 4) not null default 0 check (cost_per_unit >= 0),
   -- Fractional: materials come in metres and kilograms.
@@ -27,7 +30,9 @@ create table public.raw_materials (
   -- Postgres' numeric accepts 'NaN' and orders it above every number, so `check (x >= 0)` lets it
   -- through; the operations refuse it too (private.require_number).
   constraint raw_materials_cost_per_unit_is_number check (cost_per_unit <> 'NaN'::numeric),
-  constraint raw_materials_reorder_point_is_number check (reorder_point <> 'NaN'::numeric)
+  constraint raw_materials_reorder_point_is_number check (reorder_point <> 'NaN'::numeric),
+  constraint raw_materials_supplier_fkey foreign key (supplier_id, user_id, supplier)
+    references public.suppliers (id, user_id, supplier_name) on update cascade
 );
 comment on table public.raw_materials is
   'Raw materials consumed by production. stock_level changes only through the stock operations, each recorded in stock_movements.';
@@ -35,6 +40,7 @@ comment on column public.raw_materials.archived_at is
   'When the material was retired (null: active). Archived materials cannot be added to a BOM.';
 
 create index raw_materials_user_id_idx on public.raw_materials (user_id);
+create index raw_materials_supplier_id_idx on public.raw_materials (supplier_id) where supplier_id is not null;
 create unique index raw_materials_user_id_material_name_normalized_key
   on public.raw_materials (user_id, lower(btrim(material_name)));
 comment on index public.raw_materials_user_id_material_name_normalized_key is
@@ -58,7 +64,8 @@ alter publication supabase_realtime add table public.raw_materials;
 -- differs from an existing one of the same user only in case or surrounding spaces is refused by
 -- name ('A material named Cotton already exists.'). A refusal about one argument names it in its
 -- hint ('field:material_name'; private.raise_input_error). With a request_id (00_setup.sql), a
--- repeat returns the first call's material and writes nothing.
+-- repeat returns the first call's material and writes nothing. The supplier is typed: its name
+-- becomes the caller's supplier record of that name (any case), created when new.
 create function public.create_raw_material(
   material_name text,
   supplier text default null,
@@ -76,6 +83,7 @@ declare
   v_user_id uuid := private.require_user_id();
   v_material public.raw_materials;
   v_existing_name text;
+  v_supplier public.suppliers;
   v_replayed jsonb;
 begin
   v_replayed := private.replayed_result(v_user_id, create_raw_material.request_id, 'create_raw_material');
@@ -90,15 +98,17 @@ begin
     raise exception 'A material named % already exists.', v_existing_name
       using errcode = '23505', hint = 'field:material_name';
   end if;
+  v_supplier := private.supplier_for_name(v_user_id, create_raw_material.supplier);
 
   -- As in create_product: a twin committed meanwhile is caught by the unique key.
   begin
     insert into public.raw_materials
-      (user_id, material_name, supplier, cost_per_unit, stock_level, unit_of_measure, reorder_point)
+      (user_id, material_name, supplier, supplier_id, cost_per_unit, stock_level, unit_of_measure, reorder_point)
     values (
       v_user_id,
       private.require_text(create_raw_material.material_name, 'Material name', 200, 'material_name'),
-      private.optional_text(create_raw_material.supplier, 'Supplier', 200, 'supplier'),
+      v_supplier.supplier_name,
+      v_supplier.id,
       private.require_decimals(
         private.require_number(
           coalesce(create_raw_material.cost_per_unit, 0), 'Cost per unit', 0, field => 'cost_per_unit'),
@@ -155,13 +165,22 @@ as $$
 declare
   v_user_id uuid := private.require_user_id();
   v_material public.raw_materials;
+  v_supplier public.suppliers;
 begin
+  if not exists (
+    select 1 from public.raw_materials m
+    where m.id = update_raw_material.material_id and m.user_id = v_user_id
+  ) then
+    raise exception 'Material not found.';
+  end if;
+  v_supplier := private.supplier_for_name(v_user_id, update_raw_material.supplier);
   -- As in create_raw_material: names are unique per user regardless of case and spaces.
   begin
     update public.raw_materials m
     set material_name =
           private.require_text(update_raw_material.material_name, 'Material name', 200, 'material_name'),
-        supplier = private.optional_text(update_raw_material.supplier, 'Supplier', 200, 'supplier'),
+        supplier = v_supplier.supplier_name,
+        supplier_id = v_supplier.id,
         cost_per_unit = private.require_decimals(
           private.require_number(
             coalesce(update_raw_material.cost_per_unit, 0), 'Cost per unit', 0, field => 'cost_per_unit'),
@@ -186,9 +205,25 @@ begin
 end;
 $$;
 comment on function public.update_raw_material is
-  'Edits a raw material''s details with the checks of create_raw_material. Stock is not edited here.';
+  'Edits a raw material''s details with the checks of create_raw_material (the supplier typed by name, its record found or created). Stock is not edited here.';
 revoke all on function public.update_raw_material(uuid, text, text, numeric, text, numeric) from public, anon, authenticated, service_role;
 grant execute on function public.update_raw_material(uuid, text, text, numeric, text, numeric) to authenticated;
+
+-- The moving-average cost per stock unit after a receipt: what the stock held and what arrived,
+-- each at its cost, over the new stock, rounded to the cost column's 4 places (20261123100000), so
+-- a ₹0.125 button stays ₹0.125. receive_material and receive_purchase_order (purchasing.sql) both
+-- apply it.
+create function private.moving_average_cost(
+  stock numeric, cost_per_unit numeric, received numeric, received_cost_per_unit numeric
+) returns numeric
+language sql
+immutable
+set search_path = ''
+as $$
+  select round((stock * cost_per_unit + received * received_cost_per_unit) / (stock + received), 4)
+$$;
+comment on function private.moving_average_cost is
+  'Cost per unit after receiving `received` units at received_cost_per_unit onto `stock` at cost_per_unit, rounded to 4 decimal places.';
 
 -- receive_material ------------------------------------------------------------------------------
 -- With a request_id (00_setup.sql), a repeat returns the first call's material and writes nothing.
@@ -223,9 +258,7 @@ begin
   set stock_level = m.stock_level + v_quantity,
       cost_per_unit = case
         when v_unit_cost is null then m.cost_per_unit
-        -- Rounded to the column's 4 places (20261123100000), so a ₹0.125 button stays ₹0.125.
-        else round((m.stock_level * m.cost_per_unit + v_quantity * v_unit_cost)
-                   / (m.stock_level + v_quantity), 4)
+        else private.moving_average_cost(m.stock_level, m.cost_per_unit, v_quantity, v_unit_cost)
       end
   where m.id = receive_material.material_id and m.user_id = v_user_id
     and m.stock_level <= 99999999999.999 - v_quantity
@@ -303,38 +336,3 @@ comment on function public.list_raw_materials is
   'One page of the caller''s raw materials ({total, rows}): search by name or supplier (taken literally), low stock only, archived or not, sorted by a whitelisted column.';
 revoke all on function public.list_raw_materials(text, boolean, boolean, text, boolean, integer, integer) from public, anon, authenticated, service_role;
 grant execute on function public.list_raw_materials(text, boolean, boolean, text, boolean, integer, integer) to authenticated;
-
--- what_to_buy -------------------------------------------------------------------------------------
--- Every material of the caller below its reorder point, with a suggested quantity that brings it to
--- twice its reorder point and the estimated cost at its current cost per unit. The Inventory screen
--- groups it by supplier and lets the owner change each quantity before copying or downloading the
--- list.
-create function public.what_to_buy()
-returns table (
-  material_id uuid,
-  material_name text,
-  supplier text,
-  unit_of_measure text,
-  stock_level numeric,
-  reorder_point numeric,
-  suggested_quantity numeric,
-  cost_per_unit numeric,
-  estimated_cost numeric
-)
-language sql
-stable
-security invoker
-set search_path = ''
-as $$
-  select m.id, m.material_name, m.supplier, m.unit_of_measure, m.stock_level, m.reorder_point,
-    2 * m.reorder_point - m.stock_level,
-    m.cost_per_unit,
-    round((2 * m.reorder_point - m.stock_level) * m.cost_per_unit, 2)
-  from public.raw_materials m
-  where m.user_id = (select auth.uid()) and rules.is_low_stock(m.stock_level, m.reorder_point)
-  order by m.supplier nulls last, m.material_name, m.id
-$$;
-comment on function public.what_to_buy is
-  'Materials below their reorder point with a suggested quantity (up to twice the reorder point), supplier and estimated cost at current cost per unit.';
-revoke all on function public.what_to_buy() from public, anon, authenticated, service_role;
-grant execute on function public.what_to_buy() to authenticated;

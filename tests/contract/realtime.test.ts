@@ -139,6 +139,8 @@ describeStack('realtime', (stack, kind) => {
       user_id: user.id,
       material_name: 'Cotton twill',
       supplier: 'Mill',
+      // The supplier's record, made from the name typed (issue 32).
+      supplier_id: expect.any(String),
       cost_per_unit: 2.5,
       stock_level: 12.5,
       unit_of_measure: 'm',

@@ -603,6 +603,7 @@ describeStack('rest', (stack, kind) => {
         user_id: alice.id,
         material_name: 'Button',
         supplier: null,
+        supplier_id: null,
         cost_per_unit: 0,
         stock_level: 10,
         unit_of_measure: 'units',

@@ -239,6 +239,9 @@ describe('catalogue import and CSV export', { timeout: 90_000 }, () => {
       'manufacturing_orders',
       'platform_fees',
       'products',
+      'purchase_order_lines',
+      'purchase_orders',
+      'purchase_units',
       'raw_materials',
       'return_claims',
       'sales_orders',
@@ -247,6 +250,7 @@ describe('catalogue import and CSV export', { timeout: 90_000 }, () => {
       'style_bom_items',
       'style_variants',
       'styles',
+      'suppliers',
       'website_order_refusals',
     ]);
     expect(data.tables.styles).toEqual([]);

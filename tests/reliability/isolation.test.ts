@@ -35,9 +35,14 @@ interface Owner {
   shippedId: string;
   returnId: string;
   claimId: string;
+  supplierId: string;
+  purchaseUnitId: string;
+  /** A placed purchase order of the cotton, and its line. */
+  purchaseOrderId: string;
+  purchaseLineId: string;
 }
 
-/** A user with rows in every table: a material, a product with a BOM, one platform's fees, a sale, a started and a completed run, a style of two sizes, a return with its claim. */
+/** A user with rows in every table: a material, a product with a BOM, one platform's fees, a sale, a started and a completed run, a style of two sizes, a return with its claim, a supplier with a purchase unit and a placed purchase order. */
 async function populate(stack: TestStack, label: string, feesPlatform: string): Promise<Owner> {
   const user = await signIn(stack);
   await rpcOk(user, 'set_platform_fees', {
@@ -77,6 +82,22 @@ async function populate(stack: TestStack, label: string, feesPlatform: string): 
   });
   const { data: claim, error } = await user.client.from('return_claims').select('id').single();
   if (error) throw error;
+  const supplier = await rpcOk<{ id: string }>(user, 'create_supplier', { supplier_name: `${label} Mills` });
+  const unit = await rpcOk<{ id: string }>(user, 'set_purchase_unit', {
+    material_id: materialId,
+    supplier_id: supplier.id,
+    purchase_unit: 'rolls',
+    units_per_purchase_unit: 50,
+  });
+  const order = await rpcOk<{ purchase_order_id: string; lines: { line_id: string }[] }>(
+    user,
+    'create_purchase_order',
+    {
+      supplier_id: supplier.id,
+      lines: [{ material_id: materialId, quantity: 2, unit_price: 2500 }],
+    },
+  );
+  await rpcOk(user, 'place_purchase_order', { po_id: order.purchase_order_id });
   return {
     shippedId: shipped.id,
     returnId: returned.id,
@@ -88,6 +109,10 @@ async function populate(stack: TestStack, label: string, feesPlatform: string): 
     openOrderId: open.id,
     styleId: style.style_id,
     variantId: style.products[0]!.product_id,
+    supplierId: supplier.id,
+    purchaseUnitId: unit.id,
+    purchaseOrderId: order.purchase_order_id,
+    purchaseLineId: order.lines[0]!.line_id,
   };
 }
 
@@ -107,6 +132,10 @@ function keysOf(owner: Owner, snapshot: Record<string, unknown[]>): Record<strin
     style_bom_items: ['style_id', owner.styleId],
     sales_returns: ['id', owner.returnId],
     return_claims: ['id', owner.claimId],
+    suppliers: ['id', owner.supplierId],
+    purchase_units: ['id', owner.purchaseUnitId],
+    purchase_orders: ['id', owner.purchaseOrderId],
+    purchase_order_lines: ['id', owner.purchaseLineId],
   };
 }
 
@@ -179,6 +208,32 @@ function rowFor(table: string, owner: Owner): Record<string, unknown> {
         units: 999,
         deadline: '2099-01-01',
       };
+    case 'suppliers':
+      return { id: owner.supplierId, user_id, supplier_name: 'Pwned' };
+    case 'purchase_units':
+      return {
+        id: owner.purchaseUnitId,
+        user_id,
+        material_id: owner.materialId,
+        supplier_id: owner.supplierId,
+        purchase_unit: 'Pwned',
+        units_per_purchase_unit: 999,
+      };
+    case 'purchase_orders':
+      return { id: owner.purchaseOrderId, user_id, po_number: 999, supplier_id: owner.supplierId, status: 'Received' };
+    case 'purchase_order_lines':
+      return {
+        id: owner.purchaseLineId,
+        user_id,
+        purchase_order_id: owner.purchaseOrderId,
+        line_number: 1,
+        material_id: owner.materialId,
+        purchase_unit: 'Pwned',
+        units_per_purchase_unit: 1,
+        quantity: 999,
+        unit_price: 0,
+        received_quantity: 999,
+      };
     default:
       return { user_id, product_id: owner.productId, quantity: 999, balance_after: 999, reason: 'opening_stock' };
   }
@@ -198,6 +253,10 @@ const EDIT: Record<string, Record<string, unknown>> = {
   style_bom_items: { quantity: 999 },
   sales_returns: { sellable: 999 },
   return_claims: { status: 'Approved', amount_reimbursed: 999 },
+  suppliers: { supplier_name: 'Pwned' },
+  purchase_units: { units_per_purchase_unit: 999 },
+  purchase_orders: { status: 'Received' },
+  purchase_order_lines: { received_quantity: 2 },
 };
 
 type Result = { data: unknown; error: PostgrestError | null; status: number; count?: number | null };
@@ -298,6 +357,10 @@ describeStack('isolation between two anonymous users', (stack, kind) => {
       first.shippedId,
       first.returnId,
       first.claimId,
+      first.supplierId,
+      first.purchaseUnitId,
+      first.purchaseOrderId,
+      first.purchaseLineId,
     ]);
 
     for (const table of TABLES) {
@@ -365,6 +428,14 @@ describeStack('isolation between two anonymous users', (stack, kind) => {
       "sales_orders inner-joined to the first user's product",
       () => db.from('sales_orders').select('*, products!inner(*)').eq('products.id', first.productId),
       'none',
+    );
+    await attempts.read(
+      'purchase_orders with their supplier, lines and materials',
+      () =>
+        db
+          .from('purchase_orders')
+          .select('*, suppliers(*), purchase_order_lines(*, raw_materials(*)), stock_movements(*)'),
+      'own',
     );
     await attempts.read(
       "bom_items inner-joined to the first user's materials",
@@ -650,6 +721,93 @@ describeStack('isolation between two anonymous users', (stack, kind) => {
     attempts.count++;
     expect(await rpcOk(second.user, 'list_styles', { style_id: first.styleId })).toEqual({ total: 0, rows: [] });
 
+    // Purchasing: the first user's supplier, order and line are not found, nor usable with own ids.
+    await attempts.call(
+      'update_supplier',
+      as('update_supplier', { supplier_id: first.supplierId, supplier_name: 'Pwned' }),
+      'Supplier not found.',
+    );
+    await attempts.call(
+      "set_purchase_unit of the first user's material",
+      as('set_purchase_unit', {
+        material_id: first.materialId,
+        supplier_id: second.supplierId,
+        purchase_unit: 'rolls',
+        units_per_purchase_unit: 1,
+      }),
+      'Material not found.',
+    );
+    await attempts.call(
+      "set_purchase_unit with the first user's supplier",
+      as('set_purchase_unit', {
+        material_id: second.materialId,
+        supplier_id: first.supplierId,
+        purchase_unit: 'rolls',
+        units_per_purchase_unit: 1,
+      }),
+      'Supplier not found.',
+    );
+    await attempts.call(
+      "create_purchase_order to the first user's supplier",
+      as('create_purchase_order', {
+        supplier_id: first.supplierId,
+        lines: [{ material_id: second.materialId, quantity: 1 }],
+      }),
+      'Choose a supplier.',
+    );
+    await attempts.call(
+      "create_purchase_order of the first user's material",
+      as('create_purchase_order', {
+        supplier_id: second.supplierId,
+        lines: [{ material_id: first.materialId, quantity: 1 }],
+      }),
+      'Material not found.',
+    );
+    await attempts.call(
+      'update_purchase_order',
+      as('update_purchase_order', {
+        po_id: first.purchaseOrderId,
+        supplier_id: second.supplierId,
+        lines: [{ material_id: second.materialId, quantity: 1 }],
+      }),
+      'Purchase order not found.',
+    );
+    await attempts.call(
+      'place_purchase_order',
+      as('place_purchase_order', { po_id: first.purchaseOrderId }),
+      'Purchase order not found.',
+    );
+    await attempts.call(
+      'cancel_purchase_order',
+      as('cancel_purchase_order', { po_id: first.purchaseOrderId }),
+      'Purchase order not found.',
+    );
+    await attempts.call(
+      'receive_purchase_order',
+      as('receive_purchase_order', {
+        po_id: first.purchaseOrderId,
+        lines: [{ line_id: first.purchaseLineId, quantity: 1 }],
+      }),
+      'Purchase order not found.',
+    );
+    await attempts.call(
+      "receive_purchase_order of an own order with the first user's line",
+      as('receive_purchase_order', {
+        po_id: second.purchaseOrderId,
+        lines: [{ line_id: first.purchaseLineId, quantity: 1 }],
+      }),
+      'That line is not on this order.',
+    );
+    attempts.count++;
+    const ownOrders = await rpcOk<{ total: number; rows: { purchase_order_id: string }[] }>(
+      second.user,
+      'list_purchase_orders',
+      {
+        search: 'First',
+      },
+    );
+    expect(ownOrders).toEqual({ total: 0, rows: [] });
+
     // The costing, the profit panels, the shopping list and the unit costs read only the caller's rows.
     await attempts.read('product_unit_costs: select all', () => db.from('product_unit_costs').select('*'), 'own');
     await attempts.read(
@@ -706,8 +864,9 @@ describeStack('isolation between two anonymous users', (stack, kind) => {
     // shopping list, the panels, the dashboard.
     // The last + 1: fulfil_sales_orders; then 6 style and batch calls and 2 style lists; 3
     // sub-assembly and cost calls; then 2 returns, a claim, a returns import, its preview and the
-    // returns panel.
-    expect(attempts.count).toBe(16 * TABLES.length + 4 + 9 + 11 + 2 + 5 + 1 + 1 + 1 + 6 + 2 + 3 + 6);
+    // returns panel; then an embedding of purchase orders, 10 purchasing calls and the purchase
+    // order list.
+    expect(attempts.count).toBe(16 * TABLES.length + 4 + 9 + 11 + 2 + 5 + 1 + 1 + 1 + 6 + 2 + 3 + 6 + 1 + 10 + 1);
     console.log(`isolation [${kind}] over HTTP: ${attempts.count} attempts, all refused or empty`);
   });
 
@@ -811,6 +970,18 @@ describeStack('isolation between two anonymous users', (stack, kind) => {
       await rpcOk(first.user, 'start_production_batch', {
         runs: [{ product_id: first.variantId, quantity_to_produce: 1 }],
       });
+      await rpcOk(first.user, 'update_supplier', { supplier_id: first.supplierId, supplier_name: 'First Mills v2' });
+      await rpcOk(first.user, 'set_purchase_unit', {
+        material_id: first.materialId,
+        supplier_id: first.supplierId,
+        purchase_unit: 'bolts',
+        units_per_purchase_unit: 25,
+      });
+      await rpcOk(first.user, 'receive_purchase_order', {
+        po_id: first.purchaseOrderId,
+        lines: [{ line_id: first.purchaseLineId, quantity: 1 }],
+      });
+      await rpcOk(first.user, 'cancel_purchase_order', { po_id: first.purchaseOrderId });
       await owner.nextChange(
         'own',
         (e) => e.data.record?.product_name === 'First shirt v2',

@@ -95,6 +95,10 @@ const TABLE_ORDER: Record<string, string> = {
   style_bom_items: 'style_id, material_id',
   sales_returns: 'id',
   return_claims: 'id',
+  suppliers: 'id',
+  purchase_units: 'id',
+  purchase_orders: 'id',
+  purchase_order_lines: 'id',
 };
 export const TABLES = Object.keys(TABLE_ORDER);
 /** The tables in publication supabase_realtime. */
@@ -107,6 +111,9 @@ export const LIVE_TABLES = [
   'styles',
   'sales_returns',
   'return_claims',
+  'suppliers',
+  'purchase_units',
+  'purchase_orders',
 ];
 
 export async function countRows(stack: TestStack): Promise<Record<string, number>> {

@@ -5,7 +5,7 @@
 -- exact lists below catch a migration that forgets to revoke, and the last section shows why.
 begin;
 set local client_min_messages = warning;
-select plan(191);
+select plan(223);
 
 -- The platform, as on Supabase (stack/sql/platform.sql) -----------------------------------------
 select is(session_user::text, 'postgres',
@@ -46,17 +46,18 @@ from unnest(array['anon', 'authenticated']) as r;
 -- Table and column privileges, as granted ------------------------------------------------------
 select table_privs_are('public', t, 'anon', array[]::text[], format('anon has no privilege on %s', t))
 from unnest(array['products', 'raw_materials', 'bom_items', 'bom_subassemblies', 'sales_orders', 'manufacturing_orders',
-  'stock_movements', 'platform_fees', 'website_webhooks', 'website_order_refusals']) as t;
+  'stock_movements', 'platform_fees', 'website_webhooks', 'website_order_refusals', 'suppliers', 'purchase_units',
+  'purchase_orders', 'purchase_order_lines']) as t;
 select table_privs_are('public', t, 'authenticated', array['SELECT'],
   format('authenticated may only read %s as a whole', t))
 from unnest(array['products', 'raw_materials', 'bom_items', 'bom_subassemblies', 'sales_orders', 'manufacturing_orders',
-  'stock_movements', 'platform_fees']) as t;
+  'stock_movements', 'platform_fees', 'suppliers', 'purchase_units', 'purchase_orders', 'purchase_order_lines']) as t;
 
 select table_privs_are('public', t, 'service_role',
   array['SELECT', 'INSERT', 'UPDATE', 'DELETE', 'TRUNCATE', 'REFERENCES', 'TRIGGER'],
   format('service_role holds every privilege on %s', t))
 from unnest(array['products', 'raw_materials', 'bom_items', 'bom_subassemblies', 'sales_orders', 'manufacturing_orders',
-  'stock_movements', 'platform_fees']) as t;
+  'stock_movements', 'platform_fees', 'suppliers', 'purchase_units', 'purchase_orders', 'purchase_order_lines']) as t;
 
 -- Every table, view and sequence of ours: the client roles hold exactly these privileges (through
 -- PUBLIC too), so a new one that keeps Supabase's default grants fails here.
@@ -79,8 +80,10 @@ select set_eq(
         'authenticated SELECT on public.sales_order_counts',
         'authenticated SELECT on public.styles', 'authenticated SELECT on public.style_variants',
         'authenticated SELECT on public.style_bom_items',
-        'authenticated SELECT on public.sales_returns', 'authenticated SELECT on public.return_claims'],
-  'On our tables, views and sequences the client roles hold exactly authenticated''s read of the six tables, the sub-assembly lines, the platform fees, the unit costs, the refused website order lines, the kept sales totals and order counts, the three style tables and the returns with their claims'
+        'authenticated SELECT on public.sales_returns', 'authenticated SELECT on public.return_claims',
+        'authenticated SELECT on public.suppliers', 'authenticated SELECT on public.purchase_units',
+        'authenticated SELECT on public.purchase_orders', 'authenticated SELECT on public.purchase_order_lines'],
+  'On our tables, views and sequences the client roles hold exactly authenticated''s read of the six tables, the sub-assembly lines, the platform fees, the unit costs, the refused website order lines, the kept sales totals and order counts, the three style tables, the returns with their claims and the four purchasing tables'
 );
 select set_eq(
   $$ select format('%s %s on %I.%I.%I', case a.grantee when 0 then 'public' else a.grantee::regrole::text end,
@@ -228,7 +231,17 @@ from (values ('create_product', array['text', 'text', 'text', 'numeric', 'numeri
              ('preview_returns_import', array['text', 'jsonb']),
              ('import_returns', array['text', 'jsonb', 'uuid']),
              ('dashboard_returns', array['text']),
-             ('platform_claim_windows', array[]::text[])) as f (f, args);
+             ('platform_claim_windows', array[]::text[]),
+             ('create_supplier', array['text', 'text', 'text', 'text', 'text', 'integer', 'text', 'text', 'uuid']),
+             ('update_supplier', array['uuid', 'text', 'text', 'text', 'text', 'text', 'integer', 'text', 'text']),
+             ('set_purchase_unit', array['uuid', 'uuid', 'text', 'numeric', 'numeric', 'numeric']),
+             ('create_purchase_order', array['uuid', 'jsonb', 'date', 'text', 'uuid']),
+             ('update_purchase_order', array['uuid', 'uuid', 'jsonb', 'date', 'text']),
+             ('place_purchase_order', array['uuid']),
+             ('receive_purchase_order', array['uuid', 'jsonb', 'text', 'uuid']),
+             ('cancel_purchase_order', array['uuid']),
+             ('list_purchase_orders', array['text', 'text', 'boolean', 'integer', 'integer']),
+             ('create_suggested_purchase_orders', array['uuid'])) as f (f, args);
 select function_privs_are('public', f, args, 'authenticated', array['EXECUTE'],
   format('authenticated can execute %s', f))
 from (values ('create_product', array['text', 'text', 'text', 'numeric', 'numeric', 'numeric', 'jsonb', 'uuid']),
@@ -276,7 +289,17 @@ from (values ('create_product', array['text', 'text', 'text', 'numeric', 'numeri
              ('preview_returns_import', array['text', 'jsonb']),
              ('import_returns', array['text', 'jsonb', 'uuid']),
              ('dashboard_returns', array['text']),
-             ('platform_claim_windows', array[]::text[])) as f (f, args);
+             ('platform_claim_windows', array[]::text[]),
+             ('create_supplier', array['text', 'text', 'text', 'text', 'text', 'integer', 'text', 'text', 'uuid']),
+             ('update_supplier', array['uuid', 'text', 'text', 'text', 'text', 'text', 'integer', 'text', 'text']),
+             ('set_purchase_unit', array['uuid', 'uuid', 'text', 'numeric', 'numeric', 'numeric']),
+             ('create_purchase_order', array['uuid', 'jsonb', 'date', 'text', 'uuid']),
+             ('update_purchase_order', array['uuid', 'uuid', 'jsonb', 'date', 'text']),
+             ('place_purchase_order', array['uuid']),
+             ('receive_purchase_order', array['uuid', 'jsonb', 'text', 'uuid']),
+             ('cancel_purchase_order', array['uuid']),
+             ('list_purchase_orders', array['text', 'text', 'boolean', 'integer', 'integer']),
+             ('create_suggested_purchase_orders', array['uuid'])) as f (f, args);
 
 -- Exactly who may execute which of our functions, counting grants to PUBLIC and to the role
 -- itself (Supabase's default privileges grant anon every new function in public).
@@ -326,8 +349,16 @@ select set_eq(
         'public.record_return(uuid, text, numeric, numeric, numeric, numeric, numeric, text, date, uuid)',
         'public.update_claim(uuid, text, numeric)', 'public.preview_returns_import(text, jsonb)',
         'public.import_returns(text, jsonb, uuid)', 'public.dashboard_returns(text)',
-        'public.platform_claim_windows()'],
-  'authenticated can execute exactly the fourteen stock operations, the bulk fulfil, set_platform_fees, the two catalogue imports, the seven read functions, the three website webhook settings, the order import with its preview, the three lists, the three style operations with their list, the production batch, set_product_costs, and the returns: record_return, update_claim, the returns import with its preview, dashboard_returns and the claim windows'
+        'public.platform_claim_windows()',
+        'public.create_supplier(text, text, text, text, text, integer, text, text, uuid)',
+        'public.update_supplier(uuid, text, text, text, text, text, integer, text, text)',
+        'public.set_purchase_unit(uuid, uuid, text, numeric, numeric, numeric)',
+        'public.create_purchase_order(uuid, jsonb, date, text, uuid)',
+        'public.update_purchase_order(uuid, uuid, jsonb, date, text)', 'public.place_purchase_order(uuid)',
+        'public.receive_purchase_order(uuid, jsonb, text, uuid)', 'public.cancel_purchase_order(uuid)',
+        'public.list_purchase_orders(text, text, boolean, integer, integer)',
+        'public.create_suggested_purchase_orders(uuid)'],
+  'authenticated can execute exactly the fourteen stock operations, the bulk fulfil, set_platform_fees, the two catalogue imports, the seven read functions, the three website webhook settings, the order import with its preview, the three lists, the three style operations with their list, the production batch, set_product_costs, the returns (record_return, update_claim, the returns import with its preview, dashboard_returns and the claim windows) and the ten purchasing operations'
 );
 select set_eq(
   $$ select format('%I.%I(%s)', n.nspname, p.proname, oidvectortypes(p.proargtypes))
@@ -356,8 +387,11 @@ select set_eq(
         'preview_sales_orders_import', 'list_sales_orders', 'list_products', 'list_raw_materials',
         'create_style', 'update_style', 'add_style_variants', 'list_styles', 'start_production_batch',
         'set_product_costs', 'product_costing',
-        'record_return', 'update_claim', 'preview_returns_import', 'import_returns', 'platform_claim_windows'],
-  'Exactly the fourteen operations, record_return, update_claim, the returns import with its preview and the claim windows (they call private helpers), the bulk fulfil, set_platform_fees, the two catalogue imports (they call private helpers), owner_report (its views read auth.users), the webhook settings, receive_website_order, the order import with its preview (it shares the import''s private helpers), the four lists (they filter on auth.uid() themselves so their searches can use indexes), the three style operations, the production batch, set_product_costs and product_costing (it calls the private max_buildable; it filters on auth.uid() itself) run as security definer; the other read functions read through RLS'
+        'record_return', 'update_claim', 'preview_returns_import', 'import_returns', 'platform_claim_windows',
+        'create_supplier', 'update_supplier', 'set_purchase_unit', 'create_purchase_order', 'update_purchase_order',
+        'place_purchase_order', 'receive_purchase_order', 'cancel_purchase_order', 'list_purchase_orders',
+        'create_suggested_purchase_orders'],
+  'Exactly the fourteen operations, record_return, update_claim, the returns import with its preview and the claim windows (they call private helpers), the bulk fulfil, set_platform_fees, the two catalogue imports (they call private helpers), owner_report (its views read auth.users), the webhook settings, receive_website_order, the order import with its preview (it shares the import''s private helpers), the four lists (they filter on auth.uid() themselves so their searches can use indexes), the three style operations, the production batch, set_product_costs and product_costing (it calls the private max_buildable; it filters on auth.uid() itself) and the purchasing operations (their list included) run as security definer; the other read functions read through RLS'
 );
 
 select tests.authenticate_as_anon();

@@ -5,14 +5,14 @@
 -- secure, and differ between Supabase versions.
 begin;
 set local client_min_messages = warning;
-select plan(83);
+select plan(91);
 
 -- Every table ------------------------------------------------------------------------------------
 select tables_are('public', array['products', 'raw_materials', 'bom_items', 'bom_subassemblies', 'sales_orders',
   'manufacturing_orders', 'stock_movements', 'platform_fees', 'website_webhooks', 'website_order_refusals',
   'sales_day_totals', 'product_sales_totals', 'sales_order_counts', 'styles', 'style_variants', 'style_bom_items',
-  'sales_returns', 'return_claims'],
-  'The API exposes exactly the six inventory tables, the sub-assembly lines, the platform fees, the website webhook''s two tables, the two kept sales totals, the kept order counts, the three style tables and the returns with their claims');
+  'sales_returns', 'return_claims', 'suppliers', 'purchase_units', 'purchase_orders', 'purchase_order_lines'],
+  'The API exposes exactly the six inventory tables, the sub-assembly lines, the platform fees, the website webhook''s two tables, the two kept sales totals, the kept order counts, the three style tables, the returns with their claims and the four purchasing tables');
 
 select ok(relrowsecurity, format('RLS is enabled on public.%s', relname))
 from pg_class
@@ -65,6 +65,14 @@ select policies_are('public', 'sales_returns', array['Owners can read their sale
   'sales_returns has only the owner read policy (the return operations write it)');
 select policies_are('public', 'return_claims', array['Owners can read their return claims'],
   'return_claims has only the owner read policy (the return operations and update_claim write it)');
+select policies_are('public', 'suppliers', array['Owners can read their suppliers'],
+  'suppliers has only the owner read policy (create_supplier and update_supplier write it)');
+select policies_are('public', 'purchase_units', array['Owners can read their purchase units'],
+  'purchase_units has only the owner read policy (set_purchase_unit writes it)');
+select policies_are('public', 'purchase_orders', array['Owners can read their purchase orders'],
+  'purchase_orders has only the owner read policy (the purchase order operations write it)');
+select policies_are('public', 'purchase_order_lines', array['Owners can read their purchase order lines'],
+  'purchase_order_lines has only the owner read policy (the purchase order operations write it)');
 select is_empty(
   $$ select tablename || ': ' || policyname from pg_policies
      where schemaname = 'public' and (roles <> '{authenticated}' or cmd = 'ALL') $$,
@@ -73,8 +81,8 @@ select is_empty(
 select set_eq(
   $$ select tablename::text from pg_publication_tables where pubname = 'supabase_realtime' and schemaname = 'public' $$,
   array['products', 'raw_materials', 'sales_orders', 'manufacturing_orders', 'platform_fees', 'styles',
-    'sales_returns', 'return_claims'],
-  'The app''s tables stream through the supabase_realtime publication (not the ledger; not BOM rows nor style BOM lines, whose deletions would reach every subscriber; returns and claims are never deleted but with their user)'
+    'sales_returns', 'return_claims', 'suppliers', 'purchase_units', 'purchase_orders'],
+  'The app''s tables stream through the supabase_realtime publication (not the ledger; not BOM rows, style BOM lines nor purchase order lines, whose deletions would reach every subscriber; returns and claims are never deleted but with their user)'
 );
 
 -- Data: the owner has a row in every table ------------------------------------------------------

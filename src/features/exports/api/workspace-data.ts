@@ -24,6 +24,11 @@ const workspaceTables = {
   sales_returns: ['id'],
   return_claims: ['id'],
   platform_fees: ['platform'],
+  // Purchasing: suppliers, how they sell each material, the orders and their lines.
+  suppliers: ['id'],
+  purchase_units: ['id'],
+  purchase_orders: ['id'],
+  purchase_order_lines: ['id'],
   // The webhook's secret is readable by no client, so the webhook itself is left out.
   website_order_refusals: ['id'],
 } as const;

@@ -1,21 +1,32 @@
 import { useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
 import type { Database } from '@/lib/database.types';
 import { fetchAllPages } from '@/lib/fetch-all-pages';
 import { queryKeys } from '@/lib/query-keys';
 import { toUserError } from '@/lib/server-error';
 import { supabase } from '@/lib/supabase';
+import { callRpc, useWrite, withRequestId } from '@/lib/write';
 
 type Row = Database['public']['Functions']['what_to_buy']['Returns'][number];
 
-/** A material below its reorder point, with what what_to_buy() suggests buying. */
+/**
+ * A material below its reorder point, with what what_to_buy() suggests buying: enough to reach
+ * twice the point less what is on order, in stock units (suggested_quantity) and in the unit its
+ * supplier sells it in (purchase_quantity of purchase_unit, rounded up to whole ones).
+ */
 export interface PurchaseSuggestion {
   id: string;
   material_name: string;
+  supplier_id: string | null;
   supplier: string | null;
   unit_of_measure: string;
   stock_level: number;
   reorder_point: number;
+  on_order: number;
   suggested_quantity: number;
+  purchase_unit: string;
+  units_per_purchase_unit: number;
+  purchase_quantity: number;
   cost_per_unit: number;
   estimated_cost: number;
 }
@@ -31,11 +42,16 @@ async function fetchWhatToBuy(): Promise<PurchaseSuggestion[]> {
   return rows.map((row) => ({
     id: row.material_id,
     material_name: row.material_name,
+    supplier_id: row.supplier_id,
     supplier: row.supplier,
     unit_of_measure: row.unit_of_measure,
     stock_level: Number(row.stock_level),
     reorder_point: Number(row.reorder_point),
+    on_order: Number(row.on_order),
     suggested_quantity: Number(row.suggested_quantity),
+    purchase_unit: row.purchase_unit,
+    units_per_purchase_unit: Number(row.units_per_purchase_unit),
+    purchase_quantity: Number(row.purchase_quantity),
     cost_per_unit: Number(row.cost_per_unit),
     estimated_cost: Number(row.estimated_cost),
   }));
@@ -43,4 +59,21 @@ async function fetchWhatToBuy(): Promise<PurchaseSuggestion[]> {
 
 export function useWhatToBuy() {
   return useQuery({ queryKey: queryKeys.whatToBuy, queryFn: fetchWhatToBuy });
+}
+
+const createdOrders = z.object({
+  purchase_orders: z.array(z.object({ po_number: z.number(), supplier_name: z.string() })),
+  needs_supplier: z.array(z.object({ material_name: z.string() })),
+});
+
+/**
+ * Create purchase orders: one Draft per supplier from the server's suggestions, in one call (the
+ * materials without a supplier come back as needing one).
+ */
+export function useCreateSuggestedPurchaseOrders() {
+  return useWrite({
+    write: async (_: void, submissionId) =>
+      createdOrders.parse(await callRpc('create_suggested_purchase_orders', withRequestId({}, submissionId))),
+    tables: ['purchase_orders', 'purchase_order_lines'],
+  });
 }

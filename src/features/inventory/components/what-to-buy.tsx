@@ -1,13 +1,20 @@
 import { Button, Group, NumberInput, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconCopy, IconDownload } from '@tabler/icons-react';
+import { IconCopy, IconDownload, IconFileInvoice } from '@tabler/icons-react';
 import { useState } from 'react';
 import { downloadFile, todayInIndia } from '@/lib/csv';
 import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { QueryList } from '@/components/query-list';
-import { formatQuantity, formatRupees, formatUnitCost, isCountUnit } from '@/lib/format';
+import {
+  formatPoNumber,
+  formatQuantity,
+  formatQuantityWithUnit,
+  formatRupees,
+  formatUnitCost,
+  isCountUnit,
+} from '@/lib/format';
 import { MAX_NUMBER } from '@/lib/form-fields';
-import { useWhatToBuy, type PurchaseSuggestion } from '../api/get-what-to-buy';
+import { useCreateSuggestedPurchaseOrders, useWhatToBuy, type PurchaseSuggestion } from '../api/get-what-to-buy';
 import {
   groupBySupplier,
   NO_SUPPLIER,
@@ -28,15 +35,16 @@ export function WhatToBuy() {
         What to buy
       </Title>
       <Text c="dimmed" size="sm" mb="sm">
-        Materials below their reorder point, with enough to reach twice it. Change any quantity, then copy the list or
-        download it for your suppliers.
+        Materials below their reorder point, with enough to reach twice it less what is already on order, rounded up to
+        the unit each supplier sells. Change any quantity, then copy the list or download it for your suppliers, or
+        create a draft purchase order per supplier.
       </Text>
       <QueryList
         query={suggestions}
         what="what to buy"
         empty={
           <Text c="dimmed" size="sm">
-            Nothing to buy: every material is at or above its reorder point.
+            Nothing to buy: every material is at or above its reorder point, or enough is on order.
           </Text>
         }
       >
@@ -70,12 +78,31 @@ function PurchaseList({ suggestions }: { suggestions: PurchaseSuggestion[] }) {
     downloadFile(`what-to-buy-${todayInIndia()}.csv`, purchaseListCsv(groups), 'text/csv;charset=utf-8');
 
   const columns: DataTableColumn<PurchaseLine>[] = [
-    { label: 'Material', fw: 500, cell: (line) => line.material_name },
+    {
+      label: 'Material',
+      fw: 500,
+      cell: (line) => (
+        <>
+          {line.material_name}
+          {line.units_per_purchase_unit !== 1 && (
+            <Text size="xs" c="dimmed" fw={400}>
+              {formatQuantityWithUnit(line.purchase_quantity, line.purchase_unit)} of{' '}
+              {formatQuantityWithUnit(line.units_per_purchase_unit, line.unit_of_measure)}
+            </Text>
+          )}
+        </>
+      ),
+    },
     {
       label: 'Stock / Reorder Point',
       numeric: true,
       cell: (line) =>
         `${formatQuantity(line.stock_level)} / ${formatQuantity(line.reorder_point)} ${line.unit_of_measure}`,
+    },
+    {
+      label: 'On Order',
+      numeric: true,
+      cell: (line) => (line.on_order > 0 ? formatQuantityWithUnit(line.on_order, line.unit_of_measure) : '—'),
     },
     {
       label: 'Buy',
@@ -124,6 +151,7 @@ function PurchaseList({ suggestions }: { suggestions: PurchaseSuggestion[] }) {
         </section>
       ))}
       <Group justify="flex-end">
+        <CreatePurchaseOrdersButton />
         <Button variant="default" leftSection={<IconCopy size={18} />} onClick={() => void copy()}>
           Copy
         </Button>
@@ -132,5 +160,45 @@ function PurchaseList({ suggestions }: { suggestions: PurchaseSuggestion[] }) {
         </Button>
       </Group>
     </Stack>
+  );
+}
+
+/**
+ * One Draft purchase order per supplier with the suggested quantities in its purchase units (edit
+ * them in Raw Materials, Purchasing, before placing them); what has no supplier is named.
+ */
+function CreatePurchaseOrdersButton() {
+  const create = useCreateSuggestedPurchaseOrders();
+  // mutateAsync, not mutate's callbacks: the drafted materials leave What to buy, which can unmount
+  // this button before the write's refresh ends, and the result must still be announced.
+  const run = async () => {
+    const created = await create.mutateAsync().catch((error: Error) => {
+      notifications.show({ color: 'red', message: error.message });
+      return null;
+    });
+    if (!created) return;
+    const { purchase_orders: orders, needs_supplier: needing } = created;
+    const made = orders.map((order) => `${formatPoNumber(order.po_number)} for ${order.supplier_name}`);
+    notifications.show({
+      color: orders.length > 0 ? 'green' : 'orange',
+      message: [
+        made.length > 0 ? `Draft purchase orders: ${made.join(', ')}.` : 'No purchase order created.',
+        needing.length > 0
+          ? `Give a supplier to ${needing.map((material) => material.material_name).join(', ')} to order it.`
+          : '',
+      ]
+        .filter(Boolean)
+        .join(' '),
+    });
+  };
+  return (
+    <Button
+      variant="default"
+      leftSection={<IconFileInvoice size={18} />}
+      loading={create.isPending}
+      onClick={() => void run()}
+    >
+      Create purchase orders
+    </Button>
   );
 }

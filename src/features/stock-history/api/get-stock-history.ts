@@ -17,6 +17,8 @@ export interface StockMovement {
   sales_orders: { platform: string } | null;
   /** The production run it came from, for "Used to make 5 Kurta". */
   manufacturing_orders: { product_name: string; quantity_to_produce: number } | null;
+  /** The purchase order a receipt arrived on, for "Received on PO-0002 from Arvind Mills". */
+  purchase_orders: { po_number: number; suppliers: { supplier_name: string } | null } | null;
 }
 
 /** Movements fetched at a time; older ones come a page at a time on request. */
@@ -27,7 +29,7 @@ function itemLedger(item: StockItem) {
   return supabase
     .from('stock_movements')
     .select(
-      'id, created_at, quantity, balance_after, reason, note, sales_order_id, manufacturing_order_id, sales_orders(platform), manufacturing_orders(product_name, quantity_to_produce)',
+      'id, created_at, quantity, balance_after, reason, note, sales_order_id, manufacturing_order_id, sales_orders(platform), manufacturing_orders(product_name, quantity_to_produce), purchase_orders(po_number, suppliers(supplier_name))',
     )
     .eq(item.kind === 'product' ? 'product_id' : 'material_id', item.id)
     .order('id', { ascending: false });

@@ -13,6 +13,7 @@ const movement = (overrides: Partial<StockMovement>): StockMovement => ({
   manufacturing_order_id: null,
   sales_orders: null,
   manufacturing_orders: null,
+  purchase_orders: null,
   ...overrides,
 });
 
@@ -34,6 +35,12 @@ describe('describeMovement', () => {
   it('names the supplier of a receipt when there is one', () => {
     expect(describeMovement(movement({ reason: 'purchase_receipt' }), 'Surat Mills')).toBe('Received from Surat Mills');
     expect(describeMovement(movement({ reason: 'purchase_receipt' }))).toBe('Received');
+    const onOrder = movement({
+      reason: 'purchase_receipt',
+      purchase_orders: { po_number: 2, suppliers: { supplier_name: 'Arvind Mills' } },
+    });
+    expect(describeMovement(onOrder, 'Surat Mills')).toBe('Received on PO-0002 from Arvind Mills');
+    expect(sourceOrder(onOrder)).toBe('Purchase order PO-0002');
   });
 
   it('names the run a material went into or came back from', () => {

@@ -1,4 +1,4 @@
-import { formatQuantity } from '@/lib/format';
+import { formatPoNumber, formatQuantity } from '@/lib/format';
 import type { StockMovement } from '../api/get-stock-history';
 
 /**
@@ -13,8 +13,12 @@ export function describeMovement(movement: StockMovement, supplier: string | nul
   switch (movement.reason) {
     case 'opening_stock':
       return 'Opening stock';
-    case 'purchase_receipt':
-      return supplier ? `Received from ${supplier}` : 'Received';
+    case 'purchase_receipt': {
+      const order = movement.purchase_orders;
+      const from = order?.suppliers?.supplier_name ?? supplier;
+      const on = order ? ` on ${formatPoNumber(order.po_number)}` : '';
+      return from ? `Received${on} from ${from}` : `Received${on}`;
+    }
     case 'adjustment':
       return movement.quantity < 0 ? `Counted: ${amount} missing` : `Counted: ${amount} found`;
     case 'sale':
@@ -39,9 +43,10 @@ export function signedQuantity(quantity: number): string {
   return `${quantity > 0 ? '+' : '−'}${formatQuantity(Math.abs(quantity))}`;
 }
 
-/** The order a movement came from, or null for receipts, counts and opening stock. */
+/** The order a movement came from, or null for counts, opening stock and receipts without an order. */
 export function sourceOrder(movement: StockMovement): string | null {
   if (movement.sales_order_id) return `Sales order ${movement.sales_order_id.slice(0, 8)}`;
   if (movement.manufacturing_order_id) return `Production run ${movement.manufacturing_order_id.slice(0, 8)}`;
+  if (movement.purchase_orders) return `Purchase order ${formatPoNumber(movement.purchase_orders.po_number)}`;
   return null;
 }

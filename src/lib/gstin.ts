@@ -1,0 +1,26 @@
+const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+
+/** A GSTIN's shape: state code, PAN, entity number, Z, check character. */
+export const GSTIN_PATTERN = /^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/;
+
+/**
+ * The check character a GSTIN ends with, from its first 14 (Luhn mod 36), as
+ * private.gstin_check_character computes it on the server: 27AAPFU0939F1Z gives V.
+ */
+export function gstinCheckCharacter(gstin: string): string {
+  let sum = 0;
+  for (let i = 1; i <= 14; i++) {
+    const product = ALPHABET.indexOf(gstin[i - 1]!) * (2 - (i % 2));
+    sum += Math.floor(product / 36) + (product % 36);
+  }
+  return ALPHABET[(36 - (sum % 36)) % 36]!;
+}
+
+/** What is wrong with a GSTIN (upper case), in the server's words, or null when it may be saved. */
+export function gstinProblem(gstin: string): string | null {
+  if (!GSTIN_PATTERN.test(gstin)) return 'GSTIN must be 15 characters like 27AAPFU0939F1ZV.';
+  if (gstin[14] !== gstinCheckCharacter(gstin)) {
+    return "This GSTIN's last character does not match the rest: check it for a typo.";
+  }
+  return null;
+}
