@@ -8,6 +8,7 @@ import {
   IconFileImport,
   IconPlus,
   IconShoppingCart,
+  IconReceiptRupee,
   IconTruckReturn,
   IconX,
 } from '@tabler/icons-react';
@@ -34,6 +35,7 @@ import { CancelSaleModal } from './cancel-sale-modal';
 import { ClaimsSection } from './claims-section';
 import { ImportOrdersModal } from './import-orders-modal';
 import { ImportReturnsModal } from './import-returns-modal';
+import { ImportSettlementModal } from './import-settlement-modal';
 import { LogSaleModal } from './log-sale-modal';
 import { OrderHistoryModal } from './order-history-modal';
 import { ReturnSaleModal } from './return-sale-modal';
@@ -49,6 +51,7 @@ export function SalesOrders() {
   const [modalOpened, modal] = useDisclosure(false);
   const [importOpened, importModal] = useDisclosure(false);
   const [importReturnsOpened, importReturnsModal] = useDisclosure(false);
+  const [importSettlementOpened, importSettlementModal] = useDisclosure(false);
   const [undoing, setUndoing] = useState<{ action: 'cancel' | 'return' | 'history'; order: SalesOrder } | null>(null);
   const fulfilMany = useFulfilSalesOrders();
   // The ticked orders, by id. Only the page's Unfulfilled orders that are ticked count (`chosen`), so
@@ -218,6 +221,9 @@ export function SalesOrders() {
             <Button variant="default" leftSection={<IconTruckReturn size={18} />} onClick={importReturnsModal.open}>
               Import returns
             </Button>
+            <Button variant="default" leftSection={<IconReceiptRupee size={18} />} onClick={importSettlementModal.open}>
+              Import settlement
+            </Button>
             <Button leftSection={<IconPlus size={18} />} onClick={modal.open}>
               Add New Sale
             </Button>
@@ -287,6 +293,7 @@ export function SalesOrders() {
       {modalOpened && <LogSaleModal opened onClose={modal.close} />}
       <ImportOrdersModal opened={importOpened} onClose={importModal.close} />
       <ImportReturnsModal opened={importReturnsOpened} onClose={importReturnsModal.close} />
+      <ImportSettlementModal opened={importSettlementOpened} onClose={importSettlementModal.close} />
       {undoing?.action === 'cancel' && <CancelSaleModal order={undoing.order} onClose={() => setUndoing(null)} />}
       {undoing?.action === 'return' && <ReturnSaleModal order={undoing.order} onClose={() => setUndoing(null)} />}
       {undoing?.action === 'history' && <OrderHistoryModal order={undoing.order} onClose={() => setUndoing(null)} />}
