@@ -77,6 +77,15 @@ function money(text: string): number | string | null {
   return value === 0 ? null : value;
 }
 
+/**
+ * Amazon V2's row 2 (and a file mapped by hand's total rows): a settlement's summary, with no order,
+ * amount type or amount. It may stop after its sixth column.
+ */
+const isSummaryRow = (field: (field: SettlementReportField) => string) =>
+  ['external_order_id', 'amount_type', 'amount'].every((name) => field(name as SettlementReportField).trim() === '');
+const summaryMessage = (settlementId: string) =>
+  `The settlement's summary row (${settlementId || 'no id'}): not a line.`;
+
 interface RowCells {
   line: number;
   field: (field: SettlementReportField) => string;
@@ -106,9 +115,7 @@ function rowLines(
   };
   if (layout === null || layout.shape === 'amazon_v2') {
     const amount = parseReportNumber(field('amount'));
-    if (amount === null && base.external_order_id === '' && field('amount_type').trim() === '') {
-      return { lines: [], skipped: `The settlement's summary row (${settlementId || 'no id'}): not a line.` };
-    }
+    if (isSummaryRow(field)) return { lines: [], skipped: summaryMessage(settlementId) };
     const words = [field('transaction_type'), field('amount_type'), field('description'), field('category')]
       .map((word) => word.trim())
       .filter((word) => word !== '');
@@ -192,7 +199,13 @@ export async function readSettlementReportRows(
       const field = (name: SettlementReportField) => cell(`field:${name}`);
       const written = field('settlement_id').trim();
       if (written !== '') settlementId = written;
-      if (unreadable !== null) return { line, lines: [], skipped: null, unreadable };
+      if (unreadable !== null) {
+        // A summary row is short: it is not missing anything.
+        if (layout?.shape === 'amazon_v2' && isSummaryRow(field)) {
+          return { line, lines: [], skipped: summaryMessage(settlementId), unreadable: null };
+        }
+        return { line, lines: [], skipped: null, unreadable };
+      }
       const result = rowLines(
         { line, field, column: (name) => (name in columns ? cell(name) : ''), unreadable },
         layout,

@@ -82,6 +82,14 @@ describe("Amazon's Settlement Report V2 (flat file, tab-delimited, with a byte o
     expect(sum(lines.map((line) => line.amount))).toBe(511.4);
   });
 
+  it('skips a summary row that stops after its sixth column', async () => {
+    const [header, , ...details] = fixture('amazon-settlement-v2.txt').split('\r\n');
+    const text = [header, '24681357913\t01/01/26\t01/15/26\t01/17/26\t1,712.40\tINR', ...details].join('\r\n');
+    const { rows, lines } = await readReport(text);
+    expect(rows[0]).toMatchObject({ line: 2, lines: [], unreadable: null });
+    expect(lines).toHaveLength(14);
+  });
+
   it('takes the settlement id from above when detail rows leave it blank', async () => {
     const text = fixture('amazon-settlement-v2.txt')
       .split('\r\n')
