@@ -21,10 +21,6 @@ export interface SettlementImportResult extends ImportResult {
   unmatched: number;
 }
 
-// The RPCs come with branch settlements-db; until its types are generated here, their names are
-// called through this narrow view of callRpc.
-const settlementRpc = callRpc as unknown as (name: string, args: object) => Promise<unknown>;
-
 /**
  * The server's verdict on every line, in the order sent, asked part by part; writes nothing. A row
  * of a money-column report gives several lines with its row number, so verdicts go with their
@@ -36,10 +32,10 @@ export async function previewSettlementImport(
 ): Promise<SettlementLinePreview[]> {
   const verdicts: SettlementLinePreview[] = [];
   for (const part of chunkLines(lines)) {
-    const answer = (await settlementRpc('preview_settlement_import', {
+    const answer = (await callRpc('preview_settlement_import', {
       platform,
       lines: part,
-    })) as SettlementLinePreview[];
+    })) as unknown as SettlementLinePreview[];
     if (answer.length !== part.length) throw new Error('The server did not classify every line; preview again.');
     verdicts.push(...answer);
   }
@@ -53,16 +49,17 @@ export async function importSettlementLines(
 ): Promise<SettlementImportResult> {
   let unmatched = 0;
   const done = await importInParts(lines, async (part) => {
-    const result = (await settlementRpc(
+    const result = (await callRpc(
       'import_settlement',
       withRequestId({ platform, lines: part }, submissionId),
-    )) as SettlementImportResult;
+    )) as unknown as SettlementImportResult;
     unmatched += result.unmatched;
     return result;
   });
   return { ...done, unmatched };
 }
 
+/** Settlement lines change what an order's payment status says: its queries refresh. */
 export function useImportSettlement() {
   return useWrite({ write: importSettlementLines, tables: ['sales_orders'] });
 }

@@ -219,9 +219,32 @@ export async function readSettlementReportRows(
   );
 }
 
-/** The lines to send: those of every readable row, in file order. */
+/**
+ * The lines to send: those of every readable row, in file order. The server tells identical lines
+ * of a settlement apart by their order within one call, and a big file goes in several calls: so a
+ * line identical to an earlier one of the file says which repeat it is in its description, the same
+ * each time the file is imported.
+ */
 export function settlementLines(rows: readonly SettlementReportRow[]): SettlementImportLine[] {
-  return rows.flatMap((row) => (row.unreadable === null ? row.lines : []));
+  const seen = new Map<string, number>();
+  return rows.flatMap((row) =>
+    row.unreadable !== null
+      ? []
+      : row.lines.map((line) => {
+          const key = JSON.stringify([
+            line.settlement_id,
+            line.external_order_id,
+            line.sku?.toLowerCase() ?? '',
+            line.category,
+            line.description,
+            line.posted_date,
+            line.amount,
+          ]);
+          const repeat = (seen.get(key) ?? 0) + 1;
+          seen.set(key, repeat);
+          return repeat === 1 ? line : { ...line, description: `${line.description} · repeat ${repeat}` };
+        }),
+  );
 }
 
 /** What happens to a line or row: the server's verdict, or what the browser saw in the file. */

@@ -232,6 +232,22 @@ describe('dates', () => {
   });
 });
 
+describe('identical lines', () => {
+  it('say which repeat they are, so parts of a big file never take one for another', async () => {
+    const row = 'S-9\t\t\t\t\t\tOrder\t405-1\tItemFees\tCommission\t-10.00\t01/12/26\tKURTA-BLU';
+    const text = [
+      'settlement-id\tsettlement-start-date\tsettlement-end-date\tdeposit-date\ttotal-amount\tcurrency\ttransaction-type\torder-id\tamount-type\tamount-description\tamount\tposted-date\tsku',
+      row,
+      row,
+    ].join('\n');
+    const { lines } = await readReport(text);
+    expect(lines.map((line) => line.description)).toEqual([
+      'Order · ItemFees · Commission',
+      'Order · ItemFees · Commission · repeat 2',
+    ]);
+  });
+});
+
 describe('the preview', () => {
   it('puts each verdict with its line by position, counts unmatched lines and imports them with the new', async () => {
     const { rows, lines } = await readReport(fixture('flipkart-settled-transactions.csv'));
