@@ -42,7 +42,7 @@ describe('ImportSettlementModal', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Preview' }));
     const summary = await screen.findByLabelText('Preview summary');
     expect(within(summary).getByText('New line: 2')).toBeInTheDocument();
-    expect(within(summary).getByText('Order not found (kept as unmatched): 1')).toBeInTheDocument();
+    expect(within(summary).getByText('Unmatched (kept): 1')).toBeInTheDocument();
     expect(within(summary).getByText('Not a line (skipped): 1')).toBeInTheDocument();
     expect(screen.getByText('No such order here: kept as unmatched.')).toBeInTheDocument();
     expect(screen.getAllByText('Commission').length).toBeGreaterThan(0);

@@ -1,3 +1,4 @@
+import { Text } from '@mantine/core';
 import type { DataTableColumn } from '@/components/data-table';
 import { formatDay } from '@/lib/format';
 import { previewSettlementImport, useImportSettlement, type SettlementImportResult } from '../api/import-settlement';
@@ -19,7 +20,7 @@ import { reportAmount } from './report-import-preview';
 
 const outcomeLabels: OutcomeLabels<SettlementRowOutcome> = {
   new: { label: 'New line', color: 'green' },
-  unmatched: { label: 'Order not found (kept as unmatched)', color: 'yellow' },
+  unmatched: { label: 'Unmatched (kept)', color: 'yellow' },
   already_imported: { label: 'Already imported (skipped)', color: 'gray' },
   duplicate: { label: 'Repeated line (skipped)', color: 'gray' },
   skipped: { label: 'Not a line (skipped)', color: 'gray' },
@@ -41,13 +42,24 @@ const categoryNames: Record<string, string> = {
   other: 'Other',
 };
 
+// Empty stays empty: a phone's card leaves out the labels of empty values.
+const noWrap = (text: string) =>
+  text === '' ? (
+    ''
+  ) : (
+    <Text span inherit style={{ whiteSpace: 'nowrap' }}>
+      {text}
+    </Text>
+  );
+
 const columns: DataTableColumn<SettlementPreviewRow>[] = [
   { label: 'Row', numeric: true, cell: (row) => row.line },
   { label: 'Settlement', cell: (row) => row.settlement_id },
-  { label: 'Order id', cell: (row) => row.external_order_id },
+  // Order ids and days stay on one line: Amazon's ids break at their hyphens otherwise.
+  { label: 'Order id', cell: (row) => noWrap(row.external_order_id) },
   {
     label: 'Paid on',
-    cell: (row) => (/^\d{4}-\d{2}-\d{2}$/.test(row.posted_date) ? formatDay(row.posted_date) : row.posted_date),
+    cell: (row) => noWrap(/^\d{4}-\d{2}-\d{2}$/.test(row.posted_date) ? formatDay(row.posted_date) : row.posted_date),
   },
   { label: 'Category', fw: 500, cell: (row) => (row.category === null ? '' : categoryNames[row.category]) },
   { label: 'Description', cell: (row) => row.description },
