@@ -12,6 +12,8 @@ const baseConfig = {
   skipEmptyLines: 'greedy' as const,
 };
 
+const HEADER_CHUNK_BYTES = 64 * 1024;
+
 /**
  * The header row (row `headerRow`, 1 by default). Cells stay text: nothing in a report is ever
  * evaluated (=HYPERLINK(...) too).
@@ -20,6 +22,8 @@ export function readReportHeaders(source: ReportSource, headerRow = 1): Promise<
   return new Promise((resolve, reject) => {
     Papa.parse<string[]>(source, {
       ...baseConfig,
+      // Only the first rows: a file is read 64 KB at a time until they are in, not whole.
+      ...(typeof source === 'string' ? {} : { chunkSize: HEADER_CHUNK_BYTES }),
       preview: headerRow,
       complete: (results) => {
         const headers = (results.data[headerRow - 1] ?? []).map((header, index) =>
