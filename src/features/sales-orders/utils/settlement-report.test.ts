@@ -176,6 +176,24 @@ describe("Myntra's settlement report (header on row 3)", () => {
   });
 });
 
+describe("Myntra's reverse settlement report", () => {
+  it('makes a negative settled amount a refund, and the reverse logistics a return fee', async () => {
+    const reverse = [
+      'Reverse settlement report,,,,,',
+      'Seller 4321,,,,,',
+      'order_release_id,seller_sku_code,settled_amount_prepaid,logistics_cost_reverse,neft_ref,settlement_date_prepaid_payment',
+      '1188776655,KURTA-BLU,-520.00,40.00,NEFT124,27-01-2026',
+    ].join('\r\n');
+    const { recognized, lines } = await readReport(reverse);
+    expect(recognized?.layout.name).toBe('Myntra settlement report');
+    expect(lines.map((line) => [line.category, line.amount, line.posted_date])).toEqual([
+      ['refund', -480, '2026-01-27'],
+      ['return_fee', -40, '2026-01-27'],
+    ]);
+    expect(sum(lines.map((line) => line.amount))).toBe(-520);
+  });
+});
+
 describe('a file of another layout', () => {
   const mine =
     'Payout,Order,Paid on,Amount,Kind\r\nP-1,A-1,05/02/2026,"1,200.00",Sale\r\nP-1,A-1,05/02/2026,-120,Commission\r\nP-1,A-1,05/02/2026,-4,Penalty\r\n';
