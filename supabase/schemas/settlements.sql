@@ -171,7 +171,8 @@ begin
     || ' and (n.order_date > h.order_date or (n.order_date = h.order_date and n.id > h.id)))';
   v_listed := 'from public.sales_orders h'
     || ' cross join lateral (select * from private.marketplace_order_reconciliation r where r.user_id = h.user_id'
-    || ' and r.platform = h.platform and r.external_order_id = h.external_order_id) r'
+    -- offset 0 keeps the subquery per order: flattened, the planner groups every order first.
+    || ' and r.platform = h.platform and r.external_order_id = h.external_order_id offset 0) r'
     || ' where ' || v_where || ' and (r.live or r.settlement_lines > 0)'
     || case when p_status is null then '' else format(' and r.status = %L', p_status) end;
 
@@ -368,6 +369,42 @@ comment on function public.profit_leaks is
   'For a period (as reconciliation_summary): at most 20 orders of each kind, largest first: fees_over_rates (fees charged in settlements exceed recorded fees + return fees by more than Rs 1; amount the excess), overdue (amount the expected payout) and return_cost (amount its returns'' cost): [{kind, platform, external_order_id, order_date, product_names, amount, status}].';
 revoke all on function public.profit_leaks(text) from public, anon, authenticated, service_role;
 grant execute on function public.profit_leaks(text) to authenticated;
+
+-- order_payment_statuses ---------------------------------------------------------------------------
+-- The payment status of the marketplace orders of some sales order lines (a page of Sales Orders:
+-- at most 1000 ids): {sales order id: status} for each line of the caller's that belongs to a
+-- reconciled marketplace order (not a hand-logged sale, a Brand Website order, or a cancelled
+-- order never paid).
+create function public.order_payment_statuses(order_ids uuid[]) returns jsonb
+language plpgsql
+stable
+security definer
+set search_path = ''
+set jit = off
+as $$
+declare
+  v_user_id uuid := private.require_user_id();
+begin
+  if cardinality(order_payment_statuses.order_ids) > 1000 then
+    raise exception 'At most 1000 orders at once.' using errcode = '22023';
+  end if;
+  return coalesce((
+    select jsonb_object_agg(o.id, r.status)
+    from public.sales_orders o
+    cross join lateral (
+      select * from private.marketplace_order_reconciliation r
+      where r.user_id = o.user_id and r.platform = o.platform and r.external_order_id = o.external_order_id
+      offset 0
+    ) r
+    where o.user_id = v_user_id and o.id = any (order_payment_statuses.order_ids)
+      and (r.live or r.settlement_lines > 0)
+  ), '{}'::jsonb);
+end;
+$$;
+comment on function public.order_payment_statuses is
+  'For at most 1000 of the caller''s sales order ids, {id: payment status} of each one''s marketplace order (Settled, Short paid, Over paid, Awaiting payment, Overdue); lines of no reconciled order are left out.';
+revoke all on function public.order_payment_statuses(uuid[]) from public, anon, authenticated, service_role;
+grant execute on function public.order_payment_statuses(uuid[]) to authenticated;
 
 -- list_unmatched_settlement_lines --------------------------------------------------------------------
 -- The caller's settlement lines that name no order of the workspace (yet), newest posted first.
