@@ -169,6 +169,22 @@ begin
   v_where := v_where || ' and not exists (select 1 from public.sales_orders n where n.user_id = h.user_id'
     || ' and n.platform = h.platform and n.external_order_id = h.external_order_id'
     || ' and (n.order_date > h.order_date or (n.order_date = h.order_date and n.id > h.id)))';
+  -- A status filter first narrows the orders through the index, by the rule's own first branch
+  -- (rules.settlement_status: with settlement lines Settled, Short paid or Over paid; without,
+  -- Awaiting payment or Overdue). An unpaid order's status needs only its newest line's date and
+  -- the platform's cycle, so those two statuses never compute an order they do not list.
+  if p_status in ('Awaiting payment', 'Overdue') then
+    v_where := v_where
+      || ' and not exists (select 1 from public.settlement_lines s where s.user_id = h.user_id'
+      || ' and s.platform = h.platform and s.external_order_id = h.external_order_id)'
+      || format(' and rules.settlement_status(0, 0, rules.payment_due_day(h.order_date, (select f.payment_cycle_days'
+      || ' from public.platform_fees f where f.user_id = h.user_id and f.platform = h.platform)),'
+      || ' (now() at time zone ''Asia/Kolkata'')::date) = %L', p_status);
+  elsif p_status is not null then
+    v_where := v_where
+      || ' and exists (select 1 from public.settlement_lines s where s.user_id = h.user_id'
+      || ' and s.platform = h.platform and s.external_order_id = h.external_order_id)';
+  end if;
   v_listed := 'from public.sales_orders h'
     || ' cross join lateral (select * from private.marketplace_order_reconciliation r where r.user_id = h.user_id'
     -- offset 0 keeps the subquery per order: flattened, the planner groups every order first.
@@ -176,7 +192,7 @@ begin
     || ' where ' || v_where || ' and (r.live or r.settlement_lines > 0)'
     || case when p_status is null then '' else format(' and r.status = %L', p_status) end;
 
-  if p_status is null then
+  if p_status is null or p_status in ('Awaiting payment', 'Overdue') then
     -- Listed as the view says (a line not cancelled, or a settlement line), without computing it.
     count_sql := 'select count(*) from public.sales_orders h where ' || v_where
       || ' and (exists (select 1 from public.sales_orders l where l.user_id = h.user_id and l.platform = h.platform'
