@@ -193,12 +193,26 @@ begin
     || case when p_status is null then '' else format(' and r.status = %L', p_status) end;
 
   if p_status is null or p_status in ('Awaiting payment', 'Overdue') then
-    -- Listed as the view says (a line not cancelled, or a settlement line), without computing it.
-    count_sql := 'select count(*) from public.sales_orders h where ' || v_where
-      || ' and (exists (select 1 from public.sales_orders l where l.user_id = h.user_id and l.platform = h.platform'
-      || ' and l.external_order_id = h.external_order_id and l.status <> ''Cancelled'')'
-      || ' or exists (select 1 from public.settlement_lines s where s.user_id = h.user_id and s.platform = h.platform'
-      || ' and s.external_order_id = h.external_order_id))';
+    -- Counted in one grouping of the orders' lines (a probe per order was 26 us each, 2.6 s at
+    -- 100,000 orders), listed as the view says: a line not cancelled, or a settlement line; an
+    -- unpaid status from the order's newest date and the platform's cycle, as above.
+    count_sql := format('select count(*) from (select h.platform, h.external_order_id, max(h.order_date) as order_date,'
+      || ' bool_or(h.status <> ''Cancelled'') as live from public.sales_orders h where h.user_id = %L'
+      || ' and h.external_order_id is not null and h.platform <> ''Brand Website''', p_user_id)
+      || case when p_platform is null then '' else format(' and h.platform = %L::public.sales_platform', p_platform) end
+      || ' group by h.platform, h.external_order_id) g where true'
+      || case when p_date_from is null then '' else format(' and g.order_date >= %L::timestamptz', p_date_from) end
+      || case when p_date_to is null then '' else format(' and g.order_date < %L::timestamptz', p_date_to) end
+      || case when p_status is null then
+           format(' and (g.live or exists (select 1 from public.settlement_lines s where s.user_id = %L'
+             || ' and s.platform = g.platform and s.external_order_id = g.external_order_id))', p_user_id)
+         else
+           format(' and g.live and not exists (select 1 from public.settlement_lines s where s.user_id = %L'
+             || ' and s.platform = g.platform and s.external_order_id = g.external_order_id)'
+             || ' and rules.settlement_status(0, 0, rules.payment_due_day(g.order_date, (select f.payment_cycle_days'
+             || ' from public.platform_fees f where f.user_id = %L and f.platform = g.platform)),'
+             || ' (now() at time zone ''Asia/Kolkata'')::date) = %L', p_user_id, p_user_id, p_status)
+         end;
   else
     count_sql := 'select count(*) ' || v_listed;
   end if;
