@@ -19,6 +19,9 @@ import { PageHeader } from '@/components/page-header';
 import { salesOrdersExport } from '../api/sales-orders-export';
 import { ExportCsvButton } from '@/features/exports/components/export-csv-button';
 import { PagedList } from '@/components/paged-list';
+import { usePaymentStatuses } from '@/features/settlements/api/reconciliation';
+import { PaymentStatusBadge } from '@/features/settlements/components/payment-status-badge';
+import { PaymentsSection } from '@/features/settlements/components/payments-section';
 import { formatDateTime, formatQuantity, formatRupees } from '@/lib/format';
 import { useListState } from '@/lib/list-state';
 import { useFulfilSalesOrder } from '../api/fulfil-sales-order';
@@ -57,6 +60,10 @@ export function SalesOrders() {
   const [confirmingBulk, setConfirmingBulk] = useState(false);
   const openOrders = (salesOrders.data?.rows ?? []).filter((order) => order.status === 'Unfulfilled');
   const chosen = openOrders.filter((order) => selected.has(order.id));
+  // Each marketplace order's payment status (issue 30), beside its order status.
+  const paymentStatuses = usePaymentStatuses(
+    (salesOrders.data?.rows ?? []).filter((order) => order.external_order_id).map((order) => order.id),
+  );
 
   const toggle = (orderId: string, on: boolean) =>
     setSelected((current) => {
@@ -143,7 +150,21 @@ export function SalesOrders() {
       halfOnPhone: true,
       cell: (order) => formatRupees(order.total_amount),
     },
-    { label: 'Status', halfOnPhone: true, cell: (order) => <OrderStatusBadge status={order.status} /> },
+    {
+      label: 'Status',
+      halfOnPhone: true,
+      cell: (order) => {
+        const payment = paymentStatuses.data?.[order.id];
+        return payment ? (
+          <Group gap={4}>
+            <OrderStatusBadge status={order.status} />
+            <PaymentStatusBadge status={payment} size="xs" />
+          </Group>
+        ) : (
+          <OrderStatusBadge status={order.status} />
+        );
+      },
+    },
     {
       label: 'Actions',
       // Cancelled and Returned orders are final: no actions, an empty cell (hidden on a phone). A
@@ -283,6 +304,7 @@ export function SalesOrders() {
         </PagedList>
       </Paper>
       <ClaimsSection />
+      <PaymentsSection />
       {/* Mounted only while open: its product picker reads every product, which the list never needs. */}
       {modalOpened && <LogSaleModal opened onClose={modal.close} />}
       <ImportOrdersModal opened={importOpened} onClose={importModal.close} />
