@@ -67,7 +67,7 @@ function SummaryCard({ summary }: { summary: PlatformSummary }) {
           summary.overdue_orders > 0 ? 'orange.9' : undefined,
         )}
         {line(
-          'Fees charged / at your rates',
+          'Fees charged / your rates',
           `${formatRupees(summary.fees_charged)} / ${formatRupees(summary.fees_at_rates)}`,
         )}
         {line('TCS / TDS withheld', `${formatRupees(summary.tcs)} / ${formatRupees(summary.tds)}`)}
@@ -166,7 +166,7 @@ export function PaymentsSection() {
       )}
       <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="sm" mb="md">
         <Select
-          aria-label="Payment status"
+          label="Payment status"
           data={[{ value: all, label: 'All payment statuses' }, ...paymentStatuses]}
           value={filters.status ?? all}
           allowDeselect={false}
@@ -175,7 +175,7 @@ export function PaymentsSection() {
           }
         />
         <Select
-          aria-label="Payment platform"
+          label="Platform"
           data={[
             { value: all, label: 'All platforms' },
             ...Constants.public.Enums.sales_platform.filter((platform) => platform !== 'Brand Website'),
@@ -188,13 +188,13 @@ export function PaymentsSection() {
         />
         <TextInput
           type="date"
-          aria-label="Ordered from"
+          label="Ordered from"
           value={filters.from}
           onChange={(event) => setFilters({ from: event.currentTarget.value })}
         />
         <TextInput
           type="date"
-          aria-label="Ordered to"
+          label="Ordered to"
           value={filters.to}
           onChange={(event) => setFilters({ to: event.currentTarget.value })}
         />
