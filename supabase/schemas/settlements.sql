@@ -293,7 +293,8 @@ begin
     (now() at time zone 'Asia/Kolkata')::date) p;
   v_from_time := v_from::timestamp at time zone 'Asia/Kolkata';
   return (
-    with orders as (
+    -- Materialized: each order's status and profit computed once, not at every reference.
+    with orders as materialized (
       select r.*
       from private.marketplace_order_reconciliation r
       where r.user_id = v_user_id and (r.live or r.settlement_lines > 0)
@@ -368,7 +369,8 @@ begin
     (now() at time zone 'Asia/Kolkata')::date) p;
   v_from_time := v_from::timestamp at time zone 'Asia/Kolkata';
   return (
-    with orders as (
+    -- Materialized: each order's status and profit computed once, not at every reference.
+    with orders as materialized (
       select r.*
       from private.marketplace_order_reconciliation r
       where r.user_id = v_user_id and (r.live or r.settlement_lines > 0)

@@ -99,6 +99,9 @@ describe('payments', { timeout: 240_000 }, () => {
       expect(await row('FK-PAID').innerText()).toContain('Settled');
       // Estimated / actual profit: 300 / 290 for the short-paid order (390 settled - 100 of cotton).
       expect(await row('FK-SHORT').innerText()).toContain('₹300.00 / ₹290.00');
+      // The cards add up the period chosen: the January orders are in All time.
+      await choose(page, payments.getByRole('combobox', { name: 'Cards for' }), 'All time');
+      await eventually(() => cardLine(page, 'Expected')).toBe('Expected ₹1,200.00');
       expect(await cardLine(page, 'Expected')).toBe('Expected ₹1,200.00');
       expect(await cardLine(page, 'Settled')).toBe('Settled ₹790.00');
       expect(await cardLine(page, 'Short paid (1)')).toBe('Short paid (1) ₹10.00');

@@ -150,7 +150,13 @@ const platformSummarySchema = z.object({
 export type PlatformSummary = z.infer<typeof platformSummarySchema>;
 
 /** The dashboard's periods (rules.dashboard_period). */
-export type Period = 'this_month' | 'last_30_days' | 'this_financial_year' | 'all_time';
+export const periods = [
+  { value: 'this_month', label: 'This month' },
+  { value: 'last_30_days', label: 'Last 30 days' },
+  { value: 'this_financial_year', label: 'This financial year (from 1 April)' },
+  { value: 'all_time', label: 'All time' },
+] as const;
+export type Period = (typeof periods)[number]['value'];
 
 /** Per platform, for the orders of a period: expected, settled, short paid, overdue, fees, TCS, TDS, profit. */
 export function useReconciliationSummary(period: Period) {

@@ -6,13 +6,16 @@ import { ExportCsvButton } from '@/features/exports/components/export-csv-button
 import { Constants } from '@/lib/database.types';
 import { formatDateTime, formatDay, formatQuantity, formatRupees } from '@/lib/format';
 import { useListState } from '@/lib/list-state';
+import { useState } from 'react';
 import {
   initialReconciliationList,
   paymentStatuses,
+  periods,
   reconciliationExport,
   reconciliationQuery,
   useReconciliationPage,
   useReconciliationSummary,
+  type Period,
   type PlatformSummary,
   type ReconciledOrder,
   type ReconciliationFilters,
@@ -90,7 +93,10 @@ export function PaymentsSection() {
   const list = useListState('payments', initialReconciliationList);
   const { filters } = list.state;
   const page = useReconciliationPage(list.state);
-  const summary = useReconciliationSummary('all_time');
+  // The cards add up a period's orders (by order date): the last 30 days at first, which stays quick
+  // for a large shop (all time computes every order: see README, Settlements and reconciliation).
+  const [period, setPeriod] = useState<Period>('last_30_days');
+  const summary = useReconciliationSummary(period);
   const setFilters = (change: Partial<ReconciliationFilters>) => list.setFilters(change);
 
   const columns: DataTableColumn<ReconciledOrder>[] = [
@@ -150,7 +156,17 @@ export function PaymentsSection() {
             settlements paid. Payment cycles are set per platform in Settings.
           </Text>
         </div>
-        <ExportCsvButton {...reconciliationExport(reconciliationQuery(list.state))} />
+        <Group gap="sm" align="flex-end">
+          <Select
+            label="Cards for"
+            data={periods.map((option) => ({ ...option }))}
+            value={period}
+            onChange={(value) => value && setPeriod(value as Period)}
+            allowDeselect={false}
+            w={{ base: '100%', xs: 280 }}
+          />
+          <ExportCsvButton {...reconciliationExport(reconciliationQuery(list.state))} />
+        </Group>
       </Group>
       {summary.isError ? (
         <LoadError what="the payments summary" error={summary.error} onRetry={summary.refetch} />
