@@ -75,7 +75,7 @@ export function ActualProfitAndLeaks({ period }: { period: Period }) {
           <LoadError what="the profit leaks" error={leaks.error} onRetry={leaks.refetch} />
         ) : rows.length === 0 ? (
           <Text c="dimmed" size="sm">
-            {leaks.data ? 'No leaks in this period: every settled order was paid at your rates.' : 'Loading…'}
+            {leaks.data ? 'No profit leaks in this period.' : 'Loading…'}
           </Text>
         ) : (
           <DataTable columns={columns} rows={rows} minWidth={640} />
