@@ -92,6 +92,7 @@ describe('payments', { timeout: 240_000 }, () => {
 
       await openTab(page, 'Sales Orders');
       const payments = page.getByRole('region', { name: 'Payments' });
+      await payments.getByRole('button', { name: 'Show payments' }).click();
       const row = (order: string) => payments.getByRole('row').filter({ hasText: order });
       await eventually(async () => (await row('FK-SHORT').innerText()).includes('Short paid')).toBe(true);
       expect(await row('FK-SHORT').innerText()).toContain('-₹10.00');

@@ -1,4 +1,4 @@
-import { Group, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { LoadError } from '@/components/load-error';
 import { PagedList } from '@/components/paged-list';
@@ -90,6 +90,32 @@ function SummaryCard({ summary }: { summary: PlatformSummary }) {
  * amount, difference, payment status and estimated against actual profit.
  */
 export function PaymentsSection() {
+  // Shown on request: its queries then run (they compute orders, so a large shop's Sales Orders page
+  // stays as quick as before), and its rows never mix with the orders list's above.
+  const [shown, setShown] = useState(false);
+  return (
+    <Paper withBorder p="md" mt="lg" component="section" aria-label="Payments">
+      <Group justify="space-between" align="flex-end" mb={shown ? 'sm' : 0} gap="sm">
+        <div>
+          <Title order={3} size="h4">
+            Payments
+          </Title>
+          <Text c="dimmed" size="sm">
+            What each marketplace order should pay (its total less your fees and its returns) against what its
+            settlements paid. Payment cycles are set per platform in Settings.
+          </Text>
+        </div>
+        <Button variant="default" onClick={() => setShown((value) => !value)} aria-expanded={shown}>
+          {shown ? 'Hide payments' : 'Show payments'}
+        </Button>
+      </Group>
+      {shown && <PaymentsContent />}
+    </Paper>
+  );
+}
+
+/** The cards, filters and list, once shown. */
+function PaymentsContent() {
   const list = useListState('payments', initialReconciliationList);
   const { filters } = list.state;
   const page = useReconciliationPage(list.state);
@@ -145,17 +171,8 @@ export function PaymentsSection() {
   ];
 
   return (
-    <Paper withBorder p="md" mt="lg" component="section" aria-label="Payments">
-      <Group justify="space-between" align="flex-end" mb="sm" gap="sm">
-        <div>
-          <Title order={3} size="h4">
-            Payments
-          </Title>
-          <Text c="dimmed" size="sm">
-            What each marketplace order should pay (its total less your fees and its returns) against what its
-            settlements paid. Payment cycles are set per platform in Settings.
-          </Text>
-        </div>
+    <>
+      <Group justify="flex-end" align="flex-end" mb="sm" gap="sm">
         <Group gap="sm" align="flex-end">
           <Select
             label="Cards for"
@@ -240,6 +257,6 @@ export function PaymentsSection() {
           />
         )}
       </PagedList>
-    </Paper>
+    </>
   );
 }
