@@ -697,6 +697,9 @@ isOneToOne: false
         isOneToOne: true
         isSetofReturn: false
       } },
+"order_payment_statuses":
+{ Args: { "order_ids": (string)[] }; Returns: Json
+                           },
 "owner_report":
 { Args: { "report": string }; Returns: Json[]
                            },

@@ -16,9 +16,11 @@ export type LiveTable = (typeof liveTables)[number];
  * Every table the app reads. BOM rows are not published (their deletions would reach every
  * subscriber); they change only with their product row, whose event refreshes them. The website
  * webhook (it holds the secret) and refused website lines are not published either: the owner's
- * own writes refresh them, and a website order's sales event refreshes its refusals.
+ * own writes refresh them, and a website order's sales event refreshes its refusals. Settlement
+ * lines are not published either: only the owner's own import adds them (a file of 100,000 lines
+ * would be as many events), and the import's write refreshes the Payments queries.
  */
-export type DataTable = LiveTable | 'bom_items' | 'website_webhooks' | 'website_order_refusals';
+export type DataTable = LiveTable | 'bom_items' | 'website_webhooks' | 'website_order_refusals' | 'settlement_lines';
 
 /** Every server-state query key of the app, in one place so invalidation cannot miss one. */
 export const queryKeys = {
@@ -46,6 +48,8 @@ export const queryKeys = {
   orderReturns: ['order-returns'],
   /** The dashboard's returns panel, per period. */
   dashboardReturns: ['dashboard-returns'],
+  /** Payments (issue 30): the reconciliation list, its summary, the profit leaks and the rows' payment statuses. */
+  reconciliation: ['reconciliation'],
 } as const;
 
 type QueryKey = (typeof queryKeys)[keyof typeof queryKeys];
@@ -82,9 +86,11 @@ const queriesReadingTable: Record<DataTable, readonly QueryKey[]> = {
     queryKeys.dashboardPanels,
     queryKeys.websiteOrderRefusals,
     queryKeys.dashboardReturns,
+    queryKeys.reconciliation,
   ],
   manufacturing_orders: [queryKeys.manufacturingOrders],
-  platform_fees: [queryKeys.platformFees],
+  // The payment cycle decides which orders are overdue.
+  platform_fees: [queryKeys.platformFees, queryKeys.reconciliation],
   // A style's row changes with its name, options and BOM (its BOM lines and variant links are not
   // published); its variants' stock changes with their product rows.
   styles: [queryKeys.styles],
@@ -92,6 +98,7 @@ const queriesReadingTable: Record<DataTable, readonly QueryKey[]> = {
   // refreshes the lists and panels; these are what only the returns and claims show.
   sales_returns: [queryKeys.orderReturns, queryKeys.dashboardReturns],
   return_claims: [queryKeys.returnClaims, queryKeys.orderReturns, queryKeys.dashboardReturns],
+  settlement_lines: [queryKeys.reconciliation],
   website_webhooks: [queryKeys.websiteWebhook],
   website_order_refusals: [queryKeys.websiteOrderRefusals],
 };

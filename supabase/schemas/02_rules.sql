@@ -168,11 +168,11 @@ parallel safe
 set search_path = ''
 as $$
 declare
-  v_kept record;
-begin
-  select * into v_kept from rules.kept_sale(expected_payout.status, expected_payout.quantity,
+  -- An assignment, not SELECT INTO: a plain expression, no query run per order line.
+  v_kept record := rules.kept_sale(expected_payout.status, expected_payout.quantity,
     expected_payout.returned_quantity, expected_payout.total_amount, expected_payout.refunded_amount,
     expected_payout.recorded_fees, 0);
+begin
   if not v_kept.kept then
     return 0;
   end if;

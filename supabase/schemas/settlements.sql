@@ -169,19 +169,50 @@ begin
   v_where := v_where || ' and not exists (select 1 from public.sales_orders n where n.user_id = h.user_id'
     || ' and n.platform = h.platform and n.external_order_id = h.external_order_id'
     || ' and (n.order_date > h.order_date or (n.order_date = h.order_date and n.id > h.id)))';
+  -- A status filter first narrows the orders through the index, by the rule's own first branch
+  -- (rules.settlement_status: with settlement lines Settled, Short paid or Over paid; without,
+  -- Awaiting payment or Overdue). An unpaid order's status needs only its newest line's date and
+  -- the platform's cycle, so those two statuses never compute an order they do not list.
+  if p_status in ('Awaiting payment', 'Overdue') then
+    v_where := v_where
+      || ' and not exists (select 1 from public.settlement_lines s where s.user_id = h.user_id'
+      || ' and s.platform = h.platform and s.external_order_id = h.external_order_id)'
+      || format(' and rules.settlement_status(0, 0, rules.payment_due_day(h.order_date, (select f.payment_cycle_days'
+      || ' from public.platform_fees f where f.user_id = h.user_id and f.platform = h.platform)),'
+      || ' (now() at time zone ''Asia/Kolkata'')::date) = %L', p_status);
+  elsif p_status is not null then
+    v_where := v_where
+      || ' and exists (select 1 from public.settlement_lines s where s.user_id = h.user_id'
+      || ' and s.platform = h.platform and s.external_order_id = h.external_order_id)';
+  end if;
   v_listed := 'from public.sales_orders h'
     || ' cross join lateral (select * from private.marketplace_order_reconciliation r where r.user_id = h.user_id'
-    || ' and r.platform = h.platform and r.external_order_id = h.external_order_id) r'
+    -- offset 0 keeps the subquery per order: flattened, the planner groups every order first.
+    || ' and r.platform = h.platform and r.external_order_id = h.external_order_id offset 0) r'
     || ' where ' || v_where || ' and (r.live or r.settlement_lines > 0)'
     || case when p_status is null then '' else format(' and r.status = %L', p_status) end;
 
-  if p_status is null then
-    -- Listed as the view says (a line not cancelled, or a settlement line), without computing it.
-    count_sql := 'select count(*) from public.sales_orders h where ' || v_where
-      || ' and (exists (select 1 from public.sales_orders l where l.user_id = h.user_id and l.platform = h.platform'
-      || ' and l.external_order_id = h.external_order_id and l.status <> ''Cancelled'')'
-      || ' or exists (select 1 from public.settlement_lines s where s.user_id = h.user_id and s.platform = h.platform'
-      || ' and s.external_order_id = h.external_order_id))';
+  if p_status is null or p_status in ('Awaiting payment', 'Overdue') then
+    -- Counted in one grouping of the orders' lines (a probe per order was 26 us each, 2.6 s at
+    -- 100,000 orders), listed as the view says: a line not cancelled, or a settlement line; an
+    -- unpaid status from the order's newest date and the platform's cycle, as above.
+    count_sql := format('select count(*) from (select h.platform, h.external_order_id, max(h.order_date) as order_date,'
+      || ' bool_or(h.status <> ''Cancelled'') as live from public.sales_orders h where h.user_id = %L'
+      || ' and h.external_order_id is not null and h.platform <> ''Brand Website''', p_user_id)
+      || case when p_platform is null then '' else format(' and h.platform = %L::public.sales_platform', p_platform) end
+      || ' group by h.platform, h.external_order_id) g where true'
+      || case when p_date_from is null then '' else format(' and g.order_date >= %L::timestamptz', p_date_from) end
+      || case when p_date_to is null then '' else format(' and g.order_date < %L::timestamptz', p_date_to) end
+      || case when p_status is null then
+           format(' and (g.live or exists (select 1 from public.settlement_lines s where s.user_id = %L'
+             || ' and s.platform = g.platform and s.external_order_id = g.external_order_id))', p_user_id)
+         else
+           format(' and g.live and not exists (select 1 from public.settlement_lines s where s.user_id = %L'
+             || ' and s.platform = g.platform and s.external_order_id = g.external_order_id)'
+             || ' and rules.settlement_status(0, 0, rules.payment_due_day(g.order_date, (select f.payment_cycle_days'
+             || ' from public.platform_fees f where f.user_id = %L and f.platform = g.platform)),'
+             || ' (now() at time zone ''Asia/Kolkata'')::date) = %L', p_user_id, p_user_id, p_status)
+         end;
   else
     count_sql := 'select count(*) ' || v_listed;
   end if;
@@ -262,7 +293,8 @@ begin
     (now() at time zone 'Asia/Kolkata')::date) p;
   v_from_time := v_from::timestamp at time zone 'Asia/Kolkata';
   return (
-    with orders as (
+    -- Materialized: each order's status and profit computed once, not at every reference.
+    with orders as materialized (
       select r.*
       from private.marketplace_order_reconciliation r
       where r.user_id = v_user_id and (r.live or r.settlement_lines > 0)
@@ -337,7 +369,8 @@ begin
     (now() at time zone 'Asia/Kolkata')::date) p;
   v_from_time := v_from::timestamp at time zone 'Asia/Kolkata';
   return (
-    with orders as (
+    -- Materialized: each order's status and profit computed once, not at every reference.
+    with orders as materialized (
       select r.*
       from private.marketplace_order_reconciliation r
       where r.user_id = v_user_id and (r.live or r.settlement_lines > 0)
@@ -368,6 +401,42 @@ comment on function public.profit_leaks is
   'For a period (as reconciliation_summary): at most 20 orders of each kind, largest first: fees_over_rates (fees charged in settlements exceed recorded fees + return fees by more than Rs 1; amount the excess), overdue (amount the expected payout) and return_cost (amount its returns'' cost): [{kind, platform, external_order_id, order_date, product_names, amount, status}].';
 revoke all on function public.profit_leaks(text) from public, anon, authenticated, service_role;
 grant execute on function public.profit_leaks(text) to authenticated;
+
+-- order_payment_statuses ---------------------------------------------------------------------------
+-- The payment status of the marketplace orders of some sales order lines (a page of Sales Orders:
+-- at most 1000 ids): {sales order id: status} for each line of the caller's that belongs to a
+-- reconciled marketplace order (not a hand-logged sale, a Brand Website order, or a cancelled
+-- order never paid).
+create function public.order_payment_statuses(order_ids uuid[]) returns jsonb
+language plpgsql
+stable
+security definer
+set search_path = ''
+set jit = off
+as $$
+declare
+  v_user_id uuid := private.require_user_id();
+begin
+  if cardinality(order_payment_statuses.order_ids) > 1000 then
+    raise exception 'At most 1000 orders at once.' using errcode = '22023';
+  end if;
+  return coalesce((
+    select jsonb_object_agg(o.id, r.status)
+    from public.sales_orders o
+    cross join lateral (
+      select * from private.marketplace_order_reconciliation r
+      where r.user_id = o.user_id and r.platform = o.platform and r.external_order_id = o.external_order_id
+      offset 0
+    ) r
+    where o.user_id = v_user_id and o.id = any (order_payment_statuses.order_ids)
+      and (r.live or r.settlement_lines > 0)
+  ), '{}'::jsonb);
+end;
+$$;
+comment on function public.order_payment_statuses is
+  'For at most 1000 of the caller''s sales order ids, {id: payment status} of each one''s marketplace order (Settled, Short paid, Over paid, Awaiting payment, Overdue); lines of no reconciled order are left out.';
+revoke all on function public.order_payment_statuses(uuid[]) from public, anon, authenticated, service_role;
+grant execute on function public.order_payment_statuses(uuid[]) to authenticated;
 
 -- list_unmatched_settlement_lines --------------------------------------------------------------------
 -- The caller's settlement lines that name no order of the workspace (yet), newest posted first.

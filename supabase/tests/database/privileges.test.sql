@@ -5,7 +5,7 @@
 -- exact lists below catch a migration that forgets to revoke, and the last section shows why.
 begin;
 set local client_min_messages = warning;
-select plan(206);
+select plan(208);
 
 -- The platform, as on Supabase (stack/sql/platform.sql) -----------------------------------------
 select is(session_user::text, 'postgres',
@@ -236,7 +236,8 @@ from (values ('create_product', array['text', 'text', 'text', 'numeric', 'numeri
                                            'timestamp with time zone', 'text', 'boolean', 'integer', 'integer']),
              ('reconciliation_summary', array['text']),
              ('profit_leaks', array['text']),
-             ('list_unmatched_settlement_lines', array['sales_platform', 'integer', 'integer'])) as f (f, args);
+             ('list_unmatched_settlement_lines', array['sales_platform', 'integer', 'integer']),
+             ('order_payment_statuses', array['uuid[]'])) as f (f, args);
 select function_privs_are('public', f, args, 'authenticated', array['EXECUTE'],
   format('authenticated can execute %s', f))
 from (values ('create_product', array['text', 'text', 'text', 'numeric', 'numeric', 'numeric', 'jsonb', 'uuid']),
@@ -291,7 +292,8 @@ from (values ('create_product', array['text', 'text', 'text', 'numeric', 'numeri
                                            'timestamp with time zone', 'text', 'boolean', 'integer', 'integer']),
              ('reconciliation_summary', array['text']),
              ('profit_leaks', array['text']),
-             ('list_unmatched_settlement_lines', array['sales_platform', 'integer', 'integer'])) as f (f, args);
+             ('list_unmatched_settlement_lines', array['sales_platform', 'integer', 'integer']),
+             ('order_payment_statuses', array['uuid[]'])) as f (f, args);
 
 -- Exactly who may execute which of our functions, counting grants to PUBLIC and to the role
 -- itself (Supabase's default privileges grant anon every new function in public).
@@ -345,7 +347,8 @@ select set_eq(
         'public.preview_settlement_import(text, jsonb)', 'public.import_settlement(text, jsonb, uuid)',
         'public.list_reconciliation(text, sales_platform, timestamp with time zone, timestamp with time zone, text, boolean, integer, integer)',
         'public.reconciliation_summary(text)', 'public.profit_leaks(text)',
-        'public.list_unmatched_settlement_lines(sales_platform, integer, integer)'],
+        'public.list_unmatched_settlement_lines(sales_platform, integer, integer)',
+        'public.order_payment_statuses(uuid[])'],
   'authenticated can execute exactly the fourteen stock operations, the bulk fulfil, set_platform_fees, the two catalogue imports, the seven read functions, the three website webhook settings, the order import with its preview, the three lists, the three style operations with their list, the production batch, set_product_costs, and the returns: record_return, update_claim, the returns import with its preview, dashboard_returns and the claim windows, and the settlements: the import with its preview, the reconciliation list, its summary, the profit leaks and the unmatched lines'
 );
 select set_eq(
@@ -377,8 +380,8 @@ select set_eq(
         'set_product_costs', 'product_costing',
         'record_return', 'update_claim', 'preview_returns_import', 'import_returns', 'platform_claim_windows',
         'preview_settlement_import', 'import_settlement', 'list_reconciliation', 'reconciliation_summary',
-        'profit_leaks', 'list_unmatched_settlement_lines'],
-  'Exactly the fourteen operations, record_return, update_claim, the returns import with its preview and the claim windows (they call private helpers), the settlement import with its preview and the four settlement reads (they read the private reconciliation view and filter on auth.uid() themselves), the bulk fulfil, set_platform_fees, the two catalogue imports (they call private helpers), owner_report (its views read auth.users), the webhook settings, receive_website_order, the order import with its preview (it shares the import''s private helpers), the four lists (they filter on auth.uid() themselves so their searches can use indexes), the three style operations, the production batch, set_product_costs and product_costing (it calls the private max_buildable; it filters on auth.uid() itself) run as security definer; the other read functions read through RLS'
+        'profit_leaks', 'list_unmatched_settlement_lines', 'order_payment_statuses'],
+  'Exactly the fourteen operations, record_return, update_claim, the returns import with its preview and the claim windows (they call private helpers), the settlement import with its preview and the five settlement reads (they read the private reconciliation view and filter on auth.uid() themselves), the bulk fulfil, set_platform_fees, the two catalogue imports (they call private helpers), owner_report (its views read auth.users), the webhook settings, receive_website_order, the order import with its preview (it shares the import''s private helpers), the four lists (they filter on auth.uid() themselves so their searches can use indexes), the three style operations, the production batch, set_product_costs and product_costing (it calls the private max_buildable; it filters on auth.uid() itself) run as security definer; the other read functions read through RLS'
 );
 
 select tests.authenticate_as_anon();

@@ -5,7 +5,7 @@
 -- importing twice, another user's orders never matched, and every refusal writing nothing.
 begin;
 set local client_min_messages = warning;
-select plan(66);
+select plan(69);
 
 select tests.create_user('owner');
 select tests.create_user('other');
@@ -205,6 +205,13 @@ select throws_ok($$ select public.list_reconciliation(sort_by => 'settled; drop 
 select throws_ok($$ select public.list_reconciliation(page_size => 1001) $$, '22023', 'A page holds 1 to 1000 rows.',
   'Pages are bounded');
 
+select is(public.order_payment_statuses(array(select id from public.sales_orders
+    where external_order_id in ('FK-SHORT', 'FK-CANCELLED') or external_order_id is null)),
+  jsonb_build_object((select id from public.sales_orders where external_order_id = 'FK-SHORT'), 'Short paid'),
+  'A page''s payment statuses: the short-paid order''s line; none for the cancelled order');
+select throws_ok($$ select public.order_payment_statuses(array(select gen_random_uuid() from generate_series(1, 1001))) $$,
+  '22023', 'At most 1000 orders at once.', 'At most 1000 order ids at once');
+
 -- Unmatched lines, then their order arrives.
 select is((select array_agg(r ->> 'external_order_id' order by r ->> 'external_order_id') from jsonb_array_elements(
     public.list_unmatched_settlement_lines() -> 'rows') r where r ->> 'external_order_id' is not null),
@@ -255,6 +262,9 @@ select is((select r ->> 'status' from pg_temp.order_row('FK-OTHER') r), 'Overdue
 select is(public.list_unmatched_settlement_lines() -> 'total', '0'::jsonb, 'Another user sees none of the owner''s lines');
 select is((select count(*) from public.settlement_lines), 0::bigint, 'nor reads them through the table');
 select is(public.list_reconciliation() -> 'total', '1'::jsonb, 'Another user''s list has only their own order');
+select is(public.order_payment_statuses((select array_agg(id) from public.sales_orders)),
+  jsonb_build_object((select id from public.sales_orders where external_order_id = 'FK-OTHER'), 'Overdue'),
+  'Another user sees only their own order''s payment status');
 select is((select s ->> 'settled' from jsonb_array_elements(public.reconciliation_summary('all_time')) s), '0',
   'and their summary counts nothing settled');
 select is(pg_temp.fingerprint(), (select digest from other_before), 'and another user wrote nothing');

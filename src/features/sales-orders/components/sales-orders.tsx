@@ -20,6 +20,9 @@ import { PageHeader } from '@/components/page-header';
 import { salesOrdersExport } from '../api/sales-orders-export';
 import { ExportCsvButton } from '@/features/exports/components/export-csv-button';
 import { PagedList } from '@/components/paged-list';
+import { usePaymentStatuses } from '@/features/settlements/api/reconciliation';
+import { PaymentStatusBadge } from '@/features/settlements/components/payment-status-badge';
+import { PaymentsSection } from '@/features/settlements/components/payments-section';
 import { formatDateTime, formatQuantity, formatRupees } from '@/lib/format';
 import { useListState } from '@/lib/list-state';
 import { useFulfilSalesOrder } from '../api/fulfil-sales-order';
@@ -60,6 +63,10 @@ export function SalesOrders() {
   const [confirmingBulk, setConfirmingBulk] = useState(false);
   const openOrders = (salesOrders.data?.rows ?? []).filter((order) => order.status === 'Unfulfilled');
   const chosen = openOrders.filter((order) => selected.has(order.id));
+  // Each marketplace order's payment status (issue 30), beside its order status.
+  const paymentStatuses = usePaymentStatuses(
+    (salesOrders.data?.rows ?? []).filter((order) => order.external_order_id).map((order) => order.id),
+  );
 
   const toggle = (orderId: string, on: boolean) =>
     setSelected((current) => {
@@ -205,6 +212,14 @@ export function SalesOrders() {
           />
         ),
     },
+    // Not one of the spec's columns either: a marketplace order's payment status (issue 30), last.
+    {
+      label: 'Payment',
+      cell: (order) => {
+        const payment = paymentStatuses.data?.[order.id];
+        return payment && <PaymentStatusBadge status={payment} size="xs" />;
+      },
+    },
   ];
 
   return (
@@ -289,6 +304,7 @@ export function SalesOrders() {
         </PagedList>
       </Paper>
       <ClaimsSection />
+      <PaymentsSection />
       {/* Mounted only while open: its product picker reads every product, which the list never needs. */}
       {modalOpened && <LogSaleModal opened onClose={modal.close} />}
       <ImportOrdersModal opened={importOpened} onClose={importModal.close} />
