@@ -8,7 +8,7 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { dialog, dismissNotifications, openTab, screenshot, settle } from './support/actions';
+import { dialog, dismissNotifications, eventually, openTab, rowCells, screenshot, settle } from './support/actions';
 import { DESKTOP, PHONE } from './support/environment';
 import { useE2e } from './support/fixture';
 
@@ -143,6 +143,11 @@ describe('importing an Amazon settlement', { timeout: 180_000 }, () => {
       '405-2222222-2222222': 'Short paid',
       '405-3333333-3333333': 'Overdue',
     });
+    // The list's Payment column (last) follows without a reload: the import refreshes the reconciliation.
+    const paymentCell = async (product: string) => (await rowCells(page.getByRole('table').first(), product)).at(-1);
+    await eventually(() => paymentCell('Silk Dupatta')).toBe('Short paid');
+    await eventually(() => paymentCell('Cotton Kurta')).toBe('Settled');
+    await eventually(() => paymentCell('Linen Shirt')).toBe('Overdue');
     await settle(page);
     await screenshot(page, 'settlement-import-sales-orders');
 

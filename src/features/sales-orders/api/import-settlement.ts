@@ -59,7 +59,7 @@ export async function importSettlementLines(
   return { ...done, unmatched };
 }
 
-/** Settlement lines change what an order's payment status says: its queries refresh. */
+/** Settlement lines change the reconciliation: Payments, its cards and the rows' payment badges refresh. */
 export function useImportSettlement() {
-  return useWrite({ write: importSettlementLines, tables: ['sales_orders'] });
+  return useWrite({ write: importSettlementLines, tables: ['settlement_lines'] });
 }
