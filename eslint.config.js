@@ -14,7 +14,15 @@ import { readdirSync } from 'node:fs';
  * import and styles (their form, grids and list, shown by Products, Inventory and Manufacturing).
  * Each imports only shared code and the shared features listed before it.
  */
-const sharedFeatures = ['stock-items', 'exports', 'stock-history', 'costing', 'catalogue-import', 'styles'];
+const sharedFeatures = [
+  'stock-items',
+  'exports',
+  'stock-history',
+  'costing',
+  'catalogue-import',
+  'styles',
+  'settlements',
+];
 const features = readdirSync(new URL('./src/features', import.meta.url));
 
 const featureZones = features.map((feature) => {

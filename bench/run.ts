@@ -20,6 +20,7 @@ import { measureMillionOrders } from './million-orders';
 import { measureRealtimeFanout } from './realtime-fanout';
 import { measureRealtimeLatency } from './realtime-latency';
 import { measureRestOverhead } from './rest-overhead';
+import { measureSettlements } from './settlements';
 import { measureStackStart } from './stack-start';
 
 function describeMachine(): string {
@@ -51,6 +52,7 @@ try {
     ['log_sale throughput', () => measureLogSale(cluster.url)],
     ['order import', () => measureImportOrders(cluster.url)],
     ['a million orders', () => measureMillionOrders(cluster.url)],
+    ['settlements', () => measureSettlements(cluster.url)],
     ['rest overhead', () => measureRestOverhead()],
     ['realtime latency', () => measureRealtimeLatency(cluster.url)],
     ['realtime fan-out', () => measureRealtimeFanout(cluster.url)],

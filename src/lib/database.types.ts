@@ -103,14 +103,14 @@ isOneToOne: false
                   ]
                 },"platform_fees": {
                   Row: {
-                    "claim_window_days": number | null,"commission_percent": number,"fee_per_order": number,"platform": Database["public"]['Enums']["sales_platform"],"shipping_per_order": number,"updated_at": string,"user_id": string
+                    "claim_window_days": number | null,"commission_percent": number,"fee_per_order": number,"payment_cycle_days": number,"platform": Database["public"]['Enums']["sales_platform"],"shipping_per_order": number,"updated_at": string,"user_id": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "claim_window_days"?: number | null,"commission_percent"?: number,"fee_per_order"?: number,"platform": Database["public"]['Enums']["sales_platform"],"shipping_per_order"?: number,"updated_at"?: string,"user_id"?: string
+                    "claim_window_days"?: number | null,"commission_percent"?: number,"fee_per_order"?: number,"payment_cycle_days"?: number,"platform": Database["public"]['Enums']["sales_platform"],"shipping_per_order"?: number,"updated_at"?: string,"user_id"?: string
                   }
                   Update: {
-                    "claim_window_days"?: number | null,"commission_percent"?: number,"fee_per_order"?: number,"platform"?: Database["public"]['Enums']["sales_platform"],"shipping_per_order"?: number,"updated_at"?: string,"user_id"?: string
+                    "claim_window_days"?: number | null,"commission_percent"?: number,"fee_per_order"?: number,"payment_cycle_days"?: number,"platform"?: Database["public"]['Enums']["sales_platform"],"shipping_per_order"?: number,"updated_at"?: string,"user_id"?: string
                   }
                   Relationships: [
                     
@@ -346,6 +346,20 @@ isOneToOne: false
       referencedRelation: "sales_orders"
       referencedColumns: ["id"]
     }
+                  ]
+                },"settlement_lines": {
+                  Row: {
+                    "amount": number,"category": Database["public"]['Enums']["settlement_category"],"created_at": string,"description": string | null,"external_order_id": string | null,"id": string,"line_key": string,"platform": Database["public"]['Enums']["sales_platform"],"posted_date": string,"settlement_id": string,"sku": string | null,"user_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "amount": number,"category": Database["public"]['Enums']["settlement_category"],"created_at"?: string,"description"?: string | null,"external_order_id"?: string | null,"id"?: string,"line_key": string,"platform": Database["public"]['Enums']["sales_platform"],"posted_date": string,"settlement_id": string,"sku"?: string | null,"user_id"?: string
+                  }
+                  Update: {
+                    "amount"?: number,"category"?: Database["public"]['Enums']["settlement_category"],"created_at"?: string,"description"?: string | null,"external_order_id"?: string | null,"id"?: string,"line_key"?: string,"platform"?: Database["public"]['Enums']["sales_platform"],"posted_date"?: string,"settlement_id"?: string,"sku"?: string | null,"user_id"?: string
+                  }
+                  Relationships: [
+                    
                   ]
                 },"stock_movements": {
                   Row: {
@@ -777,6 +791,9 @@ isOneToOne: false
 "import_sales_orders":
 { Args: { "lines": Json,"platform": string,"request_id"?: string }; Returns: Json
                            },
+"import_settlement":
+{ Args: { "lines": Json,"platform": string,"request_id"?: string }; Returns: Json
+                           },
 "list_products":
 { Args: { "ascending"?: boolean,"include_archived"?: boolean,"low_stock_only"?: boolean,"page_offset"?: number,"page_size"?: number,"search"?: string,"sort_by"?: string }; Returns: Json
                            },
@@ -786,11 +803,17 @@ isOneToOne: false
 "list_raw_materials":
 { Args: { "ascending"?: boolean,"include_archived"?: boolean,"low_stock_only"?: boolean,"page_offset"?: number,"page_size"?: number,"search"?: string,"sort_by"?: string }; Returns: Json
                            },
+"list_reconciliation":
+{ Args: { "ascending"?: boolean,"date_from"?: string,"date_to"?: string,"page_offset"?: number,"page_size"?: number,"platform"?: Database["public"]['Enums']["sales_platform"],"sort_by"?: string,"status"?: string }; Returns: Json
+                           },
 "list_sales_orders":
 { Args: { "ascending"?: boolean,"date_from"?: string,"date_to"?: string,"page_offset"?: number,"page_size"?: number,"platform"?: Database["public"]['Enums']["sales_platform"],"search"?: string,"sort_by"?: string,"status"?: Database["public"]['Enums']["sales_order_status"] }; Returns: Json
                            },
 "list_styles":
 { Args: { "page_offset"?: number,"page_size"?: number,"search"?: string,"style_id"?: string }; Returns: Json
+                           },
+"list_unmatched_settlement_lines":
+{ Args: { "page_offset"?: number,"page_size"?: number,"platform"?: Database["public"]['Enums']["sales_platform"] }; Returns: Json
                            },
 "log_sale":
 { Args: { "order_date"?: string,"order_id"?: string,"platform"?: string,"product_id": string,"quantity": number,"request_id"?: string,"unit_price"?: number }; Returns: {
@@ -822,6 +845,9 @@ isOneToOne: false
         isOneToOne: true
         isSetofReturn: false
       } },
+"order_payment_statuses":
+{ Args: { "order_ids": (string)[] }; Returns: Json
+                           },
 "owner_report":
 { Args: { "report": string }; Returns: Json[]
                            },
@@ -855,10 +881,16 @@ isOneToOne: false
 "preview_sales_orders_import":
 { Args: { "lines": Json,"platform": string }; Returns: Json
                            },
+"preview_settlement_import":
+{ Args: { "lines": Json,"platform": string }; Returns: Json
+                           },
 "product_costing":
 { Args: Record<PropertyKey, never>; Returns: {
               "bottleneck_material_id": string,"bottleneck_material_name": string,"bottleneck_product_id": string,"bottleneck_product_name": string,"cost_known": boolean,"labour_cost": number,"margin": number,"margin_percent": number,"materials_cost": number,"max_buildable": number,"overhead_cost": number,"product_id": string,"purchase_cost": number,"unit_cost": number,"wastage_cost": number
             }[]
+                           },
+"profit_leaks":
+{ Args: { "period": string }; Returns: Json
                            },
 "receive_material":
 { Args: { "material_id": string,"note"?: string,"quantity": number,"request_id"?: string,"unit_cost"?: number }; Returns: {
@@ -885,6 +917,9 @@ isOneToOne: false
                            },
 "receive_website_order":
 { Args: { "endpoint_token": string,"lines": Json,"ordered_at": string,"shop_order_id": string }; Returns: Json
+                           },
+"reconciliation_summary":
+{ Args: { "period": string }; Returns: Json
                            },
 "record_return":
 { Args: { "damaged"?: number,"kind": string,"missing"?: number,"note"?: string,"order_id": string,"request_id"?: string,"return_date"?: string,"return_fees"?: number,"sellable": number,"wrong_item"?: number }; Returns: {
@@ -939,10 +974,11 @@ isOneToOne: false
         isSetofReturn: false
       } },
 "set_platform_fees":
-{ Args: { "claim_window_days"?: number,"commission_percent": number,"fee_per_order": number,"platform": string,"shipping_per_order": number }; Returns: {
+{ Args: { "claim_window_days"?: number,"commission_percent": number,"fee_per_order": number,"payment_cycle_days"?: number,"platform": string,"shipping_per_order": number }; Returns: {
               "claim_window_days": number | null,
 "commission_percent": number,
 "fee_per_order": number,
+"payment_cycle_days": number,
 "platform": Database["public"]['Enums']["sales_platform"],
 "shipping_per_order": number,
 "updated_at": string,
@@ -1145,7 +1181,7 @@ isOneToOne: false
                            }
           }
           Enums: {
-            "manufacturing_order_status": "In Progress"|"Completed"|"Cancelled","purchase_order_status": "Draft"|"Ordered"|"Partially received"|"Received"|"Cancelled","return_claim_status": "Open"|"Filed"|"Approved"|"Rejected","return_condition": "sellable"|"damaged"|"wrong_item"|"missing","return_kind": "rto"|"customer_return","sales_order_status": "Unfulfilled"|"Fulfilled"|"Cancelled"|"Returned"|"Partially returned","sales_platform": "Flipkart"|"Myntra"|"Amazon"|"Brand Website"|"Other","stock_movement_reason": "opening_stock"|"sale"|"production_consumption"|"production_output"|"purchase_receipt"|"adjustment"|"sale_cancelled"|"sale_return"|"production_cancelled"
+            "manufacturing_order_status": "In Progress"|"Completed"|"Cancelled","purchase_order_status": "Draft"|"Ordered"|"Partially received"|"Received"|"Cancelled","return_claim_status": "Open"|"Filed"|"Approved"|"Rejected","return_condition": "sellable"|"damaged"|"wrong_item"|"missing","return_kind": "rto"|"customer_return","sales_order_status": "Unfulfilled"|"Fulfilled"|"Cancelled"|"Returned"|"Partially returned","sales_platform": "Flipkart"|"Myntra"|"Amazon"|"Brand Website"|"Other","settlement_category": "sale"|"commission"|"fixed_fee"|"collection_fee"|"shipping_fee"|"return_fee"|"tcs"|"tds"|"refund"|"reimbursement"|"other","stock_movement_reason": "opening_stock"|"sale"|"production_consumption"|"production_output"|"purchase_receipt"|"adjustment"|"sale_cancelled"|"sale_return"|"production_cancelled"
           }
           CompositeTypes: {
             [_ in never]: never
@@ -1261,7 +1297,7 @@ export type CompositeTypes<
 export const Constants = {
   "public": {
           Enums: {
-            "manufacturing_order_status": ["In Progress", "Completed", "Cancelled"],"purchase_order_status": ["Draft", "Ordered", "Partially received", "Received", "Cancelled"],"return_claim_status": ["Open", "Filed", "Approved", "Rejected"],"return_condition": ["sellable", "damaged", "wrong_item", "missing"],"return_kind": ["rto", "customer_return"],"sales_order_status": ["Unfulfilled", "Fulfilled", "Cancelled", "Returned", "Partially returned"],"sales_platform": ["Flipkart", "Myntra", "Amazon", "Brand Website", "Other"],"stock_movement_reason": ["opening_stock", "sale", "production_consumption", "production_output", "purchase_receipt", "adjustment", "sale_cancelled", "sale_return", "production_cancelled"]
+            "manufacturing_order_status": ["In Progress", "Completed", "Cancelled"],"purchase_order_status": ["Draft", "Ordered", "Partially received", "Received", "Cancelled"],"return_claim_status": ["Open", "Filed", "Approved", "Rejected"],"return_condition": ["sellable", "damaged", "wrong_item", "missing"],"return_kind": ["rto", "customer_return"],"sales_order_status": ["Unfulfilled", "Fulfilled", "Cancelled", "Returned", "Partially returned"],"sales_platform": ["Flipkart", "Myntra", "Amazon", "Brand Website", "Other"],"settlement_category": ["sale", "commission", "fixed_fee", "collection_fee", "shipping_fee", "return_fee", "tcs", "tds", "refund", "reimbursement", "other"],"stock_movement_reason": ["opening_stock", "sale", "production_consumption", "production_output", "purchase_receipt", "adjustment", "sale_cancelled", "sale_return", "production_cancelled"]
           }
         }
 } as const

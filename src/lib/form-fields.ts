@@ -220,6 +220,8 @@ export const platformFeeFieldRules = {
   commissionPercent: { label: 'Commission percent', decimals: 2, min: 0 },
   feePerOrder: { label: 'Fee per order', decimals: 2, min: 0 },
   shippingPerOrder: { label: 'Shipping per order', decimals: 2, min: 0 },
+  /** Days after an order its marketplace pays it (platform_fees.payment_cycle_days, issue 30). */
+  paymentCycleDays: { label: 'Payment cycle', decimals: 0, min: 1 },
 } satisfies Record<string, NumberRules>;
 
 export const saleFieldRules = {

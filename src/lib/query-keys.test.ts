@@ -9,6 +9,7 @@ describe('queryKeysForTables', () => {
       queryKeys.dashboardPanels,
       queryKeys.websiteOrderRefusals,
       queryKeys.dashboardReturns,
+      queryKeys.reconciliation,
     ]);
     expect(queryKeysForTables(['products'])).toContain(queryKeys.dashboardSummary);
     expect(queryKeysForTables(['raw_materials'])).toContain(queryKeys.dashboardSummary);
@@ -21,6 +22,7 @@ describe('queryKeysForTables', () => {
       queryKeys.dashboardPanels,
       queryKeys.websiteOrderRefusals,
       queryKeys.dashboardReturns,
+      queryKeys.reconciliation,
       queryKeys.products,
       queryKeys.bomItems,
       queryKeys.stockHistory,
@@ -52,12 +54,18 @@ describe('queryKeysForTables', () => {
     expect(queryKeysForTables(['raw_materials'])).toContain(queryKeys.stockHistory);
   });
 
-  it('marks costing stale when a BOM or a material cost changes, the shopping list with materials, fees with fees', () => {
+  it('marks costing stale when a BOM or a material cost changes, the shopping list with materials, fees with fees and payments', () => {
     expect(queryKeysForTables(['bom_items'])).toContain(queryKeys.productCosting);
     expect(queryKeysForTables(['raw_materials'])).toEqual(
       expect.arrayContaining([queryKeys.productCosting, queryKeys.whatToBuy]),
     );
-    expect(queryKeysForTables(['platform_fees'])).toEqual([queryKeys.platformFees]);
+    // The payment cycle decides which orders are overdue (issue 30).
+    expect(queryKeysForTables(['platform_fees'])).toEqual([queryKeys.platformFees, queryKeys.reconciliation]);
+  });
+
+  it('refreshes Payments when settlement lines are imported (they are not published) or orders change (issue 30)', () => {
+    expect(queryKeysForTables(['settlement_lines'])).toEqual([queryKeys.reconciliation]);
+    expect(queryKeysForTables(['sales_orders'])).toContain(queryKeys.reconciliation);
   });
 
   it('covers every data query but the website webhook, and never the session', () => {

@@ -19,7 +19,9 @@ export type LiveTable = (typeof liveTables)[number];
  * Every table the app reads. BOM rows are not published (their deletions would reach every
  * subscriber); they change only with their product row, whose event refreshes them. The website
  * webhook (it holds the secret) and refused website lines are not published either: the owner's
- * own writes refresh them, and a website order's sales event refreshes its refusals.
+ * own writes refresh them, and a website order's sales event refreshes its refusals. Settlement
+ * lines are not published either: only the owner's own import adds them (a file of 100,000 lines
+ * would be as many events), and the import's write refreshes the Payments queries.
  */
 export type DataTable =
   | LiveTable
@@ -27,7 +29,8 @@ export type DataTable =
   | 'website_webhooks'
   | 'website_order_refusals'
   // Replaced with their draft (deletions), so not published: they change with their order's row.
-  | 'purchase_order_lines';
+  | 'purchase_order_lines'
+  | 'settlement_lines';
 
 /** Every server-state query key of the app, in one place so invalidation cannot miss one. */
 export const queryKeys = {
@@ -59,6 +62,8 @@ export const queryKeys = {
   purchaseUnits: ['purchase-units'],
   /** Purchase order pages, one order with its lines, and the dashboard's late orders. */
   purchaseOrders: ['purchase-orders'],
+  /** Payments (issue 30): the reconciliation list, its summary, the profit leaks and the rows' payment statuses. */
+  reconciliation: ['reconciliation'],
 } as const;
 
 type QueryKey = (typeof queryKeys)[keyof typeof queryKeys];
@@ -97,9 +102,11 @@ const queriesReadingTable: Record<DataTable, readonly QueryKey[]> = {
     queryKeys.dashboardPanels,
     queryKeys.websiteOrderRefusals,
     queryKeys.dashboardReturns,
+    queryKeys.reconciliation,
   ],
   manufacturing_orders: [queryKeys.manufacturingOrders],
-  platform_fees: [queryKeys.platformFees],
+  // The payment cycle decides which orders are overdue.
+  platform_fees: [queryKeys.platformFees, queryKeys.reconciliation],
   // A style's row changes with its name, options and BOM (its BOM lines and variant links are not
   // published); its variants' stock changes with their product rows.
   styles: [queryKeys.styles],
@@ -107,6 +114,7 @@ const queriesReadingTable: Record<DataTable, readonly QueryKey[]> = {
   // refreshes the lists and panels; these are what only the returns and claims show.
   sales_returns: [queryKeys.orderReturns, queryKeys.dashboardReturns],
   return_claims: [queryKeys.returnClaims, queryKeys.orderReturns, queryKeys.dashboardReturns],
+  settlement_lines: [queryKeys.reconciliation],
   website_webhooks: [queryKeys.websiteWebhook],
   website_order_refusals: [queryKeys.websiteOrderRefusals],
   // A renamed supplier shows on its materials and orders.

@@ -27,6 +27,12 @@ comment on schema private is 'Helpers for the stock operations; not exposed thro
 create type public.sales_platform as enum ('Flipkart', 'Myntra', 'Amazon', 'Brand Website', 'Other');
 create type public.sales_order_status as enum ('Unfulfilled', 'Fulfilled', 'Cancelled', 'Returned', 'Partially returned');
 create type public.manufacturing_order_status as enum ('In Progress', 'Completed', 'Cancelled');
+-- What a line of a marketplace settlement is (issue 30; settlements.sql): each report's own amount
+-- types map to these (README, "Payments"). Credits are positive, fees and withholdings negative.
+create type public.settlement_category as enum (
+  'sale', 'commission', 'fixed_fee', 'collection_fee', 'shipping_fee', 'return_fee', 'tcs', 'tds', 'refund',
+  'reimbursement', 'other'
+);
 -- Why an item's stock changed: opening stock, purchase receipts and counts come from no order; the
 -- others name the sales or manufacturing order they record or undo (ledger.sql checks which).
 create type public.stock_movement_reason as enum (

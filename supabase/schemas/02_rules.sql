@@ -136,10 +136,149 @@ $$;
 comment on function rules.dashboard_period is
   'A dashboard period (this_month, last_30_days, this_financial_year, all_time) as its first India day (null: all time) and its chart bucket (day or month).';
 
+-- Marketplace settlements (issue 30, settlements.sql) -----------------------------------------------
+-- The settlement categories that are the marketplace's fees: what it actually charged, compared with
+-- the fees the owner's rates recorded on the order (sales_orders.fees plus its return fees).
+create function rules.settlement_fee_categories() returns public.settlement_category[]
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$
+  select array['commission', 'fixed_fee', 'collection_fee', 'shipping_fee', 'return_fee']::public.settlement_category[]
+$$;
+comment on function rules.settlement_fee_categories is
+  'The settlement line categories that are marketplace fees: commission, fixed_fee, collection_fee, shipping_fee and return_fee (TCS and TDS are tax withheld, not fees).';
+
+-- What the owner expects the marketplace to pay for one order line: what it keeps after its
+-- returns (rules.kept_sale: the total less the refunded share, nothing for a Cancelled line) less
+-- the fees recorded at sale and, since the marketplace deducts them too, the returns' fees.
+create function rules.expected_payout(
+  status public.sales_order_status,
+  quantity integer,
+  returned_quantity integer,
+  total_amount numeric,
+  refunded_amount numeric,
+  recorded_fees numeric,
+  return_fees numeric
+) returns numeric
+language plpgsql
+immutable
+parallel safe
+set search_path = ''
+as $$
+declare
+  -- An assignment, not SELECT INTO: a plain expression, no query run per order line.
+  v_kept record := rules.kept_sale(expected_payout.status, expected_payout.quantity,
+    expected_payout.returned_quantity, expected_payout.total_amount, expected_payout.refunded_amount,
+    expected_payout.recorded_fees, 0);
+begin
+  if not v_kept.kept then
+    return 0;
+  end if;
+  return v_kept.revenue - v_kept.fees - expected_payout.return_fees;
+end;
+$$;
+comment on function rules.expected_payout is
+  'The payout expected for one order line: kept revenue (total less refunded) less recorded fees less return fees; 0 for a line that keeps nothing (Cancelled).';
+
+-- The day a marketplace order's payment is due: its India order day plus the platform's payment
+-- cycle (null: the default, 15 days).
+create function rules.payment_due_day(order_date timestamptz, payment_cycle_days integer) returns date
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$
+  select (payment_due_day.order_date at time zone 'Asia/Kolkata')::date + coalesce(payment_due_day.payment_cycle_days, 15)
+$$;
+comment on function rules.payment_due_day is
+  'The India day an order''s payment is due: its order day plus the payment cycle in days (null: 15).';
+
+-- A marketplace order's payment status: with settlement lines, Settled within Rs 1 of expected,
+-- else Short paid or Over paid; without any, Awaiting payment until its due day (inclusive), then
+-- Overdue.
+create function rules.settlement_status(settlement_lines bigint, difference numeric, due_day date, today date)
+returns text
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$
+  select case
+    when settlement_status.settlement_lines > 0 then
+      case when abs(settlement_status.difference) <= 1 then 'Settled'
+           when settlement_status.difference < 0 then 'Short paid'
+           else 'Over paid' end
+    when settlement_status.due_day >= settlement_status.today then 'Awaiting payment'
+    else 'Overdue'
+  end
+$$;
+comment on function rules.settlement_status is
+  'Payment status of a marketplace order: Settled (|settled - expected| <= 1.00), Short paid, Over paid, or with no settlement line Awaiting payment (due day not past) or Overdue.';
+
+-- What one order really earned, once paid: the amount settled less the cost of the goods that did
+-- not come back sellable (the unit cost snapshot at sale), less its recorded return fees when no
+-- return_fee line was settled (a return cost not in the payout), plus its approved reimbursements
+-- when no reimbursement line was settled (paid outside the settlement). Null before any line.
+create function rules.actual_profit(
+  settlement_lines bigint,
+  settled numeric,
+  cost_of_goods numeric,
+  return_fees numeric,
+  return_fee_settled boolean,
+  reimbursed numeric,
+  reimbursement_settled boolean
+) returns numeric
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$
+  select case when actual_profit.settlement_lines > 0 then
+    actual_profit.settled - actual_profit.cost_of_goods
+      - case when actual_profit.return_fee_settled then 0 else actual_profit.return_fees end
+      + case when actual_profit.reimbursement_settled then 0 else actual_profit.reimbursed end
+  end
+$$;
+comment on function rules.actual_profit is
+  'Settled - cost of goods - return fees not settled as a return_fee line + reimbursements not settled as a reimbursement line; null with no settlement line.';
+
+-- What a return cost the owner on one order line: its return fees and the cost of the returned
+-- units that did not come back sellable, less what claims reimbursed.
+create function rules.return_cost(
+  unit_cost numeric,
+  returned_quantity integer,
+  restocked_quantity integer,
+  return_fees numeric,
+  reimbursed numeric
+) returns numeric
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$
+  select return_cost.return_fees
+    + round(return_cost.unit_cost * (return_cost.returned_quantity - return_cost.restocked_quantity), 2)
+    - return_cost.reimbursed
+$$;
+comment on function rules.return_cost is
+  'A return''s cost on one order line: return fees + cost of the returned units not restocked - reimbursed.';
+
 revoke all on function rules.counted_sale_statuses(), rules.is_low_stock(numeric, numeric), rules.dashboard_period(text, date),
-  rules.kept_sale(public.sales_order_status, integer, integer, numeric, numeric, numeric, numeric)
+  rules.kept_sale(public.sales_order_status, integer, integer, numeric, numeric, numeric, numeric),
+  rules.settlement_fee_categories(),
+  rules.expected_payout(public.sales_order_status, integer, integer, numeric, numeric, numeric, numeric),
+  rules.payment_due_day(timestamptz, integer), rules.settlement_status(bigint, numeric, date, date),
+  rules.actual_profit(bigint, numeric, numeric, numeric, boolean, numeric, boolean),
+  rules.return_cost(numeric, integer, integer, numeric, numeric)
   from public, anon, authenticated, service_role;
 grant execute on function rules.counted_sale_statuses(), rules.is_low_stock(numeric, numeric), rules.dashboard_period(text, date),
-  rules.kept_sale(public.sales_order_status, integer, integer, numeric, numeric, numeric, numeric)
+  rules.kept_sale(public.sales_order_status, integer, integer, numeric, numeric, numeric, numeric),
+  rules.settlement_fee_categories(),
+  rules.expected_payout(public.sales_order_status, integer, integer, numeric, numeric, numeric, numeric),
+  rules.payment_due_day(timestamptz, integer), rules.settlement_status(bigint, numeric, date, date),
+  rules.actual_profit(bigint, numeric, numeric, numeric, boolean, numeric, boolean),
+  rules.return_cost(numeric, integer, integer, numeric, numeric)
   to authenticated;
 grant execute on function rules.is_low_stock(numeric, numeric) to service_role;

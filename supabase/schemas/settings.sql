@@ -15,10 +15,14 @@ create table public.platform_fees (
   -- Days after a return's date to claim for a damaged, wrong or missing unit (returns.sql); null:
   -- the platform's default (private.default_claim_window_days).
   claim_window_days integer constraint platform_fees_claim_window_days_check check (claim_window_days between 1 and 365),
+  -- Days after an order's date its marketplace pays it (settlements.sql: Awaiting payment until
+  -- then, Overdue after); no row: 15 as well (rules.payment_due_day).
+  payment_cycle_days integer not null default 15
+    constraint platform_fees_payment_cycle_days_check check (payment_cycle_days between 1 and 365),
   primary key (user_id, platform)
 );
 comment on table public.platform_fees is
-  'Per user and platform: commission percent of the order total, fixed fee and shipping per order (no row means 0), and the days a return''s claim may be filed in (null: the platform''s default).';
+  'Per user and platform: commission percent of the order total, fixed fee and shipping per order (no row means 0), and the days a return''s claim may be filed in (null: the platform''s default), and the days after an order its payment is due (default 15).';
 
 -- The claim window a platform starts with, until the owner sets one (README, "Returns and
 -- claims", names the sources): Amazon's SAFE-T claims are filed within 7 calendar days of the
@@ -64,14 +68,15 @@ alter publication supabase_realtime add table public.platform_fees;
 
 -- Sets one platform's fees; an amount with more decimal places than its column keeps is refused
 -- (private.require_decimals), not rounded silently.
--- The claim window is optional, so callers that set the fees alone keep working: null keeps the
--- platform's current window (its default at first).
+-- The claim window and the payment cycle are optional, so callers that set the fees alone keep
+-- working: null keeps the platform's current value (its default at first).
 create function public.set_platform_fees(
   platform text,
   commission_percent numeric,
   fee_per_order numeric,
   shipping_per_order numeric,
-  claim_window_days numeric default null
+  claim_window_days numeric default null,
+  payment_cycle_days numeric default null
 ) returns public.platform_fees
 language plpgsql
 security definer
@@ -90,6 +95,8 @@ declare
     'Shipping per order', 2);
   v_window integer := case when set_platform_fees.claim_window_days is not null then private.require_number(
     set_platform_fees.claim_window_days, 'Claim window', 1, true, 'claim_window_days') end;
+  v_cycle integer := case when set_platform_fees.payment_cycle_days is not null then private.require_number(
+    set_platform_fees.payment_cycle_days, 'Payment cycle', 1, true, 'payment_cycle_days') end;
   v_fees public.platform_fees;
 begin
   if v_percent > 100 then
@@ -98,15 +105,19 @@ begin
   if v_window > 365 then
     raise exception 'Claim window must be at most 365 days.' using hint = 'field:claim_window_days';
   end if;
+  if v_cycle > 365 then
+    raise exception 'Payment cycle must be at most 365 days.' using hint = 'field:payment_cycle_days';
+  end if;
 
   insert into public.platform_fees as f
-    (user_id, platform, commission_percent, fee_per_order, shipping_per_order, claim_window_days)
-  values (v_user_id, v_platform, v_percent, v_fee, v_shipping, v_window)
+    (user_id, platform, commission_percent, fee_per_order, shipping_per_order, claim_window_days, payment_cycle_days)
+  values (v_user_id, v_platform, v_percent, v_fee, v_shipping, v_window, coalesce(v_cycle, 15))
   on conflict on constraint platform_fees_pkey do update
   set commission_percent = excluded.commission_percent,
       fee_per_order = excluded.fee_per_order,
       shipping_per_order = excluded.shipping_per_order,
       claim_window_days = coalesce(excluded.claim_window_days, f.claim_window_days),
+      payment_cycle_days = coalesce(v_cycle, f.payment_cycle_days),
       updated_at = now()
   returning * into v_fees;
 
@@ -114,6 +125,6 @@ begin
 end;
 $$;
 comment on function public.set_platform_fees is
-  'Sets the caller''s fees for one platform: commission percent (0 to 100), fee per order and shipping per order (from 0), applying to sales logged from now on; optionally its claim window (1 to 365 days; null keeps the current one), applying to returns recorded from now on.';
-revoke all on function public.set_platform_fees(text, numeric, numeric, numeric, numeric) from public, anon, authenticated, service_role;
-grant execute on function public.set_platform_fees(text, numeric, numeric, numeric, numeric) to authenticated;
+  'Sets the caller''s fees for one platform: commission percent (0 to 100), fee per order and shipping per order (from 0), applying to sales logged from now on; optionally its claim window (1 to 365 days; null keeps the current one), applying to returns recorded from now on; optionally its payment cycle (1 to 365 days after the order; null keeps the current one, 15 at first).';
+revoke all on function public.set_platform_fees(text, numeric, numeric, numeric, numeric, numeric) from public, anon, authenticated, service_role;
+grant execute on function public.set_platform_fees(text, numeric, numeric, numeric, numeric, numeric) to authenticated;

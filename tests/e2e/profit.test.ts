@@ -96,6 +96,8 @@ describe('costs, fees and profit', { timeout: 240_000 }, () => {
         '₹20.00',
         '₹50.00',
         '14 days',
+        // The payment cycle (issue 30): the default until set.
+        '15 days',
       ]);
       await settle(page);
       await shot(page, 'platform-fees', size);

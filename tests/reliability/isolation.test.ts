@@ -72,6 +72,25 @@ async function populate(stack: TestStack, label: string, feesPlatform: string): 
     options: [{ name: 'Size', values: ['S', 'M'] }],
     bom: [{ material_id: materialId, by_option: 'Size', quantities: { S: 1, M: 1.5 } }],
   });
+  // A marketplace order with its id, paid by a settlement line (issue 30).
+  await rpcOk(user, 'log_sale', {
+    product_id: productId,
+    quantity: 1,
+    platform: 'Flipkart',
+    order_id: `${label}-MKT-1`,
+  });
+  await rpcOk(user, 'import_settlement', {
+    platform: 'Flipkart',
+    lines: [
+      {
+        settlement_id: 'S-1',
+        external_order_id: `${label}-MKT-1`,
+        posted_date: '2026-01-05',
+        category: 'sale',
+        amount: 10,
+      },
+    ],
+  });
   const shipped = await rpcOk<{ id: string }>(user, 'log_sale', { product_id: productId, quantity: 1 });
   await rpcOk(user, 'fulfil_sales_order', { order_id: shipped.id });
   const returned = await rpcOk<{ id: string }>(user, 'record_return', {
@@ -642,6 +661,39 @@ describeStack('isolation between two anonymous users', (stack, kind) => {
     });
     expect(returnsPanel.most_returned.map((row) => row.product_id)).toEqual([second.productId]);
     expect(JSON.stringify(returnsPanel)).not.toContain(first.claimId);
+    // A settlement naming the first user's marketplace order: never matched to it (issue 30), and
+    // none of the first user's payments reach the second user's reads.
+    attempts.count++;
+    const firstOrderId = (
+      await first.user.client
+        .from('sales_orders')
+        .select('external_order_id')
+        .not('external_order_id', 'is', null)
+        .single()
+    ).data!.external_order_id!;
+    expect(
+      await rpcOk(second.user, 'preview_settlement_import', {
+        platform: 'Flipkart',
+        lines: [
+          {
+            settlement_id: 'S-1',
+            external_order_id: firstOrderId,
+            posted_date: '2026-01-05',
+            category: 'sale',
+            amount: 10,
+          },
+        ],
+      }),
+    ).toMatchObject([{ line_number: 1, outcome: 'unmatched', matched: false }]);
+    attempts.count++;
+    const reconciliation = await rpcOk<{ rows: { external_order_id: string }[] }>(
+      second.user,
+      'list_reconciliation',
+      {},
+    );
+    expect(JSON.stringify(reconciliation)).not.toContain(firstOrderId);
+    attempts.count++;
+    expect(JSON.stringify(await rpcOk(second.user, 'list_unmatched_settlement_lines', {}))).not.toContain(firstOrderId);
     // A marketplace report naming the first user's SKU: unknown to the second user, in the preview too.
     const stolenLine = {
       external_order_id: 'STEAL-1',
@@ -865,8 +917,8 @@ describeStack('isolation between two anonymous users', (stack, kind) => {
     // The last + 1: fulfil_sales_orders; then 6 style and batch calls and 2 style lists; 3
     // sub-assembly and cost calls; then 2 returns, a claim, a returns import, its preview and the
     // returns panel; then an embedding of purchase orders, 10 purchasing calls and the purchase
-    // order list.
-    expect(attempts.count).toBe(16 * TABLES.length + 4 + 9 + 11 + 2 + 5 + 1 + 1 + 1 + 6 + 2 + 3 + 6 + 1 + 10 + 1);
+    // order list; then a settlement preview naming the first user's order and two settlement reads.
+    expect(attempts.count).toBe(16 * TABLES.length + 4 + 9 + 11 + 2 + 5 + 1 + 1 + 1 + 6 + 2 + 3 + 6 + 1 + 10 + 1 + 3);
     console.log(`isolation [${kind}] over HTTP: ${attempts.count} attempts, all refused or empty`);
   });
 

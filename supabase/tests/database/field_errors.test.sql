@@ -1,13 +1,13 @@
 -- field_errors: a refusal about one argument of create_product, update_product,
--- create_raw_material, update_raw_material, log_sale, start_production, record_return or
--- update_claim names that argument in
+-- create_raw_material, update_raw_material, log_sale, start_production, record_return,
+-- update_claim, set_platform_fees (payment_cycle_days) or list_reconciliation (status) names that argument in
 -- its hint, 'field:<argument>' (PostgREST passes the hint on in its error JSON), so a form can show
 -- the message beside the input it is about. SQLSTATE and message are as before. A refusal about no
 -- one argument (not enough stock, not found) has no hint, and neither have the other operations'
 -- refusals, which come from no form field.
 begin;
 set local client_min_messages = warning;
-select plan(48);
+select plan(50);
 
 select tests.create_user('owner');
 select tests.authenticate_as('owner');
@@ -151,6 +151,14 @@ select is(tests.refusal($$ select public.set_platform_fees('Amazon', 1.234, 0, 0
   'P0001 | Commission percent can have at most 2 decimal places. | no hint', 'set_platform_fees names no field');
 select is(tests.refusal(format($$ select public.receive_material('%s', 0.0001) $$, tests.id('cotton'))),
   'P0001 | Quantity can have at most 3 decimal places. | no hint', 'receive_material names no field');
+
+-- Settlements (issue 30) ----------------------------------------------------------------------------
+select is(tests.refusal($$ select public.set_platform_fees('Amazon', 10, 0, 0, null, 0) $$),
+  'P0001 | Payment cycle must be at least 1. | field:payment_cycle_days',
+  'set_platform_fees: a payment cycle of 0 days names payment_cycle_days');
+select is(tests.refusal($$ select public.list_reconciliation(status => 'Paid') $$),
+  'P0001 | Status must be one of: Settled, Short paid, Over paid, Awaiting payment, Overdue. | field:status',
+  'list_reconciliation: an unknown status names status');
 
 select * from finish();
 rollback;

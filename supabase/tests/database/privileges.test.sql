@@ -5,7 +5,7 @@
 -- exact lists below catch a migration that forgets to revoke, and the last section shows why.
 begin;
 set local client_min_messages = warning;
-select plan(223);
+select plan(239);
 
 -- The platform, as on Supabase (stack/sql/platform.sql) -----------------------------------------
 select is(session_user::text, 'postgres',
@@ -51,13 +51,15 @@ from unnest(array['products', 'raw_materials', 'bom_items', 'bom_subassemblies',
 select table_privs_are('public', t, 'authenticated', array['SELECT'],
   format('authenticated may only read %s as a whole', t))
 from unnest(array['products', 'raw_materials', 'bom_items', 'bom_subassemblies', 'sales_orders', 'manufacturing_orders',
-  'stock_movements', 'platform_fees', 'suppliers', 'purchase_units', 'purchase_orders', 'purchase_order_lines']) as t;
+  'stock_movements', 'platform_fees', 'suppliers', 'purchase_units', 'purchase_orders', 'purchase_order_lines',
+  'settlement_lines']) as t;
 
 select table_privs_are('public', t, 'service_role',
   array['SELECT', 'INSERT', 'UPDATE', 'DELETE', 'TRUNCATE', 'REFERENCES', 'TRIGGER'],
   format('service_role holds every privilege on %s', t))
 from unnest(array['products', 'raw_materials', 'bom_items', 'bom_subassemblies', 'sales_orders', 'manufacturing_orders',
-  'stock_movements', 'platform_fees', 'suppliers', 'purchase_units', 'purchase_orders', 'purchase_order_lines']) as t;
+  'stock_movements', 'platform_fees', 'suppliers', 'purchase_units', 'purchase_orders', 'purchase_order_lines',
+  'settlement_lines']) as t;
 
 -- Every table, view and sequence of ours: the client roles hold exactly these privileges (through
 -- PUBLIC too), so a new one that keeps Supabase's default grants fails here.
@@ -82,8 +84,9 @@ select set_eq(
         'authenticated SELECT on public.style_bom_items',
         'authenticated SELECT on public.sales_returns', 'authenticated SELECT on public.return_claims',
         'authenticated SELECT on public.suppliers', 'authenticated SELECT on public.purchase_units',
-        'authenticated SELECT on public.purchase_orders', 'authenticated SELECT on public.purchase_order_lines'],
-  'On our tables, views and sequences the client roles hold exactly authenticated''s read of the six tables, the sub-assembly lines, the platform fees, the unit costs, the refused website order lines, the kept sales totals and order counts, the three style tables, the returns with their claims and the four purchasing tables'
+        'authenticated SELECT on public.purchase_orders', 'authenticated SELECT on public.purchase_order_lines',
+        'authenticated SELECT on public.settlement_lines'],
+  'On our tables, views and sequences the client roles hold exactly authenticated''s read of the six tables, the sub-assembly lines, the platform fees, the unit costs, the refused website order lines, the kept sales totals and order counts, the three style tables, the returns with their claims, the four purchasing tables and the settlement lines'
 );
 select set_eq(
   $$ select format('%s %s on %I.%I.%I', case a.grantee when 0 then 'public' else a.grantee::regrole::text end,
@@ -203,7 +206,7 @@ from (values ('create_product', array['text', 'text', 'text', 'numeric', 'numeri
              ('cancel_manufacturing_order', array['uuid']),
              ('dashboard_summary', array[]::text[]),
              ('product_costing', array[]::text[]),
-             ('set_platform_fees', array['text', 'numeric', 'numeric', 'numeric', 'numeric']),
+             ('set_platform_fees', array['text', 'numeric', 'numeric', 'numeric', 'numeric', 'numeric']),
              ('dashboard_panels', array['text']),
              ('dashboard_top_styles', array['text']),
              ('what_to_buy', array[]::text[]),
@@ -241,7 +244,15 @@ from (values ('create_product', array['text', 'text', 'text', 'numeric', 'numeri
              ('receive_purchase_order', array['uuid', 'jsonb', 'text', 'uuid']),
              ('cancel_purchase_order', array['uuid']),
              ('list_purchase_orders', array['text', 'text', 'boolean', 'integer', 'integer']),
-             ('create_suggested_purchase_orders', array['uuid'])) as f (f, args);
+             ('create_suggested_purchase_orders', array['uuid']),
+             ('preview_settlement_import', array['text', 'jsonb']),
+             ('import_settlement', array['text', 'jsonb', 'uuid']),
+             ('list_reconciliation', array['text', 'sales_platform', 'timestamp with time zone',
+                                           'timestamp with time zone', 'text', 'boolean', 'integer', 'integer']),
+             ('reconciliation_summary', array['text']),
+             ('profit_leaks', array['text']),
+             ('list_unmatched_settlement_lines', array['sales_platform', 'integer', 'integer']),
+             ('order_payment_statuses', array['uuid[]'])) as f (f, args);
 select function_privs_are('public', f, args, 'authenticated', array['EXECUTE'],
   format('authenticated can execute %s', f))
 from (values ('create_product', array['text', 'text', 'text', 'numeric', 'numeric', 'numeric', 'jsonb', 'uuid']),
@@ -261,7 +272,7 @@ from (values ('create_product', array['text', 'text', 'text', 'numeric', 'numeri
              ('cancel_manufacturing_order', array['uuid']),
              ('dashboard_summary', array[]::text[]),
              ('product_costing', array[]::text[]),
-             ('set_platform_fees', array['text', 'numeric', 'numeric', 'numeric', 'numeric']),
+             ('set_platform_fees', array['text', 'numeric', 'numeric', 'numeric', 'numeric', 'numeric']),
              ('dashboard_panels', array['text']),
              ('dashboard_top_styles', array['text']),
              ('what_to_buy', array[]::text[]),
@@ -299,7 +310,15 @@ from (values ('create_product', array['text', 'text', 'text', 'numeric', 'numeri
              ('receive_purchase_order', array['uuid', 'jsonb', 'text', 'uuid']),
              ('cancel_purchase_order', array['uuid']),
              ('list_purchase_orders', array['text', 'text', 'boolean', 'integer', 'integer']),
-             ('create_suggested_purchase_orders', array['uuid'])) as f (f, args);
+             ('create_suggested_purchase_orders', array['uuid']),
+             ('preview_settlement_import', array['text', 'jsonb']),
+             ('import_settlement', array['text', 'jsonb', 'uuid']),
+             ('list_reconciliation', array['text', 'sales_platform', 'timestamp with time zone',
+                                           'timestamp with time zone', 'text', 'boolean', 'integer', 'integer']),
+             ('reconciliation_summary', array['text']),
+             ('profit_leaks', array['text']),
+             ('list_unmatched_settlement_lines', array['sales_platform', 'integer', 'integer']),
+             ('order_payment_statuses', array['uuid[]'])) as f (f, args);
 
 -- Exactly who may execute which of our functions, counting grants to PUBLIC and to the role
 -- itself (Supabase's default privileges grant anon every new function in public).
@@ -332,7 +351,7 @@ select set_eq(
         'public.archive_item(uuid, uuid, boolean)', 'public.cancel_sales_order(uuid)',
         'public.return_sales_order(uuid, boolean, text, uuid)', 'public.cancel_manufacturing_order(uuid)',
         'public.dashboard_summary()', 'public.product_costing()',
-        'public.set_platform_fees(text, numeric, numeric, numeric, numeric)', 'public.dashboard_panels(text)',
+        'public.set_platform_fees(text, numeric, numeric, numeric, numeric, numeric)', 'public.dashboard_panels(text)',
         'public.dashboard_top_styles(text)',
         'public.what_to_buy()', 'public.import_raw_materials(jsonb, boolean, uuid)',
         'public.import_products(jsonb, boolean, uuid)', 'public.owner_report(text)',
@@ -357,8 +376,13 @@ select set_eq(
         'public.update_purchase_order(uuid, uuid, jsonb, date, text)', 'public.place_purchase_order(uuid)',
         'public.receive_purchase_order(uuid, jsonb, text, uuid)', 'public.cancel_purchase_order(uuid)',
         'public.list_purchase_orders(text, text, boolean, integer, integer)',
-        'public.create_suggested_purchase_orders(uuid)'],
-  'authenticated can execute exactly the fourteen stock operations, the bulk fulfil, set_platform_fees, the two catalogue imports, the seven read functions, the three website webhook settings, the order import with its preview, the three lists, the three style operations with their list, the production batch, set_product_costs, the returns (record_return, update_claim, the returns import with its preview, dashboard_returns and the claim windows) and the ten purchasing operations'
+        'public.create_suggested_purchase_orders(uuid)',
+        'public.preview_settlement_import(text, jsonb)', 'public.import_settlement(text, jsonb, uuid)',
+        'public.list_reconciliation(text, sales_platform, timestamp with time zone, timestamp with time zone, text, boolean, integer, integer)',
+        'public.reconciliation_summary(text)', 'public.profit_leaks(text)',
+        'public.list_unmatched_settlement_lines(sales_platform, integer, integer)',
+        'public.order_payment_statuses(uuid[])'],
+  'authenticated can execute exactly the fourteen stock operations, the bulk fulfil, set_platform_fees, the two catalogue imports, the seven read functions, the three website webhook settings, the order import with its preview, the three lists, the three style operations with their list, the production batch, set_product_costs, and the returns: record_return, update_claim, the returns import with its preview, dashboard_returns and the claim windows, the ten purchasing operations, and the settlements: the import with its preview, the reconciliation list, its summary, the profit leaks and the unmatched lines'
 );
 select set_eq(
   $$ select format('%I.%I(%s)', n.nspname, p.proname, oidvectortypes(p.proargtypes))
@@ -390,8 +414,10 @@ select set_eq(
         'record_return', 'update_claim', 'preview_returns_import', 'import_returns', 'platform_claim_windows',
         'create_supplier', 'update_supplier', 'set_purchase_unit', 'create_purchase_order', 'update_purchase_order',
         'place_purchase_order', 'receive_purchase_order', 'cancel_purchase_order', 'list_purchase_orders',
-        'create_suggested_purchase_orders'],
-  'Exactly the fourteen operations, record_return, update_claim, the returns import with its preview and the claim windows (they call private helpers), the bulk fulfil, set_platform_fees, the two catalogue imports (they call private helpers), owner_report (its views read auth.users), the webhook settings, receive_website_order, the order import with its preview (it shares the import''s private helpers), the four lists (they filter on auth.uid() themselves so their searches can use indexes), the three style operations, the production batch, set_product_costs and product_costing (it calls the private max_buildable; it filters on auth.uid() itself) and the purchasing operations (their list included) run as security definer; the other read functions read through RLS'
+        'create_suggested_purchase_orders',
+        'preview_settlement_import', 'import_settlement', 'list_reconciliation', 'reconciliation_summary',
+        'profit_leaks', 'list_unmatched_settlement_lines', 'order_payment_statuses'],
+  'Exactly the fourteen operations, record_return, update_claim, the returns import with its preview and the claim windows (they call private helpers), the settlement import with its preview and the five settlement reads (they read the private reconciliation view and filter on auth.uid() themselves), the bulk fulfil, set_platform_fees, the two catalogue imports (they call private helpers), owner_report (its views read auth.users), the webhook settings, receive_website_order, the order import with its preview (it shares the import''s private helpers), the four lists (they filter on auth.uid() themselves so their searches can use indexes), the three style operations, the production batch, set_product_costs and product_costing (it calls the private max_buildable; it filters on auth.uid() itself) and the purchasing operations (their list included) run as security definer; the other read functions read through RLS'
 );
 
 select tests.authenticate_as_anon();

@@ -7,7 +7,7 @@
 -- tests/db/request-id-race.test.ts.)
 begin;
 set local client_min_messages = warning;
-select plan(72);
+select plan(75);
 
 select tests.create_user('owner');
 select tests.create_user('other');
@@ -25,6 +25,7 @@ language sql security definer set search_path = '' as $$
     (select string_agg(t::text, ',' order by t::text) from public.stock_movements t),
     (select string_agg(t::text, ',' order by t::text) from public.sales_returns t),
     (select string_agg(t::text, ',' order by t::text) from public.return_claims t),
+    (select string_agg(t::text, ',' order by t::text) from public.settlement_lines t),
     (select string_agg(t::text, ',' order by t::text) from private.request_results t)))
 $$;
 
@@ -121,6 +122,9 @@ insert into calls values
   ('import_returns', $$ public.import_returns('Flipkart',
      '[{"external_order_id": "OD-9", "sku": "MUG-1", "quantity": 2, "kind": "rto", "return_date": "2026-01-09"}]',
      request_id => 'a0000000-0000-4000-8000-000000000015') $$),
+  ('import_settlement', $$ public.import_settlement('Amazon',
+     '[{"settlement_id": "S-1", "external_order_id": "408-1", "posted_date": "2026-01-20", "category": "sale", "amount": 290}]',
+     request_id => 'a0000000-0000-4000-8000-000000000016') $$),
   ('import_sales_orders', $$ public.import_sales_orders('Amazon',
      '[{"external_order_id": "408-1", "order_date": "2026-01-05", "sku": "HAT-1", "quantity": 1, "total_amount": 290}]',
      request_id => 'a0000000-0000-4000-8000-000000000010') $$);
@@ -280,6 +284,7 @@ select results_eq(
             ('a0000000-0000-4000-8000-000000000013', 'start_production_batch'),
             ('a0000000-0000-4000-8000-000000000014', 'record_return'),
             ('a0000000-0000-4000-8000-000000000015', 'import_returns'),
+            ('a0000000-0000-4000-8000-000000000016', 'import_settlement'),
             ('b0000000-0000-4000-8000-000000000001', 'log_sale'),
             ('b0000000-0000-4000-8000-000000000002', 'import_raw_materials'),
             ('b0000000-0000-4000-8000-000000000003', 'import_raw_materials') $$,

@@ -5,14 +5,15 @@
 -- secure, and differ between Supabase versions.
 begin;
 set local client_min_messages = warning;
-select plan(91);
+select plan(98);
 
 -- Every table ------------------------------------------------------------------------------------
 select tables_are('public', array['products', 'raw_materials', 'bom_items', 'bom_subassemblies', 'sales_orders',
   'manufacturing_orders', 'stock_movements', 'platform_fees', 'website_webhooks', 'website_order_refusals',
   'sales_day_totals', 'product_sales_totals', 'sales_order_counts', 'styles', 'style_variants', 'style_bom_items',
-  'sales_returns', 'return_claims', 'suppliers', 'purchase_units', 'purchase_orders', 'purchase_order_lines'],
-  'The API exposes exactly the six inventory tables, the sub-assembly lines, the platform fees, the website webhook''s two tables, the two kept sales totals, the kept order counts, the three style tables, the returns with their claims and the four purchasing tables');
+  'sales_returns', 'return_claims', 'suppliers', 'purchase_units', 'purchase_orders', 'purchase_order_lines',
+  'settlement_lines'],
+  'The API exposes exactly the six inventory tables, the sub-assembly lines, the platform fees, the website webhook''s two tables, the two kept sales totals, the kept order counts, the three style tables, the returns with their claims, the four purchasing tables and the settlement lines');
 
 select ok(relrowsecurity, format('RLS is enabled on public.%s', relname))
 from pg_class
@@ -73,6 +74,8 @@ select policies_are('public', 'purchase_orders', array['Owners can read their pu
   'purchase_orders has only the owner read policy (the purchase order operations write it)');
 select policies_are('public', 'purchase_order_lines', array['Owners can read their purchase order lines'],
   'purchase_order_lines has only the owner read policy (the purchase order operations write it)');
+select policies_are('public', 'settlement_lines', array['Owners can read their settlement lines'],
+  'settlement_lines has only the owner read policy (import_settlement writes it)');
 select is_empty(
   $$ select tablename || ': ' || policyname from pg_policies
      where schemaname = 'public' and (roles <> '{authenticated}' or cmd = 'ALL') $$,
@@ -97,6 +100,8 @@ insert into tests.ids select 'run', id from public.start_production(tests.id('ha
 insert into tests.ids select 'shipped', id from public.log_sale(tests.id('hat'), 2);
 select public.fulfil_sales_order(tests.id('shipped'));
 insert into tests.ids select 'return', id from public.record_return(tests.id('shipped'), 'rto', 1, damaged => 1);
+select public.import_settlement('Flipkart', '[{"settlement_id": "S1", "external_order_id": "X-1", "posted_date": "2026-01-20",
+  "category": "sale", "amount": 100}]');
 
 -- Owner ------------------------------------------------------------------------------------------
 select is((select count(*) from public.products), 1::bigint, 'The owner sees their product');
@@ -108,6 +113,9 @@ select is((select count(*) from public.stock_movements), 6::bigint,
   'The owner sees their ledger (2 opening stocks, two sales, a consumption, a return)');
 select is((select count(*) from public.sales_returns), 1::bigint, 'The owner sees their return');
 select is((select count(*) from public.return_claims), 1::bigint, 'The owner sees their claim');
+select is((select count(*) from public.settlement_lines), 1::bigint, 'The owner sees their settlement line');
+select throws_ok($$ update public.settlement_lines set amount = 1000 $$,
+  '42501', 'permission denied for table settlement_lines', 'The owner cannot edit a settlement line directly');
 
 select results_eq(
   $$ select sku, product_name, category, selling_price, reorder_point
@@ -145,6 +153,10 @@ select is_empty($$ select 1 from public.manufacturing_orders $$, 'Another user s
 select is_empty($$ select 1 from public.stock_movements $$, 'Another user sees no ledger rows');
 select is_empty($$ select 1 from public.sales_returns $$, 'Another user sees no returns');
 select is_empty($$ select 1 from public.return_claims $$, 'Another user sees no claims');
+select is_empty($$ select 1 from public.settlement_lines $$, 'Another user sees no settlement lines');
+select throws_ok($$ insert into public.settlement_lines (user_id, platform, settlement_id, posted_date, category, amount, line_key)
+                    values (tests.id('other'), 'Flipkart', 'S1', current_date, 'sale', 1, 'k') $$,
+  '42501', 'permission denied for table settlement_lines', 'Another user cannot write a settlement line directly');
 select throws_ok($$ insert into public.sales_returns (user_id, sales_order_id, kind, sellable, return_date)
                     values (tests.id('other'), tests.id('shipped'), 'rto', 1, current_date) $$,
   '42501', 'permission denied for table sales_returns', 'Another user cannot write a return directly');
@@ -190,6 +202,8 @@ select throws_ok($$ select 1 from public.sales_returns $$, '42501', 'permission 
   'anon cannot read returns');
 select throws_ok($$ select 1 from public.return_claims $$, '42501', 'permission denied for table return_claims',
   'anon cannot read claims');
+select throws_ok($$ select 1 from public.settlement_lines $$, '42501', 'permission denied for table settlement_lines',
+  'anon cannot read settlement lines');
 select throws_ok($$ update public.products set product_name = 'anon' $$, '42501',
   'permission denied for table products', 'anon cannot edit products');
 select throws_ok($$ update public.raw_materials set material_name = 'anon' $$, '42501',

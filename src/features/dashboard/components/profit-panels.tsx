@@ -34,6 +34,7 @@ import {
   type PanelPeriod,
   type TopItem,
 } from '../api/get-dashboard-panels';
+import { ActualProfitAndLeaks } from '@/features/settlements/components/profit-leaks';
 import { overTimeSeries } from '../utils/over-time';
 
 const dayLabel = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', timeZone: 'UTC' });
@@ -80,6 +81,7 @@ export function ProfitPanels() {
       ) : (
         <Skeleton h={320} aria-label="Loading the profit figures" />
       )}
+      <ActualProfitAndLeaks period={period} />
     </Paper>
   );
 }

@@ -14,13 +14,12 @@ import {
   emptyMapping,
   loadRememberedMapping,
   mappingFits,
-  recognizeLayout,
   rememberMapping,
   type ColumnMapping,
   type ReportKind,
   type ReportLayout,
 } from '../utils/report-layouts';
-import { readReportHeaders } from '../utils/report-read';
+import { readKnownReportHeaders } from '../utils/report-read';
 import { plural } from './import-orders-count';
 import { ReportImportMapping } from './report-import-mapping';
 import type { OutcomeLabels } from './report-import-outcome';
@@ -133,8 +132,7 @@ export function ReportImportModal<
     setReport(null);
     if (!file) return;
     try {
-      const headers = await readReportHeaders(file);
-      const recognized = recognizeLayout(kind, headers);
+      const { headers, recognized } = await readKnownReportHeaders(kind, file);
       const remembered = loadRememberedMapping(kind, platform);
       setReport({ file, headers, layout: recognized?.layout ?? null });
       setEditingColumns(!recognized);

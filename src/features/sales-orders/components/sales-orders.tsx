@@ -8,6 +8,7 @@ import {
   IconFileImport,
   IconPlus,
   IconShoppingCart,
+  IconReceiptRupee,
   IconTruckReturn,
   IconX,
 } from '@tabler/icons-react';
@@ -19,6 +20,9 @@ import { PageHeader } from '@/components/page-header';
 import { salesOrdersExport } from '../api/sales-orders-export';
 import { ExportCsvButton } from '@/features/exports/components/export-csv-button';
 import { PagedList } from '@/components/paged-list';
+import { usePaymentStatuses } from '@/features/settlements/api/reconciliation';
+import { PaymentStatusBadge } from '@/features/settlements/components/payment-status-badge';
+import { PaymentsSection } from '@/features/settlements/components/payments-section';
 import { formatDateTime, formatQuantity, formatRupees } from '@/lib/format';
 import { useListState } from '@/lib/list-state';
 import { useFulfilSalesOrder } from '../api/fulfil-sales-order';
@@ -34,6 +38,7 @@ import { CancelSaleModal } from './cancel-sale-modal';
 import { ClaimsSection } from './claims-section';
 import { ImportOrdersModal } from './import-orders-modal';
 import { ImportReturnsModal } from './import-returns-modal';
+import { ImportSettlementModal } from './import-settlement-modal';
 import { LogSaleModal } from './log-sale-modal';
 import { OrderHistoryModal } from './order-history-modal';
 import { ReturnSaleModal } from './return-sale-modal';
@@ -49,6 +54,7 @@ export function SalesOrders() {
   const [modalOpened, modal] = useDisclosure(false);
   const [importOpened, importModal] = useDisclosure(false);
   const [importReturnsOpened, importReturnsModal] = useDisclosure(false);
+  const [importSettlementOpened, importSettlementModal] = useDisclosure(false);
   const [undoing, setUndoing] = useState<{ action: 'cancel' | 'return' | 'history'; order: SalesOrder } | null>(null);
   const fulfilMany = useFulfilSalesOrders();
   // The ticked orders, by id. Only the page's Unfulfilled orders that are ticked count (`chosen`), so
@@ -57,6 +63,10 @@ export function SalesOrders() {
   const [confirmingBulk, setConfirmingBulk] = useState(false);
   const openOrders = (salesOrders.data?.rows ?? []).filter((order) => order.status === 'Unfulfilled');
   const chosen = openOrders.filter((order) => selected.has(order.id));
+  // Each marketplace order's payment status (issue 30), beside its order status.
+  const paymentStatuses = usePaymentStatuses(
+    (salesOrders.data?.rows ?? []).filter((order) => order.external_order_id).map((order) => order.id),
+  );
 
   const toggle = (orderId: string, on: boolean) =>
     setSelected((current) => {
@@ -202,6 +212,14 @@ export function SalesOrders() {
           />
         ),
     },
+    // Not one of the spec's columns either: a marketplace order's payment status (issue 30), last.
+    {
+      label: 'Payment',
+      cell: (order) => {
+        const payment = paymentStatuses.data?.[order.id];
+        return payment && <PaymentStatusBadge status={payment} size="xs" />;
+      },
+    },
   ];
 
   return (
@@ -217,6 +235,9 @@ export function SalesOrders() {
             </Button>
             <Button variant="default" leftSection={<IconTruckReturn size={18} />} onClick={importReturnsModal.open}>
               Import returns
+            </Button>
+            <Button variant="default" leftSection={<IconReceiptRupee size={18} />} onClick={importSettlementModal.open}>
+              Import settlement
             </Button>
             <Button leftSection={<IconPlus size={18} />} onClick={modal.open}>
               Add New Sale
@@ -283,10 +304,12 @@ export function SalesOrders() {
         </PagedList>
       </Paper>
       <ClaimsSection />
+      <PaymentsSection />
       {/* Mounted only while open: its product picker reads every product, which the list never needs. */}
       {modalOpened && <LogSaleModal opened onClose={modal.close} />}
       <ImportOrdersModal opened={importOpened} onClose={importModal.close} />
       <ImportReturnsModal opened={importReturnsOpened} onClose={importReturnsModal.close} />
+      <ImportSettlementModal opened={importSettlementOpened} onClose={importSettlementModal.close} />
       {undoing?.action === 'cancel' && <CancelSaleModal order={undoing.order} onClose={() => setUndoing(null)} />}
       {undoing?.action === 'return' && <ReturnSaleModal order={undoing.order} onClose={() => setUndoing(null)} />}
       {undoing?.action === 'history' && <OrderHistoryModal order={undoing.order} onClose={() => setUndoing(null)} />}

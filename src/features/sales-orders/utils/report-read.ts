@@ -1,5 +1,5 @@
 import Papa from 'papaparse';
-import type { ColumnMapping } from './report-layouts';
+import { recognizeLayout, type ColumnMapping, type ReportKind, type ReportLayout } from './report-layouts';
 
 /** A report file, or its text (tests). Files are read in chunks, off the page's thread. */
 export type ReportSource = File | string;
@@ -12,14 +12,21 @@ const baseConfig = {
   skipEmptyLines: 'greedy' as const,
 };
 
-/** The header row. Cells stay text: nothing in a report is ever evaluated (=HYPERLINK(...) too). */
-export function readReportHeaders(source: ReportSource): Promise<string[]> {
+const HEADER_CHUNK_BYTES = 64 * 1024;
+
+/**
+ * The header row (row `headerRow`, 1 by default). Cells stay text: nothing in a report is ever
+ * evaluated (=HYPERLINK(...) too).
+ */
+export function readReportHeaders(source: ReportSource, headerRow = 1): Promise<string[]> {
   return new Promise((resolve, reject) => {
     Papa.parse<string[]>(source, {
       ...baseConfig,
-      preview: 1,
+      // Only the first rows: a file is read 64 KB at a time until they are in, not whole.
+      ...(typeof source === 'string' ? {} : { chunkSize: HEADER_CHUNK_BYTES }),
+      preview: headerRow,
       complete: (results) => {
-        const headers = (results.data[0] ?? []).map((header, index) =>
+        const headers = (results.data[headerRow - 1] ?? []).map((header, index) =>
           index === 0 ? header.replace(/^\uFEFF/, '') : header,
         );
         if (headers.every((header) => header.trim() === '')) {
@@ -35,9 +42,38 @@ export function readReportHeaders(source: ReportSource): Promise<string[]> {
   });
 }
 
+/** A report's header row and the known layout it matches (null: the columns are mapped by hand). */
+export interface ReportHeaders<Field extends string, Layout extends ReportLayout<Field>> {
+  headers: string[];
+  recognized: { layout: Layout; mapping: ColumnMapping<Field> } | null;
+}
+
+/**
+ * The header row of a file and the layout it matches. Layouts whose header sits below title rows
+ * (Myntra's settlements, Flipkart's payments) are tried on their own row; a file none matches is
+ * read from row 1, for the owner to map.
+ */
+export async function readKnownReportHeaders<Field extends string, Layout extends ReportLayout<Field>>(
+  kind: ReportKind<Field, Layout>,
+  source: ReportSource,
+): Promise<ReportHeaders<Field, Layout>> {
+  const lowerRows = [...new Set(kind.layouts.map((layout) => layout.headerRow ?? 1))].filter((row) => row > 1);
+  for (const row of lowerRows) {
+    const headers = await readReportHeaders(source, row).catch(() => null);
+    const recognized = headers && recognizeLayout(kind, headers);
+    if (headers && recognized && (recognized.layout.headerRow ?? 1) === row) return { headers, recognized };
+  }
+  const headers = await readReportHeaders(source);
+  const recognized = recognizeLayout(
+    { ...kind, layouts: kind.layouts.filter((layout) => (layout.headerRow ?? 1) === 1) },
+    headers,
+  );
+  return { headers, recognized };
+}
+
 /** A data row as the reader hands it over: its number, its mapped cells, and whether it could be read. */
 export interface RawReportRow<Field extends string> {
-  /** Its row number as a spreadsheet shows it: the header is row 1. */
+  /** Its row number as a spreadsheet shows it (the header is row 1 unless title rows come first). */
   line: number;
   /** The mapped field's cell as written ('' when the field is unmapped or the row too short). */
   cell: (field: Field) => string;
@@ -58,6 +94,7 @@ export function readReportRows<Field extends string, Row>(
   mapping: ColumnMapping<Field>,
   toRow: (row: RawReportRow<Field>) => Row,
   onProgress?: (rows: number) => void,
+  headerRow = 1,
 ): Promise<Row[]> {
   return new Promise((resolve, reject) => {
     const rows: Row[] = [];
@@ -73,6 +110,8 @@ export function readReportRows<Field extends string, Row>(
       );
       results.data.forEach((cells, index) => {
         rowIndex += 1;
+        // Title rows above the header are not data.
+        if (rowIndex < headerRow) return;
         if (columns === null) {
           const headers = cells.map((cell, column) => (column === 0 ? cell.replace(/^\uFEFF/, '') : cell));
           columns = new Map(

@@ -12,7 +12,7 @@ export type SalesPlatform = (typeof salesPlatforms)[number];
 
 export type PlatformFees = Pick<
   Tables<'platform_fees'>,
-  'platform' | 'commission_percent' | 'fee_per_order' | 'shipping_per_order'
+  'platform' | 'commission_percent' | 'fee_per_order' | 'shipping_per_order' | 'payment_cycle_days'
 > & {
   /** Days after a return's date to claim for a lost unit: the owner's, or the platform's default. */
   claim_window_days: number;
@@ -28,13 +28,17 @@ export const noFees = (platform: SalesPlatform, windows?: ClaimWindows): Platfor
   commission_percent: 0,
   fee_per_order: 0,
   shipping_per_order: 0,
+  // As platform_fees' default (and rules.payment_due_day without a row).
+  payment_cycle_days: 15,
   claim_window_days: windows?.get(platform)?.days ?? 7,
   claim_window_is_default: true,
 });
 
 async function fetchPlatformFees(): Promise<{ fees: Map<SalesPlatform, PlatformFees>; windows: ClaimWindows }> {
   const [fees, windows] = await Promise.all([
-    supabase.from('platform_fees').select('platform, commission_percent, fee_per_order, shipping_per_order'),
+    supabase
+      .from('platform_fees')
+      .select('platform, commission_percent, fee_per_order, shipping_per_order, payment_cycle_days'),
     supabase.rpc('platform_claim_windows'),
   ]);
   if (fees.error) throw toUserError(fees.error);
@@ -53,6 +57,7 @@ async function fetchPlatformFees(): Promise<{ fees: Map<SalesPlatform, PlatformF
           commission_percent: Number(row.commission_percent),
           fee_per_order: Number(row.fee_per_order),
           shipping_per_order: Number(row.shipping_per_order),
+          payment_cycle_days: row.payment_cycle_days,
           claim_window_days: windowOf.get(row.platform)?.days ?? 7,
           claim_window_is_default: windowOf.get(row.platform)?.isDefault ?? true,
         },
@@ -75,6 +80,9 @@ export const platformFeesSchema = z.object({
   shipping_per_order: numberField(platformFeeFieldRules.shippingPerOrder),
   claim_window_days: numberField(returnFieldRules.claimWindowDays).pipe(
     z.number().max(365, 'Claim window must be at most 365 days.'),
+  ),
+  payment_cycle_days: numberField(platformFeeFieldRules.paymentCycleDays).pipe(
+    z.number().max(365, 'Payment cycle must be at most 365 days.'),
   ),
 });
 

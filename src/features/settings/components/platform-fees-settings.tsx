@@ -93,11 +93,21 @@ export function PlatformFeesSettings() {
               rules={returnFieldRules.claimWindowDays}
               label="Claim window (days)"
             />
+            <NumberField
+              control={form.control}
+              name="payment_cycle_days"
+              rules={platformFeeFieldRules.paymentCycleDays}
+              label="Payment cycle (days)"
+            />
           </SimpleGrid>
           <Text size="xs" c="dimmed">
             Claim window: the days after a return's date within which a damaged, wrong or missing unit can be claimed
             from the platform; each claim's deadline counts from it. Defaults: Amazon 7 days (SAFE-T), Flipkart 14 days
             (SPF, from a seller guide), others 7. Check your platform's current policy and set it here.
+          </Text>
+          <Text size="xs" c="dimmed">
+            Payment cycle: the days after an order within which the platform should pay it (default 15). Payments shows
+            an order without a settlement as Awaiting payment until then, Overdue after.
           </Text>
           <FormError error={setFees.error} />
           <Group justify="flex-end">
@@ -107,7 +117,7 @@ export function PlatformFeesSettings() {
           </Group>
         </Stack>
       </form>
-      {/* Five columns scroll sideways on a phone; a keyboard user can focus the region to scroll it
+      {/* Six columns scroll sideways on a phone; a keyboard user can focus the region to scroll it
           (axe: scrollable-region-focusable). */}
       <Box style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label="Current platform fees, scrollable">
         <Table withTableBorder verticalSpacing="xs" fz="sm" aria-label="Current platform fees">
@@ -118,6 +128,7 @@ export function PlatformFeesSettings() {
               <Table.Th ta="right">Fee</Table.Th>
               <Table.Th ta="right">Shipping</Table.Th>
               <Table.Th ta="right">Claim window</Table.Th>
+              <Table.Th ta="right">Payment cycle</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -132,6 +143,7 @@ export function PlatformFeesSettings() {
                   <Table.Td ta="right">
                     {row.claim_window_days} days{row.claim_window_is_default && ' (default)'}
                   </Table.Td>
+                  <Table.Td ta="right">{row.payment_cycle_days} days</Table.Td>
                 </Table.Tr>
               );
             })}

@@ -1,0 +1,156 @@
+// Which settlement category each marketplace's own amount types and money columns fall into: the
+// one place this mapping lives (README "Importing settlements" shows it as a table, with sources).
+// Anything not named here becomes `other`, with its own words as the line's description.
+
+/** The categories import_settlement takes. */
+export const settlementCategories = [
+  'sale',
+  'commission',
+  'fixed_fee',
+  'collection_fee',
+  'shipping_fee',
+  'return_fee',
+  'tcs',
+  'tds',
+  'refund',
+  'reimbursement',
+  'other',
+] as const;
+export type SettlementCategory = (typeof settlementCategories)[number];
+
+/**
+ * Amazon Settlement Report V2: the category of an `amount-description`, compared without case. A
+ * fee's GST arrives as a row of its own, the fee's name followed by CGST, SGST, UTGST or IGST: it
+ * takes the fee's category (amazonCategoryOf strips the suffix). Matched on the description, not
+ * the amount-type: Indian files file TCS under ItemTCS or ItemWithheldTax.
+ */
+export const amazonDescriptionCategories: Record<string, SettlementCategory> = {
+  // ItemPrice: what the buyer paid (a Refund row of these is the refund: amazonCategoryOf).
+  principal: 'sale',
+  'product tax': 'sale',
+  shipping: 'sale',
+  'shipping tax': 'sale',
+  giftwrap: 'sale',
+  'giftwrap tax': 'sale',
+  'gift wrap': 'sale',
+  'gift wrap tax': 'sale',
+  // Promotion: discounts the seller funds, taken off the sale.
+  'product tax discount': 'sale',
+  'shipping discount': 'sale',
+  'shipping tax discount': 'sale',
+  // ItemFees.
+  commission: 'commission',
+  'shipping commission': 'commission',
+  'fixed closing fee': 'fixed_fee',
+  'technology fee': 'fixed_fee',
+  'refund commission': 'return_fee',
+  'fba pick & pack fee': 'shipping_fee',
+  'fba weight handling fee': 'shipping_fee',
+  'easy ship weight handling fees': 'shipping_fee',
+  'amazon easy ship charges': 'shipping_fee',
+  'mfn postage purchase complete': 'shipping_fee',
+  // ItemTCS / ItemTDS: withheld, claimed back by the seller.
+  'tcs-cgst': 'tcs',
+  'tcs-sgst': 'tcs',
+  'tcs-utgst': 'tcs',
+  'tcs-igst': 'tcs',
+  'tds (section 194-o)': 'tds',
+  'tds - section 194-o': 'tds',
+  // other-transaction / Adjustment.
+  'fba inventory reimbursement': 'reimbursement',
+  'safe-t reimbursement': 'reimbursement',
+};
+
+/** Amazon transaction-types whose sale rows are money going back to the buyer. */
+export const amazonRefundTransactionTypes: readonly string[] = ['refund'];
+
+const GST_SUFFIX = /\s+(cgst|sgst|utgst|igst)$/;
+
+/** The category of one V2 row, from its description (and its transaction type for refunds). */
+export function amazonCategoryOf(transactionType: string, description: string): SettlementCategory {
+  const key = description.trim().toLowerCase().replace(/\s+/g, ' ');
+  const category = amazonDescriptionCategories[key] ?? amazonDescriptionCategories[key.replace(GST_SUFFIX, '')];
+  if (category === undefined) return 'other';
+  if (category === 'sale' && amazonRefundTransactionTypes.includes(transactionType.trim().toLowerCase())) {
+    return 'refund';
+  }
+  return category;
+}
+
+/**
+ * A report with one row per order item and one money column per charge (Flipkart's payments,
+ * Myntra's settlements): each non-zero column named here becomes a line of its category. Headers as
+ * normalizeHeader leaves them. Totals that sum other columns (Flipkart's Marketplace Fee, Taxes and
+ * Bank Settlement Value) are not lines: their parts are.
+ */
+export interface MoneyColumn {
+  header: string;
+  category: SettlementCategory;
+  /** Myntra writes its deductions as positive numbers: such a column's amount is made negative. */
+  deduction?: boolean;
+}
+
+/**
+ * Flipkart Seller Hub, Payments → Settled Transactions, sheet "Orders" (README has the sources).
+ * Their sum with the columns below is the row's Bank Settlement Value; any difference becomes an
+ * `other` line that says so (settlementRowLines).
+ */
+export const flipkartMoneyColumns: readonly MoneyColumn[] = [
+  { header: 'sale amount (rs.)', category: 'sale' },
+  { header: 'total offer amount (rs.)', category: 'sale' },
+  { header: 'my share (rs.)', category: 'sale' },
+  { header: 'customer add-ons amount (rs.)', category: 'sale' },
+  { header: 'offer adjustments (rs.)', category: 'other' },
+  { header: 'protection fund (rs.)', category: 'reimbursement' },
+  { header: 'refund (rs.)', category: 'refund' },
+  { header: 'commission (rs.)', category: 'commission' },
+  { header: 'fixed fee (rs.)', category: 'fixed_fee' },
+  { header: 'collection fee (rs.)', category: 'collection_fee' },
+  { header: 'pick and pack fee (rs.)', category: 'shipping_fee' },
+  { header: 'shipping fee (rs.)', category: 'shipping_fee' },
+  { header: 'reverse shipping fee (rs.)', category: 'return_fee' },
+  { header: 'no cost emi fee reimbursement(rs.)', category: 'reimbursement' },
+  { header: 'installation fee (rs.)', category: 'other' },
+  { header: 'tech visit fee (rs.)', category: 'other' },
+  { header: 'uninstallation & packaging fee (rs.)', category: 'other' },
+  { header: 'customer add-ons amount recovery (rs.)', category: 'other' },
+  { header: 'franchise fee (rs.)', category: 'other' },
+  { header: 'shopsy marketing fee (rs.)', category: 'other' },
+  { header: 'product cancellation fee (rs.)', category: 'other' },
+  { header: 'tcs (rs.)', category: 'tcs' },
+  { header: 'tds (rs.)', category: 'tds' },
+  { header: 'gst on mp fees (rs.)', category: 'other' },
+  { header: 'discount in mp fees (rs.)', category: 'other' },
+];
+
+/**
+ * Myntra's forward and reverse settlement reports (header on row 3). Only the columns seen in
+ * public parsers' fixtures; the settled amount is taken as what was paid for the row, its fees as
+ * already deducted from it (README: UNVERIFIED), so the sale line is the settled amount plus them.
+ */
+export const myntraMoneyColumns: readonly MoneyColumn[] = [
+  { header: 'commission_amount_incl_gst', category: 'commission', deduction: true },
+  { header: 'fixed_fee', category: 'fixed_fee', deduction: true },
+  { header: 'logistics_cost_forward_incl_tax', category: 'shipping_fee', deduction: true },
+  { header: 'pick_and_pack_fees', category: 'shipping_fee', deduction: true },
+  { header: 'logistics_cost_reverse_incl_tax', category: 'return_fee', deduction: true },
+  { header: 'logistics_cost_reverse', category: 'return_fee', deduction: true },
+  { header: 'reverse_additional_charges', category: 'return_fee', deduction: true },
+  { header: 'tech_enablement_charges', category: 'other', deduction: true },
+  { header: 'tcs', category: 'tcs', deduction: true },
+  { header: 'tds', category: 'tds', deduction: true },
+];
+
+/** Myntra's settled-amount columns: what the row paid, prepaid and postpaid (cash on delivery). */
+export const myntraSettledColumns: readonly string[] = ['settled_amount_prepaid', 'settled_amount_postpaid'];
+
+/** A category column's words in a file mapped by hand: the category's own name, or an Amazon description. */
+export function categoryOfWord(word: string): SettlementCategory {
+  const key = word
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
+  return (settlementCategories as readonly string[]).includes(key)
+    ? (key as SettlementCategory)
+    : amazonCategoryOf('', word);
+}

@@ -1,0 +1,120 @@
+import type { ColumnMapping, ReportKind, ReportLayout } from './report-layouts';
+import { flipkartMoneyColumns, myntraMoneyColumns, type MoneyColumn } from './settlement-categories';
+
+/** What a settlement line needs from a report row (import_settlement's line). */
+export const settlementReportFields = [
+  'settlement_id',
+  'external_order_id',
+  'sku',
+  'posted_date',
+  'amount',
+  'transaction_type',
+  'amount_type',
+  'description',
+  'category',
+] as const;
+export type SettlementReportField = (typeof settlementReportFields)[number];
+export type SettlementColumnMapping = ColumnMapping<SettlementReportField>;
+
+/**
+ * How a layout's rows become lines (settlementRowLines):
+ * - `amazon_v2`: one line a row, its category from the amount-description (settlement-categories.ts);
+ * - `money_columns`: one line per non-zero money column of the row (Flipkart, Myntra);
+ * - a file mapped by hand (no layout) is one line a row, its category from a category column's words.
+ */
+export interface SettlementReportLayout extends ReportLayout<SettlementReportField> {
+  shape: 'amazon_v2' | 'money_columns';
+  /** Dates written with slashes: month first (Amazon's MM/DD/YY) or day first (India's). */
+  dayFirst: boolean;
+  moneyColumns: readonly MoneyColumn[];
+  /** Columns whose sum is what was paid for the row (Myntra's settled amounts), beside the money columns. */
+  settledColumns?: readonly string[];
+}
+
+const none = { transaction_type: [], amount_type: [], description: [], category: [] };
+
+/**
+ * The settlement reports recognised by their headers; the versions followed, with their sources,
+ * are in the README ("Importing settlements").
+ */
+const settlementReportLayouts: readonly SettlementReportLayout[] = [
+  {
+    // GET_V2_SETTLEMENT_REPORT_DATA_FLAT_FILE_V2, tab-delimited: row 2 is the settlement's summary.
+    name: 'Amazon settlement report (V2)',
+    platform: 'Amazon',
+    shape: 'amazon_v2',
+    dayFirst: false,
+    moneyColumns: [],
+    headers: {
+      settlement_id: ['settlement-id'],
+      external_order_id: ['order-id'],
+      sku: ['sku'],
+      posted_date: ['posted-date', 'posted-date-time'],
+      amount: ['amount'],
+      transaction_type: ['transaction-type'],
+      amount_type: ['amount-type'],
+      description: ['amount-description'],
+      category: [],
+    },
+  },
+  {
+    // Seller Hub, Payments → Settled Transactions, sheet "Orders" saved as CSV: a row of groups
+    // above the field names; a row of formulas may follow them.
+    name: 'Flipkart settled transactions (payments report)',
+    platform: 'Flipkart',
+    shape: 'money_columns',
+    headerRow: 2,
+    dayFirst: true,
+    moneyColumns: flipkartMoneyColumns,
+    headers: {
+      ...none,
+      settlement_id: ['neft id'],
+      external_order_id: ['order id'],
+      sku: ['seller sku'],
+      posted_date: ['payment date'],
+      amount: ['bank settlement value (rs.)', 'bank settlement value (rs.) = sum(j:r)'],
+      description: ['order item id'],
+    },
+  },
+  {
+    // Partner Portal, forward and reverse settlement reports: two title rows above the header.
+    name: 'Myntra settlement report',
+    platform: 'Myntra',
+    shape: 'money_columns',
+    headerRow: 3,
+    dayFirst: true,
+    moneyColumns: myntraMoneyColumns,
+    settledColumns: ['settled_amount_prepaid', 'settled_amount_postpaid'],
+    headers: {
+      ...none,
+      settlement_id: ['neft_ref', 'utr_number_prepaid', 'utr_number_postpaid'],
+      external_order_id: ['order_release_id'],
+      sku: ['seller_sku_code'],
+      posted_date: ['settlement_date_prepaid_payment', 'settlement_date_postpaid_payment', 'settlement_date'],
+      amount: ['settled_amount_prepaid', 'settled_amount_postpaid'],
+    },
+  },
+];
+
+export const settlementReport: ReportKind<SettlementReportField, SettlementReportLayout> = {
+  fields: settlementReportFields,
+  labels: {
+    settlement_id: 'Settlement (payment) id',
+    external_order_id: 'Order id',
+    sku: 'SKU',
+    posted_date: 'Date paid',
+    amount: 'Amount',
+    transaction_type: 'Transaction type',
+    amount_type: 'Amount type',
+    description: 'Description',
+    category: 'Category',
+  },
+  descriptions: {
+    amount: 'Credits positive, fees and withholdings negative',
+    category: 'sale, commission, tcs… or words such as "Fixed closing fee"; anything else is other',
+    posted_date: 'Rows without one are refused',
+  },
+  requiredFields: ['settlement_id', 'external_order_id', 'amount'],
+  layouts: settlementReportLayouts,
+  mappingKey: (platform) => `factoryflow:settlement-import-mapping:${platform}`,
+};

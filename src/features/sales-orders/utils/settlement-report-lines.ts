@@ -1,0 +1,318 @@
+import { parseReportNumber } from './order-report-values';
+import { normalizeHeader } from './report-layouts';
+import { readReportHeaders, readReportRows, type ReportSource } from './report-read';
+import { amazonCategoryOf, categoryOfWord, type SettlementCategory } from './settlement-categories';
+import type {
+  SettlementColumnMapping,
+  SettlementReportField,
+  SettlementReportLayout,
+} from './settlement-report-layouts';
+
+/** A line as import_settlement and its preview take it; `line` is its row in the file. */
+// A type, not an interface: it must be assignable to the RPC's Json argument.
+export type SettlementImportLine = {
+  line: number;
+  settlement_id: string;
+  external_order_id: string;
+  sku?: string;
+  posted_date: string;
+  category: SettlementCategory;
+  amount: number | string;
+  description: string;
+};
+
+/** One row of the file: the lines it gives, or why it gives none. */
+export interface SettlementReportRow {
+  line: number;
+  lines: SettlementImportLine[];
+  /** Why the row is not a settlement line (Amazon's summary row, a row of formulas), or null. */
+  skipped: string | null;
+  /** Why the row could not be read (a broken quote, missing columns, no date), or null. */
+  unreadable: string | null;
+}
+
+const months = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+const pad = (value: number) => String(value).padStart(2, '0');
+
+function day(year: number, month: number, date: number, written: string): string {
+  const fullYear = year < 100 ? 2000 + year : year;
+  const value = new Date(Date.UTC(fullYear, month - 1, date));
+  // 02/30/26 is no day: sent as written, for the server to refuse.
+  if (value.getUTCMonth() !== month - 1 || value.getUTCDate() !== date) return written;
+  return `${fullYear}-${pad(month)}-${pad(date)}`;
+}
+
+/**
+ * A settlement's date as YYYY-MM-DD: ISO ('2026-01-12', '2026-01-12 08:15:00 UTC' keeps its day),
+ * DD.MM.YYYY, '12-Jan-2026', and slashed dates month first (Amazon's MM/DD/YY) or day first. Anything
+ * else is sent as written, for the server to refuse with its message.
+ */
+export function normalizeSettlementDate(text: string, dayFirst: boolean): string {
+  const value = text.trim();
+  let match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
+  if (match) return day(Number(match[1]), Number(match[2]), Number(match[3]), value);
+  match = /^(\d{1,2})\.(\d{1,2})\.(\d{4})\b/.exec(value);
+  if (match) return day(Number(match[3]), Number(match[2]), Number(match[1]), value);
+  match = /^(\d{1,2})[/-](\d{1,2})[/-](\d{4}|\d{2})\b/.exec(value);
+  if (match) {
+    const [first, second] = [Number(match[1]), Number(match[2])];
+    return dayFirst ? day(Number(match[3]), second, first, value) : day(Number(match[3]), first, second, value);
+  }
+  match = /^(\d{1,2})[- ]([a-z]{3})[a-z]*[- ,]+(\d{4}|\d{2})\b/i.exec(value);
+  if (match && months.includes(match[2]!.toLowerCase())) {
+    return day(Number(match[3]), months.indexOf(match[2]!.toLowerCase()) + 1, Number(match[1]), value);
+  }
+  return value;
+}
+
+/** Headers as the money columns name them: Flipkart's header cells may carry their formula. */
+const columnName = (header: string) => normalizeHeader(header).replace(/\s*=\s*sum\(.*\)$/, '');
+
+const paise = (value: number) => Math.round(value * 100);
+const rupees = (value: number) => Math.round(value) / 100;
+
+/** A money cell: a number, null when empty or zero, or the text when it is not a number. */
+function money(text: string): number | string | null {
+  const value = parseReportNumber(text);
+  return value === 0 ? null : value;
+}
+
+/**
+ * Amazon V2's row 2 (and a file mapped by hand's total rows): a settlement's summary, with no order,
+ * amount type or amount. It may stop after its sixth column.
+ */
+const isSummaryRow = (field: (field: SettlementReportField) => string) =>
+  ['external_order_id', 'amount_type', 'amount'].every((name) => field(name as SettlementReportField).trim() === '');
+const summaryMessage = (settlementId: string) =>
+  `The settlement's summary row (${settlementId || 'no id'}): not a line.`;
+
+interface RowCells {
+  line: number;
+  field: (field: SettlementReportField) => string;
+  column: (name: string) => string;
+  unreadable: string | null;
+}
+
+/**
+ * The lines of one row (README "Importing settlements"). Amazon V2 and files mapped by hand: one
+ * line; a money-column report: one per non-zero column, plus, when the columns do not add up to
+ * what the row says was paid, a line of the difference (filed as other, saying so).
+ */
+function rowLines(
+  row: RowCells,
+  layout: SettlementReportLayout | null,
+  settlementId: string,
+): Omit<SettlementReportRow, 'line' | 'unreadable'> {
+  const { line, field } = row;
+  // A file mapped by hand is read as Indian files write dates: day first.
+  const dayFirst = layout?.dayFirst ?? true;
+  const base = {
+    line,
+    settlement_id: settlementId,
+    external_order_id: field('external_order_id').trim(),
+    ...(field('sku').trim() === '' ? {} : { sku: field('sku').trim() }),
+    posted_date: normalizeSettlementDate(field('posted_date'), dayFirst),
+  };
+  if (layout === null || layout.shape === 'amazon_v2') {
+    const amount = parseReportNumber(field('amount'));
+    if (isSummaryRow(field)) return { lines: [], skipped: summaryMessage(settlementId) };
+    const words = [field('transaction_type'), field('amount_type'), field('description'), field('category')]
+      .map((word) => word.trim())
+      .filter((word) => word !== '');
+    const category =
+      layout === null
+        ? categoryOfWord(field('category') || field('description'))
+        : amazonCategoryOf(field('transaction_type'), field('description'));
+    return {
+      lines: [{ ...base, category, amount: amount ?? '', description: [...new Set(words)].join(' · ') }],
+      skipped: null,
+    };
+  }
+
+  if (base.external_order_id === '') return { lines: [], skipped: 'No order id: a row of titles or formulas.' };
+  const item = field('description').trim();
+  const describe = (header: string) => (item === '' ? header : `${header} · order item ${item}`);
+  const lines: SettlementImportLine[] = [];
+  let total = 0;
+  let allNumbers = true;
+  for (const column of layout.moneyColumns) {
+    const value = money(row.column(column.header));
+    if (value === null) continue;
+    if (typeof value === 'number') {
+      const amount = column.deduction ? -Math.abs(value) : value;
+      total += paise(amount);
+      lines.push({ ...base, category: column.category, amount, description: describe(column.header) });
+    } else {
+      allNumbers = false;
+      lines.push({ ...base, category: column.category, amount: value, description: describe(column.header) });
+    }
+  }
+  if (layout.settledColumns) {
+    // Myntra: the settled amount is what was paid, its fees already taken off (README: UNVERIFIED).
+    const settledCells = layout.settledColumns.map((name) => money(row.column(name)));
+    const settled = settledCells.reduce<number>((sum, cell) => sum + (typeof cell === 'number' ? paise(cell) : 0), 0);
+    const gross = settled - total;
+    if (gross !== 0 && allNumbers) {
+      lines.unshift({
+        ...base,
+        category: settled < 0 ? 'refund' : 'sale',
+        amount: rupees(gross),
+        description: describe('settled amount + fees deducted'),
+      });
+    }
+    return { lines, skipped: lines.length === 0 ? 'Nothing settled on this row.' : null };
+  }
+  const paid = parseReportNumber(field('amount'));
+  if (allNumbers && typeof paid === 'number' && paise(paid) !== total) {
+    lines.push({
+      ...base,
+      category: 'other',
+      amount: rupees(paise(paid) - total),
+      description: describe('Bank Settlement Value not explained by the columns read'),
+    });
+  }
+  return { lines, skipped: lines.length === 0 ? 'Nothing settled on this row.' : null };
+}
+
+/**
+ * Every row of a settlement report with its lines, read in chunks (readReportRows). Amazon's detail
+ * rows may leave the settlement id blank: they take the one above (the summary row's).
+ */
+export async function readSettlementReportRows(
+  source: ReportSource,
+  mapping: SettlementColumnMapping,
+  layout: SettlementReportLayout | null,
+  onProgress?: (rows: number) => void,
+): Promise<SettlementReportRow[]> {
+  const headerRow = layout?.headerRow ?? 1;
+  const headers = await readReportHeaders(source, headerRow);
+  // Every column of the file is read by its name, the fields by their prefixed key.
+  const columns: Record<string, string | null> = Object.fromEntries(
+    headers.map((header) => [columnName(header), header]),
+  );
+  for (const [field, header] of Object.entries(mapping)) columns[`field:${field}`] = header;
+  let settlementId = '';
+  return readReportRows(
+    source,
+    columns,
+    ({ line, cell, unreadable }): SettlementReportRow => {
+      const field = (name: SettlementReportField) => cell(`field:${name}`);
+      const written = field('settlement_id').trim();
+      if (written !== '') settlementId = written;
+      if (unreadable !== null) {
+        // A summary row is short: it is not missing anything.
+        if (layout?.shape === 'amazon_v2' && isSummaryRow(field)) {
+          return { line, lines: [], skipped: summaryMessage(settlementId), unreadable: null };
+        }
+        return { line, lines: [], skipped: null, unreadable };
+      }
+      const result = rowLines(
+        { line, field, column: (name) => (name in columns ? cell(name) : ''), unreadable },
+        layout,
+        settlementId,
+      );
+      const undated = result.lines.length > 0 && field('posted_date').trim() === '';
+      return { line, ...result, unreadable: undated ? 'This row has no date paid.' : null };
+    },
+    onProgress,
+    headerRow,
+  );
+}
+
+/**
+ * The lines to send: those of every readable row, in file order. The server tells identical lines
+ * of a settlement apart by their order within one call, and a big file goes in several calls: so a
+ * line identical to an earlier one of the file says which repeat it is in its description, the same
+ * each time the file is imported.
+ */
+export function settlementLines(rows: readonly SettlementReportRow[]): SettlementImportLine[] {
+  const seen = new Map<string, number>();
+  return rows.flatMap((row) =>
+    row.unreadable !== null
+      ? []
+      : row.lines.map((line) => {
+          const key = JSON.stringify([
+            line.settlement_id,
+            line.external_order_id,
+            line.sku?.toLowerCase() ?? '',
+            line.category,
+            line.description,
+            line.posted_date,
+            line.amount,
+          ]);
+          const repeat = (seen.get(key) ?? 0) + 1;
+          seen.set(key, repeat);
+          return repeat === 1 ? line : { ...line, description: `${line.description} · repeat ${repeat}` };
+        }),
+  );
+}
+
+/** What happens to a line or row: the server's verdict, or what the browser saw in the file. */
+export type SettlementRowOutcome =
+  'new' | 'already_imported' | 'duplicate' | 'unmatched' | 'invalid' | 'skipped' | 'unreadable';
+
+/** One row of the preview: a line the file gives (several for a row of money columns), or a row that gives none. */
+export interface SettlementPreviewRow {
+  id: string;
+  line: number;
+  settlement_id: string;
+  external_order_id: string;
+  posted_date: string;
+  category: SettlementCategory | null;
+  amount: number | string | null;
+  description: string;
+  outcome: SettlementRowOutcome;
+  message: string | null;
+}
+
+/** Every line with the server's verdict (in the order sent), and every row that gives none with why. */
+export function settlementPreviewRows(
+  rows: readonly SettlementReportRow[],
+  verdicts: readonly { outcome: SettlementRowOutcome; message: string | null }[],
+): SettlementPreviewRow[] {
+  const preview: SettlementPreviewRow[] = [];
+  let sent = 0;
+  for (const row of rows) {
+    const problem = row.unreadable ?? row.skipped;
+    if (row.unreadable !== null || row.lines.length === 0) {
+      preview.push({
+        id: String(row.line),
+        line: row.line,
+        settlement_id: '',
+        external_order_id: '',
+        posted_date: '',
+        category: null,
+        amount: null,
+        description: '',
+        outcome: row.unreadable === null ? 'skipped' : 'unreadable',
+        message: problem,
+      });
+      continue;
+    }
+    row.lines.forEach((line, index) => {
+      const verdict = verdicts[sent++] ?? { outcome: 'invalid', message: 'The server did not classify this line.' };
+      preview.push({
+        id: `${row.line}-${index}`,
+        line: row.line,
+        settlement_id: line.settlement_id,
+        external_order_id: line.external_order_id,
+        posted_date: line.posted_date,
+        category: line.category,
+        amount: line.amount,
+        description: line.description,
+        outcome: verdict.outcome,
+        // "Already imported." says again what the outcome's badge says.
+        message: verdict.outcome === 'already_imported' ? null : verdict.message,
+      });
+    });
+  }
+  return preview;
+}
+
+/** The lines the import sends: new ones, and those whose order is not in the workspace (kept as unmatched). */
+export function settlementLinesToImport(
+  lines: readonly SettlementImportLine[],
+  verdicts: readonly { outcome: SettlementRowOutcome }[],
+): SettlementImportLine[] {
+  return lines.filter((_, index) => ['new', 'unmatched'].includes(verdicts[index]?.outcome ?? ''));
+}

@@ -1,0 +1,19 @@
+import { Badge } from '@mantine/core';
+import type { PaymentStatus } from '../api/reconciliation';
+
+const colors: Record<PaymentStatus, string> = {
+  Settled: 'green',
+  'Short paid': 'red',
+  'Over paid': 'blue',
+  'Awaiting payment': 'gray',
+  Overdue: 'orange',
+};
+
+/** A marketplace order's payment status, as a small badge. */
+export function PaymentStatusBadge({ status, size = 'sm' }: { status: PaymentStatus; size?: 'xs' | 'sm' }) {
+  return (
+    <Badge color={colors[status]} variant="light" size={size} tt="none">
+      {status}
+    </Badge>
+  );
+}

@@ -1,0 +1,213 @@
+/**
+ * Importing a marketplace's settlement (issue 30): three Amazon orders are imported through "Import
+ * orders", then Amazon's Settlement Report V2 through "Import settlement": recognised, previewed
+ * line by line (the summary row skipped, a line of an order not in FactoryFlow and a line of no
+ * order kept as unmatched), imported. The reconciliation then says one order Settled, one Short paid
+ * (its commission kept), one Overdue (no settlement, months after the order); the same file again
+ * skips every line. Screenshots of the dialog and the list at desktop and phone size.
+ */
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { dialog, dismissNotifications, eventually, openTab, rowCells, screenshot, settle } from './support/actions';
+import { DESKTOP, PHONE } from './support/environment';
+import { useE2e } from './support/fixture';
+
+const e2e = useE2e();
+
+const ORDER_REPORT = [
+  'amazon-order-id\tpurchase-date\torder-status\tsku\tquantity\titem-price',
+  '405-1111111-1111111\t2026-01-05T10:30:00+00:00\tShipped\tKURTA-BLU\t1\t1180.00',
+  '405-2222222-2222222\t2026-01-06T11:00:00+00:00\tShipped\tDUP-RED\t1\t499.00',
+  '405-3333333-3333333\t2026-01-07T09:15:00+00:00\tShipped\tSHIRT-WHT\t1\t899.00',
+].join('\n');
+
+const V2_HEADER =
+  'settlement-id\tsettlement-start-date\tsettlement-end-date\tdeposit-date\ttotal-amount\tcurrency\ttransaction-type\torder-id\tmerchant-order-id\tadjustment-id\tshipment-id\tmarketplace-name\tamount-type\tamount-description\tamount\tfulfillment-id\tposted-date\tposted-date-time\torder-item-code\tmerchant-order-item-id\tmerchant-adjustment-item-id\tsku\tquantity-purchased\tpromotion-id';
+const detail = (type: string, order: string, amountType: string, description: string, amount: string, sku: string) =>
+  `\t\t\t\t\t\t${type}\t${order}\t\t\tS1\tAmazon.in\t${amountType}\t${description}\t${amount}\tMFN\t01/20/26\t2026-01-20 06:00:00 UTC\t1001\t\t\t${sku}\t1\t`;
+// The first order paid in full; the second with its commission kept (short paid by 59); an order
+// FactoryFlow does not have; the reserve Amazon holds back (no order). The third order is not in it.
+const SETTLEMENT = [
+  V2_HEADER,
+  '55501\t01/06/26\t01/20/26\t01/22/26\t1,901.00\tINR',
+  detail('Order', '405-1111111-1111111', 'ItemPrice', 'Principal', '1,000.00', 'KURTA-BLU'),
+  detail('Order', '405-1111111-1111111', 'ItemPrice', 'Product Tax', '180.00', 'KURTA-BLU'),
+  detail('Order', '405-2222222-2222222', 'ItemPrice', 'Principal', '423.00', 'DUP-RED'),
+  detail('Order', '405-2222222-2222222', 'ItemPrice', 'Product Tax', '76.00', 'DUP-RED'),
+  detail('Order', '405-2222222-2222222', 'ItemFees', 'Commission', '-50.00', 'DUP-RED'),
+  detail('Order', '405-2222222-2222222', 'ItemFees', 'Commission IGST', '-9.00', 'DUP-RED'),
+  detail('Order', '405-9999999-9999999', 'ItemPrice', 'Principal', '300.00', 'KURTA-BLU'),
+  detail('other-transaction', '', 'other-transaction', 'Current Reserve Amount', '-20.00', ''),
+].join('\r\n');
+
+async function seedProducts(page: Page) {
+  const client = await e2e.clientOf(page);
+  for (const [sku, product_name, selling_price] of [
+    ['KURTA-BLU', 'Cotton Kurta', 1180],
+    ['DUP-RED', 'Silk Dupatta', 499],
+    ['SHIRT-WHT', 'Linen Shirt', 899],
+  ] as const) {
+    const { error } = await client.rpc('create_product', { sku, product_name, selling_price, stock_on_hand: 5 });
+    if (error) throw new Error(error.message);
+  }
+}
+
+/** Each order's payment status, read from the reconciliation (list_reconciliation). */
+async function paymentStatuses(page: Page): Promise<Record<string, string>> {
+  const client = await e2e.clientOf(page);
+  const { data, error } = await client.rpc('list_reconciliation', { platform: 'Amazon' });
+  if (error) throw new Error(error.message);
+  const rows = (data as { rows: { external_order_id: string; status: string }[] }).rows;
+  return Object.fromEntries(rows.map((row) => [row.external_order_id, row.status]));
+}
+
+async function importOrders(page: Page) {
+  await openTab(page, 'Sales Orders');
+  await page.getByRole('button', { name: 'Import orders' }).click();
+  const form = dialog(page, 'Import orders');
+  await form
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'orders.txt', mimeType: 'text/plain', buffer: Buffer.from(ORDER_REPORT) });
+  await form.getByText('Recognised as Amazon order report.').waitFor();
+  await form.getByRole('button', { name: 'Preview' }).click();
+  await form.getByRole('button', { name: 'Import 3 orders' }).click();
+  await page.getByText('Imported 3 orders.').waitFor();
+  await form.waitFor({ state: 'hidden' });
+}
+
+async function previewSettlement(page: Page): Promise<Locator> {
+  await openTab(page, 'Sales Orders');
+  await page.getByRole('button', { name: 'Import settlement' }).click();
+  const form = dialog(page, 'Import settlement');
+  await form
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'settlement.txt', mimeType: 'text/plain', buffer: Buffer.from(SETTLEMENT) });
+  await form.getByText('Recognised as Amazon settlement report (V2).').waitFor();
+  await form.getByRole('button', { name: 'Preview' }).click();
+  await form.getByRole('table').waitFor();
+  return form;
+}
+
+/** The preview's count of each outcome, as its badges say. */
+async function summary(form: Locator): Promise<string[]> {
+  return (await form.getByLabel('Preview summary').locator('.mantine-Badge-root').allInnerTexts()).map((text) =>
+    text.trim(),
+  );
+}
+
+describe('importing an Amazon settlement', { timeout: 180_000 }, () => {
+  it('previews every line, keeps unmatched ones, flags the short-paid and overdue orders, and skips all the second time', async () => {
+    const { page } = await e2e.openApp({ viewport: DESKTOP });
+    await seedProducts(page);
+    await importOrders(page);
+    await dismissNotifications(page);
+    expect(await paymentStatuses(page)).toEqual({
+      '405-1111111-1111111': 'Overdue',
+      '405-2222222-2222222': 'Overdue',
+      '405-3333333-3333333': 'Overdue',
+    });
+
+    const form = await previewSettlement(page);
+    expect(await summary(form)).toEqual(['New line: 6', 'Unmatched (kept): 2', 'Not a line (skipped): 1']);
+    const commission = form.getByRole('row').filter({ hasText: 'Commission IGST' });
+    expect(
+      (await commission.getByRole('cell').allInnerTexts()).map((cell) => cell.replace(/\s+/g, ' ').trim()),
+    ).toEqual([
+      '8',
+      '55501',
+      '405-2222222-2222222',
+      '20 Jan 2026',
+      'Commission',
+      'Order · ItemFees · Commission IGST',
+      '-₹9.00',
+      'New line',
+    ]);
+    await expect
+      .poll(() => form.getByRole('row').filter({ hasText: '405-9999999-9999999' }).innerText())
+      .toMatch(/Unmatched \(kept\)\s+No Amazon order 405-9999999-9999999 yet/);
+    await settle(page);
+    await screenshot(page, 'settlement-import-preview');
+    await form.getByRole('row').filter({ hasText: 'Current Reserve Amount' }).scrollIntoViewIfNeeded();
+    await settle(page);
+    await screenshot(page, 'settlement-import-unmatched');
+    await form.getByRole('button', { name: 'Import 8 settlement lines' }).scrollIntoViewIfNeeded();
+    await screenshot(page, 'settlement-import-commit');
+
+    await form.getByRole('button', { name: 'Import 8 settlement lines' }).click();
+    await page
+      .getByText('Imported 8 settlement lines; 2 lines have no order here and are kept as unmatched.')
+      .waitFor();
+    await form.waitFor({ state: 'hidden' });
+    expect(await paymentStatuses(page)).toEqual({
+      '405-1111111-1111111': 'Settled',
+      '405-2222222-2222222': 'Short paid',
+      '405-3333333-3333333': 'Overdue',
+    });
+    // The list's Payment column (last) follows without a reload: the import refreshes the reconciliation.
+    const paymentCell = async (product: string) => (await rowCells(page.getByRole('table').first(), product)).at(-1);
+    await eventually(() => paymentCell('Silk Dupatta')).toBe('Short paid');
+    await eventually(() => paymentCell('Cotton Kurta')).toBe('Settled');
+    await eventually(() => paymentCell('Linen Shirt')).toBe('Overdue');
+    await settle(page);
+    await screenshot(page, 'settlement-import-sales-orders');
+
+    // The same file again: every line already imported, nothing to import, nothing changes.
+    const again = await previewSettlement(page);
+    expect(await summary(again)).toEqual(['Already imported (skipped): 8', 'Not a line (skipped): 1']);
+    expect(await again.getByRole('button', { name: 'Import 0 settlement lines' }).isDisabled()).toBe(true);
+
+    await page.setViewportSize(PHONE);
+    await dismissNotifications(page);
+    await settle(page);
+    await screenshot(page, 'settlement-import-top');
+    await again.getByRole('table').scrollIntoViewIfNeeded();
+    await settle(page);
+    await screenshot(page, 'settlement-import-preview');
+    await page.keyboard.press('Escape');
+    await again.waitFor({ state: 'hidden' });
+    expect(await paymentStatuses(page)).toEqual({
+      '405-1111111-1111111': 'Settled',
+      '405-2222222-2222222': 'Short paid',
+      '405-3333333-3333333': 'Overdue',
+    });
+  });
+});
+
+describe('a 100,000-line settlement file', { timeout: 300_000 }, () => {
+  it('reads and previews without freezing the page', async () => {
+    const { page } = await e2e.openApp({ viewport: DESKTOP });
+    const rows = Array.from(
+      { length: 100_000 },
+      (_, index) =>
+        `\t\t\t\t\t\tOrder\t406-${String(index).padStart(7, '0')}\t\t\tS1\tAmazon.in\tItemFees\tCommission\t-${(index % 400) + 1}.25\tMFN\t01/20/26\t\t\t\t\tKURTA-BLU\t1\t`,
+    );
+    const file = [V2_HEADER, '77701\t01/06/26\t01/20/26\t01/22/26\t1.00\tINR', ...rows].join('\r\n');
+    await openTab(page, 'Sales Orders');
+    await page.getByRole('button', { name: 'Import settlement' }).click();
+    const form = dialog(page, 'Import settlement');
+    await form
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'big.txt', mimeType: 'text/plain', buffer: Buffer.from(file) });
+    await form.getByText('Recognised as Amazon settlement report (V2).').waitFor();
+    // The longest stretch the page's thread was busy from Preview on, as Chromium's long-task entries measure it.
+    await page.evaluate(() => {
+      const record = window as unknown as { longestTask: number };
+      record.longestTask = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) record.longestTask = Math.max(record.longestTask, entry.duration);
+      }).observe({ type: 'longtask' });
+    });
+    await form.getByRole('button', { name: 'Preview' }).click();
+    // The progress line moves while the file is read: the page draws between chunks.
+    await form.getByText(/Reading the file… [1-9]\d* rows/).waitFor();
+    await form.getByRole('table').waitFor({ timeout: 240_000 });
+    expect(await summary(form)).toEqual(['Unmatched (kept): 100000', 'Not a line (skipped): 1']);
+    expect(await form.getByRole('button', { name: 'Import 100000 settlement lines' }).isEnabled()).toBe(true);
+    await form.getByText(/This file is imported in 40 parts of up to 2,500 lines/).waitFor();
+    const longestTask = await page.evaluate(() => (window as unknown as { longestTask: number }).longestTask);
+    // A frozen page would show one task as long as the whole read (seconds); chunks keep each short.
+    expect(longestTask).toBeLessThan(1_500);
+    await settle(page);
+    await screenshot(page, 'settlement-import-100k');
+  });
+});
