@@ -9,6 +9,8 @@ describe('queryKeysForTables', () => {
       queryKeys.dashboardPanels,
       queryKeys.websiteOrderRefusals,
       queryKeys.dashboardReturns,
+      queryKeys.productPlanning,
+      queryKeys.productionPlan,
     ]);
     expect(queryKeysForTables(['products'])).toContain(queryKeys.dashboardSummary);
     expect(queryKeysForTables(['raw_materials'])).toContain(queryKeys.dashboardSummary);
@@ -21,6 +23,8 @@ describe('queryKeysForTables', () => {
       queryKeys.dashboardPanels,
       queryKeys.websiteOrderRefusals,
       queryKeys.dashboardReturns,
+      queryKeys.productPlanning,
+      queryKeys.productionPlan,
       queryKeys.products,
       queryKeys.bomItems,
       queryKeys.stockHistory,

@@ -59,6 +59,10 @@ export const queryKeys = {
   purchaseUnits: ['purchase-units'],
   /** Purchase order pages, one order with its lines, and the dashboard's late orders. */
   purchaseOrders: ['purchase-orders'],
+  /** Velocity and days of stock left (Inventory, Running out soon; issue 33). */
+  productPlanning: ['product-planning'],
+  /** A production plan on Manufacturing: what to make and buy (issue 33). */
+  productionPlan: ['production-plan'],
 } as const;
 
 type QueryKey = (typeof queryKeys)[keyof typeof queryKeys];
@@ -76,6 +80,8 @@ const queriesReadingTable: Record<DataTable, readonly QueryKey[]> = {
     queryKeys.productCosting,
     queryKeys.dashboardPanels,
     queryKeys.styles,
+    queryKeys.productPlanning,
+    queryKeys.productionPlan,
   ],
   // A product's BOM is read with its materials' stock and cost.
   raw_materials: [
@@ -88,8 +94,9 @@ const queriesReadingTable: Record<DataTable, readonly QueryKey[]> = {
     queryKeys.whatToBuy,
     // A receipt changes an order and its materials' stock and cost together.
     queryKeys.purchaseOrders,
+    queryKeys.productionPlan,
   ],
-  bom_items: [queryKeys.bomItems, queryKeys.productCosting, queryKeys.styles],
+  bom_items: [queryKeys.bomItems, queryKeys.productCosting, queryKeys.styles, queryKeys.productionPlan],
   // A website order writes its sales and its refused lines together (refusals are not published).
   sales_orders: [
     queryKeys.salesOrders,
@@ -97,8 +104,12 @@ const queriesReadingTable: Record<DataTable, readonly QueryKey[]> = {
     queryKeys.dashboardPanels,
     queryKeys.websiteOrderRefusals,
     queryKeys.dashboardReturns,
+    // Sales are velocity, and open orders are a plan's demand.
+    queryKeys.productPlanning,
+    queryKeys.productionPlan,
   ],
-  manufacturing_orders: [queryKeys.manufacturingOrders],
+  // Runs In Progress are netted by a plan.
+  manufacturing_orders: [queryKeys.manufacturingOrders, queryKeys.productionPlan],
   platform_fees: [queryKeys.platformFees],
   // A style's row changes with its name, options and BOM (its BOM lines and variant links are not
   // published); its variants' stock changes with their product rows.
@@ -113,8 +124,8 @@ const queriesReadingTable: Record<DataTable, readonly QueryKey[]> = {
   suppliers: [queryKeys.suppliers, queryKeys.purchaseOrders, queryKeys.rawMaterials, queryKeys.whatToBuy],
   purchase_units: [queryKeys.purchaseUnits, queryKeys.whatToBuy],
   // What is on order changes What to buy.
-  purchase_orders: [queryKeys.purchaseOrders, queryKeys.whatToBuy],
-  purchase_order_lines: [queryKeys.purchaseOrders, queryKeys.whatToBuy],
+  purchase_orders: [queryKeys.purchaseOrders, queryKeys.whatToBuy, queryKeys.productionPlan],
+  purchase_order_lines: [queryKeys.purchaseOrders, queryKeys.whatToBuy, queryKeys.productionPlan],
 };
 
 export function queryKeysForTables(tables: readonly DataTable[]): QueryKey[] {
