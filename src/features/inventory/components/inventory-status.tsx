@@ -148,7 +148,9 @@ function ProductsTable({ rows }: { rows: Product[] }) {
               c="dimmed"
               title={`Sold per day: ${formatPerDay(plan.per_day_7)} over 7 days, ${formatPerDay(plan.per_day_90)} over 90`}
             >
-              {formatPerDay(plan.per_day_30)} a day · until {formatDay(plan.runs_out_on!)}
+              {formatPerDay(plan.per_day_30)} a day
+              <br />
+              until {formatDay(plan.runs_out_on!)}
             </Text>
             {suggested !== null && suggested !== product.reorder_point && (
               <Button
@@ -159,7 +161,7 @@ function ProductsTable({ rows }: { rows: Product[] }) {
                 loading={accept.isPending && accept.variables === product.id}
                 onClick={() => acceptSuggestion(product, suggested)}
               >
-                Reorder at {formatQuantity(suggested)}
+                Use {formatQuantity(suggested)}
               </Button>
             )}
           </div>
@@ -167,7 +169,7 @@ function ProductsTable({ rows }: { rows: Product[] }) {
       },
     },
   ];
-  return <DataTable columns={columns} rows={rows} minWidth={540} maxHeight={TABLE_MAX_HEIGHT} />;
+  return <DataTable columns={columns} rows={rows} minWidth={420} maxHeight={TABLE_MAX_HEIGHT} />;
 }
 
 function FinishedProducts() {

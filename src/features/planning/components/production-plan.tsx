@@ -261,9 +261,11 @@ function PlanResult({ plan }: { plan: Plan }) {
           Start these runs
         </Button>
         <Text size="sm" c="dimmed">
-          {plan.runs.length === 0
-            ? 'No run can start now: its materials or sub-assemblies are not in stock.'
-            : `${plan.runs.length} run${plan.runs.length === 1 ? '' : 's'} can start now, sub-assemblies first; the rest start from the next plan once these are completed.`}
+          {!plan.make.some((line) => line.make > 0)
+            ? 'Nothing to make: stock and runs in progress cover it.'
+            : plan.runs.length === 0
+              ? 'No run can start now: its materials or sub-assemblies are not in stock.'
+              : `${plan.runs.length} run${plan.runs.length === 1 ? '' : 's'} can start now, sub-assemblies first; the rest start from the next plan once these are completed.`}
         </Text>
       </Group>
     </Stack>
