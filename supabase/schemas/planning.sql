@@ -215,19 +215,21 @@ set search_path = ''
 as $$
 declare
   v_user_id uuid := private.require_user_id();
+  -- Checked as numbers first: 'NaN' sorts above every number, so the upper bound alone would call it too long.
+  v_lead_time numeric := case when set_product_planning.lead_time_days is not null then
+    private.require_number(set_product_planning.lead_time_days, 'Lead time', 0, true, 'lead_time_days') end;
+  v_safety numeric := case when set_product_planning.safety_days is not null then
+    private.require_number(set_product_planning.safety_days, 'Safety days', 0, true, 'safety_days') end;
   v_product public.products;
 begin
-  if set_product_planning.lead_time_days > 365 then
+  if v_lead_time > 365 then
     raise exception 'Lead time must be at most 365 days.' using hint = 'field:lead_time_days';
   end if;
-  if set_product_planning.safety_days > 365 then
+  if v_safety > 365 then
     raise exception 'Safety days must be at most 365.' using hint = 'field:safety_days';
   end if;
   update public.products p
-  set lead_time_days = case when set_product_planning.lead_time_days is not null then
-        private.require_number(set_product_planning.lead_time_days, 'Lead time', 0, true, 'lead_time_days') end,
-      safety_days = case when set_product_planning.safety_days is not null then
-        private.require_number(set_product_planning.safety_days, 'Safety days', 0, true, 'safety_days') end
+  set lead_time_days = v_lead_time, safety_days = v_safety
   where p.id = set_product_planning.product_id and p.user_id = v_user_id
   returning * into v_product;
   if not found then
