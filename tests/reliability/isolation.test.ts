@@ -831,18 +831,17 @@ describeStack('isolation between two anonymous users', (stack, kind) => {
     );
     await attempts.call(
       "plan_production for the first user's product",
-      () => db.rpc('plan_production', { targets: [{ product_id: first.productId, quantity: 1 }] }),
+      as('plan_production', { targets: [{ product_id: first.productId, quantity: 1 }] }),
       'Product not found.',
     );
     await attempts.call(
       "commit_production_plan of the first user's product",
-      () =>
-        db.rpc('commit_production_plan', { plan: { runs: [{ product_id: first.productId, quantity_to_produce: 1 }] } }),
+      as('commit_production_plan', { plan: { runs: [{ product_id: first.productId, quantity_to_produce: 1 }] } }),
       'Product not found.',
     );
     await attempts.call(
       "accept_reorder_point of the first user's product",
-      () => db.rpc('accept_reorder_point', { product_id: first.productId }),
+      as('accept_reorder_point', { product_id: first.productId }),
       'Product not found.',
     );
     attempts.count++;
