@@ -9,7 +9,7 @@
 -- day. Every reader takes it from private.sales_velocity.
 --
 -- Days of stock left = stock / the 30-day velocity (null when nothing sold in 30 days); it runs out on
--- today + whole days left. Suggested reorder point = ceil(velocity x lead time + safety days x
+-- today + whole days left (null beyond a century). Suggested reorder point = ceil(velocity x lead time + safety days x
 -- velocity) at the 30-day velocity, with the product's lead time and safety days (products.sql; null
 -- takes private.planning_defaults()). For a made product the lead time is how long a run of it takes.
 
@@ -111,7 +111,9 @@ as $$
     coalesce(v.units_7, 0), coalesce(v.units_30, 0), coalesce(v.units_90, 0),
     coalesce(v.per_day_7, 0), coalesce(v.per_day_30, 0), coalesce(v.per_day_90, 0),
     case when v.units_30 > 0 then round(p.stock_on_hand * 30.0 / v.units_30, 1) end,
-    case when v.units_30 > 0 then private.india_today() + floor(p.stock_on_hand * 30.0 / v.units_30)::integer end,
+    -- No day beyond a century: a date the app could not show (and more days than an integer holds).
+    case when v.units_30 > 0 and p.stock_on_hand * 30.0 / v.units_30 < 36500 then
+      private.india_today() + floor(p.stock_on_hand * 30.0 / v.units_30)::integer end,
     coalesce(p.lead_time_days, d.lead_time_days),
     coalesce(p.safety_days, d.safety_days),
     case when v.units_30 > 0 then

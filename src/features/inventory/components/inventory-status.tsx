@@ -149,8 +149,12 @@ function ProductsTable({ rows }: { rows: Product[] }) {
               title={`Sold per day: ${formatPerDay(plan.per_day_7)} over 7 days, ${formatPerDay(plan.per_day_90)} over 90`}
             >
               {formatPerDay(plan.per_day_30)} a day
-              <br />
-              until {formatDay(plan.runs_out_on!)}
+              {plan.runs_out_on && (
+                <>
+                  <br />
+                  until {formatDay(plan.runs_out_on)}
+                </>
+              )}
             </Text>
             {suggested !== null && suggested !== product.reorder_point && (
               <Button

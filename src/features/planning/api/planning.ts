@@ -15,7 +15,8 @@ const runningOut = z.object({
   stock_on_hand: z.number(),
   per_day_30: amount,
   days_left: amount,
-  runs_out_on: z.string(),
+  /** Null beyond a century. */
+  runs_out_on: z.string().nullable(),
 });
 export type RunningOutProduct = z.infer<typeof runningOut>;
 

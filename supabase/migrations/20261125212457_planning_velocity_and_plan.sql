@@ -60,7 +60,9 @@ CREATE OR REPLACE FUNCTION private.product_planning (
     coalesce(v.units_7, 0), coalesce(v.units_30, 0), coalesce(v.units_90, 0),
     coalesce(v.per_day_7, 0), coalesce(v.per_day_30, 0), coalesce(v.per_day_90, 0),
     case when v.units_30 > 0 then round(p.stock_on_hand * 30.0 / v.units_30, 1) end,
-    case when v.units_30 > 0 then private.india_today() + floor(p.stock_on_hand * 30.0 / v.units_30)::integer end,
+    -- No day beyond a century: a date the app could not show (and more days than an integer holds).
+    case when v.units_30 > 0 and p.stock_on_hand * 30.0 / v.units_30 < 36500 then
+      private.india_today() + floor(p.stock_on_hand * 30.0 / v.units_30)::integer end,
     coalesce(p.lead_time_days, d.lead_time_days),
     coalesce(p.safety_days, d.safety_days),
     case when v.units_30 > 0 then
