@@ -102,8 +102,9 @@ const specProductColumns: DataTableColumn<Product>[] = [
   },
 ];
 
-/** Units per day, to one decimal below 10 a day and whole above. */
+/** Units per day: two decimals below 1 a day (one sale a month is 0.03), one below 10, whole above. */
 function formatPerDay(perDay: number): string {
+  if (perDay < 1) return perDay.toFixed(2);
   return perDay < 10 ? perDay.toFixed(1) : formatQuantity(Math.round(perDay));
 }
 
@@ -141,7 +142,7 @@ function ProductsTable({ rows }: { rows: Product[] }) {
         return (
           <div>
             <Text size="sm" fw={short ? 700 : 500} c={short ? 'red.9' : undefined}>
-              {formatQuantity(Math.floor(plan.days_left))} days
+              {plan.runs_out_on ? `${formatQuantity(Math.floor(plan.days_left))} days` : 'Over 100 years'}
             </Text>
             <Text
               size="xs"

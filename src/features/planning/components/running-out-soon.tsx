@@ -26,7 +26,9 @@ export function RunningOutSoon({ onOpenInventory }: { onOpenInventory: () => voi
               </Text>
             </Text>
             <Text size="sm" ta="right" c={product.days_left < 7 ? 'red.9' : undefined} fw={600}>
-              {formatQuantity(Math.floor(product.days_left))} days left
+              {product.runs_out_on
+                ? `${formatQuantity(Math.floor(product.days_left))} days left`
+                : 'Over 100 years left'}
               {product.runs_out_on && ` · runs out ${formatDay(product.runs_out_on)}`}
             </Text>
           </Group>
