@@ -42,6 +42,10 @@ const loadPurchasing = withAllStyles(() => import('@/features/purchasing/compone
 const Purchasing = lazy(() => loadPurchasing().then((m) => ({ default: m.Purchasing })));
 const loadLatePurchaseOrders = withAllStyles(() => import('@/features/purchasing/components/late-purchase-orders'));
 const LatePurchaseOrders = lazy(() => loadLatePurchaseOrders().then((m) => ({ default: m.LatePurchaseOrders })));
+const loadRunningOutSoon = withAllStyles(() => import('@/features/planning/components/running-out-soon'));
+const RunningOutSoon = lazy(() => loadRunningOutSoon().then((m) => ({ default: m.RunningOutSoon })));
+const loadProductionPlan = withAllStyles(() => import('@/features/planning/components/production-plan'));
+const ProductionPlan = lazy(() => loadProductionPlan().then((m) => ({ default: m.ProductionPlan })));
 const loadWebsiteOrdersSettings = withAllStyles(
   () => import('@/features/website-orders/components/website-orders-settings'),
 );
@@ -215,6 +219,12 @@ export function Shell({ user }: { user: User }) {
               <LatePurchaseOrders onOpenPurchasing={() => openTab('raw-materials')} />
             </Suspense>
           )}
+          {/* Planning's card (issue 33), only when something sells. */}
+          {activeTab === 'dashboard' && (
+            <Suspense fallback={null}>
+              <RunningOutSoon onOpenInventory={() => openTab('inventory')} />
+            </Suspense>
+          )}
           <Suspense
             fallback={
               <Center py="xl" aria-busy="true">
@@ -228,6 +238,12 @@ export function Shell({ user }: { user: User }) {
             {activeTab === 'sales-orders' && <SalesOrders />}
             {activeTab === 'manufacturing' && <ManufacturingOrders />}
           </Suspense>
+          {/* Manufacturing's Plan (issue 33), below the spec's list. */}
+          {activeTab === 'manufacturing' && (
+            <Suspense fallback={null}>
+              <ProductionPlan />
+            </Suspense>
+          )}
           {/* A boundary of its own: the orders never wait for this section's code. */}
           {activeTab === 'sales-orders' && (
             <Suspense fallback={null}>

@@ -143,14 +143,14 @@ isOneToOne: false
                   ]
                 },"products": {
                   Row: {
-                    "archived_at": string | null,"category": string | null,"created_at": string,"id": string,"labour_per_unit": number,"low_stock": boolean,"overhead_per_run": number,"product_name": string,"purchase_cost": number | null,"reorder_point": number,"run_size": number,"selling_price": number,"sku": string,"stock_on_hand": number,"user_id": string
+                    "archived_at": string | null,"category": string | null,"created_at": string,"id": string,"labour_per_unit": number,"lead_time_days": number | null,"low_stock": boolean,"overhead_per_run": number,"product_name": string,"purchase_cost": number | null,"reorder_point": number,"run_size": number,"safety_days": number | null,"selling_price": number,"sku": string,"stock_on_hand": number,"user_id": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "archived_at"?: string | null,"category"?: string | null,"created_at"?: string,"id"?: string,"labour_per_unit"?: number,"low_stock"?: never,"overhead_per_run"?: number,"product_name": string,"purchase_cost"?: number | null,"reorder_point"?: number,"run_size"?: number,"selling_price": number,"sku": string,"stock_on_hand"?: number,"user_id"?: string
+                    "archived_at"?: string | null,"category"?: string | null,"created_at"?: string,"id"?: string,"labour_per_unit"?: number,"lead_time_days"?: number | null,"low_stock"?: never,"overhead_per_run"?: number,"product_name": string,"purchase_cost"?: number | null,"reorder_point"?: number,"run_size"?: number,"safety_days"?: number | null,"selling_price": number,"sku": string,"stock_on_hand"?: number,"user_id"?: string
                   }
                   Update: {
-                    "archived_at"?: string | null,"category"?: string | null,"created_at"?: string,"id"?: string,"labour_per_unit"?: number,"low_stock"?: never,"overhead_per_run"?: number,"product_name"?: string,"purchase_cost"?: number | null,"reorder_point"?: number,"run_size"?: number,"selling_price"?: number,"sku"?: string,"stock_on_hand"?: number,"user_id"?: string
+                    "archived_at"?: string | null,"category"?: string | null,"created_at"?: string,"id"?: string,"labour_per_unit"?: number,"lead_time_days"?: number | null,"low_stock"?: never,"overhead_per_run"?: number,"product_name"?: string,"purchase_cost"?: number | null,"reorder_point"?: number,"run_size"?: number,"safety_days"?: number | null,"selling_price"?: number,"sku"?: string,"stock_on_hand"?: number,"user_id"?: string
                   }
                   Relationships: [
                     
@@ -528,7 +528,21 @@ isOneToOne: false
                 }
           }
           Views: {
-            "product_unit_costs": {
+            "materials_on_order": {
+                  Row: {
+                    "material_id": string,"quantity": number | null,"user_id": string
+                  }
+                  ComputedFields: never
+                  Relationships: [
+                    {
+      foreignKeyName: "purchase_order_lines_material_id_user_id_fkey"
+      columns: ["material_id","user_id"]
+isOneToOne: false
+      referencedRelation: "raw_materials"
+      referencedColumns: ["id","user_id"]
+    }
+                  ]
+                },"product_unit_costs": {
                   Row: {
                     "cost_known": boolean | null,"labour_cost": number | null,"materials_cost": number | null,"overhead_cost": number | null,"product_id": string,"purchase_cost": number | null,"unit_cost": number | null,"user_id": string,"wastage_cost": number | null
                   }
@@ -539,7 +553,33 @@ isOneToOne: false
                 }
           }
           Functions: {
-            "add_style_variants":
+            "accept_reorder_point":
+{ Args: { "product_id": string,"request_id"?: string }; Returns: {
+              "archived_at": string | null,
+"category": string | null,
+"created_at": string,
+"id": string,
+"labour_per_unit": number,
+"lead_time_days": number | null,
+"low_stock": boolean,
+"overhead_per_run": number,
+"product_name": string,
+"purchase_cost": number | null,
+"reorder_point": number,
+"run_size": number,
+"safety_days": number | null,
+"selling_price": number,
+"sku": string,
+"stock_on_hand": number,
+"user_id": string
+            }
+                          SetofOptions: {
+        from: "*"
+        to: "products"
+        isOneToOne: true
+        isSetofReturn: false
+      } },
+"add_style_variants":
 { Args: { "bom"?: Json,"options": Json,"request_id"?: string,"style_id": string }; Returns: Json
                            },
 "adjust_stock":
@@ -632,6 +672,9 @@ isOneToOne: false
         isOneToOne: true
         isSetofReturn: false
       } },
+"commit_production_plan":
+{ Args: { "plan": Json,"request_id"?: string }; Returns: (string)[]
+                           },
 "complete_production":
 { Args: { "order_id": string }; Returns: {
               "completion_date": string | null,
@@ -656,12 +699,14 @@ isOneToOne: false
 "created_at": string,
 "id": string,
 "labour_per_unit": number,
+"lead_time_days": number | null,
 "low_stock": boolean,
 "overhead_per_run": number,
 "product_name": string,
 "purchase_cost": number | null,
 "reorder_point": number,
 "run_size": number,
+"safety_days": number | null,
 "selling_price": number,
 "sku": string,
 "stock_on_hand": number,
@@ -870,6 +915,9 @@ isOneToOne: false
         isOneToOne: true
         isSetofReturn: false
       } },
+"plan_production":
+{ Args: { "horizon_days"?: number,"targets"?: Json }; Returns: Json
+                           },
 "platform_claim_windows":
 { Args: Record<PropertyKey, never>; Returns: {
               "claim_window_days": number,"is_default": boolean,"platform": Database["public"]['Enums']["sales_platform"]
@@ -887,6 +935,11 @@ isOneToOne: false
 "product_costing":
 { Args: Record<PropertyKey, never>; Returns: {
               "bottleneck_material_id": string,"bottleneck_material_name": string,"bottleneck_product_id": string,"bottleneck_product_name": string,"cost_known": boolean,"labour_cost": number,"margin": number,"margin_percent": number,"materials_cost": number,"max_buildable": number,"overhead_cost": number,"product_id": string,"purchase_cost": number,"unit_cost": number,"wastage_cost": number
+            }[]
+                           },
+"product_planning":
+{ Args: { "product_ids"?: (string)[] }; Returns: {
+              "days_left": number,"lead_time_days": number,"per_day_30": number,"per_day_7": number,"per_day_90": number,"product_id": string,"product_name": string,"reorder_point": number,"runs_out_on": string,"safety_days": number,"sku": string,"stock_on_hand": number,"suggested_reorder_point": number,"units_30": number,"units_7": number,"units_90": number
             }[]
                            },
 "profit_leaks":
@@ -973,6 +1026,11 @@ isOneToOne: false
         isOneToOne: true
         isSetofReturn: false
       } },
+"running_out_soon":
+{ Args: { "max_rows"?: number }; Returns: {
+              "days_left": number,"per_day_30": number,"product_id": string,"product_name": string,"runs_out_on": string,"sku": string,"stock_on_hand": number
+            }[]
+                           },
 "set_platform_fees":
 { Args: { "claim_window_days"?: number,"commission_percent": number,"fee_per_order": number,"payment_cycle_days"?: number,"platform": string,"shipping_per_order": number }; Returns: {
               "claim_window_days": number | null,
@@ -997,12 +1055,40 @@ isOneToOne: false
 "created_at": string,
 "id": string,
 "labour_per_unit": number,
+"lead_time_days": number | null,
 "low_stock": boolean,
 "overhead_per_run": number,
 "product_name": string,
 "purchase_cost": number | null,
 "reorder_point": number,
 "run_size": number,
+"safety_days": number | null,
+"selling_price": number,
+"sku": string,
+"stock_on_hand": number,
+"user_id": string
+            }
+                          SetofOptions: {
+        from: "*"
+        to: "products"
+        isOneToOne: true
+        isSetofReturn: false
+      } },
+"set_product_planning":
+{ Args: { "lead_time_days": number,"product_id": string,"safety_days": number }; Returns: {
+              "archived_at": string | null,
+"category": string | null,
+"created_at": string,
+"id": string,
+"labour_per_unit": number,
+"lead_time_days": number | null,
+"low_stock": boolean,
+"overhead_per_run": number,
+"product_name": string,
+"purchase_cost": number | null,
+"reorder_point": number,
+"run_size": number,
+"safety_days": number | null,
 "selling_price": number,
 "sku": string,
 "stock_on_hand": number,
@@ -1094,12 +1180,14 @@ isOneToOne: false
 "created_at": string,
 "id": string,
 "labour_per_unit": number,
+"lead_time_days": number | null,
 "low_stock": boolean,
 "overhead_per_run": number,
 "product_name": string,
 "purchase_cost": number | null,
 "reorder_point": number,
 "run_size": number,
+"safety_days": number | null,
 "selling_price": number,
 "sku": string,
 "stock_on_hand": number,

@@ -10,6 +10,8 @@ describe('queryKeysForTables', () => {
       queryKeys.websiteOrderRefusals,
       queryKeys.dashboardReturns,
       queryKeys.reconciliation,
+      queryKeys.productPlanning,
+      queryKeys.productionPlan,
     ]);
     expect(queryKeysForTables(['products'])).toContain(queryKeys.dashboardSummary);
     expect(queryKeysForTables(['raw_materials'])).toContain(queryKeys.dashboardSummary);
@@ -23,6 +25,8 @@ describe('queryKeysForTables', () => {
       queryKeys.websiteOrderRefusals,
       queryKeys.dashboardReturns,
       queryKeys.reconciliation,
+      queryKeys.productPlanning,
+      queryKeys.productionPlan,
       queryKeys.products,
       queryKeys.bomItems,
       queryKeys.stockHistory,

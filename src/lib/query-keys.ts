@@ -64,6 +64,10 @@ export const queryKeys = {
   purchaseOrders: ['purchase-orders'],
   /** Payments (issue 30): the reconciliation list, its summary, the profit leaks and the rows' payment statuses. */
   reconciliation: ['reconciliation'],
+  /** Velocity and days of stock left (Inventory, Running out soon; issue 33). */
+  productPlanning: ['product-planning'],
+  /** A production plan on Manufacturing: what to make and buy (issue 33). */
+  productionPlan: ['production-plan'],
 } as const;
 
 type QueryKey = (typeof queryKeys)[keyof typeof queryKeys];
@@ -81,6 +85,8 @@ const queriesReadingTable: Record<DataTable, readonly QueryKey[]> = {
     queryKeys.productCosting,
     queryKeys.dashboardPanels,
     queryKeys.styles,
+    queryKeys.productPlanning,
+    queryKeys.productionPlan,
   ],
   // A product's BOM is read with its materials' stock and cost.
   raw_materials: [
@@ -93,8 +99,9 @@ const queriesReadingTable: Record<DataTable, readonly QueryKey[]> = {
     queryKeys.whatToBuy,
     // A receipt changes an order and its materials' stock and cost together.
     queryKeys.purchaseOrders,
+    queryKeys.productionPlan,
   ],
-  bom_items: [queryKeys.bomItems, queryKeys.productCosting, queryKeys.styles],
+  bom_items: [queryKeys.bomItems, queryKeys.productCosting, queryKeys.styles, queryKeys.productionPlan],
   // A website order writes its sales and its refused lines together (refusals are not published).
   sales_orders: [
     queryKeys.salesOrders,
@@ -103,8 +110,12 @@ const queriesReadingTable: Record<DataTable, readonly QueryKey[]> = {
     queryKeys.websiteOrderRefusals,
     queryKeys.dashboardReturns,
     queryKeys.reconciliation,
+    // Sales are velocity, and open orders are a plan's demand.
+    queryKeys.productPlanning,
+    queryKeys.productionPlan,
   ],
-  manufacturing_orders: [queryKeys.manufacturingOrders],
+  // Runs In Progress are netted by a plan.
+  manufacturing_orders: [queryKeys.manufacturingOrders, queryKeys.productionPlan],
   // The payment cycle decides which orders are overdue.
   platform_fees: [queryKeys.platformFees, queryKeys.reconciliation],
   // A style's row changes with its name, options and BOM (its BOM lines and variant links are not
@@ -121,8 +132,8 @@ const queriesReadingTable: Record<DataTable, readonly QueryKey[]> = {
   suppliers: [queryKeys.suppliers, queryKeys.purchaseOrders, queryKeys.rawMaterials, queryKeys.whatToBuy],
   purchase_units: [queryKeys.purchaseUnits, queryKeys.whatToBuy],
   // What is on order changes What to buy.
-  purchase_orders: [queryKeys.purchaseOrders, queryKeys.whatToBuy],
-  purchase_order_lines: [queryKeys.purchaseOrders, queryKeys.whatToBuy],
+  purchase_orders: [queryKeys.purchaseOrders, queryKeys.whatToBuy, queryKeys.productionPlan],
+  purchase_order_lines: [queryKeys.purchaseOrders, queryKeys.whatToBuy, queryKeys.productionPlan],
 };
 
 export function queryKeysForTables(tables: readonly DataTable[]): QueryKey[] {

@@ -206,6 +206,49 @@ comment on function public.start_production is
 revoke all on function public.start_production(uuid, numeric, uuid) from public, anon, authenticated, service_role;
 grant execute on function public.start_production(uuid, numeric, uuid) to authenticated;
 
+-- Starts runs of these products (each once, whole quantities from 1) in one transaction, all or
+-- nothing, in the order given: the products are held in id order, then every material and
+-- sub-assembly of every BOM is locked in id order (as start_production: concurrent batches and single
+-- runs queue, never deadlock), and the check is made on the sum over all runs: when an item is
+-- short, the refusal names it ('Not enough Fabric: 30 needed, 20 available.', the first short item
+-- by name). The one path of start_production_batch and commit_production_plan (planning.sql).
+create function private.start_production_runs(user_id uuid, product_ids uuid[], quantities integer[])
+returns uuid[]
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_products public.products[] := '{}'::public.products[];
+  v_product_id uuid;
+  v_short record;
+  v_order_ids uuid[] := '{}'::uuid[];
+begin
+  for v_product_id in select u.id from unnest(start_production_runs.product_ids) u (id) order by u.id loop
+    v_products := v_products || private.product_to_produce(start_production_runs.user_id, v_product_id);
+  end loop;
+  perform private.lock_bom_components(start_production_runs.user_id, start_production_runs.product_ids);
+
+  select n.item_name, trim_scale(n.needed) as needed, trim_scale(n.available) as available
+  into v_short
+  from private.production_needs(start_production_runs.user_id, start_production_runs.product_ids,
+    start_production_runs.quantities) n
+  where n.needed > n.available
+  order by n.item_name, n.item_id
+  limit 1;
+  if found then
+    raise exception 'Not enough %: % needed, % available.', v_short.item_name, v_short.needed, v_short.available;
+  end if;
+
+  for v_position in 1 .. cardinality(start_production_runs.product_ids) loop
+    v_order_ids := v_order_ids || (private.record_production_run(
+      start_production_runs.user_id,
+      (select p from unnest(v_products) p where p.id = start_production_runs.product_ids[v_position]),
+      start_production_runs.quantities[v_position])).id;
+  end loop;
+  return v_order_ids;
+end;
+$$;
+
 -- start_production_batch ------------------------------------------------------------------------
 -- Several runs in one transaction (one cut of a lot across sizes), all or nothing: `runs` is
 -- [{product_id, quantity_to_produce}], 1 to 100 runs, each product once, each quantity a whole
@@ -226,10 +269,8 @@ declare
   v_id_text text;
   v_product_ids uuid[] := '{}'::uuid[];
   v_quantities integer[] := '{}'::integer[];
-  v_products public.products[] := '{}'::public.products[];
   v_product_id uuid;
-  v_short record;
-  v_order_ids uuid[] := '{}'::uuid[];
+  v_order_ids uuid[];
   v_replayed jsonb;
 begin
   v_replayed := private.replayed_result(v_user_id, start_production_batch.request_id, 'start_production_batch');
@@ -268,27 +309,7 @@ begin
     v_product_ids := v_product_ids || v_product_id;
   end loop;
 
-  for v_product_id in select u.id from unnest(v_product_ids) u (id) order by u.id loop
-    v_products := v_products || private.product_to_produce(v_user_id, v_product_id);
-  end loop;
-  perform private.lock_bom_components(v_user_id, v_product_ids);
-
-  select n.item_name, trim_scale(n.needed) as needed, trim_scale(n.available) as available
-  into v_short
-  from private.production_needs(v_user_id, v_product_ids, v_quantities) n
-  where n.needed > n.available
-  order by n.item_name, n.item_id
-  limit 1;
-  if found then
-    raise exception 'Not enough %: % needed, % available.', v_short.item_name, v_short.needed, v_short.available;
-  end if;
-
-  for v_position in 1 .. cardinality(v_product_ids) loop
-    v_order_ids := v_order_ids || (private.record_production_run(
-      v_user_id,
-      (select p from unnest(v_products) p where p.id = v_product_ids[v_position]),
-      v_quantities[v_position])).id;
-  end loop;
+  v_order_ids := private.start_production_runs(v_user_id, v_product_ids, v_quantities);
 
   perform private.remember_result(v_user_id, start_production_batch.request_id, to_jsonb(v_order_ids));
   return v_order_ids;

@@ -29,6 +29,11 @@ create table public.products (
     check (overhead_per_run >= 0 and overhead_per_run <> 'NaN'::numeric),
   run_size integer not null default 1 check (run_size > 0),
   purchase_cost numeric(12, 2) check (purchase_cost >= 0 and purchase_cost <> 'NaN'::numeric),
+  -- Planning (issue 33, planning.sql; set by set_product_planning): how many days a run of it takes (for
+  -- a bought-in product, how long buying it takes) and how many days of sales to keep beyond that.
+  -- Null: the default of rules.planning_defaults().
+  lead_time_days integer check (lead_time_days between 0 and 365),
+  safety_days integer check (safety_days between 0 and 365),
   -- The exact key is what direct writes through the REST API reported first; the normalized one
   -- below (case and surrounding spaces aside) is the rule.
   constraint products_user_id_sku_key unique (user_id, sku),

@@ -685,6 +685,22 @@ comment on function public.list_purchase_orders is
 revoke all on function public.list_purchase_orders(text, text, boolean, integer, integer) from public, anon, authenticated, service_role;
 grant execute on function public.list_purchase_orders(text, text, boolean, integer, integer) to authenticated;
 
+-- What is on order ---------------------------------------------------------------------------------
+-- Per material, the not yet received part of every Draft, Ordered or Partially received order, in
+-- the material's own unit: what What to buy and plan_production (planning.sql) count as coming. A
+-- Draft counts: Create purchase orders has just made it, and suggesting the same fabric again is what
+-- the owner asked us to stop. Security invoker: read through the caller's row-level security.
+create view public.materials_on_order with (security_invoker = true) as
+select l.user_id, l.material_id, sum((l.quantity - l.received_quantity) * l.units_per_purchase_unit) as quantity
+from public.purchase_order_lines l
+join public.purchase_orders o on o.id = l.purchase_order_id
+where o.status in ('Draft', 'Ordered', 'Partially received')
+group by l.user_id, l.material_id;
+comment on view public.materials_on_order is
+  'Per material, what is on order and not yet received (Draft, Ordered or Partially received orders), in stock units.';
+revoke all on public.materials_on_order from public, anon, authenticated, service_role;
+grant select on public.materials_on_order to authenticated;
+
 -- what_to_buy -------------------------------------------------------------------------------------
 -- Every active material of the caller below its reorder point, with what to buy to bring it to
 -- twice its reorder point, net of what is on order: the not yet received part of every Draft,
@@ -715,18 +731,12 @@ stable
 security invoker
 set search_path = ''
 as $$
-  with on_order as (
-    select l.material_id, sum((l.quantity - l.received_quantity) * l.units_per_purchase_unit) as quantity
-    from public.purchase_order_lines l
-    join public.purchase_orders o on o.id = l.purchase_order_id
-    where l.user_id = (select auth.uid()) and o.status in ('Draft', 'Ordered', 'Partially received')
-    group by l.material_id
-  ), needed as (
+  with needed as (
     select m.*, coalesce(oo.quantity, 0) as on_order,
       2 * m.reorder_point - m.stock_level - coalesce(oo.quantity, 0) as needed,
       pu.purchase_unit, pu.units_per_purchase_unit, pu.price_per_purchase_unit, pu.minimum_order
     from public.raw_materials m
-    left join on_order oo on oo.material_id = m.id
+    left join public.materials_on_order oo on oo.material_id = m.id and oo.user_id = m.user_id
     left join public.purchase_units pu on pu.material_id = m.id and pu.supplier_id = m.supplier_id
     where m.user_id = (select auth.uid()) and m.archived_at is null
       and rules.is_low_stock(m.stock_level, m.reorder_point)

@@ -135,8 +135,15 @@ describe('raw materials, products with a BOM, and production', { timeout: 120_00
     await openTab(page, 'Inventory');
     const products = page.getByRole('region', { name: 'Finished Products' });
     const materials = page.getByRole('region', { name: 'Raw Materials' });
-    await eventually(() => rowCells(products, 'Silk Saree')).toEqual(['Silk Saree SAR-01', '9', '10', 'Low Stock']);
-    expect(await rowCells(products, 'Dupatta')).toEqual(['Dupatta DUP-01', '3', '2', 'In Stock']);
+    await eventually(() => rowCells(products, 'Silk Saree')).toEqual([
+      'Silk Saree SAR-01',
+      '9',
+      '10',
+      'Low Stock',
+      'No sales',
+    ]);
+    // After the spec's columns, Days Left (issue 33): neither has sold yet.
+    expect(await rowCells(products, 'Dupatta')).toEqual(['Dupatta DUP-01', '3', '2', 'In Stock', 'No sales']);
     expect(await rowCells(materials, 'Silk thread')).toEqual(['Silk thread (units)', '19', '20', 'Low Stock']);
     expect(await rowCells(materials, 'Gift boxes')).toEqual(['Gift boxes (units)', '20', '20', 'In Stock']);
 

@@ -2999,6 +2999,101 @@ describeStack('hostile input', (stack, kind) => {
   // Found by this suite (on the PGlite backend of the time, until 167594a): a 300-deep `not.and(`
   // tree matches nothing on Postgres (200 []), but PGlite answered 400 26000 "unnamed prepared
   // statement does not exist". Either Postgres' answer or a clear refusal (400 PGRST100).
+  it("planning: 201 targets, 2.5 units, another user's product, NaN and a stale plan get 4xx and write nothing", async () => {
+    const s = stack();
+    const fixture = await makeFixture(s);
+    const other = await makeFixture(s);
+    const target = (product_id: unknown, quantity: unknown) => ({ targets: [{ product_id, quantity }] });
+    const runs = (product_id: unknown, quantity_to_produce: unknown) => ({
+      plan: { runs: [{ product_id, quantity_to_produce }] },
+    });
+    const list: Case[] = [
+      rpcCase(
+        'plan_production',
+        '201 targets',
+        { targets: Array.from({ length: 201 }, () => ({ product_id: crypto.randomUUID(), quantity: 1 })) },
+        400,
+        'A plan can have at most 200 targets; this one has 201.',
+      ),
+      rpcCase('plan_production', '2.5 units', target(fixture.productId, 2.5), 400, 'Quantity must be a whole number.'),
+      rpcCase('plan_production', 'NaN units', target(fixture.productId, 'NaN'), 400, 'Quantity must be a number.'),
+      rpcCase('plan_production', "another user's product", target(other.productId, 1), 400, 'Product not found.'),
+      rpcCase('plan_production', 'a product id that is SQL', target("' or 1=1 --", 1), 400, 'Product not found.'),
+      rpcCase(
+        'plan_production',
+        'targets an object',
+        { targets: { product_id: fixture.productId } },
+        400,
+        'Targets must be a list of products and quantities.',
+      ),
+      rpcCase(
+        'plan_production',
+        'a horizon of 10 years',
+        { horizon_days: 3650 },
+        400,
+        'Horizon must be a whole number of days from 0 to 365.',
+      ),
+      rpcCase('commit_production_plan', "another user's product", runs(other.productId, 1), 400, 'Product not found.'),
+      rpcCase(
+        'commit_production_plan',
+        '2.5 units',
+        runs(fixture.productId, 2.5),
+        400,
+        'Quantity to produce must be a whole number.',
+      ),
+      rpcCase(
+        'commit_production_plan',
+        'a plan without runs',
+        { plan: {} },
+        400,
+        'This plan has no runs that can start now.',
+      ),
+      rpcCase(
+        'commit_production_plan',
+        '201 runs',
+        {
+          plan: {
+            runs: Array.from({ length: 201 }, () => ({ product_id: crypto.randomUUID(), quantity_to_produce: 1 })),
+          },
+        },
+        400,
+        'A plan can start at most 200 runs; this one has 201.',
+      ),
+      rpcCase(
+        'commit_production_plan',
+        'more than the stock allows',
+        runs(fixture.productId, 1_000_000),
+        400,
+        /^Not enough /,
+      ),
+      rpcCase(
+        'accept_reorder_point',
+        "another user's product",
+        { product_id: other.productId },
+        400,
+        'Product not found.',
+      ),
+      rpcCase(
+        'set_product_planning',
+        'a lead time of NaN',
+        { product_id: fixture.productId, lead_time_days: 'NaN', safety_days: 1 },
+        400,
+        'Lead time must be a number.',
+      ),
+      rpcCase(
+        'set_product_planning',
+        "another user's product",
+        { product_id: other.productId, lead_time_days: 1, safety_days: 1 },
+        400,
+        'Product not found.',
+      ),
+      rpcCase('running_out_soon', '10,000 rows', { max_rows: 10000 }, 400, 'Rows must be a whole number from 1 to 50.'),
+    ];
+    expect(await runCases(s, fixture, list)).toEqual([]);
+    expect(await ledgerProblems(s, fixture.user.id)).toEqual([]);
+    console.log(`hostile-input planning [${kind}]: ${list.length} inputs tried, all answered as expected`);
+  });
+
   it('answers a 300-deep not.and( logic tree with 200 [] or a clear 400 PGRST100, not 26000', async () => {
     const s = stack();
     const fixture = await makeFixture(s);

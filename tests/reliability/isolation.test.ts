@@ -874,6 +874,28 @@ describeStack('isolation between two anonymous users', (stack, kind) => {
       'none',
     );
     await attempts.read('what_to_buy', () => db.rpc('what_to_buy'), 'own');
+    // Planning (issue 33): velocity of the caller's products only; the first user's product is not found.
+    await attempts.read('product_planning', () => db.rpc('product_planning'), 'own');
+    await attempts.read(
+      "product_planning of the first user's product",
+      () => db.rpc('product_planning', { product_ids: [first.productId] }),
+      'none',
+    );
+    await attempts.call(
+      "plan_production for the first user's product",
+      as('plan_production', { targets: [{ product_id: first.productId, quantity: 1 }] }),
+      'Product not found.',
+    );
+    await attempts.call(
+      "commit_production_plan of the first user's product",
+      as('commit_production_plan', { plan: { runs: [{ product_id: first.productId, quantity_to_produce: 1 }] } }),
+      'Product not found.',
+    );
+    await attempts.call(
+      "accept_reorder_point of the first user's product",
+      as('accept_reorder_point', { product_id: first.productId }),
+      'Product not found.',
+    );
     attempts.count++;
     const panels = await rpcOk<{ totals: { orders: number; revenue: number; fees: number } }>(
       second.user,
@@ -917,8 +939,11 @@ describeStack('isolation between two anonymous users', (stack, kind) => {
     // The last + 1: fulfil_sales_orders; then 6 style and batch calls and 2 style lists; 3
     // sub-assembly and cost calls; then 2 returns, a claim, a returns import, its preview and the
     // returns panel; then an embedding of purchase orders, 10 purchasing calls and the purchase
-    // order list; then a settlement preview naming the first user's order and two settlement reads.
-    expect(attempts.count).toBe(16 * TABLES.length + 4 + 9 + 11 + 2 + 5 + 1 + 1 + 1 + 6 + 2 + 3 + 6 + 1 + 10 + 1 + 3);
+    // order list; then a settlement preview naming the first user's order and two settlement reads; 5
+    // planning calls.
+    expect(attempts.count).toBe(
+      16 * TABLES.length + 4 + 9 + 11 + 2 + 5 + 1 + 1 + 1 + 6 + 2 + 3 + 6 + 1 + 10 + 1 + 3 + 5,
+    );
     console.log(`isolation [${kind}] over HTTP: ${attempts.count} attempts, all refused or empty`);
   });
 

@@ -7,7 +7,7 @@
 -- refusals, which come from no form field.
 begin;
 set local client_min_messages = warning;
-select plan(50);
+select plan(53);
 
 select tests.create_user('owner');
 select tests.authenticate_as('owner');
@@ -145,6 +145,14 @@ select is(tests.refusal($$ select public.update_claim(gen_random_uuid(), 'Approv
   'P0001 | Amount reimbursed must be at least 0. | field:amount_reimbursed', 'update_claim: a negative amount names amount_reimbursed');
 select is(tests.refusal($$ select public.update_claim(gen_random_uuid(), 'Filed') $$),
   'P0001 | Claim not found. | no hint', 'update_claim: an unknown claim is about the form, not a field');
+
+-- Planning (issue 33; every refusal: planning.test.sql)
+select is(tests.refusal(format($$ select public.set_product_planning('%s', -1, 0) $$, tests.id('shirt'))),
+  'P0001 | Lead time must be at least 0. | field:lead_time_days', 'set_product_planning: a negative lead time names lead_time_days');
+select is(tests.refusal($$ select public.plan_production('{"product_id": 1}') $$),
+  'P0001 | Targets must be a list of products and quantities. | field:targets', 'plan_production: targets that are not a list name targets');
+select is(tests.refusal($$ select public.commit_production_plan('{}') $$),
+  'P0001 | This plan has no runs that can start now. | field:plan', 'commit_production_plan: a plan without runs names plan');
 
 -- The other operations' refusals name no field ----------------------------------------------------
 select is(tests.refusal($$ select public.set_platform_fees('Amazon', 1.234, 0, 0) $$),

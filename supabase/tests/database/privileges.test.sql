@@ -5,7 +5,7 @@
 -- exact lists below catch a migration that forgets to revoke, and the last section shows why.
 begin;
 set local client_min_messages = warning;
-select plan(239);
+select plan(251);
 
 -- The platform, as on Supabase (stack/sql/platform.sql) -----------------------------------------
 select is(session_user::text, 'postgres',
@@ -85,8 +85,8 @@ select set_eq(
         'authenticated SELECT on public.sales_returns', 'authenticated SELECT on public.return_claims',
         'authenticated SELECT on public.suppliers', 'authenticated SELECT on public.purchase_units',
         'authenticated SELECT on public.purchase_orders', 'authenticated SELECT on public.purchase_order_lines',
-        'authenticated SELECT on public.settlement_lines'],
-  'On our tables, views and sequences the client roles hold exactly authenticated''s read of the six tables, the sub-assembly lines, the platform fees, the unit costs, the refused website order lines, the kept sales totals and order counts, the three style tables, the returns with their claims, the four purchasing tables and the settlement lines'
+        'authenticated SELECT on public.settlement_lines', 'authenticated SELECT on public.materials_on_order'],
+  'On our tables, views and sequences the client roles hold exactly authenticated''s read of the six tables, the sub-assembly lines, the platform fees, the unit costs, the refused website order lines, the kept sales totals and order counts, the three style tables, the returns with their claims, the four purchasing tables, the settlement lines and what is on order'
 );
 select set_eq(
   $$ select format('%s %s on %I.%I.%I', case a.grantee when 0 then 'public' else a.grantee::regrole::text end,
@@ -252,7 +252,13 @@ from (values ('create_product', array['text', 'text', 'text', 'numeric', 'numeri
              ('reconciliation_summary', array['text']),
              ('profit_leaks', array['text']),
              ('list_unmatched_settlement_lines', array['sales_platform', 'integer', 'integer']),
-             ('order_payment_statuses', array['uuid[]'])) as f (f, args);
+             ('order_payment_statuses', array['uuid[]']),
+             ('product_planning', array['uuid[]']),
+             ('running_out_soon', array['integer']),
+             ('set_product_planning', array['uuid', 'numeric', 'numeric']),
+             ('accept_reorder_point', array['uuid', 'uuid']),
+             ('plan_production', array['jsonb', 'integer']),
+             ('commit_production_plan', array['jsonb', 'uuid'])) as f (f, args);
 select function_privs_are('public', f, args, 'authenticated', array['EXECUTE'],
   format('authenticated can execute %s', f))
 from (values ('create_product', array['text', 'text', 'text', 'numeric', 'numeric', 'numeric', 'jsonb', 'uuid']),
@@ -318,7 +324,13 @@ from (values ('create_product', array['text', 'text', 'text', 'numeric', 'numeri
              ('reconciliation_summary', array['text']),
              ('profit_leaks', array['text']),
              ('list_unmatched_settlement_lines', array['sales_platform', 'integer', 'integer']),
-             ('order_payment_statuses', array['uuid[]'])) as f (f, args);
+             ('order_payment_statuses', array['uuid[]']),
+             ('product_planning', array['uuid[]']),
+             ('running_out_soon', array['integer']),
+             ('set_product_planning', array['uuid', 'numeric', 'numeric']),
+             ('accept_reorder_point', array['uuid', 'uuid']),
+             ('plan_production', array['jsonb', 'integer']),
+             ('commit_production_plan', array['jsonb', 'uuid'])) as f (f, args);
 
 -- Exactly who may execute which of our functions, counting grants to PUBLIC and to the role
 -- itself (Supabase's default privileges grant anon every new function in public).
@@ -381,8 +393,11 @@ select set_eq(
         'public.list_reconciliation(text, sales_platform, timestamp with time zone, timestamp with time zone, text, boolean, integer, integer)',
         'public.reconciliation_summary(text)', 'public.profit_leaks(text)',
         'public.list_unmatched_settlement_lines(sales_platform, integer, integer)',
-        'public.order_payment_statuses(uuid[])'],
-  'authenticated can execute exactly the fourteen stock operations, the bulk fulfil, set_platform_fees, the two catalogue imports, the seven read functions, the three website webhook settings, the order import with its preview, the three lists, the three style operations with their list, the production batch, set_product_costs, and the returns: record_return, update_claim, the returns import with its preview, dashboard_returns and the claim windows, the ten purchasing operations, and the settlements: the import with its preview, the reconciliation list, its summary, the profit leaks and the unmatched lines'
+        'public.order_payment_statuses(uuid[])',
+        'public.product_planning(uuid[])', 'public.running_out_soon(integer)',
+        'public.set_product_planning(uuid, numeric, numeric)', 'public.accept_reorder_point(uuid, uuid)',
+        'public.plan_production(jsonb, integer)', 'public.commit_production_plan(jsonb, uuid)'],
+  'authenticated can execute exactly the fourteen stock operations, the bulk fulfil, set_platform_fees, the two catalogue imports, the seven read functions, the three website webhook settings, the order import with its preview, the three lists, the three style operations with their list, the production batch, set_product_costs, the returns (record_return, update_claim, the returns import with its preview, dashboard_returns and the claim windows), the ten purchasing operations, the settlements (the import with its preview, the reconciliation list, its summary, the profit leaks, the unmatched lines and the payment statuses) and the six planning functions'
 );
 select set_eq(
   $$ select format('%I.%I(%s)', n.nspname, p.proname, oidvectortypes(p.proargtypes))
@@ -416,8 +431,9 @@ select set_eq(
         'place_purchase_order', 'receive_purchase_order', 'cancel_purchase_order', 'list_purchase_orders',
         'create_suggested_purchase_orders',
         'preview_settlement_import', 'import_settlement', 'list_reconciliation', 'reconciliation_summary',
-        'profit_leaks', 'list_unmatched_settlement_lines', 'order_payment_statuses'],
-  'Exactly the fourteen operations, record_return, update_claim, the returns import with its preview and the claim windows (they call private helpers), the settlement import with its preview and the five settlement reads (they read the private reconciliation view and filter on auth.uid() themselves), the bulk fulfil, set_platform_fees, the two catalogue imports (they call private helpers), owner_report (its views read auth.users), the webhook settings, receive_website_order, the order import with its preview (it shares the import''s private helpers), the four lists (they filter on auth.uid() themselves so their searches can use indexes), the three style operations, the production batch, set_product_costs and product_costing (it calls the private max_buildable; it filters on auth.uid() itself) and the purchasing operations (their list included) run as security definer; the other read functions read through RLS'
+        'profit_leaks', 'list_unmatched_settlement_lines', 'order_payment_statuses', 'product_planning', 'running_out_soon', 'set_product_planning',
+        'accept_reorder_point', 'plan_production', 'commit_production_plan'],
+  'Exactly the fourteen operations, record_return, update_claim, the returns import with its preview and the claim windows (they call private helpers), the settlement import with its preview and the five settlement reads (they read the private reconciliation view and filter on auth.uid() themselves), the bulk fulfil, set_platform_fees, the two catalogue imports (they call private helpers), owner_report (its views read auth.users), the webhook settings, receive_website_order, the order import with its preview (it shares the import''s private helpers), the four lists (they filter on auth.uid() themselves so their searches can use indexes), the three style operations, the production batch, set_product_costs and product_costing (it calls the private max_buildable; it filters on auth.uid() itself) the purchasing operations (their list included) and the planning functions (they call the private velocity) run as security definer; the other read functions read through RLS'
 );
 
 select tests.authenticate_as_anon();

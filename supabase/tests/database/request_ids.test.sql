@@ -7,7 +7,7 @@
 -- tests/db/request-id-race.test.ts.)
 begin;
 set local client_min_messages = warning;
-select plan(75);
+select plan(77);
 
 select tests.create_user('owner');
 select tests.create_user('other');
@@ -206,6 +206,14 @@ select throws_ok($$ select public.log_sale(tests.id('hat'), 1,
     request_id => 'a0000000-0000-4000-8000-000000000002') $$,
   '22023', 'This request_id was already used for start_production.',
   'A request_id of start_production sent to log_sale is refused');
+select throws_ok($$ select public.commit_production_plan(jsonb_build_object('runs', '[]'::jsonb),
+    request_id => 'a0000000-0000-4000-8000-000000000002') $$,
+  '22023', 'This request_id was already used for start_production.',
+  'A request_id of start_production sent to commit_production_plan (issue 33) is refused');
+select throws_ok($$ select public.accept_reorder_point(tests.id('hat'),
+    request_id => 'a0000000-0000-4000-8000-000000000001') $$,
+  '22023', 'This request_id was already used for log_sale.',
+  'A request_id of log_sale sent to accept_reorder_point (issue 33) is refused');
 select is(pg_temp.fingerprint(), (pg_temp.firsts('reuse')).after, 'The refused calls wrote nothing');
 
 -- Another user's same request_id is theirs ---------------------------------------------------------

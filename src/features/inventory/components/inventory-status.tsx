@@ -1,4 +1,5 @@
-import { Group, Paper, SegmentedControl, SimpleGrid, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, SegmentedControl, SimpleGrid, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import type { ReactNode } from 'react';
 import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { PageHeader } from '@/components/page-header';
@@ -16,11 +17,12 @@ import {
 } from '@/features/stock-items/api/item-lists';
 import type { Product } from '@/features/stock-items/api/products';
 import type { RawMaterial } from '@/features/stock-items/api/raw-materials';
-import { formatQuantity, materialWithUnit } from '@/lib/format';
+import { formatDay, formatQuantity, materialWithUnit } from '@/lib/format';
 import { useListState } from '@/lib/list-state';
 import { isLowStock } from '@/lib/stock';
 import { StylesSection } from '@/features/styles/components/styles-section';
 import { WhatToBuy } from './what-to-buy';
+import { useAcceptReorderPoint, useProductPlanning, type ProductPlanning } from '../api/product-planning';
 
 /** Spec: the inventory tables scroll at 60% of the viewport height. */
 const TABLE_MAX_HEIGHT = '60vh';
@@ -77,7 +79,7 @@ function InventoryTable({ title, exportCsv, filters, onFiltersChange, children }
   );
 }
 
-const productColumns: DataTableColumn<Product>[] = [
+const specProductColumns: DataTableColumn<Product>[] = [
   {
     label: 'Product',
     // One element, so that on a phone the name and SKU stay together on the right of the label.
@@ -99,6 +101,81 @@ const productColumns: DataTableColumn<Product>[] = [
     cell: (product) => <StockStatusBadge low={isLowStock(product.stock_on_hand, product.reorder_point)} />,
   },
 ];
+
+/** Units per day: two decimals below 1 a day (one sale a month is 0.03), one below 10, whole above. */
+function formatPerDay(perDay: number): string {
+  if (perDay < 1) return perDay.toFixed(2);
+  return perDay < 10 ? perDay.toFixed(1) : formatQuantity(Math.round(perDay));
+}
+
+/**
+ * The spec's columns, then how long each product's stock lasts at its 30-day sales and how fast it
+ * sells (issue 33), with the reorder point its velocity and lead time suggest, one click away.
+ */
+function ProductsTable({ rows }: { rows: Product[] }) {
+  const planning = useProductPlanning(rows.map((product) => product.id));
+  const accept = useAcceptReorderPoint();
+  const planOf = (product: Product): ProductPlanning | undefined => planning.data?.get(product.id);
+  const acceptSuggestion = (product: Product, suggested: number) =>
+    accept.mutate(product.id, {
+      onSuccess: () =>
+        notifications.show({ color: 'green', message: `${product.product_name}: reorder point set to ${suggested}.` }),
+      onError: (error) => notifications.show({ color: 'red', message: error.message }),
+    });
+  // One column, so the half-width table still shows it beside the status.
+  const columns: DataTableColumn<Product>[] = [
+    ...specProductColumns,
+    {
+      label: 'Days Left',
+      numeric: true,
+      cell: (product) => {
+        const plan = planOf(product);
+        if (!plan || plan.days_left === null) {
+          return (
+            <Text size="sm" c="dimmed">
+              No sales
+            </Text>
+          );
+        }
+        const short = plan.days_left < plan.lead_time_days;
+        const suggested = plan.suggested_reorder_point;
+        return (
+          <div>
+            <Text size="sm" fw={short ? 700 : 500} c={short ? 'red.9' : undefined}>
+              {plan.runs_out_on ? `${formatQuantity(Math.floor(plan.days_left))} days` : 'Over 100 years'}
+            </Text>
+            <Text
+              size="xs"
+              c="dimmed"
+              title={`Sold per day: ${formatPerDay(plan.per_day_7)} over 7 days, ${formatPerDay(plan.per_day_90)} over 90`}
+            >
+              {formatPerDay(plan.per_day_30)} a day
+              {plan.runs_out_on && (
+                <>
+                  <br />
+                  until {formatDay(plan.runs_out_on)}
+                </>
+              )}
+            </Text>
+            {suggested !== null && suggested !== product.reorder_point && (
+              <Button
+                size="compact-xs"
+                variant="light"
+                mt={4}
+                aria-label={`Use ${suggested} as the reorder point of ${product.product_name}`}
+                loading={accept.isPending && accept.variables === product.id}
+                onClick={() => acceptSuggestion(product, suggested)}
+              >
+                Use {formatQuantity(suggested)}
+              </Button>
+            )}
+          </div>
+        );
+      },
+    },
+  ];
+  return <DataTable columns={columns} rows={rows} minWidth={420} maxHeight={TABLE_MAX_HEIGHT} />;
+}
 
 function FinishedProducts() {
   const list = useListState('inventory-products', initialItemList<ProductSort>('created_at'));
@@ -124,7 +201,7 @@ function FinishedProducts() {
           </Text>
         }
       >
-        {(rows) => <DataTable columns={productColumns} rows={rows} minWidth={420} maxHeight={TABLE_MAX_HEIGHT} />}
+        {(rows) => <ProductsTable rows={rows} />}
       </PagedList>
     </InventoryTable>
   );
