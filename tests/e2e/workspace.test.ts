@@ -8,7 +8,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it, vi } from 'vitest';
-import { addRawMaterial, dialog, eventually, openTab, rowCells, settle } from './support/actions';
+import { addRawMaterial, dialog, dismissNotifications, eventually, openTab, rowCells, settle } from './support/actions';
 import { DESKTOP, PHONE } from './support/environment';
 import { useE2e } from './support/fixture';
 
@@ -20,9 +20,10 @@ const PASSWORD = 'kurta-factory-7';
 
 async function shoot(page: Page, name: string, size: { width: number; height: number }): Promise<void> {
   // Notifications would cover the header the screenshot is for.
-  const notificationCloses = page.getByRole('button', { name: 'Dismiss', exact: true });
-  for (const close of await notificationCloses.all()) await close.click();
-  await eventually(() => notificationCloses.count()).toBe(0);
+  await dismissNotifications(page);
+  await eventually(() =>
+    page.locator('.mantine-Notifications-root').getByRole('button', { name: 'Dismiss' }).count(),
+  ).toBe(0);
   await settle(page);
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `workspace-${name}-${size.width}x${size.height}.png`) });
 }
