@@ -1075,7 +1075,7 @@ isOneToOne: false
         isSetofReturn: false
       } },
 "set_product_planning":
-{ Args: { "lead_time_days": number,"product_id": string,"safety_days": number }; Returns: {
+{ Args: { "lead_time_days"?: number,"product_id": string,"safety_days"?: number }; Returns: {
               "archived_at": string | null,
 "category": string | null,
 "created_at": string,

@@ -283,6 +283,12 @@ export const stockFieldRules = {
   countedMaterial: { label: 'Counted stock', decimals: 3, min: 0 },
 } satisfies Record<string, NumberRules>;
 
+/** A product's planning (set_product_planning): whole days; empty takes the default of 7. */
+export const planningFieldRules = {
+  leadTimeDays: { label: 'Lead time', decimals: 0, min: 0, optional: true },
+  safetyDays: { label: 'Safety days', decimals: 0, min: 0, optional: true },
+} as const;
+
 /** Suppliers (create_supplier, update_supplier): the columns' limits. */
 export const supplierFieldRules = {
   supplierName: { label: 'Supplier name', maxLength: 200, required: true },

@@ -209,7 +209,7 @@ grant execute on function public.running_out_soon(integer) to authenticated;
 -- set_product_planning -----------------------------------------------------------------------------
 -- A product's lead time (days a run takes, or buying it for a bought-in product) and safety days,
 -- whole days 0 to 365; null puts back the default.
-create function public.set_product_planning(product_id uuid, lead_time_days numeric, safety_days numeric)
+create function public.set_product_planning(product_id uuid, lead_time_days numeric default null, safety_days numeric default null)
 returns public.products
 language plpgsql
 security definer

@@ -89,6 +89,8 @@ describe('planning a kurta from cut panels from dyed fabric', { timeout: 240_000
       await completeRun(page, 'Cut Panels');
       await eventually(() => planned(plan, 2, 'Cut Panels')).toEqual(['100', '100', '0', '0']);
       await plan.getByText('1 run can start now', { exact: false }).waitFor();
+      // The first start's notification may still show: the one to wait for is this start's.
+      await dismissNotifications(page);
       await plan.getByRole('button', { name: 'Start these runs' }).click();
       await page.getByText('Started 1 run.').waitFor();
       await eventually(() => planned(plan, 1, 'Panel Kurta')).toEqual(['50', '0', '50', '0']);
@@ -118,10 +120,34 @@ describe('planning a kurta from cut panels from dyed fabric', { timeout: 240_000
       await dismissNotifications(page);
       await settle(page);
       await screenshot(page, `planning-inventory-${size}`);
-      await products.getByRole('button', { name: 'Use 24 as the reorder point of Panel Kurta' }).click();
-      await page.getByText('Panel Kurta: reorder point set to 24.').waitFor();
+
+      // The owner's lead time, in the product's drawer: 14 days (and the default 7 safety days) make it
+      // ceil(50 x 21 / 30) = 35. Half a day is refused on the field and saves nothing.
+      await openTab(page, 'Products');
+      await page.getByRole('button', { name: 'Panel Kurta', exact: true }).click();
+      const drawer = dialog(page, 'Panel Kurta');
+      const planningForm = drawer.getByRole('form', { name: 'Planning' });
+      const leadTime = planningForm.getByRole('textbox', { name: 'Lead time (days)' });
+      await leadTime.fill('2.5');
+      await planningForm.getByRole('button', { name: 'Save planning' }).click();
+      await planningForm.getByText('Lead time must be a whole number.').waitFor();
+      await leadTime.fill('14');
+      await planningForm.getByRole('button', { name: 'Save planning' }).click();
+      await page.getByText('Panel Kurta: planning saved.').waitFor();
+      const days = await client.from('products').select('lead_time_days, safety_days').eq('sku', 'KUR-01').single();
+      expect(days.data).toEqual({ lead_time_days: 14, safety_days: null });
+      await dismissNotifications(page);
+      await planningForm.scrollIntoViewIfNeeded();
+      await settle(page);
+      await screenshot(page, `planning-drawer-${size}`);
+      await page.keyboard.press('Escape');
+      await drawer.waitFor({ state: 'hidden' });
+
+      await openTab(page, 'Inventory');
+      await products.getByRole('button', { name: 'Use 35 as the reorder point of Panel Kurta' }).click();
+      await page.getByText('Panel Kurta: reorder point set to 35.').waitFor();
       const reorderPoint = await client.from('products').select('reorder_point').eq('sku', 'KUR-01').single();
-      expect(reorderPoint.data!.reorder_point).toBe(24);
+      expect(reorderPoint.data!.reorder_point).toBe(35);
 
       await openTab(page, 'Dashboard');
       const card = page.getByRole('region', { name: 'Running out soon' });

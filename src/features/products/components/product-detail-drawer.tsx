@@ -7,6 +7,7 @@ import type { Product } from '@/features/stock-items/api/products';
 import { formatQuantity, formatQuantityWithUnit, formatRupees, formatUnitCost } from '@/lib/format';
 import { lineAmount } from '@/lib/money';
 import classes from './product-detail-drawer.module.css';
+import { ProductPlanningForm } from './product-planning-form';
 
 /** A product's name in its row, as a button that opens the product's detail drawer. */
 export function ProductDetailButton({ product }: { product: Product }) {
@@ -129,6 +130,7 @@ function ProductDetail({ product }: { product: Product }) {
           <SubassemblyTree productId={product.id} depth={1} />
         </Stack>
       )}
+      <ProductPlanningForm productId={product.id} productName={product.product_name} />
       <Text size="xs" c="dimmed">
         Unit cost is the bill of materials at today's material costs, with cutting wastage, labour and each run's
         overhead, through every sub-assembly. Each sale records the cost and the platform's fees at the moment it is
