@@ -113,7 +113,9 @@ function OrderDetails({ order }: { order: PurchaseOrder }) {
       { orderId: order.id, action },
       {
         onSuccess: () => {
-          close();
+          // Only Cancel has a dialog (its confirmation). A placed order is shown Ordered as soon as
+          // the refresh lands, before this runs: closing here would shut a Receive opened meanwhile.
+          if (action === 'cancel') close();
           notifications.show({
             color: 'green',
             message: `${formatPoNumber(order.po_number)} ${action === 'place' ? 'placed with' : 'cancelled with'} ${order.suppliers.supplier_name}.`,
