@@ -110,7 +110,7 @@ begin
   where p.id = set_sku_alias.product_id and p.user_id = v_user_id
   for no key update;
   if not found then
-    perform private.raise_input_error('Product not found.', 'product_id');
+    raise exception 'Product not found.' using hint = 'field:product_id';
   end if;
 
   select * into v_other from public.products p
@@ -258,10 +258,10 @@ declare
   v_line jsonb;
   v_part public.products;
   v_quantity integer;
-  v_seen uuid[] := '{}';
+  v_seen uuid[] := '{}'::uuid[];
 begin
   if jsonb_typeof(components) is distinct from 'array' or jsonb_array_length(components) = 0 then
-    perform private.raise_input_error('A combo needs at least one product.', 'components');
+    raise exception 'A combo needs at least one product.' using hint = 'field:components';
   end if;
   if jsonb_array_length(components) > 50 then
     perform private.raise_input_error(
@@ -272,12 +272,12 @@ begin
   for v_line in select l.value from jsonb_array_elements(components) l loop
     if jsonb_typeof(v_line) is distinct from 'object' or jsonb_typeof(v_line -> 'product_id') is distinct from 'string'
       or (v_line ->> 'product_id') !~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then
-      perform private.raise_input_error('Each combo line needs a product.', 'components');
+      raise exception 'Each combo line needs a product.' using hint = 'field:components';
     end if;
     select * into v_part from public.products p
     where p.id = (v_line ->> 'product_id')::uuid and p.user_id = replace_combo_components.user_id;
     if not found then
-      perform private.raise_input_error('Product not found.', 'components');
+      raise exception 'Product not found.' using hint = 'field:components';
     end if;
     if v_part.id = replace_combo_components.combo_id then
       perform private.raise_input_error(format('%s cannot contain itself.', v_part.product_name), 'components');
@@ -296,7 +296,7 @@ begin
     v_quantity := private.require_number(private.json_number(v_line -> 'quantity', 'Quantity'), 'Quantity', 1, true,
       'components');
     if v_quantity > 1000 then
-      perform private.raise_input_error('Quantity must be at most 1000.', 'components');
+      raise exception 'Quantity must be at most 1000.' using hint = 'field:components';
     end if;
     insert into public.combo_components (combo_id, component_id, user_id, quantity)
     values (replace_combo_components.combo_id, v_part.id, replace_combo_components.user_id, v_quantity);
@@ -476,10 +476,10 @@ declare
   v_row public.channel_settings;
 begin
   if v_units > 1000000 then
-    perform private.raise_input_error('Buffer units must be at most 1000000.', 'buffer_units');
+    raise exception 'Buffer units must be at most 1000000.' using hint = 'field:buffer_units';
   end if;
   if v_percent > 100 then
-    perform private.raise_input_error('Buffer percent must be at most 100.', 'buffer_percent');
+    raise exception 'Buffer percent must be at most 100.' using hint = 'field:buffer_percent';
   end if;
   insert into public.channel_settings as s (user_id, platform, buffer_units, buffer_percent)
   values (v_user_id, v_platform, v_units, v_percent)
@@ -652,7 +652,7 @@ begin
     return v_result;
   end if;
   if jsonb_typeof(record_stock_file.rows) is distinct from 'array' then
-    perform private.raise_input_error('Rows must be a list of {alias, quantity}.', 'rows');
+    raise exception 'Rows must be a list of {alias, quantity}.' using hint = 'field:rows';
   end if;
   if jsonb_array_length(record_stock_file.rows) > 10000 then
     perform private.raise_input_error(
@@ -664,14 +664,14 @@ begin
     where jsonb_typeof(r) is distinct from 'object' or jsonb_typeof(r -> 'alias') is distinct from 'string'
       or length(btrim(r ->> 'alias')) not between 1 and 100 or jsonb_typeof(r -> 'quantity') is distinct from 'number'
   ) then
-    perform private.raise_input_error('Each row needs an alias (1 to 100 characters) and a quantity.', 'rows');
+    raise exception 'Each row needs an alias (1 to 100 characters) and a quantity.' using hint = 'field:rows';
   end if;
   if exists (
     select 1 from jsonb_array_elements(record_stock_file.rows) r
     where (r ->> 'quantity')::numeric not between 0 and 2147483647
       or (r ->> 'quantity')::numeric <> trunc((r ->> 'quantity')::numeric)
   ) then
-    perform private.raise_input_error('Each quantity must be a whole number from 0.', 'rows');
+    raise exception 'Each quantity must be a whole number from 0.' using hint = 'field:rows';
   end if;
 
   delete from public.channel_stock_files f where f.user_id = v_user_id and f.platform = v_platform;
