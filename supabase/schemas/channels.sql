@@ -364,6 +364,15 @@ begin
   ) then
     raise exception 'Combo not found.';
   end if;
+  -- Its old and new parts first, as a cancel or return of one of its orders takes them (before the
+  -- key-share lock its kept totals take on the combo's row, which the update below holds).
+  perform 1 from public.products p
+  where p.user_id = v_user_id and (
+    p.id in (select c.component_id from public.combo_components c where c.combo_id = update_combo.combo_id)
+    or p.id::text in (select l ->> 'product_id' from jsonb_array_elements(
+      case when jsonb_typeof(update_combo.components) = 'array' then update_combo.components else '[]' end) l))
+  order by p.id
+  for key share;
   v_product := public.update_product(update_combo.combo_id, update_combo.sku, update_combo.product_name,
     update_combo.category, update_combo.selling_price, 0);
   perform private.replace_combo_components(v_product.id, v_user_id, update_combo.components);

@@ -270,17 +270,15 @@ begin
   end if;
   -- Lock the products the lines name, in one fixed order, before reading their stock: a sale
   -- racing with the import waits, and the stock classified below is the stock the sales take.
-  -- The products lines name by SKU or alias, and a combo's parts (channels.sql), in that one order.
+  -- The products whose stock the lines take, named by SKU or alias: for a combo its parts, not its
+  -- own row (channels.sql), which no sale locks: a return of a combo order, holding the parts,
+  -- takes a key-share lock on it for the kept totals, and must not wait on an import.
   perform 1
   from public.products p
   where p.user_id = v_user_id and p.id in (
     select s.product_id
     from jsonb_array_elements(private.require_sales_order_lines(import_sales_orders.lines)) l
     cross join lateral private.stock_parts(private.product_for_sku(v_user_id, v_platform, l ->> 'sku')) s
-    where jsonb_typeof(l) = 'object'
-    union
-    select private.product_for_sku(v_user_id, v_platform, l ->> 'sku')
-    from jsonb_array_elements(import_sales_orders.lines) l
     where jsonb_typeof(l) = 'object'
   )
   order by p.id
