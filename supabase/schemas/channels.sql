@@ -224,6 +224,23 @@ as $$
 $$;
 comment on function private.combo_unit_cost is 'Sum of a combo''s parts'' unit costs times their quantities; null when not a combo.';
 
+-- A combo is never a production target (plan_production's targets; start_production refuses too).
+create function private.refuse_combo_target(product_id uuid) returns void
+language plpgsql
+stable
+set search_path = ''
+as $$
+declare
+  v_combo text;
+begin
+  select p.product_name into v_combo from public.products p where p.id = refuse_combo_target.product_id and p.is_combo;
+  if v_combo is not null then
+    raise exception '% is a combo: it is made up from its parts when sold, never produced.', v_combo
+      using hint = 'field:targets';
+  end if;
+end;
+$$;
+
 -- A combo has no bill of materials and is no product's sub-assembly: it is never produced.
 create function private.refuse_combo_bom() returns trigger
 language plpgsql

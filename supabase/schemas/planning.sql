@@ -364,6 +364,7 @@ begin
       ) then
         raise exception 'Product not found.' using hint = 'field:targets';
       end if;
+      perform private.refuse_combo_target(v_product_id);
       if v_product_id = any (v_demand_ids) then
         raise exception 'A product can appear only once in the targets.' using hint = 'field:targets';
       end if;
@@ -375,7 +376,7 @@ begin
     select coalesce(array_agg(d.product_id order by d.product_id), '{}'), coalesce(array_agg(d.quantity order by d.product_id), '{}')
     into v_demand_ids, v_demand_qty
     from (
-      select x.product_id, sum(x.quantity) as quantity
+      select p.id as product_id, sum(x.quantity * s.per_unit) as quantity
       from (
         select o.product_id, (o.quantity - o.returned_quantity)::numeric as quantity
         from public.sales_orders o
@@ -384,8 +385,10 @@ begin
         select v.product_id, ceil(v.units_30 / 30.0 * coalesce(plan_production.horizon_days, 0))
         from private.sales_velocity(v_user_id) v
       ) x
-      join public.products p on p.id = x.product_id and p.user_id = v_user_id and p.archived_at is null
-      group by x.product_id
+      -- A combo is never made: its demand is its parts' (channels.sql).
+      cross join lateral private.stock_parts(x.product_id) s
+      join public.products p on p.id = s.product_id and p.user_id = v_user_id and p.archived_at is null
+      group by p.id
       having sum(x.quantity) > 0
     ) d;
   end if;

@@ -3,7 +3,7 @@
 -- buffers, open orders and "sell what I can make"; the stock sync diff. Then another user and anon.
 begin;
 set local client_min_messages = warning;
-select plan(63);
+select plan(65);
 
 create function tests.as_service_role() returns void
 language plpgsql set search_path = '' as $$
@@ -142,6 +142,9 @@ select is(tests.refusal($$ select public.update_combo(tests.id('gift'), 'GIFT-1'
 select is(tests.refusal($$ select public.start_production(tests.id('gift'), 1) $$),
   'P0001 | Gift set is a combo: it is made up from its parts when sold, never produced. | no hint',
   'A combo cannot be produced');
+select is(tests.refusal($$ select public.plan_production(jsonb_build_array(jsonb_build_object('product_id', tests.id('gift'), 'quantity', 1))) $$),
+  'P0001 | Gift set is a combo: it is made up from its parts when sold, never produced. | field:targets',
+  'A combo is never a production plan''s target');
 select is(tests.refusal($$ select public.update_product(tests.id('gift'), 'GIFT-1', 'Gift set', 'Gifts', 250, 0,
     jsonb_build_array(jsonb_build_object('material_id', tests.id('clay'), 'quantity', 1))) $$),
   'P0001 | Gift set is a combo: it is made up from its parts when sold, never produced. | field:bom',
@@ -168,6 +171,11 @@ select is(tests.refusal($$ select public.log_sale(tests.id('gift'), 3, 'Flipkart
   'A combo sale its parts cannot make up is refused with log_sale''s message about the combo');
 select results_eq($$ select stock_on_hand from public.products where id in (tests.id('mug'), tests.id('plate')) order by sku $$,
   $$ values (6), (2) $$, 'and takes nothing');
+select results_eq(
+  $$ select r ->> 'sku', (r ->> 'required')::integer
+     from jsonb_array_elements(public.plan_production() -> 'make') r order by 1 $$,
+  $$ values ('MUG-1', 4), ('PLT-1', 4) $$,
+  'Open orders are planned as what they take: the open gift set order of 2 as 4 mugs and 2 plates, beside the 2 open plate sales; a combo is never made');
 select is(public.import_sales_orders('Myntra', '[{"external_order_id": "M1", "order_date": "2026-01-06", "sku": "gift-1", "quantity": 1, "total_amount": 250, "status": "Fulfilled"}]'),
   '{"created": 1, "skipped": 0}'::jsonb, 'An imported combo line is recorded');
 select results_eq($$ select stock_on_hand from public.products where id in (tests.id('mug'), tests.id('plate')) order by sku $$,
