@@ -68,24 +68,37 @@ grant all on public.sku_aliases to service_role;
 grant select on public.sku_aliases to authenticated;
 -- Not published: remove_sku_alias deletes rows (see bom_items); the app refreshes after its writes.
 
--- The one resolution of a report's SKU to a product of this user on this platform: the product
+-- The one resolution of a report's SKUs to products of this user on this platform: the product
 -- whose SKU it is (case and surrounding spaces aside), else the product with that alias on the
--- platform. Null when neither. Every import, its preview and the website webhook call this.
+-- platform; no product_id when neither. Set-based, so an import of 10,000 lines resolves in one
+-- join; every import, its preview and the website webhook (private.product_for_sku) call it.
+create function private.products_for_skus(user_id uuid, platform public.sales_platform, skus text[])
+returns table (sku text, product_id uuid)
+language sql
+stable
+set search_path = ''
+as $$
+  select s.sku, coalesce(p.id, a.product_id)
+  from (select distinct k.sku from unnest(products_for_skus.skus) k (sku) where k.sku is not null) s
+  left join public.products p
+    on p.user_id = products_for_skus.user_id and lower(btrim(p.sku)) = lower(btrim(s.sku))
+  left join public.sku_aliases a
+    on p.id is null and a.user_id = products_for_skus.user_id and a.platform = products_for_skus.platform
+      and lower(a.alias) = lower(btrim(s.sku))
+$$;
+comment on function private.products_for_skus is
+  'The products of this user a platform''s report SKUs name: by SKU first (case and spaces aside), then by the platform''s alias; product_id null when neither.';
+
+-- One SKU, as private.products_for_skus resolves it.
 create function private.product_for_sku(user_id uuid, platform public.sales_platform, sku text) returns uuid
 language sql
 stable
 set search_path = ''
 as $$
-  select coalesce(
-    (select p.id from public.products p
-     where p.user_id = product_for_sku.user_id and lower(btrim(p.sku)) = lower(btrim(product_for_sku.sku))),
-    (select a.product_id from public.sku_aliases a
-     where a.user_id = product_for_sku.user_id and a.platform = product_for_sku.platform
-       and lower(a.alias) = lower(btrim(product_for_sku.sku)))
-  )
+  select r.product_id
+  from private.products_for_skus(product_for_sku.user_id, product_for_sku.platform, array[product_for_sku.sku]) r
 $$;
-comment on function private.product_for_sku is
-  'The product of this user a platform''s report line names: by SKU first (case and spaces aside), then by the platform''s alias; null when neither.';
+comment on function private.product_for_sku is 'The product one report SKU names (private.products_for_skus).';
 
 -- set_sku_alias ------------------------------------------------------------------------------------
 -- Saves `alias` for a product on a platform (again: the same row, its kind updated). Refused when
