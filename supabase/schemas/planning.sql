@@ -67,16 +67,20 @@ begin
   select k.product_id, coalesce(k.units_7, 0), coalesce(k.units_30, 0), k.units_90,
     round(coalesce(k.units_7, 0) / 7.0, 3), round(coalesce(k.units_30, 0) / 30.0, 3), round(k.units_90 / 90.0, 3)
   from (
-    select o.product_id,
-      sum(o.quantity - o.returned_quantity) filter (where o.order_date >= v_from_7) as units_7,
-      sum(o.quantity - o.returned_quantity) filter (where o.order_date >= v_from_30) as units_30,
-      sum(o.quantity - o.returned_quantity) as units_90
+    -- A combo's sales are its parts' (channels.sql): quantity x the part's quantity each.
+    select coalesce(c.component_id, o.product_id) as product_id,
+      sum((o.quantity - o.returned_quantity) * coalesce(c.quantity, 1)) filter (where o.order_date >= v_from_7) as units_7,
+      sum((o.quantity - o.returned_quantity) * coalesce(c.quantity, 1)) filter (where o.order_date >= v_from_30) as units_30,
+      sum((o.quantity - o.returned_quantity) * coalesce(c.quantity, 1)) as units_90
     from public.sales_orders o
+    left join public.combo_components c on c.combo_id = o.product_id
     where o.user_id = sales_velocity.user_id
       and o.order_date >= v_from_90
       and o.status = any (rules.counted_sale_statuses())
-      and (sales_velocity.product_ids is null or o.product_id = any (sales_velocity.product_ids))
-    group by o.product_id
+      and (sales_velocity.product_ids is null or o.product_id = any (sales_velocity.product_ids || array(
+        select x.combo_id from public.combo_components x
+        where x.user_id = sales_velocity.user_id and x.component_id = any (sales_velocity.product_ids))))
+    group by 1
   ) k;
 end;
 $$;

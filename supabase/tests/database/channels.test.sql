@@ -3,7 +3,7 @@
 -- buffers, open orders and "sell what I can make"; the stock sync diff. Then another user and anon.
 begin;
 set local client_min_messages = warning;
-select plan(66);
+select plan(67);
 
 create function tests.as_service_role() returns void
 language plpgsql set search_path = '' as $$
@@ -252,6 +252,12 @@ select results_eq(
   'A sale elsewhere changes exactly the rows it moved (the plate and the combo using it)');
 select is(tests.refusal($$ select public.record_stock_file('Amazon', (select jsonb_agg(jsonb_build_object('alias', 'A' || g, 'quantity', 1)) from generate_series(1, 10001) g)) $$),
   'P0001 | A stock file can have at most 10000 rows; this one has 10001. | field:rows', 'A file of 10,001 rows is refused');
+
+select public.log_sale(tests.id('gift'), 1, 'Amazon');
+select results_eq(
+  $$ select sku, units_30 from public.product_planning(array[tests.id('mug'), tests.id('gift')]) order by sku $$,
+  $$ values ('GIFT-1', 0::bigint), ('MUG-1', 3::bigint) $$,
+  'A combo''s sales count as its parts'' in sales velocity (a mug sold alone and a gift set of 2 mugs: 3), not as its own');
 
 -- Another user --------------------------------------------------------------------------------------
 select tests.authenticate_as('other');
