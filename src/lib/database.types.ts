@@ -361,6 +361,20 @@ isOneToOne: false
                   Relationships: [
                     
                   ]
+                },"shopify_connections": {
+                  Row: {
+                    "access_token": string,"location_id": string | null,"shop_domain": string,"token_last4": string,"token_set_at": string,"updated_at": string,"user_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "access_token": string,"location_id"?: string | null,"shop_domain": string,"token_last4": string,"token_set_at"?: string,"updated_at"?: string,"user_id"?: string
+                  }
+                  Update: {
+                    "access_token"?: string,"location_id"?: string | null,"shop_domain"?: string,"token_last4"?: string,"token_set_at"?: string,"updated_at"?: string,"user_id"?: string
+                  }
+                  Relationships: [
+                    
+                  ]
                 },"stock_movements": {
                   Row: {
                     "balance_after": number,"created_at": string,"id": number,"manufacturing_order_id": string | null,"material_id": string | null,"note": string | null,"product_id": string | null,"purchase_order_id": string | null,"quantity": number,"reason": Database["public"]['Enums']["stock_movement_reason"],"sales_order_id": string | null,"user_id": string
@@ -996,6 +1010,9 @@ isOneToOne: false
         isOneToOne: true
         isSetofReturn: false
       } },
+"remove_shopify_connection":
+{ Args: Record<PropertyKey, never>; Returns: undefined
+                           },
 "return_sales_order":
 { Args: { "note"?: string,"order_id": string,"request_id"?: string,"restock"?: boolean }; Returns: {
               "external_order_id": string | null,
@@ -1118,6 +1135,9 @@ isOneToOne: false
         isOneToOne: true
         isSetofReturn: false
       } },
+"set_shopify_connection":
+{ Args: { "access_token": string,"location_id"?: string,"shop_domain": string }; Returns: undefined
+                           },
 "set_website_webhook_secret":
 { Args: { "signing_secret": string }; Returns: {
               "created_at": string,
@@ -1133,6 +1153,14 @@ isOneToOne: false
         isOneToOne: true
         isSetofReturn: false
       } },
+"shopify_connection_status":
+{ Args: Record<PropertyKey, never>; Returns: {
+              "location_id": string,"shop_domain": string,"token_last4": string,"token_set_at": string
+            }[]
+                           },
+"shopify_push_plan":
+{ Args: { "for_user": string }; Returns: Json
+                           },
 "start_production":
 { Args: { "product_id": string,"quantity_to_produce": number,"request_id"?: string }; Returns: {
               "completion_date": string | null,
