@@ -5,7 +5,7 @@
 -- exact lists below catch a migration that forgets to revoke, and the last section shows why.
 begin;
 set local client_min_messages = warning;
-select plan(251);
+select plan(258);
 
 -- The platform, as on Supabase (stack/sql/platform.sql) -----------------------------------------
 select is(session_user::text, 'postgres',
@@ -47,7 +47,7 @@ from unnest(array['anon', 'authenticated']) as r;
 select table_privs_are('public', t, 'anon', array[]::text[], format('anon has no privilege on %s', t))
 from unnest(array['products', 'raw_materials', 'bom_items', 'bom_subassemblies', 'sales_orders', 'manufacturing_orders',
   'stock_movements', 'platform_fees', 'website_webhooks', 'website_order_refusals', 'suppliers', 'purchase_units',
-  'purchase_orders', 'purchase_order_lines']) as t;
+  'purchase_orders', 'purchase_order_lines', 'shopify_connections']) as t;
 select table_privs_are('public', t, 'authenticated', array['SELECT'],
   format('authenticated may only read %s as a whole', t))
 from unnest(array['products', 'raw_materials', 'bom_items', 'bom_subassemblies', 'sales_orders', 'manufacturing_orders',
@@ -101,8 +101,14 @@ select set_eq(
         'authenticated SELECT on public.website_webhooks.endpoint_token',
         'authenticated SELECT on public.website_webhooks.secret_source',
         'authenticated SELECT on public.website_webhooks.created_at',
-        'authenticated SELECT on public.website_webhooks.secret_changed_at'],
-  'The only column grants to the client roles: the owner reads their webhook without its signing secret (edits go through update_product and update_raw_material)'
+        'authenticated SELECT on public.website_webhooks.secret_changed_at',
+        'authenticated SELECT on public.shopify_connections.user_id',
+        'authenticated SELECT on public.shopify_connections.shop_domain',
+        'authenticated SELECT on public.shopify_connections.token_last4',
+        'authenticated SELECT on public.shopify_connections.location_id',
+        'authenticated SELECT on public.shopify_connections.token_set_at',
+        'authenticated SELECT on public.shopify_connections.updated_at'],
+  'The only column grants to the client roles: the owner reads their webhook without its signing secret and their Shopify connection without its token (edits go through update_product and update_raw_material)'
 );
 
 select column_privs_are('public', 'products', c, 'authenticated', array['SELECT'],
@@ -258,6 +264,9 @@ from (values ('create_product', array['text', 'text', 'text', 'numeric', 'numeri
              ('set_product_planning', array['uuid', 'numeric', 'numeric']),
              ('accept_reorder_point', array['uuid', 'uuid']),
              ('plan_production', array['jsonb', 'integer']),
+             ('set_shopify_connection', array['text', 'text', 'text']),
+             ('remove_shopify_connection', array[]::text[]),
+             ('shopify_connection_status', array[]::text[]),
              ('commit_production_plan', array['jsonb', 'uuid'])) as f (f, args);
 select function_privs_are('public', f, args, 'authenticated', array['EXECUTE'],
   format('authenticated can execute %s', f))
@@ -330,6 +339,9 @@ from (values ('create_product', array['text', 'text', 'text', 'numeric', 'numeri
              ('set_product_planning', array['uuid', 'numeric', 'numeric']),
              ('accept_reorder_point', array['uuid', 'uuid']),
              ('plan_production', array['jsonb', 'integer']),
+             ('set_shopify_connection', array['text', 'text', 'text']),
+             ('remove_shopify_connection', array[]::text[]),
+             ('shopify_connection_status', array[]::text[]),
              ('commit_production_plan', array['jsonb', 'uuid'])) as f (f, args);
 
 -- Exactly who may execute which of our functions, counting grants to PUBLIC and to the role
@@ -396,8 +408,10 @@ select set_eq(
         'public.order_payment_statuses(uuid[])',
         'public.product_planning(uuid[])', 'public.running_out_soon(integer)',
         'public.set_product_planning(uuid, numeric, numeric)', 'public.accept_reorder_point(uuid, uuid)',
-        'public.plan_production(jsonb, integer)', 'public.commit_production_plan(jsonb, uuid)'],
-  'authenticated can execute exactly the fourteen stock operations, the bulk fulfil, set_platform_fees, the two catalogue imports, the seven read functions, the three website webhook settings, the order import with its preview, the three lists, the three style operations with their list, the production batch, set_product_costs, the returns (record_return, update_claim, the returns import with its preview, dashboard_returns and the claim windows), the ten purchasing operations, the settlements (the import with its preview, the reconciliation list, its summary, the profit leaks, the unmatched lines and the payment statuses) and the six planning functions'
+        'public.plan_production(jsonb, integer)', 'public.commit_production_plan(jsonb, uuid)',
+        'public.set_shopify_connection(text, text, text)', 'public.remove_shopify_connection()',
+        'public.shopify_connection_status()'],
+  'authenticated can execute exactly the three Shopify connection calls, the fourteen stock operations, the bulk fulfil, set_platform_fees, the two catalogue imports, the seven read functions, the three website webhook settings, the order import with its preview, the three lists, the three style operations with their list, the production batch, set_product_costs, the returns (record_return, update_claim, the returns import with its preview, dashboard_returns and the claim windows), the ten purchasing operations, the settlements (the import with its preview, the reconciliation list, its summary, the profit leaks, the unmatched lines and the payment statuses) and the six planning functions'
 );
 select set_eq(
   $$ select format('%I.%I(%s)', n.nspname, p.proname, oidvectortypes(p.proargtypes))
@@ -405,8 +419,9 @@ select set_eq(
      where n.nspname in ('public', 'private', 'reports')
        and has_function_privilege('service_role', p.oid, 'EXECUTE') $$,
   array['public.website_webhook_secret(text)',
-        'public.receive_website_order(text, text, timestamp with time zone, jsonb)'],
-  'service_role can execute only the website-orders Edge Function''s two calls (every other function works on a signed-in user)'
+        'public.receive_website_order(text, text, timestamp with time zone, jsonb)',
+        'public.shopify_push_plan(uuid)'],
+  'service_role can execute only the website-orders Edge Function''s two calls and the shopify-inventory function''s plan (every other function works on a signed-in user)'
 );
 select is_empty(
   $$ select p.oid::regprocedure::text from pg_proc p
@@ -432,8 +447,9 @@ select set_eq(
         'create_suggested_purchase_orders',
         'preview_settlement_import', 'import_settlement', 'list_reconciliation', 'reconciliation_summary',
         'profit_leaks', 'list_unmatched_settlement_lines', 'order_payment_statuses', 'product_planning', 'running_out_soon', 'set_product_planning',
-        'accept_reorder_point', 'plan_production', 'commit_production_plan'],
-  'Exactly the fourteen operations, record_return, update_claim, the returns import with its preview and the claim windows (they call private helpers), the settlement import with its preview and the five settlement reads (they read the private reconciliation view and filter on auth.uid() themselves), the bulk fulfil, set_platform_fees, the two catalogue imports (they call private helpers), owner_report (its views read auth.users), the webhook settings, receive_website_order, the order import with its preview (it shares the import''s private helpers), the four lists (they filter on auth.uid() themselves so their searches can use indexes), the three style operations, the production batch, set_product_costs and product_costing (it calls the private max_buildable; it filters on auth.uid() itself) the purchasing operations (their list included) and the planning functions (they call the private velocity) run as security definer; the other read functions read through RLS'
+        'accept_reorder_point', 'plan_production', 'commit_production_plan',
+        'set_shopify_connection', 'remove_shopify_connection', 'shopify_push_plan'],
+  'Exactly the Shopify connection writes and the function''s plan (it reads the token and private quantities for a user the function names), the fourteen operations, record_return, update_claim, the returns import with its preview and the claim windows (they call private helpers), the settlement import with its preview and the five settlement reads (they read the private reconciliation view and filter on auth.uid() themselves), the bulk fulfil, set_platform_fees, the two catalogue imports (they call private helpers), owner_report (its views read auth.users), the webhook settings, receive_website_order, the order import with its preview (it shares the import''s private helpers), the four lists (they filter on auth.uid() themselves so their searches can use indexes), the three style operations, the production batch, set_product_costs and product_costing (it calls the private max_buildable; it filters on auth.uid() itself) the purchasing operations (their list included) and the planning functions (they call the private velocity) run as security definer; the other read functions read through RLS'
 );
 
 select tests.authenticate_as_anon();
