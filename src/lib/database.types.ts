@@ -75,6 +75,72 @@ isOneToOne: false
       referencedColumns: ["id","user_id"]
     }
                   ]
+                },"channel_settings": {
+                  Row: {
+                    "buffer_percent": number,"buffer_units": number,"platform": Database["public"]['Enums']["sales_platform"],"updated_at": string,"user_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "buffer_percent"?: number,"buffer_units"?: number,"platform": Database["public"]['Enums']["sales_platform"],"updated_at"?: string,"user_id"?: string
+                  }
+                  Update: {
+                    "buffer_percent"?: number,"buffer_units"?: number,"platform"?: Database["public"]['Enums']["sales_platform"],"updated_at"?: string,"user_id"?: string
+                  }
+                  Relationships: [
+                    
+                  ]
+                },"channel_stock_files": {
+                  Row: {
+                    "alias": string,"downloaded_at": string,"platform": Database["public"]['Enums']["sales_platform"],"quantity": number,"user_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "alias": string,"downloaded_at"?: string,"platform": Database["public"]['Enums']["sales_platform"],"quantity": number,"user_id"?: string
+                  }
+                  Update: {
+                    "alias"?: string,"downloaded_at"?: string,"platform"?: Database["public"]['Enums']["sales_platform"],"quantity"?: number,"user_id"?: string
+                  }
+                  Relationships: [
+                    
+                  ]
+                },"combo_components": {
+                  Row: {
+                    "combo_id": string,"component_id": string,"quantity": number,"user_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "combo_id": string,"component_id": string,"quantity": number,"user_id"?: string
+                  }
+                  Update: {
+                    "combo_id"?: string,"component_id"?: string,"quantity"?: number,"user_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "combo_components_combo_id_user_id_fkey"
+      columns: ["combo_id","user_id"]
+isOneToOne: false
+      referencedRelation: "product_unit_costs"
+      referencedColumns: ["product_id","user_id"]
+    },{
+      foreignKeyName: "combo_components_combo_id_user_id_fkey"
+      columns: ["combo_id","user_id"]
+isOneToOne: false
+      referencedRelation: "products"
+      referencedColumns: ["id","user_id"]
+    },{
+      foreignKeyName: "combo_components_component_id_user_id_fkey"
+      columns: ["component_id","user_id"]
+isOneToOne: false
+      referencedRelation: "product_unit_costs"
+      referencedColumns: ["product_id","user_id"]
+    },{
+      foreignKeyName: "combo_components_component_id_user_id_fkey"
+      columns: ["component_id","user_id"]
+isOneToOne: false
+      referencedRelation: "products"
+      referencedColumns: ["id","user_id"]
+    }
+                  ]
                 },"manufacturing_orders": {
                   Row: {
                     "completion_date": string | null,"creation_date": string,"id": string,"product_id": string,"product_name": string,"quantity_to_produce": number,"status": Database["public"]['Enums']["manufacturing_order_status"],"user_id": string
@@ -143,14 +209,14 @@ isOneToOne: false
                   ]
                 },"products": {
                   Row: {
-                    "archived_at": string | null,"category": string | null,"created_at": string,"id": string,"labour_per_unit": number,"lead_time_days": number | null,"low_stock": boolean,"overhead_per_run": number,"product_name": string,"purchase_cost": number | null,"reorder_point": number,"run_size": number,"safety_days": number | null,"selling_price": number,"sku": string,"stock_on_hand": number,"user_id": string
+                    "archived_at": string | null,"category": string | null,"created_at": string,"id": string,"is_combo": boolean,"labour_per_unit": number,"lead_time_days": number | null,"low_stock": boolean,"overhead_per_run": number,"product_name": string,"purchase_cost": number | null,"reorder_point": number,"run_size": number,"safety_days": number | null,"sell_what_i_can_make": boolean,"selling_price": number,"sku": string,"stock_on_hand": number,"user_id": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "archived_at"?: string | null,"category"?: string | null,"created_at"?: string,"id"?: string,"labour_per_unit"?: number,"lead_time_days"?: number | null,"low_stock"?: never,"overhead_per_run"?: number,"product_name": string,"purchase_cost"?: number | null,"reorder_point"?: number,"run_size"?: number,"safety_days"?: number | null,"selling_price": number,"sku": string,"stock_on_hand"?: number,"user_id"?: string
+                    "archived_at"?: string | null,"category"?: string | null,"created_at"?: string,"id"?: string,"is_combo"?: boolean,"labour_per_unit"?: number,"lead_time_days"?: number | null,"low_stock"?: never,"overhead_per_run"?: number,"product_name": string,"purchase_cost"?: number | null,"reorder_point"?: number,"run_size"?: number,"safety_days"?: number | null,"sell_what_i_can_make"?: boolean,"selling_price": number,"sku": string,"stock_on_hand"?: number,"user_id"?: string
                   }
                   Update: {
-                    "archived_at"?: string | null,"category"?: string | null,"created_at"?: string,"id"?: string,"labour_per_unit"?: number,"lead_time_days"?: number | null,"low_stock"?: never,"overhead_per_run"?: number,"product_name"?: string,"purchase_cost"?: number | null,"reorder_point"?: number,"run_size"?: number,"safety_days"?: number | null,"selling_price"?: number,"sku"?: string,"stock_on_hand"?: number,"user_id"?: string
+                    "archived_at"?: string | null,"category"?: string | null,"created_at"?: string,"id"?: string,"is_combo"?: boolean,"labour_per_unit"?: number,"lead_time_days"?: number | null,"low_stock"?: never,"overhead_per_run"?: number,"product_name"?: string,"purchase_cost"?: number | null,"reorder_point"?: number,"run_size"?: number,"safety_days"?: number | null,"sell_what_i_can_make"?: boolean,"selling_price"?: number,"sku"?: string,"stock_on_hand"?: number,"user_id"?: string
                   }
                   Relationships: [
                     
@@ -375,6 +441,32 @@ isOneToOne: false
                   Relationships: [
                     
                   ]
+                },"sku_aliases": {
+                  Row: {
+                    "alias": string,"created_at": string,"id": string,"kind": string | null,"platform": Database["public"]['Enums']["sales_platform"],"product_id": string,"user_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "alias": string,"created_at"?: string,"id"?: string,"kind"?: string | null,"platform": Database["public"]['Enums']["sales_platform"],"product_id": string,"user_id"?: string
+                  }
+                  Update: {
+                    "alias"?: string,"created_at"?: string,"id"?: string,"kind"?: string | null,"platform"?: Database["public"]['Enums']["sales_platform"],"product_id"?: string,"user_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "sku_aliases_product_id_user_id_fkey"
+      columns: ["product_id","user_id"]
+isOneToOne: false
+      referencedRelation: "product_unit_costs"
+      referencedColumns: ["product_id","user_id"]
+    },{
+      foreignKeyName: "sku_aliases_product_id_user_id_fkey"
+      columns: ["product_id","user_id"]
+isOneToOne: false
+      referencedRelation: "products"
+      referencedColumns: ["id","user_id"]
+    }
+                  ]
                 },"stock_movements": {
                   Row: {
                     "balance_after": number,"created_at": string,"id": number,"manufacturing_order_id": string | null,"material_id": string | null,"note": string | null,"product_id": string | null,"purchase_order_id": string | null,"quantity": number,"reason": Database["public"]['Enums']["stock_movement_reason"],"sales_order_id": string | null,"user_id": string
@@ -573,6 +665,7 @@ isOneToOne: false
 "category": string | null,
 "created_at": string,
 "id": string,
+"is_combo": boolean,
 "labour_per_unit": number,
 "lead_time_days": number | null,
 "low_stock": boolean,
@@ -582,6 +675,7 @@ isOneToOne: false
 "reorder_point": number,
 "run_size": number,
 "safety_days": number | null,
+"sell_what_i_can_make": boolean,
 "selling_price": number,
 "sku": string,
 "stock_on_hand": number,
@@ -619,6 +713,12 @@ isOneToOne: false
       } },
 "archive_item":
 { Args: { "archived"?: boolean,"material_id"?: string,"product_id"?: string }; Returns: undefined
+                           },
+"available_to_sell":
+{ Args: { "platform": string }; Returns: Json
+                           },
+"available_to_sell_for_user":
+{ Args: { "platform": string,"user_id": string }; Returns: Json
                            },
 "cancel_manufacturing_order":
 { Args: { "order_id": string }; Returns: {
@@ -706,12 +806,13 @@ isOneToOne: false
         isOneToOne: true
         isSetofReturn: false
       } },
-"create_product":
-{ Args: { "bom"?: Json,"category"?: string,"product_name": string,"reorder_point"?: number,"request_id"?: string,"selling_price"?: number,"sku": string,"stock_on_hand"?: number }; Returns: {
+"create_combo":
+{ Args: { "category": string,"components": Json,"product_name": string,"request_id"?: string,"selling_price": number,"sku": string }; Returns: {
               "archived_at": string | null,
 "category": string | null,
 "created_at": string,
 "id": string,
+"is_combo": boolean,
 "labour_per_unit": number,
 "lead_time_days": number | null,
 "low_stock": boolean,
@@ -721,6 +822,35 @@ isOneToOne: false
 "reorder_point": number,
 "run_size": number,
 "safety_days": number | null,
+"sell_what_i_can_make": boolean,
+"selling_price": number,
+"sku": string,
+"stock_on_hand": number,
+"user_id": string
+            }
+                          SetofOptions: {
+        from: "*"
+        to: "products"
+        isOneToOne: true
+        isSetofReturn: false
+      } },
+"create_product":
+{ Args: { "bom"?: Json,"category"?: string,"product_name": string,"reorder_point"?: number,"request_id"?: string,"selling_price"?: number,"sku": string,"stock_on_hand"?: number }; Returns: {
+              "archived_at": string | null,
+"category": string | null,
+"created_at": string,
+"id": string,
+"is_combo": boolean,
+"labour_per_unit": number,
+"lead_time_days": number | null,
+"low_stock": boolean,
+"overhead_per_run": number,
+"product_name": string,
+"purchase_cost": number | null,
+"reorder_point": number,
+"run_size": number,
+"safety_days": number | null,
+"sell_what_i_can_make": boolean,
 "selling_price": number,
 "sku": string,
 "stock_on_hand": number,
@@ -1010,8 +1140,14 @@ isOneToOne: false
         isOneToOne: true
         isSetofReturn: false
       } },
+"record_stock_file":
+{ Args: { "platform": string,"request_id"?: string,"rows": Json }; Returns: Json
+                           },
 "remove_shopify_connection":
 { Args: Record<PropertyKey, never>; Returns: undefined
+                           },
+"remove_sku_alias":
+{ Args: { "alias_id": string }; Returns: undefined
                            },
 "return_sales_order":
 { Args: { "note"?: string,"order_id": string,"request_id"?: string,"restock"?: boolean }; Returns: {
@@ -1048,6 +1184,20 @@ isOneToOne: false
               "days_left": number,"per_day_30": number,"product_id": string,"product_name": string,"runs_out_on": string,"sku": string,"stock_on_hand": number
             }[]
                            },
+"set_channel_buffer":
+{ Args: { "buffer_percent"?: number,"buffer_units"?: number,"platform": string }; Returns: {
+              "buffer_percent": number,
+"buffer_units": number,
+"platform": Database["public"]['Enums']["sales_platform"],
+"updated_at": string,
+"user_id": string
+            }
+                          SetofOptions: {
+        from: "*"
+        to: "channel_settings"
+        isOneToOne: true
+        isSetofReturn: false
+      } },
 "set_platform_fees":
 { Args: { "claim_window_days"?: number,"commission_percent": number,"fee_per_order": number,"payment_cycle_days"?: number,"platform": string,"shipping_per_order": number }; Returns: {
               "claim_window_days": number | null,
@@ -1071,6 +1221,7 @@ isOneToOne: false
 "category": string | null,
 "created_at": string,
 "id": string,
+"is_combo": boolean,
 "labour_per_unit": number,
 "lead_time_days": number | null,
 "low_stock": boolean,
@@ -1080,6 +1231,7 @@ isOneToOne: false
 "reorder_point": number,
 "run_size": number,
 "safety_days": number | null,
+"sell_what_i_can_make": boolean,
 "selling_price": number,
 "sku": string,
 "stock_on_hand": number,
@@ -1097,6 +1249,7 @@ isOneToOne: false
 "category": string | null,
 "created_at": string,
 "id": string,
+"is_combo": boolean,
 "labour_per_unit": number,
 "lead_time_days": number | null,
 "low_stock": boolean,
@@ -1106,6 +1259,7 @@ isOneToOne: false
 "reorder_point": number,
 "run_size": number,
 "safety_days": number | null,
+"sell_what_i_can_make": boolean,
 "selling_price": number,
 "sku": string,
 "stock_on_hand": number,
@@ -1135,9 +1289,53 @@ isOneToOne: false
         isOneToOne: true
         isSetofReturn: false
       } },
+"set_sell_what_i_can_make":
+{ Args: { "product_id": string,"sell_what_i_can_make": boolean }; Returns: {
+              "archived_at": string | null,
+"category": string | null,
+"created_at": string,
+"id": string,
+"is_combo": boolean,
+"labour_per_unit": number,
+"lead_time_days": number | null,
+"low_stock": boolean,
+"overhead_per_run": number,
+"product_name": string,
+"purchase_cost": number | null,
+"reorder_point": number,
+"run_size": number,
+"safety_days": number | null,
+"sell_what_i_can_make": boolean,
+"selling_price": number,
+"sku": string,
+"stock_on_hand": number,
+"user_id": string
+            }
+                          SetofOptions: {
+        from: "*"
+        to: "products"
+        isOneToOne: true
+        isSetofReturn: false
+      } },
 "set_shopify_connection":
 { Args: { "access_token": string,"location_id"?: string,"shop_domain": string }; Returns: undefined
                            },
+"set_sku_alias":
+{ Args: { "alias": string,"kind"?: string,"platform": string,"product_id": string }; Returns: {
+              "alias": string,
+"created_at": string,
+"id": string,
+"kind": string | null,
+"platform": Database["public"]['Enums']["sales_platform"],
+"product_id": string,
+"user_id": string
+            }
+                          SetofOptions: {
+        from: "*"
+        to: "sku_aliases"
+        isOneToOne: true
+        isSetofReturn: false
+      } },
 "set_website_webhook_secret":
 { Args: { "signing_secret": string }; Returns: {
               "created_at": string,
@@ -1181,6 +1379,9 @@ isOneToOne: false
 "start_production_batch":
 { Args: { "request_id"?: string,"runs": Json }; Returns: (string)[]
                            },
+"stock_sync":
+{ Args: { "platform": string }; Returns: Json
+                           },
 "update_claim":
 { Args: { "amount_reimbursed"?: number,"claim_id": string,"status": string }; Returns: {
               "amount_reimbursed": number | null,
@@ -1201,12 +1402,13 @@ isOneToOne: false
         isOneToOne: true
         isSetofReturn: false
       } },
-"update_product":
-{ Args: { "bom"?: Json,"category": string,"product_id": string,"product_name": string,"reorder_point": number,"selling_price": number,"sku": string }; Returns: {
+"update_combo":
+{ Args: { "category": string,"combo_id": string,"components": Json,"product_name": string,"selling_price": number,"sku": string }; Returns: {
               "archived_at": string | null,
 "category": string | null,
 "created_at": string,
 "id": string,
+"is_combo": boolean,
 "labour_per_unit": number,
 "lead_time_days": number | null,
 "low_stock": boolean,
@@ -1216,6 +1418,35 @@ isOneToOne: false
 "reorder_point": number,
 "run_size": number,
 "safety_days": number | null,
+"sell_what_i_can_make": boolean,
+"selling_price": number,
+"sku": string,
+"stock_on_hand": number,
+"user_id": string
+            }
+                          SetofOptions: {
+        from: "*"
+        to: "products"
+        isOneToOne: true
+        isSetofReturn: false
+      } },
+"update_product":
+{ Args: { "bom"?: Json,"category": string,"product_id": string,"product_name": string,"reorder_point": number,"selling_price": number,"sku": string }; Returns: {
+              "archived_at": string | null,
+"category": string | null,
+"created_at": string,
+"id": string,
+"is_combo": boolean,
+"labour_per_unit": number,
+"lead_time_days": number | null,
+"low_stock": boolean,
+"overhead_per_run": number,
+"product_name": string,
+"purchase_cost": number | null,
+"reorder_point": number,
+"run_size": number,
+"safety_days": number | null,
+"sell_what_i_can_make": boolean,
 "selling_price": number,
 "sku": string,
 "stock_on_hand": number,

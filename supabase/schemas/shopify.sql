@@ -130,22 +130,12 @@ comment on function public.shopify_connection_status is
 revoke all on function public.shopify_connection_status() from public, anon, authenticated, service_role;
 grant execute on function public.shopify_connection_status() to authenticated;
 
--- The quantities to push: per SKU of the owner's products on sale, what can be sold now.
-create function private.shopify_quantities(for_user uuid)
-returns table (sku text, quantity integer)
-language sql
-stable
-set search_path = ''
-as $$
-  select btrim(p.sku), p.stock_on_hand
-  from public.products p
-  where p.user_id = shopify_quantities.for_user and p.archived_at is null
-$$;
-revoke all on function private.shopify_quantities(uuid) from public, anon, authenticated, service_role;
-
 -- shopify_push_plan: what the shopify-inventory function needs (service_role only) ----------------
--- The function passes the user id it read from the caller's verified JWT. At most 1001 SKUs, in
--- SKU order: the function pushes at most 1000 and says so when there are more.
+-- The function passes the user id it read from the caller's verified JWT. The quantities are the
+-- Brand Website's available to sell (private.available_to_sell, channels.sql: stock, what can be
+-- made where the owner chose so, less the platform's buffer; combos from their parts), one per
+-- Brand Website alias of a product, else its SKU: the SKU the shop's variant has. At most 1001, in
+-- that order: the function pushes at most 1000 and says so when there are more.
 create function public.shopify_push_plan(for_user uuid)
 returns jsonb
 language sql
@@ -158,9 +148,10 @@ as $$
     'access_token', c.access_token,
     'location_id', c.location_id,
     'quantities', coalesce((
-      select jsonb_agg(jsonb_build_object('sku', q.sku, 'quantity', greatest(q.quantity, 0)) order by q.sku)
+      select jsonb_agg(jsonb_build_object('sku', q.alias, 'quantity', q.quantity) order by q.alias)
       from (
-        select s.sku, s.quantity from private.shopify_quantities(c.user_id) s order by s.sku limit 1001
+        select a.alias, a.quantity from private.available_to_sell(c.user_id, 'Brand Website') a
+        order by a.alias limit 1001
       ) q
     ), '[]'::jsonb)
   )

@@ -3,7 +3,7 @@
 -- service_role's shopify_push_plan (the shopify-inventory function) reads the token, per user.
 begin;
 set local client_min_messages = warning;
-select plan(37);
+select plan(38);
 
 create function tests.as_service_role() returns void
 language plpgsql set search_path = '' as $$
@@ -115,6 +115,16 @@ select is(
   jsonb_build_object('shop_domain', 'my-shop.myshopify.com', 'access_token', 'shpat_ffffffffffffffffffffffffffff9876',
     'location_id', null, 'quantities', '[{"sku": "CAP-1", "quantity": 0}, {"sku": "HAT-1", "quantity": 5}]'::jsonb),
   'The function gets the owner''s shop and current token, and a quantity per SKU on sale (archived products left out)'
+);
+select tests.authenticate_as('owner');
+select public.set_sku_alias(tests.id('hat'), 'Brand Website', 'SHOP-HAT');
+select public.set_sku_alias(tests.id('cap'), 'Amazon', 'AMZ-CAP');
+select public.set_channel_buffer('Brand Website', 1, 0);
+select tests.as_service_role();
+select is(
+  public.shopify_push_plan(tests.id('owner')) -> 'quantities',
+  '[{"sku": "CAP-1", "quantity": 0}, {"sku": "SHOP-HAT", "quantity": 4}]'::jsonb,
+  'The quantities are the Brand Website''s available to sell: under its alias (the shop''s SKU), less its buffer; other platforms'' aliases ignored'
 );
 select is(public.shopify_push_plan(tests.id('other')) ->> 'access_token', 'shpat_00000000000000000000000000001111',
   'Each user''s plan carries that user''s token only: the other user''s remove touched nothing of the owner''s');

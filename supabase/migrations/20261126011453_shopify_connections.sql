@@ -23,22 +23,6 @@ ALTER TABLE "public"."shopify_connections"
 
 REVOKE ALL ON TABLE "public"."shopify_connections" FROM "anon";
 
-CREATE OR REPLACE FUNCTION private.shopify_quantities (
-  for_user uuid
-)
-  RETURNS TABLE (
-    sku      text,
-    quantity integer
-  )
-  LANGUAGE sql
-  STABLE
-  SET search_path TO ''
-  AS $function$
-  select btrim(p.sku), p.stock_on_hand
-  from public.products p
-  where p.user_id = shopify_quantities.for_user and p.archived_at is null
-$function$;
-
 CREATE OR REPLACE FUNCTION public.remove_shopify_connection()
   RETURNS void
   LANGUAGE plpgsql
@@ -146,9 +130,10 @@ CREATE OR REPLACE FUNCTION public.shopify_push_plan (
     'access_token', c.access_token,
     'location_id', c.location_id,
     'quantities', coalesce((
-      select jsonb_agg(jsonb_build_object('sku', q.sku, 'quantity', greatest(q.quantity, 0)) order by q.sku)
+      select jsonb_agg(jsonb_build_object('sku', q.alias, 'quantity', q.quantity) order by q.alias)
       from (
-        select s.sku, s.quantity from private.shopify_quantities(c.user_id) s order by s.sku limit 1001
+        select a.alias, a.quantity from private.available_to_sell(c.user_id, 'Brand Website') a
+        order by a.alias limit 1001
       ) q
     ), '[]'::jsonb)
   )
@@ -167,12 +152,6 @@ COMMENT ON FUNCTION "public"."shopify_connection_status"() IS 'The caller''s Sho
 COMMENT ON FUNCTION "public"."shopify_push_plan"(uuid) IS 'For the shopify-inventory Edge Function: the user''s shop, token, location and quantity per SKU to set; null when not connected.';
 
 COMMENT ON TABLE "public"."shopify_connections" IS 'Per owner: the Shopify shop and Admin API token the shopify-inventory function pushes stock with (the token is never readable by a client).';
-
-REVOKE ALL ON FUNCTION "private"."shopify_quantities"(uuid) FROM PUBLIC;
-
-REVOKE ALL ON FUNCTION "private"."shopify_quantities"(uuid) FROM "postgres";
-
-GRANT EXECUTE ON FUNCTION "private"."shopify_quantities"(uuid) TO "postgres";
 
 GRANT EXECUTE ON FUNCTION "public"."remove_shopify_connection"() TO "authenticated";
 
