@@ -7,8 +7,12 @@ import { toUserError, UserError } from '@/lib/server-error';
 import { supabase } from '@/lib/supabase';
 import { callRpc, useWrite } from '@/lib/write';
 
-/** What the owner may see of their Shopify connection: never the token, only its last four characters. */
-export type ShopifyConnection = Database['public']['Functions']['shopify_connection_status']['Returns'][number];
+type ConnectionStatus = Database['public']['Functions']['shopify_connection_status']['Returns'][number];
+/**
+ * What the owner may see of their Shopify connection: never the token, only its last four
+ * characters. No location is null (generated types take a function's columns as not null).
+ */
+export type ShopifyConnection = Omit<ConnectionStatus, 'location_id'> & { location_id: string | null };
 
 async function fetchShopifyConnection(): Promise<ShopifyConnection | null> {
   const { data, error } = await supabase.rpc('shopify_connection_status');
