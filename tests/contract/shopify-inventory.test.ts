@@ -7,7 +7,7 @@
  */
 import { FunctionsHttpError } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeShopify, API_PATH, PRIMARY_LOCATION, type FakeShopify } from './fake-shopify';
+import { startFakeShopify, API_PATH, PRIMARY_LOCATION, type FakeShopify } from '../support/fake-shopify';
 import { rpc, rpcOk, signIn, stackKinds, startTestStack, type TestStack, type User } from './harness';
 
 const OWNER_TOKEN = 'shpat_owner0000000000000000000000aaaa';

@@ -151,7 +151,7 @@ export function ShopifySettings() {
           )}
           <ConnectionForm saved={saved} />
           {saved && (
-            <Stack gap="xs" align="flex-start">
+            <Stack gap="xs">
               <Group>
                 <Button
                   leftSection={<IconBuildingStore size={16} />}
@@ -161,8 +161,7 @@ export function ShopifySettings() {
                   Push stock now
                 </Button>
                 <Button
-                  variant="subtle"
-                  color="red.9"
+                  variant="default"
                   loading={remove.isPending}
                   onClick={() => remove.mutate(undefined, { onSuccess: () => pushStock.reset() })}
                 >
