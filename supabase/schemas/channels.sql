@@ -68,24 +68,37 @@ grant all on public.sku_aliases to service_role;
 grant select on public.sku_aliases to authenticated;
 -- Not published: remove_sku_alias deletes rows (see bom_items); the app refreshes after its writes.
 
--- The one resolution of a report's SKU to a product of this user on this platform: the product
+-- The one resolution of a report's SKUs to products of this user on this platform: the product
 -- whose SKU it is (case and surrounding spaces aside), else the product with that alias on the
--- platform. Null when neither. Every import, its preview and the website webhook call this.
+-- platform; no product_id when neither. Set-based, so an import of 10,000 lines resolves in one
+-- join; every import, its preview and the website webhook (private.product_for_sku) call it.
+create function private.products_for_skus(user_id uuid, platform public.sales_platform, skus text[])
+returns table (sku text, product_id uuid)
+language sql
+stable
+set search_path = ''
+as $$
+  select s.sku, coalesce(p.id, a.product_id)
+  from (select distinct k.sku from unnest(products_for_skus.skus) k (sku) where k.sku is not null) s
+  left join public.products p
+    on p.user_id = products_for_skus.user_id and lower(btrim(p.sku)) = lower(btrim(s.sku))
+  left join public.sku_aliases a
+    on p.id is null and a.user_id = products_for_skus.user_id and a.platform = products_for_skus.platform
+      and lower(a.alias) = lower(btrim(s.sku))
+$$;
+comment on function private.products_for_skus is
+  'The products of this user a platform''s report SKUs name: by SKU first (case and spaces aside), then by the platform''s alias; product_id null when neither.';
+
+-- One SKU, as private.products_for_skus resolves it.
 create function private.product_for_sku(user_id uuid, platform public.sales_platform, sku text) returns uuid
 language sql
 stable
 set search_path = ''
 as $$
-  select coalesce(
-    (select p.id from public.products p
-     where p.user_id = product_for_sku.user_id and lower(btrim(p.sku)) = lower(btrim(product_for_sku.sku))),
-    (select a.product_id from public.sku_aliases a
-     where a.user_id = product_for_sku.user_id and a.platform = product_for_sku.platform
-       and lower(a.alias) = lower(btrim(product_for_sku.sku)))
-  )
+  select r.product_id
+  from private.products_for_skus(product_for_sku.user_id, product_for_sku.platform, array[product_for_sku.sku]) r
 $$;
-comment on function private.product_for_sku is
-  'The product of this user a platform''s report line names: by SKU first (case and spaces aside), then by the platform''s alias; null when neither.';
+comment on function private.product_for_sku is 'The product one report SKU names (private.products_for_skus).';
 
 -- set_sku_alias ------------------------------------------------------------------------------------
 -- Saves `alias` for a product on a platform (again: the same row, its kind updated). Refused when
@@ -223,6 +236,23 @@ as $$
   where c.combo_id = combo_unit_cost.product_id
 $$;
 comment on function private.combo_unit_cost is 'Sum of a combo''s parts'' unit costs times their quantities; null when not a combo.';
+
+-- A combo is never a production target (plan_production's targets; start_production refuses too).
+create function private.refuse_combo_target(product_id uuid) returns void
+language plpgsql
+stable
+set search_path = ''
+as $$
+declare
+  v_combo text;
+begin
+  select p.product_name into v_combo from public.products p where p.id = refuse_combo_target.product_id and p.is_combo;
+  if v_combo is not null then
+    raise exception '% is a combo: it is made up from its parts when sold, never produced.', v_combo
+      using hint = 'field:targets';
+  end if;
+end;
+$$;
 
 -- A combo has no bill of materials and is no product's sub-assembly: it is never produced.
 create function private.refuse_combo_bom() returns trigger
@@ -364,6 +394,15 @@ begin
   ) then
     raise exception 'Combo not found.';
   end if;
+  -- Its old and new parts first, as a cancel or return of one of its orders takes them (before the
+  -- key-share lock its kept totals take on the combo's row, which the update below holds).
+  perform 1 from public.products p
+  where p.user_id = v_user_id and (
+    p.id in (select c.component_id from public.combo_components c where c.combo_id = update_combo.combo_id)
+    or p.id::text in (select l ->> 'product_id' from jsonb_array_elements(
+      case when jsonb_typeof(update_combo.components) = 'array' then update_combo.components else '[]' end) l))
+  order by p.id
+  for key share;
   v_product := public.update_product(update_combo.combo_id, update_combo.sku, update_combo.product_name,
     update_combo.category, update_combo.selling_price, 0);
   perform private.replace_combo_components(v_product.id, v_user_id, update_combo.components);

@@ -76,7 +76,7 @@ describe('a combo sale racing sales of its part', () => {
     expect(await discrepancies(pool, user)).toEqual([]);
   });
 
-  it('never deadlocks with combos listing shared parts in either order, imports, cancels and returns', async () => {
+  it('never deadlocks with combos listing shared parts in either order, imports, cancels, returns and edits', async () => {
     const user = await createUser(pool);
     const mug = await createProduct(user, 'MUG-1', 'Mug', 60);
     const plate = await createProduct(user, 'PLT-1', 'Plate', 60);
@@ -93,8 +93,8 @@ describe('a combo sale racing sales of its part', () => {
     const toReturn = await Promise.all(Array.from({ length: 4 }, () => sell(user, giftB)));
     for (const [order] of toReturn) await runAs(pool, user, 'select public.fulfil_sales_order($1)', [order!.id]);
 
-    const calls = Array.from({ length: 40 }, (_, i) => {
-      switch (i % 8) {
+    const calls = Array.from({ length: 45 }, (_, i) => {
+      switch (i % 9) {
         case 0:
           return sell(user, giftA);
         case 1:
@@ -111,11 +111,20 @@ describe('a combo sale racing sales of its part', () => {
             ]),
           ]);
         case 5:
-          return runAs(pool, user, 'select public.cancel_sales_order($1)', [toCancel[(i >> 3) % 4]![0]!.id]);
+          return runAs(pool, user, 'select public.cancel_sales_order($1)', [toCancel[Math.floor(i / 9) % 4]![0]!.id]);
         case 6:
-          return runAs(pool, user, 'select public.return_sales_order($1)', [toReturn[(i >> 3) % 4]![0]!.id]);
-        default:
+          return runAs(pool, user, 'select public.return_sales_order($1)', [toReturn[Math.floor(i / 9) % 4]![0]!.id]);
+        case 7:
           return sell(user, giftA, 2);
+        default:
+          // Editing the combo while its orders are sold, cancelled and returned.
+          return runAs(pool, user, "select id from public.update_combo($1, 'GIFT-A', 'Gift A', null, 250, $2)", [
+            giftA,
+            JSON.stringify([
+              { product_id: plate, quantity: 2 },
+              { product_id: mug, quantity: 1 },
+            ]),
+          ]);
       }
     });
     const outcomes = await settle<unknown>(calls);
