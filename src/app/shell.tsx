@@ -52,6 +52,8 @@ const loadWebsiteOrdersSettings = withAllStyles(
 const WebsiteOrdersSettings = lazy(() =>
   loadWebsiteOrdersSettings().then((m) => ({ default: m.WebsiteOrdersSettings })),
 );
+const loadShopifySettings = withAllStyles(() => import('@/features/shopify/components/shopify-settings'));
+const ShopifySettings = lazy(() => loadShopifySettings().then((m) => ({ default: m.ShopifySettings })));
 const loadWorkspaceDialogs = withAllStyles(() => import('@/features/workspace/components/workspace-dialogs'));
 const WorkspaceDialogs = lazy(() => loadWorkspaceDialogs().then((m) => ({ default: m.WorkspaceDialogs })));
 
@@ -260,6 +262,11 @@ export function Shell({ user }: { user: User }) {
           {activeTab === 'settings' && (
             <Suspense fallback={null}>
               <WebsiteOrdersSettings />
+            </Suspense>
+          )}
+          {activeTab === 'settings' && (
+            <Suspense fallback={null}>
+              <ShopifySettings />
             </Suspense>
           )}
         </ListStateProvider>

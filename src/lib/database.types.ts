@@ -427,6 +427,20 @@ isOneToOne: false
                   Relationships: [
                     
                   ]
+                },"shopify_connections": {
+                  Row: {
+                    "access_token": string,"location_id": string | null,"shop_domain": string,"token_last4": string,"token_set_at": string,"updated_at": string,"user_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "access_token": string,"location_id"?: string | null,"shop_domain": string,"token_last4": string,"token_set_at"?: string,"updated_at"?: string,"user_id"?: string
+                  }
+                  Update: {
+                    "access_token"?: string,"location_id"?: string | null,"shop_domain"?: string,"token_last4"?: string,"token_set_at"?: string,"updated_at"?: string,"user_id"?: string
+                  }
+                  Relationships: [
+                    
+                  ]
                 },"sku_aliases": {
                   Row: {
                     "alias": string,"created_at": string,"id": string,"kind": string | null,"platform": Database["public"]['Enums']["sales_platform"],"product_id": string,"user_id": string
@@ -1129,6 +1143,9 @@ isOneToOne: false
 "record_stock_file":
 { Args: { "platform": string,"request_id"?: string,"rows": Json }; Returns: Json
                            },
+"remove_shopify_connection":
+{ Args: Record<PropertyKey, never>; Returns: undefined
+                           },
 "remove_sku_alias":
 { Args: { "alias_id": string }; Returns: undefined
                            },
@@ -1300,6 +1317,9 @@ isOneToOne: false
         isOneToOne: true
         isSetofReturn: false
       } },
+"set_shopify_connection":
+{ Args: { "access_token": string,"location_id"?: string,"shop_domain": string }; Returns: undefined
+                           },
 "set_sku_alias":
 { Args: { "alias": string,"kind"?: string,"platform": string,"product_id": string }; Returns: {
               "alias": string,
@@ -1331,6 +1351,14 @@ isOneToOne: false
         isOneToOne: true
         isSetofReturn: false
       } },
+"shopify_connection_status":
+{ Args: Record<PropertyKey, never>; Returns: {
+              "location_id": string,"shop_domain": string,"token_last4": string,"token_set_at": string
+            }[]
+                           },
+"shopify_push_plan":
+{ Args: { "for_user": string }; Returns: Json
+                           },
 "start_production":
 { Args: { "product_id": string,"quantity_to_produce": number,"request_id"?: string }; Returns: {
               "completion_date": string | null,

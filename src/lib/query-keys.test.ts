@@ -72,13 +72,14 @@ describe('queryKeysForTables', () => {
     expect(queryKeysForTables(['sales_orders'])).toContain(queryKeys.reconciliation);
   });
 
-  it('covers every data query but the website webhook, and never the session', () => {
+  it('covers every data query but the website webhook and the Shopify connection, and never the session', () => {
     const keys = queryKeysForTables(liveTables);
-    // The webhook's row is not published (it holds the secret); only the owner's own settings
-    // change it, and they refresh it themselves.
-    const { session, websiteWebhook, ...dataKeys } = queryKeys;
+    // Their rows are not published (they hold a secret, a token); only the owner's own settings
+    // change them, and they refresh them themselves.
+    const { session, websiteWebhook, shopifyConnection, ...dataKeys } = queryKeys;
     expect(keys).not.toContain(session);
     expect(keys).not.toContain(websiteWebhook);
+    expect(keys).not.toContain(shopifyConnection);
     expect(new Set(keys)).toEqual(new Set(Object.values(dataKeys)));
   });
 });

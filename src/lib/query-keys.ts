@@ -28,6 +28,8 @@ export type DataTable =
   | 'bom_items'
   | 'website_webhooks'
   | 'website_order_refusals'
+  // Holds the Shopify token: not published; only the owner's own settings change it.
+  | 'shopify_connections'
   // Replaced with their draft (deletions), so not published: they change with their order's row.
   | 'purchase_order_lines'
   | 'settlement_lines';
@@ -50,6 +52,8 @@ export const queryKeys = {
   whatToBuy: ['what-to-buy'],
   websiteWebhook: ['website-webhook'],
   websiteOrderRefusals: ['website-order-refusals'],
+  /** Settings → Shopify: the shop, location and token's last four characters (issue 34). */
+  shopifyConnection: ['shopify-connection'],
   /** Styles with their options, BOM and variants (products). */
   styles: ['styles'],
   /** The Claims list below Sales Orders. */
@@ -128,6 +132,7 @@ const queriesReadingTable: Record<DataTable, readonly QueryKey[]> = {
   settlement_lines: [queryKeys.reconciliation],
   website_webhooks: [queryKeys.websiteWebhook],
   website_order_refusals: [queryKeys.websiteOrderRefusals],
+  shopify_connections: [queryKeys.shopifyConnection],
   // A renamed supplier shows on its materials and orders.
   suppliers: [queryKeys.suppliers, queryKeys.purchaseOrders, queryKeys.rawMaterials, queryKeys.whatToBuy],
   purchase_units: [queryKeys.purchaseUnits, queryKeys.whatToBuy],

@@ -62,7 +62,14 @@ export interface StackOptions {
    * 30 s, see REQUEST_DEADLINES.
    */
   deadlines?: { headersMs?: number; bodyMs?: number };
+  /** Edge Functions' extra variables and hosts (see FunctionsOptions); FUNCTION_NET_HOSTS by default. */
+  functions?: { env?: Record<string, string>; netHosts?: Record<string, readonly string[]> };
 }
+
+/** Hosts beyond the stack each Edge Function may reach: the shop's Admin API, over HTTPS only. */
+export const FUNCTION_NET_HOSTS: Record<string, readonly string[]> = {
+  'shopify-inventory': ['*.myshopify.com:443'],
+};
 
 /**
  * The request deadlines. A genuine client sends its headers in one packet and a webhook body of a
@@ -140,6 +147,7 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
         headersMs: options.deadlines?.headersMs ?? REQUEST_DEADLINES.headersMs,
         bodyMs: options.deadlines?.bodyMs ?? REQUEST_DEADLINES.bodyMs,
       },
+      functions: options.functions ?? {},
     });
     const stopDatabase = async () => {
       await postgres?.stop();
@@ -245,6 +253,7 @@ async function serve(
     allowedOrigins: readonly string[];
     rateLimits?: AuthRateLimits;
     deadlines: typeof REQUEST_DEADLINES;
+    functions: NonNullable<StackOptions['functions']>;
   },
 ): Promise<Omit<RunningStack, 'postgres'>> {
   const { anonKey, serviceRoleKey } = apiKeys(settings.jwtSecret);
@@ -280,6 +289,8 @@ async function serve(
     serviceRoleKey,
     jwtSecret: settings.jwtSecret,
     bodyTimeoutMs: bodyMs,
+    env: settings.functions.env,
+    netHosts: settings.functions.netHosts ?? FUNCTION_NET_HOSTS,
   });
   const gateway = createGateway({
     db,

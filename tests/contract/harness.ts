@@ -107,7 +107,7 @@ export async function rpcOk<T = Record<string, unknown>>(
  */
 export async function startTestStack(
   kind: StackKind,
-  options: Pick<StackOptions, 'dataDir' | 'seed'> = {},
+  options: Pick<StackOptions, 'dataDir' | 'seed' | 'functions'> = {},
 ): Promise<TestStack> {
   if (kind === 'supabase') {
     if (!external) throw new Error('SUPABASE_TEST_URL and SUPABASE_TEST_ANON_KEY are not set');
@@ -121,6 +121,7 @@ export async function startTestStack(
       jwtSecret: DEMO_JWT_SECRET,
       rateLimits: RELAXED_AUTH_RATE_LIMITS,
       quiet: true,
+      functions: options.functions,
     });
     return { kind, ...stack, newClient: () => newClient(stack.url, stack.anonKey) };
   }
@@ -139,6 +140,7 @@ export async function startTestStack(
       jwtSecret: DEMO_JWT_SECRET,
       rateLimits: RELAXED_AUTH_RATE_LIMITS,
       quiet: true,
+      functions: options.functions,
     });
     return {
       kind,

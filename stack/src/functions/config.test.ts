@@ -28,9 +28,9 @@ describe('readVerifyJwt', () => {
     expect(Object.fromEntries(readVerifyJwt(file))).toEqual({ 'website-orders': false, 'with-jwt': true });
   });
 
-  it('the project config turns JWT verification off for website-orders only', () => {
+  it('the project config turns JWT verification off for website-orders only (shopify-inventory keeps it, explicitly)', () => {
     const settings = readVerifyJwt(path.resolve(import.meta.dirname, '../../../supabase/config.toml'));
-    expect(Object.fromEntries(settings)).toEqual({ 'website-orders': false });
+    expect(Object.fromEntries(settings)).toEqual({ 'website-orders': false, 'shopify-inventory': true });
   });
 
   it('a missing file means every function keeps the default', () => {

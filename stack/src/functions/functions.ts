@@ -13,8 +13,9 @@ import { readVerifyJwt } from './config';
  * `/functions/v1/<name>` as `supabase functions serve` answers it: each folder of
  * supabase/functions with an index.ts is a function, run by Deno from the npm package `deno`,
  * one process per function, started on its first request and again after it dies. The function
- * gets SUPABASE_URL, SUPABASE_ANON_KEY and SUPABASE_SERVICE_ROLE_KEY and nothing else: it may
- * read only its own folder, reach only the stack over the network, and listens on a Unix socket in
+ * gets SUPABASE_URL, SUPABASE_ANON_KEY and SUPABASE_SERVICE_ROLE_KEY (and `env`) and nothing else:
+ * it may read only its own folder, reach only the stack over the network (and its `netHosts`:
+ * shopify-inventory reaches Shopify's shops), and listens on a Unix socket in
  * a private directory, so nothing but this gateway can call it (a loopback port would let any local
  * web page skip the JWT check). `verify_jwt` in supabase/config.toml is honoured (default true: a
  * valid JWT of this stack is required).
@@ -37,6 +38,13 @@ export interface FunctionsOptions {
    * (Shopify and WooCommerce give up on an answer after 5 s), and 1 MiB in 30 s is 35 KB/s.
    */
   bodyTimeoutMs?: number;
+  /**
+   * More variables every function gets (tests point shopify-inventory at a local Shopify with
+   * SHOPIFY_API_ORIGIN); a function may read these and the three above, nothing else.
+   */
+  env?: Record<string, string>;
+  /** Hosts beyond the stack that a function may reach, by function name (Deno --allow-net entries). */
+  netHosts?: Record<string, readonly string[]>;
   /** A function answering later gets 504. Default 30 s. */
   timeoutMs?: number;
   /**
@@ -100,6 +108,7 @@ export function createFunctions(options: FunctionsOptions): FunctionsGateway {
   const maxConcurrent = options.maxConcurrent ?? 32;
   const logError = options.logError ?? ((message, error) => console.error(message, error));
   const verifyJwtSettings = readVerifyJwt(options.configFile);
+  const extraEnv = options.env ?? {};
   const stack = new URL(options.stackUrl);
   const workers = new Map<string, Worker>();
   /** Sockets and Deno's cache, private to this user (mkdtemp makes it 0700); made on first use. */
@@ -134,8 +143,8 @@ export function createFunctions(options: FunctionsOptions): FunctionsGateway {
         '--no-remote',
         '--no-npm',
         '--no-prompt',
-        `--allow-env=${ENV_NAMES.join(',')}`,
-        `--allow-net=${stack.host},unix:${socketPath}`,
+        `--allow-env=${[...ENV_NAMES, ...Object.keys(extraEnv)].join(',')}`,
+        `--allow-net=${[stack.host, ...(options.netHosts?.[name] ?? []), `unix:${socketPath}`].join(',')}`,
         `--allow-read=${folder},${socketPath}`,
         `--allow-write=${socketPath}`,
         '--preload',
@@ -148,6 +157,7 @@ export function createFunctions(options: FunctionsOptions): FunctionsGateway {
         // stdin stays open: the process exits when it closes (this process gone, even by SIGKILL).
         stdio: ['pipe', 'pipe', 'pipe'],
         env: {
+          ...extraEnv,
           SUPABASE_URL: options.stackUrl,
           SUPABASE_ANON_KEY: options.anonKey,
           SUPABASE_SERVICE_ROLE_KEY: options.serviceRoleKey,

@@ -5,7 +5,7 @@
 -- exact lists below catch a migration that forgets to revoke, and the last section shows why.
 begin;
 set local client_min_messages = warning;
-select plan(282);
+select plan(289);
 
 -- The platform, as on Supabase (stack/sql/platform.sql) -----------------------------------------
 select is(session_user::text, 'postgres',
@@ -48,7 +48,7 @@ select table_privs_are('public', t, 'anon', array[]::text[], format('anon has no
 from unnest(array['products', 'raw_materials', 'bom_items', 'bom_subassemblies', 'sales_orders', 'manufacturing_orders',
   'stock_movements', 'platform_fees', 'website_webhooks', 'website_order_refusals', 'suppliers', 'purchase_units',
   'purchase_orders', 'purchase_order_lines', 'sku_aliases', 'combo_components', 'channel_settings',
-  'channel_stock_files']) as t;
+  'channel_stock_files', 'shopify_connections']) as t;
 select table_privs_are('public', t, 'authenticated', array['SELECT'],
   format('authenticated may only read %s as a whole', t))
 from unnest(array['products', 'raw_materials', 'bom_items', 'bom_subassemblies', 'sales_orders', 'manufacturing_orders',
@@ -104,8 +104,14 @@ select set_eq(
         'authenticated SELECT on public.website_webhooks.endpoint_token',
         'authenticated SELECT on public.website_webhooks.secret_source',
         'authenticated SELECT on public.website_webhooks.created_at',
-        'authenticated SELECT on public.website_webhooks.secret_changed_at'],
-  'The only column grants to the client roles: the owner reads their webhook without its signing secret (edits go through update_product and update_raw_material)'
+        'authenticated SELECT on public.website_webhooks.secret_changed_at',
+        'authenticated SELECT on public.shopify_connections.user_id',
+        'authenticated SELECT on public.shopify_connections.shop_domain',
+        'authenticated SELECT on public.shopify_connections.token_last4',
+        'authenticated SELECT on public.shopify_connections.location_id',
+        'authenticated SELECT on public.shopify_connections.token_set_at',
+        'authenticated SELECT on public.shopify_connections.updated_at'],
+  'The only column grants to the client roles: the owner reads their webhook without its signing secret and their Shopify connection without its token (edits go through update_product and update_raw_material)'
 );
 
 select column_privs_are('public', 'products', c, 'authenticated', array['SELECT'],
@@ -271,7 +277,10 @@ from (values ('create_product', array['text', 'text', 'text', 'numeric', 'numeri
              ('available_to_sell', array['text']),
              ('record_stock_file', array['text', 'jsonb', 'uuid']),
              ('stock_sync', array['text']),
-             ('available_to_sell_for_user', array['uuid', 'text'])) as f (f, args);
+             ('available_to_sell_for_user', array['uuid', 'text']),
+             ('set_shopify_connection', array['text', 'text', 'text']),
+             ('remove_shopify_connection', array[]::text[]),
+             ('shopify_connection_status', array[]::text[])) as f (f, args);
 select function_privs_are('public', f, args, 'authenticated', array['EXECUTE'],
   format('authenticated can execute %s', f))
 from (values ('create_product', array['text', 'text', 'text', 'numeric', 'numeric', 'numeric', 'jsonb', 'uuid']),
@@ -352,7 +361,10 @@ from (values ('create_product', array['text', 'text', 'text', 'numeric', 'numeri
              ('set_sell_what_i_can_make', array['uuid', 'boolean']),
              ('available_to_sell', array['text']),
              ('record_stock_file', array['text', 'jsonb', 'uuid']),
-             ('stock_sync', array['text'])) as f (f, args);
+             ('stock_sync', array['text']),
+             ('set_shopify_connection', array['text', 'text', 'text']),
+             ('remove_shopify_connection', array[]::text[]),
+             ('shopify_connection_status', array[]::text[])) as f (f, args);
 
 -- Exactly who may execute which of our functions, counting grants to PUBLIC and to the role
 -- itself (Supabase's default privileges grant anon every new function in public).
@@ -423,8 +435,10 @@ select set_eq(
         'public.create_combo(text, text, text, numeric, jsonb, uuid)',
         'public.update_combo(uuid, text, text, text, numeric, jsonb)', 'public.set_channel_buffer(text, numeric, numeric)',
         'public.set_sell_what_i_can_make(uuid, boolean)', 'public.available_to_sell(text)',
-        'public.record_stock_file(text, jsonb, uuid)', 'public.stock_sync(text)'],
-  'authenticated can execute exactly the fourteen stock operations, the bulk fulfil, set_platform_fees, the two catalogue imports, the seven read functions, the three website webhook settings, the order import with its preview, the three lists, the three style operations with their list, the production batch, set_product_costs, the returns (record_return, update_claim, the returns import with its preview, dashboard_returns and the claim windows), the ten purchasing operations, the settlements (the import with its preview, the reconciliation list, its summary, the profit leaks, the unmatched lines and the payment statuses), the six planning functions and the nine channel functions (aliases, combos, buffers, sell what I can make, available to sell, stock sync)'
+        'public.record_stock_file(text, jsonb, uuid)', 'public.stock_sync(text)',
+        'public.set_shopify_connection(text, text, text)', 'public.remove_shopify_connection()',
+        'public.shopify_connection_status()'],
+  'authenticated can execute exactly the fourteen stock operations, the bulk fulfil, set_platform_fees, the two catalogue imports, the seven read functions, the three website webhook settings, the order import with its preview, the three lists, the three style operations with their list, the production batch, set_product_costs, the returns (record_return, update_claim, the returns import with its preview, dashboard_returns and the claim windows), the ten purchasing operations, the settlements (the import with its preview, the reconciliation list, its summary, the profit leaks, the unmatched lines and the payment statuses), the six planning functions, the nine channel functions (aliases, combos, buffers, sell what I can make, available to sell, stock sync) and the three Shopify connection calls'
 );
 select set_eq(
   $$ select format('%I.%I(%s)', n.nspname, p.proname, oidvectortypes(p.proargtypes))
@@ -433,8 +447,8 @@ select set_eq(
        and has_function_privilege('service_role', p.oid, 'EXECUTE') $$,
   array['public.website_webhook_secret(text)',
         'public.receive_website_order(text, text, timestamp with time zone, jsonb)',
-        'public.available_to_sell_for_user(uuid, text)'],
-  'service_role can execute only the website-orders Edge Function''s two calls and available_to_sell_for_user, for the Shopify push (every other function works on a signed-in user)'
+        'public.available_to_sell_for_user(uuid, text)', 'public.shopify_push_plan(uuid)'],
+  'service_role can execute only the website-orders Edge Function''s two calls, available_to_sell_for_user and the shopify-inventory function''s plan (every other function works on a signed-in user)'
 );
 select is_empty(
   $$ select p.oid::regprocedure::text from pg_proc p
@@ -462,8 +476,9 @@ select set_eq(
         'profit_leaks', 'list_unmatched_settlement_lines', 'order_payment_statuses', 'product_planning', 'running_out_soon', 'set_product_planning',
         'accept_reorder_point', 'plan_production', 'commit_production_plan',
         'set_sku_alias', 'remove_sku_alias', 'create_combo', 'update_combo', 'set_channel_buffer',
-        'set_sell_what_i_can_make', 'available_to_sell', 'available_to_sell_for_user', 'record_stock_file', 'stock_sync'],
-  'Exactly the fourteen operations, record_return, update_claim, the returns import with its preview and the claim windows (they call private helpers), the settlement import with its preview and the five settlement reads (they read the private reconciliation view and filter on auth.uid() themselves), the bulk fulfil, set_platform_fees, the two catalogue imports (they call private helpers), owner_report (its views read auth.users), the webhook settings, receive_website_order, the order import with its preview (it shares the import''s private helpers), the four lists (they filter on auth.uid() themselves so their searches can use indexes), the three style operations, the production batch, set_product_costs and product_costing (it calls the private max_buildable; it filters on auth.uid() itself) the purchasing operations (their list included), the planning functions (they call the private velocity) and the channel functions (they call the private resolution, combo and availability helpers) run as security definer; the other read functions read through RLS'
+        'set_sell_what_i_can_make', 'available_to_sell', 'available_to_sell_for_user', 'record_stock_file', 'stock_sync',
+        'set_shopify_connection', 'remove_shopify_connection', 'shopify_push_plan'],
+  'Exactly the fourteen operations, record_return, update_claim, the returns import with its preview and the claim windows (they call private helpers), the settlement import with its preview and the five settlement reads (they read the private reconciliation view and filter on auth.uid() themselves), the bulk fulfil, set_platform_fees, the two catalogue imports (they call private helpers), owner_report (its views read auth.users), the webhook settings, receive_website_order, the order import with its preview (it shares the import''s private helpers), the four lists (they filter on auth.uid() themselves so their searches can use indexes), the three style operations, the production batch, set_product_costs and product_costing (it calls the private max_buildable; it filters on auth.uid() itself) the purchasing operations (their list included), the planning functions (they call the private velocity), the channel functions (they call the private resolution, combo and availability helpers) and the Shopify connection writes with the function''s plan (it reads the token and the private availability for a user the function names) run as security definer; the other read functions read through RLS'
 );
 
 select tests.authenticate_as_anon();

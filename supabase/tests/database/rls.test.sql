@@ -5,15 +5,16 @@
 -- secure, and differ between Supabase versions.
 begin;
 set local client_min_messages = warning;
-select plan(106);
+select plan(108);
 
 -- Every table ------------------------------------------------------------------------------------
 select tables_are('public', array['products', 'raw_materials', 'bom_items', 'bom_subassemblies', 'sales_orders',
   'manufacturing_orders', 'stock_movements', 'platform_fees', 'website_webhooks', 'website_order_refusals',
   'sales_day_totals', 'product_sales_totals', 'sales_order_counts', 'styles', 'style_variants', 'style_bom_items',
   'sales_returns', 'return_claims', 'suppliers', 'purchase_units', 'purchase_orders', 'purchase_order_lines',
-  'settlement_lines', 'sku_aliases', 'combo_components', 'channel_settings', 'channel_stock_files'],
-  'The API exposes exactly the six inventory tables, the sub-assembly lines, the platform fees, the website webhook''s two tables, the two kept sales totals, the kept order counts, the three style tables, the returns with their claims, the four purchasing tables, the settlement lines and the four channel tables');
+  'settlement_lines', 'sku_aliases', 'combo_components', 'channel_settings', 'channel_stock_files',
+  'shopify_connections'],
+  'The API exposes exactly the six inventory tables, the sub-assembly lines, the platform fees, the website webhook''s two tables, the two kept sales totals, the kept order counts, the three style tables, the returns with their claims, the four purchasing tables, the settlement lines, the four channel tables and the Shopify connection');
 
 select ok(relrowsecurity, format('RLS is enabled on public.%s', relname))
 from pg_class
@@ -48,6 +49,8 @@ select policies_are('public', 'platform_fees', array['Owners can read their plat
   'platform_fees has only the owner read policy (set_platform_fees writes it)');
 select policies_are('public', 'website_webhooks', array['Owners can read their website webhook'],
   'website_webhooks has only the owner read policy (its secret column is not granted; the webhook settings write it)');
+select policies_are('public', 'shopify_connections', array['Owners can read their Shopify connection'],
+  'shopify_connections has only the owner read policy (its token column is not granted; set_shopify_connection writes it)');
 select policies_are('public', 'website_order_refusals', array['Owners can read their refused website order lines'],
   'website_order_refusals has only the owner read policy (receive_website_order writes it)');
 select policies_are('public', 'sales_day_totals', array['Owners can read their sales day totals'],

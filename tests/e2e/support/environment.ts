@@ -3,7 +3,7 @@ import { launchChromium } from '../../support/chromium';
 import { createServer } from 'vite';
 import { inject } from 'vitest';
 import { RELAXED_AUTH_RATE_LIMITS } from '../../../stack/src/auth/rate-limit';
-import { startStack, type RunningStack } from '../../../stack/src/stack';
+import { startStack, type RunningStack, type StackOptions } from '../../../stack/src/stack';
 import { freePort } from '../../../stack/src/free-port';
 import { serveBuiltApp } from './built-app';
 
@@ -28,8 +28,11 @@ export interface E2eEnvironment {
  * A fresh backend (the local stack on its own throwaway embedded Postgres), the app served by Vite
  * against it, and Chromium: everything an end-to-end file needs, isolated from every other file.
  */
-export async function startE2eEnvironment(app: AppServer = 'built'): Promise<E2eEnvironment> {
-  const environment = await startRestartableEnvironment({ dataDir: null, port: 0, app });
+export async function startE2eEnvironment(
+  app: AppServer = 'built',
+  functions?: StackOptions['functions'],
+): Promise<E2eEnvironment> {
+  const environment = await startRestartableEnvironment({ dataDir: null, port: 0, app, functions });
   return { ...environment, stack: environment.stack };
 }
 
@@ -53,6 +56,8 @@ export async function startRestartableEnvironment(options: {
   dataDir: string | null;
   port: number;
   app: AppServer;
+  /** Edge Functions' extra variables and hosts (a local Shopify for shopify-inventory). */
+  functions?: StackOptions['functions'];
 }): Promise<RestartableEnvironment> {
   const appPort = await freePort();
   const start = () =>
@@ -62,6 +67,7 @@ export async function startRestartableEnvironment(options: {
       quiet: true,
       rateLimits: RELAXED_AUTH_RATE_LIMITS,
       allowedOrigins: [`http://127.0.0.1:${appPort}`, `http://localhost:${appPort}`],
+      functions: options.functions,
     });
   let stack: RunningStack | undefined = await start();
   let app: { url: string; close(): Promise<void> } | undefined;

@@ -11,6 +11,7 @@ import {
   type ConsoleProblem,
   type E2eEnvironment,
 } from './environment';
+import type { StackOptions } from '../../../stack/src/stack';
 
 export interface OpenedApp {
   context: BrowserContext;
@@ -31,7 +32,14 @@ export interface OpenAppOptions {
  * One backend, app server and browser per test file; every test gets fresh browser contexts and
  * fails if any page logged a console error or warning or threw an uncaught error.
  */
-export function useE2e({ app = 'built' }: { app?: AppServer } = {}) {
+export function useE2e({
+  app = 'built',
+  functions,
+}: {
+  app?: AppServer;
+  /** The stack's Edge Functions' extra variables and hosts, read when the environment starts. */
+  functions?: () => StackOptions['functions'];
+} = {}) {
   let environment: E2eEnvironment | undefined;
   const problems: ConsoleProblem[] = [];
   const contexts: BrowserContext[] = [];
@@ -45,7 +53,7 @@ export function useE2e({ app = 'built' }: { app?: AppServer } = {}) {
     [...expectedRefusals].some((rpc) => new URL(problem.url).pathname === `/rest/v1/rpc/${rpc}`);
 
   beforeAll(async () => {
-    environment = await startE2eEnvironment(app);
+    environment = await startE2eEnvironment(app, functions?.());
   });
 
   afterEach(async () => {
