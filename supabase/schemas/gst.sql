@@ -272,19 +272,19 @@ begin
   v_profile.legal_name := private.require_text(set_business_profile.legal_name, 'Legal name', 200, 'legal_name');
   v_profile.address := private.require_text(set_business_profile.address, 'Address', 500, 'address');
   if nullif(btrim(set_business_profile.gstin), '') is null then
-    perform private.raise_input_error('GSTIN is required.', 'gstin');
+    raise exception 'GSTIN is required.' using hint = 'field:gstin';
   end if;
   v_profile.gstin := private.require_gstin(left(set_business_profile.gstin, 100), 'gstin');
   v_profile.state_code := private.require_state(left(set_business_profile.state_code, 100), 'State', 'state_code');
   if v_profile.state_code is null then
-    perform private.raise_input_error('State is required.', 'state_code');
+    raise exception 'State is required.' using hint = 'field:state_code';
   end if;
   if v_profile.state_code <> left(v_profile.gstin, 2) then
     perform private.raise_input_error(format('State must be the GSTIN''s state, %s (%s).',
       rules.gst_state_name(left(v_profile.gstin, 2)), left(v_profile.gstin, 2)), 'state_code');
   end if;
   if v_prefix is null or v_prefix = '' then
-    perform private.raise_input_error('Invoice prefix is required.', 'invoice_prefix');
+    raise exception 'Invoice prefix is required.' using hint = 'field:invoice_prefix';
   end if;
   if length(v_prefix) > 5 then
     perform private.raise_input_error(format(
@@ -292,11 +292,10 @@ begin
       left(v_prefix, 20)), 'invoice_prefix');
   end if;
   if v_prefix !~ '^[A-Za-z0-9-]+$' then
-    perform private.raise_input_error('Invoice prefix can have only letters, digits and hyphens.', 'invoice_prefix');
+    raise exception 'Invoice prefix can have only letters, digits and hyphens.' using hint = 'field:invoice_prefix';
   end if;
   if upper(v_prefix) = 'CN' then
-    perform private.raise_input_error('Invoice prefix cannot be CN: credit notes are numbered CN/yy-yy/n.',
-      'invoice_prefix');
+    raise exception 'Invoice prefix cannot be CN: credit notes are numbered CN/yy-yy/n.' using hint = 'field:invoice_prefix';
   end if;
 
   insert into public.business_profiles as b (user_id, legal_name, address, gstin, state_code, invoice_prefix)

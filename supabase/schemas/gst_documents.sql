@@ -26,7 +26,7 @@ begin
   if jsonb_typeof(rule) <> 'object' or exists (
     select 1 from jsonb_object_keys(rule) k where k not in ('up_to', 'rate', 'above')
   ) then
-    perform private.raise_input_error('Rate rule must be {"up_to": price, "rate": rate, "above": rate}.', 'rate_rule');
+    raise exception 'Rate rule must be {"up_to": price, "rate": rate, "above": rate}.' using hint = 'field:rate_rule';
   end if;
   begin
     v_up_to := private.require_decimals(private.require_number(private.json_number(rule -> 'up_to', 'Rate rule price'),
@@ -40,11 +40,10 @@ begin
     perform private.raise_input_error(sqlerrm, 'rate_rule');
   end;
   if not rules.gst_rate_in_force(v_rate, today) or not rules.gst_rate_in_force(v_above, today) then
-    perform private.raise_input_error('Rate rule rates must be GST rates in force: 0, 0.25, 3, 5, 18 or 40.', 'rate_rule');
+    raise exception 'Rate rule rates must be GST rates in force: 0, 0.25, 3, 5, 18 or 40.' using hint = 'field:rate_rule';
   end if;
   if v_rate >= v_above then
-    perform private.raise_input_error('Rate rule''s rate up to the price must be lower than its rate above it.',
-      'rate_rule');
+    raise exception 'Rate rule''s rate up to the price must be lower than its rate above it.' using hint = 'field:rate_rule';
   end if;
   return jsonb_build_object('up_to', v_up_to, 'rate', v_rate, 'above', v_above);
 end;
@@ -79,22 +78,22 @@ begin
   end if;
   if v_hsn is not null or set_item_tax.gst_rate is not null or set_item_tax.rate_rule is not null then
     if v_hsn is null then
-      perform private.raise_input_error('HSN code is required.', 'hsn_code');
+      raise exception 'HSN code is required.' using hint = 'field:hsn_code';
     end if;
     if v_hsn !~ '^([0-9]{4}|[0-9]{6}|[0-9]{8})$' then
-      perform private.raise_input_error('HSN code must be 4, 6 or 8 digits.', 'hsn_code');
+      raise exception 'HSN code must be 4, 6 or 8 digits.' using hint = 'field:hsn_code';
     end if;
     if set_item_tax.gst_rate is not null and set_item_tax.rate_rule is not null then
-      perform private.raise_input_error('Give a GST rate or a rate rule, not both.', 'rate_rule');
+      raise exception 'Give a GST rate or a rate rule, not both.' using hint = 'field:rate_rule';
     end if;
     if set_item_tax.gst_rate is null and set_item_tax.rate_rule is null then
-      perform private.raise_input_error('GST rate is required.', 'gst_rate');
+      raise exception 'GST rate is required.' using hint = 'field:gst_rate';
     end if;
     if set_item_tax.gst_rate is not null then
       v_rate := private.require_number(set_item_tax.gst_rate, 'GST rate', 0, false, 'gst_rate');
       if not rules.gst_rate_in_force(v_rate, v_today) then
-        perform private.raise_input_error(
-          'GST rate must be one of 0, 0.25, 3, 5, 18 or 40 (12 and 28 ended on 21 September 2025).', 'gst_rate');
+        raise exception 'GST rate must be one of 0, 0.25, 3, 5, 18 or 40 (12 and 28 ended on 21 September 2025).'
+          using hint = 'field:gst_rate';
       end if;
     end if;
     v_rule := private.require_rate_rule(set_item_tax.rate_rule, v_today);
@@ -176,7 +175,7 @@ declare
   v_ones constant text[] := array['One', 'Two', 'Three', 'Four', 'Five', 'Six', 'Seven', 'Eight', 'Nine', 'Ten',
     'Eleven', 'Twelve', 'Thirteen', 'Fourteen', 'Fifteen', 'Sixteen', 'Seventeen', 'Eighteen', 'Nineteen'];
   v_tens constant text[] := array['', 'Twenty', 'Thirty', 'Forty', 'Fifty', 'Sixty', 'Seventy', 'Eighty', 'Ninety'];
-  v_words text[] := '{}';
+  v_words text[] := '{}'::text[];
   v_below_hundred integer;
 begin
   if n = 0 then
@@ -415,13 +414,13 @@ begin
     raise exception 'Set up your business profile (legal name, address, GSTIN) before creating invoices.';
   end if;
   if v_state is null or v_state = '' then
-    perform private.raise_input_error('Buyer state code is required.', 'buyer_state_code');
+    raise exception 'Buyer state code is required.' using hint = 'field:buyer_state_code';
   end if;
   if rules.gst_state_name(v_state) is null then
     perform private.raise_input_error(format('Unknown state code %s.', left(v_state, 20)), 'buyer_state_code');
   end if;
   if order_ids is null or cardinality(order_ids) = 0 then
-    perform private.raise_input_error('Choose at least one order to invoice.', 'order_ids');
+    raise exception 'Choose at least one order to invoice.' using hint = 'field:order_ids';
   end if;
   if cardinality(order_ids) > 100 then
     perform private.raise_input_error(
@@ -587,7 +586,7 @@ declare
   v_line record;
   v_quantity integer;
   v_amount numeric;
-  v_credits jsonb := '[]';
+  v_credits jsonb := '[]'::jsonb;
   v_split record;
   v_financial_year text := rules.financial_year(create_credit_note.issued_at);
   v_serial integer;
@@ -601,7 +600,7 @@ begin
     raise exception 'Invoice not found.';
   end if;
   if jsonb_typeof(create_credit_note.lines) is distinct from 'array' or jsonb_array_length(create_credit_note.lines) = 0 then
-    perform private.raise_input_error('Choose at least one invoice line to credit.', 'lines');
+    raise exception 'Choose at least one invoice line to credit.' using hint = 'field:lines';
   end if;
   if jsonb_array_length(create_credit_note.lines) > 100 then
     perform private.raise_input_error(format('A credit note has at most 100 lines; this has %s.',
@@ -612,11 +611,11 @@ begin
     where jsonb_typeof(e) <> 'object'
       or coalesce(lower(e ->> 'invoice_line_id'), '') !~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
   ) then
-    perform private.raise_input_error('Each credit needs a line of this invoice and a quantity or an amount.', 'lines');
+    raise exception 'Each credit needs a line of this invoice and a quantity or an amount.' using hint = 'field:lines';
   end if;
   if (select count(distinct lower(e ->> 'invoice_line_id')) from jsonb_array_elements(create_credit_note.lines) e)
      <> jsonb_array_length(create_credit_note.lines) then
-    perform private.raise_input_error('A line can be credited once per credit note.', 'lines');
+    raise exception 'A line can be credited once per credit note.' using hint = 'field:lines';
   end if;
 
   for v_line in
@@ -636,7 +635,7 @@ begin
     order by e.ordinal
   loop
     if v_line.id is null then
-      perform private.raise_input_error('That line is not on this invoice.', 'lines');
+      raise exception 'That line is not on this invoice.' using hint = 'field:lines';
     end if;
     if (coalesce(jsonb_typeof(v_line.quantity_json), 'null') = 'null')
        = (coalesce(jsonb_typeof(v_line.amount_json), 'null') = 'null') then
@@ -873,7 +872,7 @@ set search_path = ''
 as $$
 begin
   if month is null or month !~ '^(20[0-9]{2})-(0[1-9]|1[0-2])$' then
-    perform private.raise_input_error('Month must be YYYY-MM, for example 2025-10.', 'month');
+    raise exception 'Month must be YYYY-MM, for example 2025-10.' using hint = 'field:month';
   end if;
   return to_date(month || '-01', 'YYYY-MM-DD');
 end;
