@@ -378,10 +378,14 @@ begin
       format('Two variants would have the SKU %s; make their values differ by more than spaces and hyphens.', v_sku),
       'options');
   end if;
+  -- The first variant, in grid order, whose SKU exists: the same answer whichever join the planner
+  -- picks (without the order, a hash join named another variant as table statistics changed).
   select p.sku into v_sku
   from public.products p
-  join jsonb_array_elements(v_new) n on lower(btrim(p.sku)) = lower(n ->> 'sku')
+  join jsonb_array_elements(v_new) with ordinality n (variant, position)
+    on lower(btrim(p.sku)) = lower(n.variant ->> 'sku')
   where p.user_id = style.user_id
+  order by n.position
   limit 1;
   if v_sku is not null then
     raise exception 'A product with SKU % already exists.', v_sku using errcode = '23505', hint = 'field:' || field;
