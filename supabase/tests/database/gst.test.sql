@@ -5,7 +5,7 @@
 -- Then another user and anon.
 begin;
 set local client_min_messages = warning;
-select plan(86);
+select plan(87);
 
 -- The arithmetic ---------------------------------------------------------------------------------
 select is((select to_jsonb(x) from rules.gst_split(1050, 5, true) x),
@@ -97,6 +97,10 @@ select is((select count(*)::int from public.create_style('Tunic', 'Apparel', 'TU
   'A style with two variants');
 select is(public.set_item_tax(style_id => (select id from public.styles where style_name = 'Tunic'), hsn_code => '6206',
   gst_rate => 5), 2, 'A style''s tax is set on each of its variants');
+select public.add_style_variants((select id from public.styles where style_name = 'Tunic'),
+  '[{"name": "Size", "values": ["L"]}]');
+select is((select jsonb_build_array(hsn_code, gst_rate) from public.products where product_name = 'Tunic - L'),
+  '["6206", 5.00]'::jsonb, 'A variant added later takes the style''s HSN code and rate');
 
 -- The sale snapshot ------------------------------------------------------------------------------
 insert into tests.ids select 'web1', id from public.log_sale(tests.id('kurta'), 1, 'Brand Website', unit_price => 2625.00);
