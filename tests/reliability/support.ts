@@ -103,6 +103,11 @@ const TABLE_ORDER: Record<string, string> = {
   combo_components: 'combo_id, component_id',
   channel_settings: 'platform',
   channel_stock_files: 'platform, alias',
+  business_profiles: 'user_id',
+  invoices: 'id',
+  invoice_lines: 'id',
+  credit_notes: 'id',
+  credit_note_lines: 'id',
 };
 export const TABLES = Object.keys(TABLE_ORDER);
 /** The tables in publication supabase_realtime. */

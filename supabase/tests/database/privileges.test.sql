@@ -5,7 +5,7 @@
 -- exact lists below catch a migration that forgets to revoke, and the last section shows why.
 begin;
 set local client_min_messages = warning;
-select plan(289);
+select plan(322);
 
 -- The platform, as on Supabase (stack/sql/platform.sql) -----------------------------------------
 select is(session_user::text, 'postgres',
@@ -48,19 +48,26 @@ select table_privs_are('public', t, 'anon', array[]::text[], format('anon has no
 from unnest(array['products', 'raw_materials', 'bom_items', 'bom_subassemblies', 'sales_orders', 'manufacturing_orders',
   'stock_movements', 'platform_fees', 'website_webhooks', 'website_order_refusals', 'suppliers', 'purchase_units',
   'purchase_orders', 'purchase_order_lines', 'sku_aliases', 'combo_components', 'channel_settings',
-  'channel_stock_files', 'shopify_connections']) as t;
+  'channel_stock_files', 'shopify_connections', 'business_profiles', 'invoices', 'invoice_lines', 'credit_notes',
+  'credit_note_lines']) as t;
 select table_privs_are('public', t, 'authenticated', array['SELECT'],
   format('authenticated may only read %s as a whole', t))
 from unnest(array['products', 'raw_materials', 'bom_items', 'bom_subassemblies', 'sales_orders', 'manufacturing_orders',
   'stock_movements', 'platform_fees', 'suppliers', 'purchase_units', 'purchase_orders', 'purchase_order_lines',
-  'settlement_lines', 'sku_aliases', 'combo_components', 'channel_settings', 'channel_stock_files']) as t;
+  'settlement_lines', 'sku_aliases', 'combo_components', 'channel_settings', 'channel_stock_files',
+  'business_profiles', 'invoices', 'invoice_lines', 'credit_notes', 'credit_note_lines']) as t;
 
 select table_privs_are('public', t, 'service_role',
   array['SELECT', 'INSERT', 'UPDATE', 'DELETE', 'TRUNCATE', 'REFERENCES', 'TRIGGER'],
   format('service_role holds every privilege on %s', t))
 from unnest(array['products', 'raw_materials', 'bom_items', 'bom_subassemblies', 'sales_orders', 'manufacturing_orders',
   'stock_movements', 'platform_fees', 'suppliers', 'purchase_units', 'purchase_orders', 'purchase_order_lines',
-  'settlement_lines', 'sku_aliases', 'combo_components', 'channel_settings', 'channel_stock_files']) as t;
+  'settlement_lines', 'sku_aliases', 'combo_components', 'channel_settings', 'channel_stock_files',
+  'business_profiles']) as t;
+-- Tax documents are never edited or deleted, not even by the service role (GST, issue 31).
+select table_privs_are('public', t, 'service_role', array['SELECT'],
+  format('service_role may only read %s: create_invoice and create_credit_note write it', t))
+from unnest(array['invoices', 'invoice_lines', 'credit_notes', 'credit_note_lines']) as t;
 
 -- Every table, view and sequence of ours: the client roles hold exactly these privileges (through
 -- PUBLIC too), so a new one that keeps Supabase's default grants fails here.
@@ -88,8 +95,11 @@ select set_eq(
         'authenticated SELECT on public.purchase_orders', 'authenticated SELECT on public.purchase_order_lines',
         'authenticated SELECT on public.settlement_lines', 'authenticated SELECT on public.materials_on_order',
         'authenticated SELECT on public.sku_aliases', 'authenticated SELECT on public.combo_components',
-        'authenticated SELECT on public.channel_settings', 'authenticated SELECT on public.channel_stock_files'],
-  'On our tables, views and sequences the client roles hold exactly authenticated''s read of the six tables, the sub-assembly lines, the platform fees, the unit costs, the refused website order lines, the kept sales totals and order counts, the three style tables, the returns with their claims, the four purchasing tables, the settlement lines, what is on order and the four channel tables (aliases, combo components, buffers, stock files)'
+        'authenticated SELECT on public.channel_settings', 'authenticated SELECT on public.channel_stock_files',
+        'authenticated SELECT on public.business_profiles', 'authenticated SELECT on public.invoices',
+        'authenticated SELECT on public.invoice_lines', 'authenticated SELECT on public.credit_notes',
+        'authenticated SELECT on public.credit_note_lines'],
+  'On our tables, views and sequences the client roles hold exactly authenticated''s read of the six tables, the sub-assembly lines, the platform fees, the unit costs, the refused website order lines, the kept sales totals and order counts, the three style tables, the returns with their claims, the four purchasing tables, the settlement lines, what is on order and the four channel tables (aliases, combo components, buffers, stock files), the business profile and the four invoice tables'
 );
 select set_eq(
   $$ select format('%s %s on %I.%I.%I', case a.grantee when 0 then 'public' else a.grantee::regrole::text end,
@@ -205,7 +215,7 @@ from (values ('create_product', array['text', 'text', 'text', 'numeric', 'numeri
              ('fulfil_sales_orders', array['uuid[]']),
              ('start_production', array['uuid', 'numeric', 'uuid']),
              ('complete_production', array['uuid']),
-             ('receive_material', array['uuid', 'numeric', 'numeric', 'text', 'uuid']),
+             ('receive_material', array['uuid', 'numeric', 'numeric', 'text', 'uuid', 'numeric', 'numeric']),
              ('adjust_stock', array['uuid', 'uuid', 'numeric', 'text', 'uuid']),
              ('update_product', array['uuid', 'text', 'text', 'text', 'numeric', 'numeric', 'jsonb']),
              ('update_raw_material', array['uuid', 'text', 'text', 'numeric', 'text', 'numeric']),
@@ -280,7 +290,16 @@ from (values ('create_product', array['text', 'text', 'text', 'numeric', 'numeri
              ('available_to_sell_for_user', array['uuid', 'text']),
              ('set_shopify_connection', array['text', 'text', 'text']),
              ('remove_shopify_connection', array[]::text[]),
-             ('shopify_connection_status', array[]::text[])) as f (f, args);
+             ('shopify_connection_status', array[]::text[]),
+             ('gst_states', array[]::text[]),
+             ('set_business_profile', array['text', 'text', 'text', 'text', 'text']),
+             ('set_item_tax', array['uuid', 'uuid', 'text', 'numeric', 'jsonb', 'uuid']),
+             ('create_invoice', array['uuid[]', 'text', 'text', 'text', 'text', 'uuid']),
+             ('create_credit_note', array['uuid', 'jsonb', 'text', 'uuid']),
+             ('get_invoice', array['uuid']),
+             ('list_invoices', array['text', 'date', 'date', 'integer', 'integer']),
+             ('input_tax', array['text']),
+             ('gstr1_summary', array['text'])) as f (f, args);
 select function_privs_are('public', f, args, 'authenticated', array['EXECUTE'],
   format('authenticated can execute %s', f))
 from (values ('create_product', array['text', 'text', 'text', 'numeric', 'numeric', 'numeric', 'jsonb', 'uuid']),
@@ -290,7 +309,7 @@ from (values ('create_product', array['text', 'text', 'text', 'numeric', 'numeri
              ('fulfil_sales_orders', array['uuid[]']),
              ('start_production', array['uuid', 'numeric', 'uuid']),
              ('complete_production', array['uuid']),
-             ('receive_material', array['uuid', 'numeric', 'numeric', 'text', 'uuid']),
+             ('receive_material', array['uuid', 'numeric', 'numeric', 'text', 'uuid', 'numeric', 'numeric']),
              ('adjust_stock', array['uuid', 'uuid', 'numeric', 'text', 'uuid']),
              ('update_product', array['uuid', 'text', 'text', 'text', 'numeric', 'numeric', 'jsonb']),
              ('update_raw_material', array['uuid', 'text', 'text', 'numeric', 'text', 'numeric']),
@@ -364,7 +383,16 @@ from (values ('create_product', array['text', 'text', 'text', 'numeric', 'numeri
              ('stock_sync', array['text']),
              ('set_shopify_connection', array['text', 'text', 'text']),
              ('remove_shopify_connection', array[]::text[]),
-             ('shopify_connection_status', array[]::text[])) as f (f, args);
+             ('shopify_connection_status', array[]::text[]),
+             ('gst_states', array[]::text[]),
+             ('set_business_profile', array['text', 'text', 'text', 'text', 'text']),
+             ('set_item_tax', array['uuid', 'uuid', 'text', 'numeric', 'jsonb', 'uuid']),
+             ('create_invoice', array['uuid[]', 'text', 'text', 'text', 'text', 'uuid']),
+             ('create_credit_note', array['uuid', 'jsonb', 'text', 'uuid']),
+             ('get_invoice', array['uuid']),
+             ('list_invoices', array['text', 'date', 'date', 'integer', 'integer']),
+             ('input_tax', array['text']),
+             ('gstr1_summary', array['text'])) as f (f, args);
 
 -- Exactly who may execute which of our functions, counting grants to PUBLIC and to the role
 -- itself (Supabase's default privileges grant anon every new function in public).
@@ -391,7 +419,8 @@ select set_eq(
         'public.log_sale(uuid, numeric, text, uuid, numeric, date, text)', 'public.fulfil_sales_order(uuid)',
         'public.fulfil_sales_orders(uuid[])',
         'public.start_production(uuid, numeric, uuid)', 'public.complete_production(uuid)',
-        'public.receive_material(uuid, numeric, numeric, text, uuid)', 'public.adjust_stock(uuid, uuid, numeric, text, uuid)',
+        'public.receive_material(uuid, numeric, numeric, text, uuid, numeric, numeric)',
+        'public.adjust_stock(uuid, uuid, numeric, text, uuid)',
         'public.update_product(uuid, text, text, text, numeric, numeric, jsonb)',
         'public.update_raw_material(uuid, text, text, numeric, text, numeric)',
         'public.archive_item(uuid, uuid, boolean)', 'public.cancel_sales_order(uuid)',
@@ -437,8 +466,13 @@ select set_eq(
         'public.set_sell_what_i_can_make(uuid, boolean)', 'public.available_to_sell(text)',
         'public.record_stock_file(text, jsonb, uuid)', 'public.stock_sync(text)',
         'public.set_shopify_connection(text, text, text)', 'public.remove_shopify_connection()',
-        'public.shopify_connection_status()'],
-  'authenticated can execute exactly the fourteen stock operations, the bulk fulfil, set_platform_fees, the two catalogue imports, the seven read functions, the three website webhook settings, the order import with its preview, the three lists, the three style operations with their list, the production batch, set_product_costs, the returns (record_return, update_claim, the returns import with its preview, dashboard_returns and the claim windows), the ten purchasing operations, the settlements (the import with its preview, the reconciliation list, its summary, the profit leaks, the unmatched lines and the payment statuses), the six planning functions, the nine channel functions (aliases, combos, buffers, sell what I can make, available to sell, stock sync) and the three Shopify connection calls'
+        'public.shopify_connection_status()',
+        'public.gst_states()', 'public.set_business_profile(text, text, text, text, text)',
+        'public.set_item_tax(uuid, uuid, text, numeric, jsonb, uuid)',
+        'public.create_invoice(uuid[], text, text, text, text, uuid)', 'public.create_credit_note(uuid, jsonb, text, uuid)',
+        'public.get_invoice(uuid)', 'public.list_invoices(text, date, date, integer, integer)', 'public.input_tax(text)',
+        'public.gstr1_summary(text)'],
+  'authenticated can execute exactly the fourteen stock operations, the bulk fulfil, set_platform_fees, the two catalogue imports, the seven read functions, the three website webhook settings, the order import with its preview, the three lists, the three style operations with their list, the production batch, set_product_costs, the returns (record_return, update_claim, the returns import with its preview, dashboard_returns and the claim windows), the ten purchasing operations, the settlements (the import with its preview, the reconciliation list, its summary, the profit leaks, the unmatched lines and the payment statuses), the six planning functions, the nine channel functions (aliases, combos, buffers, sell what I can make, available to sell, stock sync), the three Shopify connection calls and the nine GST functions (the states, the profile, item tax, invoices, credit notes, the invoice and its list, input tax and GSTR-1)'
 );
 select set_eq(
   $$ select format('%I.%I(%s)', n.nspname, p.proname, oidvectortypes(p.proargtypes))
@@ -477,8 +511,10 @@ select set_eq(
         'accept_reorder_point', 'plan_production', 'commit_production_plan',
         'set_sku_alias', 'remove_sku_alias', 'create_combo', 'update_combo', 'set_channel_buffer',
         'set_sell_what_i_can_make', 'available_to_sell', 'available_to_sell_for_user', 'record_stock_file', 'stock_sync',
-        'set_shopify_connection', 'remove_shopify_connection', 'shopify_push_plan'],
-  'Exactly the fourteen operations, record_return, update_claim, the returns import with its preview and the claim windows (they call private helpers), the settlement import with its preview and the five settlement reads (they read the private reconciliation view and filter on auth.uid() themselves), the bulk fulfil, set_platform_fees, the two catalogue imports (they call private helpers), owner_report (its views read auth.users), the webhook settings, receive_website_order, the order import with its preview (it shares the import''s private helpers), the four lists (they filter on auth.uid() themselves so their searches can use indexes), the three style operations, the production batch, set_product_costs and product_costing (it calls the private max_buildable; it filters on auth.uid() itself) the purchasing operations (their list included), the planning functions (they call the private velocity), the channel functions (they call the private resolution, combo and availability helpers) and the Shopify connection writes with the function''s plan (it reads the token and the private availability for a user the function names) run as security definer; the other read functions read through RLS'
+        'set_shopify_connection', 'remove_shopify_connection', 'shopify_push_plan',
+        'set_business_profile', 'set_item_tax', 'create_invoice', 'create_credit_note', 'get_invoice', 'list_invoices',
+        'input_tax', 'gstr1_summary'],
+  'Exactly the fourteen operations, record_return, update_claim, the returns import with its preview and the claim windows (they call private helpers), the settlement import with its preview and the five settlement reads (they read the private reconciliation view and filter on auth.uid() themselves), the bulk fulfil, set_platform_fees, the two catalogue imports (they call private helpers), owner_report (its views read auth.users), the webhook settings, receive_website_order, the order import with its preview (it shares the import''s private helpers), the four lists (they filter on auth.uid() themselves so their searches can use indexes), the three style operations, the production batch, set_product_costs and product_costing (it calls the private max_buildable; it filters on auth.uid() itself) the purchasing operations (their list included), the planning functions (they call the private velocity), the channel functions (they call the private resolution, combo and availability helpers) the Shopify connection writes with the function''s plan (it reads the token and the private availability for a user the function names), and the GST operations and reads (they call private helpers and filter on auth.uid() themselves; gst_states reads no table) run as security definer; the other read functions read through RLS'
 );
 
 select tests.authenticate_as_anon();
