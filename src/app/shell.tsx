@@ -52,6 +52,16 @@ const loadWebsiteOrdersSettings = withAllStyles(
 const WebsiteOrdersSettings = lazy(() =>
   loadWebsiteOrdersSettings().then((m) => ({ default: m.WebsiteOrdersSettings })),
 );
+// Channels (issue 34): Stock sync below Inventory, the buffers in Settings.
+const loadChannels = withAllStyles(async () => {
+  const [sync, settings] = await Promise.all([
+    import('@/features/channels/components/stock-sync'),
+    import('@/features/channels/components/channel-settings'),
+  ]);
+  return { StockSync: sync.StockSync, ChannelSettings: settings.ChannelSettings };
+});
+const StockSync = lazy(() => loadChannels().then((m) => ({ default: m.StockSync })));
+const ChannelSettings = lazy(() => loadChannels().then((m) => ({ default: m.ChannelSettings })));
 const loadWorkspaceDialogs = withAllStyles(() => import('@/features/workspace/components/workspace-dialogs'));
 const WorkspaceDialogs = lazy(() => loadWorkspaceDialogs().then((m) => ({ default: m.WorkspaceDialogs })));
 
@@ -130,6 +140,7 @@ export function Shell({ user }: { user: User }) {
       salesOrdersTab.preload,
       loadWebsiteOrderRefusals,
       loadPurchasing,
+      loadChannels,
       manufacturingTab.preload,
       loadWorkspaceDialogs,
     ]) {
@@ -250,6 +261,12 @@ export function Shell({ user }: { user: User }) {
               <WebsiteOrderRefusals />
             </Suspense>
           )}
+          {/* Stock sync (issue 34) below the spec's Inventory, in a boundary of its own. */}
+          {activeTab === 'inventory' && (
+            <Suspense fallback={null}>
+              <StockSync />
+            </Suspense>
+          )}
           {/* Purchasing below the spec's Raw Materials list, in a boundary of its own too. */}
           {activeTab === 'raw-materials' && (
             <Suspense fallback={null}>
@@ -260,6 +277,11 @@ export function Shell({ user }: { user: User }) {
           {activeTab === 'settings' && (
             <Suspense fallback={null}>
               <WebsiteOrdersSettings />
+            </Suspense>
+          )}
+          {activeTab === 'settings' && (
+            <Suspense fallback={null}>
+              <ChannelSettings />
             </Suspense>
           )}
         </ListStateProvider>

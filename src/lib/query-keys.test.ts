@@ -12,6 +12,7 @@ describe('queryKeysForTables', () => {
       queryKeys.reconciliation,
       queryKeys.productPlanning,
       queryKeys.productionPlan,
+      queryKeys.stockSync,
     ]);
     expect(queryKeysForTables(['products'])).toContain(queryKeys.dashboardSummary);
     expect(queryKeysForTables(['raw_materials'])).toContain(queryKeys.dashboardSummary);
@@ -27,6 +28,7 @@ describe('queryKeysForTables', () => {
       queryKeys.reconciliation,
       queryKeys.productPlanning,
       queryKeys.productionPlan,
+      queryKeys.stockSync,
       queryKeys.products,
       queryKeys.bomItems,
       queryKeys.stockHistory,
@@ -72,13 +74,16 @@ describe('queryKeysForTables', () => {
     expect(queryKeysForTables(['sales_orders'])).toContain(queryKeys.reconciliation);
   });
 
-  it('covers every data query but the website webhook, and never the session', () => {
+  it('covers every data query but the website webhook and the channel settings, and never the session', () => {
     const keys = queryKeysForTables(liveTables);
-    // The webhook's row is not published (it holds the secret); only the owner's own settings
-    // change it, and they refresh it themselves.
-    const { session, websiteWebhook, ...dataKeys } = queryKeys;
+    // The webhook's row is not published (it holds the secret), nor are the channels' tables; only the
+    // owner's own writes change them, and they refresh them themselves.
+    const { session, websiteWebhook, skuAliases, comboComponents, channelSettings, ...dataKeys } = queryKeys;
     expect(keys).not.toContain(session);
     expect(keys).not.toContain(websiteWebhook);
+    expect(keys).not.toContain(skuAliases);
+    expect(keys).not.toContain(comboComponents);
+    expect(keys).not.toContain(channelSettings);
     expect(new Set(keys)).toEqual(new Set(Object.values(dataKeys)));
   });
 });

@@ -1,15 +1,30 @@
-import { Alert, Drawer, Group, List, Paper, SimpleGrid, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import {
+  Alert,
+  Divider,
+  Drawer,
+  Group,
+  List,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconAlertTriangle } from '@tabler/icons-react';
+import { MarketplaceSkus } from '@/features/channels/components/marketplace-skus';
+import { ComboParts, SellWhatICanMake } from '@/features/channels/components/product-channels';
 import { bottleneckName, useProductCosting, type ProductCosting } from '@/features/costing/api/get-product-costing';
 import { useProductBom, type SubassemblyLine } from '@/features/stock-items/api/bom-items';
+import type { ProductRow } from '@/features/stock-items/api/item-lists';
 import type { Product } from '@/features/stock-items/api/products';
 import { formatQuantity, formatQuantityWithUnit, formatRupees, formatUnitCost } from '@/lib/format';
 import { lineAmount } from '@/lib/money';
 import classes from './product-detail-drawer.module.css';
 
 /** A product's name in its row, as a button that opens the product's detail drawer. */
-export function ProductDetailButton({ product }: { product: Product }) {
+export function ProductDetailButton({ product }: { product: ProductRow }) {
   const [opened, drawer] = useDisclosure(false);
   return (
     <>
@@ -36,7 +51,7 @@ export function buildableText(costing: ProductCosting): string {
   return `Can build ${costing.max_buildable} (${bottleneckName(costing)} runs out first)`;
 }
 
-function ProductDetail({ product }: { product: Product }) {
+function ProductDetail({ product }: { product: ProductRow }) {
   const costing = useProductCosting(product.id);
   const bom = useProductBom(product.id);
   const cost = costing.data;
@@ -134,6 +149,10 @@ function ProductDetail({ product }: { product: Product }) {
         overhead, through every sub-assembly. Each sale records the cost and the platform's fees at the moment it is
         logged, so later changes do not rewrite past profit.
       </Text>
+      {/* Issue 34: below the costs, a combo's parts, what marketplaces are told, and the product's names there. */}
+      <Divider />
+      {product.is_combo ? <ComboParts comboId={product.id} /> : <SellWhatICanMake productId={product.id} />}
+      <MarketplaceSkus productId={product.id} />
     </Stack>
   );
 }
