@@ -75,6 +75,72 @@ isOneToOne: false
       referencedColumns: ["id","user_id"]
     }
                   ]
+                },"channel_settings": {
+                  Row: {
+                    "buffer_percent": number,"buffer_units": number,"platform": Database["public"]['Enums']["sales_platform"],"updated_at": string,"user_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "buffer_percent"?: number,"buffer_units"?: number,"platform": Database["public"]['Enums']["sales_platform"],"updated_at"?: string,"user_id"?: string
+                  }
+                  Update: {
+                    "buffer_percent"?: number,"buffer_units"?: number,"platform"?: Database["public"]['Enums']["sales_platform"],"updated_at"?: string,"user_id"?: string
+                  }
+                  Relationships: [
+                    
+                  ]
+                },"channel_stock_files": {
+                  Row: {
+                    "alias": string,"downloaded_at": string,"platform": Database["public"]['Enums']["sales_platform"],"quantity": number,"user_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "alias": string,"downloaded_at"?: string,"platform": Database["public"]['Enums']["sales_platform"],"quantity": number,"user_id"?: string
+                  }
+                  Update: {
+                    "alias"?: string,"downloaded_at"?: string,"platform"?: Database["public"]['Enums']["sales_platform"],"quantity"?: number,"user_id"?: string
+                  }
+                  Relationships: [
+                    
+                  ]
+                },"combo_components": {
+                  Row: {
+                    "combo_id": string,"component_id": string,"quantity": number,"user_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "combo_id": string,"component_id": string,"quantity": number,"user_id"?: string
+                  }
+                  Update: {
+                    "combo_id"?: string,"component_id"?: string,"quantity"?: number,"user_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "combo_components_combo_id_user_id_fkey"
+      columns: ["combo_id","user_id"]
+isOneToOne: false
+      referencedRelation: "product_unit_costs"
+      referencedColumns: ["product_id","user_id"]
+    },{
+      foreignKeyName: "combo_components_combo_id_user_id_fkey"
+      columns: ["combo_id","user_id"]
+isOneToOne: false
+      referencedRelation: "products"
+      referencedColumns: ["id","user_id"]
+    },{
+      foreignKeyName: "combo_components_component_id_user_id_fkey"
+      columns: ["component_id","user_id"]
+isOneToOne: false
+      referencedRelation: "product_unit_costs"
+      referencedColumns: ["product_id","user_id"]
+    },{
+      foreignKeyName: "combo_components_component_id_user_id_fkey"
+      columns: ["component_id","user_id"]
+isOneToOne: false
+      referencedRelation: "products"
+      referencedColumns: ["id","user_id"]
+    }
+                  ]
                 },"manufacturing_orders": {
                   Row: {
                     "completion_date": string | null,"creation_date": string,"id": string,"product_id": string,"product_name": string,"quantity_to_produce": number,"status": Database["public"]['Enums']["manufacturing_order_status"],"user_id": string
@@ -143,14 +209,14 @@ isOneToOne: false
                   ]
                 },"products": {
                   Row: {
-                    "archived_at": string | null,"category": string | null,"created_at": string,"id": string,"labour_per_unit": number,"lead_time_days": number | null,"low_stock": boolean,"overhead_per_run": number,"product_name": string,"purchase_cost": number | null,"reorder_point": number,"run_size": number,"safety_days": number | null,"selling_price": number,"sku": string,"stock_on_hand": number,"user_id": string
+                    "archived_at": string | null,"category": string | null,"created_at": string,"id": string,"is_combo": boolean,"labour_per_unit": number,"lead_time_days": number | null,"low_stock": boolean,"overhead_per_run": number,"product_name": string,"purchase_cost": number | null,"reorder_point": number,"run_size": number,"safety_days": number | null,"sell_what_i_can_make": boolean,"selling_price": number,"sku": string,"stock_on_hand": number,"user_id": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "archived_at"?: string | null,"category"?: string | null,"created_at"?: string,"id"?: string,"labour_per_unit"?: number,"lead_time_days"?: number | null,"low_stock"?: never,"overhead_per_run"?: number,"product_name": string,"purchase_cost"?: number | null,"reorder_point"?: number,"run_size"?: number,"safety_days"?: number | null,"selling_price": number,"sku": string,"stock_on_hand"?: number,"user_id"?: string
+                    "archived_at"?: string | null,"category"?: string | null,"created_at"?: string,"id"?: string,"is_combo"?: boolean,"labour_per_unit"?: number,"lead_time_days"?: number | null,"low_stock"?: never,"overhead_per_run"?: number,"product_name": string,"purchase_cost"?: number | null,"reorder_point"?: number,"run_size"?: number,"safety_days"?: number | null,"sell_what_i_can_make"?: boolean,"selling_price": number,"sku": string,"stock_on_hand"?: number,"user_id"?: string
                   }
                   Update: {
-                    "archived_at"?: string | null,"category"?: string | null,"created_at"?: string,"id"?: string,"labour_per_unit"?: number,"lead_time_days"?: number | null,"low_stock"?: never,"overhead_per_run"?: number,"product_name"?: string,"purchase_cost"?: number | null,"reorder_point"?: number,"run_size"?: number,"safety_days"?: number | null,"selling_price"?: number,"sku"?: string,"stock_on_hand"?: number,"user_id"?: string
+                    "archived_at"?: string | null,"category"?: string | null,"created_at"?: string,"id"?: string,"is_combo"?: boolean,"labour_per_unit"?: number,"lead_time_days"?: number | null,"low_stock"?: never,"overhead_per_run"?: number,"product_name"?: string,"purchase_cost"?: number | null,"reorder_point"?: number,"run_size"?: number,"safety_days"?: number | null,"sell_what_i_can_make"?: boolean,"selling_price"?: number,"sku"?: string,"stock_on_hand"?: number,"user_id"?: string
                   }
                   Relationships: [
                     
@@ -361,6 +427,32 @@ isOneToOne: false
                   Relationships: [
                     
                   ]
+                },"sku_aliases": {
+                  Row: {
+                    "alias": string,"created_at": string,"id": string,"kind": string | null,"platform": Database["public"]['Enums']["sales_platform"],"product_id": string,"user_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "alias": string,"created_at"?: string,"id"?: string,"kind"?: string | null,"platform": Database["public"]['Enums']["sales_platform"],"product_id": string,"user_id"?: string
+                  }
+                  Update: {
+                    "alias"?: string,"created_at"?: string,"id"?: string,"kind"?: string | null,"platform"?: Database["public"]['Enums']["sales_platform"],"product_id"?: string,"user_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "sku_aliases_product_id_user_id_fkey"
+      columns: ["product_id","user_id"]
+isOneToOne: false
+      referencedRelation: "product_unit_costs"
+      referencedColumns: ["product_id","user_id"]
+    },{
+      foreignKeyName: "sku_aliases_product_id_user_id_fkey"
+      columns: ["product_id","user_id"]
+isOneToOne: false
+      referencedRelation: "products"
+      referencedColumns: ["id","user_id"]
+    }
+                  ]
                 },"stock_movements": {
                   Row: {
                     "balance_after": number,"created_at": string,"id": number,"manufacturing_order_id": string | null,"material_id": string | null,"note": string | null,"product_id": string | null,"purchase_order_id": string | null,"quantity": number,"reason": Database["public"]['Enums']["stock_movement_reason"],"sales_order_id": string | null,"user_id": string
@@ -559,6 +651,7 @@ isOneToOne: false
 "category": string | null,
 "created_at": string,
 "id": string,
+"is_combo": boolean,
 "labour_per_unit": number,
 "lead_time_days": number | null,
 "low_stock": boolean,
@@ -568,6 +661,7 @@ isOneToOne: false
 "reorder_point": number,
 "run_size": number,
 "safety_days": number | null,
+"sell_what_i_can_make": boolean,
 "selling_price": number,
 "sku": string,
 "stock_on_hand": number,
@@ -605,6 +699,12 @@ isOneToOne: false
       } },
 "archive_item":
 { Args: { "archived"?: boolean,"material_id"?: string,"product_id"?: string }; Returns: undefined
+                           },
+"available_to_sell":
+{ Args: { "platform": string }; Returns: Json
+                           },
+"available_to_sell_for_user":
+{ Args: { "platform": string,"user_id": string }; Returns: Json
                            },
 "cancel_manufacturing_order":
 { Args: { "order_id": string }; Returns: {
@@ -692,12 +792,13 @@ isOneToOne: false
         isOneToOne: true
         isSetofReturn: false
       } },
-"create_product":
-{ Args: { "bom"?: Json,"category"?: string,"product_name": string,"reorder_point"?: number,"request_id"?: string,"selling_price"?: number,"sku": string,"stock_on_hand"?: number }; Returns: {
+"create_combo":
+{ Args: { "category": string,"components": Json,"product_name": string,"request_id"?: string,"selling_price": number,"sku": string }; Returns: {
               "archived_at": string | null,
 "category": string | null,
 "created_at": string,
 "id": string,
+"is_combo": boolean,
 "labour_per_unit": number,
 "lead_time_days": number | null,
 "low_stock": boolean,
@@ -707,6 +808,35 @@ isOneToOne: false
 "reorder_point": number,
 "run_size": number,
 "safety_days": number | null,
+"sell_what_i_can_make": boolean,
+"selling_price": number,
+"sku": string,
+"stock_on_hand": number,
+"user_id": string
+            }
+                          SetofOptions: {
+        from: "*"
+        to: "products"
+        isOneToOne: true
+        isSetofReturn: false
+      } },
+"create_product":
+{ Args: { "bom"?: Json,"category"?: string,"product_name": string,"reorder_point"?: number,"request_id"?: string,"selling_price"?: number,"sku": string,"stock_on_hand"?: number }; Returns: {
+              "archived_at": string | null,
+"category": string | null,
+"created_at": string,
+"id": string,
+"is_combo": boolean,
+"labour_per_unit": number,
+"lead_time_days": number | null,
+"low_stock": boolean,
+"overhead_per_run": number,
+"product_name": string,
+"purchase_cost": number | null,
+"reorder_point": number,
+"run_size": number,
+"safety_days": number | null,
+"sell_what_i_can_make": boolean,
 "selling_price": number,
 "sku": string,
 "stock_on_hand": number,
@@ -996,6 +1126,12 @@ isOneToOne: false
         isOneToOne: true
         isSetofReturn: false
       } },
+"record_stock_file":
+{ Args: { "platform": string,"request_id"?: string,"rows": Json }; Returns: Json
+                           },
+"remove_sku_alias":
+{ Args: { "alias_id": string }; Returns: undefined
+                           },
 "return_sales_order":
 { Args: { "note"?: string,"order_id": string,"request_id"?: string,"restock"?: boolean }; Returns: {
               "external_order_id": string | null,
@@ -1031,6 +1167,20 @@ isOneToOne: false
               "days_left": number,"per_day_30": number,"product_id": string,"product_name": string,"runs_out_on": string,"sku": string,"stock_on_hand": number
             }[]
                            },
+"set_channel_buffer":
+{ Args: { "buffer_percent"?: number,"buffer_units"?: number,"platform": string }; Returns: {
+              "buffer_percent": number,
+"buffer_units": number,
+"platform": Database["public"]['Enums']["sales_platform"],
+"updated_at": string,
+"user_id": string
+            }
+                          SetofOptions: {
+        from: "*"
+        to: "channel_settings"
+        isOneToOne: true
+        isSetofReturn: false
+      } },
 "set_platform_fees":
 { Args: { "claim_window_days"?: number,"commission_percent": number,"fee_per_order": number,"payment_cycle_days"?: number,"platform": string,"shipping_per_order": number }; Returns: {
               "claim_window_days": number | null,
@@ -1054,6 +1204,7 @@ isOneToOne: false
 "category": string | null,
 "created_at": string,
 "id": string,
+"is_combo": boolean,
 "labour_per_unit": number,
 "lead_time_days": number | null,
 "low_stock": boolean,
@@ -1063,6 +1214,7 @@ isOneToOne: false
 "reorder_point": number,
 "run_size": number,
 "safety_days": number | null,
+"sell_what_i_can_make": boolean,
 "selling_price": number,
 "sku": string,
 "stock_on_hand": number,
@@ -1080,6 +1232,7 @@ isOneToOne: false
 "category": string | null,
 "created_at": string,
 "id": string,
+"is_combo": boolean,
 "labour_per_unit": number,
 "lead_time_days": number | null,
 "low_stock": boolean,
@@ -1089,6 +1242,7 @@ isOneToOne: false
 "reorder_point": number,
 "run_size": number,
 "safety_days": number | null,
+"sell_what_i_can_make": boolean,
 "selling_price": number,
 "sku": string,
 "stock_on_hand": number,
@@ -1115,6 +1269,50 @@ isOneToOne: false
                           SetofOptions: {
         from: "*"
         to: "purchase_units"
+        isOneToOne: true
+        isSetofReturn: false
+      } },
+"set_sell_what_i_can_make":
+{ Args: { "product_id": string,"sell_what_i_can_make": boolean }; Returns: {
+              "archived_at": string | null,
+"category": string | null,
+"created_at": string,
+"id": string,
+"is_combo": boolean,
+"labour_per_unit": number,
+"lead_time_days": number | null,
+"low_stock": boolean,
+"overhead_per_run": number,
+"product_name": string,
+"purchase_cost": number | null,
+"reorder_point": number,
+"run_size": number,
+"safety_days": number | null,
+"sell_what_i_can_make": boolean,
+"selling_price": number,
+"sku": string,
+"stock_on_hand": number,
+"user_id": string
+            }
+                          SetofOptions: {
+        from: "*"
+        to: "products"
+        isOneToOne: true
+        isSetofReturn: false
+      } },
+"set_sku_alias":
+{ Args: { "alias": string,"kind"?: string,"platform": string,"product_id": string }; Returns: {
+              "alias": string,
+"created_at": string,
+"id": string,
+"kind": string | null,
+"platform": Database["public"]['Enums']["sales_platform"],
+"product_id": string,
+"user_id": string
+            }
+                          SetofOptions: {
+        from: "*"
+        to: "sku_aliases"
         isOneToOne: true
         isSetofReturn: false
       } },
@@ -1153,6 +1351,9 @@ isOneToOne: false
 "start_production_batch":
 { Args: { "request_id"?: string,"runs": Json }; Returns: (string)[]
                            },
+"stock_sync":
+{ Args: { "platform": string }; Returns: Json
+                           },
 "update_claim":
 { Args: { "amount_reimbursed"?: number,"claim_id": string,"status": string }; Returns: {
               "amount_reimbursed": number | null,
@@ -1173,12 +1374,13 @@ isOneToOne: false
         isOneToOne: true
         isSetofReturn: false
       } },
-"update_product":
-{ Args: { "bom"?: Json,"category": string,"product_id": string,"product_name": string,"reorder_point": number,"selling_price": number,"sku": string }; Returns: {
+"update_combo":
+{ Args: { "category": string,"combo_id": string,"components": Json,"product_name": string,"selling_price": number,"sku": string }; Returns: {
               "archived_at": string | null,
 "category": string | null,
 "created_at": string,
 "id": string,
+"is_combo": boolean,
 "labour_per_unit": number,
 "lead_time_days": number | null,
 "low_stock": boolean,
@@ -1188,6 +1390,35 @@ isOneToOne: false
 "reorder_point": number,
 "run_size": number,
 "safety_days": number | null,
+"sell_what_i_can_make": boolean,
+"selling_price": number,
+"sku": string,
+"stock_on_hand": number,
+"user_id": string
+            }
+                          SetofOptions: {
+        from: "*"
+        to: "products"
+        isOneToOne: true
+        isSetofReturn: false
+      } },
+"update_product":
+{ Args: { "bom"?: Json,"category": string,"product_id": string,"product_name": string,"reorder_point": number,"selling_price": number,"sku": string }; Returns: {
+              "archived_at": string | null,
+"category": string | null,
+"created_at": string,
+"id": string,
+"is_combo": boolean,
+"labour_per_unit": number,
+"lead_time_days": number | null,
+"low_stock": boolean,
+"overhead_per_run": number,
+"product_name": string,
+"purchase_cost": number | null,
+"reorder_point": number,
+"run_size": number,
+"safety_days": number | null,
+"sell_what_i_can_make": boolean,
 "selling_price": number,
 "sku": string,
 "stock_on_hand": number,

@@ -149,7 +149,8 @@ returns table (
   balance_after integer,
   outcome text,
   message text,
-  status public.sales_order_status
+  status public.sales_order_status,
+  sku text
 )
 language sql stable
 -- A plan over a few thousand lines is quick to run and not worth compiling (JIT took 0.6 s).
@@ -163,7 +164,9 @@ as $$
     cross join lateral private.parse_sales_order_line(l.line, l.ordinal::integer) v
   ),
   matched as (
-    select parsed.*, p.id as product_id, p.product_name, p.stock_on_hand, p.archived_at,
+    select parsed.*, p.id as product_id, p.product_name,
+      case when p.is_combo then coalesce(private.combo_stock(p.id), 0) else p.stock_on_hand end as stock_on_hand,
+      p.archived_at,
       exists (
         select 1 from public.sales_orders o
         where o.user_id = classify_sales_order_lines.user_id
@@ -171,8 +174,10 @@ as $$
           and o.external_order_id = parsed.external_order_id and o.product_id = p.id
       ) as imported
     from parsed
+    -- By SKU, then by the platform's alias (channels.sql). A combo's stock is what its parts make up.
     left join public.products p
-      on p.user_id = classify_sales_order_lines.user_id and lower(btrim(p.sku)) = lower(parsed.sku)
+      on p.id = private.product_for_sku(classify_sales_order_lines.user_id, classify_sales_order_lines.platform,
+          parsed.sku)
         and parsed.error is null
   ),
   first_pass as (
@@ -207,7 +212,8 @@ as $$
       when s.needed > s.stock_on_hand then format('Not enough stock for %s. Only %s available.',
         s.product_name, greatest(s.stock_on_hand - (s.needed - s.quantity), 0))
     end,
-    s.status
+    s.status,
+    s.sku
   from stocked s
   order by s.ordinal
 $$;
@@ -230,13 +236,14 @@ declare
 begin
   return coalesce((
     select jsonb_agg(jsonb_build_object('line_number', c.line_number, 'outcome', c.outcome,
-      'message', c.message, 'product_name', c.product_name, 'status', c.status))
+      'message', c.message, 'product_name', c.product_name, 'status', c.status, 'sku', c.sku,
+      'product_id', c.product_id))
     from private.classify_sales_order_lines(v_user_id, v_platform, preview_sales_orders_import.lines) c
   ), '[]'::jsonb);
 end;
 $$;
 comment on function public.preview_sales_orders_import is
-  'For each order line, in line order, what import_sales_orders would do with it now: [{line_number, outcome (new, already_imported, duplicate, unknown_sku, archived, not_enough_stock or invalid), message, product_name, status (the status a new sale is recorded with: Unfulfilled or Fulfilled)}]. Writes nothing.';
+  'For each order line, in line order, what import_sales_orders would do with it now: [{line_number, outcome (new, already_imported, duplicate, unknown_sku, archived, not_enough_stock or invalid), message, product_name, status (the status a new sale is recorded with: Unfulfilled or Fulfilled), sku (as the line gives it), product_id (the product it resolved to, by SKU or the platform''s alias; null when unknown)}]. Writes nothing.';
 revoke all on function public.preview_sales_orders_import(text, jsonb) from public, anon, authenticated, service_role;
 grant execute on function public.preview_sales_orders_import(text, jsonb) to authenticated;
 
@@ -263,11 +270,17 @@ begin
   end if;
   -- Lock the products the lines name, in one fixed order, before reading their stock: a sale
   -- racing with the import waits, and the stock classified below is the stock the sales take.
+  -- The products lines name by SKU or alias, and a combo's parts (channels.sql), in that one order.
   perform 1
   from public.products p
-  where p.user_id = v_user_id and lower(btrim(p.sku)) in (
-    select lower(btrim(l ->> 'sku'))
+  where p.user_id = v_user_id and p.id in (
+    select s.product_id
     from jsonb_array_elements(private.require_sales_order_lines(import_sales_orders.lines)) l
+    cross join lateral private.stock_parts(private.product_for_sku(v_user_id, v_platform, l ->> 'sku')) s
+    where jsonb_typeof(l) = 'object'
+    union
+    select private.product_for_sku(v_user_id, v_platform, l ->> 'sku')
+    from jsonb_array_elements(import_sales_orders.lines) l
     where jsonb_typeof(l) = 'object'
   )
   order by p.id
@@ -286,7 +299,7 @@ begin
   into v_sales, v_skipped, v_refusal
   from private.classify_sales_order_lines(v_user_id, v_platform, import_sales_orders.lines)
     with ordinality as c (line_number, external_order_id, order_date, quantity, total_amount, product_id,
-      product_name, balance_after, outcome, message, status, position);
+      product_name, balance_after, outcome, message, status, sku, position);
   if v_refusal is not null then
     raise exception '%', v_refusal;
   end if;

@@ -56,6 +56,9 @@ begin
   if v_product.archived_at is not null then
     raise exception '% is archived.', v_product.product_name;
   end if;
+  if v_product.is_combo then
+    raise exception '% is a combo: it is made up from its parts when sold, never produced.', v_product.product_name;
+  end if;
   return v_product;
 end;
 $$;

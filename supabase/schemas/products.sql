@@ -653,7 +653,10 @@ begin
     into v_total using v_pattern, low_stock_only, include_archived, null, null, v_user_id;
   execute format(
     'select coalesce(jsonb_agg(r), ''[]'') from ('
-      || 'select p.id, p.sku, p.product_name, p.category, p.selling_price, p.stock_on_hand, p.reorder_point, p.archived_at,'
+      -- A combo's stock is what its parts make up (channels.sql).
+      || 'select p.id, p.sku, p.product_name, p.category, p.selling_price,'
+      || ' case when p.is_combo then coalesce(private.combo_stock(p.id), 0) else p.stock_on_hand end as stock_on_hand,'
+      || ' p.reorder_point, p.archived_at, p.is_combo,'
       || ' sv.style_id, sv.style_name, sv.options'
       || ' from public.products p'
       -- The style a variant belongs to (styles.sql), and its values as the catalogue import's

@@ -144,13 +144,15 @@ begin
   ) r
   where o.id = r.sales_order_id and o.user_id = record_returns.user_id;
 
-  -- Stock back, one update per product, refusing where stock_on_hand (an integer) would overflow.
+  -- Stock back, one update per product (a combo's: per part, channels.sql), refusing where
+  -- stock_on_hand (an integer) would overflow.
   with restock as (
-    select o.product_id, sum(t.sellable)::integer as units
+    select s.product_id, sum(t.sellable * s.per_unit)::integer as units
     from unnest(v_returns) t
     join public.sales_orders o on o.id = t.sales_order_id
+    cross join lateral private.stock_parts(o.product_id) s
     where t.sellable > 0
-    group by o.product_id
+    group by s.product_id
   ),
   updated as (
     update public.products p
@@ -161,17 +163,18 @@ begin
   ),
   ledger as (
     insert into public.stock_movements (user_id, product_id, quantity, balance_after, reason, sales_order_id, note)
-    select record_returns.user_id, o.product_id, t.sellable,
+    select record_returns.user_id, s.product_id, t.sellable * s.per_unit,
       -- this return's balance: the product's new stock less the sellable units of its later returns
-      u.stock_on_hand - coalesce(sum(t.sellable) over (partition by o.product_id order by t.position
+      u.stock_on_hand - coalesce(sum(t.sellable * s.per_unit) over (partition by s.product_id order by t.position
         rows between 1 following and unbounded following), 0),
       'sale_return', t.sales_order_id, t.note
     from unnest(v_returns) with ordinality t (id, user_id, sales_order_id, kind, sellable, damaged, wrong_item,
       missing, return_fees, note, return_date, imported_condition, created_at, position)
     join public.sales_orders o on o.id = t.sales_order_id
-    join updated u on u.id = o.product_id
+    cross join lateral private.stock_parts(o.product_id) s
+    join updated u on u.id = s.product_id
     where t.sellable > 0
-    order by t.position
+    order by t.position, s.product_id
   )
   select (select count(*) from restock) - (select count(*) from updated) into v_restocks;
   if v_restocks <> 0 then
@@ -509,7 +512,8 @@ returns table (
   condition public.return_condition,
   return_fees numeric,
   outcome text,
-  message text
+  message text,
+  sku text
 )
 language sql stable
 set jit = off
@@ -531,7 +535,8 @@ as $$
       ) as imported
     from parsed
     left join public.products p
-      on p.user_id = classify_return_lines.user_id and lower(btrim(p.sku)) = lower(parsed.sku) and parsed.error is null
+      on p.id = private.product_for_sku(classify_return_lines.user_id, classify_return_lines.platform, parsed.sku)
+        and parsed.error is null
     left join public.sales_orders o
       on o.user_id = classify_return_lines.user_id and o.platform = classify_return_lines.platform
         and o.external_order_id = parsed.external_order_id and o.product_id = p.id
@@ -574,7 +579,8 @@ as $$
       end
       when c.needed > c.remaining then format('Only %s units of this order can still be returned.',
         greatest(c.remaining - (c.needed - c.quantity), 0))
-    end
+    end,
+    c.sku
   from counted c
   order by c.ordinal
 $$;
@@ -595,13 +601,13 @@ begin
   return coalesce((
     select jsonb_agg(jsonb_build_object('line_number', c.line_number, 'outcome', c.outcome, 'message', c.message,
       'product_name', c.product_name, 'external_order_id', c.external_order_id, 'kind', c.kind,
-      'condition', c.condition, 'quantity', c.quantity, 'return_date', c.return_date))
+      'condition', c.condition, 'quantity', c.quantity, 'return_date', c.return_date, 'sku', c.sku))
     from private.classify_return_lines(v_user_id, v_platform, preview_returns_import.lines) c
   ), '[]'::jsonb);
 end;
 $$;
 comment on function public.preview_returns_import is
-  'For each returns report line, in line order, what import_returns would do with it now: [{line_number, outcome (new, already_imported, duplicate, unknown_order, not_returnable, too_many or invalid), message, product_name, external_order_id, kind, condition, quantity, return_date}]. Writes nothing.';
+  'For each returns report line, in line order, what import_returns would do with it now: [{line_number, outcome (new, already_imported, duplicate, unknown_order, not_returnable, too_many or invalid), message, product_name, external_order_id, kind, condition, quantity, return_date, sku (as the line gives it)}]. Writes nothing.';
 revoke all on function public.preview_returns_import(text, jsonb) from public, anon, authenticated, service_role;
 grant execute on function public.preview_returns_import(text, jsonb) to authenticated;
 
@@ -636,7 +642,9 @@ begin
   from private.classify_return_lines(v_user_id, v_platform, import_returns.lines) c;
   perform 1 from public.products p
   where p.user_id = v_user_id and p.id in (
-    select o.product_id from public.sales_orders o join unnest(v_order_ids) i (id) on i.id = o.id)
+    -- a combo's parts (channels.sql)
+    select s.product_id from public.sales_orders o join unnest(v_order_ids) i (id) on i.id = o.id
+    cross join lateral private.stock_parts(o.product_id) s)
   order by p.id
   for update of p;
   perform 1 from public.sales_orders o
@@ -659,7 +667,7 @@ begin
   into v_events, v_skipped, v_refusal
   from private.classify_return_lines(v_user_id, v_platform, import_returns.lines)
     with ordinality as c (line_number, sales_order_id, product_name, external_order_id, quantity, kind, return_date,
-      condition, return_fees, outcome, message, position);
+      condition, return_fees, outcome, message, sku, position);
   if v_refusal is not null then
     raise exception '%', v_refusal;
   end if;

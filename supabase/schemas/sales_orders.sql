@@ -117,6 +117,8 @@ language plpgsql
 set search_path = ''
 as $$
 declare
+  -- A combo's units are its parts' (channels_sales.sql).
+  v_takes private.stock_take[] := private.stock_takes_with_parts(take_products_stock.user_id, take_products_stock.takes);
   v_taken public.products[];
   v_short uuid;
   v_product public.products;
@@ -124,16 +126,16 @@ begin
   with taken as (
     update public.products p
     set stock_on_hand = p.stock_on_hand - t.quantity
-    from unnest(take_products_stock.takes) t
+    from unnest(v_takes) t
     where p.id = t.product_id and p.user_id = take_products_stock.user_id
       and p.stock_on_hand >= t.quantity and p.archived_at is null
     returning p as product
   )
   select coalesce(array_agg(taken.product), '{}') into v_taken from taken;
 
-  if cardinality(v_taken) < cardinality(takes) then
+  if cardinality(v_taken) < cardinality(v_takes) then
     select t.product_id into v_short
-    from unnest(take_products_stock.takes) t
+    from unnest(v_takes) t
     where t.product_id not in (select r.id from unnest(v_taken) r)
     order by t.product_id
     limit 1;
@@ -148,6 +150,11 @@ begin
     end if;
     raise exception 'Not enough stock for %. Only % available.',
       v_product.product_name, v_product.stock_on_hand;
+  end if;
+  if v_takes is distinct from takes then
+    return query select p.* from public.products p
+      where p.user_id = take_products_stock.user_id and p.id in (select t.product_id from unnest(takes) t);
+    return;
   end if;
   return query select * from unnest(v_taken);
 end;
@@ -205,7 +212,8 @@ begin
     select l.id, record_sales.user_id, record_sales.platform, l.product_id, l.product_name, l.quantity,
       l.unit_price, l.total_amount,
       -- profit snapshot: the unit cost and the platform's fees now
-      (select c.unit_cost from public.product_unit_costs c where c.product_id = l.product_id),
+      coalesce(private.combo_unit_cost(l.product_id),
+        (select c.unit_cost from public.product_unit_costs c where c.product_id = l.product_id)),
       coalesce((
         select round(l.total_amount * f.commission_percent / 100, 2)
           + case when l.charges_order_fees then f.fee_per_order + f.shipping_per_order else 0 end
@@ -217,11 +225,12 @@ begin
     order by l.ordinal
     returning *
   ),
+  -- A row per line, or per part of a combo (channels.sql), each with its running balance.
   ledger as (
     insert into public.stock_movements (user_id, product_id, quantity, balance_after, reason, sales_order_id)
-    select record_sales.user_id, l.product_id, -l.quantity, l.balance_after, 'sale', l.id
-    from line l
-    order by l.ordinal
+    select record_sales.user_id, m.product_id, m.quantity, m.balance_after, 'sale', m.sales_order_id
+    from private.sale_movements(record_sales.user_id,
+      array(select row(l.id, l.product_id, l.quantity, l.ordinal)::private.sold_line from line l order by l.ordinal)) m
   )
   select * from orders;
 end;
@@ -421,10 +430,13 @@ create function private.lock_order_product(order_id uuid, user_id uuid) returns 
 language sql
 set search_path = ''
 as $$
+  -- For a combo's order, its parts (channels.sql): the rows its sale took, in id order as it did.
   select from public.products p
-  where p.id = (select o.product_id from public.sales_orders o
-                where o.id = lock_order_product.order_id and o.user_id = lock_order_product.user_id)
+  where p.id in (select s.product_id from public.sales_orders o
+                 cross join lateral private.stock_parts(o.product_id) s
+                 where o.id = lock_order_product.order_id and o.user_id = lock_order_product.user_id)
     and p.user_id = lock_order_product.user_id
+  order by p.id
   for update of p
 $$;
 
@@ -436,7 +448,6 @@ as $$
 declare
   v_user_id uuid := private.require_user_id();
   v_order public.sales_orders;
-  v_balance integer;
 begin
   perform private.lock_order_product(cancel_sales_order.order_id, v_user_id);
   -- The status condition decides a race with fulfil_sales_order or a second cancel: the loser
@@ -456,10 +467,7 @@ begin
     raise exception 'Sales order not found.';
   end if;
 
-  v_balance := private.restock_product(v_order.product_id, v_user_id, v_order.quantity);
-  insert into public.stock_movements
-    (user_id, product_id, quantity, balance_after, reason, sales_order_id)
-  values (v_user_id, v_order.product_id, v_order.quantity, v_balance, 'sale_cancelled', v_order.id);
+  perform private.restock_order(v_user_id, v_order.id, v_order.product_id, v_order.quantity, 'sale_cancelled');
 
   return v_order;
 end;

@@ -235,10 +235,9 @@ begin
       elsif v_line.bad_quantity then
         v_reason := 'Quantity must be a number.';
       else
-        select p.id into v_product_id
-        from public.products p
-        where p.user_id = v_user_id and lower(btrim(p.sku)) = lower(v_line.sku);
-        if not found then
+        -- By SKU, then by a Brand Website alias (channels.sql).
+        v_product_id := private.product_for_sku(v_user_id, 'Brand Website', v_line.sku);
+        if v_product_id is null then
           v_reason := format('No product has SKU %s.', v_line.sku);
         elsif exists (
           select 1 from public.sales_orders o

@@ -1,13 +1,14 @@
 -- field_errors: a refusal about one argument of create_product, update_product,
 -- create_raw_material, update_raw_material, log_sale, start_production, record_return,
--- update_claim, set_platform_fees (payment_cycle_days) or list_reconciliation (status) names that argument in
+-- update_claim, set_platform_fees (payment_cycle_days), list_reconciliation (status), set_sku_alias,
+-- create_combo, set_channel_buffer or record_stock_file names that argument in
 -- its hint, 'field:<argument>' (PostgREST passes the hint on in its error JSON), so a form can show
 -- the message beside the input it is about. SQLSTATE and message are as before. A refusal about no
 -- one argument (not enough stock, not found) has no hint, and neither have the other operations'
 -- refusals, which come from no form field.
 begin;
 set local client_min_messages = warning;
-select plan(53);
+select plan(58);
 
 select tests.create_user('owner');
 select tests.authenticate_as('owner');
@@ -167,6 +168,19 @@ select is(tests.refusal($$ select public.set_platform_fees('Amazon', 10, 0, 0, n
 select is(tests.refusal($$ select public.list_reconciliation(status => 'Paid') $$),
   'P0001 | Status must be one of: Settled, Short paid, Over paid, Awaiting payment, Overdue. | field:status',
   'list_reconciliation: an unknown status names status');
+
+-- Channels (issue 34) -------------------------------------------------------------------------------
+select is(tests.refusal($$ select public.set_sku_alias(tests.id('shirt'), 'Amazon', ' ') $$),
+  'P0001 | Alias is required. | field:alias', 'set_sku_alias: a blank alias names alias');
+select is(tests.refusal($$ select public.create_combo('p-1', 'Pack', null, 10,
+    jsonb_build_array(jsonb_build_object('product_id', tests.id('cap'), 'quantity', 2))) $$),
+  '23505 | A product with SKU P-1 already exists. | field:sku', 'create_combo: a duplicate SKU names sku, as create_product');
+select is(tests.refusal($$ select public.create_combo('PK-1', 'Pack', null, 10, '[]') $$),
+  'P0001 | A combo needs at least one product. | field:components', 'create_combo: no components names components');
+select is(tests.refusal($$ select public.set_channel_buffer('Amazon', 2.5, 0) $$),
+  'P0001 | Buffer units must be a whole number. | field:buffer_units', 'set_channel_buffer: 2.5 units names buffer_units');
+select is(tests.refusal($$ select public.record_stock_file('Amazon', '[{"alias": "P-1", "quantity": 1.5}]') $$),
+  'P0001 | Each quantity must be a whole number from 0. | field:rows', 'record_stock_file: a fractional quantity names rows');
 
 select * from finish();
 rollback;

@@ -5,7 +5,7 @@
 -- exact lists below catch a migration that forgets to revoke, and the last section shows why.
 begin;
 set local client_min_messages = warning;
-select plan(251);
+select plan(282);
 
 -- The platform, as on Supabase (stack/sql/platform.sql) -----------------------------------------
 select is(session_user::text, 'postgres',
@@ -47,19 +47,20 @@ from unnest(array['anon', 'authenticated']) as r;
 select table_privs_are('public', t, 'anon', array[]::text[], format('anon has no privilege on %s', t))
 from unnest(array['products', 'raw_materials', 'bom_items', 'bom_subassemblies', 'sales_orders', 'manufacturing_orders',
   'stock_movements', 'platform_fees', 'website_webhooks', 'website_order_refusals', 'suppliers', 'purchase_units',
-  'purchase_orders', 'purchase_order_lines']) as t;
+  'purchase_orders', 'purchase_order_lines', 'sku_aliases', 'combo_components', 'channel_settings',
+  'channel_stock_files']) as t;
 select table_privs_are('public', t, 'authenticated', array['SELECT'],
   format('authenticated may only read %s as a whole', t))
 from unnest(array['products', 'raw_materials', 'bom_items', 'bom_subassemblies', 'sales_orders', 'manufacturing_orders',
   'stock_movements', 'platform_fees', 'suppliers', 'purchase_units', 'purchase_orders', 'purchase_order_lines',
-  'settlement_lines']) as t;
+  'settlement_lines', 'sku_aliases', 'combo_components', 'channel_settings', 'channel_stock_files']) as t;
 
 select table_privs_are('public', t, 'service_role',
   array['SELECT', 'INSERT', 'UPDATE', 'DELETE', 'TRUNCATE', 'REFERENCES', 'TRIGGER'],
   format('service_role holds every privilege on %s', t))
 from unnest(array['products', 'raw_materials', 'bom_items', 'bom_subassemblies', 'sales_orders', 'manufacturing_orders',
   'stock_movements', 'platform_fees', 'suppliers', 'purchase_units', 'purchase_orders', 'purchase_order_lines',
-  'settlement_lines']) as t;
+  'settlement_lines', 'sku_aliases', 'combo_components', 'channel_settings', 'channel_stock_files']) as t;
 
 -- Every table, view and sequence of ours: the client roles hold exactly these privileges (through
 -- PUBLIC too), so a new one that keeps Supabase's default grants fails here.
@@ -85,8 +86,10 @@ select set_eq(
         'authenticated SELECT on public.sales_returns', 'authenticated SELECT on public.return_claims',
         'authenticated SELECT on public.suppliers', 'authenticated SELECT on public.purchase_units',
         'authenticated SELECT on public.purchase_orders', 'authenticated SELECT on public.purchase_order_lines',
-        'authenticated SELECT on public.settlement_lines', 'authenticated SELECT on public.materials_on_order'],
-  'On our tables, views and sequences the client roles hold exactly authenticated''s read of the six tables, the sub-assembly lines, the platform fees, the unit costs, the refused website order lines, the kept sales totals and order counts, the three style tables, the returns with their claims, the four purchasing tables, the settlement lines and what is on order'
+        'authenticated SELECT on public.settlement_lines', 'authenticated SELECT on public.materials_on_order',
+        'authenticated SELECT on public.sku_aliases', 'authenticated SELECT on public.combo_components',
+        'authenticated SELECT on public.channel_settings', 'authenticated SELECT on public.channel_stock_files'],
+  'On our tables, views and sequences the client roles hold exactly authenticated''s read of the six tables, the sub-assembly lines, the platform fees, the unit costs, the refused website order lines, the kept sales totals and order counts, the three style tables, the returns with their claims, the four purchasing tables, the settlement lines, what is on order and the four channel tables (aliases, combo components, buffers, stock files)'
 );
 select set_eq(
   $$ select format('%s %s on %I.%I.%I', case a.grantee when 0 then 'public' else a.grantee::regrole::text end,
@@ -258,7 +261,17 @@ from (values ('create_product', array['text', 'text', 'text', 'numeric', 'numeri
              ('set_product_planning', array['uuid', 'numeric', 'numeric']),
              ('accept_reorder_point', array['uuid', 'uuid']),
              ('plan_production', array['jsonb', 'integer']),
-             ('commit_production_plan', array['jsonb', 'uuid'])) as f (f, args);
+             ('commit_production_plan', array['jsonb', 'uuid']),
+             ('set_sku_alias', array['uuid', 'text', 'text', 'text']),
+             ('remove_sku_alias', array['uuid']),
+             ('create_combo', array['text', 'text', 'text', 'numeric', 'jsonb', 'uuid']),
+             ('update_combo', array['uuid', 'text', 'text', 'text', 'numeric', 'jsonb']),
+             ('set_channel_buffer', array['text', 'numeric', 'numeric']),
+             ('set_sell_what_i_can_make', array['uuid', 'boolean']),
+             ('available_to_sell', array['text']),
+             ('record_stock_file', array['text', 'jsonb', 'uuid']),
+             ('stock_sync', array['text']),
+             ('available_to_sell_for_user', array['uuid', 'text'])) as f (f, args);
 select function_privs_are('public', f, args, 'authenticated', array['EXECUTE'],
   format('authenticated can execute %s', f))
 from (values ('create_product', array['text', 'text', 'text', 'numeric', 'numeric', 'numeric', 'jsonb', 'uuid']),
@@ -330,7 +343,16 @@ from (values ('create_product', array['text', 'text', 'text', 'numeric', 'numeri
              ('set_product_planning', array['uuid', 'numeric', 'numeric']),
              ('accept_reorder_point', array['uuid', 'uuid']),
              ('plan_production', array['jsonb', 'integer']),
-             ('commit_production_plan', array['jsonb', 'uuid'])) as f (f, args);
+             ('commit_production_plan', array['jsonb', 'uuid']),
+             ('set_sku_alias', array['uuid', 'text', 'text', 'text']),
+             ('remove_sku_alias', array['uuid']),
+             ('create_combo', array['text', 'text', 'text', 'numeric', 'jsonb', 'uuid']),
+             ('update_combo', array['uuid', 'text', 'text', 'text', 'numeric', 'jsonb']),
+             ('set_channel_buffer', array['text', 'numeric', 'numeric']),
+             ('set_sell_what_i_can_make', array['uuid', 'boolean']),
+             ('available_to_sell', array['text']),
+             ('record_stock_file', array['text', 'jsonb', 'uuid']),
+             ('stock_sync', array['text'])) as f (f, args);
 
 -- Exactly who may execute which of our functions, counting grants to PUBLIC and to the role
 -- itself (Supabase's default privileges grant anon every new function in public).
@@ -396,8 +418,13 @@ select set_eq(
         'public.order_payment_statuses(uuid[])',
         'public.product_planning(uuid[])', 'public.running_out_soon(integer)',
         'public.set_product_planning(uuid, numeric, numeric)', 'public.accept_reorder_point(uuid, uuid)',
-        'public.plan_production(jsonb, integer)', 'public.commit_production_plan(jsonb, uuid)'],
-  'authenticated can execute exactly the fourteen stock operations, the bulk fulfil, set_platform_fees, the two catalogue imports, the seven read functions, the three website webhook settings, the order import with its preview, the three lists, the three style operations with their list, the production batch, set_product_costs, the returns (record_return, update_claim, the returns import with its preview, dashboard_returns and the claim windows), the ten purchasing operations, the settlements (the import with its preview, the reconciliation list, its summary, the profit leaks, the unmatched lines and the payment statuses) and the six planning functions'
+        'public.plan_production(jsonb, integer)', 'public.commit_production_plan(jsonb, uuid)',
+        'public.set_sku_alias(uuid, text, text, text)', 'public.remove_sku_alias(uuid)',
+        'public.create_combo(text, text, text, numeric, jsonb, uuid)',
+        'public.update_combo(uuid, text, text, text, numeric, jsonb)', 'public.set_channel_buffer(text, numeric, numeric)',
+        'public.set_sell_what_i_can_make(uuid, boolean)', 'public.available_to_sell(text)',
+        'public.record_stock_file(text, jsonb, uuid)', 'public.stock_sync(text)'],
+  'authenticated can execute exactly the fourteen stock operations, the bulk fulfil, set_platform_fees, the two catalogue imports, the seven read functions, the three website webhook settings, the order import with its preview, the three lists, the three style operations with their list, the production batch, set_product_costs, the returns (record_return, update_claim, the returns import with its preview, dashboard_returns and the claim windows), the ten purchasing operations, the settlements (the import with its preview, the reconciliation list, its summary, the profit leaks, the unmatched lines and the payment statuses), the six planning functions and the nine channel functions (aliases, combos, buffers, sell what I can make, available to sell, stock sync)'
 );
 select set_eq(
   $$ select format('%I.%I(%s)', n.nspname, p.proname, oidvectortypes(p.proargtypes))
@@ -405,8 +432,9 @@ select set_eq(
      where n.nspname in ('public', 'private', 'reports')
        and has_function_privilege('service_role', p.oid, 'EXECUTE') $$,
   array['public.website_webhook_secret(text)',
-        'public.receive_website_order(text, text, timestamp with time zone, jsonb)'],
-  'service_role can execute only the website-orders Edge Function''s two calls (every other function works on a signed-in user)'
+        'public.receive_website_order(text, text, timestamp with time zone, jsonb)',
+        'public.available_to_sell_for_user(uuid, text)'],
+  'service_role can execute only the website-orders Edge Function''s two calls and available_to_sell_for_user, for the Shopify push (every other function works on a signed-in user)'
 );
 select is_empty(
   $$ select p.oid::regprocedure::text from pg_proc p
@@ -432,8 +460,10 @@ select set_eq(
         'create_suggested_purchase_orders',
         'preview_settlement_import', 'import_settlement', 'list_reconciliation', 'reconciliation_summary',
         'profit_leaks', 'list_unmatched_settlement_lines', 'order_payment_statuses', 'product_planning', 'running_out_soon', 'set_product_planning',
-        'accept_reorder_point', 'plan_production', 'commit_production_plan'],
-  'Exactly the fourteen operations, record_return, update_claim, the returns import with its preview and the claim windows (they call private helpers), the settlement import with its preview and the five settlement reads (they read the private reconciliation view and filter on auth.uid() themselves), the bulk fulfil, set_platform_fees, the two catalogue imports (they call private helpers), owner_report (its views read auth.users), the webhook settings, receive_website_order, the order import with its preview (it shares the import''s private helpers), the four lists (they filter on auth.uid() themselves so their searches can use indexes), the three style operations, the production batch, set_product_costs and product_costing (it calls the private max_buildable; it filters on auth.uid() itself) the purchasing operations (their list included) and the planning functions (they call the private velocity) run as security definer; the other read functions read through RLS'
+        'accept_reorder_point', 'plan_production', 'commit_production_plan',
+        'set_sku_alias', 'remove_sku_alias', 'create_combo', 'update_combo', 'set_channel_buffer',
+        'set_sell_what_i_can_make', 'available_to_sell', 'available_to_sell_for_user', 'record_stock_file', 'stock_sync'],
+  'Exactly the fourteen operations, record_return, update_claim, the returns import with its preview and the claim windows (they call private helpers), the settlement import with its preview and the five settlement reads (they read the private reconciliation view and filter on auth.uid() themselves), the bulk fulfil, set_platform_fees, the two catalogue imports (they call private helpers), owner_report (its views read auth.users), the webhook settings, receive_website_order, the order import with its preview (it shares the import''s private helpers), the four lists (they filter on auth.uid() themselves so their searches can use indexes), the three style operations, the production batch, set_product_costs and product_costing (it calls the private max_buildable; it filters on auth.uid() itself) the purchasing operations (their list included), the planning functions (they call the private velocity) and the channel functions (they call the private resolution, combo and availability helpers) run as security definer; the other read functions read through RLS'
 );
 
 select tests.authenticate_as_anon();

@@ -7,7 +7,7 @@
 -- tests/db/request-id-race.test.ts.)
 begin;
 set local client_min_messages = warning;
-select plan(77);
+select plan(83);
 
 select tests.create_user('owner');
 select tests.create_user('other');
@@ -26,6 +26,8 @@ language sql security definer set search_path = '' as $$
     (select string_agg(t::text, ',' order by t::text) from public.sales_returns t),
     (select string_agg(t::text, ',' order by t::text) from public.return_claims t),
     (select string_agg(t::text, ',' order by t::text) from public.settlement_lines t),
+    (select string_agg(t::text, ',' order by t::text) from public.combo_components t),
+    (select string_agg(t::text, ',' order by t::text) from public.channel_stock_files t),
     (select string_agg(t::text, ',' order by t::text) from private.request_results t)))
 $$;
 
@@ -127,7 +129,12 @@ insert into calls values
      request_id => 'a0000000-0000-4000-8000-000000000016') $$),
   ('import_sales_orders', $$ public.import_sales_orders('Amazon',
      '[{"external_order_id": "408-1", "order_date": "2026-01-05", "sku": "HAT-1", "quantity": 1, "total_amount": 290}]',
-     request_id => 'a0000000-0000-4000-8000-000000000010') $$);
+     request_id => 'a0000000-0000-4000-8000-000000000010') $$),
+  ('create_combo', $$ public.create_combo('PAIR-1', 'Pair of mugs', null, 180,
+     jsonb_build_array(jsonb_build_object('product_id', tests.id('mug'), 'quantity', 2)),
+     request_id => 'a0000000-0000-4000-8000-000000000017') $$),
+  ('record_stock_file', $$ (select public.record_stock_file('Amazon', '[{"alias": "HAT-1", "quantity": 3}]',
+     request_id => 'a0000000-0000-4000-8000-000000000018') ->> 'rows') $$);
 
 -- In name order: adjust_stock counts Felt (100 -> 77) before receive_material adds 25 and
 -- start_production takes 6 and start_production_batch 2; the hat sells 1 (imported) and 2, and 1
@@ -166,8 +173,8 @@ select results_eq(
             (select count(*) from public.manufacturing_orders)::integer,
             (select count(*) from public.products)::integer,
             (select count(*) from public.raw_materials)::integer $$,
-  $$ values (7, 94.000::numeric(14,3), 5, 2, 8, 4) $$,
-  'Each operation wrote once: hat 10 - 1 - 1 - 2 + 1 = 7, felt 77 + 25 - 6 - 2 = 94, three sales and two of mugs, two runs, eight products (the mug, two berets, two scarves), four materials'
+  $$ values (7, 94.000::numeric(14,3), 5, 2, 9, 4) $$,
+  'Each operation wrote once: hat 10 - 1 - 1 - 2 + 1 = 7, felt 77 + 25 - 6 - 2 = 94, three sales and two of mugs, two runs, nine products (the mug, two berets, two scarves, the pair of mugs combo), four materials'
 );
 select is((select status::text from public.log_sale(tests.id('hat'), 2, 'Amazon',
     request_id => 'a0000000-0000-4000-8000-000000000001')), 'Unfulfilled',
@@ -293,6 +300,8 @@ select results_eq(
             ('a0000000-0000-4000-8000-000000000014', 'record_return'),
             ('a0000000-0000-4000-8000-000000000015', 'import_returns'),
             ('a0000000-0000-4000-8000-000000000016', 'import_settlement'),
+            ('a0000000-0000-4000-8000-000000000017', 'create_combo'),
+            ('a0000000-0000-4000-8000-000000000018', 'record_stock_file'),
             ('b0000000-0000-4000-8000-000000000001', 'log_sale'),
             ('b0000000-0000-4000-8000-000000000002', 'import_raw_materials'),
             ('b0000000-0000-4000-8000-000000000003', 'import_raw_materials') $$,

@@ -5,15 +5,15 @@
 -- secure, and differ between Supabase versions.
 begin;
 set local client_min_messages = warning;
-select plan(98);
+select plan(106);
 
 -- Every table ------------------------------------------------------------------------------------
 select tables_are('public', array['products', 'raw_materials', 'bom_items', 'bom_subassemblies', 'sales_orders',
   'manufacturing_orders', 'stock_movements', 'platform_fees', 'website_webhooks', 'website_order_refusals',
   'sales_day_totals', 'product_sales_totals', 'sales_order_counts', 'styles', 'style_variants', 'style_bom_items',
   'sales_returns', 'return_claims', 'suppliers', 'purchase_units', 'purchase_orders', 'purchase_order_lines',
-  'settlement_lines'],
-  'The API exposes exactly the six inventory tables, the sub-assembly lines, the platform fees, the website webhook''s two tables, the two kept sales totals, the kept order counts, the three style tables, the returns with their claims, the four purchasing tables and the settlement lines');
+  'settlement_lines', 'sku_aliases', 'combo_components', 'channel_settings', 'channel_stock_files'],
+  'The API exposes exactly the six inventory tables, the sub-assembly lines, the platform fees, the website webhook''s two tables, the two kept sales totals, the kept order counts, the three style tables, the returns with their claims, the four purchasing tables, the settlement lines and the four channel tables');
 
 select ok(relrowsecurity, format('RLS is enabled on public.%s', relname))
 from pg_class
@@ -76,6 +76,14 @@ select policies_are('public', 'purchase_order_lines', array['Owners can read the
   'purchase_order_lines has only the owner read policy (the purchase order operations write it)');
 select policies_are('public', 'settlement_lines', array['Owners can read their settlement lines'],
   'settlement_lines has only the owner read policy (import_settlement writes it)');
+select policies_are('public', 'sku_aliases', array['Owners can read their SKU aliases'],
+  'sku_aliases has only the owner read policy (set_sku_alias and remove_sku_alias write it)');
+select policies_are('public', 'combo_components', array['Owners can read their combo components'],
+  'combo_components has only the owner read policy (create_combo and update_combo write it)');
+select policies_are('public', 'channel_settings', array['Owners can read their channel settings'],
+  'channel_settings has only the owner read policy (set_channel_buffer writes it)');
+select policies_are('public', 'channel_stock_files', array['Owners can read their stock files'],
+  'channel_stock_files has only the owner read policy (record_stock_file writes it)');
 select is_empty(
   $$ select tablename || ': ' || policyname from pg_policies
      where schemaname = 'public' and (roles <> '{authenticated}' or cmd = 'ALL') $$,
