@@ -11,7 +11,17 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { choose, dialog, dismissNotifications, eventually, logSale, openTab, rowCells, screenshot, settle } from './support/actions';
+import {
+  choose,
+  dialog,
+  dismissNotifications,
+  eventually,
+  logSale,
+  openTab,
+  rowCells,
+  screenshot,
+  settle,
+} from './support/actions';
 import { DESKTOP, PHONE } from './support/environment';
 import { useE2e } from './support/fixture';
 
@@ -20,9 +30,39 @@ const e2e = useE2e();
 // An Amazon order report (its column names as the app's layout knows them): one line by the
 // owner's own SKU, one by the SKU the listing has on Amazon.
 const REPORT = [
-  ['amazon-order-id', 'purchase-date', 'order-status', 'product-name', 'sku', 'item-status', 'quantity', 'currency', 'item-price'],
-  ['407-1000001-0000001', '2026-11-20T10:30:00+00:00', 'Shipped', 'Cotton Kurta', 'KURTA-BLU', 'Shipped', '2', 'INR', '1198.00'],
-  ['407-1000002-0000002', '2026-11-21T11:00:00+00:00', 'Shipped', 'Clay Mug (Amazon)', 'AMZ-MUG-BLUE', 'Shipped', '1', 'INR', '250.00'],
+  [
+    'amazon-order-id',
+    'purchase-date',
+    'order-status',
+    'product-name',
+    'sku',
+    'item-status',
+    'quantity',
+    'currency',
+    'item-price',
+  ],
+  [
+    '407-1000001-0000001',
+    '2026-11-20T10:30:00+00:00',
+    'Shipped',
+    'Cotton Kurta',
+    'KURTA-BLU',
+    'Shipped',
+    '2',
+    'INR',
+    '1198.00',
+  ],
+  [
+    '407-1000002-0000002',
+    '2026-11-21T11:00:00+00:00',
+    'Shipped',
+    'Clay Mug (Amazon)',
+    'AMZ-MUG-BLUE',
+    'Shipped',
+    '1',
+    'INR',
+    '250.00',
+  ],
 ]
   .map((cells) => cells.join('\t'))
   .join('\n');
@@ -131,7 +171,10 @@ describe('channels: marketplace SKUs, a pack of 2 and the Amazon stock file', { 
     ]);
     expect(download.suggestedFilename()).toMatch(/^amazon-inventory-\d{4}-\d{2}-\d{2}\.txt$/);
     const text = await readFile(await download.path(), 'utf8');
-    const lines = text.trimEnd().split('\r\n').map((line) => line.split('\t'));
+    const lines = text
+      .trimEnd()
+      .split('\r\n')
+      .map((line) => line.split('\t'));
     expect(lines[0]).toEqual(['sku', 'quantity']);
     expect(Object.fromEntries(lines.slice(1))).toEqual({ 'AMZ-MUG-BLUE': '6', 'KURTA-BLU': '8', 'MUG-PACK2': '3' });
     // Recorded: nothing is left to upload until stock changes.

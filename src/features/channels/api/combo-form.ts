@@ -19,11 +19,11 @@ export const componentQuantityRules = {
 /** A combo's part: a product and how many of it one combo holds. */
 const componentRowSchema = z.object({
   product_id: choiceField('Choose a product.'),
-  quantity: numberField(componentQuantityRules),
+  quantity: numberField(componentQuantityRules).pipe(z.number().max(1000, 'Quantity must be at most 1000.')),
 });
 
 /** The most parts a combo takes (create_combo's bound). */
-export const MAX_COMBO_COMPONENTS = 20;
+export const MAX_COMBO_COMPONENTS = 50;
 
 /**
  * The one combo form (issue 34), for a new combo and an edited one: create_combo's checks, for
@@ -38,7 +38,7 @@ export const comboFormSchema = z
     components: z
       .array(componentRowSchema)
       .min(1, 'A combo needs at least one part.')
-      .max(MAX_COMBO_COMPONENTS, `A combo takes at most ${MAX_COMBO_COMPONENTS} parts.`),
+      .max(MAX_COMBO_COMPONENTS, `A combo can have at most ${MAX_COMBO_COMPONENTS} products.`),
   })
   .superRefine((combo, ctx) => {
     const seen = new Set<string>();
@@ -52,14 +52,6 @@ export const comboFormSchema = z
       }
       seen.add(row.product_id);
     });
-    // A single part taken once is the product itself, not a combo.
-    if (combo.components.length === 1 && combo.components[0]!.quantity === 1) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['components', 0, 'quantity'],
-        message: 'A pack of one part needs a quantity of 2 or more.',
-      });
-    }
   });
 
 export type ComboForm = z.input<typeof comboFormSchema>;

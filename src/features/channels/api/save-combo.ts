@@ -5,7 +5,7 @@ import type { ComboInput, EditedCombo } from './combo-form';
 const comboArgs = (input: ComboInput) => ({
   sku: input.sku,
   product_name: input.product_name,
-  category: input.category === '' ? undefined : input.category,
+  category: input.category,
   selling_price: input.selling_price,
   components: input.components,
 });
@@ -16,7 +16,7 @@ export function useSaveCombo(edited: EditedCombo | null) {
     write: async (input: ComboInput, submissionId) =>
       edited === null
         ? callRpc('create_combo', withRequestId(comboArgs(input), submissionId))
-        : callRpc('update_combo', { product_id: edited.id, ...comboArgs(input) }),
+        : callRpc('update_combo', { combo_id: edited.id, ...comboArgs(input) }),
     tables: ['products', 'combo_components'],
   });
 }
