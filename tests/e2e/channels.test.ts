@@ -109,7 +109,7 @@ describe('channels: marketplace SKUs, a pack of 2 and the Amazon stock file', { 
     await form.getByRole('button', { name: 'This is… (map AMZ-MUG-BLUE)' }).click();
     await settle(page);
     await screenshot(page, 'channels-map-unknown-sku');
-    await choose(page, form.getByRole('textbox', { name: 'Amazon SKU AMZ-MUG-BLUE is' }), 'Clay Mug (MUG-01)');
+    await choose(page, form.getByRole('combobox', { name: 'Amazon SKU AMZ-MUG-BLUE is' }), 'Clay Mug (MUG-01)');
     await eventually(() => outcome(form, 'AMZ-MUG-BLUE')).toMatch(/^New sale/);
     expect(await outcome(form, 'KURTA-BLU')).toMatch(/^New sale/);
     await form.getByRole('button', { name: 'Import 2 orders' }).click();
@@ -139,7 +139,7 @@ describe('channels: marketplace SKUs, a pack of 2 and the Amazon stock file', { 
     await add.getByLabel('SKU').fill('MUG-PACK2');
     await add.getByLabel('Product Name').fill('Clay Mug, pack of 2');
     await add.getByLabel('Selling Price').fill('450');
-    await choose(page, add.getByRole('textbox', { name: 'Part 1' }), 'Clay Mug (MUG-01)');
+    await choose(page, add.getByRole('combobox', { name: 'Part 1' }), 'Clay Mug (MUG-01)');
     await add.getByLabel('Quantity 1').fill('2');
     await settle(page);
     await screenshot(page, 'channels-combo-form');
@@ -180,12 +180,32 @@ describe('channels: marketplace SKUs, a pack of 2 and the Amazon stock file', { 
     // Recorded: nothing is left to upload until stock changes.
     await sync.getByText(/Last file downloaded .*Nothing changed since\./).waitFor();
 
+    // A buffer of 1 unit on Amazon (Settings → Channels): every listing changes, a pack by its part.
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: 'Settings' }).click();
+    const channels = page.getByRole('region', { name: 'Channels' });
+    await channels.getByLabel('Buffer units').fill('1');
+    await channels.getByRole('button', { name: 'Save buffer' }).click();
+    await page.getByText('Amazon buffer saved.').waitFor();
+    await eventually(async () => (await rowCells(channels, 'Amazon')).join(' | ')).toBe('Amazon | 1 | 0%');
+    await dismissNotifications(page);
+    await settle(page);
+    await screenshot(page, 'channels-settings');
+    await openTab(page, 'Inventory');
+    await sync.getByText('3 of 3 listings changed.').waitFor();
+    expect(await rowCells(sync, 'AMZ-MUG-BLUE')).toEqual(['AMZ-MUG-BLUE', 'Clay Mug (MUG-01)', '6', '5']);
+    expect(await rowCells(sync, 'MUG-PACK2')).toEqual(['MUG-PACK2', 'Clay Mug, pack of 2 (MUG-PACK2)', '3', '2']);
+
     // The phone: the same sections, readable.
     await page.setViewportSize(PHONE);
     await dismissNotifications(page);
     await sync.scrollIntoViewIfNeeded();
     await settle(page);
     await screenshot(page, 'channels-stock-sync');
+    await page.getByRole('button', { name: 'Open navigation' }).click();
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: 'Settings' }).click();
+    await channels.scrollIntoViewIfNeeded();
+    await settle(page);
+    await screenshot(page, 'channels-settings');
     await openTab(page, 'Products');
     await page.getByRole('button', { name: 'Add New Product' }).click();
     await dialog(page, 'Add New Product').getByText('A combo or pack').click();

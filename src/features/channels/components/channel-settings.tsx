@@ -16,7 +16,9 @@ import {
   useSetChannelBuffer,
   type BufferForm,
   type BufferInput,
+  type ChannelBuffer,
 } from '../api/channel-settings';
+import type { SalesPlatform } from '../lib/stock-files';
 
 const platforms = Constants.public.Enums.sales_platform;
 
@@ -26,24 +28,6 @@ const platforms = Constants.public.Enums.sales_platform;
  */
 export function ChannelSettings() {
   const buffers = useChannelBuffers();
-  const save = useSetChannelBuffer();
-  const form = useForm<BufferForm, unknown, BufferInput>({
-    resolver: zodResolver(bufferFormSchema),
-    defaultValues: noBuffer('Amazon'),
-  });
-  const platform = useWatch({ control: form.control, name: 'platform' });
-
-  // The chosen platform's saved buffer in the form (again after it loads or changes).
-  useEffect(() => {
-    form.reset(buffers.data?.get(platform) ?? noBuffer(platform));
-  }, [form, platform, buffers.data]);
-
-  const submit = form.handleSubmit((input) =>
-    save.mutate(input, {
-      onSuccess: () => notifications.show({ color: 'green', message: `${input.platform} buffer saved.` }),
-    }),
-  );
-
   return (
     <Paper withBorder p="md" maw={640} mt="md" component="section" aria-labelledby="channels-title">
       <Title order={3} size="h4" mb="xs" id="channels-title">
@@ -53,6 +37,40 @@ export function ChannelSettings() {
         A buffer holds stock back from what a marketplace is told (Inventory → Stock sync): these units, plus this
         percent of the rest, rounded up. Without one, a platform is told everything available.
       </Text>
+      {buffers.isError && <Text c="red.7">Could not load the buffers. {buffers.error.message}</Text>}
+      {/* The form waits for the saved buffers: filled in before they arrive, it would be reset under the typing. */}
+      {buffers.isPending ? (
+        <Text c="dimmed" aria-busy="true">
+          Loading…
+        </Text>
+      ) : (
+        buffers.data && <ChannelBufferForm saved={buffers.data} />
+      )}
+    </Paper>
+  );
+}
+
+function ChannelBufferForm({ saved }: { saved: Map<SalesPlatform, ChannelBuffer> }) {
+  const save = useSetChannelBuffer();
+  const form = useForm<BufferForm, unknown, BufferInput>({
+    resolver: zodResolver(bufferFormSchema),
+    defaultValues: saved.get('Amazon') ?? noBuffer('Amazon'),
+  });
+  const platform = useWatch({ control: form.control, name: 'platform' });
+
+  // The chosen platform's saved buffer in the form (again when it changes).
+  useEffect(() => {
+    form.reset(saved.get(platform) ?? noBuffer(platform));
+  }, [form, platform, saved]);
+
+  const submit = form.handleSubmit((input) =>
+    save.mutate(input, {
+      onSuccess: () => notifications.show({ color: 'green', message: `${input.platform} buffer saved.` }),
+    }),
+  );
+
+  return (
+    <>
       <form onSubmit={submit} noValidate aria-label="Channel buffer">
         <Stack>
           <SimpleGrid cols={{ base: 1, xs: 3 }}>
@@ -91,7 +109,7 @@ export function ChannelSettings() {
           </Group>
         </Stack>
       </form>
-      {buffers.data && buffers.data.size > 0 && (
+      {saved.size > 0 && (
         <Table mt="md" aria-label="Buffers">
           <Table.Thead>
             <Table.Tr>
@@ -101,7 +119,7 @@ export function ChannelSettings() {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {[...buffers.data.values()].map((buffer) => (
+            {[...saved.values()].map((buffer) => (
               <Table.Tr key={buffer.platform}>
                 <Table.Td>{buffer.platform}</Table.Td>
                 <Table.Td ta="right">{formatQuantity(buffer.buffer_units)}</Table.Td>
@@ -111,6 +129,6 @@ export function ChannelSettings() {
           </Table.Tbody>
         </Table>
       )}
-    </Paper>
+    </>
   );
 }

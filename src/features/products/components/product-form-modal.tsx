@@ -81,6 +81,8 @@ export function ProductFormModal({ edited, opened = true, onClose }: ProductForm
           fullWidth
           mb="md"
           aria-label="What to add"
+          // Three choices on a phone: the longer names take two lines rather than being cut off.
+          styles={{ label: { whiteSpace: 'normal' } }}
           data={[
             { value: 'product', label: 'One product' },
             { value: 'style', label: 'Several sizes or colours' },
