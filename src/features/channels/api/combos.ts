@@ -58,3 +58,13 @@ export function useSetSellWhatICanMake() {
     tables: ['products'],
   });
 }
+
+/**
+ * How many of a combo its parts make now, for a form's stock hint (the server's private.combo_stock
+ * decides at the sale): null for a product that is not a combo, or while its parts load.
+ */
+export function useComboStock(productId: string | null): number | null {
+  const parts = useComboParts(productId);
+  if (!parts.data || parts.data.length === 0) return null;
+  return Math.min(...parts.data.map(({ part, quantity }) => Math.floor(part.stock_on_hand / quantity)));
+}
