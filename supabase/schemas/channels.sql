@@ -68,24 +68,37 @@ grant all on public.sku_aliases to service_role;
 grant select on public.sku_aliases to authenticated;
 -- Not published: remove_sku_alias deletes rows (see bom_items); the app refreshes after its writes.
 
--- The one resolution of a report's SKU to a product of this user on this platform: the product
+-- The one resolution of a report's SKUs to products of this user on this platform: the product
 -- whose SKU it is (case and surrounding spaces aside), else the product with that alias on the
--- platform. Null when neither. Every import, its preview and the website webhook call this.
+-- platform; no product_id when neither. Set-based, so an import of 10,000 lines resolves in one
+-- join; every import, its preview and the website webhook (private.product_for_sku) call it.
+create function private.products_for_skus(user_id uuid, platform public.sales_platform, skus text[])
+returns table (sku text, product_id uuid)
+language sql
+stable
+set search_path = ''
+as $$
+  select s.sku, coalesce(p.id, a.product_id)
+  from (select distinct k.sku from unnest(products_for_skus.skus) k (sku) where k.sku is not null) s
+  left join public.products p
+    on p.user_id = products_for_skus.user_id and lower(btrim(p.sku)) = lower(btrim(s.sku))
+  left join public.sku_aliases a
+    on p.id is null and a.user_id = products_for_skus.user_id and a.platform = products_for_skus.platform
+      and lower(a.alias) = lower(btrim(s.sku))
+$$;
+comment on function private.products_for_skus is
+  'The products of this user a platform''s report SKUs name: by SKU first (case and spaces aside), then by the platform''s alias; product_id null when neither.';
+
+-- One SKU, as private.products_for_skus resolves it.
 create function private.product_for_sku(user_id uuid, platform public.sales_platform, sku text) returns uuid
 language sql
 stable
 set search_path = ''
 as $$
-  select coalesce(
-    (select p.id from public.products p
-     where p.user_id = product_for_sku.user_id and lower(btrim(p.sku)) = lower(btrim(product_for_sku.sku))),
-    (select a.product_id from public.sku_aliases a
-     where a.user_id = product_for_sku.user_id and a.platform = product_for_sku.platform
-       and lower(a.alias) = lower(btrim(product_for_sku.sku)))
-  )
+  select r.product_id
+  from private.products_for_skus(product_for_sku.user_id, product_for_sku.platform, array[product_for_sku.sku]) r
 $$;
-comment on function private.product_for_sku is
-  'The product of this user a platform''s report line names: by SKU first (case and spaces aside), then by the platform''s alias; null when neither.';
+comment on function private.product_for_sku is 'The product one report SKU names (private.products_for_skus).';
 
 -- set_sku_alias ------------------------------------------------------------------------------------
 -- Saves `alias` for a product on a platform (again: the same row, its kind updated). Refused when
@@ -110,7 +123,7 @@ begin
   where p.id = set_sku_alias.product_id and p.user_id = v_user_id
   for no key update;
   if not found then
-    perform private.raise_input_error('Product not found.', 'product_id');
+    raise exception 'Product not found.' using hint = 'field:product_id';
   end if;
 
   select * into v_other from public.products p
@@ -224,6 +237,23 @@ as $$
 $$;
 comment on function private.combo_unit_cost is 'Sum of a combo''s parts'' unit costs times their quantities; null when not a combo.';
 
+-- A combo is never a production target (plan_production's targets; start_production refuses too).
+create function private.refuse_combo_target(product_id uuid) returns void
+language plpgsql
+stable
+set search_path = ''
+as $$
+declare
+  v_combo text;
+begin
+  select p.product_name into v_combo from public.products p where p.id = refuse_combo_target.product_id and p.is_combo;
+  if v_combo is not null then
+    raise exception '% is a combo: it is made up from its parts when sold, never produced.', v_combo
+      using hint = 'field:targets';
+  end if;
+end;
+$$;
+
 -- A combo has no bill of materials and is no product's sub-assembly: it is never produced.
 create function private.refuse_combo_bom() returns trigger
 language plpgsql
@@ -258,10 +288,10 @@ declare
   v_line jsonb;
   v_part public.products;
   v_quantity integer;
-  v_seen uuid[] := '{}';
+  v_seen uuid[] := '{}'::uuid[];
 begin
   if jsonb_typeof(components) is distinct from 'array' or jsonb_array_length(components) = 0 then
-    perform private.raise_input_error('A combo needs at least one product.', 'components');
+    raise exception 'A combo needs at least one product.' using hint = 'field:components';
   end if;
   if jsonb_array_length(components) > 50 then
     perform private.raise_input_error(
@@ -272,12 +302,12 @@ begin
   for v_line in select l.value from jsonb_array_elements(components) l loop
     if jsonb_typeof(v_line) is distinct from 'object' or jsonb_typeof(v_line -> 'product_id') is distinct from 'string'
       or (v_line ->> 'product_id') !~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then
-      perform private.raise_input_error('Each combo line needs a product.', 'components');
+      raise exception 'Each combo line needs a product.' using hint = 'field:components';
     end if;
     select * into v_part from public.products p
     where p.id = (v_line ->> 'product_id')::uuid and p.user_id = replace_combo_components.user_id;
     if not found then
-      perform private.raise_input_error('Product not found.', 'components');
+      raise exception 'Product not found.' using hint = 'field:components';
     end if;
     if v_part.id = replace_combo_components.combo_id then
       perform private.raise_input_error(format('%s cannot contain itself.', v_part.product_name), 'components');
@@ -296,7 +326,7 @@ begin
     v_quantity := private.require_number(private.json_number(v_line -> 'quantity', 'Quantity'), 'Quantity', 1, true,
       'components');
     if v_quantity > 1000 then
-      perform private.raise_input_error('Quantity must be at most 1000.', 'components');
+      raise exception 'Quantity must be at most 1000.' using hint = 'field:components';
     end if;
     insert into public.combo_components (combo_id, component_id, user_id, quantity)
     values (replace_combo_components.combo_id, v_part.id, replace_combo_components.user_id, v_quantity);
@@ -364,6 +394,15 @@ begin
   ) then
     raise exception 'Combo not found.';
   end if;
+  -- Its old and new parts first, as a cancel or return of one of its orders takes them (before the
+  -- key-share lock its kept totals take on the combo's row, which the update below holds).
+  perform 1 from public.products p
+  where p.user_id = v_user_id and (
+    p.id in (select c.component_id from public.combo_components c where c.combo_id = update_combo.combo_id)
+    or p.id::text in (select l ->> 'product_id' from jsonb_array_elements(
+      case when jsonb_typeof(update_combo.components) = 'array' then update_combo.components else '[]' end) l))
+  order by p.id
+  for key share;
   v_product := public.update_product(update_combo.combo_id, update_combo.sku, update_combo.product_name,
     update_combo.category, update_combo.selling_price, 0);
   perform private.replace_combo_components(v_product.id, v_user_id, update_combo.components);
@@ -476,10 +515,10 @@ declare
   v_row public.channel_settings;
 begin
   if v_units > 1000000 then
-    perform private.raise_input_error('Buffer units must be at most 1000000.', 'buffer_units');
+    raise exception 'Buffer units must be at most 1000000.' using hint = 'field:buffer_units';
   end if;
   if v_percent > 100 then
-    perform private.raise_input_error('Buffer percent must be at most 100.', 'buffer_percent');
+    raise exception 'Buffer percent must be at most 100.' using hint = 'field:buffer_percent';
   end if;
   insert into public.channel_settings as s (user_id, platform, buffer_units, buffer_percent)
   values (v_user_id, v_platform, v_units, v_percent)
@@ -652,7 +691,7 @@ begin
     return v_result;
   end if;
   if jsonb_typeof(record_stock_file.rows) is distinct from 'array' then
-    perform private.raise_input_error('Rows must be a list of {alias, quantity}.', 'rows');
+    raise exception 'Rows must be a list of {alias, quantity}.' using hint = 'field:rows';
   end if;
   if jsonb_array_length(record_stock_file.rows) > 10000 then
     perform private.raise_input_error(
@@ -664,14 +703,14 @@ begin
     where jsonb_typeof(r) is distinct from 'object' or jsonb_typeof(r -> 'alias') is distinct from 'string'
       or length(btrim(r ->> 'alias')) not between 1 and 100 or jsonb_typeof(r -> 'quantity') is distinct from 'number'
   ) then
-    perform private.raise_input_error('Each row needs an alias (1 to 100 characters) and a quantity.', 'rows');
+    raise exception 'Each row needs an alias (1 to 100 characters) and a quantity.' using hint = 'field:rows';
   end if;
   if exists (
     select 1 from jsonb_array_elements(record_stock_file.rows) r
     where (r ->> 'quantity')::numeric not between 0 and 2147483647
       or (r ->> 'quantity')::numeric <> trunc((r ->> 'quantity')::numeric)
   ) then
-    perform private.raise_input_error('Each quantity must be a whole number from 0.', 'rows');
+    raise exception 'Each quantity must be a whole number from 0.' using hint = 'field:rows';
   end if;
 
   delete from public.channel_stock_files f where f.user_id = v_user_id and f.platform = v_platform;

@@ -175,10 +175,10 @@ as $$
       ) as imported
     from parsed
     -- By SKU, then by the platform's alias (channels.sql). A combo's stock is what its parts make up.
-    left join public.products p
-      on p.id = private.product_for_sku(classify_sales_order_lines.user_id, classify_sales_order_lines.platform,
-          parsed.sku)
-        and parsed.error is null
+    left join private.products_for_skus(classify_sales_order_lines.user_id, classify_sales_order_lines.platform,
+        array(select v.sku from parsed v where v.error is null)) k
+      on k.sku = parsed.sku and parsed.error is null
+    left join public.products p on p.id = k.product_id
   ),
   first_pass as (
     select m.*,
@@ -200,21 +200,41 @@ as $$
       sum(f.quantity) filter (where f.outcome = 'new')
         over (partition by f.product_id order by f.ordinal rows unbounded preceding) as needed
     from first_pass f
+  ),
+  -- What each new line takes from each product's stock, with every earlier new line taking the
+  -- same product, alone or as a combo's part (channels.sql): a line is short when any product it
+  -- takes runs out, and a combo line can still make up min over its parts of what is left / quantity.
+  part_needs as (
+    select f.ordinal, n.stock_on_hand as part_stock, coalesce(c.quantity, 1) as per_unit,
+      f.quantity * coalesce(c.quantity, 1) as units,
+      sum(f.quantity * coalesce(c.quantity, 1))
+        over (partition by n.id order by f.ordinal rows unbounded preceding) as part_needed
+    from first_pass f
+    left join public.combo_components c on c.combo_id = f.product_id
+    join public.products n on n.id = coalesce(c.component_id, f.product_id)
+    where f.outcome = 'new'
+  ),
+  shortfalls as (
+    select p.ordinal, min(greatest(p.part_stock - (p.part_needed - p.units), 0) / p.per_unit) as available
+    from part_needs p
+    group by p.ordinal
+    having bool_or(p.part_needed > p.part_stock)
   )
   select s.line_number, s.external_order_id, s.order_date, s.quantity, s.total_amount, s.product_id,
     s.product_name, (s.stock_on_hand - s.needed)::integer,
-    case when s.outcome = 'new' and s.needed > s.stock_on_hand then 'not_enough_stock' else s.outcome end,
+    case when sh.ordinal is not null then 'not_enough_stock' else s.outcome end,
     case
       when s.outcome = 'invalid' then s.error
       when s.outcome = 'unknown_sku' then format('No product has SKU %s.', s.sku)
       when s.outcome = 'archived' then format('%s is archived.', s.product_name)
       when s.outcome = 'duplicate' then format('Same order and SKU as line %s.', s.first_line)
-      when s.needed > s.stock_on_hand then format('Not enough stock for %s. Only %s available.',
-        s.product_name, greatest(s.stock_on_hand - (s.needed - s.quantity), 0))
+      when sh.ordinal is not null then format('Not enough stock for %s. Only %s available.',
+        s.product_name, sh.available)
     end,
     s.status,
     s.sku
   from stocked s
+  left join shortfalls sh on sh.ordinal = s.ordinal
   order by s.ordinal
 $$;
 
@@ -270,18 +290,19 @@ begin
   end if;
   -- Lock the products the lines name, in one fixed order, before reading their stock: a sale
   -- racing with the import waits, and the stock classified below is the stock the sales take.
-  -- The products lines name by SKU or alias, and a combo's parts (channels.sql), in that one order.
+  -- The products whose stock the lines take, named by SKU or alias: for a combo its parts, not its
+  -- own row (channels.sql), which no sale locks: a return of a combo order, holding the parts,
+  -- takes a key-share lock on it for the kept totals, and must not wait on an import.
   perform 1
   from public.products p
   where p.user_id = v_user_id and p.id in (
     select s.product_id
-    from jsonb_array_elements(private.require_sales_order_lines(import_sales_orders.lines)) l
-    cross join lateral private.stock_parts(private.product_for_sku(v_user_id, v_platform, l ->> 'sku')) s
-    where jsonb_typeof(l) = 'object'
-    union
-    select private.product_for_sku(v_user_id, v_platform, l ->> 'sku')
-    from jsonb_array_elements(import_sales_orders.lines) l
-    where jsonb_typeof(l) = 'object'
+    from private.products_for_skus(v_user_id, v_platform, array(
+      select l ->> 'sku'
+      from jsonb_array_elements(private.require_sales_order_lines(import_sales_orders.lines)) l
+      where jsonb_typeof(l) = 'object')) r
+    cross join lateral private.stock_parts(r.product_id) s
+    where r.product_id is not null
   )
   order by p.id
   for update;

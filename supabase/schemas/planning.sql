@@ -67,16 +67,20 @@ begin
   select k.product_id, coalesce(k.units_7, 0), coalesce(k.units_30, 0), k.units_90,
     round(coalesce(k.units_7, 0) / 7.0, 3), round(coalesce(k.units_30, 0) / 30.0, 3), round(k.units_90 / 90.0, 3)
   from (
-    select o.product_id,
-      sum(o.quantity - o.returned_quantity) filter (where o.order_date >= v_from_7) as units_7,
-      sum(o.quantity - o.returned_quantity) filter (where o.order_date >= v_from_30) as units_30,
-      sum(o.quantity - o.returned_quantity) as units_90
+    -- A combo's sales are its parts' (channels.sql): quantity x the part's quantity each.
+    select coalesce(c.component_id, o.product_id) as product_id,
+      sum((o.quantity - o.returned_quantity) * coalesce(c.quantity, 1)) filter (where o.order_date >= v_from_7) as units_7,
+      sum((o.quantity - o.returned_quantity) * coalesce(c.quantity, 1)) filter (where o.order_date >= v_from_30) as units_30,
+      sum((o.quantity - o.returned_quantity) * coalesce(c.quantity, 1)) as units_90
     from public.sales_orders o
+    left join public.combo_components c on c.combo_id = o.product_id
     where o.user_id = sales_velocity.user_id
       and o.order_date >= v_from_90
       and o.status = any (rules.counted_sale_statuses())
-      and (sales_velocity.product_ids is null or o.product_id = any (sales_velocity.product_ids))
-    group by o.product_id
+      and (sales_velocity.product_ids is null or o.product_id = any (sales_velocity.product_ids || array(
+        select x.combo_id from public.combo_components x
+        where x.user_id = sales_velocity.user_id and x.component_id = any (sales_velocity.product_ids))))
+    group by 1
   ) k;
 end;
 $$;
@@ -364,6 +368,7 @@ begin
       ) then
         raise exception 'Product not found.' using hint = 'field:targets';
       end if;
+      perform private.refuse_combo_target(v_product_id);
       if v_product_id = any (v_demand_ids) then
         raise exception 'A product can appear only once in the targets.' using hint = 'field:targets';
       end if;
@@ -375,7 +380,7 @@ begin
     select coalesce(array_agg(d.product_id order by d.product_id), '{}'), coalesce(array_agg(d.quantity order by d.product_id), '{}')
     into v_demand_ids, v_demand_qty
     from (
-      select x.product_id, sum(x.quantity) as quantity
+      select p.id as product_id, sum(x.quantity * s.per_unit) as quantity
       from (
         select o.product_id, (o.quantity - o.returned_quantity)::numeric as quantity
         from public.sales_orders o
@@ -384,8 +389,10 @@ begin
         select v.product_id, ceil(v.units_30 / 30.0 * coalesce(plan_production.horizon_days, 0))
         from private.sales_velocity(v_user_id) v
       ) x
-      join public.products p on p.id = x.product_id and p.user_id = v_user_id and p.archived_at is null
-      group by x.product_id
+      -- A combo is never made: its demand is its parts' (channels.sql).
+      cross join lateral private.stock_parts(x.product_id) s
+      join public.products p on p.id = s.product_id and p.user_id = v_user_id and p.archived_at is null
+      group by p.id
       having sum(x.quantity) > 0
     ) d;
   end if;

@@ -534,9 +534,11 @@ as $$
           and r.return_date = parsed.return_date and r.imported_condition = parsed.condition
       ) as imported
     from parsed
-    left join public.products p
-      on p.id = private.product_for_sku(classify_return_lines.user_id, classify_return_lines.platform, parsed.sku)
-        and parsed.error is null
+    -- By SKU, then by the platform's alias (channels.sql).
+    left join private.products_for_skus(classify_return_lines.user_id, classify_return_lines.platform,
+        array(select v.sku from parsed v where v.error is null)) k
+      on k.sku = parsed.sku and parsed.error is null
+    left join public.products p on p.id = k.product_id
     left join public.sales_orders o
       on o.user_id = classify_return_lines.user_id and o.platform = classify_return_lines.platform
         and o.external_order_id = parsed.external_order_id and o.product_id = p.id

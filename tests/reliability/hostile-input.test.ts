@@ -1919,7 +1919,11 @@ async function fingerprint(stack: TestStack): Promise<string> {
        (select string_agg(md5(x::text), '' order by id) from public.suppliers x),
        (select string_agg(md5(u::text), '' order by id) from public.purchase_units u),
        (select string_agg(md5(o::text), '' order by id) from public.purchase_orders o),
-       (select string_agg(md5(l::text), '' order by id) from public.purchase_order_lines l)) as f`,
+       (select string_agg(md5(l::text), '' order by id) from public.purchase_order_lines l),
+       (select string_agg(md5(a::text), '' order by id) from public.sku_aliases a),
+       (select string_agg(md5(c::text), '' order by combo_id, component_id) from public.combo_components c),
+       (select string_agg(md5(c::text), '' order by user_id, platform) from public.channel_settings c),
+       (select string_agg(md5(f::text), '' order by user_id, platform, alias) from public.channel_stock_files f)) as f`,
   );
   return rows[0]!.f;
 }
@@ -3092,6 +3096,152 @@ describeStack('hostile input', (stack, kind) => {
     expect(await runCases(s, fixture, list)).toEqual([]);
     expect(await ledgerProblems(s, fixture.user.id)).toEqual([]);
     console.log(`hostile-input planning [${kind}]: ${list.length} inputs tried, all answered as expected`);
+  });
+
+  it("channels: 10,001 components, 2.5 units, NaN buffers, 1,000 platforms, huge aliases and another user's ids get 4xx and write nothing", async () => {
+    const s = stack();
+    const fixture = await makeFixture(s);
+    const other = await makeFixture(s);
+    const combo = (components: unknown, sku = 'PACK-1') => ({
+      sku,
+      product_name: 'Hostile pack',
+      category: null,
+      selling_price: 100,
+      components,
+    });
+    const part = (product_id: unknown, quantity: unknown) => [{ product_id, quantity }];
+    const list: Case[] = [
+      rpcCase(
+        'create_combo',
+        '10,001 components',
+        combo(Array.from({ length: 10001 }, () => ({ product_id: fixture.productId, quantity: 1 }))),
+        400,
+        'A combo can have at most 50 products; this one has 10001.',
+      ),
+      rpcCase(
+        'create_combo',
+        'a quantity of 2.5',
+        combo(part(fixture.productId, 2.5)),
+        400,
+        'Quantity must be a whole number.',
+      ),
+      rpcCase(
+        'create_combo',
+        'a quantity of NaN',
+        combo(part(fixture.productId, 'NaN')),
+        400,
+        'Quantity must be a number.',
+      ),
+      rpcCase(
+        'create_combo',
+        'a quantity of 0',
+        combo(part(fixture.productId, 0)),
+        400,
+        'Quantity must be at least 1.',
+      ),
+      rpcCase('create_combo', "another user's product", combo(part(other.productId, 1)), 400, 'Product not found.'),
+      rpcCase(
+        'create_combo',
+        'a product id that is SQL',
+        combo(part("' or 1=1 --", 1)),
+        400,
+        'Each combo line needs a product.',
+      ),
+      rpcCase(
+        'create_combo',
+        'components an object',
+        combo({ product_id: fixture.productId }),
+        400,
+        'A combo needs at least one product.',
+      ),
+      rpcCase(
+        'set_sku_alias',
+        'a 100,000-character alias',
+        { product_id: fixture.productId, platform: 'Amazon', alias: 'A'.repeat(100_000) },
+        400,
+        'Alias must be at most 100 characters.',
+      ),
+      rpcCase(
+        'set_sku_alias',
+        'platform number 1,000',
+        { product_id: fixture.productId, platform: 'Platform 1000', alias: 'X-1' },
+        400,
+        'Platform must be one of: Flipkart, Myntra, Amazon, Brand Website, Other.',
+      ),
+      rpcCase(
+        'set_sku_alias',
+        "another user's product",
+        { product_id: other.productId, platform: 'Amazon', alias: 'X-1' },
+        400,
+        'Product not found.',
+      ),
+      rpcCase(
+        'set_channel_buffer',
+        'NaN units',
+        { platform: 'Amazon', buffer_units: 'NaN', buffer_percent: 0 },
+        400,
+        'Buffer units must be a number.',
+      ),
+      rpcCase(
+        'set_channel_buffer',
+        'NaN percent',
+        { platform: 'Amazon', buffer_units: 0, buffer_percent: 'NaN' },
+        400,
+        'Buffer percent must be a number.',
+      ),
+      rpcCase(
+        'set_channel_buffer',
+        '2.5 units',
+        { platform: 'Amazon', buffer_units: 2.5, buffer_percent: 0 },
+        400,
+        'Buffer units must be a whole number.',
+      ),
+      rpcCase(
+        'set_channel_buffer',
+        '101 percent',
+        { platform: 'Amazon', buffer_units: 0, buffer_percent: 101 },
+        400,
+        'Buffer percent must be at most 100.',
+      ),
+      rpcCase(
+        'record_stock_file',
+        '10,001 rows',
+        { platform: 'Amazon', rows: Array.from({ length: 10001 }, (_, i) => ({ alias: `A-${i}`, quantity: 1 })) },
+        400,
+        'A stock file can have at most 10000 rows; this one has 10001.',
+      ),
+      rpcCase(
+        'record_stock_file',
+        'a quantity of 2.5',
+        { platform: 'Amazon', rows: [{ alias: 'A-1', quantity: 2.5 }] },
+        400,
+        'Each quantity must be a whole number from 0.',
+      ),
+      rpcCase(
+        'record_stock_file',
+        'a huge alias',
+        { platform: 'Amazon', rows: [{ alias: 'A'.repeat(100_000), quantity: 1 }] },
+        400,
+        'Each row needs an alias (1 to 100 characters) and a quantity.',
+      ),
+      rpcCase(
+        'available_to_sell',
+        'platform number 1,000',
+        { platform: 'Platform 1000' },
+        400,
+        'Platform must be one of: Flipkart, Myntra, Amazon, Brand Website, Other.',
+      ),
+      rpcCase(
+        'set_sell_what_i_can_make',
+        "another user's product",
+        { product_id: other.productId, sell_what_i_can_make: true },
+        400,
+        'Product not found.',
+      ),
+    ];
+    expect(await runCases(s, fixture, list)).toEqual([]);
+    expect(await ledgerProblems(s, fixture.user.id)).toEqual([]);
+    console.log(`hostile-input channels [${kind}]: ${list.length} inputs tried, all answered as expected`);
   });
 
   it('answers a 300-deep not.and( logic tree with 200 [] or a clear 400 PGRST100, not 26000', async () => {

@@ -40,6 +40,9 @@ interface Owner {
   /** A placed purchase order of the cotton, and its line. */
   purchaseOrderId: string;
   purchaseLineId: string;
+  /** An Amazon alias of the product, and a combo (pack of 2) of it (issue 34). */
+  aliasId: string;
+  comboId: string;
 }
 
 /** A user with rows in every table: a material, a product with a BOM, one platform's fees, a sale, a started and a completed run, a style of two sizes, a return with its claim, a supplier with a purchase unit and a placed purchase order. */
@@ -117,7 +120,24 @@ async function populate(stack: TestStack, label: string, feesPlatform: string): 
     },
   );
   await rpcOk(user, 'place_purchase_order', { po_id: order.purchase_order_id });
+  // Channels (issue 34): an alias, a combo, a buffer and a downloaded stock file on the fees' platform.
+  const alias = await rpcOk<{ id: string }>(user, 'set_sku_alias', {
+    product_id: productId,
+    platform: 'Amazon',
+    alias: `${label}-AMZ`,
+  });
+  const combo = await rpcOk<{ id: string }>(user, 'create_combo', {
+    sku: `${label}-PACK`,
+    product_name: `${label} pack of 2`,
+    category: null,
+    selling_price: 250,
+    components: [{ product_id: productId, quantity: 2 }],
+  });
+  await rpcOk(user, 'set_channel_buffer', { platform: feesPlatform, buffer_units: 1, buffer_percent: 5 });
+  await rpcOk(user, 'record_stock_file', { platform: feesPlatform, rows: [{ alias: `${label}-PACK`, quantity: 1 }] });
   return {
+    aliasId: alias.id,
+    comboId: combo.id,
     shippedId: shipped.id,
     returnId: returned.id,
     claimId: claim.id,
@@ -155,6 +175,10 @@ function keysOf(owner: Owner, snapshot: Record<string, unknown[]>): Record<strin
     purchase_units: ['id', owner.purchaseUnitId],
     purchase_orders: ['id', owner.purchaseOrderId],
     purchase_order_lines: ['id', owner.purchaseLineId],
+    sku_aliases: ['id', owner.aliasId],
+    combo_components: ['combo_id', owner.comboId],
+    channel_settings: ['platform', 'Flipkart'],
+    channel_stock_files: ['platform', 'Flipkart'],
   };
 }
 
@@ -253,6 +277,14 @@ function rowFor(table: string, owner: Owner): Record<string, unknown> {
         unit_price: 0,
         received_quantity: 999,
       };
+    case 'sku_aliases':
+      return { id: owner.aliasId, user_id, product_id: owner.productId, platform: 'Amazon', alias: 'PWNED' };
+    case 'combo_components':
+      return { combo_id: owner.comboId, component_id: owner.productId, user_id, quantity: 999 };
+    case 'channel_settings':
+      return { user_id, platform: 'Flipkart', buffer_units: 999, buffer_percent: 0 };
+    case 'channel_stock_files':
+      return { user_id, platform: 'Flipkart', alias: 'PWNED', quantity: 999 };
     default:
       return { user_id, product_id: owner.productId, quantity: 999, balance_after: 999, reason: 'opening_stock' };
   }
@@ -276,6 +308,10 @@ const EDIT: Record<string, Record<string, unknown>> = {
   purchase_units: { units_per_purchase_unit: 999 },
   purchase_orders: { status: 'Received' },
   purchase_order_lines: { received_quantity: 2 },
+  sku_aliases: { alias: 'PWNED' },
+  combo_components: { quantity: 999 },
+  channel_settings: { buffer_units: 999 },
+  channel_stock_files: { quantity: 999 },
 };
 
 type Result = { data: unknown; error: PostgrestError | null; status: number; count?: number | null };
@@ -380,6 +416,8 @@ describeStack('isolation between two anonymous users', (stack, kind) => {
       first.purchaseUnitId,
       first.purchaseOrderId,
       first.purchaseLineId,
+      first.aliasId,
+      first.comboId,
     ]);
 
     for (const table of TABLES) {
@@ -717,8 +755,18 @@ describeStack('isolation between two anonymous users', (stack, kind) => {
         message: 'No product has SKU SKU-First shirt.',
         product_name: null,
         status: 'Unfulfilled',
+        sku: 'SKU-First shirt',
+        product_id: null,
       },
     ]);
+    // Nor does the first user's Amazon alias (issue 34) resolve for the second user.
+    attempts.count++;
+    expect(
+      await rpcOk(second.user, 'preview_sales_orders_import', {
+        platform: 'Amazon',
+        lines: [{ ...stolenLine, sku: 'First-AMZ' }],
+      }),
+    ).toMatchObject([{ outcome: 'unknown_sku', product_id: null, product_name: null, sku: 'First-AMZ' }]);
     // Styles: the first user's style, its variants and its materials are not found.
     await attempts.call(
       'update_style',
@@ -896,6 +944,56 @@ describeStack('isolation between two anonymous users', (stack, kind) => {
       as('accept_reorder_point', { product_id: first.productId }),
       'Product not found.',
     );
+    // Channels (issue 34): the first user's product, alias and combo, by id.
+    await attempts.call(
+      "set_sku_alias on the first user's product",
+      as('set_sku_alias', { product_id: first.productId, platform: 'Amazon', alias: 'MINE' }),
+      'Product not found.',
+    );
+    await attempts.call(
+      "remove_sku_alias of the first user's alias",
+      as('remove_sku_alias', { alias_id: first.aliasId }),
+      'Alias not found.',
+    );
+    await attempts.call(
+      "create_combo of the first user's product",
+      as('create_combo', {
+        sku: 'STEAL',
+        product_name: 'Steal',
+        category: null,
+        selling_price: 1,
+        components: [{ product_id: first.productId, quantity: 1 }],
+      }),
+      'Product not found.',
+    );
+    await attempts.call(
+      "update_combo of the first user's combo, with the second's own product",
+      as('update_combo', {
+        combo_id: first.comboId,
+        sku: 'STEAL',
+        product_name: 'Steal',
+        category: null,
+        selling_price: 1,
+        components: [{ product_id: second.productId, quantity: 1 }],
+      }),
+      'Combo not found.',
+    );
+    await attempts.call(
+      "set_sell_what_i_can_make on the first user's product",
+      as('set_sell_what_i_can_make', { product_id: first.productId, sell_what_i_can_make: true }),
+      'Product not found.',
+    );
+    await attempts.call(
+      "log_sale of the first user's combo",
+      as('log_sale', { product_id: first.comboId, quantity: 1 }),
+      'Product not found.',
+    );
+    await attempts.read('available_to_sell', () => db.rpc('available_to_sell', { platform: 'Amazon' }), 'own');
+    await attempts.read(
+      'available_to_sell_for_user naming the first user',
+      () => db.rpc('available_to_sell_for_user', { user_id: first.user.id, platform: 'Amazon' }),
+      'none',
+    );
     attempts.count++;
     const panels = await rpcOk<{ totals: { orders: number; revenue: number; fees: number } }>(
       second.user,
@@ -940,9 +1038,10 @@ describeStack('isolation between two anonymous users', (stack, kind) => {
     // sub-assembly and cost calls; then 2 returns, a claim, a returns import, its preview and the
     // returns panel; then an embedding of purchase orders, 10 purchasing calls and the purchase
     // order list; then a settlement preview naming the first user's order and two settlement reads; 5
-    // planning calls.
+    // planning calls; 6 channel calls with the first user's ids, 2 available-to-sell reads and a preview naming the first
+    // user's alias.
     expect(attempts.count).toBe(
-      16 * TABLES.length + 4 + 9 + 11 + 2 + 5 + 1 + 1 + 1 + 6 + 2 + 3 + 6 + 1 + 10 + 1 + 3 + 5,
+      16 * TABLES.length + 4 + 9 + 11 + 2 + 5 + 1 + 1 + 1 + 6 + 2 + 3 + 6 + 1 + 10 + 1 + 3 + 5 + 9,
     );
     console.log(`isolation [${kind}] over HTTP: ${attempts.count} attempts, all refused or empty`);
   });

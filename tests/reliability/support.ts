@@ -99,6 +99,10 @@ const TABLE_ORDER: Record<string, string> = {
   purchase_units: 'id',
   purchase_orders: 'id',
   purchase_order_lines: 'id',
+  sku_aliases: 'id',
+  combo_components: 'combo_id, component_id',
+  channel_settings: 'platform',
+  channel_stock_files: 'platform, alias',
 };
 export const TABLES = Object.keys(TABLE_ORDER);
 /** The tables in publication supabase_realtime. */

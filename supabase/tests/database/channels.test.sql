@@ -3,7 +3,7 @@
 -- buffers, open orders and "sell what I can make"; the stock sync diff. Then another user and anon.
 begin;
 set local client_min_messages = warning;
-select plan(63);
+select plan(67);
 
 create function tests.as_service_role() returns void
 language plpgsql set search_path = '' as $$
@@ -142,6 +142,9 @@ select is(tests.refusal($$ select public.update_combo(tests.id('gift'), 'GIFT-1'
 select is(tests.refusal($$ select public.start_production(tests.id('gift'), 1) $$),
   'P0001 | Gift set is a combo: it is made up from its parts when sold, never produced. | no hint',
   'A combo cannot be produced');
+select is(tests.refusal($$ select public.plan_production(jsonb_build_array(jsonb_build_object('product_id', tests.id('gift'), 'quantity', 1))) $$),
+  'P0001 | Gift set is a combo: it is made up from its parts when sold, never produced. | field:targets',
+  'A combo is never a production plan''s target');
 select is(tests.refusal($$ select public.update_product(tests.id('gift'), 'GIFT-1', 'Gift set', 'Gifts', 250, 0,
     jsonb_build_array(jsonb_build_object('material_id', tests.id('clay'), 'quantity', 1))) $$),
   'P0001 | Gift set is a combo: it is made up from its parts when sold, never produced. | field:bom',
@@ -168,6 +171,11 @@ select is(tests.refusal($$ select public.log_sale(tests.id('gift'), 3, 'Flipkart
   'A combo sale its parts cannot make up is refused with log_sale''s message about the combo');
 select results_eq($$ select stock_on_hand from public.products where id in (tests.id('mug'), tests.id('plate')) order by sku $$,
   $$ values (6), (2) $$, 'and takes nothing');
+select results_eq(
+  $$ select r ->> 'sku', (r ->> 'required')::integer
+     from jsonb_array_elements(public.plan_production() -> 'make') r order by 1 $$,
+  $$ values ('MUG-1', 4), ('PLT-1', 4) $$,
+  'Open orders are planned as what they take: the open gift set order of 2 as 4 mugs and 2 plates, beside the 2 open plate sales; a combo is never made');
 select is(public.import_sales_orders('Myntra', '[{"external_order_id": "M1", "order_date": "2026-01-06", "sku": "gift-1", "quantity": 1, "total_amount": 250, "status": "Fulfilled"}]'),
   '{"created": 1, "skipped": 0}'::jsonb, 'An imported combo line is recorded');
 select results_eq($$ select stock_on_hand from public.products where id in (tests.id('mug'), tests.id('plate')) order by sku $$,
@@ -175,6 +183,13 @@ select results_eq($$ select stock_on_hand from public.products where id in (test
 select is(
   public.preview_sales_orders_import('Myntra', '[{"external_order_id": "M2", "order_date": "2026-01-06", "sku": "GIFT-1", "quantity": 2, "total_amount": 500}]') -> 0 ->> 'message',
   'Not enough stock for Gift set. Only 1 available.', 'The import preview counts a combo''s stock from its parts');
+select results_eq(
+  $$ select l ->> 'outcome', l ->> 'message'
+     from jsonb_array_elements(public.preview_sales_orders_import('Myntra', '[
+       {"external_order_id": "M3", "order_date": "2026-01-06", "sku": "MUG-1", "quantity": 3, "total_amount": 300},
+       {"external_order_id": "M4", "order_date": "2026-01-06", "sku": "GIFT-1", "quantity": 1, "total_amount": 250}]')) l $$,
+  $$ values ('new', null), ('not_enough_stock', 'Not enough stock for Gift set. Only 0 available.') $$,
+  'A part sold alone earlier in the file is counted before a combo using it (4 mugs: 3 alone leave 1, a gift set needs 2)');
 select lives_ok($$ select public.cancel_sales_order(tests.id('gift-sale')) $$, 'A combo sale can be cancelled');
 select results_eq($$ select stock_on_hand from public.products where id in (tests.id('mug'), tests.id('plate')) order by sku $$,
   $$ values (8), (3) $$, 'and cancelling puts its parts back');
@@ -237,6 +252,12 @@ select results_eq(
   'A sale elsewhere changes exactly the rows it moved (the plate and the combo using it)');
 select is(tests.refusal($$ select public.record_stock_file('Amazon', (select jsonb_agg(jsonb_build_object('alias', 'A' || g, 'quantity', 1)) from generate_series(1, 10001) g)) $$),
   'P0001 | A stock file can have at most 10000 rows; this one has 10001. | field:rows', 'A file of 10,001 rows is refused');
+
+select public.log_sale(tests.id('gift'), 1, 'Amazon');
+select results_eq(
+  $$ select sku, units_30 from public.product_planning(array[tests.id('mug'), tests.id('gift')]) order by sku $$,
+  $$ values ('GIFT-1', 0::bigint), ('MUG-1', 3::bigint) $$,
+  'A combo''s sales count as its parts'' in sales velocity (a mug sold alone and a gift set of 2 mugs: 3), not as its own');
 
 -- Another user --------------------------------------------------------------------------------------
 select tests.authenticate_as('other');
