@@ -35,6 +35,7 @@ describe('queryKeysForTables', () => {
       queryKeys.workspaceHasData,
       queryKeys.productCosting,
       queryKeys.styles,
+      queryKeys.comboComponents,
     ]);
   });
 
@@ -78,11 +79,10 @@ describe('queryKeysForTables', () => {
     const keys = queryKeysForTables(liveTables);
     // The webhook's row is not published (it holds the secret), nor are the channels' tables; only the
     // owner's own writes change them, and they refresh them themselves.
-    const { session, websiteWebhook, skuAliases, comboComponents, channelSettings, ...dataKeys } = queryKeys;
+    const { session, websiteWebhook, skuAliases, channelSettings, ...dataKeys } = queryKeys;
     expect(keys).not.toContain(session);
     expect(keys).not.toContain(websiteWebhook);
     expect(keys).not.toContain(skuAliases);
-    expect(keys).not.toContain(comboComponents);
     expect(keys).not.toContain(channelSettings);
     expect(new Set(keys)).toEqual(new Set(Object.values(dataKeys)));
   });

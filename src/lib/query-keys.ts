@@ -102,6 +102,8 @@ const queriesReadingTable: Record<DataTable, readonly QueryKey[]> = {
     queryKeys.productPlanning,
     queryKeys.productionPlan,
     queryKeys.stockSync,
+    // A combo's parts are read with their stock.
+    queryKeys.comboComponents,
   ],
   // A product's BOM is read with its materials' stock and cost.
   raw_materials: [

@@ -161,6 +161,15 @@ describe('channels: marketplace SKUs, a pack of 2 and the Amazon stock file', { 
     await dismissNotifications(page);
     await settle(page);
     await screenshot(page, 'channels-products');
+    // The pack's drawer: its part, per pack and in stock.
+    await page.getByRole('button', { name: 'Clay Mug, pack of 2', exact: true }).click();
+    const pack = page.getByRole('dialog', { name: 'Clay Mug, pack of 2' });
+    const parts = pack.getByRole('region', { name: 'Parts of this combo' });
+    await eventually(() => rowCells(parts, 'Clay Mug')).toEqual(['Clay Mug MUG-01', '2', '6']);
+    await settle(page);
+    await screenshot(page, 'channels-combo-drawer');
+    await page.keyboard.press('Escape');
+    await pack.waitFor({ state: 'hidden' });
 
     // 3. Stock sync: Amazon's file lists each listing under its Amazon SKU.
     await openTab(page, 'Inventory');

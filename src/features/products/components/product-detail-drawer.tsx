@@ -39,7 +39,7 @@ export function ProductDetailButton({ product }: { product: ProductRow }) {
         title={product.product_name}
         closeButtonProps={{ 'aria-label': 'Close' }}
       >
-        {opened && <ProductDetail product={product} />}
+        {opened && (product.is_combo ? <ComboDetail product={product} /> : <ProductDetail product={product} />)}
       </Drawer>
     </>
   );
@@ -49,6 +49,28 @@ export function ProductDetailButton({ product }: { product: ProductRow }) {
 export function buildableText(costing: ProductCosting): string {
   if (costing.max_buildable === null) return 'No bill of materials: production uses no raw materials.';
   return `Can build ${costing.max_buildable} (${bottleneckName(costing)} runs out first)`;
+}
+
+/**
+ * A combo's drawer (issue 34): no BOM and no cost of its own (product_costing does not know combos;
+ * each sale records its parts' costs), so its parts, then its marketplace SKUs.
+ */
+function ComboDetail({ product }: { product: ProductRow }) {
+  return (
+    <Stack>
+      <Text c="dimmed" size="sm" ff="monospace">
+        {product.sku}
+        {product.category ? ` · ${product.category}` : ''}
+      </Text>
+      <SimpleGrid cols={3} spacing="xs">
+        <Figure label="Selling price" value={formatRupees(product.selling_price)} />
+        <Figure label="Can sell now" value={formatQuantity(product.stock_on_hand)} />
+      </SimpleGrid>
+      <ComboParts comboId={product.id} />
+      <Divider />
+      <MarketplaceSkus productId={product.id} />
+    </Stack>
+  );
 }
 
 function ProductDetail({ product }: { product: ProductRow }) {
@@ -149,9 +171,9 @@ function ProductDetail({ product }: { product: ProductRow }) {
         overhead, through every sub-assembly. Each sale records the cost and the platform's fees at the moment it is
         logged, so later changes do not rewrite past profit.
       </Text>
-      {/* Issue 34: below the costs, a combo's parts, what marketplaces are told, and the product's names there. */}
+      {/* Issue 34: below the costs, what marketplaces are told, and the product's names there. */}
       <Divider />
-      {product.is_combo ? <ComboParts comboId={product.id} /> : <SellWhatICanMake productId={product.id} />}
+      <SellWhatICanMake productId={product.id} />
       <MarketplaceSkus productId={product.id} />
     </Stack>
   );
