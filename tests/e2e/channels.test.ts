@@ -16,6 +16,7 @@ import {
   dialog,
   dismissNotifications,
   eventually,
+  download,
   fillSale,
   openTab,
   rowCells,
@@ -109,7 +110,13 @@ describe('channels: marketplace SKUs, a pack of 2 and the Amazon stock file', { 
     await form.getByRole('button', { name: 'This is… (map AMZ-MUG-BLUE)' }).click();
     await settle(page);
     await screenshot(page, 'channels-map-unknown-sku');
-    await choose(page, form.getByRole('combobox', { name: 'Amazon SKU AMZ-MUG-BLUE is' }), 'Clay Mug (MUG-01)');
+    // The same on a phone, where the dialog takes the screen.
+    await page.setViewportSize(PHONE);
+    await form.getByRole('combobox', { name: 'AMZ-MUG-BLUE is' }).scrollIntoViewIfNeeded();
+    await settle(page);
+    await screenshot(page, 'channels-map-unknown-sku');
+    await page.setViewportSize(DESKTOP);
+    await choose(page, form.getByRole('combobox', { name: 'AMZ-MUG-BLUE is' }), 'Clay Mug (MUG-01)');
     await eventually(() => outcome(form, 'AMZ-MUG-BLUE')).toMatch(/^New sale/);
     expect(await outcome(form, 'KURTA-BLU')).toMatch(/^New sale/);
     await form.getByRole('button', { name: 'Import 2 orders' }).click();
@@ -178,12 +185,12 @@ describe('channels: marketplace SKUs, a pack of 2 and the Amazon stock file', { 
     await sync.scrollIntoViewIfNeeded();
     await settle(page);
     await screenshot(page, 'channels-stock-sync');
-    const [download] = await Promise.all([
+    const [amazonFile] = await Promise.all([
       page.waitForEvent('download'),
       sync.getByRole('button', { name: 'Download Amazon file' }).click(),
     ]);
-    expect(download.suggestedFilename()).toMatch(/^amazon-inventory-\d{4}-\d{2}-\d{2}\.txt$/);
-    const text = await readFile(await download.path(), 'utf8');
+    expect(amazonFile.suggestedFilename()).toMatch(/^amazon-inventory-\d{4}-\d{2}-\d{2}\.txt$/);
+    const text = await readFile(await amazonFile.path(), 'utf8');
     const lines = text
       .trimEnd()
       .split('\r\n')
@@ -208,9 +215,61 @@ describe('channels: marketplace SKUs, a pack of 2 and the Amazon stock file', { 
     expect(await rowCells(sync, 'AMZ-MUG-BLUE')).toEqual(['AMZ-MUG-BLUE', 'Clay Mug (MUG-01)', '6', '5']);
     expect(await rowCells(sync, 'MUG-PACK2')).toEqual(['MUG-PACK2', 'Clay Mug, pack of 2 (MUG-PACK2)', '3', '2']);
 
+    // Shopify's file: its inventory CSV, at the location named, each product under its own SKU.
+    await sync.getByText('Website (Shopify)').click();
+    await sync.getByLabel('Shopify location').fill('Main Warehouse');
+    const shopify = await download(page, sync.getByRole('button', { name: 'Download Shopify file' }));
+    expect(shopify.name).toMatch(/^shopify-inventory-\d{4}-\d{2}-\d{2}\.csv$/);
+    const [header, ...shopifyRows] = shopify.lines;
+    expect(header).toEqual([
+      'Handle',
+      'Title',
+      'Option1 Name',
+      'Option1 Value',
+      'Option2 Name',
+      'Option2 Value',
+      'Option3 Name',
+      'Option3 Value',
+      'SKU',
+      'HS Code',
+      'COO',
+      'Location',
+      'Incoming',
+      'Unavailable',
+      'Committed',
+      'Available',
+      'On hand',
+    ]);
+    const cell = (row: string[], column: string) => row[header!.indexOf(column)];
+    expect(
+      shopifyRows.map((row) => [cell(row, 'Handle'), cell(row, 'SKU'), cell(row, 'Location'), cell(row, 'On hand')]),
+    ).toEqual([
+      ['cotton-kurta', 'KURTA-BLU', 'Main Warehouse', '8'],
+      ['clay-mug', 'MUG-01', 'Main Warehouse', '6'],
+      ['clay-mug-pack-of-2', 'MUG-PACK2', 'Main Warehouse', '3'],
+    ]);
+    expect([cell(shopifyRows[0]!, 'Option1 Name'), cell(shopifyRows[0]!, 'Option1 Value')]).toEqual([
+      'Title',
+      'Default Title',
+    ]);
+
+    // Edit the pack into a pack of 3: two packs' worth of mugs left.
+    await openTab(page, 'Products');
+    await page.getByRole('button', { name: 'Actions for Clay Mug, pack of 2', exact: true }).click();
+    await page
+      .getByRole('dialog', { name: 'Actions for Clay Mug, pack of 2' })
+      .getByRole('button', { name: 'Edit', exact: true })
+      .click();
+    const edit = dialog(page, 'Edit Clay Mug, pack of 2');
+    await edit.getByLabel('Quantity 1').fill('3');
+    await edit.getByRole('button', { name: 'Save Changes' }).click();
+    await edit.waitFor({ state: 'hidden' });
+    await eventually(() => productStock(page, 'Clay Mug, pack of 2')).toBe('2');
+
     // The phone: the same sections, readable.
     await page.setViewportSize(PHONE);
-    await dismissNotifications(page);
+    await openTab(page, 'Inventory');
+    await sync.getByText('Website (Shopify)').click();
     await sync.scrollIntoViewIfNeeded();
     await settle(page);
     await screenshot(page, 'channels-stock-sync');

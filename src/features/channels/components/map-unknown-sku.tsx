@@ -28,11 +28,11 @@ export function MapUnknownSku({ sku, platform, onMapped }: MapUnknownSkuProps) {
     );
   }
   return (
-    <Stack gap={4} miw="14rem">
+    <Stack gap={4} miw="12rem" ta="left">
       <Group gap={4} wrap="nowrap" align="flex-start">
         <Select
           size="xs"
-          label={`${platform} SKU ${sku} is`}
+          label={`${sku} is`}
           placeholder="Search your products"
           data-autofocus
           autoFocus
