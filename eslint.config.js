@@ -11,7 +11,8 @@ import { readdirSync } from 'node:fs';
 /**
  * Features other features may import: what every stock item has (pickers, item lists, row menu,
  * count and archive), its history drawer, product costing, the CSV export button, the catalogue
- * import and styles (their form, grids and list, shown by Products, Inventory and Manufacturing).
+ * import and styles (their form, grids and list, shown by Products, Inventory and Manufacturing),
+ * and channels (marketplace SKUs, combos, stock files: shown by Products, the imports and Inventory).
  * Each imports only shared code and the shared features listed before it.
  */
 const sharedFeatures = [
@@ -22,6 +23,7 @@ const sharedFeatures = [
   'catalogue-import',
   'styles',
   'settlements',
+  'channels',
 ];
 const features = readdirSync(new URL('./src/features', import.meta.url));
 

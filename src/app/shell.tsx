@@ -54,6 +54,16 @@ const WebsiteOrdersSettings = lazy(() =>
 );
 const loadShopifySettings = withAllStyles(() => import('@/features/shopify/components/shopify-settings'));
 const ShopifySettings = lazy(() => loadShopifySettings().then((m) => ({ default: m.ShopifySettings })));
+// Channels (issue 34): Stock sync below Inventory, the buffers in Settings.
+const loadChannels = withAllStyles(async () => {
+  const [sync, settings] = await Promise.all([
+    import('@/features/channels/components/stock-sync'),
+    import('@/features/channels/components/channel-settings'),
+  ]);
+  return { StockSync: sync.StockSync, ChannelSettings: settings.ChannelSettings };
+});
+const StockSync = lazy(() => loadChannels().then((m) => ({ default: m.StockSync })));
+const ChannelSettings = lazy(() => loadChannels().then((m) => ({ default: m.ChannelSettings })));
 const loadWorkspaceDialogs = withAllStyles(() => import('@/features/workspace/components/workspace-dialogs'));
 const WorkspaceDialogs = lazy(() => loadWorkspaceDialogs().then((m) => ({ default: m.WorkspaceDialogs })));
 
@@ -132,6 +142,7 @@ export function Shell({ user }: { user: User }) {
       salesOrdersTab.preload,
       loadWebsiteOrderRefusals,
       loadPurchasing,
+      loadChannels,
       manufacturingTab.preload,
       loadWorkspaceDialogs,
     ]) {
@@ -252,6 +263,12 @@ export function Shell({ user }: { user: User }) {
               <WebsiteOrderRefusals />
             </Suspense>
           )}
+          {/* Stock sync (issue 34) below the spec's Inventory, in a boundary of its own. */}
+          {activeTab === 'inventory' && (
+            <Suspense fallback={null}>
+              <StockSync />
+            </Suspense>
+          )}
           {/* Purchasing below the spec's Raw Materials list, in a boundary of its own too. */}
           {activeTab === 'raw-materials' && (
             <Suspense fallback={null}>
@@ -266,6 +283,7 @@ export function Shell({ user }: { user: User }) {
           )}
           {activeTab === 'settings' && (
             <Suspense fallback={null}>
+              <ChannelSettings />
               <ShopifySettings />
             </Suspense>
           )}

@@ -12,6 +12,7 @@ describe('queryKeysForTables', () => {
       queryKeys.reconciliation,
       queryKeys.productPlanning,
       queryKeys.productionPlan,
+      queryKeys.stockSync,
     ]);
     expect(queryKeysForTables(['products'])).toContain(queryKeys.dashboardSummary);
     expect(queryKeysForTables(['raw_materials'])).toContain(queryKeys.dashboardSummary);
@@ -27,12 +28,14 @@ describe('queryKeysForTables', () => {
       queryKeys.reconciliation,
       queryKeys.productPlanning,
       queryKeys.productionPlan,
+      queryKeys.stockSync,
       queryKeys.products,
       queryKeys.bomItems,
       queryKeys.stockHistory,
       queryKeys.workspaceHasData,
       queryKeys.productCosting,
       queryKeys.styles,
+      queryKeys.comboComponents,
     ]);
   });
 
@@ -72,14 +75,16 @@ describe('queryKeysForTables', () => {
     expect(queryKeysForTables(['sales_orders'])).toContain(queryKeys.reconciliation);
   });
 
-  it('covers every data query but the website webhook and the Shopify connection, and never the session', () => {
+  it('covers every data query but the website webhook, the Shopify connection and the channel settings, and never the session', () => {
     const keys = queryKeysForTables(liveTables);
-    // Their rows are not published (they hold a secret, a token); only the owner's own settings
-    // change them, and they refresh them themselves.
-    const { session, websiteWebhook, shopifyConnection, ...dataKeys } = queryKeys;
+    // Their rows are not published (the webhook and the connection hold a secret, a token; the
+    // channels' tables change only by the owner's own writes), which refresh them themselves.
+    const { session, websiteWebhook, shopifyConnection, skuAliases, channelSettings, ...dataKeys } = queryKeys;
     expect(keys).not.toContain(session);
     expect(keys).not.toContain(websiteWebhook);
     expect(keys).not.toContain(shopifyConnection);
+    expect(keys).not.toContain(skuAliases);
+    expect(keys).not.toContain(channelSettings);
     expect(new Set(keys)).toEqual(new Set(Object.values(dataKeys)));
   });
 });

@@ -32,7 +32,13 @@ export type DataTable =
   | 'shopify_connections'
   // Replaced with their draft (deletions), so not published: they change with their order's row.
   | 'purchase_order_lines'
-  | 'settlement_lines';
+  | 'settlement_lines'
+  // Channels (issue 34): marketplace SKUs, combos' parts, buffers and the stock files downloaded;
+  // only the owner's own writes change them, which refresh these.
+  | 'sku_aliases'
+  | 'combo_components'
+  | 'channel_settings'
+  | 'channel_stock_files';
 
 /** Every server-state query key of the app, in one place so invalidation cannot miss one. */
 export const queryKeys = {
@@ -72,6 +78,14 @@ export const queryKeys = {
   productPlanning: ['product-planning'],
   /** A production plan on Manufacturing: what to make and buy (issue 33). */
   productionPlan: ['production-plan'],
+  /** A product's marketplace SKUs: ['sku-aliases', product id] (issue 34). */
+  skuAliases: ['sku-aliases'],
+  /** Per platform, what the next stock file would change (issue 34). */
+  stockSync: ['stock-sync'],
+  /** A combo's parts: ['combo-components', combo id] (issue 34). */
+  comboComponents: ['combo-components'],
+  /** Each platform's buffer (issue 34). */
+  channelSettings: ['channel-settings'],
 } as const;
 
 type QueryKey = (typeof queryKeys)[keyof typeof queryKeys];
@@ -91,6 +105,9 @@ const queriesReadingTable: Record<DataTable, readonly QueryKey[]> = {
     queryKeys.styles,
     queryKeys.productPlanning,
     queryKeys.productionPlan,
+    queryKeys.stockSync,
+    // A combo's parts are read with their stock.
+    queryKeys.comboComponents,
   ],
   // A product's BOM is read with its materials' stock and cost.
   raw_materials: [
@@ -104,6 +121,8 @@ const queriesReadingTable: Record<DataTable, readonly QueryKey[]> = {
     // A receipt changes an order and its materials' stock and cost together.
     queryKeys.purchaseOrders,
     queryKeys.productionPlan,
+    // What the materials can still build is available to sell where the owner chose so.
+    queryKeys.stockSync,
   ],
   bom_items: [queryKeys.bomItems, queryKeys.productCosting, queryKeys.styles, queryKeys.productionPlan],
   // A website order writes its sales and its refused lines together (refusals are not published).
@@ -117,6 +136,8 @@ const queriesReadingTable: Record<DataTable, readonly QueryKey[]> = {
     // Sales are velocity, and open orders are a plan's demand.
     queryKeys.productPlanning,
     queryKeys.productionPlan,
+    // Open orders are taken off what is available to sell.
+    queryKeys.stockSync,
   ],
   // Runs In Progress are netted by a plan.
   manufacturing_orders: [queryKeys.manufacturingOrders, queryKeys.productionPlan],
@@ -139,6 +160,12 @@ const queriesReadingTable: Record<DataTable, readonly QueryKey[]> = {
   // What is on order changes What to buy.
   purchase_orders: [queryKeys.purchaseOrders, queryKeys.whatToBuy, queryKeys.productionPlan],
   purchase_order_lines: [queryKeys.purchaseOrders, queryKeys.whatToBuy, queryKeys.productionPlan],
+  // A stock file lists each product under its aliases.
+  sku_aliases: [queryKeys.skuAliases, queryKeys.stockSync],
+  // A combo's parts change its stock and costs, as a BOM does.
+  combo_components: [queryKeys.products, queryKeys.comboComponents, queryKeys.productCosting, queryKeys.stockSync],
+  channel_settings: [queryKeys.channelSettings, queryKeys.stockSync],
+  channel_stock_files: [queryKeys.stockSync],
 };
 
 export function queryKeysForTables(tables: readonly DataTable[]): QueryKey[] {

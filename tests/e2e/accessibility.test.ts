@@ -75,7 +75,14 @@ describe('accessibility (axe-core, WCAG 2.1 A and AA)', { timeout: 240_000 }, ()
         await dialog(page, title).getByRole('button', { name: 'Cancel' }).click();
         await dialog(page, title).waitFor({ state: 'hidden' });
       }
+      // Add New Product's combo form (issue 34).
       await openTab(page, 'Products');
+      await page.getByRole('button', { name: 'Add New Product' }).click();
+      await dialog(page, 'Add New Product').getByText('A combo or pack').click();
+      await dialog(page, 'Add New Product').getByRole('button', { name: 'Save Combo' }).waitFor();
+      violations.push(...(await seriousViolations(page, `Combo form ${at}`)));
+      await dialog(page, 'Add New Product').getByRole('button', { name: 'Cancel' }).click();
+      await dialog(page, 'Add New Product').waitFor({ state: 'hidden' });
       await page.getByRole('button', { name: 'Actions for Cotton Kurta', exact: true }).click();
       violations.push(...(await seriousViolations(page, `Row menu ${at}`)));
       await page.keyboard.press('Escape');

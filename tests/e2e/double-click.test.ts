@@ -45,6 +45,7 @@ describe('a double click writes once', { timeout: 240_000 }, () => {
           'record_return',
           'create_style',
           'start_production_batch',
+          'create_combo',
         ].map((rpc) => [rpc, countRpcCalls(page, rpc)]),
       );
 
@@ -137,6 +138,19 @@ describe('a double click writes once', { timeout: 240_000 }, () => {
       await doubleClick(form, 'Start Production');
       expect(await count('manufacturing_orders')).toBe(3);
 
+      // A pack of 2 (issue 34): one combo.
+      await openTab(page, 'Products');
+      await page.getByRole('button', { name: 'Add New Product' }).click();
+      form = dialog(page, 'Add New Product');
+      await form.getByText('A combo or pack').click();
+      await form.getByLabel('SKU').fill('SH-PACK2');
+      await form.getByLabel('Product Name').fill('Linen Shirt, pack of 2');
+      await form.getByLabel('Selling Price').fill('1500');
+      await choose(page, form.getByRole('combobox', { name: 'Part 1' }), 'Linen Shirt (SH-1)');
+      await form.getByLabel('Quantity 1').fill('2');
+      await doubleClick(form, 'Save Combo');
+      expect(await count('products')).toBe(4);
+
       expect(Object.fromEntries(Object.entries(calls).map(([rpc, called]) => [rpc, called()]))).toEqual({
         create_raw_material: 1,
         create_product: 1,
@@ -147,6 +161,7 @@ describe('a double click writes once', { timeout: 240_000 }, () => {
         record_return: 1,
         create_style: 1,
         start_production_batch: 1,
+        create_combo: 1,
       });
     });
   }

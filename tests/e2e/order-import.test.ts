@@ -72,7 +72,10 @@ describe('importing an Amazon order report', { timeout: 120_000 }, () => {
     expect(await outcome(form, '402-3333333-3333333', 'SHIRT-WHT')).toBe(
       'Not enough stock Not enough stock for Linen Shirt. Only 0 available.',
     );
-    expect(await outcome(form, '402-4444444-4444444', 'NOT-OURS')).toBe('Unknown SKU No product has SKU NOT-OURS.');
+    // With the button that maps it to a product (issue 34; tests/e2e/channels.test.ts).
+    expect(await outcome(form, '402-4444444-4444444', 'NOT-OURS')).toBe(
+      'Unknown SKU No product has SKU NOT-OURS. This is…',
+    );
     await settle(page);
     await shot(page, 'preview', DESKTOP);
     // One Amazon order of two products: two lines, one order.

@@ -7,7 +7,9 @@ import { ArchiveItemModal } from '@/features/stock-items/components/archive-item
 import { CountStockModal } from '@/features/stock-items/components/count-stock-modal';
 import type { ItemAction } from '@/features/stock-items/components/item-actions-menu';
 import { productItem } from '@/features/stock-items/item';
-import type { Product } from '@/features/stock-items/api/products';
+import type { ProductRow } from '@/features/stock-items/api/item-lists';
+import { useComboParts } from '@/features/channels/api/combos';
+import { ComboFormModal } from '@/features/channels/components/combo-form';
 import { ProductFormModal } from './product-form-modal';
 
 type Action = 'edit' | 'count' | 'history' | 'archive';
@@ -16,21 +18,28 @@ type Action = 'edit' | 'count' | 'history' | 'archive';
  * The row actions of the Products list and the one modal or drawer open at a time. The open one
  * reads the product from the current rows, so a live update shows in it.
  */
-export function useProductActions(rows: Product[] | undefined) {
+export function useProductActions(rows: ProductRow[] | undefined) {
   const [open, setOpen] = useState<{ action: Action; id: string } | null>(null);
   const product = open ? rows?.find((row) => row.id === open.id) : undefined;
-  const editedId = product && open?.action === 'edit' ? product.id : null;
+  const editedId = product && open?.action === 'edit' && !product.is_combo ? product.id : null;
+  const editedComboId = product && open?.action === 'edit' && product.is_combo ? product.id : null;
   const bom = useProductBom(editedId);
   const costs = useProductCosts(editedId);
+  const comboParts = useComboParts(editedComboId);
   const close = () => setOpen(null);
 
-  const actionsFor = (row: Product): ItemAction[] => [
+  const actionsFor = (row: ProductRow): ItemAction[] => [
     { label: 'Edit', icon: <IconPencil size={16} />, onClick: () => setOpen({ action: 'edit', id: row.id }) },
-    {
-      label: 'Count stock',
-      icon: <IconClipboardList size={16} />,
-      onClick: () => setOpen({ action: 'count', id: row.id }),
-    },
+    // A combo has no stock of its own to count (issue 34): its parts do.
+    ...(row.is_combo
+      ? []
+      : [
+          {
+            label: 'Count stock',
+            icon: <IconClipboardList size={16} />,
+            onClick: () => setOpen({ action: 'count', id: row.id }),
+          },
+        ]),
     { label: 'History', icon: <IconHistory size={16} />, onClick: () => setOpen({ action: 'history', id: row.id }) },
     row.archived_at === null
       ? {
@@ -48,7 +57,16 @@ export function useProductActions(rows: Product[] | undefined) {
 
   const dialogs = (
     <>
-      {product && open?.action === 'edit' && bom.data && costs.data && (
+      {product && editedComboId && comboParts.data && (
+        <ComboFormModal
+          edited={{
+            ...product,
+            components: comboParts.data.map(({ part, quantity }) => ({ product_id: part.id, quantity })),
+          }}
+          onClose={close}
+        />
+      )}
+      {product && editedId && bom.data && costs.data && (
         <ProductFormModal
           edited={{ product, bom: bom.data.lines, subassemblies: bom.data.subassemblies, costs: costs.data }}
           onClose={close}

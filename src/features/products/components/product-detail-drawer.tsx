@@ -1,8 +1,23 @@
-import { Alert, Drawer, Group, List, Paper, SimpleGrid, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import {
+  Alert,
+  Divider,
+  Drawer,
+  Group,
+  List,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconAlertTriangle } from '@tabler/icons-react';
+import { MarketplaceSkus } from '@/features/channels/components/marketplace-skus';
+import { ComboParts, SellWhatICanMake } from '@/features/channels/components/product-channels';
 import { bottleneckName, useProductCosting, type ProductCosting } from '@/features/costing/api/get-product-costing';
 import { useProductBom, type SubassemblyLine } from '@/features/stock-items/api/bom-items';
+import type { ProductRow } from '@/features/stock-items/api/item-lists';
 import type { Product } from '@/features/stock-items/api/products';
 import { formatQuantity, formatQuantityWithUnit, formatRupees, formatUnitCost } from '@/lib/format';
 import { lineAmount } from '@/lib/money';
@@ -10,7 +25,7 @@ import classes from './product-detail-drawer.module.css';
 import { ProductPlanningForm } from './product-planning-form';
 
 /** A product's name in its row, as a button that opens the product's detail drawer. */
-export function ProductDetailButton({ product }: { product: Product }) {
+export function ProductDetailButton({ product }: { product: ProductRow }) {
   const [opened, drawer] = useDisclosure(false);
   return (
     <>
@@ -25,7 +40,7 @@ export function ProductDetailButton({ product }: { product: Product }) {
         title={product.product_name}
         closeButtonProps={{ 'aria-label': 'Close' }}
       >
-        {opened && <ProductDetail product={product} />}
+        {opened && (product.is_combo ? <ComboDetail product={product} /> : <ProductDetail product={product} />)}
       </Drawer>
     </>
   );
@@ -37,7 +52,29 @@ export function buildableText(costing: ProductCosting): string {
   return `Can build ${costing.max_buildable} (${bottleneckName(costing)} runs out first)`;
 }
 
-function ProductDetail({ product }: { product: Product }) {
+/**
+ * A combo's drawer (issue 34): no BOM and no cost of its own (product_costing does not know combos;
+ * each sale records its parts' costs), so its parts, then its marketplace SKUs.
+ */
+function ComboDetail({ product }: { product: ProductRow }) {
+  return (
+    <Stack>
+      <Text c="dimmed" size="sm" ff="monospace">
+        {product.sku}
+        {product.category ? ` · ${product.category}` : ''}
+      </Text>
+      <SimpleGrid cols={3} spacing="xs">
+        <Figure label="Selling price" value={formatRupees(product.selling_price)} />
+        <Figure label="Can sell now" value={formatQuantity(product.stock_on_hand)} />
+      </SimpleGrid>
+      <ComboParts comboId={product.id} />
+      <Divider />
+      <MarketplaceSkus productId={product.id} />
+    </Stack>
+  );
+}
+
+function ProductDetail({ product }: { product: ProductRow }) {
   const costing = useProductCosting(product.id);
   const bom = useProductBom(product.id);
   const cost = costing.data;
@@ -136,6 +173,10 @@ function ProductDetail({ product }: { product: Product }) {
         overhead, through every sub-assembly. Each sale records the cost and the platform's fees at the moment it is
         logged, so later changes do not rewrite past profit.
       </Text>
+      {/* Issue 34: below the costs, what marketplaces are told, and the product's names there. */}
+      <Divider />
+      <SellWhatICanMake productId={product.id} />
+      <MarketplaceSkus productId={product.id} />
     </Stack>
   );
 }

@@ -7,6 +7,7 @@ import { SubmitButton } from '@/components/submit-button';
 import { FormError, showOnField } from '@/components/form-error';
 import { NumberField, TextField } from '@/components/form-inputs';
 import { useHasMaterials } from '@/features/stock-items/components/material-picker';
+import { ComboForm } from '@/features/channels/components/combo-form';
 import { StyleForm } from '@/features/styles/components/style-form';
 import { formatQuantity } from '@/lib/format';
 import { productFieldRules as rules } from '@/lib/form-fields';
@@ -27,8 +28,11 @@ interface ProductFormModalProps {
   onClose: () => void;
 }
 
-/** What Add New Product adds: one product, or a style whose sizes or colours are each a product. */
-type NewKind = 'product' | 'style';
+/**
+ * What Add New Product adds: one product, a style whose sizes or colours are each a product, or a
+ * combo (issue 34) sold as one product and made of others.
+ */
+type NewKind = 'product' | 'style' | 'combo';
 
 /**
  * The one product form: Add New Product, and Edit (its details and BOM; stock changes through
@@ -77,9 +81,12 @@ export function ProductFormModal({ edited, opened = true, onClose }: ProductForm
           fullWidth
           mb="md"
           aria-label="What to add"
+          // Three choices on a phone: the longer names take two lines rather than being cut off.
+          styles={{ label: { whiteSpace: 'normal' } }}
           data={[
             { value: 'product', label: 'One product' },
             { value: 'style', label: 'Several sizes or colours' },
+            { value: 'combo', label: 'A combo or pack' },
           ]}
           value={kind}
           onChange={(value) => setKind(value as NewKind)}
@@ -87,6 +94,8 @@ export function ProductFormModal({ edited, opened = true, onClose }: ProductForm
       )}
       {kind === 'style' ? (
         <StyleForm edited={null} onClose={close} />
+      ) : kind === 'combo' ? (
+        <ComboForm edited={null} onClose={close} />
       ) : (
         <form onSubmit={submit} noValidate>
           <Stack>

@@ -11,13 +11,14 @@ import {
   initialItemList,
   useAnyArchived,
   useProductPage,
+  type ProductRow,
   type ProductSort,
 } from '@/features/stock-items/api/item-lists';
+import { ComboBadge } from '@/features/channels/components/combo-badge';
 import { ArchivedBadge } from '@/features/stock-items/components/archived-badge';
 import { ItemNameWithActions, type ItemAction } from '@/features/stock-items/components/item-actions-menu';
 import { ItemListFilters } from '@/features/stock-items/components/item-list-filters';
 import { isArchived } from '@/features/stock-items/api/archived';
-import type { Product } from '@/features/stock-items/api/products';
 import { formatQuantity, formatRupees } from '@/lib/format';
 import { useListState } from '@/lib/list-state';
 import { isLowStock } from '@/lib/stock';
@@ -26,7 +27,7 @@ import { ProductFormModal } from './product-form-modal';
 import { useProductActions } from './product-actions';
 import { ProductDetailButton } from './product-detail-drawer';
 
-const productColumns = (actionsFor: (product: Product) => ItemAction[]): DataTableColumn<Product>[] => [
+const productColumns = (actionsFor: (product: ProductRow) => ItemAction[]): DataTableColumn<ProductRow>[] => [
   { label: 'SKU', sortKey: 'sku', ff: 'monospace', cell: (product) => product.sku },
   {
     label: 'Product Name',
@@ -36,7 +37,12 @@ const productColumns = (actionsFor: (product: Product) => ItemAction[]): DataTab
       <ItemNameWithActions
         name={product.product_name}
         label={<ProductDetailButton product={product} />}
-        badge={isArchived(product) && <ArchivedBadge />}
+        badge={
+          <>
+            {product.is_combo && <ComboBadge />}
+            {isArchived(product) && <ArchivedBadge />}
+          </>
+        }
         actions={actionsFor(product)}
       />
     ),

@@ -1,3 +1,4 @@
+import { Stack } from '@mantine/core';
 import type { DataTableColumn } from '@/components/data-table';
 import { formatDateTime } from '@/lib/format';
 import { previewImport, useImportSalesOrders } from '../api/import-sales-orders';
@@ -7,6 +8,7 @@ import { previewRows, type PreviewRow, type RowOutcome } from '../utils/order-re
 import { readOrderReportRows } from '../utils/order-report-read';
 import { newLines } from '../utils/report-import';
 import { importedMessage, orderCount, plural } from './import-orders-count';
+import { UnknownSkuAction } from './preview-actions';
 import { ReportImportModal, type ReportImporter } from './report-import-modal';
 import { OutcomeCell, type OutcomeLabels } from './report-import-outcome';
 import { reportAmount, reportQuantity } from './report-import-preview';
@@ -38,7 +40,12 @@ const columns: DataTableColumn<PreviewRow>[] = [
   { label: 'Amount', numeric: true, cell: (row) => reportAmount(row.total_amount) },
   {
     label: 'Outcome',
-    cell: (row) => <OutcomeCell outcome={row.outcome} message={row.message} labels={outcomeLabels} />,
+    cell: (row) => (
+      <Stack gap={4} align="flex-start">
+        <OutcomeCell outcome={row.outcome} message={row.message} labels={outcomeLabels} />
+        {row.outcome === 'unknown_sku' && <UnknownSkuAction sku={row.sku} />}
+      </Stack>
+    ),
   },
 ];
 

@@ -1,3 +1,4 @@
+import { Stack } from '@mantine/core';
 import type { DataTableColumn } from '@/components/data-table';
 import { formatDay } from '@/lib/format';
 import { previewReturnsImport, useImportReturns } from '../api/import-returns';
@@ -12,6 +13,7 @@ import {
 } from '../utils/return-report-lines';
 import { newLines } from '../utils/report-import';
 import { plural } from './import-orders-count';
+import { UnknownSkuAction } from './preview-actions';
 import { ReportImportModal, type ReportImporter } from './report-import-modal';
 import { OutcomeCell, type OutcomeLabels } from './report-import-outcome';
 import { reportAmount, reportQuantity } from './report-import-preview';
@@ -53,7 +55,13 @@ const columns: DataTableColumn<ReturnPreviewRow>[] = [
   { label: 'Fees', numeric: true, cell: (row) => reportAmount(row.return_fees) },
   {
     label: 'Outcome',
-    cell: (row) => <OutcomeCell outcome={row.outcome} message={row.message} labels={outcomeLabels} />,
+    cell: (row) => (
+      <Stack gap={4} align="flex-start">
+        <OutcomeCell outcome={row.outcome} message={row.message} labels={outcomeLabels} />
+        {/* The SKU may be the marketplace's name for a product (issue 34): map it, and preview again. */}
+        {row.outcome === 'unknown_order' && <UnknownSkuAction sku={row.sku} />}
+      </Stack>
+    ),
   },
 ];
 

@@ -6,6 +6,7 @@ import { SubmitButton } from '@/components/submit-button';
 import { FormError, showOnField } from '@/components/form-error';
 import { NumberField, TextField } from '@/components/form-inputs';
 import { todayInIndia } from '@/lib/csv';
+import { useComboStock } from '@/features/channels/api/combos';
 import { useProduct } from '@/features/stock-items/api/item-lists';
 import { ProductSelect } from '@/features/stock-items/components/product-picker';
 import { formatQuantity, formatRupees } from '@/lib/format';
@@ -36,10 +37,12 @@ export function LogSaleModal({ opened, onClose }: LogSaleModalProps) {
   });
 
   const product = useProduct(productId || null).data ?? undefined;
+  // A combo has no stock of its own: what its parts make now (issue 34).
+  const stock = useComboStock(productId || null) ?? product?.stock_on_hand;
   // Only a quantity the form would save counts towards the total and the stock check.
   const typedQuantity = validNumber(quantity, saleFieldRules.quantity);
   // Mirrors the server's stock check for instant feedback; the server still decides.
-  const overStock = product !== undefined && typedQuantity !== null && typedQuantity > product.stock_on_hand;
+  const overStock = stock !== undefined && typedQuantity !== null && typedQuantity > stock;
   // An empty or unfinished sale price counts as the list price, as the server takes it.
   const price = validNumber(unitPrice, saleFieldRules.unitPrice) ?? product?.selling_price;
 
@@ -93,11 +96,9 @@ export function LogSaleModal({ opened, onClose }: LogSaleModalProps) {
             rules={saleFieldRules.quantity}
             label="Quantity"
             description={
-              product && (
+              stock !== undefined && (
                 <Text span size="xs" c={overStock ? 'red.7' : 'dimmed'}>
-                  {overStock
-                    ? `Only ${product.stock_on_hand} available.`
-                    : `${formatQuantity(product.stock_on_hand)} in stock`}
+                  {overStock ? `Only ${stock} available.` : `${formatQuantity(stock)} in stock`}
                 </Text>
               )
             }

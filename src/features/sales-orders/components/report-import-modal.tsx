@@ -23,6 +23,7 @@ import { readKnownReportHeaders } from '../utils/report-read';
 import { plural } from './import-orders-count';
 import { ReportImportMapping } from './report-import-mapping';
 import type { OutcomeLabels } from './report-import-outcome';
+import { PreviewActionsContext } from './preview-actions';
 import { ReportImportPreview } from './report-import-preview';
 
 export type Platform = Enums<'sales_platform'>;
@@ -285,7 +286,9 @@ export function ReportImportModal<
         )}
         <FormError error={problem} />
         {preview && (
-          <ReportImportPreview rows={preview.rows} columns={importer.columns} labels={importer.outcomeLabels} />
+          <PreviewActionsContext value={{ platform, previewAgain: () => void runPreview() }}>
+            <ReportImportPreview rows={preview.rows} columns={importer.columns} labels={importer.outcomeLabels} />
+          </PreviewActionsContext>
         )}
         {preview && parts > 1 && (
           <Alert color="blue" icon={<IconInfoCircle />}>

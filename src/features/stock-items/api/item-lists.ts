@@ -39,6 +39,8 @@ const listedProduct = z.object({
   stock_on_hand: amount,
   reorder_point: amount,
   archived_at: z.string().nullable(),
+  // A combo (issue 34): its stock is what its parts make up now.
+  is_combo: z.boolean().default(false),
 });
 /** A variant's style, its values as the catalogue import's options cell ("Size: M; Colour: Red"); nulls without one. */
 const productStyle = z.object({
@@ -107,9 +109,12 @@ export async function fetchListedRawMaterials(
   return { ...rawMaterialPage.parse(data), offset: args.page_offset };
 }
 
-async function fetchProductPage(state: ListState<ItemFilters, ProductSort>): Promise<Page<Product>> {
+/** A row of the Products list: a product, and whether it is a combo (issue 34). */
+export type ProductRow = Product & Pick<ListedProduct, 'is_combo'>;
+
+async function fetchProductPage(state: ListState<ItemFilters, ProductSort>): Promise<Page<ProductRow>> {
   const page = await fetchListedProducts(state, state);
-  return { ...page, rows: page.rows.map(toProduct) };
+  return { ...page, rows: page.rows.map((row) => ({ ...toProduct(row), is_combo: row.is_combo })) };
 }
 
 async function fetchRawMaterialPage(state: ListState<ItemFilters, RawMaterialSort>): Promise<Page<RawMaterial>> {

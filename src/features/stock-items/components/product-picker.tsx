@@ -29,12 +29,13 @@ export function useProductPicker({ value, includeArchived, fixed }: ProductPicke
   return { chosen: picker.chosen, noProducts: picker.noItems, selectProps: picker.selectProps };
 }
 
-interface ProductSelectProps extends Omit<SelectProps, 'data' | 'label' | 'placeholder' | 'value'> {
+interface ProductSelectProps extends Omit<SelectProps, 'data' | 'placeholder' | 'value'> {
   value: string | null;
 }
 
 /**
- * The required Product field of the order forms (active products only). It takes the modal's first
+ * The required Product field of the order forms (active products only; labelled Product unless
+ * the caller names it, as a combo's Part 1). It takes the modal's first
  * focus but opens only when the user clicks it, types or presses an arrow key: open on its own, it
  * covered Quantity and Cancel, and the first Escape only closed it.
  */
