@@ -52,6 +52,14 @@ const loadWebsiteOrdersSettings = withAllStyles(
 const WebsiteOrdersSettings = lazy(() =>
   loadWebsiteOrdersSettings().then((m) => ({ default: m.WebsiteOrdersSettings })),
 );
+// GST (issue 31): Invoices below Sales Orders, the month's GST below the Dashboard, the business
+// profile in Settings, each in its own chunk.
+const loadInvoices = withAllStyles(() => import('@/features/gst/components/invoices-section'));
+const InvoicesSection = lazy(() => loadInvoices().then((m) => ({ default: m.InvoicesSection })));
+const loadGstSection = withAllStyles(() => import('@/features/gst/components/gst-section'));
+const GstSection = lazy(() => loadGstSection().then((m) => ({ default: m.GstSection })));
+const loadBusinessProfile = withAllStyles(() => import('@/features/gst/components/business-profile-settings'));
+const BusinessProfileSettings = lazy(() => loadBusinessProfile().then((m) => ({ default: m.BusinessProfileSettings })));
 const loadWorkspaceDialogs = withAllStyles(() => import('@/features/workspace/components/workspace-dialogs'));
 const WorkspaceDialogs = lazy(() => loadWorkspaceDialogs().then((m) => ({ default: m.WorkspaceDialogs })));
 
@@ -130,6 +138,7 @@ export function Shell({ user }: { user: User }) {
       salesOrdersTab.preload,
       loadWebsiteOrderRefusals,
       loadPurchasing,
+      loadInvoices,
       manufacturingTab.preload,
       loadWorkspaceDialogs,
     ]) {
@@ -250,6 +259,18 @@ export function Shell({ user }: { user: User }) {
               <WebsiteOrderRefusals />
             </Suspense>
           )}
+          {/* Invoices (issue 31) below the Sales Orders content, in a boundary of its own. */}
+          {activeTab === 'sales-orders' && (
+            <Suspense fallback={null}>
+              <InvoicesSection />
+            </Suspense>
+          )}
+          {/* GST for a month (issue 31), below the dashboard's cards. */}
+          {activeTab === 'dashboard' && (
+            <Suspense fallback={null}>
+              <GstSection />
+            </Suspense>
+          )}
           {/* Purchasing below the spec's Raw Materials list, in a boundary of its own too. */}
           {activeTab === 'raw-materials' && (
             <Suspense fallback={null}>
@@ -257,6 +278,11 @@ export function Shell({ user }: { user: User }) {
             </Suspense>
           )}
           {activeTab === 'settings' && <WorkspaceSettings user={user} onOpen={setDialog} />}
+          {activeTab === 'settings' && (
+            <Suspense fallback={null}>
+              <BusinessProfileSettings />
+            </Suspense>
+          )}
           {activeTab === 'settings' && (
             <Suspense fallback={null}>
               <WebsiteOrdersSettings />

@@ -8,12 +8,14 @@ describe('India state codes', () => {
     expect(codes.every((code) => /^\d{2}$/.test(code))).toBe(true);
     expect([...codes].sort()).toEqual(codes);
     expect(codes).toContain('38');
-    expect(codes).not.toContain('28');
+    expect(codes).toContain('97');
   });
 
   it('writes the place of supply as the offline tool does', () => {
     expect(placeOfSupply('07')).toBe('07-Delhi');
     expect(placeOfSupply('27')).toBe('27-Maharashtra');
+    expect(placeOfSupply('26')).toBe('26-Dadra & Nagar Haveli & Daman & Diu');
+    expect(placeOfSupply('01')).toBe('01-Jammu & Kashmir');
     expect(stateName('33')).toBe('Tamil Nadu');
     expect(stateName('99')).toBeUndefined();
   });
@@ -27,7 +29,7 @@ describe('India state codes', () => {
     expect(stateCodeFromText('Orissa')).toBe('21');
     expect(stateCodeFromText('KA')).toBe('29');
     expect(stateCodeFromText('09')).toBe('09');
-    expect(stateCodeFromText('28')).toBeNull();
+    expect(stateCodeFromText('99')).toBeNull();
     expect(stateCodeFromText('Atlantis')).toBeNull();
     expect(stateCodeFromText('')).toBeNull();
   });

@@ -1,11 +1,10 @@
 /**
- * India's GST state codes (the first two digits of a GSTIN, and the place of supply), with the
- * names the GST offline tool writes after them ("07-Delhi"). The same list as the database's
- * (private.india_states); tests/db checks the two stay equal. 25 is the old Daman & Diu, kept for
- * GSTINs issued before the 2020 merger; 97 is "Other Territory".
+ * India's GST state codes (the first two digits of a GSTIN, and the place of supply) with their
+ * names: the database's list (rules.gst_states), which tests/db/india-states.test.ts keeps equal.
+ * 25 is the old Daman and Diu, 28 Andhra Pradesh before its division (37 after), 97 "Other Territory".
  */
 export const indiaStates = [
-  { code: '01', name: 'Jammu & Kashmir' },
+  { code: '01', name: 'Jammu and Kashmir' },
   { code: '02', name: 'Himachal Pradesh' },
   { code: '03', name: 'Punjab' },
   { code: '04', name: 'Chandigarh' },
@@ -29,16 +28,17 @@ export const indiaStates = [
   { code: '22', name: 'Chhattisgarh' },
   { code: '23', name: 'Madhya Pradesh' },
   { code: '24', name: 'Gujarat' },
-  { code: '25', name: 'Daman & Diu' },
-  { code: '26', name: 'Dadra & Nagar Haveli & Daman & Diu' },
+  { code: '25', name: 'Daman and Diu' },
+  { code: '26', name: 'Dadra and Nagar Haveli and Daman and Diu' },
   { code: '27', name: 'Maharashtra' },
+  { code: '28', name: 'Andhra Pradesh (before division)' },
   { code: '29', name: 'Karnataka' },
   { code: '30', name: 'Goa' },
   { code: '31', name: 'Lakshadweep' },
   { code: '32', name: 'Kerala' },
   { code: '33', name: 'Tamil Nadu' },
   { code: '34', name: 'Puducherry' },
-  { code: '35', name: 'Andaman & Nicobar Islands' },
+  { code: '35', name: 'Andaman and Nicobar Islands' },
   { code: '36', name: 'Telangana' },
   { code: '37', name: 'Andhra Pradesh' },
   { code: '38', name: 'Ladakh' },
@@ -54,22 +54,22 @@ export function stateName(code: string): string | undefined {
   return byCode.get(code);
 }
 
-/** The place of supply as GSTR-1 and an invoice write it: '07-Delhi'. */
+/**
+ * The place of supply as the GST offline tool writes it: '07-Delhi', '26-Dadra & Nagar Haveli &
+ * Daman & Diu' (its list writes "&" where the state's name has "and").
+ */
 export function placeOfSupply(code: string): string {
   const name = byCode.get(code);
-  return name === undefined ? code : `${code}-${name}`;
+  return name === undefined ? code : `${code}-${name.replaceAll(' and ', ' & ')}`;
 }
 
 // How marketplace reports spell states besides the names above: old names, "and" for "&", and
 // the two-letter postal abbreviations Amazon's ship-state sometimes carries.
 const otherSpellings: Record<string, string> = {
-  'jammu and kashmir': '01',
   orissa: '21',
   pondicherry: '34',
   'andaman and nicobar': '35',
-  'andaman and nicobar islands': '35',
   'dadra and nagar haveli': '26',
-  'dadra and nagar haveli and daman and diu': '26',
   'the dadra and nagar haveli and daman and diu': '26',
   'new delhi': '07',
   'nct of delhi': '07',

@@ -12,6 +12,7 @@ describe('queryKeysForTables', () => {
       queryKeys.reconciliation,
       queryKeys.productPlanning,
       queryKeys.productionPlan,
+      queryKeys.gst,
     ]);
     expect(queryKeysForTables(['products'])).toContain(queryKeys.dashboardSummary);
     expect(queryKeysForTables(['raw_materials'])).toContain(queryKeys.dashboardSummary);
@@ -27,6 +28,7 @@ describe('queryKeysForTables', () => {
       queryKeys.reconciliation,
       queryKeys.productPlanning,
       queryKeys.productionPlan,
+      queryKeys.gst,
       queryKeys.products,
       queryKeys.bomItems,
       queryKeys.stockHistory,
@@ -72,11 +74,12 @@ describe('queryKeysForTables', () => {
     expect(queryKeysForTables(['sales_orders'])).toContain(queryKeys.reconciliation);
   });
 
-  it('covers every data query but the website webhook, and never the session', () => {
+  it('covers every data query but the website webhook and the business profile, and never the session', () => {
     const keys = queryKeysForTables(liveTables);
     // The webhook's row is not published (it holds the secret); only the owner's own settings
-    // change it, and they refresh it themselves.
-    const { session, websiteWebhook, ...dataKeys } = queryKeys;
+    // change it, and they refresh it themselves. So does the business profile (issue 31).
+    const { session, websiteWebhook, businessProfile, ...dataKeys } = queryKeys;
+    expect(keys).not.toContain(businessProfile);
     expect(keys).not.toContain(session);
     expect(keys).not.toContain(websiteWebhook);
     expect(new Set(keys)).toEqual(new Set(Object.values(dataKeys)));

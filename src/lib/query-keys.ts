@@ -30,7 +30,10 @@ export type DataTable =
   | 'website_order_refusals'
   // Replaced with their draft (deletions), so not published: they change with their order's row.
   | 'purchase_order_lines'
-  | 'settlement_lines';
+  | 'settlement_lines'
+  // GST (issue 31): only the owner's own writes change them (invoices change their orders too).
+  | 'business_profiles'
+  | 'invoices';
 
 /** Every server-state query key of the app, in one place so invalidation cannot miss one. */
 export const queryKeys = {
@@ -68,6 +71,10 @@ export const queryKeys = {
   productPlanning: ['product-planning'],
   /** A production plan on Manufacturing: what to make and buy (issue 33). */
   productionPlan: ['production-plan'],
+  /** The business on its tax documents (issue 31). */
+  businessProfile: ['business-profile'],
+  /** Invoices, the orders that can be invoiced, and a month's GSTR-1 and input tax (issue 31). */
+  gst: ['gst'],
 } as const;
 
 type QueryKey = (typeof queryKeys)[keyof typeof queryKeys];
@@ -113,6 +120,8 @@ const queriesReadingTable: Record<DataTable, readonly QueryKey[]> = {
     // Sales are velocity, and open orders are a plan's demand.
     queryKeys.productPlanning,
     queryKeys.productionPlan,
+    // Sales are GSTR-1's B2C supplies and the orders to invoice.
+    queryKeys.gst,
   ],
   // Runs In Progress are netted by a plan.
   manufacturing_orders: [queryKeys.manufacturingOrders, queryKeys.productionPlan],
@@ -134,6 +143,10 @@ const queriesReadingTable: Record<DataTable, readonly QueryKey[]> = {
   // What is on order changes What to buy.
   purchase_orders: [queryKeys.purchaseOrders, queryKeys.whatToBuy, queryKeys.productionPlan],
   purchase_order_lines: [queryKeys.purchaseOrders, queryKeys.whatToBuy, queryKeys.productionPlan],
+  // The business's state decides each sale's place of supply in GSTR-1.
+  business_profiles: [queryKeys.businessProfile, queryKeys.gst],
+  // An invoice records its orders' tax for its place of supply.
+  invoices: [queryKeys.gst, queryKeys.salesOrders],
 };
 
 export function queryKeysForTables(tables: readonly DataTable[]): QueryKey[] {

@@ -25,12 +25,12 @@ describe('GSTR-1 CSV layouts (GST offline tool, template V2.1)', () => {
   it('b2b: header and an invoice line', () => {
     const csv = gstr1Csv(b2bColumns, [
       {
-        recipient_gstin: '27AAPFU0939F1ZV',
+        receiver_gstin: '27AAPFU0939F1ZV',
         receiver_name: 'Asha Traders',
         invoice_number: 'FF/26-27/1',
         invoice_date: '2026-11-05',
         invoice_value: '1050',
-        place_of_supply: '27',
+        place_of_supply_code: '27',
         rate: '5.00',
         taxable_value: '1000',
       },
@@ -76,7 +76,7 @@ describe('GSTR-1 CSV layouts (GST offline tool, template V2.1)', () => {
         invoice_number: 'FF/26-27/2',
         invoice_date: '2026-11-06',
         invoice_value: 118000,
-        place_of_supply: '07',
+        place_of_supply_code: '07',
         rate: 18,
         taxable_value: 100000,
         ecommerce_gstin: null,
@@ -100,8 +100,8 @@ describe('GSTR-1 CSV layouts (GST offline tool, template V2.1)', () => {
 
   it('b2cs: type OE on its own, E with the marketplace GSTIN', () => {
     const csv = gstr1Csv(b2csColumns, [
-      { place_of_supply: '29', rate: '5', taxable_value: '952.38', ecommerce_gstin: null },
-      { place_of_supply: '33', rate: '0.25', taxable_value: '10', ecommerce_gstin: '29AAOFB8607N1ZP' },
+      { type: 'OE', place_of_supply_code: '29', rate: '5', taxable_value: '952.38', ecommerce_gstin: null },
+      { type: 'E', place_of_supply_code: '33', rate: '0.25', taxable_value: '10', ecommerce_gstin: '29AAOFB8607N1ZP' },
     ]);
     expect(read(csv)).toEqual([
       [
@@ -121,11 +121,11 @@ describe('GSTR-1 CSV layouts (GST offline tool, template V2.1)', () => {
   it('cdnr: header and a credit note line', () => {
     const csv = gstr1Csv(cdnrColumns, [
       {
-        recipient_gstin: '27AAPFU0939F1ZV',
+        receiver_gstin: '27AAPFU0939F1ZV',
         receiver_name: 'Asha Traders',
         note_number: 'CN/26-27/1',
         note_date: '2026-11-07',
-        place_of_supply: '27',
+        place_of_supply_code: '27',
         note_value: '525',
         rate: '5',
         taxable_value: '500',
@@ -170,7 +170,7 @@ describe('GSTR-1 CSV layouts (GST offline tool, template V2.1)', () => {
       {
         note_number: 'CN/26-27/2',
         note_date: '2026-11-08',
-        place_of_supply: '07',
+        place_of_supply_code: '07',
         note_value: '118000',
         rate: '18',
         taxable_value: '100000',
@@ -196,9 +196,10 @@ describe('GSTR-1 CSV layouts (GST offline tool, template V2.1)', () => {
   it('hsn (b2b and b2c): header and a line in pieces', () => {
     const csv = gstr1Csv(hsnColumns, [
       {
-        hsn_code: '6204',
+        hsn: '6204',
         description: 'Cotton Kurta',
-        quantity: '3',
+        uqc: 'NOS-NUMBERS',
+        total_quantity: '3',
         total_value: '3150',
         rate: '5',
         taxable_value: '3000',
@@ -221,17 +222,17 @@ describe('GSTR-1 CSV layouts (GST offline tool, template V2.1)', () => {
         'State/UT Tax Amount',
         'Cess Amount',
       ],
-      ['6204', 'Cotton Kurta', 'PCS-PIECES', '3', '3150.00', '5', '3000.00', '0.00', '75.00', '75.00', ''],
+      ['6204', 'Cotton Kurta', 'NOS-NUMBERS', '3', '3150.00', '5', '3000.00', '0.00', '75.00', '75.00', ''],
     ]);
   });
 
   it('docs: header and the invoice series issued', () => {
     const csv = gstr1Csv(docsColumns, [
       {
-        nature: 'Invoices for outward supply',
-        from_number: 'FF/26-27/1',
-        to_number: 'FF/26-27/9',
-        total: 9,
+        nature_of_document: 'Invoices for outward supply',
+        sr_no_from: 'FF/26-27/1',
+        sr_no_to: 'FF/26-27/9',
+        total_number: 9,
         cancelled: 0,
       },
     ]);
@@ -244,9 +245,10 @@ describe('GSTR-1 CSV layouts (GST offline tool, template V2.1)', () => {
   it('keeps a name a spreadsheet would run as a formula inert', () => {
     const csv = gstr1Csv(hsnColumns, [
       {
-        hsn_code: '6204',
+        hsn: '6204',
         description: '=HYPERLINK("x")',
-        quantity: 1,
+        uqc: 'NOS-NUMBERS',
+        total_quantity: 1,
         total_value: 1,
         rate: 0,
         taxable_value: 1,

@@ -2,7 +2,7 @@
 // table: the sheet's header row, then the data). Headers as in GSTN's Excel template V2.1 (May 2025
 // on, HSN summary split into B2B and B2C), which the CSV import shares; values as the tool reads
 // them: dates dd-mmm-yyyy ('05-Nov-2026'), place of supply '07-Delhi', rates as plain numbers,
-// amounts with two decimals, UQC 'PCS-PIECES'. README "GST and GSTR-1" says where each came from.
+// amounts with two decimals, UQC as the server gives it ('NOS-NUMBERS'). README "GST and GSTR-1" says where each came from.
 import { toCsv, type CsvColumn } from '@/lib/csv';
 import { placeOfSupply } from '@/lib/india-states';
 
@@ -21,18 +21,16 @@ export function gstDate(value: string): string {
   return `${date}-${monthNames[Number(month) - 1]}-${year}`;
 }
 
-/** The unit the HSN summary gives products (whole pieces): the tool's UQC code and description. */
-export const PIECES_UQC = 'PCS-PIECES';
-
 type Amount = number | string;
 
+// Rows as gstr1_summary gives them (its field names), each table's own.
 export interface B2bRow {
-  recipient_gstin: string;
+  receiver_gstin: string;
   receiver_name: string;
   invoice_number: string;
   invoice_date: string;
   invoice_value: Amount;
-  place_of_supply: string;
+  place_of_supply_code: string;
   rate: Amount;
   taxable_value: Amount;
 }
@@ -41,26 +39,27 @@ export interface B2clRow {
   invoice_number: string;
   invoice_date: string;
   invoice_value: Amount;
-  place_of_supply: string;
+  place_of_supply_code: string;
   rate: Amount;
   taxable_value: Amount;
   ecommerce_gstin: string | null;
 }
 
 export interface B2csRow {
-  place_of_supply: string;
+  /** E: through an e-commerce operator whose GSTIN the order report gave; OE: any other. */
+  type: 'OE' | 'E';
+  place_of_supply_code: string;
   rate: Amount;
   taxable_value: Amount;
-  /** The marketplace's GSTIN when the sale went through one that reported it: type E, else OE. */
   ecommerce_gstin: string | null;
 }
 
 export interface CdnrRow {
-  recipient_gstin: string;
+  receiver_gstin: string;
   receiver_name: string;
   note_number: string;
   note_date: string;
-  place_of_supply: string;
+  place_of_supply_code: string;
   note_value: Amount;
   rate: Amount;
   taxable_value: Amount;
@@ -69,16 +68,18 @@ export interface CdnrRow {
 export interface CdnurRow {
   note_number: string;
   note_date: string;
-  place_of_supply: string;
+  place_of_supply_code: string;
   note_value: Amount;
   rate: Amount;
   taxable_value: Amount;
 }
 
 export interface HsnRow {
-  hsn_code: string;
+  hsn: string;
   description: string;
-  quantity: Amount;
+  /** The unit quantity code and its description, as the tool lists them: 'NOS-NUMBERS'. */
+  uqc: string;
+  total_quantity: Amount;
   total_value: Amount;
   rate: Amount;
   taxable_value: Amount;
@@ -88,10 +89,10 @@ export interface HsnRow {
 }
 
 export interface DocsRow {
-  nature: 'Invoices for outward supply' | 'Credit Note';
-  from_number: string;
-  to_number: string;
-  total: number;
+  nature_of_document: string;
+  sr_no_from: string;
+  sr_no_to: string;
+  total_number: number;
   cancelled: number;
 }
 
@@ -113,11 +114,11 @@ const rate = <Row extends { rate: Amount }>(): CsvColumn<Row> => ({
 // The tool's columns FactoryFlow has nothing for: the 65% rate of a few notified supplies, and cess.
 const applicablePercent = <Row>(): CsvColumn<Row> => text('Applicable % of Tax Rate', () => null);
 const cess = <Row>(): CsvColumn<Row> => text('Cess Amount', () => null);
-const pos = <Row extends { place_of_supply: string }>(): CsvColumn<Row> =>
-  text('Place Of Supply', (row) => placeOfSupply(row.place_of_supply));
+const pos = <Row extends { place_of_supply_code: string }>(): CsvColumn<Row> =>
+  text('Place Of Supply', (row) => placeOfSupply(row.place_of_supply_code));
 
 export const b2bColumns: readonly CsvColumn<B2bRow>[] = [
-  text('GSTIN/UIN of Recipient', (row) => row.recipient_gstin),
+  text('GSTIN/UIN of Recipient', (row) => row.receiver_gstin),
   text('Receiver Name', (row) => row.receiver_name),
   text('Invoice Number', (row) => row.invoice_number),
   text('Invoice date', (row) => gstDate(row.invoice_date)),
@@ -145,7 +146,7 @@ export const b2clColumns: readonly CsvColumn<B2clRow>[] = [
 ];
 
 export const b2csColumns: readonly CsvColumn<B2csRow>[] = [
-  text('Type', (row) => (row.ecommerce_gstin ? 'E' : 'OE')),
+  text('Type', (row) => row.type),
   pos(),
   applicablePercent(),
   rate(),
@@ -155,7 +156,7 @@ export const b2csColumns: readonly CsvColumn<B2csRow>[] = [
 ];
 
 export const cdnrColumns: readonly CsvColumn<CdnrRow>[] = [
-  text('GSTIN/UIN of Recipient', (row) => row.recipient_gstin),
+  text('GSTIN/UIN of Recipient', (row) => row.receiver_gstin),
   text('Receiver Name', (row) => row.receiver_name),
   text('Note Number', (row) => row.note_number),
   text('Note Date', (row) => gstDate(row.note_date)),
@@ -185,10 +186,10 @@ export const cdnurColumns: readonly CsvColumn<CdnurRow>[] = [
 
 /** The HSN summary's columns, the same in its B2B and B2C tables (hsn(b2b), hsn(b2c)). */
 export const hsnColumns: readonly CsvColumn<HsnRow>[] = [
-  text('HSN', (row) => row.hsn_code),
+  text('HSN', (row) => row.hsn),
   text('Description', (row) => row.description),
-  text('UQC', () => PIECES_UQC),
-  { header: 'Total Quantity', kind: 'number', value: (row) => row.quantity },
+  text('UQC', (row) => row.uqc),
+  { header: 'Total Quantity', kind: 'number', value: (row) => row.total_quantity },
   amount('Total Value', (row) => row.total_value),
   rate(),
   amount('Taxable Value', (row) => row.taxable_value),
@@ -199,10 +200,10 @@ export const hsnColumns: readonly CsvColumn<HsnRow>[] = [
 ];
 
 export const docsColumns: readonly CsvColumn<DocsRow>[] = [
-  text('Nature of Document', (row) => row.nature),
-  text('Sr. No. From', (row) => row.from_number),
-  text('Sr. No. To', (row) => row.to_number),
-  { header: 'Total Number', kind: 'number', value: (row) => row.total },
+  text('Nature of Document', (row) => row.nature_of_document),
+  text('Sr. No. From', (row) => row.sr_no_from),
+  text('Sr. No. To', (row) => row.sr_no_to),
+  { header: 'Total Number', kind: 'number', value: (row) => row.total_number },
   { header: 'Cancelled', kind: 'number', value: (row) => row.cancelled },
 ];
 

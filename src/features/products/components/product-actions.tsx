@@ -2,6 +2,7 @@ import { IconArchive, IconArchiveOff, IconClipboardList, IconHistory, IconPencil
 import { useState } from 'react';
 import { useProductCosts } from '@/features/costing/api/product-costs';
 import { useProductBom } from '@/features/stock-items/api/bom-items';
+import { useItemTax } from '@/features/stock-items/api/item-tax';
 import { StockHistoryDrawer } from '@/features/stock-history/components/stock-history-drawer';
 import { ArchiveItemModal } from '@/features/stock-items/components/archive-item-modal';
 import { CountStockModal } from '@/features/stock-items/components/count-stock-modal';
@@ -22,6 +23,7 @@ export function useProductActions(rows: Product[] | undefined) {
   const editedId = product && open?.action === 'edit' ? product.id : null;
   const bom = useProductBom(editedId);
   const costs = useProductCosts(editedId);
+  const tax = useItemTax(editedId === null ? null : { kind: 'product', id: editedId });
   const close = () => setOpen(null);
 
   const actionsFor = (row: Product): ItemAction[] => [
@@ -48,9 +50,15 @@ export function useProductActions(rows: Product[] | undefined) {
 
   const dialogs = (
     <>
-      {product && open?.action === 'edit' && bom.data && costs.data && (
+      {product && open?.action === 'edit' && bom.data && costs.data && tax.data && (
         <ProductFormModal
-          edited={{ product, bom: bom.data.lines, subassemblies: bom.data.subassemblies, costs: costs.data }}
+          edited={{
+            product,
+            bom: bom.data.lines,
+            subassemblies: bom.data.subassemblies,
+            costs: costs.data,
+            tax: tax.data,
+          }}
           onClose={close}
         />
       )}
