@@ -75,6 +75,106 @@ isOneToOne: false
       referencedColumns: ["id","user_id"]
     }
                   ]
+                },"business_profiles": {
+                  Row: {
+                    "address": string,"gstin": string,"invoice_prefix": string,"legal_name": string,"state_code": string,"updated_at": string,"user_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "address": string,"gstin": string,"invoice_prefix": string,"legal_name": string,"state_code": string,"updated_at"?: string,"user_id"?: string
+                  }
+                  Update: {
+                    "address"?: string,"gstin"?: string,"invoice_prefix"?: string,"legal_name"?: string,"state_code"?: string,"updated_at"?: string,"user_id"?: string
+                  }
+                  Relationships: [
+                    
+                  ]
+                },"credit_note_lines": {
+                  Row: {
+                    "cgst": number,"credit_note_id": string,"gst_rate": number,"id": string,"igst": number,"invoice_line_id": string,"line_number": number,"quantity": number | null,"sgst": number,"taxable_value": number,"total": number,"user_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "cgst": number,"credit_note_id": string,"gst_rate": number,"id"?: string,"igst": number,"invoice_line_id": string,"line_number": number,"quantity"?: number | null,"sgst": number,"taxable_value": number,"total": number,"user_id"?: string
+                  }
+                  Update: {
+                    "cgst"?: number,"credit_note_id"?: string,"gst_rate"?: number,"id"?: string,"igst"?: number,"invoice_line_id"?: string,"line_number"?: number,"quantity"?: number | null,"sgst"?: number,"taxable_value"?: number,"total"?: number,"user_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "credit_note_lines_credit_note_id_user_id_fkey"
+      columns: ["credit_note_id","user_id"]
+isOneToOne: false
+      referencedRelation: "credit_notes"
+      referencedColumns: ["id","user_id"]
+    },{
+      foreignKeyName: "credit_note_lines_invoice_line_id_user_id_fkey"
+      columns: ["invoice_line_id","user_id"]
+isOneToOne: false
+      referencedRelation: "invoice_lines"
+      referencedColumns: ["id","user_id"]
+    }
+                  ]
+                },"credit_notes": {
+                  Row: {
+                    "cgst": number,"created_at": string,"financial_year": string,"id": string,"igst": number,"invoice_id": string,"note_date": string,"note_number": string,"reason": string | null,"serial": number,"sgst": number,"taxable_value": number,"total": number,"user_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "cgst": number,"created_at"?: string,"financial_year": string,"id"?: string,"igst": number,"invoice_id": string,"note_date": string,"note_number": string,"reason"?: string | null,"serial": number,"sgst": number,"taxable_value": number,"total": number,"user_id"?: string
+                  }
+                  Update: {
+                    "cgst"?: number,"created_at"?: string,"financial_year"?: string,"id"?: string,"igst"?: number,"invoice_id"?: string,"note_date"?: string,"note_number"?: string,"reason"?: string | null,"serial"?: number,"sgst"?: number,"taxable_value"?: number,"total"?: number,"user_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "credit_notes_invoice_id_user_id_fkey"
+      columns: ["invoice_id","user_id"]
+isOneToOne: false
+      referencedRelation: "invoices"
+      referencedColumns: ["id","user_id"]
+    }
+                  ]
+                },"invoice_lines": {
+                  Row: {
+                    "cgst": number,"description": string,"gst_rate": number,"hsn_code": string | null,"id": string,"igst": number,"invoice_id": string,"line_number": number,"product_id": string,"quantity": number,"sales_order_id": string,"sgst": number,"taxable_value": number,"total": number,"unit_price": number,"uqc": string,"user_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "cgst": number,"description": string,"gst_rate": number,"hsn_code"?: string | null,"id"?: string,"igst": number,"invoice_id": string,"line_number": number,"product_id": string,"quantity": number,"sales_order_id": string,"sgst": number,"taxable_value": number,"total": number,"unit_price": number,"uqc"?: string,"user_id"?: string
+                  }
+                  Update: {
+                    "cgst"?: number,"description"?: string,"gst_rate"?: number,"hsn_code"?: string | null,"id"?: string,"igst"?: number,"invoice_id"?: string,"line_number"?: number,"product_id"?: string,"quantity"?: number,"sales_order_id"?: string,"sgst"?: number,"taxable_value"?: number,"total"?: number,"unit_price"?: number,"uqc"?: string,"user_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "invoice_lines_invoice_id_user_id_fkey"
+      columns: ["invoice_id","user_id"]
+isOneToOne: false
+      referencedRelation: "invoices"
+      referencedColumns: ["id","user_id"]
+    },{
+      foreignKeyName: "invoice_lines_sales_order_id_fkey"
+      columns: ["sales_order_id"]
+isOneToOne: true
+      referencedRelation: "sales_orders"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"invoices": {
+                  Row: {
+                    "buyer_address": string | null,"buyer_gstin": string | null,"buyer_name": string,"buyer_state_code": string,"cgst": number,"created_at": string,"financial_year": string,"id": string,"igst": number,"invoice_date": string,"invoice_number": string,"serial": number,"sgst": number,"supplier_address": string,"supplier_gstin": string,"supplier_legal_name": string,"supplier_state_code": string,"taxable_value": number,"total": number,"user_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "buyer_address"?: string | null,"buyer_gstin"?: string | null,"buyer_name": string,"buyer_state_code": string,"cgst": number,"created_at"?: string,"financial_year": string,"id"?: string,"igst": number,"invoice_date": string,"invoice_number": string,"serial": number,"sgst": number,"supplier_address": string,"supplier_gstin": string,"supplier_legal_name": string,"supplier_state_code": string,"taxable_value": number,"total": number,"user_id"?: string
+                  }
+                  Update: {
+                    "buyer_address"?: string | null,"buyer_gstin"?: string | null,"buyer_name"?: string,"buyer_state_code"?: string,"cgst"?: number,"created_at"?: string,"financial_year"?: string,"id"?: string,"igst"?: number,"invoice_date"?: string,"invoice_number"?: string,"serial"?: number,"sgst"?: number,"supplier_address"?: string,"supplier_gstin"?: string,"supplier_legal_name"?: string,"supplier_state_code"?: string,"taxable_value"?: number,"total"?: number,"user_id"?: string
+                  }
+                  Relationships: [
+                    
+                  ]
                 },"manufacturing_orders": {
                   Row: {
                     "completion_date": string | null,"creation_date": string,"id": string,"product_id": string,"product_name": string,"quantity_to_produce": number,"status": Database["public"]['Enums']["manufacturing_order_status"],"user_id": string
@@ -117,14 +217,14 @@ isOneToOne: false
                   ]
                 },"product_sales_totals": {
                   Row: {
-                    "fees": number,"orders": number,"product_id": string,"profit": number,"revenue": number,"units": number,"user_id": string
+                    "fees": number,"orders": number,"product_id": string,"profit": number,"revenue": number,"revenue_including_gst": number,"units": number,"user_id": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "fees": number,"orders": number,"product_id": string,"profit": number,"revenue": number,"units": number,"user_id": string
+                    "fees": number,"orders": number,"product_id": string,"profit": number,"revenue": number,"revenue_including_gst": number,"units": number,"user_id": string
                   }
                   Update: {
-                    "fees"?: number,"orders"?: number,"product_id"?: string,"profit"?: number,"revenue"?: number,"units"?: number,"user_id"?: string
+                    "fees"?: number,"orders"?: number,"product_id"?: string,"profit"?: number,"revenue"?: number,"revenue_including_gst"?: number,"units"?: number,"user_id"?: string
                   }
                   Relationships: [
                     {
@@ -143,14 +243,14 @@ isOneToOne: false
                   ]
                 },"products": {
                   Row: {
-                    "archived_at": string | null,"category": string | null,"created_at": string,"id": string,"labour_per_unit": number,"lead_time_days": number | null,"low_stock": boolean,"overhead_per_run": number,"product_name": string,"purchase_cost": number | null,"reorder_point": number,"run_size": number,"safety_days": number | null,"selling_price": number,"sku": string,"stock_on_hand": number,"user_id": string
+                    "archived_at": string | null,"category": string | null,"created_at": string,"gst_rate": number | null,"gst_rate_rule": Json | null,"hsn_code": string | null,"id": string,"labour_per_unit": number,"lead_time_days": number | null,"low_stock": boolean,"overhead_per_run": number,"product_name": string,"purchase_cost": number | null,"reorder_point": number,"run_size": number,"safety_days": number | null,"selling_price": number,"sku": string,"stock_on_hand": number,"user_id": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "archived_at"?: string | null,"category"?: string | null,"created_at"?: string,"id"?: string,"labour_per_unit"?: number,"lead_time_days"?: number | null,"low_stock"?: never,"overhead_per_run"?: number,"product_name": string,"purchase_cost"?: number | null,"reorder_point"?: number,"run_size"?: number,"safety_days"?: number | null,"selling_price": number,"sku": string,"stock_on_hand"?: number,"user_id"?: string
+                    "archived_at"?: string | null,"category"?: string | null,"created_at"?: string,"gst_rate"?: number | null,"gst_rate_rule"?: Json | null,"hsn_code"?: string | null,"id"?: string,"labour_per_unit"?: number,"lead_time_days"?: number | null,"low_stock"?: never,"overhead_per_run"?: number,"product_name": string,"purchase_cost"?: number | null,"reorder_point"?: number,"run_size"?: number,"safety_days"?: number | null,"selling_price": number,"sku": string,"stock_on_hand"?: number,"user_id"?: string
                   }
                   Update: {
-                    "archived_at"?: string | null,"category"?: string | null,"created_at"?: string,"id"?: string,"labour_per_unit"?: number,"lead_time_days"?: number | null,"low_stock"?: never,"overhead_per_run"?: number,"product_name"?: string,"purchase_cost"?: number | null,"reorder_point"?: number,"run_size"?: number,"safety_days"?: number | null,"selling_price"?: number,"sku"?: string,"stock_on_hand"?: number,"user_id"?: string
+                    "archived_at"?: string | null,"category"?: string | null,"created_at"?: string,"gst_rate"?: number | null,"gst_rate_rule"?: Json | null,"hsn_code"?: string | null,"id"?: string,"labour_per_unit"?: number,"lead_time_days"?: number | null,"low_stock"?: never,"overhead_per_run"?: number,"product_name"?: string,"purchase_cost"?: number | null,"reorder_point"?: number,"run_size"?: number,"safety_days"?: number | null,"selling_price"?: number,"sku"?: string,"stock_on_hand"?: number,"user_id"?: string
                   }
                   Relationships: [
                     
@@ -229,14 +329,14 @@ isOneToOne: false
                   ]
                 },"raw_materials": {
                   Row: {
-                    "archived_at": string | null,"cost_per_unit": number,"created_at": string,"id": string,"material_name": string,"reorder_point": number,"stock_level": number,"supplier": string | null,"supplier_id": string | null,"unit_of_measure": string,"user_id": string
+                    "archived_at": string | null,"cost_per_unit": number,"created_at": string,"gst_rate": number | null,"gst_rate_rule": Json | null,"hsn_code": string | null,"id": string,"material_name": string,"reorder_point": number,"stock_level": number,"supplier": string | null,"supplier_id": string | null,"unit_of_measure": string,"user_id": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "archived_at"?: string | null,"cost_per_unit"?: number,"created_at"?: string,"id"?: string,"material_name": string,"reorder_point"?: number,"stock_level"?: number,"supplier"?: string | null,"supplier_id"?: string | null,"unit_of_measure"?: string,"user_id"?: string
+                    "archived_at"?: string | null,"cost_per_unit"?: number,"created_at"?: string,"gst_rate"?: number | null,"gst_rate_rule"?: Json | null,"hsn_code"?: string | null,"id"?: string,"material_name": string,"reorder_point"?: number,"stock_level"?: number,"supplier"?: string | null,"supplier_id"?: string | null,"unit_of_measure"?: string,"user_id"?: string
                   }
                   Update: {
-                    "archived_at"?: string | null,"cost_per_unit"?: number,"created_at"?: string,"id"?: string,"material_name"?: string,"reorder_point"?: number,"stock_level"?: number,"supplier"?: string | null,"supplier_id"?: string | null,"unit_of_measure"?: string,"user_id"?: string
+                    "archived_at"?: string | null,"cost_per_unit"?: number,"created_at"?: string,"gst_rate"?: number | null,"gst_rate_rule"?: Json | null,"hsn_code"?: string | null,"id"?: string,"material_name"?: string,"reorder_point"?: number,"stock_level"?: number,"supplier"?: string | null,"supplier_id"?: string | null,"unit_of_measure"?: string,"user_id"?: string
                   }
                   Relationships: [
                     {
@@ -275,14 +375,14 @@ isOneToOne: false
                   ]
                 },"sales_day_totals": {
                   Row: {
-                    "day": string,"fees": number,"orders": number,"platform": Database["public"]['Enums']["sales_platform"],"profit": number,"revenue": number,"stripe": number,"units": number,"user_id": string
+                    "day": string,"fees": number,"orders": number,"platform": Database["public"]['Enums']["sales_platform"],"profit": number,"revenue": number,"revenue_including_gst": number,"stripe": number,"units": number,"user_id": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "day": string,"fees": number,"orders": number,"platform": Database["public"]['Enums']["sales_platform"],"profit": number,"revenue": number,"stripe": number,"units": number,"user_id": string
+                    "day": string,"fees": number,"orders": number,"platform": Database["public"]['Enums']["sales_platform"],"profit": number,"revenue": number,"revenue_including_gst": number,"stripe": number,"units": number,"user_id": string
                   }
                   Update: {
-                    "day"?: string,"fees"?: number,"orders"?: number,"platform"?: Database["public"]['Enums']["sales_platform"],"profit"?: number,"revenue"?: number,"stripe"?: number,"units"?: number,"user_id"?: string
+                    "day"?: string,"fees"?: number,"orders"?: number,"platform"?: Database["public"]['Enums']["sales_platform"],"profit"?: number,"revenue"?: number,"revenue_including_gst"?: number,"stripe"?: number,"units"?: number,"user_id"?: string
                   }
                   Relationships: [
                     
@@ -303,14 +403,14 @@ isOneToOne: false
                   ]
                 },"sales_orders": {
                   Row: {
-                    "external_order_id": string | null,"fees": number,"id": string,"order_date": string,"platform": Database["public"]['Enums']["sales_platform"],"product_id": string,"product_name": string,"profit": number | null,"profit_after_returns": number | null,"quantity": number,"refunded_amount": number | null,"reimbursed": number,"restocked_quantity": number,"return_fees": number,"return_note": string | null,"returned_quantity": number,"status": Database["public"]['Enums']["sales_order_status"],"total_amount": number,"unit_cost": number,"unit_price": number,"user_id": string
+                    "cgst": number,"external_order_id": string | null,"fees": number,"gst_rate": number | null,"hsn_code": string | null,"id": string,"igst": number,"operator_gstin": string | null,"order_date": string,"place_of_supply": string | null,"platform": Database["public"]['Enums']["sales_platform"],"product_id": string,"product_name": string,"profit": number | null,"profit_after_returns": number | null,"quantity": number,"refunded_amount": number | null,"refunded_taxable_value": number | null,"reimbursed": number,"restocked_quantity": number,"return_fees": number,"return_note": string | null,"returned_quantity": number,"sgst": number,"status": Database["public"]['Enums']["sales_order_status"],"taxable_value": number,"total_amount": number,"unit_cost": number,"unit_price": number,"user_id": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "external_order_id"?: string | null,"fees"?: number,"id"?: string,"order_date"?: string,"platform"?: Database["public"]['Enums']["sales_platform"],"product_id": string,"product_name": string,"profit"?: never,"profit_after_returns"?: never,"quantity": number,"refunded_amount"?: never,"reimbursed"?: number,"restocked_quantity"?: number,"return_fees"?: number,"return_note"?: string | null,"returned_quantity"?: number,"status"?: Database["public"]['Enums']["sales_order_status"],"total_amount": number,"unit_cost"?: number,"unit_price": number,"user_id"?: string
+                    "cgst"?: number,"external_order_id"?: string | null,"fees"?: number,"gst_rate"?: number | null,"hsn_code"?: string | null,"id"?: string,"igst"?: number,"operator_gstin"?: string | null,"order_date"?: string,"place_of_supply"?: string | null,"platform"?: Database["public"]['Enums']["sales_platform"],"product_id": string,"product_name": string,"profit"?: never,"profit_after_returns"?: never,"quantity": number,"refunded_amount"?: never,"refunded_taxable_value"?: never,"reimbursed"?: number,"restocked_quantity"?: number,"return_fees"?: number,"return_note"?: string | null,"returned_quantity"?: number,"sgst"?: number,"status"?: Database["public"]['Enums']["sales_order_status"],"taxable_value": number,"total_amount": number,"unit_cost"?: number,"unit_price": number,"user_id"?: string
                   }
                   Update: {
-                    "external_order_id"?: string | null,"fees"?: number,"id"?: string,"order_date"?: string,"platform"?: Database["public"]['Enums']["sales_platform"],"product_id"?: string,"product_name"?: string,"profit"?: never,"profit_after_returns"?: never,"quantity"?: number,"refunded_amount"?: never,"reimbursed"?: number,"restocked_quantity"?: number,"return_fees"?: number,"return_note"?: string | null,"returned_quantity"?: number,"status"?: Database["public"]['Enums']["sales_order_status"],"total_amount"?: number,"unit_cost"?: number,"unit_price"?: number,"user_id"?: string
+                    "cgst"?: number,"external_order_id"?: string | null,"fees"?: number,"gst_rate"?: number | null,"hsn_code"?: string | null,"id"?: string,"igst"?: number,"operator_gstin"?: string | null,"order_date"?: string,"place_of_supply"?: string | null,"platform"?: Database["public"]['Enums']["sales_platform"],"product_id"?: string,"product_name"?: string,"profit"?: never,"profit_after_returns"?: never,"quantity"?: number,"refunded_amount"?: never,"refunded_taxable_value"?: never,"reimbursed"?: number,"restocked_quantity"?: number,"return_fees"?: number,"return_note"?: string | null,"returned_quantity"?: number,"sgst"?: number,"status"?: Database["public"]['Enums']["sales_order_status"],"taxable_value"?: number,"total_amount"?: number,"unit_cost"?: number,"unit_price"?: number,"user_id"?: string
                   }
                   Relationships: [
                     {
@@ -363,14 +463,14 @@ isOneToOne: false
                   ]
                 },"stock_movements": {
                   Row: {
-                    "balance_after": number,"created_at": string,"id": number,"manufacturing_order_id": string | null,"material_id": string | null,"note": string | null,"product_id": string | null,"purchase_order_id": string | null,"quantity": number,"reason": Database["public"]['Enums']["stock_movement_reason"],"sales_order_id": string | null,"user_id": string
+                    "balance_after": number,"created_at": string,"gst_paid": number | null,"gst_rate": number | null,"id": number,"manufacturing_order_id": string | null,"material_id": string | null,"note": string | null,"product_id": string | null,"purchase_order_id": string | null,"purchase_value": number | null,"quantity": number,"reason": Database["public"]['Enums']["stock_movement_reason"],"sales_order_id": string | null,"user_id": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "balance_after": number,"created_at"?: string,"id"?: never,"manufacturing_order_id"?: string | null,"material_id"?: string | null,"note"?: string | null,"product_id"?: string | null,"purchase_order_id"?: string | null,"quantity": number,"reason": Database["public"]['Enums']["stock_movement_reason"],"sales_order_id"?: string | null,"user_id"?: string
+                    "balance_after": number,"created_at"?: string,"gst_paid"?: number | null,"gst_rate"?: number | null,"id"?: never,"manufacturing_order_id"?: string | null,"material_id"?: string | null,"note"?: string | null,"product_id"?: string | null,"purchase_order_id"?: string | null,"purchase_value"?: number | null,"quantity": number,"reason": Database["public"]['Enums']["stock_movement_reason"],"sales_order_id"?: string | null,"user_id"?: string
                   }
                   Update: {
-                    "balance_after"?: number,"created_at"?: string,"id"?: never,"manufacturing_order_id"?: string | null,"material_id"?: string | null,"note"?: string | null,"product_id"?: string | null,"purchase_order_id"?: string | null,"quantity"?: number,"reason"?: Database["public"]['Enums']["stock_movement_reason"],"sales_order_id"?: string | null,"user_id"?: string
+                    "balance_after"?: number,"created_at"?: string,"gst_paid"?: number | null,"gst_rate"?: number | null,"id"?: never,"manufacturing_order_id"?: string | null,"material_id"?: string | null,"note"?: string | null,"product_id"?: string | null,"purchase_order_id"?: string | null,"purchase_value"?: number | null,"quantity"?: number,"reason"?: Database["public"]['Enums']["stock_movement_reason"],"sales_order_id"?: string | null,"user_id"?: string
                   }
                   Relationships: [
                     {
@@ -558,6 +658,9 @@ isOneToOne: false
               "archived_at": string | null,
 "category": string | null,
 "created_at": string,
+"gst_rate": number | null,
+"gst_rate_rule": Json | null,
+"hsn_code": string | null,
 "id": string,
 "labour_per_unit": number,
 "lead_time_days": number | null,
@@ -586,12 +689,15 @@ isOneToOne: false
 { Args: { "counted"?: number,"material_id"?: string,"note"?: string,"product_id"?: string,"request_id"?: string }; Returns: {
               "balance_after": number,
 "created_at": string,
+"gst_paid": number | null,
+"gst_rate": number | null,
 "id": number,
 "manufacturing_order_id": string | null,
 "material_id": string | null,
 "note": string | null,
 "product_id": string | null,
 "purchase_order_id": string | null,
+"purchase_value": number | null,
 "quantity": number,
 "reason": Database["public"]['Enums']["stock_movement_reason"],
 "sales_order_id": string | null,
@@ -644,10 +750,16 @@ isOneToOne: false
       } },
 "cancel_sales_order":
 { Args: { "order_id": string }; Returns: {
-              "external_order_id": string | null,
+              "cgst": number,
+"external_order_id": string | null,
 "fees": number,
+"gst_rate": number | null,
+"hsn_code": string | null,
 "id": string,
+"igst": number,
+"operator_gstin": string | null,
 "order_date": string,
+"place_of_supply": string | null,
 "platform": Database["public"]['Enums']["sales_platform"],
 "product_id": string,
 "product_name": string,
@@ -655,12 +767,15 @@ isOneToOne: false
 "profit_after_returns": number | null,
 "quantity": number,
 "refunded_amount": number | null,
+"refunded_taxable_value": number | null,
 "reimbursed": number,
 "restocked_quantity": number,
 "return_fees": number,
 "return_note": string | null,
 "returned_quantity": number,
+"sgst": number,
 "status": Database["public"]['Enums']["sales_order_status"],
+"taxable_value": number,
 "total_amount": number,
 "unit_cost": number,
 "unit_price": number,
@@ -692,11 +807,20 @@ isOneToOne: false
         isOneToOne: true
         isSetofReturn: false
       } },
+"create_credit_note":
+{ Args: { "invoice_id": string,"lines": Json,"reason"?: string,"request_id"?: string }; Returns: Json
+                           },
+"create_invoice":
+{ Args: { "buyer_address"?: string,"buyer_gstin"?: string,"buyer_name": string,"buyer_state_code"?: string,"order_ids": (string)[],"request_id"?: string }; Returns: Json
+                           },
 "create_product":
 { Args: { "bom"?: Json,"category"?: string,"product_name": string,"reorder_point"?: number,"request_id"?: string,"selling_price"?: number,"sku": string,"stock_on_hand"?: number }; Returns: {
               "archived_at": string | null,
 "category": string | null,
 "created_at": string,
+"gst_rate": number | null,
+"gst_rate_rule": Json | null,
+"hsn_code": string | null,
 "id": string,
 "labour_per_unit": number,
 "lead_time_days": number | null,
@@ -726,6 +850,9 @@ isOneToOne: false
               "archived_at": string | null,
 "cost_per_unit": number,
 "created_at": string,
+"gst_rate": number | null,
+"gst_rate_rule": Json | null,
+"hsn_code": string | null,
 "id": string,
 "material_name": string,
 "reorder_point": number,
@@ -789,10 +916,16 @@ isOneToOne: false
                            },
 "fulfil_sales_order":
 { Args: { "order_id": string }; Returns: {
-              "external_order_id": string | null,
+              "cgst": number,
+"external_order_id": string | null,
 "fees": number,
+"gst_rate": number | null,
+"hsn_code": string | null,
 "id": string,
+"igst": number,
+"operator_gstin": string | null,
 "order_date": string,
+"place_of_supply": string | null,
 "platform": Database["public"]['Enums']["sales_platform"],
 "product_id": string,
 "product_name": string,
@@ -800,12 +933,15 @@ isOneToOne: false
 "profit_after_returns": number | null,
 "quantity": number,
 "refunded_amount": number | null,
+"refunded_taxable_value": number | null,
 "reimbursed": number,
 "restocked_quantity": number,
 "return_fees": number,
 "return_note": string | null,
 "returned_quantity": number,
+"sgst": number,
 "status": Database["public"]['Enums']["sales_order_status"],
+"taxable_value": number,
 "total_amount": number,
 "unit_cost": number,
 "unit_price": number,
@@ -819,6 +955,17 @@ isOneToOne: false
       } },
 "fulfil_sales_orders":
 { Args: { "order_ids": (string)[] }; Returns: number
+                           },
+"get_invoice":
+{ Args: { "invoice_id": string }; Returns: Json
+                           },
+"gst_states":
+{ Args: Record<PropertyKey, never>; Returns: {
+              "code": string,"name": string
+            }[]
+                           },
+"gstr1_summary":
+{ Args: { "month": string }; Returns: Json
                            },
 "import_products":
 { Args: { "dry_run"?: boolean,"request_id"?: string,"rows": Json }; Returns: {
@@ -838,6 +985,12 @@ isOneToOne: false
                            },
 "import_settlement":
 { Args: { "lines": Json,"platform": string,"request_id"?: string }; Returns: Json
+                           },
+"input_tax":
+{ Args: { "month": string }; Returns: Json
+                           },
+"list_invoices":
+{ Args: { "date_from"?: string,"date_to"?: string,"page_offset"?: number,"page_size"?: number,"search"?: string }; Returns: Json
                            },
 "list_products":
 { Args: { "ascending"?: boolean,"include_archived"?: boolean,"low_stock_only"?: boolean,"page_offset"?: number,"page_size"?: number,"search"?: string,"sort_by"?: string }; Returns: Json
@@ -862,10 +1015,16 @@ isOneToOne: false
                            },
 "log_sale":
 { Args: { "order_date"?: string,"order_id"?: string,"platform"?: string,"product_id": string,"quantity": number,"request_id"?: string,"unit_price"?: number }; Returns: {
-              "external_order_id": string | null,
+              "cgst": number,
+"external_order_id": string | null,
 "fees": number,
+"gst_rate": number | null,
+"hsn_code": string | null,
 "id": string,
+"igst": number,
+"operator_gstin": string | null,
 "order_date": string,
+"place_of_supply": string | null,
 "platform": Database["public"]['Enums']["sales_platform"],
 "product_id": string,
 "product_name": string,
@@ -873,12 +1032,15 @@ isOneToOne: false
 "profit_after_returns": number | null,
 "quantity": number,
 "refunded_amount": number | null,
+"refunded_taxable_value": number | null,
 "reimbursed": number,
 "restocked_quantity": number,
 "return_fees": number,
 "return_note": string | null,
 "returned_quantity": number,
+"sgst": number,
 "status": Database["public"]['Enums']["sales_order_status"],
+"taxable_value": number,
 "total_amount": number,
 "unit_cost": number,
 "unit_price": number,
@@ -946,10 +1108,13 @@ isOneToOne: false
 { Args: { "period": string }; Returns: Json
                            },
 "receive_material":
-{ Args: { "material_id": string,"note"?: string,"quantity": number,"request_id"?: string,"unit_cost"?: number }; Returns: {
+{ Args: { "gst_paid"?: number,"gst_rate"?: number,"material_id": string,"note"?: string,"quantity": number,"request_id"?: string,"unit_cost"?: number }; Returns: {
               "archived_at": string | null,
 "cost_per_unit": number,
 "created_at": string,
+"gst_rate": number | null,
+"gst_rate_rule": Json | null,
+"hsn_code": string | null,
 "id": string,
 "material_name": string,
 "reorder_point": number,
@@ -998,10 +1163,16 @@ isOneToOne: false
       } },
 "return_sales_order":
 { Args: { "note"?: string,"order_id": string,"request_id"?: string,"restock"?: boolean }; Returns: {
-              "external_order_id": string | null,
+              "cgst": number,
+"external_order_id": string | null,
 "fees": number,
+"gst_rate": number | null,
+"hsn_code": string | null,
 "id": string,
+"igst": number,
+"operator_gstin": string | null,
 "order_date": string,
+"place_of_supply": string | null,
 "platform": Database["public"]['Enums']["sales_platform"],
 "product_id": string,
 "product_name": string,
@@ -1009,12 +1180,15 @@ isOneToOne: false
 "profit_after_returns": number | null,
 "quantity": number,
 "refunded_amount": number | null,
+"refunded_taxable_value": number | null,
 "reimbursed": number,
 "restocked_quantity": number,
 "return_fees": number,
 "return_note": string | null,
 "returned_quantity": number,
+"sgst": number,
 "status": Database["public"]['Enums']["sales_order_status"],
+"taxable_value": number,
 "total_amount": number,
 "unit_cost": number,
 "unit_price": number,
@@ -1030,6 +1204,25 @@ isOneToOne: false
 { Args: { "max_rows"?: number }; Returns: {
               "days_left": number,"per_day_30": number,"product_id": string,"product_name": string,"runs_out_on": string,"sku": string,"stock_on_hand": number
             }[]
+                           },
+"set_business_profile":
+{ Args: { "address": string,"gstin": string,"invoice_prefix": string,"legal_name": string,"state_code": string }; Returns: {
+              "address": string,
+"gstin": string,
+"invoice_prefix": string,
+"legal_name": string,
+"state_code": string,
+"updated_at": string,
+"user_id": string
+            }
+                          SetofOptions: {
+        from: "*"
+        to: "business_profiles"
+        isOneToOne: true
+        isSetofReturn: false
+      } },
+"set_item_tax":
+{ Args: { "gst_rate"?: number,"hsn_code"?: string,"material_id"?: string,"product_id"?: string,"rate_rule"?: Json,"style_id"?: string }; Returns: number
                            },
 "set_platform_fees":
 { Args: { "claim_window_days"?: number,"commission_percent": number,"fee_per_order": number,"payment_cycle_days"?: number,"platform": string,"shipping_per_order": number }; Returns: {
@@ -1053,6 +1246,9 @@ isOneToOne: false
               "archived_at": string | null,
 "category": string | null,
 "created_at": string,
+"gst_rate": number | null,
+"gst_rate_rule": Json | null,
+"hsn_code": string | null,
 "id": string,
 "labour_per_unit": number,
 "lead_time_days": number | null,
@@ -1079,6 +1275,9 @@ isOneToOne: false
               "archived_at": string | null,
 "category": string | null,
 "created_at": string,
+"gst_rate": number | null,
+"gst_rate_rule": Json | null,
+"hsn_code": string | null,
 "id": string,
 "labour_per_unit": number,
 "lead_time_days": number | null,
@@ -1178,6 +1377,9 @@ isOneToOne: false
               "archived_at": string | null,
 "category": string | null,
 "created_at": string,
+"gst_rate": number | null,
+"gst_rate_rule": Json | null,
+"hsn_code": string | null,
 "id": string,
 "labour_per_unit": number,
 "lead_time_days": number | null,
@@ -1207,6 +1409,9 @@ isOneToOne: false
               "archived_at": string | null,
 "cost_per_unit": number,
 "created_at": string,
+"gst_rate": number | null,
+"gst_rate_rule": Json | null,
+"hsn_code": string | null,
 "id": string,
 "material_name": string,
 "reorder_point": number,

@@ -5,7 +5,7 @@ export const GSTIN_PATTERN = /^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/;
 
 /**
  * The check character a GSTIN ends with, from its first 14 (Luhn mod 36), as
- * private.gstin_check_character computes it on the server: 27AAPFU0939F1Z gives V.
+ * rules.is_valid_gstin checks it on the server: 27AAPFU0939F1Z gives V.
  */
 export function gstinCheckCharacter(gstin: string): string {
   let sum = 0;

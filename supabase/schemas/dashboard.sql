@@ -11,8 +11,12 @@ security invoker
 set search_path = ''
 as $$
   select jsonb_build_object(
+    -- Revenue is taxable value (GST is not revenue, issue 31); what buyers paid, GST included, beside it.
     'total_revenue',
       (select coalesce(sum(t.revenue), 0) from public.product_sales_totals t
+       where t.user_id = (select auth.uid())),
+    'total_revenue_including_gst',
+      (select coalesce(sum(t.revenue_including_gst), 0) from public.product_sales_totals t
        where t.user_id = (select auth.uid())),
     'open_sales_orders',
       (select coalesce(sum(c.orders), 0) from public.sales_order_counts c
@@ -37,7 +41,7 @@ as $$
   )
 $$;
 comment on function public.dashboard_summary is
-  'Dashboard figures: total_revenue (cancelled and returned orders excluded), open_sales_orders (Unfulfilled), low_stock_products, low_stock_materials (archived items excluded) and the 5 most recent sales.';
+  'Dashboard figures: total_revenue (taxable value; total_revenue_including_gst beside it; cancelled and returned orders excluded), open_sales_orders (Unfulfilled), low_stock_products, low_stock_materials (archived items excluded) and the 5 most recent sales.';
 revoke all on function public.dashboard_summary() from public, anon, authenticated, service_role;
 grant execute on function public.dashboard_summary() to authenticated;
 
@@ -45,7 +49,8 @@ grant execute on function public.dashboard_summary() to authenticated;
 -- object. Figures come from each order's profit snapshot (unit_cost and fees recorded at sale
 -- time) after its returns (rules.kept_sale: kept units and revenue, profit after returns), summed in
 -- the kept totals. Cancelled orders count in none of them; a fully returned order only in fees and
--- profit, with its loss.
+-- profit, with its loss. Revenue is taxable value (issue 31); every revenue figure has its
+-- revenue_including_gst beside it, for the owner who shows figures with GST.
 --
 -- Periods follow the Indian calendar (rules.dashboard_period). The top products of all time come
 -- from the per-product totals; those of a period from its own
@@ -69,7 +74,7 @@ begin
     with cells as (
       select t.platform, date_trunc(v_bucket, t.day)::date as bucket,
         sum(t.orders) as orders, sum(t.units) as units, sum(t.revenue) as revenue,
-        sum(t.fees) as fees, sum(t.profit) as profit
+        sum(t.fees) as fees, sum(t.profit) as profit, sum(t.revenue_including_gst) as revenue_including_gst
       from public.sales_day_totals t
       where t.user_id = (select auth.uid()) and (v_from is null or t.day >= v_from)
       group by 1, 2
@@ -78,10 +83,13 @@ begin
     ),
     -- A period's sales per product come from its own orders; all time's from the per-product totals.
     period_products as (
-      select o.product_id, sum(k.units) as units, sum(k.revenue) as revenue, sum(k.profit) as profit
+      select o.product_id, sum(k.units) as units, sum(k.revenue) as revenue, sum(k.profit) as profit,
+        sum(g.revenue) as revenue_including_gst
       from public.sales_orders o
+      cross join lateral rules.kept_sale(o.status, o.quantity, o.returned_quantity, o.taxable_value,
+        o.refunded_taxable_value, o.fees, o.profit_after_returns) k
       cross join lateral rules.kept_sale(o.status, o.quantity, o.returned_quantity, o.total_amount, o.refunded_amount,
-        o.fees, o.profit_after_returns) k
+        o.fees, o.profit_after_returns) g
       where v_from is not null and o.user_id = (select auth.uid())
         and o.status = any (rules.counted_sale_statuses())
         and o.order_date >= v_from::timestamp at time zone 'Asia/Kolkata'
@@ -90,22 +98,22 @@ begin
     -- The five best by revenue and by profit, with ties, so that the product name can decide among
     -- equal figures below: all time reads them off the totals' top indexes, not 20,000 rows.
     candidates as (
-      (select t.product_id, t.units, t.revenue, t.profit from public.product_sales_totals t
+      (select t.product_id, t.units, t.revenue, t.profit, t.revenue_including_gst from public.product_sales_totals t
        where v_from is null and t.user_id = (select auth.uid()) and t.orders <> 0
        order by t.revenue desc fetch first 5 rows with ties)
       union
-      (select t.product_id, t.units, t.revenue, t.profit from public.product_sales_totals t
+      (select t.product_id, t.units, t.revenue, t.profit, t.revenue_including_gst from public.product_sales_totals t
        where v_from is null and t.user_id = (select auth.uid()) and t.orders <> 0
        order by t.profit desc fetch first 5 rows with ties)
       union
-      (select s.product_id, s.units, s.revenue, s.profit from period_products s
+      (select s.product_id, s.units, s.revenue, s.profit, s.revenue_including_gst from period_products s
        order by s.revenue desc fetch first 5 rows with ties)
       union
-      (select s.product_id, s.units, s.revenue, s.profit from period_products s
+      (select s.product_id, s.units, s.revenue, s.profit, s.revenue_including_gst from period_products s
        order by s.profit desc fetch first 5 rows with ties)
     ),
     products as (
-      select c.product_id, p.product_name, c.units, c.revenue, c.profit
+      select c.product_id, p.product_name, c.units, c.revenue, c.profit, c.revenue_including_gst
       from candidates c
       join public.products p on p.id = c.product_id
     )
@@ -118,6 +126,7 @@ begin
           'orders', coalesce(sum(c.orders), 0),
           'units', coalesce(sum(c.units), 0),
           'revenue', coalesce(sum(c.revenue), 0),
+          'revenue_including_gst', coalesce(sum(c.revenue_including_gst), 0),
           'fees', coalesce(sum(c.fees), 0),
           'cost', coalesce(sum(c.revenue - c.fees - c.profit), 0),
           'profit', coalesce(sum(c.profit), 0),
@@ -127,25 +136,26 @@ begin
         select coalesce(jsonb_agg(to_jsonb(r) order by r.revenue desc, r.platform), '[]'::jsonb)
         from (
           select c.platform, sum(c.orders) as orders, sum(c.revenue) as revenue,
-            sum(c.fees) as fees, sum(c.profit) as profit
+            sum(c.fees) as fees, sum(c.profit) as profit, sum(c.revenue_including_gst) as revenue_including_gst
           from cells c group by c.platform
         ) r),
       'over_time', (
         select coalesce(jsonb_agg(to_jsonb(r) order by r.date), '[]'::jsonb)
         from (
-          select c.bucket as date, sum(c.revenue) as revenue, sum(c.profit) as profit
+          select c.bucket as date, sum(c.revenue) as revenue, sum(c.profit) as profit,
+            sum(c.revenue_including_gst) as revenue_including_gst
           from cells c group by c.bucket
         ) r),
       'top_by_revenue', (
         select coalesce(jsonb_agg(to_jsonb(r) order by r.revenue desc, r.product_name), '[]'::jsonb)
         from (
-          select t.product_id, t.product_name, t.units, t.revenue, t.profit
+          select t.product_id, t.product_name, t.units, t.revenue, t.profit, t.revenue_including_gst
           from products t order by t.revenue desc, t.product_name limit 5
         ) r),
       'top_by_profit', (
         select coalesce(jsonb_agg(to_jsonb(r) order by r.profit desc, r.product_name), '[]'::jsonb)
         from (
-          select t.product_id, t.product_name, t.units, t.revenue, t.profit
+          select t.product_id, t.product_name, t.units, t.revenue, t.profit, t.revenue_including_gst
           from products t order by t.profit desc, t.product_name limit 5
         ) r)
     )
@@ -153,7 +163,7 @@ begin
 end;
 $$;
 comment on function public.dashboard_panels is
-  'Profit panels for a period (this_month, last_30_days, this_financial_year, all_time): totals with margin percent, revenue, fees and profit by platform, revenue and profit per day or month, top 5 products by revenue and by profit, all after returns (rules.kept_sale): cancelled orders excluded, a fully returned order''s loss in fees and profit only.';
+  'Profit panels for a period (this_month, last_30_days, this_financial_year, all_time): totals with margin percent, revenue, fees and profit by platform, revenue and profit per day or month, top 5 products by revenue and by profit, all after returns (rules.kept_sale): cancelled orders excluded, a fully returned order''s loss in fees and profit only. Revenue is taxable value; each revenue has revenue_including_gst beside it.';
 revoke all on function public.dashboard_panels(text) from public, anon, authenticated, service_role;
 grant execute on function public.dashboard_panels(text) to authenticated;
 
@@ -174,14 +184,16 @@ begin
   from rules.dashboard_period(dashboard_top_styles.period, (now() at time zone 'Asia/Kolkata')::date) p;
   return (
     with product_sums as (
-      select t.product_id, t.units, t.revenue, t.profit
+      select t.product_id, t.units, t.revenue, t.profit, t.revenue_including_gst
       from public.product_sales_totals t
       where v_from is null and t.user_id = (select auth.uid()) and t.orders <> 0
       union all
-      select o.product_id, sum(k.units), sum(k.revenue), sum(k.profit)
+      select o.product_id, sum(k.units), sum(k.revenue), sum(k.profit), sum(g.revenue)
       from public.sales_orders o
+      cross join lateral rules.kept_sale(o.status, o.quantity, o.returned_quantity, o.taxable_value,
+        o.refunded_taxable_value, o.fees, o.profit_after_returns) k
       cross join lateral rules.kept_sale(o.status, o.quantity, o.returned_quantity, o.total_amount, o.refunded_amount,
-        o.fees, o.profit_after_returns) k
+        o.fees, o.profit_after_returns) g
       where v_from is not null and o.user_id = (select auth.uid())
         and o.status = any (rules.counted_sale_statuses())
         and o.order_date >= v_from::timestamp at time zone 'Asia/Kolkata'
@@ -190,7 +202,8 @@ begin
     items as (
       select sv.style_id, case when sv.style_id is null then s.product_id end as product_id,
         coalesce(st.style_name, p.product_name) as name,
-        sum(s.units) as units, sum(s.revenue) as revenue, sum(s.profit) as profit
+        sum(s.units) as units, sum(s.revenue) as revenue, sum(s.profit) as profit,
+        sum(s.revenue_including_gst) as revenue_including_gst
       from product_sums s
       join public.products p on p.id = s.product_id
       left join public.style_variants sv on sv.product_id = s.product_id
@@ -210,6 +223,6 @@ begin
 end;
 $$;
 comment on function public.dashboard_top_styles is
-  'The top 5 items by revenue and by profit for a period (as dashboard_panels), each style''s variants summed as one item: {period, top_styles_by_revenue, top_styles_by_profit: [{style_id, product_id, name, units, revenue, profit}]}, style_id null for a product without a style. Excludes cancelled and returned orders.';
+  'The top 5 items by revenue and by profit for a period (as dashboard_panels), each style''s variants summed as one item: {period, top_styles_by_revenue, top_styles_by_profit: [{style_id, product_id, name, units, revenue, profit, revenue_including_gst}]}, style_id null for a product without a style; revenue is taxable value. Excludes cancelled and returned orders.';
 revoke all on function public.dashboard_top_styles(text) from public, anon, authenticated, service_role;
 grant execute on function public.dashboard_top_styles(text) to authenticated;

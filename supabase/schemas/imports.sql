@@ -79,7 +79,9 @@ returns table (
   quantity integer,
   total_amount numeric,
   status public.sales_order_status,
-  error text
+  error text,
+  place_of_supply text,
+  operator_gstin text
 )
 language plpgsql stable
 -- One row per call: the planner's default guess of 1000 made a 10,000-line classification look
@@ -116,6 +118,10 @@ begin
         raise exception 'Status must be Unfulfilled or Fulfilled.';
       end if;
     end if;
+    -- GST (issue 31): the buyer's state (a code such as 27 or a name such as Maharashtra), the
+    -- place of supply; and the marketplace's GSTIN where its report gives it. Both optional.
+    place_of_supply := private.require_state(left(line ->> 'buyer_state', 100), 'Buyer state', null);
+    operator_gstin := private.require_gstin(left(line ->> 'operator_gstin', 100), null);
   exception when raise_exception then
     error := sqlerrm;
   end;
@@ -149,7 +155,9 @@ returns table (
   balance_after integer,
   outcome text,
   message text,
-  status public.sales_order_status
+  status public.sales_order_status,
+  place_of_supply text,
+  operator_gstin text
 )
 language sql stable
 -- A plan over a few thousand lines is quick to run and not worth compiling (JIT took 0.6 s).
@@ -207,7 +215,7 @@ as $$
       when s.needed > s.stock_on_hand then format('Not enough stock for %s. Only %s available.',
         s.product_name, greatest(s.stock_on_hand - (s.needed - s.quantity), 0))
     end,
-    s.status
+    s.status, s.place_of_supply, s.operator_gstin
   from stocked s
   order by s.ordinal
 $$;
@@ -278,7 +286,8 @@ begin
   -- by one copied the list each time, which grew with the square of the lines).
   select
     coalesce(array_agg(row(c.product_id, c.product_name, c.quantity, round(c.total_amount / c.quantity, 2),
-        c.total_amount, c.balance_after, c.order_date, c.external_order_id, c.status)::private.sale
+        c.total_amount, c.balance_after, c.order_date, c.external_order_id, c.status, c.place_of_supply,
+        c.operator_gstin)::private.sale
       order by c.position) filter (where c.outcome = 'new'), '{}'),
     count(*) filter (where c.outcome in ('already_imported', 'duplicate')),
     (array_agg(format('Line %s: %s', c.line_number, c.message) order by c.position)
@@ -286,7 +295,7 @@ begin
   into v_sales, v_skipped, v_refusal
   from private.classify_sales_order_lines(v_user_id, v_platform, import_sales_orders.lines)
     with ordinality as c (line_number, external_order_id, order_date, quantity, total_amount, product_id,
-      product_name, balance_after, outcome, message, status, position);
+      product_name, balance_after, outcome, message, status, place_of_supply, operator_gstin, position);
   if v_refusal is not null then
     raise exception '%', v_refusal;
   end if;
@@ -304,7 +313,7 @@ begin
 end;
 $$;
 comment on function public.import_sales_orders is
-  'Commits marketplace order lines ({external_order_id, order_date, sku, quantity, total_amount, optional status Unfulfilled (default) or Fulfilled}, at most 10000) as sales in one transaction: lines already imported are skipped; any refused line (named by its line number) writes nothing. Returns {created, skipped}. A repeated request_id returns the first call''s counts and writes nothing.';
+  'Commits marketplace order lines ({external_order_id, order_date, sku, quantity, total_amount, optional status Unfulfilled (default) or Fulfilled, optional buyer_state (a GST state code such as 27 or a state name such as Maharashtra: the place of supply), optional operator_gstin (the marketplace''s GSTIN)}, at most 10000) as sales in one transaction: lines already imported are skipped; any refused line (named by its line number) writes nothing. Returns {created, skipped}. A repeated request_id returns the first call''s counts and writes nothing.';
 revoke all on function public.import_sales_orders(text, jsonb, uuid) from public, anon, authenticated, service_role;
 grant execute on function public.import_sales_orders(text, jsonb, uuid) to authenticated;
 

@@ -21,6 +21,13 @@ create table public.stock_movements (
   created_at timestamptz not null default now(),
   -- Why a count, receipt or return happened, in the owner's words.
   note text check (length(note) <= 500),
+  -- Input tax (issue 31): on a purchase receipt, what was received is worth before tax (quantity x
+  -- unit cost, when the cost is known) and the GST paid on it, with its rate when given.
+  purchase_value numeric(14, 2) constraint stock_movements_purchase_value_check check (purchase_value >= 0),
+  gst_rate numeric(5, 2) constraint stock_movements_gst_rate_check check (gst_rate between 0 and 100),
+  gst_paid numeric(14, 2) constraint stock_movements_gst_paid_check check (gst_paid >= 0),
+  constraint stock_movements_input_tax_check
+    check (num_nonnulls(purchase_value, gst_rate, gst_paid) = 0 or reason = 'purchase_receipt'),
   constraint stock_movements_one_item_check check (num_nonnulls(product_id, material_id) = 1),
   -- Which reason needs which source: receipts and counts come from no order; cancellations and
   -- returns name the order they undo.
@@ -62,6 +69,9 @@ create index stock_movements_manufacturing_order_id_idx
   on public.stock_movements (manufacturing_order_id) where manufacturing_order_id is not null;
 create index stock_movements_purchase_order_id_user_id_idx
   on public.stock_movements (purchase_order_id, user_id) where purchase_order_id is not null;
+-- The month's input tax (input_tax, gst_documents.sql) reads only the receipts that paid GST.
+create index stock_movements_input_tax_idx
+  on public.stock_movements (user_id, created_at) where gst_paid is not null;
 
 alter table public.stock_movements enable row level security;
 create policy "Owners can read their stock movements" on public.stock_movements

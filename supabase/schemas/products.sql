@@ -34,6 +34,12 @@ create table public.products (
   -- Null: the default of rules.planning_defaults().
   lead_time_days integer check (lead_time_days between 0 and 365),
   safety_days integer check (safety_days between 0 and 365),
+  -- GST (issue 31; set by set_item_tax, gst_documents.sql): the HSN code (4, 6 or 8 digits) and the
+  -- rate, or a rule by unit price ({"up_to": 2500, "rate": 5, "above": 18}) that decides it per unit
+  -- at each sale (rules.gst_rate_for). Null: tax unknown.
+  hsn_code text constraint products_hsn_code_check check (hsn_code ~ '^([0-9]{4}|[0-9]{6}|[0-9]{8})$'),
+  gst_rate numeric(5, 2) constraint products_gst_rate_check check (gst_rate between 0 and 100),
+  gst_rate_rule jsonb constraint products_gst_rate_rule_check check (jsonb_typeof(gst_rate_rule) = 'object'),
   -- The exact key is what direct writes through the REST API reported first; the normalized one
   -- below (case and surrounding spaces aside) is the rule.
   constraint products_user_id_sku_key unique (user_id, sku),

@@ -487,6 +487,7 @@ declare
   v_received numeric;
   v_stock_units numeric;
   v_material public.raw_materials;
+  v_input_tax record;
   v_result jsonb;
 begin
   v_result := private.replayed_result(v_user_id, receive_purchase_order.request_id, 'receive_purchase_order');
@@ -530,7 +531,8 @@ begin
   -- Check every receipt before writing any, in material order.
   for v_receipt in
     select l.id as line_id, l.material_id, l.purchase_unit, l.units_per_purchase_unit, l.quantity, l.unit_price,
-      l.received_quantity, m.material_name, m.unit_of_measure, e.value -> 'quantity' as received_json
+      l.received_quantity, m.material_name, m.unit_of_measure, e.value -> 'quantity' as received_json,
+      e.value -> 'gst_rate' as gst_rate_json, e.value -> 'gst_paid' as gst_paid_json
     from jsonb_array_elements(receive_purchase_order.lines) e
     left join public.purchase_order_lines l
       on l.id = (e.value ->> 'line_id')::uuid and l.purchase_order_id = v_order.id
@@ -555,11 +557,15 @@ begin
         trim_scale(v_received * v_receipt.units_per_purchase_unit), v_receipt.unit_of_measure,
         v_receipt.unit_of_measure), 'lines');
     end if;
+    perform private.require_input_tax(round(v_received * v_receipt.unit_price, 2),
+      private.json_number(v_receipt.gst_rate_json, 'GST rate'), private.json_number(v_receipt.gst_paid_json, 'GST paid'),
+      'lines', 'lines');
   end loop;
 
   for v_receipt in
     select l.id as line_id, l.material_id, l.units_per_purchase_unit, l.unit_price,
-      (e.value ->> 'quantity')::numeric as received
+      (e.value ->> 'quantity')::numeric as received, (e.value ->> 'gst_rate')::numeric as gst_rate,
+      (e.value ->> 'gst_paid')::numeric as gst_paid
     from jsonb_array_elements(receive_purchase_order.lines) e
     join public.purchase_order_lines l
       on l.id = (e.value ->> 'line_id')::uuid and l.purchase_order_id = v_order.id
@@ -580,9 +586,13 @@ begin
     if v_material.id is null then
       raise exception 'Receiving this would take stock above 99999999999.999.';
     end if;
+    -- Input tax (issue 31): the line's value received at its price before tax, and the GST paid.
+    v_input_tax := private.require_input_tax(round(v_receipt.received * v_receipt.unit_price, 2), v_receipt.gst_rate,
+      v_receipt.gst_paid, 'lines', 'lines');
     insert into public.stock_movements
-      (user_id, material_id, quantity, balance_after, reason, purchase_order_id, note)
-    values (v_user_id, v_material.id, v_stock_units, v_material.stock_level, 'purchase_receipt', v_order.id, v_note);
+      (user_id, material_id, quantity, balance_after, reason, purchase_order_id, note, purchase_value, gst_rate, gst_paid)
+    values (v_user_id, v_material.id, v_stock_units, v_material.stock_level, 'purchase_receipt', v_order.id, v_note,
+      round(v_receipt.received * v_receipt.unit_price, 2), v_input_tax.rate, v_input_tax.paid);
   end loop;
 
   update public.purchase_orders o
@@ -611,7 +621,7 @@ begin
 end;
 $$;
 comment on function public.receive_purchase_order is
-  'Receives part or all of a placed purchase order''s lines ([{line_id, quantity}] in purchase units): stock rises by quantity x units per purchase unit at the line''s price per stock unit (moving average), each a purchase_receipt naming the order; Partially received or Received. A repeated request_id returns the first call''s answer and writes nothing.';
+  'Receives part or all of a placed purchase order''s lines ([{line_id, quantity, optional gst_rate, optional gst_paid}] in purchase units): stock rises by quantity x units per purchase unit at the line''s price per stock unit (moving average), each a purchase_receipt naming the order; Partially received or Received. A repeated request_id returns the first call''s answer and writes nothing.';
 revoke all on function public.receive_purchase_order(uuid, jsonb, text, uuid) from public, anon, authenticated, service_role;
 grant execute on function public.receive_purchase_order(uuid, jsonb, text, uuid) to authenticated;
 

@@ -24,6 +24,11 @@ create table public.raw_materials (
   created_at timestamptz not null default now(),
   -- Archived items leave the lists and pickers but keep their orders and ledger.
   archived_at timestamptz,
+  -- GST (issue 31; set by set_item_tax, gst_documents.sql), as for products: HSN code and rate or
+  -- rule, the rate a receipt's input tax is usually paid at. Null: not known.
+  hsn_code text constraint raw_materials_hsn_code_check check (hsn_code ~ '^([0-9]{4}|[0-9]{6}|[0-9]{8})$'),
+  gst_rate numeric(5, 2) constraint raw_materials_gst_rate_check check (gst_rate between 0 and 100),
+  gst_rate_rule jsonb constraint raw_materials_gst_rate_rule_check check (jsonb_typeof(gst_rate_rule) = 'object'),
   -- Target of the same-owner foreign keys: a BOM or ledger row can only name a material of the
   -- user who owns it.
   constraint raw_materials_id_user_id_key unique (id, user_id),
@@ -232,7 +237,9 @@ create function public.receive_material(
   quantity numeric,
   unit_cost numeric default null,
   note text default null,
-  request_id uuid default null
+  request_id uuid default null,
+  gst_rate numeric default null,
+  gst_paid numeric default null
 ) returns public.raw_materials
 language plpgsql
 security definer
@@ -244,6 +251,9 @@ declare
   v_unit_cost numeric := case when receive_material.unit_cost is not null
     then private.require_decimals(private.require_number(receive_material.unit_cost, 'Unit cost', 0), 'Unit cost', 4) end;
   v_note text := private.optional_text(receive_material.note, 'Note', 500);
+  v_purchase_value numeric := round(v_quantity * v_unit_cost, 2);
+  v_input_tax record := private.require_input_tax(v_purchase_value, receive_material.gst_rate,
+    receive_material.gst_paid, 'gst_rate', 'gst_paid');
   v_material public.raw_materials;
   v_replayed jsonb;
 begin
@@ -274,17 +284,19 @@ begin
     raise exception 'Material not found.';
   end if;
 
-  insert into public.stock_movements (user_id, material_id, quantity, balance_after, reason, note)
-  values (v_user_id, v_material.id, v_quantity, v_material.stock_level, 'purchase_receipt', v_note);
+  insert into public.stock_movements
+    (user_id, material_id, quantity, balance_after, reason, note, purchase_value, gst_rate, gst_paid)
+  values (v_user_id, v_material.id, v_quantity, v_material.stock_level, 'purchase_receipt', v_note, v_purchase_value,
+    v_input_tax.rate, v_input_tax.paid);
 
   perform private.remember_result(v_user_id, receive_material.request_id, to_jsonb(v_material));
   return v_material;
 end;
 $$;
 comment on function public.receive_material is
-  'Adds a purchase receipt to a material''s stock; with unit_cost, cost_per_unit becomes the moving average, rounded to the column''s 4 decimal places. A repeated request_id returns the first call''s material and writes nothing.';
-revoke all on function public.receive_material(uuid, numeric, numeric, text, uuid) from public, anon, authenticated, service_role;
-grant execute on function public.receive_material(uuid, numeric, numeric, text, uuid) to authenticated;
+  'Adds a purchase receipt to a material''s stock; with unit_cost (before GST), cost_per_unit becomes the moving average, rounded to the column''s 4 decimal places. Optional input tax: gst_paid, or gst_rate on quantity x unit_cost. A repeated request_id returns the first call''s material and writes nothing.';
+revoke all on function public.receive_material(uuid, numeric, numeric, text, uuid, numeric, numeric) from public, anon, authenticated, service_role;
+grant execute on function public.receive_material(uuid, numeric, numeric, text, uuid, numeric, numeric) to authenticated;
 
 -- list_raw_materials ------------------------------------------------------------------------------
 -- One page of the caller's raw materials and how many match ({total, rows}): searched by name or

@@ -42,14 +42,18 @@ select
   count(*) filter (where o.status = 'Cancelled') as cancelled_orders,
   count(*) filter (where o.status = 'Returned') as returned_orders,
   coalesce(sum(o.returned_quantity), 0) as units_returned,
-  coalesce(sum(o.refunded_amount), 0) as returned_amount
+  coalesce(sum(o.refunded_amount), 0) as returned_amount,
+  coalesce(sum(g.revenue) filter (where k.orders = 1), 0) as revenue_including_gst
 from public.sales_orders o
+-- Revenue is taxable value (GST is not revenue, issue 31); with GST beside it.
+cross join lateral rules.kept_sale(o.status, o.quantity, o.returned_quantity, o.taxable_value,
+  o.refunded_taxable_value, o.fees, o.profit_after_returns) k
 cross join lateral rules.kept_sale(o.status, o.quantity, o.returned_quantity, o.total_amount, o.refunded_amount,
-  o.fees, o.profit_after_returns) k
+  o.fees, o.profit_after_returns) g
 join reports.workspaces w on w.user_id = o.user_id
 group by o.user_id, w.workspace, date_trunc('month', o.order_date), o.platform;
 comment on view reports.revenue_by_platform_month is
-  'Sales orders, units and revenue kept after returns per platform per month (cancelled and fully returned orders excluded), with cancellations, fully returned orders, units returned and the amount refunded per platform, per workspace.';
+  'Sales orders, units and revenue (taxable value) kept after returns per platform per month (cancelled and fully returned orders excluded), with cancellations, fully returned orders, units returned and the amount refunded (GST included) per platform, and the revenue including GST, per workspace.';
 
 -- Profit after returns (rules.kept_sale: a fully returned order's loss included), beside the
 -- profit recorded at each sale, labelled so.
@@ -67,15 +71,19 @@ select
   sum(o.reimbursed) as reimbursed,
   sum(k.revenue - k.fees - k.profit) as cost,
   sum(k.profit) as profit_after_returns,
-  sum(o.profit) filter (where k.orders = 1) as recorded_profit
+  sum(o.profit) filter (where k.orders = 1) as recorded_profit,
+  sum(g.revenue) as revenue_including_gst
 from public.sales_orders o
+-- Revenue is taxable value, as profit counts it (issue 31); with GST beside it.
+cross join lateral rules.kept_sale(o.status, o.quantity, o.returned_quantity, o.taxable_value,
+  o.refunded_taxable_value, o.fees, o.profit_after_returns) k
 cross join lateral rules.kept_sale(o.status, o.quantity, o.returned_quantity, o.total_amount, o.refunded_amount,
-  o.fees, o.profit_after_returns) k
+  o.fees, o.profit_after_returns) g
 join reports.workspaces w on w.user_id = o.user_id
 where k.kept
 group by o.user_id, w.workspace, date_trunc('month', o.order_date), o.platform;
 comment on view reports.profit_by_platform_month is
-  'Per platform per month: orders, units, revenue kept after returns, fees, return fees, reimbursements, cost (of units sold and of units lost, less reimbursements, plus return fees) and profit after returns (a fully returned order''s loss included); recorded_profit is the profit as recorded at each sale of the counted orders. Cancelled orders excluded.';
+  'Per platform per month: orders, units, revenue (taxable value) kept after returns, fees, return fees, reimbursements, cost (of units sold and of units lost, less reimbursements, plus return fees) and profit after returns (a fully returned order''s loss included); recorded_profit is the profit as recorded at each sale of the counted orders; revenue_including_gst the kept revenue with its GST. Cancelled orders excluded.';
 
 create view reports.product_margins with (security_invoker = true) as
 select
@@ -86,13 +94,19 @@ select
   p.product_name,
   p.selling_price,
   c.unit_cost,
-  p.selling_price - c.unit_cost as margin,
-  round((p.selling_price - c.unit_cost) * 100 / p.selling_price, 2) as margin_percent
+  t.price_before_gst - c.unit_cost as margin,
+  round((t.price_before_gst - c.unit_cost) * 100 / t.price_before_gst, 2) as margin_percent,
+  t.price_before_gst
 from public.products p
 join public.product_unit_costs c on c.product_id = p.id
+-- The margin is on the price without its GST (issue 31), at the product's rate for its price today;
+-- without a rate, on the selling price.
+cross join lateral rules.gst_split(p.selling_price, rules.gst_rate_for(p.gst_rate, p.gst_rate_rule, p.selling_price,
+  (now() at time zone 'Asia/Kolkata')::date), true) x
+cross join lateral (select x.taxable_value as price_before_gst) t
 join reports.workspaces w on w.user_id = p.user_id;
 comment on view reports.product_margins is
-  'Per product: unit cost at current BOM and material costs, margin and margin percent against the selling price.';
+  'Per product: unit cost at current BOM and material costs, margin and margin percent against the selling price before GST (price_before_gst: the selling price itself when the product has no rate).';
 
 create view reports.stock_valuation with (security_invoker = true) as
 select

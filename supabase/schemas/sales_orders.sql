@@ -23,7 +23,24 @@ create table public.sales_orders (
   -- platform fees leave recorded orders alone.
   unit_cost numeric not null default 0 constraint sales_orders_unit_cost_check check (unit_cost >= 0),
   fees numeric(16, 2) not null default 0 constraint sales_orders_fees_check check (fees >= 0),
-  profit numeric generated always as (total_amount - round(unit_cost * quantity, 2) - fees) stored,
+  -- The GST snapshot (issue 31), fixed at the moment of sale like the profit snapshot (later rate
+  -- changes leave it alone; an invoice recomputes it for its place of supply, gst_documents.sql):
+  -- the place of supply (the buyer's state when the channel gives it, else the business's), the
+  -- product's HSN code and its rate for this unit price on this day (rules.gst_rate_for), and the
+  -- total (GST included) split by rules.gst_split. No rate: tax unknown, the total all taxable.
+  place_of_supply text constraint sales_orders_place_of_supply_check check (place_of_supply ~ '^[0-9]{2}$'),
+  hsn_code text constraint sales_orders_hsn_code_check check (hsn_code ~ '^([0-9]{4}|[0-9]{6}|[0-9]{8})$'),
+  gst_rate numeric(5, 2) constraint sales_orders_gst_rate_check check (gst_rate between 0 and 100),
+  taxable_value numeric(14, 2) not null
+    constraint sales_orders_taxable_value_check check (taxable_value between 0 and total_amount),
+  cgst numeric(14, 2) not null default 0 constraint sales_orders_cgst_check check (cgst >= 0),
+  sgst numeric(14, 2) not null default 0 constraint sales_orders_sgst_check check (sgst >= 0),
+  igst numeric(14, 2) not null default 0 constraint sales_orders_igst_check check (igst >= 0),
+  constraint sales_orders_tax_adds_up_check check (taxable_value + cgst + sgst + igst = total_amount),
+  -- The e-commerce operator's GSTIN, where the marketplace's order report gives it (GSTR-1 b2cs type E).
+  operator_gstin text constraint sales_orders_operator_gstin_check check (operator_gstin ~ '^[0-9A-Z]{15}$'),
+  -- GST is not revenue: profit counts the taxable value.
+  profit numeric generated always as (taxable_value - round(unit_cost * quantity, 2) - fees) stored,
   -- A sale imported from a marketplace's order report, or received from the brand's website, keeps
   -- the order id its channel gave it, so the same order line can never become two sales.
   external_order_id text
@@ -39,12 +56,14 @@ create table public.sales_orders (
   reimbursed numeric(14, 2) not null default 0 constraint sales_orders_reimbursed_check check (reimbursed >= 0),
   -- The revenue given back: the returned units' share of the total, rounded to the paisa once.
   refunded_amount numeric generated always as (round(total_amount * returned_quantity / quantity, 2)) stored,
-  -- Kept revenue, less the cost of every unit that did not come back sellable (kept and lost
-  -- alike), the forward fees (not refunded on a return), the returns' fees, plus reimbursements.
-  -- Equal to profit with nothing returned. (A generated column cannot read another: both
-  -- expressions are spelled out.)
+  -- The same share of the taxable value: the revenue (without GST) the returns gave back.
+  refunded_taxable_value numeric generated always as (round(taxable_value * returned_quantity / quantity, 2)) stored,
+  -- Kept taxable revenue, less the cost of every unit that did not come back sellable (kept and
+  -- lost alike), the forward fees (not refunded on a return), the returns' fees, plus
+  -- reimbursements. Equal to profit with nothing returned. (A generated column cannot read
+  -- another: the expressions are spelled out.)
   profit_after_returns numeric generated always as (
-    total_amount - round(total_amount * returned_quantity / quantity, 2)
+    taxable_value - round(taxable_value * returned_quantity / quantity, 2)
       - round(unit_cost * (quantity - restocked_quantity), 2) - fees - return_fees + reimbursed
   ) stored,
   foreign key (product_id, user_id) references public.products (id, user_id)
@@ -53,16 +72,37 @@ comment on table public.sales_orders is
   'Marketplace sales. Logging one takes its quantity from product stock at once; fulfilling it later changes only its status.';
 comment on column public.sales_orders.unit_cost is 'The product''s unit cost (BOM at material costs) when the sale was logged.';
 comment on column public.sales_orders.fees is 'Platform commission on the total plus its fee and shipping per order, when the sale was logged.';
-comment on column public.sales_orders.profit is 'total_amount - round(unit_cost x quantity, 2) - fees.';
+comment on column public.sales_orders.profit is 'taxable_value - round(unit_cost x quantity, 2) - fees.';
+comment on column public.sales_orders.taxable_value is
+  'The total without GST: round(total_amount / (1 + gst_rate/100), 2); the total itself when the rate is unknown (gst_rate null).';
+comment on column public.sales_orders.place_of_supply is 'GST state code of the place of supply: the buyer''s state when known, else the business''s.';
+comment on column public.sales_orders.refunded_taxable_value is 'round(taxable_value x returned_quantity / quantity, 2).';
 comment on column public.sales_orders.returned_quantity is 'Units that came back in its returns (public.sales_returns), in any condition.';
 comment on column public.sales_orders.restocked_quantity is 'Units that came back sellable and went back to stock.';
 comment on column public.sales_orders.return_fees is 'The sum of its returns'' fees (reverse shipping, return fee).';
 comment on column public.sales_orders.reimbursed is 'The sum of its approved claims'' reimbursements.';
 comment on column public.sales_orders.refunded_amount is 'round(total_amount x returned_quantity / quantity, 2): the revenue its returns gave back.';
 comment on column public.sales_orders.profit_after_returns is
-  '(total_amount - refunded_amount) - round(unit_cost x (quantity - restocked_quantity), 2) - fees - return_fees + reimbursed; equals profit with nothing returned.';
+  '(taxable_value - refunded_taxable_value) - round(unit_cost x (quantity - restocked_quantity), 2) - fees - return_fees + reimbursed; equals profit with nothing returned.';
 comment on column public.sales_orders.external_order_id is
   'The order id on the sales channel (Amazon, Flipkart, Myntra, the website), for orders that came from it; null for a sale logged by hand.';
+
+-- An order written without a GST snapshot (a direct insert by the service role, a bench's
+-- generated history; every operation goes through private.record_sales, which sets one) is "tax
+-- unknown": all of its total taxable. The WHEN keeps the operations' inserts from calling it.
+create function private.default_taxable_value() returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  new.taxable_value := new.total_amount;
+  return new;
+end;
+$$;
+create trigger sales_orders_default_taxable_value
+  before insert on public.sales_orders
+  for each row when (new.taxable_value is null)
+  execute function private.default_taxable_value();
 
 -- Newest first, with id breaking ties so that paging is stable; platform and status ride along so
 -- counting a filtered list reads the index alone.
@@ -171,9 +211,13 @@ create type private.sale as (
   external_order_id text,
   -- Null is Unfulfilled (a sale logged by hand); an imported line the report says has shipped is
   -- recorded Fulfilled. Its stock moves the same either way: it left when the sale was recorded.
-  status public.sales_order_status
+  status public.sales_order_status,
+  -- The buyer's state code when the channel gives it (null: the business's state), and the
+  -- marketplace's GSTIN where its report gives it.
+  place_of_supply text,
+  operator_gstin text
 );
-comment on type private.sale is 'A sale for private.record_sales: its product, quantity, prices, balance after, and for an imported order its date, order id and status (null: Unfulfilled).';
+comment on type private.sale is 'A sale for private.record_sales: its product, quantity, prices, balance after, and for an imported order its date, order id, status (null: Unfulfilled), buyer''s state code and operator GSTIN.';
 
 create function private.record_sales(user_id uuid, platform public.sales_platform, sales private.sale[])
 returns setof public.sales_orders
@@ -183,6 +227,10 @@ language plpgsql
 set plan_cache_mode = force_generic_plan
 set search_path = ''
 as $$
+declare
+  -- The business's state: the place of supply when the sale names none, and the state whose sales
+  -- are taxed CGST + SGST. Without a profile every sale is within the state.
+  v_business_state text := (select b.state_code from public.business_profiles b where b.user_id = record_sales.user_id);
 begin
   return query
   with line as (
@@ -196,12 +244,25 @@ begin
             and o.external_order_id = s.external_order_id)
       )) as charges_order_fees
     from unnest(record_sales.sales) with ordinality as s (product_id, product_name, quantity, unit_price,
-      total_amount, balance_after, order_date, external_order_id, status, ordinal)
+      total_amount, balance_after, order_date, external_order_id, status, place_of_supply, operator_gstin, ordinal)
+  ),
+  taxed as (
+    select l.*, t.hsn_code, t.gst_rate, coalesce(l.place_of_supply, v_business_state) as supply_state, x.*
+    from line l
+    cross join lateral (
+      select p.hsn_code, rules.gst_rate_for(p.gst_rate, p.gst_rate_rule, l.unit_price,
+        (coalesce(l.order_date, now()) at time zone 'Asia/Kolkata')::date) as gst_rate
+      from public.products p
+      where p.id = l.product_id and p.user_id = record_sales.user_id
+    ) t
+    cross join lateral rules.gst_split(l.total_amount, t.gst_rate,
+      l.place_of_supply is null or v_business_state is null or l.place_of_supply = v_business_state) x
   ),
   orders as (
     insert into public.sales_orders
       (id, user_id, platform, product_id, product_name, quantity, unit_price, total_amount, unit_cost, fees,
-       order_date, external_order_id, status)
+       order_date, external_order_id, status, place_of_supply, hsn_code, gst_rate, taxable_value, cgst, sgst, igst,
+       operator_gstin)
     select l.id, record_sales.user_id, record_sales.platform, l.product_id, l.product_name, l.quantity,
       l.unit_price, l.total_amount,
       -- profit snapshot: the unit cost and the platform's fees now
@@ -212,8 +273,9 @@ begin
         from public.platform_fees f
         where f.user_id = record_sales.user_id and f.platform = record_sales.platform
       ), 0),
-      coalesce(l.order_date, now()), l.external_order_id, coalesce(l.status, 'Unfulfilled')
-    from line l
+      coalesce(l.order_date, now()), l.external_order_id, coalesce(l.status, 'Unfulfilled'),
+      l.supply_state, l.hsn_code, l.gst_rate, l.taxable_value, l.cgst, l.sgst, l.igst, l.operator_gstin
+    from taxed l
     order by l.ordinal
     returning *
   ),
@@ -227,7 +289,7 @@ begin
 end;
 $$;
 comment on function private.record_sales is
-  'Sales whose stock was taken: each order (with its profit snapshot) and its ledger row, in one statement. Shared by log_sale and import_sales_orders.';
+  'Sales whose stock was taken: each order (with its profit and GST snapshots) and its ledger row, in one statement. Shared by log_sale and import_sales_orders.';
 
 -- log_sale --------------------------------------------------------------------------------------
 -- With a request_id (00_setup.sql), a repeat returns the first call's sale and writes nothing.
@@ -291,7 +353,7 @@ begin
   from private.record_sales(v_user_id, v_platform, array[row(v_product.id, v_product.product_name, v_quantity,
     v_unit_price, v_quantity * v_unit_price, v_product.stock_on_hand,
     case when v_order_day < v_today then v_order_day::timestamp at time zone 'Asia/Kolkata' end,
-    v_order_id, null)::private.sale]);
+    v_order_id, null, null, null)::private.sale]);
   perform private.remember_result(v_user_id, log_sale.request_id, to_jsonb(v_order));
   return v_order;
 end;

@@ -7,7 +7,9 @@
 --                         orders the Sales Orders list has (unless searched or dated) and how
 --                         many are open, without counting a million rows.
 -- The first two hold what each order keeps after its returns (rules.kept_sale): a counted order's
--- kept units, revenue and profit after returns; a fully returned order's loss, as no order. A statement trigger
+-- kept units, revenue and profit after returns; a fully returned order's loss, as no order.
+-- Revenue is taxable value (GST is not revenue, issue 31); revenue_including_gst beside it is the
+-- same kept revenue with its GST, what the buyers paid. A statement trigger
 -- per event on sales_orders keeps both in the transaction of the change itself (a sale, cancel,
 -- return, import or website order; any later change to an order's amounts too), so they always
 -- equal a recount (supabase/tests/database/sales_totals.test.sql).
@@ -26,10 +28,11 @@ create table public.sales_day_totals (
   revenue numeric not null,
   fees numeric not null,
   profit numeric not null,
+  revenue_including_gst numeric not null,
   primary key (user_id, day, platform, stripe)
 );
 comment on table public.sales_day_totals is
-  'Counted sales per India day and platform (in 16 stripes by product): orders, units, revenue, fees and profit. Kept by triggers on sales_orders; read-only to users.';
+  'Counted sales per India day and platform (in 16 stripes by product): orders, units, revenue (taxable value), fees, profit and revenue including GST. Kept by triggers on sales_orders; read-only to users.';
 
 create table public.product_sales_totals (
   user_id uuid not null,
@@ -39,11 +42,12 @@ create table public.product_sales_totals (
   revenue numeric not null,
   fees numeric not null,
   profit numeric not null,
+  revenue_including_gst numeric not null,
   primary key (user_id, product_id),
   foreign key (product_id, user_id) references public.products (id, user_id) on delete cascade
 );
 comment on table public.product_sales_totals is
-  'Counted sales per product, all time: orders, units, revenue, fees and profit. Kept by triggers on sales_orders; read-only to users.';
+  'Counted sales per product, all time: orders, units, revenue (taxable value), fees, profit and revenue including GST. Kept by triggers on sales_orders; read-only to users.';
 -- The all-time top products of dashboard_panels: the best five by revenue and by profit read off
 -- an index each, however many products have sold.
 create index product_sales_totals_top_revenue_idx
@@ -100,48 +104,57 @@ as $$
 begin
   with change as (
     select c.user_id, c.product_id, c.platform, c.status, c.order_date, c.sign, k.kept,
-      k.orders, k.units, k.revenue, k.fees, k.profit
+      k.orders, k.units, k.revenue, k.fees, k.profit, g.revenue as revenue_including_gst
     from (
       select o.user_id, o.product_id, o.platform, o.status, o.order_date, -1 as sign, o.quantity, o.returned_quantity,
-        o.total_amount, o.refunded_amount, o.fees, o.profit_after_returns
+        o.total_amount, o.refunded_amount, o.taxable_value, o.refunded_taxable_value, o.fees, o.profit_after_returns
       from unnest(add_to_kept_figures.old_orders) o
       union all
       select n.user_id, n.product_id, n.platform, n.status, n.order_date, 1, n.quantity, n.returned_quantity,
-        n.total_amount, n.refunded_amount, n.fees, n.profit_after_returns
+        n.total_amount, n.refunded_amount, n.taxable_value, n.refunded_taxable_value, n.fees, n.profit_after_returns
       from unnest(add_to_kept_figures.new_orders) n
     ) c
-    -- What the order keeps after its returns: one rule (02_rules.sql) for every reader.
+    -- What the order keeps after its returns: one rule (02_rules.sql) for every reader; its
+    -- revenue without GST (the taxable value) and with it.
+    cross join lateral rules.kept_sale(c.status, c.quantity, c.returned_quantity, c.taxable_value,
+      c.refunded_taxable_value, c.fees, c.profit_after_returns) k
     cross join lateral rules.kept_sale(c.status, c.quantity, c.returned_quantity, c.total_amount, c.refunded_amount,
-      c.fees, c.profit_after_returns) k
+      c.fees, c.profit_after_returns) g
     where exists (select from auth.users u where u.id = c.user_id)
   ),
   days as (
-    insert into public.sales_day_totals as t (user_id, day, platform, stripe, orders, units, revenue, fees, profit)
+    insert into public.sales_day_totals as t
+      (user_id, day, platform, stripe, orders, units, revenue, fees, profit, revenue_including_gst)
     select c.user_id, (c.order_date at time zone 'Asia/Kolkata')::date, c.platform, private.sales_stripe(c.product_id),
-      sum(c.sign * c.orders), sum(c.sign * c.units), sum(c.sign * c.revenue), sum(c.sign * c.fees), sum(c.sign * c.profit)
+      sum(c.sign * c.orders), sum(c.sign * c.units), sum(c.sign * c.revenue), sum(c.sign * c.fees), sum(c.sign * c.profit),
+      sum(c.sign * c.revenue_including_gst)
     from change c
     where c.kept
     group by 1, 2, 3, 4
     having (sum(c.sign * c.orders), sum(c.sign * c.units), sum(c.sign * c.revenue), sum(c.sign * c.fees),
-      sum(c.sign * c.profit)) <> (0, 0, 0, 0, 0)
+      sum(c.sign * c.profit), sum(c.sign * c.revenue_including_gst)) <> (0, 0, 0, 0, 0, 0)
     order by 1, 2, 3, 4
     on conflict (user_id, day, platform, stripe) do update
     set orders = t.orders + excluded.orders, units = t.units + excluded.units, revenue = t.revenue + excluded.revenue,
-      fees = t.fees + excluded.fees, profit = t.profit + excluded.profit
+      fees = t.fees + excluded.fees, profit = t.profit + excluded.profit,
+      revenue_including_gst = t.revenue_including_gst + excluded.revenue_including_gst
   ),
   products as (
-    insert into public.product_sales_totals as t (user_id, product_id, orders, units, revenue, fees, profit)
+    insert into public.product_sales_totals as t
+      (user_id, product_id, orders, units, revenue, fees, profit, revenue_including_gst)
     select c.user_id, c.product_id,
-      sum(c.sign * c.orders), sum(c.sign * c.units), sum(c.sign * c.revenue), sum(c.sign * c.fees), sum(c.sign * c.profit)
+      sum(c.sign * c.orders), sum(c.sign * c.units), sum(c.sign * c.revenue), sum(c.sign * c.fees), sum(c.sign * c.profit),
+      sum(c.sign * c.revenue_including_gst)
     from change c
     where c.kept
     group by 1, 2
     having (sum(c.sign * c.orders), sum(c.sign * c.units), sum(c.sign * c.revenue), sum(c.sign * c.fees),
-      sum(c.sign * c.profit)) <> (0, 0, 0, 0, 0)
+      sum(c.sign * c.profit), sum(c.sign * c.revenue_including_gst)) <> (0, 0, 0, 0, 0, 0)
     order by 1, 2
     on conflict (user_id, product_id) do update
     set orders = t.orders + excluded.orders, units = t.units + excluded.units, revenue = t.revenue + excluded.revenue,
-      fees = t.fees + excluded.fees, profit = t.profit + excluded.profit
+      fees = t.fees + excluded.fees, profit = t.profit + excluded.profit,
+      revenue_including_gst = t.revenue_including_gst + excluded.revenue_including_gst
   )
   insert into public.sales_order_counts as t (user_id, platform, status, stripe, orders)
   select c.user_id, c.platform, c.status, private.sales_stripe(c.product_id), sum(c.sign)
@@ -173,14 +186,14 @@ begin
   -- Only orders whose figures or count changed: what they were out, what they are in.
   perform private.add_to_kept_figures(
     array(select o::public.sales_orders from old_orders o join new_orders n on n.id = o.id
-          where (o.status, o.order_date, o.platform, o.quantity, o.total_amount, o.fees, o.returned_quantity,
-                 o.profit_after_returns)
-             is distinct from (n.status, n.order_date, n.platform, n.quantity, n.total_amount, n.fees,
+          where (o.status, o.order_date, o.platform, o.quantity, o.total_amount, o.taxable_value, o.fees,
+                 o.returned_quantity, o.profit_after_returns)
+             is distinct from (n.status, n.order_date, n.platform, n.quantity, n.total_amount, n.taxable_value, n.fees,
                  n.returned_quantity, n.profit_after_returns)),
     array(select n::public.sales_orders from old_orders o join new_orders n on n.id = o.id
-          where (o.status, o.order_date, o.platform, o.quantity, o.total_amount, o.fees, o.returned_quantity,
-                 o.profit_after_returns)
-             is distinct from (n.status, n.order_date, n.platform, n.quantity, n.total_amount, n.fees,
+          where (o.status, o.order_date, o.platform, o.quantity, o.total_amount, o.taxable_value, o.fees,
+                 o.returned_quantity, o.profit_after_returns)
+             is distinct from (n.status, n.order_date, n.platform, n.quantity, n.total_amount, n.taxable_value, n.fees,
                  n.returned_quantity, n.profit_after_returns)));
   return null;
 end;

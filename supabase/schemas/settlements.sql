@@ -66,8 +66,11 @@ select t.user_id, t.platform, t.external_order_id, t.order_date, t.product_names
   p.tcs, p.tds, p.last_posted_date, d.due_day,
   rules.settlement_status(p.settlement_lines, p.settled - t.expected, d.due_day,
     (now() at time zone 'Asia/Kolkata')::date) as status,
-  rules.actual_profit(p.settlement_lines, p.settled, t.cost_of_goods, t.return_fees, p.return_fee_settled,
-    t.reimbursed, p.reimbursement_settled) as actual_profit
+  -- The payout carries the GST the buyer paid, which the seller owes the government (issue 31): the
+  -- actual profit counts the payout without it, as the estimate counts the taxable value.
+  rules.actual_profit(p.settlement_lines, p.settled - t.gst, t.cost_of_goods, t.return_fees, p.return_fee_settled,
+    t.reimbursed, p.reimbursement_settled) as actual_profit,
+  t.gst
 from (
   select o.user_id, o.platform, o.external_order_id,
     max(o.order_date) as order_date,
@@ -84,7 +87,10 @@ from (
     sum(rules.return_cost(o.unit_cost, o.returned_quantity, o.restocked_quantity, o.return_fees, o.reimbursed))
       as return_cost,
     sum((rules.kept_sale(o.status, o.quantity, o.returned_quantity, o.total_amount, o.refunded_amount, o.fees,
-      o.profit_after_returns)).profit) as estimated_profit
+      o.profit_after_returns)).profit) as estimated_profit,
+    -- The GST in what the order kept after its returns.
+    coalesce(sum((o.total_amount - o.refunded_amount) - (o.taxable_value - o.refunded_taxable_value))
+      filter (where o.status <> 'Cancelled'), 0) as gst
   from public.sales_orders o
   where o.external_order_id is not null and o.platform <> 'Brand Website'
   group by o.user_id, o.platform, o.external_order_id
@@ -109,7 +115,7 @@ cross join lateral (
   )) as due_day
 ) d;
 comment on view private.marketplace_order_reconciliation is
-  'Per marketplace order (user, platform, external order id; Brand Website aside): expected, settled, difference, status, fees recorded and charged, TCS, TDS, estimated and actual profit.';
+  'Per marketplace order (user, platform, external order id; Brand Website aside): expected, settled, difference, status, fees recorded and charged, TCS, TDS, estimated and actual profit (both without the GST in the order: gst).';
 revoke all on private.marketplace_order_reconciliation from public, anon, authenticated, service_role;
 
 -- The statuses list_reconciliation filters by, in the order the app shows them. (The field is an

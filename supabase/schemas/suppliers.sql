@@ -41,29 +41,6 @@ grant select on public.suppliers to authenticated;
 
 alter publication supabase_realtime add table public.suppliers;
 
--- The check character a GSTIN ends with, from its first 14 (Luhn mod 36, as the GST portal
--- computes it: /work/shared/reference/india-seller-formats.md 5.1; 27AAPFU0939F1Z gives V): a typo in
--- any one character changes it, so a GSTIN copied wrong onto a purchase order is caught here.
-create function private.gstin_check_character(gstin text) returns text
-language plpgsql
-immutable
-set search_path = ''
-as $$
-declare
-  v_alphabet constant text := '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
-  v_sum integer := 0;
-  v_product integer;
-begin
-  for i in 1..14 loop
-    v_product := (strpos(v_alphabet, substr(gstin, i, 1)) - 1) * (2 - i % 2);
-    v_sum := v_sum + v_product / 36 + v_product % 36;
-  end loop;
-  return substr(v_alphabet, (36 - v_sum % 36) % 36 + 1, 1);
-end;
-$$;
-comment on function private.gstin_check_character is
-  'The check character (15th) of a GSTIN from its first 14 characters, Luhn mod 36.';
-
 -- The checked columns of a supplier, shared by create_supplier and update_supplier: each value
 -- trimmed (blank is none), or refused naming its argument.
 create function private.supplier_details(
@@ -91,7 +68,9 @@ begin
   if v_supplier.gstin !~ '^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$' then
     raise exception 'GSTIN must be 15 characters like 27AAPFU0939F1ZV.' using hint = 'field:gstin';
   end if;
-  if right(v_supplier.gstin, 1) <> private.gstin_check_character(v_supplier.gstin) then
+  -- The check character (rules.is_valid_gstin, gst.sql: the one GSTIN rule) catches a GSTIN copied
+  -- wrong onto a purchase order.
+  if v_supplier.gstin is not null and not rules.is_valid_gstin(v_supplier.gstin) then
     raise exception 'This GSTIN''s last character does not match the rest: check it for a typo.' using hint = 'field:gstin';
   end if;
   if supplier_details.lead_time_days not between 0 and 365 then

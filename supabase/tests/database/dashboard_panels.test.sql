@@ -36,16 +36,20 @@ create temp table panels on commit drop as select public.dashboard_panels('all_t
 grant select on panels to authenticated;
 
 select is((select p -> 'totals' from panels),
-  '{"orders": 6, "units": 16, "revenue": 5100.00, "fees": 370.00, "cost": 1600.00, "profit": 3130.00, "margin_percent": 61.4}'::jsonb,
-  'All time: 6 orders, revenue 5100, fees 370, cost 1600, profit 3130, margin 61.4% (fulfilled or not)');
+  '{"orders": 6, "units": 16, "revenue": 5100.00, "fees": 370.00, "cost": 1600.00, "profit": 3130.00, "margin_percent": 61.4,
+    "revenue_including_gst": 5100.00}'::jsonb,
+  'All time: 6 orders, revenue 5100, fees 370, cost 1600, profit 3130, margin 61.4% (fulfilled or not); no rate, so the revenue with GST is the same');
 select is((select p -> 'by_platform' from panels),
-  '[{"platform": "Flipkart", "orders": 2, "revenue": 2700.00, "fees": 370.00, "profit": 1230.00},
-    {"platform": "Amazon", "orders": 2, "revenue": 1500.00, "fees": 0.00, "profit": 1200.00},
-    {"platform": "Myntra", "orders": 2, "revenue": 900.00, "fees": 0.00, "profit": 700.00}]'::jsonb,
+  '[{"platform": "Flipkart", "orders": 2, "revenue": 2700.00, "fees": 370.00, "profit": 1230.00,
+     "revenue_including_gst": 2700.00},
+    {"platform": "Amazon", "orders": 2, "revenue": 1500.00, "fees": 0.00, "profit": 1200.00,
+     "revenue_including_gst": 1500.00},
+    {"platform": "Myntra", "orders": 2, "revenue": 900.00, "fees": 0.00, "profit": 700.00,
+     "revenue_including_gst": 900.00}]'::jsonb,
   'By platform, by revenue: Flipkart pays its fees, the others none');
 select is((select p -> 'over_time' from panels),
-  '[{"date": "2025-05-01", "revenue": 1900.00, "profit": 1480.00},
-    {"date": "2025-06-01", "revenue": 3200.00, "profit": 1650.00}]'::jsonb,
+  '[{"date": "2025-05-01", "revenue": 1900.00, "profit": 1480.00, "revenue_including_gst": 1900.00},
+    {"date": "2025-06-01", "revenue": 3200.00, "profit": 1650.00, "revenue_including_gst": 3200.00}]'::jsonb,
   'Over all time, by month in India: a sale at 23:30 IST on 31 May counts in May');
 select is((select jsonb_path_query_array(p, '$.top_by_revenue[*].product_name') from panels),
   '["Product 1", "Product 5", "Product 6", "Product 4", "Product 3"]'::jsonb,
@@ -54,7 +58,7 @@ select is((select jsonb_path_query_array(p, '$.top_by_profit[*].product_name') f
   '["Product 5", "Product 1", "Product 6", "Product 4", "Product 3"]'::jsonb,
   'Top 5 by profit: 1000, 750, 480, 400, 300: Flipkart''s fees move Product 1 below Product 5');
 select is((select (p -> 'top_by_revenue' -> 0) - 'product_id' from panels),
-  '{"product_name": "Product 1", "units": 10, "revenue": 2000.00, "profit": 750.00}'::jsonb,
+  '{"product_name": "Product 1", "units": 10, "revenue": 2000.00, "profit": 750.00, "revenue_including_gst": 2000.00}'::jsonb,
   'Each top product carries its units, revenue and profit');
 select is((select p ->> 'bucket' from panels), 'month', 'All time is charted by month');
 select is((select p -> 'from' from panels), 'null'::jsonb, 'All time has no start');
@@ -152,7 +156,8 @@ select throws_ok($$ select public.dashboard_panels(null) $$, 'P0001',
 
 select tests.authenticate_as('newcomer');
 select is(public.dashboard_panels('all_time') - 'from' - 'period' - 'bucket',
-  '{"totals": {"orders": 0, "units": 0, "revenue": 0, "fees": 0, "cost": 0, "profit": 0, "margin_percent": null},
+  '{"totals": {"orders": 0, "units": 0, "revenue": 0, "fees": 0, "cost": 0, "profit": 0, "margin_percent": null,
+    "revenue_including_gst": 0},
     "by_platform": [], "over_time": [], "top_by_revenue": [], "top_by_profit": []}'::jsonb,
   'A user with no sales gets zeros, no margin and empty lists, none of the others'' figures');
 select set_eq($$ select jsonb_object_keys(public.dashboard_panels('all_time')) $$,

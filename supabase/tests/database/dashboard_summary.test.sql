@@ -55,8 +55,9 @@ select is((select (s -> 'recent_sales' -> 0) - 'id' - 'order_date' from owner_su
 select is((select s -> 'recent_sales' -> 1 ->> 'status' from owner_summary), 'Fulfilled',
   'A fulfilled order shows as Fulfilled in the recent list');
 select set_eq($$ select jsonb_object_keys(s) from owner_summary $$,
-  array['total_revenue', 'open_sales_orders', 'low_stock_products', 'low_stock_materials', 'recent_sales'],
-  'The summary is one small object with exactly the five dashboard entries');
+  array['total_revenue', 'total_revenue_including_gst', 'open_sales_orders', 'low_stock_products',
+    'low_stock_materials', 'recent_sales'],
+  'The summary is one small object with exactly the five dashboard entries and the revenue including GST');
 
 select from public.log_sale(tests.id('fallback ok'), 1);
 select is((public.dashboard_summary() ->> 'low_stock_products')::int, 3,
@@ -67,7 +68,8 @@ select tests.authenticate_as('other');
 insert into tests.ids select 'cup', id from public.create_product('CUP-1', 'Cup', null, 30, 2);
 select from public.log_sale(tests.id('cup'), 2, 'Myntra');
 select is((public.dashboard_summary() - 'recent_sales'),
-  '{"total_revenue": 60.00, "open_sales_orders": 1, "low_stock_products": 1, "low_stock_materials": 0}'::jsonb,
+  '{"total_revenue": 60.00, "total_revenue_including_gst": 60.00, "open_sales_orders": 1, "low_stock_products": 1,
+    "low_stock_materials": 0}'::jsonb,
   'Another user''s figures count only their own sale and product');
 select is((select jsonb_path_query_array(public.dashboard_summary(), '$.recent_sales[*].product_name')),
   '["Cup"]'::jsonb, 'Another user''s recent sales list only their own order');
@@ -92,7 +94,8 @@ select is((public.dashboard_summary() ->> 'low_stock_products')::int, 2,
 
 select tests.authenticate_as('newcomer');
 select is(public.dashboard_summary(),
-  '{"total_revenue": 0, "open_sales_orders": 0, "low_stock_products": 0, "low_stock_materials": 0, "recent_sales": []}'::jsonb,
+  '{"total_revenue": 0, "total_revenue_including_gst": 0, "open_sales_orders": 0, "low_stock_products": 0,
+    "low_stock_materials": 0, "recent_sales": []}'::jsonb,
   'A user with no data gets zeros and an empty recent list');
 
 set local role authenticated;

@@ -1,13 +1,13 @@
 -- field_errors: a refusal about one argument of create_product, update_product,
 -- create_raw_material, update_raw_material, log_sale, start_production, record_return,
--- update_claim, set_platform_fees (payment_cycle_days) or list_reconciliation (status) names that argument in
+-- update_claim, set_platform_fees (payment_cycle_days), list_reconciliation (status) or the GST operations names that argument in
 -- its hint, 'field:<argument>' (PostgREST passes the hint on in its error JSON), so a form can show
 -- the message beside the input it is about. SQLSTATE and message are as before. A refusal about no
 -- one argument (not enough stock, not found) has no hint, and neither have the other operations'
 -- refusals, which come from no form field.
 begin;
 set local client_min_messages = warning;
-select plan(53);
+select plan(64);
 
 select tests.create_user('owner');
 select tests.authenticate_as('owner');
@@ -167,6 +167,34 @@ select is(tests.refusal($$ select public.set_platform_fees('Amazon', 10, 0, 0, n
 select is(tests.refusal($$ select public.list_reconciliation(status => 'Paid') $$),
   'P0001 | Status must be one of: Settled, Short paid, Over paid, Awaiting payment, Overdue. | field:status',
   'list_reconciliation: an unknown status names status');
+
+-- GST (issue 31) --------------------------------------------------------------------------------
+select is(tests.refusal($$ select public.set_business_profile(' ', 'Pune', '27AAPFU0939F1ZV', '27', 'AT') $$),
+  'P0001 | Legal name is required. | field:legal_name', 'set_business_profile: a missing legal name names legal_name');
+select is(tests.refusal($$ select public.set_business_profile('Asha', '', '27AAPFU0939F1ZV', '27', 'AT') $$),
+  'P0001 | Address is required. | field:address', 'set_business_profile: a missing address names address');
+select is(tests.refusal($$ select public.set_business_profile('Asha', 'Pune', '27AAPFU0939F1ZV', 'Mars', 'AT') $$),
+  'P0001 | State Mars is not a state code or name. | field:state_code', 'set_business_profile: an unknown state names state_code');
+select is(tests.refusal($$ select public.set_business_profile('Asha', 'Pune', '27AAPFU0939F1ZV', '27', 'CN') $$),
+  'P0001 | Invoice prefix cannot be CN: credit notes are numbered CN/yy-yy/n. | field:invoice_prefix',
+  'set_business_profile: the credit notes'' prefix names invoice_prefix');
+select is(tests.refusal(format($$ select public.set_item_tax('%s', hsn_code => '62') $$, tests.id('cap'))),
+  'P0001 | HSN code must be 4, 6 or 8 digits. | field:hsn_code', 'set_item_tax: a short HSN code names hsn_code');
+select is(tests.refusal(format($$ select public.set_item_tax('%s', hsn_code => '6205') $$, tests.id('cap'))),
+  'P0001 | GST rate is required. | field:gst_rate', 'set_item_tax: an HSN code without a rate names gst_rate');
+select is(tests.refusal(format($$ select public.set_item_tax('%s', hsn_code => '6205', rate_rule => '{"up_to": "lots"}') $$,
+    tests.id('cap'))),
+  'P0001 | Rate rule price must be a number. | field:rate_rule', 'set_item_tax: a malformed rule names rate_rule');
+select is(tests.refusal($$ select public.create_invoice('{}', 'Ravi', null, '27') $$),
+  'P0001 | Set up your business profile (legal name, address, GSTIN) before creating invoices. | no hint',
+  'create_invoice: without a profile no field is named');
+select public.set_business_profile('Asha', 'Pune', '27AAPFU0939F1ZV', '27', 'AT');
+select is(tests.refusal($$ select public.create_invoice('{}', 'Ravi', null, '27') $$),
+  'P0001 | Choose at least one order to invoice. | field:order_ids', 'create_invoice: no orders names order_ids');
+select is(tests.refusal($$ select public.create_invoice(array[gen_random_uuid()], ' ', null, '27') $$),
+  'P0001 | Buyer name is required. | field:buyer_name', 'create_invoice: a missing buyer name names buyer_name');
+select is(tests.refusal($$ select public.gstr1_summary('October') $$),
+  'P0001 | Month must be YYYY-MM, for example 2025-10. | field:month', 'gstr1_summary: a month not YYYY-MM names month');
 
 select * from finish();
 rollback;

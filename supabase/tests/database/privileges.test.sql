@@ -5,7 +5,7 @@
 -- exact lists below catch a migration that forgets to revoke, and the last section shows why.
 begin;
 set local client_min_messages = warning;
-select plan(251);
+select plan(284);
 
 -- The platform, as on Supabase (stack/sql/platform.sql) -----------------------------------------
 select is(session_user::text, 'postgres',
@@ -47,19 +47,24 @@ from unnest(array['anon', 'authenticated']) as r;
 select table_privs_are('public', t, 'anon', array[]::text[], format('anon has no privilege on %s', t))
 from unnest(array['products', 'raw_materials', 'bom_items', 'bom_subassemblies', 'sales_orders', 'manufacturing_orders',
   'stock_movements', 'platform_fees', 'website_webhooks', 'website_order_refusals', 'suppliers', 'purchase_units',
-  'purchase_orders', 'purchase_order_lines']) as t;
+  'purchase_orders', 'purchase_order_lines', 'business_profiles', 'invoices', 'invoice_lines', 'credit_notes',
+  'credit_note_lines']) as t;
 select table_privs_are('public', t, 'authenticated', array['SELECT'],
   format('authenticated may only read %s as a whole', t))
 from unnest(array['products', 'raw_materials', 'bom_items', 'bom_subassemblies', 'sales_orders', 'manufacturing_orders',
   'stock_movements', 'platform_fees', 'suppliers', 'purchase_units', 'purchase_orders', 'purchase_order_lines',
-  'settlement_lines']) as t;
+  'settlement_lines', 'business_profiles', 'invoices', 'invoice_lines', 'credit_notes', 'credit_note_lines']) as t;
 
 select table_privs_are('public', t, 'service_role',
   array['SELECT', 'INSERT', 'UPDATE', 'DELETE', 'TRUNCATE', 'REFERENCES', 'TRIGGER'],
   format('service_role holds every privilege on %s', t))
 from unnest(array['products', 'raw_materials', 'bom_items', 'bom_subassemblies', 'sales_orders', 'manufacturing_orders',
   'stock_movements', 'platform_fees', 'suppliers', 'purchase_units', 'purchase_orders', 'purchase_order_lines',
-  'settlement_lines']) as t;
+  'settlement_lines', 'business_profiles']) as t;
+-- Tax documents are never edited or deleted, not even by the service role (GST, issue 31).
+select table_privs_are('public', t, 'service_role', array['SELECT'],
+  format('service_role may only read %s: create_invoice and create_credit_note write it', t))
+from unnest(array['invoices', 'invoice_lines', 'credit_notes', 'credit_note_lines']) as t;
 
 -- Every table, view and sequence of ours: the client roles hold exactly these privileges (through
 -- PUBLIC too), so a new one that keeps Supabase's default grants fails here.
@@ -85,8 +90,11 @@ select set_eq(
         'authenticated SELECT on public.sales_returns', 'authenticated SELECT on public.return_claims',
         'authenticated SELECT on public.suppliers', 'authenticated SELECT on public.purchase_units',
         'authenticated SELECT on public.purchase_orders', 'authenticated SELECT on public.purchase_order_lines',
-        'authenticated SELECT on public.settlement_lines', 'authenticated SELECT on public.materials_on_order'],
-  'On our tables, views and sequences the client roles hold exactly authenticated''s read of the six tables, the sub-assembly lines, the platform fees, the unit costs, the refused website order lines, the kept sales totals and order counts, the three style tables, the returns with their claims, the four purchasing tables, the settlement lines and what is on order'
+        'authenticated SELECT on public.settlement_lines', 'authenticated SELECT on public.materials_on_order',
+        'authenticated SELECT on public.business_profiles', 'authenticated SELECT on public.invoices',
+        'authenticated SELECT on public.invoice_lines', 'authenticated SELECT on public.credit_notes',
+        'authenticated SELECT on public.credit_note_lines'],
+  'On our tables, views and sequences the client roles hold exactly authenticated''s read of the six tables, the sub-assembly lines, the platform fees, the unit costs, the refused website order lines, the kept sales totals and order counts, the three style tables, the returns with their claims, the four purchasing tables, the settlement lines, what is on order, the business profile and the four invoice tables'
 );
 select set_eq(
   $$ select format('%s %s on %I.%I.%I', case a.grantee when 0 then 'public' else a.grantee::regrole::text end,
@@ -196,7 +204,7 @@ from (values ('create_product', array['text', 'text', 'text', 'numeric', 'numeri
              ('fulfil_sales_orders', array['uuid[]']),
              ('start_production', array['uuid', 'numeric', 'uuid']),
              ('complete_production', array['uuid']),
-             ('receive_material', array['uuid', 'numeric', 'numeric', 'text', 'uuid']),
+             ('receive_material', array['uuid', 'numeric', 'numeric', 'text', 'uuid', 'numeric', 'numeric']),
              ('adjust_stock', array['uuid', 'uuid', 'numeric', 'text', 'uuid']),
              ('update_product', array['uuid', 'text', 'text', 'text', 'numeric', 'numeric', 'jsonb']),
              ('update_raw_material', array['uuid', 'text', 'text', 'numeric', 'text', 'numeric']),
@@ -258,7 +266,16 @@ from (values ('create_product', array['text', 'text', 'text', 'numeric', 'numeri
              ('set_product_planning', array['uuid', 'numeric', 'numeric']),
              ('accept_reorder_point', array['uuid', 'uuid']),
              ('plan_production', array['jsonb', 'integer']),
-             ('commit_production_plan', array['jsonb', 'uuid'])) as f (f, args);
+             ('commit_production_plan', array['jsonb', 'uuid']),
+             ('gst_states', array[]::text[]),
+             ('set_business_profile', array['text', 'text', 'text', 'text', 'text']),
+             ('set_item_tax', array['uuid', 'uuid', 'text', 'numeric', 'jsonb', 'uuid']),
+             ('create_invoice', array['uuid[]', 'text', 'text', 'text', 'text', 'uuid']),
+             ('create_credit_note', array['uuid', 'jsonb', 'text', 'uuid']),
+             ('get_invoice', array['uuid']),
+             ('list_invoices', array['text', 'date', 'date', 'integer', 'integer']),
+             ('input_tax', array['text']),
+             ('gstr1_summary', array['text'])) as f (f, args);
 select function_privs_are('public', f, args, 'authenticated', array['EXECUTE'],
   format('authenticated can execute %s', f))
 from (values ('create_product', array['text', 'text', 'text', 'numeric', 'numeric', 'numeric', 'jsonb', 'uuid']),
@@ -268,7 +285,7 @@ from (values ('create_product', array['text', 'text', 'text', 'numeric', 'numeri
              ('fulfil_sales_orders', array['uuid[]']),
              ('start_production', array['uuid', 'numeric', 'uuid']),
              ('complete_production', array['uuid']),
-             ('receive_material', array['uuid', 'numeric', 'numeric', 'text', 'uuid']),
+             ('receive_material', array['uuid', 'numeric', 'numeric', 'text', 'uuid', 'numeric', 'numeric']),
              ('adjust_stock', array['uuid', 'uuid', 'numeric', 'text', 'uuid']),
              ('update_product', array['uuid', 'text', 'text', 'text', 'numeric', 'numeric', 'jsonb']),
              ('update_raw_material', array['uuid', 'text', 'text', 'numeric', 'text', 'numeric']),
@@ -330,7 +347,16 @@ from (values ('create_product', array['text', 'text', 'text', 'numeric', 'numeri
              ('set_product_planning', array['uuid', 'numeric', 'numeric']),
              ('accept_reorder_point', array['uuid', 'uuid']),
              ('plan_production', array['jsonb', 'integer']),
-             ('commit_production_plan', array['jsonb', 'uuid'])) as f (f, args);
+             ('commit_production_plan', array['jsonb', 'uuid']),
+             ('gst_states', array[]::text[]),
+             ('set_business_profile', array['text', 'text', 'text', 'text', 'text']),
+             ('set_item_tax', array['uuid', 'uuid', 'text', 'numeric', 'jsonb', 'uuid']),
+             ('create_invoice', array['uuid[]', 'text', 'text', 'text', 'text', 'uuid']),
+             ('create_credit_note', array['uuid', 'jsonb', 'text', 'uuid']),
+             ('get_invoice', array['uuid']),
+             ('list_invoices', array['text', 'date', 'date', 'integer', 'integer']),
+             ('input_tax', array['text']),
+             ('gstr1_summary', array['text'])) as f (f, args);
 
 -- Exactly who may execute which of our functions, counting grants to PUBLIC and to the role
 -- itself (Supabase's default privileges grant anon every new function in public).
@@ -357,7 +383,8 @@ select set_eq(
         'public.log_sale(uuid, numeric, text, uuid, numeric, date, text)', 'public.fulfil_sales_order(uuid)',
         'public.fulfil_sales_orders(uuid[])',
         'public.start_production(uuid, numeric, uuid)', 'public.complete_production(uuid)',
-        'public.receive_material(uuid, numeric, numeric, text, uuid)', 'public.adjust_stock(uuid, uuid, numeric, text, uuid)',
+        'public.receive_material(uuid, numeric, numeric, text, uuid, numeric, numeric)',
+        'public.adjust_stock(uuid, uuid, numeric, text, uuid)',
         'public.update_product(uuid, text, text, text, numeric, numeric, jsonb)',
         'public.update_raw_material(uuid, text, text, numeric, text, numeric)',
         'public.archive_item(uuid, uuid, boolean)', 'public.cancel_sales_order(uuid)',
@@ -396,8 +423,13 @@ select set_eq(
         'public.order_payment_statuses(uuid[])',
         'public.product_planning(uuid[])', 'public.running_out_soon(integer)',
         'public.set_product_planning(uuid, numeric, numeric)', 'public.accept_reorder_point(uuid, uuid)',
-        'public.plan_production(jsonb, integer)', 'public.commit_production_plan(jsonb, uuid)'],
-  'authenticated can execute exactly the fourteen stock operations, the bulk fulfil, set_platform_fees, the two catalogue imports, the seven read functions, the three website webhook settings, the order import with its preview, the three lists, the three style operations with their list, the production batch, set_product_costs, the returns (record_return, update_claim, the returns import with its preview, dashboard_returns and the claim windows), the ten purchasing operations, the settlements (the import with its preview, the reconciliation list, its summary, the profit leaks, the unmatched lines and the payment statuses) and the six planning functions'
+        'public.plan_production(jsonb, integer)', 'public.commit_production_plan(jsonb, uuid)',
+        'public.gst_states()', 'public.set_business_profile(text, text, text, text, text)',
+        'public.set_item_tax(uuid, uuid, text, numeric, jsonb, uuid)',
+        'public.create_invoice(uuid[], text, text, text, text, uuid)', 'public.create_credit_note(uuid, jsonb, text, uuid)',
+        'public.get_invoice(uuid)', 'public.list_invoices(text, date, date, integer, integer)', 'public.input_tax(text)',
+        'public.gstr1_summary(text)'],
+  'authenticated can execute exactly the fourteen stock operations, the bulk fulfil, set_platform_fees, the two catalogue imports, the seven read functions, the three website webhook settings, the order import with its preview, the three lists, the three style operations with their list, the production batch, set_product_costs, the returns (record_return, update_claim, the returns import with its preview, dashboard_returns and the claim windows), the ten purchasing operations, the settlements (the import with its preview, the reconciliation list, its summary, the profit leaks, the unmatched lines and the payment statuses), the six planning functions and the nine GST functions (the states, the profile, item tax, invoices, credit notes, the invoice and its list, input tax and GSTR-1)'
 );
 select set_eq(
   $$ select format('%I.%I(%s)', n.nspname, p.proname, oidvectortypes(p.proargtypes))
@@ -432,8 +464,10 @@ select set_eq(
         'create_suggested_purchase_orders',
         'preview_settlement_import', 'import_settlement', 'list_reconciliation', 'reconciliation_summary',
         'profit_leaks', 'list_unmatched_settlement_lines', 'order_payment_statuses', 'product_planning', 'running_out_soon', 'set_product_planning',
-        'accept_reorder_point', 'plan_production', 'commit_production_plan'],
-  'Exactly the fourteen operations, record_return, update_claim, the returns import with its preview and the claim windows (they call private helpers), the settlement import with its preview and the five settlement reads (they read the private reconciliation view and filter on auth.uid() themselves), the bulk fulfil, set_platform_fees, the two catalogue imports (they call private helpers), owner_report (its views read auth.users), the webhook settings, receive_website_order, the order import with its preview (it shares the import''s private helpers), the four lists (they filter on auth.uid() themselves so their searches can use indexes), the three style operations, the production batch, set_product_costs and product_costing (it calls the private max_buildable; it filters on auth.uid() itself) the purchasing operations (their list included) and the planning functions (they call the private velocity) run as security definer; the other read functions read through RLS'
+        'accept_reorder_point', 'plan_production', 'commit_production_plan',
+        'set_business_profile', 'set_item_tax', 'create_invoice', 'create_credit_note', 'get_invoice', 'list_invoices',
+        'input_tax', 'gstr1_summary'],
+  'Exactly the fourteen operations, record_return, update_claim, the returns import with its preview and the claim windows (they call private helpers), the settlement import with its preview and the five settlement reads (they read the private reconciliation view and filter on auth.uid() themselves), the bulk fulfil, set_platform_fees, the two catalogue imports (they call private helpers), owner_report (its views read auth.users), the webhook settings, receive_website_order, the order import with its preview (it shares the import''s private helpers), the four lists (they filter on auth.uid() themselves so their searches can use indexes), the three style operations, the production batch, set_product_costs and product_costing (it calls the private max_buildable; it filters on auth.uid() itself) the purchasing operations (their list included), the planning functions (they call the private velocity) and the GST operations and reads (they call private helpers and filter on auth.uid() themselves; gst_states reads no table) run as security definer; the other read functions read through RLS'
 );
 
 select tests.authenticate_as_anon();

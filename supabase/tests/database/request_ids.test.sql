@@ -7,7 +7,7 @@
 -- tests/db/request-id-race.test.ts.)
 begin;
 set local client_min_messages = warning;
-select plan(77);
+select plan(83);
 
 select tests.create_user('owner');
 select tests.create_user('other');
@@ -26,6 +26,11 @@ language sql security definer set search_path = '' as $$
     (select string_agg(t::text, ',' order by t::text) from public.sales_returns t),
     (select string_agg(t::text, ',' order by t::text) from public.return_claims t),
     (select string_agg(t::text, ',' order by t::text) from public.settlement_lines t),
+    (select string_agg(t::text, ',' order by t::text) from public.invoices t),
+    (select string_agg(t::text, ',' order by t::text) from public.invoice_lines t),
+    (select string_agg(t::text, ',' order by t::text) from public.credit_notes t),
+    (select string_agg(t::text, ',' order by t::text) from public.credit_note_lines t),
+    (select string_agg(t::text, ',' order by t::text) from private.document_series t),
     (select string_agg(t::text, ',' order by t::text) from private.request_results t)))
 $$;
 
@@ -83,6 +88,14 @@ select from public.fulfil_sales_order(tests.id('mugs'));
 select from public.import_sales_orders('Flipkart',
   '[{"external_order_id": "OD-9", "order_date": "2026-01-05", "sku": "MUG-1", "quantity": 2, "total_amount": 190, "status": "Fulfilled"}]');
 insert into tests.ids select 'beret', (public.create_style('Beret', null, 'BRT', 200, '[{"name": "Size", "values": ["S"]}]') ->> 'style_id')::uuid;
+-- GST (issue 31): two website sales of a taxed cup, one already invoiced (for the credit note).
+select public.set_business_profile('Hat Co', 'Pune', '27AAPFU0939F1ZV', '27', 'HC');
+insert into tests.ids select 'cup', id from public.create_product('CUP-1', 'Cup', null, 105, 10);
+select public.set_item_tax(tests.id('cup'), hsn_code => '6912', gst_rate => 5);
+insert into tests.ids select 'web', id from public.log_sale(tests.id('cup'), 1, 'Brand Website');
+insert into tests.ids select 'web0', id from public.log_sale(tests.id('cup'), 1, 'Brand Website');
+insert into tests.ids
+select 'invoice0', (public.create_invoice(array[tests.id('web0')], 'Ravi', null, '27') ->> 'invoice_id')::uuid;
 
 -- Each operation: the first call writes; its repeat returns the same answer and writes nothing ----
 create temp table calls (name text primary key, call text not null);
@@ -125,6 +138,11 @@ insert into calls values
   ('import_settlement', $$ public.import_settlement('Amazon',
      '[{"settlement_id": "S-1", "external_order_id": "408-1", "posted_date": "2026-01-20", "category": "sale", "amount": 290}]',
      request_id => 'a0000000-0000-4000-8000-000000000016') $$),
+  ('create_invoice', $$ public.create_invoice(array[tests.id('web')], 'Asha', null, '29',
+     request_id => 'a0000000-0000-4000-8000-000000000017') $$),
+  ('create_credit_note', $$ public.create_credit_note(tests.id('invoice0'), jsonb_build_array(jsonb_build_object(
+     'invoice_line_id', (select l.id from public.invoice_lines l where l.invoice_id = tests.id('invoice0')), 'quantity', 1)),
+     request_id => 'a0000000-0000-4000-8000-000000000018') $$),
   ('import_sales_orders', $$ public.import_sales_orders('Amazon',
      '[{"external_order_id": "408-1", "order_date": "2026-01-05", "sku": "HAT-1", "quantity": 1, "total_amount": 290}]',
      request_id => 'a0000000-0000-4000-8000-000000000010') $$);
@@ -166,8 +184,8 @@ select results_eq(
             (select count(*) from public.manufacturing_orders)::integer,
             (select count(*) from public.products)::integer,
             (select count(*) from public.raw_materials)::integer $$,
-  $$ values (7, 94.000::numeric(14,3), 5, 2, 8, 4) $$,
-  'Each operation wrote once: hat 10 - 1 - 1 - 2 + 1 = 7, felt 77 + 25 - 6 - 2 = 94, three sales and two of mugs, two runs, eight products (the mug, two berets, two scarves), four materials'
+  $$ values (7, 94.000::numeric(14,3), 7, 2, 9, 4) $$,
+  'Each operation wrote once: hat 10 - 1 - 1 - 2 + 1 = 7, felt 77 + 25 - 6 - 2 = 94, three sales, two of mugs and two of cups, two runs, nine products (the mug, the cup, two berets, two scarves), four materials'
 );
 select is((select status::text from public.log_sale(tests.id('hat'), 2, 'Amazon',
     request_id => 'a0000000-0000-4000-8000-000000000001')), 'Unfulfilled',
@@ -293,6 +311,8 @@ select results_eq(
             ('a0000000-0000-4000-8000-000000000014', 'record_return'),
             ('a0000000-0000-4000-8000-000000000015', 'import_returns'),
             ('a0000000-0000-4000-8000-000000000016', 'import_settlement'),
+            ('a0000000-0000-4000-8000-000000000017', 'create_invoice'),
+            ('a0000000-0000-4000-8000-000000000018', 'create_credit_note'),
             ('b0000000-0000-4000-8000-000000000001', 'log_sale'),
             ('b0000000-0000-4000-8000-000000000002', 'import_raw_materials'),
             ('b0000000-0000-4000-8000-000000000003', 'import_raw_materials') $$,

@@ -5,15 +5,15 @@
 -- secure, and differ between Supabase versions.
 begin;
 set local client_min_messages = warning;
-select plan(98);
+select plan(124);
 
 -- Every table ------------------------------------------------------------------------------------
 select tables_are('public', array['products', 'raw_materials', 'bom_items', 'bom_subassemblies', 'sales_orders',
   'manufacturing_orders', 'stock_movements', 'platform_fees', 'website_webhooks', 'website_order_refusals',
   'sales_day_totals', 'product_sales_totals', 'sales_order_counts', 'styles', 'style_variants', 'style_bom_items',
   'sales_returns', 'return_claims', 'suppliers', 'purchase_units', 'purchase_orders', 'purchase_order_lines',
-  'settlement_lines'],
-  'The API exposes exactly the six inventory tables, the sub-assembly lines, the platform fees, the website webhook''s two tables, the two kept sales totals, the kept order counts, the three style tables, the returns with their claims, the four purchasing tables and the settlement lines');
+  'settlement_lines', 'business_profiles', 'invoices', 'invoice_lines', 'credit_notes', 'credit_note_lines'],
+  'The API exposes exactly the six inventory tables, the sub-assembly lines, the platform fees, the website webhook''s two tables, the two kept sales totals, the kept order counts, the three style tables, the returns with their claims, the four purchasing tables, the settlement lines, the business profile and the four invoice tables');
 
 select ok(relrowsecurity, format('RLS is enabled on public.%s', relname))
 from pg_class
@@ -76,6 +76,16 @@ select policies_are('public', 'purchase_order_lines', array['Owners can read the
   'purchase_order_lines has only the owner read policy (the purchase order operations write it)');
 select policies_are('public', 'settlement_lines', array['Owners can read their settlement lines'],
   'settlement_lines has only the owner read policy (import_settlement writes it)');
+select policies_are('public', 'business_profiles', array['Owners can read their business profile'],
+  'business_profiles has only the owner read policy (set_business_profile writes it)');
+select policies_are('public', 'invoices', array['Owners can read their invoices'],
+  'invoices has only the owner read policy (create_invoice writes it; nothing edits or deletes it)');
+select policies_are('public', 'invoice_lines', array['Owners can read their invoice lines'],
+  'invoice_lines has only the owner read policy');
+select policies_are('public', 'credit_notes', array['Owners can read their credit notes'],
+  'credit_notes has only the owner read policy (create_credit_note writes it)');
+select policies_are('public', 'credit_note_lines', array['Owners can read their credit note lines'],
+  'credit_note_lines has only the owner read policy');
 select is_empty(
   $$ select tablename || ': ' || policyname from pg_policies
      where schemaname = 'public' and (roles <> '{authenticated}' or cmd = 'ALL') $$,
@@ -117,6 +127,22 @@ select is((select count(*) from public.settlement_lines), 1::bigint, 'The owner 
 select throws_ok($$ update public.settlement_lines set amount = 1000 $$,
   '42501', 'permission denied for table settlement_lines', 'The owner cannot edit a settlement line directly');
 
+-- GST (issue 31): a profile, an invoiced website sale and a credit note.
+select public.set_business_profile('Hat Co', '1 Road, Pune', '27AAPFU0939F1ZV', '27', 'HC');
+select public.set_item_tax(product_id => tests.id('hat'), hsn_code => '6505', gst_rate => 5);
+insert into tests.ids select 'web', id from public.log_sale(tests.id('hat'), 1, 'Brand Website');
+insert into tests.ids
+select 'invoice', (public.create_invoice(array[tests.id('web')], 'Ravi', buyer_state_code => '27') ->> 'invoice_id')::uuid;
+select public.create_credit_note(tests.id('invoice'),
+  jsonb_build_array(jsonb_build_object('invoice_line_id', (select id from public.invoice_lines), 'amount', 10)));
+select is((select count(*) from public.business_profiles), 1::bigint, 'The owner sees their business profile');
+select is((select count(*) from public.invoices), 1::bigint, 'The owner sees their invoice');
+select is((select count(*) from public.invoice_lines), 1::bigint, 'The owner sees their invoice line');
+select is((select count(*) from public.credit_notes), 1::bigint, 'The owner sees their credit note');
+select is((select count(*) from public.credit_note_lines), 1::bigint, 'The owner sees their credit note line');
+select throws_ok($$ update public.invoices set total = 1 $$,
+  '42501', 'permission denied for table invoices', 'The owner cannot edit an invoice directly');
+
 select results_eq(
   $$ select sku, product_name, category, selling_price, reorder_point
      from public.update_product(tests.id('hat'), 'HAT-2', 'Felt Hat', 'Hats', 350, 3) $$,
@@ -154,6 +180,11 @@ select is_empty($$ select 1 from public.stock_movements $$, 'Another user sees n
 select is_empty($$ select 1 from public.sales_returns $$, 'Another user sees no returns');
 select is_empty($$ select 1 from public.return_claims $$, 'Another user sees no claims');
 select is_empty($$ select 1 from public.settlement_lines $$, 'Another user sees no settlement lines');
+select is_empty($$ select 1 from public.business_profiles $$, 'Another user sees no business profile');
+select is_empty($$ select 1 from public.invoices $$, 'Another user sees no invoices');
+select is_empty($$ select 1 from public.invoice_lines $$, 'Another user sees no invoice lines');
+select is_empty($$ select 1 from public.credit_notes $$, 'Another user sees no credit notes');
+select is_empty($$ select 1 from public.credit_note_lines $$, 'Another user sees no credit note lines');
 select throws_ok($$ insert into public.settlement_lines (user_id, platform, settlement_id, posted_date, category, amount, line_key)
                     values (tests.id('other'), 'Flipkart', 'S1', current_date, 'sale', 1, 'k') $$,
   '42501', 'permission denied for table settlement_lines', 'Another user cannot write a settlement line directly');
@@ -204,6 +235,16 @@ select throws_ok($$ select 1 from public.return_claims $$, '42501', 'permission 
   'anon cannot read claims');
 select throws_ok($$ select 1 from public.settlement_lines $$, '42501', 'permission denied for table settlement_lines',
   'anon cannot read settlement lines');
+select throws_ok($$ select 1 from public.business_profiles $$, '42501',
+  'permission denied for table business_profiles', 'anon cannot read business profiles');
+select throws_ok($$ select 1 from public.invoices $$, '42501', 'permission denied for table invoices',
+  'anon cannot read invoices');
+select throws_ok($$ select 1 from public.invoice_lines $$, '42501', 'permission denied for table invoice_lines',
+  'anon cannot read invoice lines');
+select throws_ok($$ select 1 from public.credit_notes $$, '42501', 'permission denied for table credit_notes',
+  'anon cannot read credit notes');
+select throws_ok($$ select 1 from public.credit_note_lines $$, '42501', 'permission denied for table credit_note_lines',
+  'anon cannot read credit note lines');
 select throws_ok($$ update public.products set product_name = 'anon' $$, '42501',
   'permission denied for table products', 'anon cannot edit products');
 select throws_ok($$ update public.raw_materials set material_name = 'anon' $$, '42501',

@@ -6,24 +6,27 @@
 -- changed afterwards, and a user deleted. Users read only their own totals and write none.
 begin;
 set local client_min_messages = warning;
-select plan(23);
+select plan(25);
 
 select tests.create_user('owner');
 select tests.create_user('other');
 
 -- The recount, spelled out here rather than through rules.kept_sale so that it checks the rule:
 -- each counted order (Unfulfilled, Fulfilled, Partially returned) is one order with its kept
--- units (quantity - returned_quantity), kept revenue (total_amount - refunded_amount), recorded
--- fees and profit after returns; a fully Returned order no order, units or revenue, but its fees
+-- units (quantity - returned_quantity), kept revenue (its taxable value less the returned units'
+-- share; GST is not revenue, issue 31; with GST: total_amount - refunded_amount), recorded fees
+-- and profit after returns; a fully Returned order no order, units or revenue, but its fees
 -- and its loss; a Cancelled order nothing. Groups that sum to nothing are no row.
 create function pg_temp.kept_orders() returns table (user_id uuid, product_id uuid, day date,
-  platform public.sales_platform, orders integer, units integer, revenue numeric, fees numeric, profit numeric)
+  platform public.sales_platform, orders integer, units integer, revenue numeric, fees numeric, profit numeric,
+  revenue_including_gst numeric)
 language sql as $$
   select o.user_id, o.product_id, (o.order_date at time zone 'Asia/Kolkata')::date, o.platform,
     case when o.status = 'Returned' then 0 else 1 end, o.quantity - o.returned_quantity,
-    o.total_amount - round(o.total_amount * o.returned_quantity / o.quantity, 2), o.fees,
-    (o.total_amount - round(o.total_amount * o.returned_quantity / o.quantity, 2))
-      - round(o.unit_cost * (o.quantity - o.restocked_quantity), 2) - o.fees - o.return_fees + o.reimbursed
+    o.taxable_value - round(o.taxable_value * o.returned_quantity / o.quantity, 2), o.fees,
+    (o.taxable_value - round(o.taxable_value * o.returned_quantity / o.quantity, 2))
+      - round(o.unit_cost * (o.quantity - o.restocked_quantity), 2) - o.fees - o.return_fees + o.reimbursed,
+    case when o.status = 'Returned' then 0 else o.total_amount - round(o.total_amount * o.returned_quantity / o.quantity, 2) end
   from public.sales_orders o
   where o.status in ('Unfulfilled', 'Fulfilled', 'Partially returned', 'Returned')
 $$;
@@ -85,6 +88,8 @@ $$;
 select tests.authenticate_as('owner');
 select public.set_platform_fees('Amazon', 10, 5, 40);
 insert into tests.ids select 'tee', id from public.create_product('TEE-M', 'Tee M', null, 499, 500, 2, '[]');
+-- The tee is taxed at 5% (its revenue is its taxable value); the cap's tax is unknown.
+select public.set_item_tax(tests.id('tee'), hsn_code => '6109', gst_rate => 5);
 insert into tests.ids select 'cap', id from public.create_product('CAP-1', 'Cap', null, 299.5, 500, 2, '[]');
 insert into tests.ids select 's1', id from public.log_sale(tests.id('tee'), 3, 'Amazon');
 insert into tests.ids select 's2', id from public.log_sale(tests.id('cap'), 2, 'Flipkart', null, 249.99);
@@ -113,8 +118,8 @@ select public.cancel_sales_order(tests.id('s2'));
 select public.return_sales_order(tests.id('s1'), true, 'RTO');
 select public.return_sales_order(tests.id('s3'), false, 'Damaged');
 select is((public.dashboard_summary() ->> 'total_revenue')::numeric,
-  (select sum(total_amount) from public.sales_orders where status = any (rules.counted_sale_statuses())),
-  'Total Revenue is the counted orders'' revenue (nothing partly returned yet)');
+  (select sum(taxable_value) from public.sales_orders where status = any (rules.counted_sale_statuses())),
+  'Total Revenue is the counted orders'' revenue, their taxable value (nothing partly returned yet)');
 reset role;
 select ok(pg_temp.agrees(), 'Cancelled orders leave the totals; a whole-order return (restocked or not) leaves only its loss');
 select is((select profit from public.product_sales_totals where product_id = tests.id('tee') and user_id = tests.id('owner')),
@@ -172,8 +177,9 @@ select is((public.dashboard_summary() ->> 'open_sales_orders')::bigint,
   (select count(*) from public.sales_orders where status = 'Unfulfilled'),
   'Open Sales Orders counts the unfulfilled orders');
 select is((public.dashboard_panels('all_time') -> 'totals' ->> 'revenue')::numeric,
-  (select sum(total_amount - refunded_amount) from public.sales_orders where status = any (rules.counted_sale_statuses())),
-  'The all-time panels total the counted orders'' revenue kept after returns');
+  (select sum(taxable_value - refunded_taxable_value) from public.sales_orders
+   where status = any (rules.counted_sale_statuses())),
+  'The all-time panels total the counted orders'' taxable revenue kept after returns');
 select is((public.dashboard_panels('all_time') -> 'totals' ->> 'profit')::numeric,
   (select sum(profit_after_returns) from public.sales_orders where status <> 'Cancelled'),
   'and their profit after returns, fully returned orders'' losses included');
@@ -193,6 +199,18 @@ select is((select count(*)::int from public.sales_day_totals where user_id = tes
         + (select count(*)::int from public.product_sales_totals where user_id = tests.id('other'))
         + (select count(*)::int from public.sales_order_counts where user_id = tests.id('other')), 0,
   'Deleting a user deletes their totals (and deleting their orders writes none again)');
+
+reset role;
+select is_empty(
+  $$ (select k.user_id, k.day, k.platform, private.sales_stripe(k.product_id), sum(k.revenue_including_gst)
+      from pg_temp.kept_orders() k where k.orders <> 0 or k.revenue_including_gst <> 0 group by 1, 2, 3, 4
+      having sum(k.revenue_including_gst) <> 0)
+     except
+     (select t.user_id, t.day, t.platform, t.stripe, t.revenue_including_gst from public.sales_day_totals t
+      where t.revenue_including_gst <> 0) $$,
+  'The day totals'' revenue including GST equals a recount of the kept totals with their GST');
+select ok((select sum(revenue_including_gst) > sum(revenue) from public.product_sales_totals
+    where product_id = tests.id('tee')), 'The taxed tee''s revenue including GST is above its taxable revenue');
 
 select * from finish();
 rollback;
