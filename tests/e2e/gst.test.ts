@@ -65,6 +65,7 @@ describe('GST', { timeout: 300_000 }, () => {
       const inDialog = '[role="dialog"]';
       const seed = seeder(await e2e.clientOf(page));
       await seed.product({ sku: 'KUR-01', product_name: 'Cotton Kurta', selling_price: 1050, stock_on_hand: 10 });
+      await seed.material({ material_name: 'Cotton fabric', stock_level: 0, unit_of_measure: 'metres' });
 
       // The business profile: a GSTIN with a wrong check character is refused as it is typed; the
       // right one picks its state (27, Maharashtra).
@@ -176,11 +177,25 @@ describe('GST', { timeout: 300_000 }, () => {
       await page.getByText(`Credit note CN/${financialYear()}/1 created: ₹1,050.00.`).waitFor();
       await credit.waitFor({ state: 'hidden' });
 
-      // The month's GST, below the dashboard: output tax, and the GSTR-1 files read back.
+      // Fabric bought on a bill with ₹90.00 of GST: the month's input tax.
+      await openTab(page, 'Raw Materials');
+      await page.getByRole('button', { name: 'Actions for Cotton fabric', exact: true }).click();
+      await dialog(page, 'Actions for Cotton fabric')
+        .getByRole('button', { name: 'Receive stock', exact: true })
+        .click();
+      const receipt = dialog(page, 'Receive stock: Cotton fabric');
+      await receipt.getByLabel('Quantity (metres)').fill('10');
+      await receipt.getByLabel('Unit cost paid').fill('180');
+      await receipt.getByLabel('GST paid').fill('90');
+      await receipt.getByRole('button', { name: 'Receive Stock' }).click();
+      await receipt.waitFor({ state: 'hidden' });
+
+      // The month's GST, below the dashboard: output and input tax, and the GSTR-1 files read back.
       await openTab(page, 'Dashboard');
       const gst = page.getByRole('region', { name: 'GST' });
       const outputTax = gst.getByRole('table', { name: 'Output tax by rate' });
       await eventually(async () => rowCells(outputTax, '5%')).toEqual(['5%', '₹2,000.00', '₹100.00', '₹0.00', '₹0.00']);
+      await gst.getByText('Output tax: ₹100.00 · Input tax on materials: ₹90.00').waitFor();
       await gst.scrollIntoViewIfNeeded();
       await look('gst-month');
 

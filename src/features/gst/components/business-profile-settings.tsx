@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Group, Paper, Skeleton, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Group, Paper, SimpleGrid, Skeleton, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Controller, useForm } from 'react-hook-form';
 import { FormError, showOnField } from '@/components/form-error';
@@ -51,7 +51,7 @@ function BusinessProfileFields({ profile }: { profile: BusinessProfile | null })
             <Textarea {...field} label="Address" required autosize minRows={2} error={fieldState.error?.message} />
           )}
         />
-        <Group grow align="flex-start" wrap="wrap">
+        <SimpleGrid cols={{ base: 1, xs: 3 }}>
           <Controller
             control={form.control}
             name="gstin"
@@ -62,7 +62,6 @@ function BusinessProfileFields({ profile }: { profile: BusinessProfile | null })
                 required
                 autoComplete="off"
                 maxLength={15}
-                miw={200}
                 styles={{ input: { textTransform: 'uppercase' } }}
                 error={fieldState.error?.message}
                 onChange={(event) => {
@@ -84,7 +83,6 @@ function BusinessProfileFields({ profile }: { profile: BusinessProfile | null })
                 onChange={(value) => field.onChange(value ?? '')}
                 label="State"
                 required
-                miw={200}
                 error={fieldState.error?.message}
               />
             )}
@@ -96,15 +94,14 @@ function BusinessProfileFields({ profile }: { profile: BusinessProfile | null })
               <TextInput
                 {...field}
                 label="Invoice prefix"
-                description="Invoices are numbered prefix/yy-yy/n"
+                description="Numbers read prefix/yy-yy/n"
                 required
                 maxLength={10}
-                miw={160}
                 error={fieldState.error?.message}
               />
             )}
           />
-        </Group>
+        </SimpleGrid>
         <FormError error={save.error} form={form} />
         <Group justify="flex-end">
           <SubmitButton form={form} pending={save.isPending}>

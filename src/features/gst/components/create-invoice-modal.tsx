@@ -15,6 +15,7 @@ import {
 import { notifications } from '@mantine/notifications';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { FormError, showOnField } from '@/components/form-error';
+import { AlertTitle } from '@/components/alert-title';
 import { LoadError } from '@/components/load-error';
 import { StateSelect } from '@/components/state-select';
 import { SubmitButton } from '@/components/submit-button';
@@ -64,7 +65,7 @@ export function CreateInvoiceModal({ onClose, onCreated }: { onClose: () => void
   return (
     <Modal opened onClose={onClose} title="Create invoice" size="lg">
       {profile.data === null && (
-        <Alert color="orange" mb="md" title="Set up your business profile first">
+        <Alert color="orange" mb="md" title={<AlertTitle>Set up your business profile first</AlertTitle>}>
           Invoices show your legal name, address and GSTIN: fill them in under Settings, Business profile.
         </Alert>
       )}

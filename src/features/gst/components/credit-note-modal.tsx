@@ -15,6 +15,7 @@ import {
 import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import { FormError } from '@/components/form-error';
+import { AlertTitle } from '@/components/alert-title';
 import { LoadError } from '@/components/load-error';
 import { formatQuantity, formatRupees } from '@/lib/format';
 import { readTypedNumber } from '@/lib/form-fields';
@@ -101,12 +102,12 @@ function CreditNoteForm({ invoice, onClose }: { invoice: Invoice; onClose: () =>
         />
         {/* Scrolls sideways on a phone; focusable, so a keyboard can scroll it too. */}
         <Box tabIndex={0} role="region" aria-label="Invoice lines to credit" style={{ overflowX: 'auto' }}>
-          <Table miw={480}>
+          <Table miw={320}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Line</Table.Th>
                 <Table.Th ta="right">Left to credit</Table.Th>
-                <Table.Th>{mode === 'quantity' ? 'Units to credit' : 'Amount incl. GST'}</Table.Th>
+                <Table.Th>{mode === 'quantity' ? 'Units' : 'Amount incl. GST'}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -129,6 +130,7 @@ function CreditNoteForm({ invoice, onClose }: { invoice: Invoice; onClose: () =>
                         inputMode={mode === 'quantity' ? 'numeric' : 'decimal'}
                         leftSection={mode === 'amount' ? '₹' : undefined}
                         autoComplete="off"
+                        w={mode === 'quantity' ? 80 : 120}
                         disabled={left.total <= 0}
                         value={entries[line.invoice_line_id] ?? ''}
                         onChange={(event) => {
@@ -152,7 +154,7 @@ function CreditNoteForm({ invoice, onClose }: { invoice: Invoice; onClose: () =>
           onChange={(event) => setReason(event.currentTarget.value)}
         />
         {tried && nothingChosen && (
-          <Alert color="red" title="Nothing to credit">
+          <Alert color="red" title={<AlertTitle>Nothing to credit</AlertTitle>}>
             Enter the units returned or the amount to credit on at least one line.
           </Alert>
         )}

@@ -14,6 +14,7 @@ import {
 } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
+import { AlertTitle } from '@/components/alert-title';
 import { LoadError } from '@/components/load-error';
 import { downloadFile, todayInIndia } from '@/lib/csv';
 import { formatQuantity, formatRupees } from '@/lib/format';
@@ -80,12 +81,15 @@ function MonthFigures({ month }: { month: string }) {
   return (
     <Stack>
       {summary.business_state_code === null && (
-        <Alert color="orange" title="No business profile yet">
+        <Alert color="orange" title={<AlertTitle>No business profile yet</AlertTitle>}>
           Sales are placed in your own state until you set your GSTIN and state in Settings, Business profile.
         </Alert>
       )}
       {summary.tax_unknown.count > 0 && (
-        <Alert color="orange" title={`${formatQuantity(summary.tax_unknown.count)} sales have no GST rate`}>
+        <Alert
+          color="orange"
+          title={<AlertTitle>{formatQuantity(summary.tax_unknown.count)} sales have no GST rate</AlertTitle>}
+        >
           They are in no table: set the HSN code and GST rate of{' '}
           {[...new Set(summary.tax_unknown.orders.map((order) => order.product_name))].slice(0, 5).join(', ')}{' '}
           (Products, Edit).
