@@ -94,6 +94,8 @@ const queriesReadingTable: Record<DataTable, readonly QueryKey[]> = {
     queryKeys.styles,
     queryKeys.productPlanning,
     queryKeys.productionPlan,
+    // Setting a product's tax gives its untaxed sales their GST (issue 31).
+    queryKeys.gst,
   ],
   // A product's BOM is read with its materials' stock and cost.
   raw_materials: [
@@ -107,6 +109,8 @@ const queriesReadingTable: Record<DataTable, readonly QueryKey[]> = {
     // A receipt changes an order and its materials' stock and cost together.
     queryKeys.purchaseOrders,
     queryKeys.productionPlan,
+    // A receipt's GST paid is the month's input tax (issue 31).
+    queryKeys.gst,
   ],
   bom_items: [queryKeys.bomItems, queryKeys.productCosting, queryKeys.styles, queryKeys.productionPlan],
   // A website order writes its sales and its refused lines together (refusals are not published).

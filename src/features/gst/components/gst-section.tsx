@@ -55,6 +55,7 @@ const tableNames: Record<string, string> = {
   'hsn(b2b)': 'HSN summary, B2B (12)',
   'hsn(b2c)': 'HSN summary, B2C (12)',
   docs: 'Documents issued (13)',
+  eco: 'Through e-commerce operators (14a)',
 };
 
 function tableTotal(summary: Gstr1Summary, table: string): string {
@@ -65,6 +66,8 @@ function tableTotal(summary: Gstr1Summary, table: string): string {
       return formatRupees(tableTaxableValue(summary.hsn_b2b));
     case 'hsn(b2c)':
       return formatRupees(tableTaxableValue(summary.hsn_b2c));
+    case 'eco':
+      return formatRupees(sumAmounts(summary.eco.map((row) => Number(row.net_value_of_supplies))));
     default:
       return formatRupees(tableTaxableValue(summary[table as 'b2b' | 'b2cl' | 'b2cs' | 'cdnr' | 'cdnur' | 'hsn']));
   }

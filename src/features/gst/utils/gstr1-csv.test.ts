@@ -7,6 +7,7 @@ import {
   cdnrColumns,
   cdnurColumns,
   docsColumns,
+  ecoColumns,
   gstDate,
   gstr1Csv,
   hsnColumns,
@@ -239,6 +240,32 @@ describe('GSTR-1 CSV layouts (GST offline tool, template V2.1)', () => {
     expect(read(csv)).toEqual([
       ['Nature of Document', 'Sr. No. From', 'Sr. No. To', 'Total Number', 'Cancelled'],
       ['Invoices for outward supply', 'FF/26-27/1', 'FF/26-27/9', '9', '0'],
+    ]);
+  });
+
+  it('eco (Table 14(a)): header and the sales through one operator', () => {
+    const csv = gstr1Csv(ecoColumns, [
+      {
+        nature_of_supply: 'Liable to collect tax u/s 52(TCS)',
+        ecommerce_gstin: '29AAOFB8607N1ZP',
+        net_value_of_supplies: '952.38',
+        igst: '47.62',
+        cgst: '0',
+        sgst: '0',
+      },
+    ]);
+    expect(read(csv)).toEqual([
+      [
+        'Nature of Supply',
+        'GSTIN of E-Commerce Operator',
+        'E-Commerce Operator Name',
+        'Net value of supplies',
+        'Integrated tax',
+        'Central tax',
+        'State/UT tax',
+        'Cess',
+      ],
+      ['Liable to collect tax u/s 52(TCS)', '29AAOFB8607N1ZP', '', '952.38', '47.62', '0.00', '0.00', ''],
     ]);
   });
 

@@ -88,6 +88,15 @@ export interface HsnRow {
   sgst: Amount;
 }
 
+export interface EcoRow {
+  nature_of_supply: string;
+  ecommerce_gstin: string;
+  net_value_of_supplies: Amount;
+  igst: Amount;
+  cgst: Amount;
+  sgst: Amount;
+}
+
 export interface DocsRow {
   nature_of_document: string;
   sr_no_from: string;
@@ -197,6 +206,21 @@ export const hsnColumns: readonly CsvColumn<HsnRow>[] = [
   amount('Central Tax Amount', (row) => row.cgst),
   amount('State/UT Tax Amount', (row) => row.sgst),
   cess(),
+];
+
+/**
+ * Table 14(a), supplies through an e-commerce operator that collects TCS, per operator GSTIN. The
+ * headers are India-Compliance's (sheet "eco"); the operator's name is not in the order reports.
+ */
+export const ecoColumns: readonly CsvColumn<EcoRow>[] = [
+  text('Nature of Supply', (row) => row.nature_of_supply),
+  text('GSTIN of E-Commerce Operator', (row) => row.ecommerce_gstin),
+  text('E-Commerce Operator Name', () => null),
+  amount('Net value of supplies', (row) => row.net_value_of_supplies),
+  amount('Integrated tax', (row) => row.igst),
+  amount('Central tax', (row) => row.cgst),
+  amount('State/UT tax', (row) => row.sgst),
+  text('Cess', () => null),
 ];
 
 export const docsColumns: readonly CsvColumn<DocsRow>[] = [

@@ -26,6 +26,7 @@ const summary: Gstr1Summary = {
   hsn_b2b: [],
   hsn_b2c: [hsnRow(5, 1000, 0, 25, 25)],
   hsn_split: true,
+  eco: [],
   docs: [],
   totals: { taxable_value: 1000, igst: 0, cgst: 25, sgst: 25 },
   tax_unknown: { count: 0, orders: [] },
@@ -43,6 +44,7 @@ describe("a month's GSTR-1 files", () => {
       ['hsn(b2b)', 'gstr1-2026-11-hsn-b2b.csv', 0],
       ['hsn(b2c)', 'gstr1-2026-11-hsn-b2c.csv', 1],
       ['docs', 'gstr1-2026-11-docs.csv', 0],
+      ['eco', 'gstr1-2026-11-eco.csv', 0],
     ]);
     expect(files[2]!.content).toBe(
       'Type,Place Of Supply,Applicable % of Tax Rate,Rate,Taxable Value,Cess Amount,E-Commerce GSTIN\r\nOE,27-Maharashtra,,5,1000.00,,\r\n',
@@ -51,7 +53,7 @@ describe("a month's GSTR-1 files", () => {
 
   it('gives one HSN table before May 2025', () => {
     const files = gstr1Files({ ...summary, month: '2025-04', hsn_split: false });
-    expect(files.map((file) => file.table)).toEqual(['b2b', 'b2cl', 'b2cs', 'cdnr', 'cdnur', 'hsn', 'docs']);
+    expect(files.map((file) => file.table)).toEqual(['b2b', 'b2cl', 'b2cs', 'cdnr', 'cdnur', 'hsn', 'docs', 'eco']);
   });
 
   it('adds up output tax per rate, in paise', () => {

@@ -7,6 +7,7 @@ import {
   cdnrColumns,
   cdnurColumns,
   docsColumns,
+  ecoColumns,
   gstr1Csv,
   hsnColumns,
   type B2bRow,
@@ -15,6 +16,7 @@ import {
   type CdnrRow,
   type CdnurRow,
   type DocsRow,
+  type EcoRow,
   type HsnRow,
 } from './gstr1-csv';
 
@@ -34,6 +36,8 @@ export interface Gstr1Summary {
   hsn_b2c: HsnRow[];
   /** From the May 2025 return period the HSN summary is two tables, B2B and B2C. */
   hsn_split: boolean;
+  /** Table 14(a): sales through each marketplace that gave its GSTIN. */
+  eco: EcoRow[];
   docs: DocsRow[];
   totals: Taxes;
   tax_unknown: { count: number; orders: { sales_order_id: string; product_name: string; platform: string }[] };
@@ -41,7 +45,7 @@ export interface Gstr1Summary {
 
 /** One file of the month's GSTR-1, as the offline tool imports it. */
 export interface Gstr1File {
-  /** The offline tool's sheet it fills: b2b, b2cl, b2cs, cdnr, cdnur, hsn(b2b), hsn(b2c), hsn, docs. */
+  /** The offline tool's sheet it fills: b2b, b2cl, b2cs, cdnr, cdnur, hsn(b2b), hsn(b2c), hsn, docs, eco. */
   table: string;
   rows: number;
   fileName: string;
@@ -67,6 +71,7 @@ export function gstr1Files(summary: Gstr1Summary): Gstr1File[] {
       ? [file(month, 'hsn(b2b)', hsnColumns, summary.hsn_b2b), file(month, 'hsn(b2c)', hsnColumns, summary.hsn_b2c)]
       : [file(month, 'hsn', hsnColumns, summary.hsn)]),
     file(month, 'docs', docsColumns, summary.docs),
+    file(month, 'eco', ecoColumns, summary.eco),
   ];
 }
 
