@@ -959,6 +959,7 @@ comment on function private.gstr1_hsn is 'GSTR-1''s HSN summary rows (HSN, descr
 --     tax_unknown lists them (the first 100, and how many) for the owner to fix.
 -- HSN: since the May 2025 return period the summary is filed in two tabs, B2B (b2b and cdnr) and
 -- B2C (the rest): hsn_b2b and hsn_b2c; `hsn` is both together (the single table of earlier months).
+-- eco (Table 14(a)) repeats, per operator GSTIN, the sales made through a marketplace that gave it.
 create function public.gstr1_summary(month text) returns jsonb
 language plpgsql
 stable
@@ -1093,6 +1094,15 @@ begin
       l.sign * l.taxable_value, l.sign * l.igst, l.sign * l.cgst, l.sign * l.sgst)::private.gstr1_hsn_line
       from labelled l where not l.b2b_supply)),
     'hsn_split', v_from >= date '2025-05-01',
+    -- Table 14(a) (from the January 2024 period): the supplies made through each e-commerce
+    -- operator that collects TCS, by its GSTIN, reported in addition to b2cs.
+    'eco', coalesce((
+      select jsonb_agg(r order by r.ecommerce_gstin) from (
+        select 'Liable to collect tax u/s 52(TCS)' as nature_of_supply, l.operator_gstin as ecommerce_gstin,
+          sum(l.sign * l.taxable_value) as net_value_of_supplies, sum(l.sign * l.igst) as igst,
+          sum(l.sign * l.cgst) as cgst, sum(l.sign * l.sgst) as sgst, 0 as cess
+        from labelled l where l.operator_gstin is not null
+        group by l.operator_gstin) r), '[]'),
     'docs', coalesce((
       select jsonb_agg(to_jsonb(r) - 'sort' order by r.sort, r.sr_no_from) from (
         select 1 as sort, 'Invoices for outward supply' as nature_of_document,
@@ -1131,6 +1141,6 @@ begin
 end;
 $$;
 comment on function public.gstr1_summary is
-  'The caller''s GSTR-1 for a month (YYYY-MM): b2b, b2cl, b2cs, cdnr, cdnur, hsn (and hsn_b2b, hsn_b2c, hsn_split from May 2025), docs, totals and tax_unknown, each row with the offline tool''s columns; the HSN summary equals b2b + b2cl + b2cs - cdnr - cdnur.';
+  'The caller''s GSTR-1 for a month (YYYY-MM): b2b, b2cl, b2cs, cdnr, cdnur, hsn (and hsn_b2b, hsn_b2c, hsn_split from May 2025), eco (Table 14(a), per operator GSTIN), docs, totals and tax_unknown, each row with the offline tool''s columns; the HSN summary equals b2b + b2cl + b2cs - cdnr - cdnur.';
 revoke all on function public.gstr1_summary(text) from public, anon, authenticated, service_role;
 grant execute on function public.gstr1_summary(text) to authenticated;

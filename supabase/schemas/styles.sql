@@ -378,10 +378,14 @@ begin
       format('Two variants would have the SKU %s; make their values differ by more than spaces and hyphens.', v_sku),
       'options');
   end if;
+  -- The first variant, in grid order, whose SKU exists: the same answer whichever join the planner
+  -- picks (without the order, a hash join named another variant as table statistics changed).
   select p.sku into v_sku
   from public.products p
-  join jsonb_array_elements(v_new) n on lower(btrim(p.sku)) = lower(n ->> 'sku')
+  join jsonb_array_elements(v_new) with ordinality n (variant, position)
+    on lower(btrim(p.sku)) = lower(n.variant ->> 'sku')
   where p.user_id = style.user_id
+  order by n.position
   limit 1;
   if v_sku is not null then
     raise exception 'A product with SKU % already exists.', v_sku using errcode = '23505', hint = 'field:' || field;
@@ -416,11 +420,25 @@ begin
     end if;
     raise exception using errcode = v_state, message = v_message, hint = v_hint;
   end;
+  -- GST (issue 31): a variant added to a style whose variants are taxed takes their HSN code and
+  -- rate (set_item_tax with a style_id sets every variant alike); a new style's have none yet.
+  update public.products p
+  set hsn_code = t.hsn_code, gst_rate = t.gst_rate, gst_rate_rule = t.gst_rate_rule
+  from (
+    select q.hsn_code, q.gst_rate, q.gst_rate_rule
+    from public.style_variants v
+    join public.products q on q.id = v.product_id and q.user_id = v.user_id
+    where v.style_id = style.id and v.user_id = style.user_id and q.hsn_code is not null
+    order by q.created_at, q.id
+    limit 1
+  ) t
+  where p.user_id = style.user_id
+    and p.id in (select (c ->> 'product_id')::uuid from jsonb_array_elements(v_created) c);
   return v_created;
 end;
 $$;
 comment on function private.create_style_variants is
-  'Creates, with create_product, the variants a style''s options call for and it does not have yet; returns them.';
+  'Creates, with create_product, the variants a style''s options call for and it does not have yet (with the HSN code and GST rate of its taxed variants); returns them.';
 
 -- create_style ----------------------------------------------------------------------------------
 -- The style, every combination of its options as a product (stock 0, reorder point 10, the given

@@ -147,6 +147,10 @@ describeStack('realtime', (stack, kind) => {
       reorder_point: 5,
       created_at: expect.any(String),
       archived_at: null,
+      // GST (issue 31): no HSN code or rate yet.
+      hsn_code: null,
+      gst_rate: null,
+      gst_rate_rule: null,
     });
     await user.client.removeAllChannels();
   });

@@ -207,6 +207,17 @@ describeStack('rest', (stack, kind) => {
       reimbursed: 0,
       refunded_amount: 0,
       profit_after_returns: 250 * quantity,
+      // GST (issue 31): the dupatta has no rate and there is no business profile: tax unknown, the
+      // total all taxable, no place of supply.
+      place_of_supply: null,
+      hsn_code: null,
+      gst_rate: null,
+      taxable_value: 250 * quantity,
+      cgst: 0,
+      sgst: 0,
+      igst: 0,
+      operator_gstin: null,
+      refunded_taxable_value: 0,
     });
     expect(response).toEqual(ok([order(second, 'Flipkart', 2), order(first, 'Amazon', 1)]));
     expect(await bob.client.from('sales_orders').select('*')).toEqual(ok([]));
@@ -610,6 +621,10 @@ describeStack('rest', (stack, kind) => {
         reorder_point: 20,
         created_at: TIMESTAMPTZ,
         archived_at: null,
+        // GST (issue 31): no HSN code or rate until set_item_tax.
+        hsn_code: null,
+        gst_rate: null,
+        gst_rate_rule: null,
       }),
     );
     const sale = await rpcOk(alice, 'log_sale', { product_id: kurta.id, quantity: 1, platform: 'Myntra' });
@@ -638,6 +653,7 @@ describeStack('rest', (stack, kind) => {
     const newcomer = await signIn(stack());
     const empty = {
       total_revenue: 0,
+      total_revenue_including_gst: 0,
       open_sales_orders: 0,
       low_stock_products: 0,
       low_stock_materials: 0,

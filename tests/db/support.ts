@@ -91,10 +91,11 @@ export function countMessages(failed: Outcomes<unknown>['failed']): Record<strin
 export async function discrepancies(pool: pg.Pool, userId: string): Promise<string[]> {
   const { rows } = await pool.query<{ problem: string }>(
     `-- What each order keeps after its returns, spelled out (issue 29): a counted order its kept
-     -- units and revenue, fees and profit after returns; a fully returned one its fees and loss.
+     -- units and revenue (its taxable value: GST is not revenue, issue 31), fees and profit after
+     -- returns; a fully returned one its fees and loss.
      with kept_orders as (
        select o.product_id, o.order_date, o.platform, (o.status <> 'Returned')::int as orders,
-         o.quantity - o.returned_quantity as units, o.total_amount - o.refunded_amount as revenue, o.fees,
+         o.quantity - o.returned_quantity as units, o.taxable_value - o.refunded_taxable_value as revenue, o.fees,
          o.profit_after_returns as profit
        from public.sales_orders o
        where o.user_id = $1 and o.status in ('Unfulfilled', 'Fulfilled', 'Partially returned', 'Returned')

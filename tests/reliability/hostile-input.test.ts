@@ -1919,7 +1919,12 @@ async function fingerprint(stack: TestStack): Promise<string> {
        (select string_agg(md5(x::text), '' order by id) from public.suppliers x),
        (select string_agg(md5(u::text), '' order by id) from public.purchase_units u),
        (select string_agg(md5(o::text), '' order by id) from public.purchase_orders o),
-       (select string_agg(md5(l::text), '' order by id) from public.purchase_order_lines l)) as f`,
+       (select string_agg(md5(l::text), '' order by id) from public.purchase_order_lines l),
+       (select string_agg(md5(b::text), '' order by user_id) from public.business_profiles b),
+       (select string_agg(md5(i::text), '' order by id) from public.invoices i),
+       (select string_agg(md5(l::text), '' order by id) from public.invoice_lines l),
+       (select string_agg(md5(n::text), '' order by id) from public.credit_notes n),
+       (select string_agg(md5(l::text), '' order by id) from public.credit_note_lines l)) as f`,
   );
   return rows[0]!.f;
 }
@@ -3092,6 +3097,224 @@ describeStack('hostile input', (stack, kind) => {
     expect(await runCases(s, fixture, list)).toEqual([]);
     expect(await ledgerProblems(s, fixture.user.id)).toEqual([]);
     console.log(`hostile-input planning [${kind}]: ${list.length} inputs tried, all answered as expected`);
+  });
+
+  it("GST: 10,001 order ids, another user's orders, 2.5 units, NaN rates, bad GSTINs and months get 4xx and write nothing", async () => {
+    const s = stack();
+    const fixture = await makeFixture(s);
+    const other = await makeFixture(s);
+    await rpcOk(fixture.user, 'set_business_profile', {
+      legal_name: 'Hostile Textiles',
+      address: 'Pune',
+      gstin: '27AAPFU0939F1ZV',
+      state_code: '27',
+      invoice_prefix: 'HT',
+    });
+    await rpcOk(fixture.user, 'set_item_tax', { product_id: fixture.productId, hsn_code: '6205', gst_rate: 5 });
+    const web = await rpcOk<{ id: string }>(fixture.user, 'log_sale', {
+      product_id: fixture.productId,
+      quantity: 1,
+      platform: 'Brand Website',
+    });
+    const uninvoiced = await rpcOk<{ id: string }>(fixture.user, 'log_sale', {
+      product_id: fixture.productId,
+      quantity: 1,
+      platform: 'Other',
+    });
+    const invoice = await rpcOk<{ invoice_id: string }>(fixture.user, 'create_invoice', {
+      order_ids: [web.id],
+      buyer_name: 'Walk-in',
+      buyer_state_code: '27',
+    });
+    const { rows } = await superuser(s).query<{ id: string }>(
+      'select id from public.invoice_lines where invoice_id = $1',
+      [invoice.invoice_id],
+    );
+    const lineId = rows[0]!.id;
+    const otherWeb = await rpcOk<{ id: string }>(other.user, 'log_sale', {
+      product_id: other.productId,
+      quantity: 1,
+      platform: 'Brand Website',
+    });
+    const invoiceArgs = (order_ids: unknown, extra: Record<string, unknown> = {}) => ({
+      order_ids,
+      buyer_name: 'Walk-in',
+      buyer_state_code: '27',
+      ...extra,
+    });
+    const credit = (line: Record<string, unknown>) => ({
+      invoice_id: invoice.invoice_id,
+      lines: [{ invoice_line_id: lineId, ...line }],
+    });
+    const tax = (extra: Record<string, unknown>) => ({ product_id: fixture.productId, hsn_code: '6205', ...extra });
+    const RATE_MESSAGE = 'GST rate must be one of 0, 0.25, 3, 5, 18 or 40 (12 and 28 ended on 21 September 2025).';
+    const list: Case[] = [
+      rpcCase(
+        'create_invoice',
+        '10,001 order ids',
+        invoiceArgs(Array.from({ length: 10001 }, () => crypto.randomUUID())),
+        400,
+        'An invoice can list at most 100 orders; this has 10001.',
+      ),
+      rpcCase('create_invoice', "another user's order", invoiceArgs([otherWeb.id]), 400, 'Sales order not found.'),
+      rpcCase(
+        'create_invoice',
+        "an own order and another user's",
+        invoiceArgs([uninvoiced.id, otherWeb.id]),
+        400,
+        'Sales order not found.',
+      ),
+      rpcCase(
+        'create_invoice',
+        'a 1 MB buyer name',
+        invoiceArgs([uninvoiced.id], { buyer_name: MB }),
+        400,
+        'Buyer name must be at most 200 characters.',
+      ),
+      rpcCase(
+        'create_invoice',
+        'a state code of NaN',
+        invoiceArgs([uninvoiced.id], { buyer_state_code: 'NaN' }),
+        400,
+        'Unknown state code NaN.',
+      ),
+      rpcCase(
+        'create_invoice',
+        'a GSTIN that is SQL',
+        invoiceArgs([uninvoiced.id], { buyer_gstin: SQL_TEXTS[1] }),
+        400,
+        `GSTIN ${SQL_TEXTS[1]!.trim()} is not valid.`,
+      ),
+      rpcCase(
+        'create_invoice',
+        'a marketplace order',
+        invoiceArgs([fixture.saleId]),
+        400,
+        'The order of Hostile kurta is a Flipkart sale: the marketplace invoices its buyer. Only Brand Website and Other orders are invoiced here.',
+      ),
+      rpcCase('create_credit_note', '2.5 units', credit({ quantity: 2.5 }), 400, 'Quantity must be a whole number.'),
+      rpcCase('create_credit_note', 'an amount of NaN', credit({ amount: 'NaN' }), 400, 'Amount must be a number.'),
+      rpcCase(
+        'create_credit_note',
+        'an amount of 1e9',
+        credit({ amount: 1e9 }),
+        400,
+        /^At most \d+\.\d\d of Hostile kurta can still be credited\.$/,
+      ),
+      rpcCase(
+        'create_credit_note',
+        'a quantity and an amount',
+        credit({ quantity: 1, amount: 1 }),
+        400,
+        'Credit Hostile kurta by a quantity returned or by an amount, not both.',
+      ),
+      rpcCase(
+        'create_credit_note',
+        '10,001 lines',
+        {
+          invoice_id: invoice.invoice_id,
+          lines: Array.from({ length: 10001 }, () => ({ invoice_line_id: lineId, amount: 1 })),
+        },
+        400,
+        'A credit note has at most 100 lines; this has 10001.',
+      ),
+      rpcCase(
+        'create_credit_note',
+        "another user's invoice line id",
+        { invoice_id: invoice.invoice_id, lines: [{ invoice_line_id: crypto.randomUUID(), amount: 1 }] },
+        400,
+        'That line is not on this invoice.',
+      ),
+      rpcCase('set_item_tax', 'a rate of NaN', tax({ gst_rate: 'NaN' }), 400, 'GST rate must be a number.'),
+      rpcCase('set_item_tax', 'a rate of 2.5', tax({ gst_rate: 2.5 }), 400, RATE_MESSAGE),
+      rpcCase('set_item_tax', 'a rate of 28 (ended)', tax({ gst_rate: 28 }), 400, RATE_MESSAGE),
+      rpcCase(
+        'set_item_tax',
+        'an HSN code that is SQL',
+        tax({ hsn_code: SQL_TEXTS[0], gst_rate: 5 }),
+        400,
+        'HSN code must be 4, 6 or 8 digits.',
+      ),
+      rpcCase(
+        'set_item_tax',
+        'a rule that is a list',
+        tax({ rate_rule: [2500, 5, 18] }),
+        400,
+        'Rate rule must be {"up_to": price, "rate": rate, "above": rate}.',
+      ),
+      rpcCase(
+        'set_item_tax',
+        'a rule of Infinity',
+        tax({ rate_rule: { up_to: 'Infinity', rate: 5, above: 18 } }),
+        400,
+        'Rate rule price must be a number.',
+      ),
+      rpcCase(
+        'set_item_tax',
+        "another user's product",
+        { product_id: other.productId, hsn_code: '6205', gst_rate: 5 },
+        400,
+        'Product not found.',
+      ),
+      rpcCase(
+        'set_business_profile',
+        'a 1 MB address',
+        { legal_name: 'X', address: MB, gstin: '27AAPFU0939F1ZV', state_code: '27', invoice_prefix: 'X' },
+        400,
+        'Address must be at most 500 characters.',
+      ),
+      rpcCase(
+        'set_business_profile',
+        'a 1 MB GSTIN',
+        { legal_name: 'X', address: 'Y', gstin: MB, state_code: '27', invoice_prefix: 'X' },
+        400,
+        `GSTIN ${'x'.repeat(100)} is not valid.`,
+      ),
+      rpcCase(
+        'gstr1_summary',
+        'a month that is SQL',
+        { month: "2025-10'; --" },
+        400,
+        'Month must be YYYY-MM, for example 2025-10.',
+      ),
+      rpcCase('input_tax', 'month 2025-00', { month: '2025-00' }, 400, 'Month must be YYYY-MM, for example 2025-10.'),
+      rpcCase(
+        'receive_material',
+        'a GST rate of NaN',
+        { material_id: fixture.materialId, quantity: 1, unit_cost: 1, gst_rate: 'NaN' },
+        400,
+        'GST rate must be a number.',
+      ),
+      rpcCase(
+        'receive_material',
+        'GST paid in fractions of a paisa',
+        { material_id: fixture.materialId, quantity: 1, gst_paid: 2.555 },
+        400,
+        'GST paid can have at most 2 decimal places.',
+      ),
+      rpcCase(
+        'import_sales_orders',
+        'a buyer state that is SQL',
+        {
+          platform: 'Amazon',
+          lines: [
+            {
+              external_order_id: 'H-1',
+              order_date: '2025-11-01',
+              sku: `SKU-${fixture.productName}`,
+              quantity: 1,
+              total_amount: 100,
+              buyer_state: SQL_TEXTS[1],
+            },
+          ],
+        },
+        400,
+        `Line 1: Buyer state ${SQL_TEXTS[1]!.trim()} is not a state code or name.`,
+      ),
+    ];
+    expect(await runCases(s, fixture, list)).toEqual([]);
+    expect(await ledgerProblems(s, fixture.user.id)).toEqual([]);
+    console.log(`hostile-input GST [${kind}]: ${list.length} inputs tried, all answered as expected`);
   });
 
   it('answers a 300-deep not.and( logic tree with 200 [] or a clear 400 PGRST100, not 26000', async () => {

@@ -40,6 +40,12 @@ interface Owner {
   /** A placed purchase order of the cotton, and its line. */
   purchaseOrderId: string;
   purchaseLineId: string;
+  /** GST (issue 31): a website order of the 5% shirt, its invoice and line, a credit note and its line. */
+  webOrderId: string;
+  invoiceId: string;
+  invoiceLineId: string;
+  creditNoteId: string;
+  creditNoteLineId: string;
 }
 
 /** A user with rows in every table: a material, a product with a BOM, one platform's fees, a sale, a started and a completed run, a style of two sizes, a return with its claim, a supplier with a purchase unit and a placed purchase order. */
@@ -117,7 +123,41 @@ async function populate(stack: TestStack, label: string, feesPlatform: string): 
     },
   );
   await rpcOk(user, 'place_purchase_order', { po_id: order.purchase_order_id });
+  await rpcOk(user, 'set_business_profile', {
+    legal_name: `${label} Textiles`,
+    address: 'Pune',
+    gstin: '27AAPFU0939F1ZV',
+    state_code: '27',
+    invoice_prefix: label.slice(0, 3).toUpperCase(),
+  });
+  await rpcOk(user, 'set_item_tax', { product_id: productId, hsn_code: '6205', gst_rate: 5 });
+  const web = await rpcOk<{ id: string }>(user, 'log_sale', {
+    product_id: productId,
+    quantity: 1,
+    platform: 'Brand Website',
+  });
+  const invoice = await rpcOk<{ invoice_id: string }>(user, 'create_invoice', {
+    order_ids: [web.id],
+    buyer_name: 'Walk-in',
+    buyer_state_code: '29',
+  });
+  const { data: invoiceLine, error: lineError } = await user.client.from('invoice_lines').select('id').single();
+  if (lineError) throw lineError;
+  const credit = await rpcOk<{ credit_note_id: string }>(user, 'create_credit_note', {
+    invoice_id: invoice.invoice_id,
+    lines: [{ invoice_line_id: invoiceLine.id, amount: 10 }],
+  });
+  const { data: creditLine, error: creditLineError } = await user.client
+    .from('credit_note_lines')
+    .select('id')
+    .single();
+  if (creditLineError) throw creditLineError;
   return {
+    webOrderId: web.id,
+    invoiceId: invoice.invoice_id,
+    invoiceLineId: invoiceLine.id,
+    creditNoteId: credit.credit_note_id,
+    creditNoteLineId: creditLine.id,
     shippedId: shipped.id,
     returnId: returned.id,
     claimId: claim.id,
@@ -155,6 +195,11 @@ function keysOf(owner: Owner, snapshot: Record<string, unknown[]>): Record<strin
     purchase_units: ['id', owner.purchaseUnitId],
     purchase_orders: ['id', owner.purchaseOrderId],
     purchase_order_lines: ['id', owner.purchaseLineId],
+    business_profiles: ['user_id', owner.user.id],
+    invoices: ['id', owner.invoiceId],
+    invoice_lines: ['id', owner.invoiceLineId],
+    credit_notes: ['id', owner.creditNoteId],
+    credit_note_lines: ['id', owner.creditNoteLineId],
   };
 }
 
@@ -253,6 +298,82 @@ function rowFor(table: string, owner: Owner): Record<string, unknown> {
         unit_price: 0,
         received_quantity: 999,
       };
+    case 'business_profiles':
+      return {
+        user_id,
+        legal_name: 'Pwned',
+        address: 'Pwned',
+        gstin: '27AAPFU0939F1ZV',
+        state_code: '27',
+        invoice_prefix: 'PWN',
+      };
+    case 'invoices':
+      return {
+        id: owner.invoiceId,
+        user_id,
+        invoice_number: 'PWN/1',
+        financial_year: '26-27',
+        serial: 999,
+        invoice_date: '2026-01-01',
+        supplier_legal_name: 'Pwned',
+        supplier_address: 'Pwned',
+        supplier_gstin: '27AAPFU0939F1ZV',
+        supplier_state_code: '27',
+        buyer_name: 'Pwned',
+        buyer_state_code: '27',
+        taxable_value: 0,
+        cgst: 0,
+        sgst: 0,
+        igst: 0,
+        total: 0,
+      };
+    case 'invoice_lines':
+      return {
+        id: owner.invoiceLineId,
+        user_id,
+        invoice_id: owner.invoiceId,
+        line_number: 2,
+        sales_order_id: owner.saleId,
+        product_id: owner.productId,
+        description: 'Pwned',
+        quantity: 999,
+        unit_price: 0,
+        gst_rate: 0,
+        taxable_value: 0,
+        cgst: 0,
+        sgst: 0,
+        igst: 0,
+        total: 0,
+      };
+    case 'credit_notes':
+      return {
+        id: owner.creditNoteId,
+        user_id,
+        invoice_id: owner.invoiceId,
+        note_number: 'CN/PWN',
+        financial_year: '26-27',
+        serial: 999,
+        note_date: '2026-01-01',
+        taxable_value: 999,
+        cgst: 0,
+        sgst: 0,
+        igst: 0,
+        total: 999,
+      };
+    case 'credit_note_lines':
+      return {
+        id: owner.creditNoteLineId,
+        user_id,
+        credit_note_id: owner.creditNoteId,
+        invoice_line_id: owner.invoiceLineId,
+        line_number: 2,
+        gst_rate: 0,
+        taxable_value: 999,
+        cgst: 0,
+        sgst: 0,
+        igst: 0,
+        total: 999,
+      };
     default:
       return { user_id, product_id: owner.productId, quantity: 999, balance_after: 999, reason: 'opening_stock' };
   }
@@ -276,6 +397,11 @@ const EDIT: Record<string, Record<string, unknown>> = {
   purchase_units: { units_per_purchase_unit: 999 },
   purchase_orders: { status: 'Received' },
   purchase_order_lines: { received_quantity: 2 },
+  business_profiles: { legal_name: 'Pwned' },
+  invoices: { total: 0 },
+  invoice_lines: { quantity: 999 },
+  credit_notes: { total: 999 },
+  credit_note_lines: { total: 999 },
 };
 
 type Result = { data: unknown; error: PostgrestError | null; status: number; count?: number | null };
@@ -380,6 +506,11 @@ describeStack('isolation between two anonymous users', (stack, kind) => {
       first.purchaseUnitId,
       first.purchaseOrderId,
       first.purchaseLineId,
+      first.webOrderId,
+      first.invoiceId,
+      first.invoiceLineId,
+      first.creditNoteId,
+      first.creditNoteLineId,
     ]);
 
     for (const table of TABLES) {
@@ -896,6 +1027,68 @@ describeStack('isolation between two anonymous users', (stack, kind) => {
       as('accept_reorder_point', { product_id: first.productId }),
       'Product not found.',
     );
+    // GST (issue 31): the first user's orders, invoice and credit note.
+    await attempts.call(
+      "create_invoice of the first user's website order",
+      as('create_invoice', { order_ids: [first.webOrderId], buyer_name: 'Steal', buyer_state_code: '27' }),
+      'Sales order not found.',
+    );
+    await attempts.call(
+      "create_invoice of the first user's marketplace order",
+      as('create_invoice', { order_ids: [first.saleId], buyer_name: 'Steal', buyer_state_code: '27' }),
+      'Sales order not found.',
+    );
+    await attempts.call(
+      "get_invoice of the first user's invoice",
+      as('get_invoice', { invoice_id: first.invoiceId }),
+      'Invoice not found.',
+    );
+    await attempts.call(
+      "create_credit_note on the first user's invoice",
+      as('create_credit_note', {
+        invoice_id: first.invoiceId,
+        lines: [{ invoice_line_id: first.invoiceLineId, amount: 1 }],
+      }),
+      'Invoice not found.',
+    );
+    await attempts.call(
+      "create_credit_note with the first user's invoice line on an own invoice",
+      as('create_credit_note', {
+        invoice_id: second.invoiceId,
+        lines: [{ invoice_line_id: first.invoiceLineId, amount: 1 }],
+      }),
+      'That line is not on this invoice.',
+    );
+    await attempts.call(
+      "set_item_tax of the first user's product",
+      as('set_item_tax', { product_id: first.productId, hsn_code: '6205', gst_rate: 18 }),
+      'Product not found.',
+    );
+    await attempts.call(
+      "set_item_tax of the first user's material",
+      as('set_item_tax', { material_id: first.materialId, hsn_code: '5208', gst_rate: 5 }),
+      'Material not found.',
+    );
+    await attempts.call(
+      "set_item_tax of the first user's style",
+      as('set_item_tax', { style_id: first.styleId, hsn_code: '6211', gst_rate: 18 }),
+      'Style not found.',
+    );
+    // The lists and GSTR-1 hold only the caller's documents.
+    attempts.count++;
+    const ownInvoices = await rpcOk<{ total: number; rows: { invoice_id: string }[] }>(
+      second.user,
+      'list_invoices',
+      {},
+    );
+    expect(ownInvoices.rows.map((row) => row.invoice_id)).toEqual([second.invoiceId]);
+    attempts.count++;
+    const gstr1 = await rpcOk<Record<string, unknown>>(second.user, 'gstr1_summary', {
+      month: new Date().toISOString().slice(0, 7),
+    });
+    expect(JSON.stringify(gstr1)).not.toContain(first.user.id);
+    expect(JSON.stringify(gstr1)).not.toContain(`${'FIR'}/`);
+
     attempts.count++;
     const panels = await rpcOk<{ totals: { orders: number; revenue: number; fees: number } }>(
       second.user,
@@ -906,7 +1099,8 @@ describeStack('isolation between two anonymous users', (stack, kind) => {
     );
     // What the second user's orders keep after returns: the fully returned one is no order and no revenue.
     const ownFigures = await stack().db!.query<{ orders: number; revenue: string; fees: string }>(
-      `select count(*) filter (where status <> 'Returned')::int as orders, sum(total_amount - refunded_amount)::text as revenue,
+      `select count(*) filter (where status <> 'Returned')::int as orders,
+         sum(taxable_value - refunded_taxable_value)::text as revenue,
          sum(fees)::text as fees from public.sales_orders where user_id = $1`,
       [second.user.id],
     );
@@ -924,7 +1118,7 @@ describeStack('isolation between two anonymous users', (stack, kind) => {
       {},
     );
     const ownRevenue = await stack().db!.query<{ revenue: string }>(
-      'select sum(total_amount - refunded_amount)::text as revenue from public.sales_orders where user_id = $1',
+      'select sum(taxable_value - refunded_taxable_value)::text as revenue from public.sales_orders where user_id = $1',
       [second.user.id],
     );
     expect(Number(summary.total_revenue)).toBe(Number(ownRevenue.rows[0]!.revenue));
@@ -940,9 +1134,9 @@ describeStack('isolation between two anonymous users', (stack, kind) => {
     // sub-assembly and cost calls; then 2 returns, a claim, a returns import, its preview and the
     // returns panel; then an embedding of purchase orders, 10 purchasing calls and the purchase
     // order list; then a settlement preview naming the first user's order and two settlement reads; 5
-    // planning calls.
+    // planning calls; 8 GST calls with the first user's ids, the invoice list and GSTR-1.
     expect(attempts.count).toBe(
-      16 * TABLES.length + 4 + 9 + 11 + 2 + 5 + 1 + 1 + 1 + 6 + 2 + 3 + 6 + 1 + 10 + 1 + 3 + 5,
+      16 * TABLES.length + 4 + 9 + 11 + 2 + 5 + 1 + 1 + 1 + 6 + 2 + 3 + 6 + 1 + 10 + 1 + 3 + 5 + 8 + 2,
     );
     console.log(`isolation [${kind}] over HTTP: ${attempts.count} attempts, all refused or empty`);
   });

@@ -99,6 +99,11 @@ const TABLE_ORDER: Record<string, string> = {
   purchase_units: 'id',
   purchase_orders: 'id',
   purchase_order_lines: 'id',
+  business_profiles: 'user_id',
+  invoices: 'id',
+  invoice_lines: 'id',
+  credit_notes: 'id',
+  credit_note_lines: 'id',
 };
 export const TABLES = Object.keys(TABLE_ORDER);
 /** The tables in publication supabase_realtime. */

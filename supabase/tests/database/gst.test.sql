@@ -5,7 +5,7 @@
 -- Then another user and anon.
 begin;
 set local client_min_messages = warning;
-select plan(85);
+select plan(87);
 
 -- The arithmetic ---------------------------------------------------------------------------------
 select is((select to_jsonb(x) from rules.gst_split(1050, 5, true) x),
@@ -97,6 +97,10 @@ select is((select count(*)::int from public.create_style('Tunic', 'Apparel', 'TU
   'A style with two variants');
 select is(public.set_item_tax(style_id => (select id from public.styles where style_name = 'Tunic'), hsn_code => '6206',
   gst_rate => 5), 2, 'A style''s tax is set on each of its variants');
+select public.add_style_variants((select id from public.styles where style_name = 'Tunic'),
+  '[{"name": "Size", "values": ["L"]}]');
+select is((select jsonb_build_array(hsn_code, gst_rate) from public.products where product_name = 'Tunic - L'),
+  '["6206", 5.00]'::jsonb, 'A variant added later takes the style''s HSN code and rate');
 
 -- The sale snapshot ------------------------------------------------------------------------------
 insert into tests.ids select 'web1', id from public.log_sale(tests.id('kurta'), 1, 'Brand Website', unit_price => 2625.00);
@@ -262,6 +266,10 @@ select is((select jsonb_agg(jsonb_build_array(r -> 'type', r -> 'ecommerce_gstin
     from jsonb_array_elements(public.gstr1_summary('2025-11') -> 'b2cs') r),
   '[["OE", null, "27-Maharashtra"], ["E", "29AAOFB8607N1ZP", "29-Karnataka"]]'::jsonb,
   'b2cs: marketplace sales by place of supply and rate, type E with the operator''s GSTIN where the report gave it');
+select is(public.gstr1_summary('2025-11') -> 'eco',
+  '[{"nature_of_supply": "Liable to collect tax u/s 52(TCS)", "ecommerce_gstin": "29AAOFB8607N1ZP",
+     "net_value_of_supplies": 2000.00, "igst": 100.00, "cgst": 0.00, "sgst": 0.00, "cess": 0}]'::jsonb,
+  'Table 14(a): the sales through the operator whose GSTIN the report gave, by that GSTIN');
 select is(tests.refusal($$ select public.gstr1_summary('2025-13') $$),
   'P0001 | Month must be YYYY-MM, for example 2025-10. | field:month', 'A month that is not YYYY-MM is refused');
 
