@@ -8,6 +8,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
+  cardValue,
   choose,
   dialog,
   dismissNotifications,
@@ -320,6 +321,16 @@ describe('GST', { timeout: 300_000 }, () => {
           'E-Commerce GSTIN',
         ],
       ]);
+
+      // Revenue without GST, or with it at the owner's choice, remembered in this browser; profit
+      // never includes it.
+      await eventually(() => cardValue(page, 'Total Revenue')).toBe('₹3,000.00');
+      await page.getByRole('region', { name: 'Profit' }).getByText('Including GST', { exact: true }).click();
+      await eventually(() => cardValue(page, 'Total Revenue')).toBe('₹3,150.00');
+      await page.reload();
+      await eventually(() => cardValue(page, 'Total Revenue')).toBe('₹3,150.00');
+      await page.getByRole('region', { name: 'Profit' }).getByText('Taxable value', { exact: true }).click();
+      await eventually(() => cardValue(page, 'Total Revenue')).toBe('₹3,000.00');
 
       expect(violations).toEqual([]);
     });
