@@ -64,7 +64,8 @@ describe('GST', { timeout: 300_000 }, () => {
         violations.push(...(await seriousViolations(page, name, scope)));
       };
       const inDialog = '[role="dialog"]';
-      const seed = seeder(await e2e.clientOf(page));
+      const client = await e2e.clientOf(page);
+      const seed = seeder(client);
       await seed.product({ sku: 'KUR-01', product_name: 'Cotton Kurta', selling_price: 1050, stock_on_hand: 10 });
       await seed.material({ material_name: 'Cotton fabric', stock_level: 0, unit_of_measure: 'metres' });
 
@@ -331,6 +332,39 @@ describe('GST', { timeout: 300_000 }, () => {
       await eventually(() => cardValue(page, 'Total Revenue')).toBe('₹3,150.00');
       await page.getByRole('region', { name: 'Profit' }).getByText('Taxable value', { exact: true }).click();
       await eventually(() => cardValue(page, 'Total Revenue')).toBe('₹3,000.00');
+
+      // A style's Tax section sets every variant: a saree at 5% up to ₹2,500 a piece, 18% above.
+      const { error: styleError } = await client.rpc('create_style', {
+        style_name: 'Silk Saree',
+        category: 'Sarees',
+        sku_prefix: 'SAR',
+        selling_price: 3000,
+        options: [{ name: 'Colour', values: ['Red', 'Gold'] }],
+        bom: [],
+      });
+      expect(styleError).toBeNull();
+      await openTab(page, 'Products');
+      await settle(page);
+      const styles = page.getByRole('region', { name: 'Styles' });
+      await styles.getByRole('button', { name: 'Silk Saree' }).click();
+      await settle(page);
+      await styles.getByRole('button', { name: 'Edit style' }).click();
+      const styleForm = dialog(page, 'Edit Silk Saree');
+      await styleForm.getByLabel('HSN code').fill('5007');
+      await choose(page, styleForm.getByRole('combobox', { name: 'GST rate' }), 'Depends on the price');
+      await styleForm.getByLabel('Up to (a unit)').fill('2500');
+      await look('gst-style-tax', inDialog);
+      await styleForm.getByRole('button', { name: 'Save Changes' }).click();
+      await styleForm.waitFor({ state: 'hidden' });
+      const { data: variants } = await client
+        .from('products')
+        .select('sku, hsn_code, gst_rate, gst_rate_rule')
+        .like('sku', 'SAR-%')
+        .order('sku');
+      expect(variants).toEqual([
+        { sku: 'SAR-GOLD', hsn_code: '5007', gst_rate: null, gst_rate_rule: { up_to: 2500, rate: 5, above: 18 } },
+        { sku: 'SAR-RED', hsn_code: '5007', gst_rate: null, gst_rate_rule: { up_to: 2500, rate: 5, above: 18 } },
+      ]);
 
       expect(violations).toEqual([]);
     });
