@@ -64,6 +64,14 @@ const loadChannels = withAllStyles(async () => {
 });
 const StockSync = lazy(() => loadChannels().then((m) => ({ default: m.StockSync })));
 const ChannelSettings = lazy(() => loadChannels().then((m) => ({ default: m.ChannelSettings })));
+// GST (issue 31): Invoices below Sales Orders, the month's GST below the Dashboard, the business
+// profile in Settings, each in its own chunk.
+const loadInvoices = withAllStyles(() => import('@/features/gst/components/invoices-section'));
+const InvoicesSection = lazy(() => loadInvoices().then((m) => ({ default: m.InvoicesSection })));
+const loadGstSection = withAllStyles(() => import('@/features/gst/components/gst-section'));
+const GstSection = lazy(() => loadGstSection().then((m) => ({ default: m.GstSection })));
+const loadBusinessProfile = withAllStyles(() => import('@/features/gst/components/business-profile-settings'));
+const BusinessProfileSettings = lazy(() => loadBusinessProfile().then((m) => ({ default: m.BusinessProfileSettings })));
 const loadWorkspaceDialogs = withAllStyles(() => import('@/features/workspace/components/workspace-dialogs'));
 const WorkspaceDialogs = lazy(() => loadWorkspaceDialogs().then((m) => ({ default: m.WorkspaceDialogs })));
 
@@ -143,6 +151,7 @@ export function Shell({ user }: { user: User }) {
       loadWebsiteOrderRefusals,
       loadPurchasing,
       loadChannels,
+      loadInvoices,
       manufacturingTab.preload,
       loadWorkspaceDialogs,
     ]) {
@@ -269,6 +278,18 @@ export function Shell({ user }: { user: User }) {
               <StockSync />
             </Suspense>
           )}
+          {/* Invoices (issue 31) below the Sales Orders content, in a boundary of its own. */}
+          {activeTab === 'sales-orders' && (
+            <Suspense fallback={null}>
+              <InvoicesSection />
+            </Suspense>
+          )}
+          {/* GST for a month (issue 31), below the dashboard's cards. */}
+          {activeTab === 'dashboard' && (
+            <Suspense fallback={null}>
+              <GstSection />
+            </Suspense>
+          )}
           {/* Purchasing below the spec's Raw Materials list, in a boundary of its own too. */}
           {activeTab === 'raw-materials' && (
             <Suspense fallback={null}>
@@ -276,6 +297,11 @@ export function Shell({ user }: { user: User }) {
             </Suspense>
           )}
           {activeTab === 'settings' && <WorkspaceSettings user={user} onOpen={setDialog} />}
+          {activeTab === 'settings' && (
+            <Suspense fallback={null}>
+              <BusinessProfileSettings />
+            </Suspense>
+          )}
           {activeTab === 'settings' && (
             <Suspense fallback={null}>
               <WebsiteOrdersSettings />

@@ -63,13 +63,20 @@ function quote(cell: string): string {
   return /[",\r\n]/.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell;
 }
 
-/** Header line and one line per row, each ending in CRLF, after the UTF-8 byte order mark. */
-export function toCsv<Row>(columns: readonly CsvColumn<Row>[], rows: readonly Row[]): string {
+/**
+ * Header line and one line per row, each ending in CRLF, after the UTF-8 byte order mark (left out
+ * with `byteOrderMark: false`, for files a program other than a spreadsheet reads by its headers).
+ */
+export function toCsv<Row>(
+  columns: readonly CsvColumn<Row>[],
+  rows: readonly Row[],
+  { byteOrderMark = true }: { byteOrderMark?: boolean } = {},
+): string {
   const lines = [columns.map((column) => quote(neutraliseFormula(column.header))).join(',')];
   for (const row of rows) {
     lines.push(columns.map((column) => quote(formatCell(column.kind, column.value(row)))).join(','));
   }
-  return CSV_BOM + lines.join(LINE_END) + LINE_END;
+  return (byteOrderMark ? CSV_BOM : '') + lines.join(LINE_END) + LINE_END;
 }
 
 /** Today's date in India, for file names: factoryflow-sales-orders-2026-11-23.csv. */

@@ -279,6 +279,8 @@ export const stockFieldRules = {
   },
   /** What was paid per unit: the precision of a material's cost per unit. */
   unitCost: { label: 'Unit cost', decimals: rawMaterialFieldRules.costPerUnit.decimals, min: 0 },
+  /** The GST a receipt's bill charged (input tax, issue 31): rupees and paise, empty for none. */
+  gstPaid: { label: 'GST paid', decimals: 2, min: 0, optional: true as const },
   countedProduct: { label: 'Counted stock', decimals: 0, min: 0 },
   countedMaterial: { label: 'Counted stock', decimals: 3, min: 0 },
 } satisfies Record<string, NumberRules>;

@@ -13,6 +13,7 @@ describe('queryKeysForTables', () => {
       queryKeys.productPlanning,
       queryKeys.productionPlan,
       queryKeys.stockSync,
+      queryKeys.gst,
     ]);
     expect(queryKeysForTables(['products'])).toContain(queryKeys.dashboardSummary);
     expect(queryKeysForTables(['raw_materials'])).toContain(queryKeys.dashboardSummary);
@@ -29,6 +30,7 @@ describe('queryKeysForTables', () => {
       queryKeys.productPlanning,
       queryKeys.productionPlan,
       queryKeys.stockSync,
+      queryKeys.gst,
       queryKeys.products,
       queryKeys.bomItems,
       queryKeys.stockHistory,
@@ -75,11 +77,14 @@ describe('queryKeysForTables', () => {
     expect(queryKeysForTables(['sales_orders'])).toContain(queryKeys.reconciliation);
   });
 
-  it('covers every data query but the website webhook, the Shopify connection and the channel settings, and never the session', () => {
+  it('covers every data query but the website webhook, the Shopify connection, the channel settings and the business profile, and never the session', () => {
     const keys = queryKeysForTables(liveTables);
     // Their rows are not published (the webhook and the connection hold a secret, a token; the
-    // channels' tables change only by the owner's own writes), which refresh them themselves.
-    const { session, websiteWebhook, shopifyConnection, skuAliases, channelSettings, ...dataKeys } = queryKeys;
+    // channels' tables and the business profile change only by the owner's own writes), which
+    // refresh them themselves.
+    const { session, websiteWebhook, shopifyConnection, skuAliases, channelSettings, businessProfile, ...dataKeys } =
+      queryKeys;
+    expect(keys).not.toContain(businessProfile);
     expect(keys).not.toContain(session);
     expect(keys).not.toContain(websiteWebhook);
     expect(keys).not.toContain(shopifyConnection);

@@ -38,7 +38,10 @@ export type DataTable =
   | 'sku_aliases'
   | 'combo_components'
   | 'channel_settings'
-  | 'channel_stock_files';
+  | 'channel_stock_files'
+  // GST (issue 31): only the owner's own writes change them (invoices change their orders too).
+  | 'business_profiles'
+  | 'invoices';
 
 /** Every server-state query key of the app, in one place so invalidation cannot miss one. */
 export const queryKeys = {
@@ -86,6 +89,10 @@ export const queryKeys = {
   comboComponents: ['combo-components'],
   /** Each platform's buffer (issue 34). */
   channelSettings: ['channel-settings'],
+  /** The business on its tax documents (issue 31). */
+  businessProfile: ['business-profile'],
+  /** Invoices, the orders that can be invoiced, and a month's GSTR-1 and input tax (issue 31). */
+  gst: ['gst'],
 } as const;
 
 type QueryKey = (typeof queryKeys)[keyof typeof queryKeys];
@@ -108,6 +115,8 @@ const queriesReadingTable: Record<DataTable, readonly QueryKey[]> = {
     queryKeys.stockSync,
     // A combo's parts are read with their stock.
     queryKeys.comboComponents,
+    // Setting a product's tax gives its untaxed sales their GST (issue 31).
+    queryKeys.gst,
   ],
   // A product's BOM is read with its materials' stock and cost.
   raw_materials: [
@@ -123,6 +132,8 @@ const queriesReadingTable: Record<DataTable, readonly QueryKey[]> = {
     queryKeys.productionPlan,
     // What the materials can still build is available to sell where the owner chose so.
     queryKeys.stockSync,
+    // A receipt's GST paid is the month's input tax (issue 31).
+    queryKeys.gst,
   ],
   bom_items: [queryKeys.bomItems, queryKeys.productCosting, queryKeys.styles, queryKeys.productionPlan],
   // A website order writes its sales and its refused lines together (refusals are not published).
@@ -138,6 +149,8 @@ const queriesReadingTable: Record<DataTable, readonly QueryKey[]> = {
     queryKeys.productionPlan,
     // Open orders are taken off what is available to sell.
     queryKeys.stockSync,
+    // Sales are GSTR-1's B2C supplies and the orders to invoice.
+    queryKeys.gst,
   ],
   // Runs In Progress are netted by a plan.
   manufacturing_orders: [queryKeys.manufacturingOrders, queryKeys.productionPlan],
@@ -166,6 +179,10 @@ const queriesReadingTable: Record<DataTable, readonly QueryKey[]> = {
   combo_components: [queryKeys.products, queryKeys.comboComponents, queryKeys.productCosting, queryKeys.stockSync],
   channel_settings: [queryKeys.channelSettings, queryKeys.stockSync],
   channel_stock_files: [queryKeys.stockSync],
+  // The business's state decides each sale's place of supply in GSTR-1.
+  business_profiles: [queryKeys.businessProfile, queryKeys.gst],
+  // An invoice records its orders' tax for its place of supply.
+  invoices: [queryKeys.gst, queryKeys.salesOrders],
 };
 
 export function queryKeysForTables(tables: readonly DataTable[]): QueryKey[] {

@@ -15,6 +15,8 @@ const FORMS: [TabName, string][] = [
   ['Sales Orders', 'Add New Sale'],
   ['Sales Orders', 'Import orders'],
   ['Sales Orders', 'Import returns'],
+  // Issue 31: the Invoices section below Sales Orders.
+  ['Sales Orders', 'Create invoice'],
   ['Manufacturing', 'Create New Order'],
 ];
 

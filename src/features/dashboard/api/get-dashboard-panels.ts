@@ -4,6 +4,7 @@ import { Constants } from '@/lib/database.types';
 import { queryKeys } from '@/lib/query-keys';
 import { toUserError } from '@/lib/server-error';
 import { supabase } from '@/lib/supabase';
+import type { RevenueBasis } from '../utils/revenue-basis';
 
 /** The periods dashboard_panels() knows, with their labels. */
 export const panelPeriods = [
@@ -20,6 +21,7 @@ const productFigures = z.object({
   units: z.coerce.number(),
   revenue: z.coerce.number(),
   profit: z.coerce.number(),
+  revenue_including_gst: z.coerce.number(),
 });
 
 /** A top item with a style's variants summed as one: the style, or a product without a style. */
@@ -30,6 +32,7 @@ const styleFigures = z.object({
   units: z.coerce.number(),
   revenue: z.coerce.number(),
   profit: z.coerce.number(),
+  revenue_including_gst: z.coerce.number(),
 });
 
 // dashboard_panels() returns jsonb, typed only as Json: check its shape at the boundary.
@@ -40,6 +43,7 @@ export const dashboardPanelsSchema = z.object({
     orders: z.coerce.number(),
     units: z.coerce.number(),
     revenue: z.coerce.number(),
+    revenue_including_gst: z.coerce.number(),
     fees: z.coerce.number(),
     cost: z.coerce.number(),
     profit: z.coerce.number(),
@@ -50,11 +54,19 @@ export const dashboardPanelsSchema = z.object({
       platform: z.enum(Constants.public.Enums.sales_platform),
       orders: z.coerce.number(),
       revenue: z.coerce.number(),
+      revenue_including_gst: z.coerce.number(),
       fees: z.coerce.number(),
       profit: z.coerce.number(),
     }),
   ),
-  over_time: z.array(z.object({ date: z.string(), revenue: z.coerce.number(), profit: z.coerce.number() })),
+  over_time: z.array(
+    z.object({
+      date: z.string(),
+      revenue: z.coerce.number(),
+      revenue_including_gst: z.coerce.number(),
+      profit: z.coerce.number(),
+    }),
+  ),
   top_by_revenue: z.array(productFigures),
   top_by_profit: z.array(productFigures),
 });
@@ -81,6 +93,37 @@ export const topStyles = (rows: DashboardTopStyles['top_styles_by_revenue']): To
   rows.map((row) => ({ ...row, id: (row.style_id ?? row.product_id)! }));
 
 export type DashboardPanels = z.output<typeof dashboardPanelsSchema>;
+
+/** Each revenue figure as the owner shows it: taxable value as given, or its revenue_including_gst. */
+function withRevenue<Row extends { revenue: number; revenue_including_gst: number }>(
+  row: Row,
+  basis: RevenueBasis,
+): Row {
+  return basis === 'taxable' ? row : { ...row, revenue: row.revenue_including_gst };
+}
+
+/** The panels with revenue on the owner's basis (issue 31); profit, fees and margin never include GST. */
+export function panelsOnBasis(panels: DashboardPanels, basis: RevenueBasis): DashboardPanels {
+  if (basis === 'taxable') return panels;
+  const on = <Row extends { revenue: number; revenue_including_gst: number }>(row: Row) => withRevenue(row, basis);
+  return {
+    ...panels,
+    totals: on(panels.totals),
+    by_platform: panels.by_platform.map(on),
+    over_time: panels.over_time.map(on),
+    top_by_revenue: panels.top_by_revenue.map(on),
+    top_by_profit: panels.top_by_profit.map(on),
+  };
+}
+
+/** The style lists with revenue on the owner's basis. */
+export function topStylesOnBasis(lists: DashboardTopStyles, basis: RevenueBasis): DashboardTopStyles {
+  if (basis === 'taxable') return lists;
+  return {
+    top_styles_by_revenue: lists.top_styles_by_revenue.map((row) => withRevenue(row, basis)),
+    top_styles_by_profit: lists.top_styles_by_profit.map((row) => withRevenue(row, basis)),
+  };
+}
 export type DashboardTopStyles = z.output<typeof dashboardTopStylesSchema>;
 
 async function fetchDashboardPanels(period: PanelPeriod): Promise<DashboardPanels> {

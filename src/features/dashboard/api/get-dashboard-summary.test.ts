@@ -4,7 +4,8 @@ import { dashboardSummarySchema } from './get-dashboard-summary';
 describe('dashboardSummarySchema', () => {
   it('reads the JSON of dashboard_summary(), numeric strings included', () => {
     const summary = dashboardSummarySchema.parse({
-      total_revenue: '2598.00',
+      total_revenue: '2474.29',
+      total_revenue_including_gst: '2598.00',
       open_sales_orders: 2,
       low_stock_products: 1,
       low_stock_materials: 0,
@@ -20,7 +21,8 @@ describe('dashboardSummarySchema', () => {
         },
       ],
     });
-    expect(summary.total_revenue).toBe(2598);
+    expect(summary.total_revenue).toBe(2474.29);
+    expect(summary.total_revenue_including_gst).toBe(2598);
     expect(summary.recent_sales[0]?.total_amount).toBe(2598);
   });
 

@@ -25,6 +25,8 @@ import { LoadError } from '@/components/load-error';
 import { formatRupees } from '@/lib/format';
 import {
   panelPeriods,
+  panelsOnBasis,
+  topStylesOnBasis,
   topProducts,
   topStyles,
   useDashboardPanels,
@@ -36,6 +38,7 @@ import {
 } from '../api/get-dashboard-panels';
 import { ActualProfitAndLeaks } from '@/features/settlements/components/profit-leaks';
 import { overTimeSeries } from '../utils/over-time';
+import { useRevenueBasis, type RevenueBasis } from '../utils/revenue-basis';
 
 const dayLabel = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 const monthLabel = new Intl.DateTimeFormat('en-IN', { month: 'short', year: 'numeric', timeZone: 'UTC' });
@@ -52,6 +55,7 @@ const yAxisProps = { tickFormatter: (value: number) => axisRupees.format(value),
 export function ProfitPanels() {
   const [period, setPeriod] = useState<PanelPeriod>('this_month');
   const panels = useDashboardPanels(period);
+  const [basis, setBasis] = useRevenueBasis();
 
   return (
     <Paper withBorder p="md" mt="lg" component="section" aria-label="Profit">
@@ -65,19 +69,31 @@ export function ProfitPanels() {
             refunds, return fees and lost units, less reimbursed claims. Cancelled orders are left out.
           </Text>
         </div>
-        <Select
-          label="Period"
-          data={panelPeriods.map((option) => ({ ...option }))}
-          value={period}
-          onChange={(value) => value && setPeriod(value as PanelPeriod)}
-          allowDeselect={false}
-          w={{ base: '100%', xs: 280 }}
-        />
+        <Group align="flex-end" gap="sm" w={{ base: '100%', xs: 'auto' }}>
+          <Select
+            label="Period"
+            data={panelPeriods.map((option) => ({ ...option }))}
+            value={period}
+            onChange={(value) => value && setPeriod(value as PanelPeriod)}
+            allowDeselect={false}
+            w={{ base: '100%', xs: 280 }}
+          />
+          {/* Issue 31: revenue without GST (taxable value) or with it; remembered in this browser. */}
+          <SegmentedControl
+            aria-label="Revenue shown"
+            data={[
+              { value: 'taxable', label: 'Taxable value' },
+              { value: 'including_gst', label: 'Including GST' },
+            ]}
+            value={basis}
+            onChange={(value) => setBasis(value as RevenueBasis)}
+          />
+        </Group>
       </Group>
       {panels.isError ? (
         <LoadError what="the profit figures" error={panels.error} onRetry={panels.refetch} />
       ) : panels.data ? (
-        <PanelsBody panels={panels.data} period={period} />
+        <PanelsBody panels={panelsOnBasis(panels.data, basis)} period={period} basis={basis} />
       ) : (
         <Skeleton h={320} aria-label="Loading the profit figures" />
       )}
@@ -86,7 +102,7 @@ export function ProfitPanels() {
   );
 }
 
-function PanelsBody({ panels, period }: { panels: DashboardPanels; period: PanelPeriod }) {
+function PanelsBody({ panels, period, basis }: { panels: DashboardPanels; period: PanelPeriod; basis: RevenueBasis }) {
   const { totals } = panels;
   const label = panels.bucket === 'day' ? dayLabel : monthLabel;
   // The shared list table (cards on a phone) wants an id per row: a platform appears once.
@@ -153,7 +169,7 @@ function PanelsBody({ panels, period }: { panels: DashboardPanels; period: Panel
               />
             </section>
           </SimpleGrid>
-          <TopLists panels={panels} period={period} />
+          <TopLists panels={panels} period={period} basis={basis} />
         </>
       )}
     </Stack>
@@ -187,12 +203,12 @@ function Figure({ label, value }: { label: string; value: string }) {
  * The top 5 products by revenue and by profit; once the owner has a style, also grouped by style (a
  * style's sizes and colours summed as one, a product without a style as itself).
  */
-function TopLists({ panels, period }: { panels: DashboardPanels; period: PanelPeriod }) {
+function TopLists({ panels, period, basis }: { panels: DashboardPanels; period: PanelPeriod; basis: RevenueBasis }) {
   const [byStyle, setByStyle] = useState(false);
   const hasStyles = useHasStyles().data === true;
   const grouped = byStyle && hasStyles;
   const topStylesQuery = useDashboardTopStyles(period, grouped);
-  const styleLists = grouped ? topStylesQuery.data : undefined;
+  const styleLists = grouped && topStylesQuery.data ? topStylesOnBasis(topStylesQuery.data, basis) : undefined;
   return (
     <Stack gap="xs">
       {hasStyles && (

@@ -48,7 +48,7 @@ function periodStart(period: PanelPeriod, today: string, now: Date): string | nu
  * time: the first month with sales) to today; points outside that span (a clock that is off) stay.
  */
 export function overTimeSeries(
-  points: DashboardPanels['over_time'],
+  points: readonly OverTimePoint[],
   bucket: DashboardPanels['bucket'],
   period: PanelPeriod,
   now: Date = new Date(),

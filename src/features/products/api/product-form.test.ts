@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Product } from '@/features/stock-items/api/products';
-import { bomChanged, costsChanged, newProductDefaults, productFormDefaults, productFormSchema } from './product-form';
+import {
+  bomChanged,
+  costsChanged,
+  newProductDefaults,
+  productFormDefaults,
+  productFormSchema,
+  type ProductForm,
+} from './product-form';
 
 const messages = (input: unknown) =>
   productFormSchema
@@ -44,6 +51,11 @@ describe('productFormSchema', () => {
       overhead_per_run: 0,
       run_size: 1,
       purchase_cost: undefined,
+      hsn_code: '',
+      gst_rate: '',
+      rule_up_to: '',
+      rule_rate: '5',
+      rule_above: '18',
     });
   });
 
@@ -125,7 +137,8 @@ const saree: Product = {
 const bom = [{ material_id: 'silk', quantity: 5.5, wastage_percent: 0, consumption: 5.5 }];
 const subassemblies = [{ subassembly_id: 'blouse', quantity: 1 }];
 const costs = { labour_per_unit: 300, overhead_per_run: 0, run_size: 1, purchase_cost: null };
-const edited = { product: saree, bom, subassemblies, costs };
+const tax = { hsn_code: '5007', gst_rate: null, rate_rule: { up_to: 2500, rate: 5, above: 18 } };
+const edited = { product: saree, bom, subassemblies, costs, tax };
 
 describe('editing a product', () => {
   it('fills the form with the product as its fields show it', () => {
@@ -144,6 +157,11 @@ describe('editing a product', () => {
       overhead_per_run: '',
       run_size: '',
       purchase_cost: '',
+      hsn_code: '5007',
+      gst_rate: 'by-price',
+      rule_up_to: '2500',
+      rule_rate: '5',
+      rule_above: '18',
     });
   });
 
@@ -170,5 +188,41 @@ describe('editing a product', () => {
     expect(bomChanged([{ ...silk, item: 'material:zari' }, blouse], edited)).toBe(true);
     expect(bomChanged([silk], edited)).toBe(true);
     expect(bomChanged([silk, blouse, { ...silk, item: 'material:zari' }], edited)).toBe(true);
+  });
+});
+
+describe("a product's tax (issue 31)", () => {
+  const withTax = (tax: Partial<ProductForm>) =>
+    productFormSchema.safeParse({
+      ...newProductDefaults,
+      sku: 'K',
+      product_name: 'Kurta',
+      selling_price: '999',
+      ...tax,
+    });
+  const messages = (tax: Partial<ProductForm>) => {
+    const result = withTax(tax);
+    return result.success ? [] : result.error.issues.map((issue) => [issue.path.join('.'), issue.message]);
+  };
+
+  it('takes an HSN code of 4, 6 or 8 digits and a rate in force, or neither', () => {
+    expect(messages({ hsn_code: '6204', gst_rate: '5' })).toEqual([]);
+    expect(messages({ hsn_code: '', gst_rate: '' })).toEqual([]);
+    expect(messages({ hsn_code: '62041', gst_rate: '5' })).toEqual([
+      ['hsn_code', 'HSN code must be 4, 6 or 8 digits.'],
+    ]);
+    expect(messages({ hsn_code: '', gst_rate: '5' })).toEqual([['hsn_code', 'HSN code is required.']]);
+    expect(messages({ hsn_code: '6204', gst_rate: '' })).toEqual([['gst_rate', 'GST rate is required.']]);
+  });
+
+  it('takes a price-dependent rate with its price and a lower rate below it', () => {
+    const rule = { hsn_code: '6204', gst_rate: 'by-price', rule_up_to: '2500', rule_rate: '5', rule_above: '18' };
+    expect(messages(rule)).toEqual([]);
+    expect(messages({ ...rule, rule_up_to: '0' })).toEqual([
+      ['rule_up_to', 'Enter the price per unit in rupees, above 0.'],
+    ]);
+    expect(messages({ ...rule, rule_rate: '18', rule_above: '5' })).toEqual([
+      ['rule_above', "Rate rule's rate up to the price must be lower than its rate above it."],
+    ]);
   });
 });

@@ -10,6 +10,7 @@ import {
   productFieldRules,
   textField,
 } from '@/lib/form-fields';
+import { checkItemTax, itemTaxFields, itemTaxFormValues, noItemTax, type ItemTax } from '@/lib/item-tax';
 
 /**
  * A BOM row: what it names (a material or a product, as the BOM picker's value), the quantity
@@ -45,8 +46,11 @@ export const productFormSchema = z
     overhead_per_run: numberField(productFieldRules.overheadPerRun),
     run_size: numberField(productFieldRules.runSize),
     purchase_cost: optionalNumberField(productFieldRules.purchaseCost),
+    // Issue 31: its HSN code and GST rate, saved by set_item_tax.
+    ...itemTaxFields,
   })
   .superRefine((product, ctx) => {
+    checkItemTax(product, ctx);
     const seen = new Set<string>();
     product.bom.forEach((row, index) => {
       const pick = readBomPick(row.item);
@@ -94,6 +98,7 @@ export const newProductDefaults: ProductForm = {
   overhead_per_run: '',
   run_size: '',
   purchase_cost: '',
+  ...itemTaxFormValues(noItemTax),
 };
 
 /** A product, its BOM and its costs being edited, as the form reads them. */
@@ -102,6 +107,7 @@ export interface EditedProduct {
   bom: BomItem[];
   subassemblies: SubassemblyLine[];
   costs: ProductCosts;
+  tax: ItemTax;
 }
 
 /** An amount as its optional field shows it: empty for none or 0 (the field's placeholder says 0). */
@@ -115,7 +121,7 @@ const amountText = (value: number | null) => (value === null || value === 0 ? ''
  */
 export function productFormDefaults(edited: EditedProduct | null): ProductForm {
   if (edited === null) return newProductDefaults;
-  const { product, bom, subassemblies, costs } = edited;
+  const { product, bom, subassemblies, costs, tax } = edited;
   return {
     sku: product.sku,
     product_name: product.product_name,
@@ -139,6 +145,7 @@ export function productFormDefaults(edited: EditedProduct | null): ProductForm {
     overhead_per_run: amountText(costs.overhead_per_run),
     run_size: costs.run_size === 1 ? '' : numberFieldText(costs.run_size),
     purchase_cost: costs.purchase_cost === null ? '' : numberFieldText(costs.purchase_cost),
+    ...itemTaxFormValues(tax),
   };
 }
 
@@ -166,6 +173,7 @@ export function bomChanged(saved: ProductInput['bom'], edited: Pick<EditedProduc
       archived_at: null,
     },
     costs: { labour_per_unit: 0, overhead_per_run: 0, run_size: 1, purchase_cost: null },
+    tax: noItemTax,
     ...edited,
   }).bom;
   return (

@@ -1,15 +1,21 @@
+import { itemTaxChanged, itemTaxFromForm, noItemTax } from '@/lib/item-tax';
 import { callRpc, useWrite, withRequestId } from '@/lib/write';
 import { noProductCosts } from '@/features/costing/api/product-costs';
 import type { EditedProduct, ProductInput } from './product-form';
 import { bomChanged, bomLines, costsChanged } from './product-form';
 
-/** The product's details and BOM as create_product and update_product take them (not its costs). */
+/** The product's details and BOM as create_product and update_product take them (not its costs or tax). */
 function details(input: ProductInput) {
   const {
     labour_per_unit: _labour,
     overhead_per_run: _overhead,
     run_size: _runSize,
     purchase_cost: _purchase,
+    hsn_code: _hsn,
+    gst_rate: _rate,
+    rule_up_to: _upTo,
+    rule_rate: _ruleRate,
+    rule_above: _above,
     ...rest
   } = input;
   return { ...rest, bom: bomLines(input.bom) };
@@ -38,8 +44,9 @@ async function updateProduct({ edited, input }: { edited: EditedProduct; input: 
 
 /**
  * Saves the product form: a new product (create_product), or the edited one (update_product); then,
- * when they differ from what the product has, its costs beyond materials (set_product_costs). A
- * repeated submission creates the product once (its request_id) and sets the same costs again.
+ * when they differ from what the product has, its costs beyond materials (set_product_costs) and its
+ * HSN code and GST rate (set_item_tax). A repeated submission creates the product once (its
+ * request_id) and sets the same costs and tax again.
  */
 export function useSaveProduct(edited: EditedProduct | null) {
   return useWrite({
@@ -53,6 +60,15 @@ export function useSaveProduct(edited: EditedProduct | null) {
           overhead_per_run: input.overhead_per_run,
           run_size: input.run_size,
           purchase_cost: input.purchase_cost,
+        });
+      }
+      const tax = itemTaxFromForm(input);
+      if (itemTaxChanged(tax, edited?.tax ?? noItemTax)) {
+        await callRpc('set_item_tax', {
+          product_id: product.id,
+          hsn_code: tax.hsn_code ?? undefined,
+          gst_rate: tax.gst_rate ?? undefined,
+          rate_rule: tax.rate_rule ?? undefined,
         });
       }
       return product;

@@ -2,6 +2,7 @@ import { IconArchive, IconArchiveOff, IconClipboardList, IconHistory, IconPencil
 import { useState } from 'react';
 import { useProductCosts } from '@/features/costing/api/product-costs';
 import { useProductBom } from '@/features/stock-items/api/bom-items';
+import { useItemTax } from '@/features/stock-items/api/item-tax';
 import { StockHistoryDrawer } from '@/features/stock-history/components/stock-history-drawer';
 import { ArchiveItemModal } from '@/features/stock-items/components/archive-item-modal';
 import { CountStockModal } from '@/features/stock-items/components/count-stock-modal';
@@ -26,6 +27,7 @@ export function useProductActions(rows: ProductRow[] | undefined) {
   const bom = useProductBom(editedId);
   const costs = useProductCosts(editedId);
   const comboParts = useComboParts(editedComboId);
+  const tax = useItemTax(editedId === null ? null : { kind: 'product', id: editedId });
   const close = () => setOpen(null);
 
   const actionsFor = (row: ProductRow): ItemAction[] => [
@@ -66,9 +68,15 @@ export function useProductActions(rows: ProductRow[] | undefined) {
           onClose={close}
         />
       )}
-      {product && editedId && bom.data && costs.data && (
+      {product && editedId && bom.data && costs.data && tax.data && (
         <ProductFormModal
-          edited={{ product, bom: bom.data.lines, subassemblies: bom.data.subassemblies, costs: costs.data }}
+          edited={{
+            product,
+            bom: bom.data.lines,
+            subassemblies: bom.data.subassemblies,
+            costs: costs.data,
+            tax: tax.data,
+          }}
           onClose={close}
         />
       )}

@@ -6,6 +6,7 @@ import { useForm } from 'react-hook-form';
 import { SubmitButton } from '@/components/submit-button';
 import { FormError, showOnField } from '@/components/form-error';
 import { NumberField, TextField } from '@/components/form-inputs';
+import { TaxFields } from '@/components/tax-fields';
 import { useHasMaterials } from '@/features/stock-items/components/material-picker';
 import { ComboForm } from '@/features/channels/components/combo-form';
 import { StyleForm } from '@/features/styles/components/style-form';
@@ -184,6 +185,10 @@ export function ProductFormModal({ edited, opened = true, onClose }: ProductForm
               Each unit carries its labour and the run&apos;s overhead divided by the run size. A product bought in
               rather than made (no bill of materials) costs its purchase cost.
             </Text>
+
+            {/* Issue 31: the HSN code and GST rate, in a section of their own. */}
+            <Divider label="Tax" labelPosition="left" />
+            <TaxFields control={form.control} />
 
             <FormError error={save.error} form={form} />
             <Group justify="flex-end">

@@ -1,3 +1,4 @@
+import { itemTaxFormValues, noItemTax } from '@/lib/item-tax';
 import { describe, expect, it } from 'vitest';
 import { newRawMaterialDefaults, rawMaterialFormSchema } from './raw-material-form';
 
@@ -26,8 +27,9 @@ describe('rawMaterialFormSchema', () => {
         stock_level: '',
         unit_of_measure: '  ',
         reorder_point: '',
+        ...itemTaxFormValues(noItemTax),
       }),
-    ).toEqual({
+    ).toMatchObject({
       material_name: 'Zip',
       supplier: '',
       cost_per_unit: 0,

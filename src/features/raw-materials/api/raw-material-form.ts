@@ -1,20 +1,25 @@
 import { z } from 'zod';
 import type { RawMaterial } from '@/features/stock-items/api/raw-materials';
 import { DEFAULT_UNIT, numberField, numberFieldText, rawMaterialFieldRules, textField } from '@/lib/form-fields';
+import { checkItemTax, itemTaxFields, itemTaxFormValues, noItemTax, type ItemTax } from '@/lib/item-tax';
 
 /**
  * The material form's checks, for Add New Material and Edit alike. Only the name is required (spec
  * section 5): an empty unit saves as 'units', an empty cost or stock as 0, an empty reorder point
  * as 20. A name another material has is the server's answer, shown on the name field.
  */
-export const rawMaterialFormSchema = z.object({
-  material_name: textField(rawMaterialFieldRules.materialName),
-  supplier: textField(rawMaterialFieldRules.supplier),
-  cost_per_unit: numberField(rawMaterialFieldRules.costPerUnit),
-  stock_level: numberField(rawMaterialFieldRules.stockLevel),
-  unit_of_measure: textField(rawMaterialFieldRules.unitOfMeasure).transform((unit) => unit || DEFAULT_UNIT),
-  reorder_point: numberField(rawMaterialFieldRules.reorderPoint),
-});
+export const rawMaterialFormSchema = z
+  .object({
+    material_name: textField(rawMaterialFieldRules.materialName),
+    supplier: textField(rawMaterialFieldRules.supplier),
+    cost_per_unit: numberField(rawMaterialFieldRules.costPerUnit),
+    stock_level: numberField(rawMaterialFieldRules.stockLevel),
+    unit_of_measure: textField(rawMaterialFieldRules.unitOfMeasure).transform((unit) => unit || DEFAULT_UNIT),
+    reorder_point: numberField(rawMaterialFieldRules.reorderPoint),
+    // Issue 31: its HSN code and GST rate (the rate its purchases' input tax is usually at), saved by set_item_tax.
+    ...itemTaxFields,
+  })
+  .superRefine(checkItemTax);
 
 export type RawMaterialForm = z.input<typeof rawMaterialFormSchema>;
 export type RawMaterialInput = z.output<typeof rawMaterialFormSchema>;
@@ -27,6 +32,7 @@ export const newRawMaterialDefaults: RawMaterialForm = {
   stock_level: '0',
   unit_of_measure: DEFAULT_UNIT,
   reorder_point: '20',
+  ...itemTaxFormValues(noItemTax),
 };
 
 /**
@@ -35,7 +41,7 @@ export const newRawMaterialDefaults: RawMaterialForm = {
  * receipts do), so its field is not shown and stays empty: it reads as 0, is never sent, and cannot
  * hold the form back.
  */
-export function rawMaterialFormDefaults(edited: RawMaterial | null): RawMaterialForm {
+export function rawMaterialFormDefaults(edited: RawMaterial | null, tax: ItemTax = noItemTax): RawMaterialForm {
   if (edited === null) return newRawMaterialDefaults;
   return {
     material_name: edited.material_name,
@@ -44,5 +50,6 @@ export function rawMaterialFormDefaults(edited: RawMaterial | null): RawMaterial
     stock_level: '',
     unit_of_measure: edited.unit_of_measure,
     reorder_point: numberFieldText(edited.reorder_point),
+    ...itemTaxFormValues(tax),
   };
 }

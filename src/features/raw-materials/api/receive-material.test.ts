@@ -13,22 +13,34 @@ const fabric: RawMaterial = {
   archived_at: null,
 };
 
-function messages(input: { quantity: string; unit_cost: string; note?: string }) {
-  return receiveMaterialSchema.safeParse({ note: '', ...input }).error?.issues.map((issue) => issue.message) ?? [];
+function messages(input: { quantity: string; unit_cost: string; note?: string; gst_paid?: string }) {
+  return (
+    receiveMaterialSchema.safeParse({ note: '', gst_paid: '', ...input }).error?.issues.map((issue) => issue.message) ??
+    []
+  );
 }
 
 describe('receiveMaterialSchema', () => {
   it('starts at the current cost, written as the field shows it', () => {
-    expect(receiveMaterialDefaults(fabric)).toEqual({ quantity: '', unit_cost: '0.125', note: '' });
+    expect(receiveMaterialDefaults(fabric)).toEqual({ quantity: '', unit_cost: '0.125', gst_paid: '', note: '' });
   });
 
   it('reads the quantity and the unit cost exactly as typed', () => {
-    expect(receiveMaterialSchema.parse({ quantity: '2.5', unit_cost: '0.1255', note: ' Invoice 42 ' })).toEqual({
+    expect(
+      receiveMaterialSchema.parse({ quantity: '2.5', unit_cost: '0.1255', gst_paid: '', note: ' Invoice 42 ' }),
+    ).toEqual({
       quantity: 2.5,
       unit_cost: 0.1255,
+      gst_paid: undefined,
       note: 'Invoice 42',
     });
-    expect(receiveMaterialSchema.parse({ quantity: '1,000', unit_cost: '0', note: '' }).quantity).toBe(1000);
+    expect(receiveMaterialSchema.parse({ quantity: '1,000', unit_cost: '0', gst_paid: '', note: '' }).quantity).toBe(
+      1000,
+    );
+    // Issue 31: the GST on the bill, in rupees and paise.
+    expect(
+      receiveMaterialSchema.parse({ quantity: '10', unit_cost: '100', gst_paid: '50.00', note: '' }).gst_paid,
+    ).toBe(50);
   });
 
   it('says what is wrong with a receipt, as receive_material would', () => {
@@ -39,6 +51,9 @@ describe('receiveMaterialSchema', () => {
     expect(messages({ quantity: '1', unit_cost: '0.12345' })).toEqual(['Unit cost can have at most 4 decimal places.']);
     expect(messages({ quantity: '1', unit_cost: '-1' })).toEqual(['Unit cost cannot be negative.']);
     expect(messages({ quantity: '1', unit_cost: '' })).toEqual(['Unit cost is required.']);
+    expect(messages({ quantity: '1', unit_cost: '1', gst_paid: '0.005' })).toEqual([
+      'GST paid can have at most 2 decimal places.',
+    ]);
     expect(messages({ quantity: '1', unit_cost: '1', note: 'x'.repeat(501) })).toEqual([
       'Note must be at most 500 characters.',
     ]);

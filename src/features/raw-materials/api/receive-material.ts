@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { noteField } from '@/features/stock-items/quantity-rules';
 import type { RawMaterial } from '@/features/stock-items/api/raw-materials';
-import { numberField, numberFieldText, stockFieldRules } from '@/lib/form-fields';
+import { numberField, numberFieldText, optionalNumberField, stockFieldRules } from '@/lib/form-fields';
 import { callRpc, useWrite, withRequestId } from '@/lib/write';
 
 /** receive_material's rules, for instant feedback. */
 export const receiveMaterialSchema = z.object({
   quantity: numberField(stockFieldRules.receivedQuantity),
   unit_cost: numberField(stockFieldRules.unitCost),
+  gst_paid: optionalNumberField(stockFieldRules.gstPaid),
   note: noteField('Note'),
 });
 
@@ -16,7 +17,7 @@ export type ReceiveMaterialInput = z.output<typeof receiveMaterialSchema>;
 
 /** The unit cost starts at the current cost: a receipt at the same price leaves the average alone. */
 export function receiveMaterialDefaults(material: RawMaterial): ReceiveMaterialForm {
-  return { quantity: '', unit_cost: numberFieldText(material.cost_per_unit), note: '' };
+  return { quantity: '', unit_cost: numberFieldText(material.cost_per_unit), gst_paid: '', note: '' };
 }
 
 /**
@@ -47,6 +48,7 @@ async function receiveMaterial(
         material_id: material.id,
         quantity: input.quantity,
         unit_cost: input.unit_cost,
+        gst_paid: input.gst_paid,
         note: input.note === '' ? undefined : input.note,
       },
       submissionId,

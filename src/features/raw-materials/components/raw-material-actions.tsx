@@ -13,6 +13,7 @@ import { CountStockModal } from '@/features/stock-items/components/count-stock-m
 import type { ItemAction } from '@/features/stock-items/components/item-actions-menu';
 import { materialItem } from '@/features/stock-items/item';
 import type { RawMaterial } from '@/features/stock-items/api/raw-materials';
+import { useItemTax } from '@/features/stock-items/api/item-tax';
 import { RawMaterialFormModal } from './raw-material-form-modal';
 import { ReceiveStockModal } from './receive-stock-modal';
 
@@ -26,6 +27,7 @@ export function useRawMaterialActions(rows: RawMaterial[] | undefined) {
   const [open, setOpen] = useState<{ action: Action; id: string } | null>(null);
   const material = open ? rows?.find((row) => row.id === open.id) : undefined;
   const close = () => setOpen(null);
+  const tax = useItemTax(material && open?.action === 'edit' ? { kind: 'material', id: material.id } : null);
 
   const actionsFor = (row: RawMaterial): ItemAction[] => [
     {
@@ -58,7 +60,9 @@ export function useRawMaterialActions(rows: RawMaterial[] | undefined) {
     <>
       {material && open?.action === 'receive' && <ReceiveStockModal material={material} onClose={close} />}
       {material && open?.action === 'count' && <CountStockModal item={materialItem(material)} onClose={close} />}
-      {material && open?.action === 'edit' && <RawMaterialFormModal edited={material} onClose={close} />}
+      {material && open?.action === 'edit' && tax.data && (
+        <RawMaterialFormModal edited={material} tax={tax.data} onClose={close} />
+      )}
       {material && open?.action === 'archive' && <ArchiveItemModal item={materialItem(material)} onClose={close} />}
       <StockHistoryDrawer
         item={material && open?.action === 'history' ? materialItem(material) : null}

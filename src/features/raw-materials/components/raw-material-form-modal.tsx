@@ -1,10 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Button, Divider, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useForm } from 'react-hook-form';
 import { SubmitButton } from '@/components/submit-button';
 import { FormError, showOnField } from '@/components/form-error';
 import { NumberField, TextField } from '@/components/form-inputs';
+import { TaxFields } from '@/components/tax-fields';
+import { noItemTax, type ItemTax } from '@/lib/item-tax';
 import type { RawMaterial } from '@/features/stock-items/api/raw-materials';
 import { rawMaterialFieldRules as rules } from '@/lib/form-fields';
 import {
@@ -18,6 +20,8 @@ import { useSaveRawMaterial } from '../api/save-raw-material';
 interface RawMaterialFormModalProps {
   /** The material being edited, or null for Add New Material. */
   edited: RawMaterial | null;
+  /** The edited material's HSN code and GST rate (none for a new one). */
+  tax?: ItemTax;
   opened?: boolean;
   onClose: () => void;
 }
@@ -26,11 +30,11 @@ interface RawMaterialFormModalProps {
  * The one material form: Add New Material, and Edit (its details; stock changes through Receive
  * stock and Count stock). A refusal about one field (a name another material has) shows on it.
  */
-export function RawMaterialFormModal({ edited, opened = true, onClose }: RawMaterialFormModalProps) {
-  const save = useSaveRawMaterial(edited);
+export function RawMaterialFormModal({ edited, tax = noItemTax, opened = true, onClose }: RawMaterialFormModalProps) {
+  const save = useSaveRawMaterial(edited, tax);
   const form = useForm<RawMaterialForm, unknown, RawMaterialInput>({
     resolver: zodResolver(rawMaterialFormSchema),
-    defaultValues: rawMaterialFormDefaults(edited),
+    defaultValues: rawMaterialFormDefaults(edited, tax),
   });
 
   const close = () => {
@@ -96,6 +100,9 @@ export function RawMaterialFormModal({ edited, opened = true, onClose }: RawMate
               Stock is not edited here: use Receive stock for deliveries and Count stock after a count.
             </Text>
           )}
+          {/* Issue 31: the HSN code and GST rate, in a section of their own. */}
+          <Divider label="Tax" labelPosition="left" />
+          <TaxFields control={form.control} />
           <FormError error={save.error} form={form} />
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>

@@ -87,6 +87,16 @@ export function ReceiveStockModal({ material, onClose }: ReceiveStockModalProps)
               label="Unit cost paid"
               leftSection="₹"
             />
+            {/* Issue 31: the input tax on the supplier's bill, for the month's GST. */}
+            <NumberField
+              control={form.control}
+              name="gst_paid"
+              rules={rules.gstPaid}
+              label="GST paid"
+              description="On the bill, if any (input tax)"
+              leftSection="₹"
+              placeholder="None"
+            />
           </SimpleGrid>
           {newCost !== null && newCost !== material.cost_per_unit && (
             <Text size="sm">Cost per unit becomes {formatUnitCost(newCost)} (the average over old and new stock).</Text>

@@ -8,6 +8,7 @@ export const orderReportFields = [
   'quantity',
   'total_amount',
   'status',
+  'buyer_state',
 ] as const;
 export type OrderReportField = (typeof orderReportFields)[number];
 
@@ -20,6 +21,7 @@ const fieldLabels: Record<OrderReportField, string> = {
   quantity: 'Quantity',
   total_amount: 'Amount (line total)',
   status: 'Status',
+  buyer_state: 'Buyer state',
 };
 
 /**
@@ -45,6 +47,8 @@ const orderReportLayouts: readonly ReportLayout<OrderReportField>[] = [
       quantity: ['quantity', 'quantity-purchased'],
       total_amount: ['item-price'],
       status: ['order-status', 'item-status'],
+      // The state the order ships to: the place of supply GSTR-1 reports the sale under.
+      buyer_state: ['ship-state'],
     },
   },
   {
@@ -58,6 +62,8 @@ const orderReportLayouts: readonly ReportLayout<OrderReportField>[] = [
       quantity: ['quantity'],
       total_amount: ['invoice amount'],
       status: ['order state', 'order status'],
+      // Its "Order State" is the order's status (Approved, Shipped…), not where it goes: no buyer state.
+      buyer_state: [],
     },
   },
   {
@@ -71,6 +77,7 @@ const orderReportLayouts: readonly ReportLayout<OrderReportField>[] = [
       quantity: ['gross units'],
       total_amount: ['final selling price (incl. seller opted in default offers)', 'accounted net sales (inr)'],
       status: ['order status'],
+      buyer_state: [],
     },
   },
   {
@@ -84,6 +91,7 @@ const orderReportLayouts: readonly ReportLayout<OrderReportField>[] = [
       quantity: [],
       total_amount: ['final amount'],
       status: ['order status'],
+      buyer_state: ['state'],
     },
   },
 ];
@@ -95,6 +103,7 @@ export const orderReport: ReportKind<OrderReportField> = {
     quantity: 'Leave empty when each row is one unit',
     total_amount: 'What the line sold for in all, not a unit price',
     status: 'Rows whose status says cancelled are skipped',
+    buyer_state: "Where the order ships to, for GST; empty means your business's state",
   },
   requiredFields,
   layouts: orderReportLayouts,

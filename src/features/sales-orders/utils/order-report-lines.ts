@@ -11,6 +11,8 @@ export type ImportLine = {
   total_amount: number | string | null;
   /** Fulfilled when the report says the line has shipped or been delivered (the server accepts only these two). */
   status: 'Unfulfilled' | 'Fulfilled';
+  /** The buyer's state code from the report, or null: the place of supply of the sale's GST. */
+  buyer_state: string | null;
 };
 
 /** How the report's rows become the lines sent to the server. */
@@ -62,6 +64,7 @@ export function toImportLines(rows: readonly ReportRow[]): ReportLines {
       quantity: row.quantity,
       total_amount: row.total_amount,
       status: row.fulfilled ? 'Fulfilled' : 'Unfulfilled',
+      buyer_state: row.buyer_state,
     };
     if (!earlier) byOrderAndSku.set(key, line);
     lines.push(line);

@@ -1,3 +1,4 @@
+import { stateCodeFromText } from '@/lib/india-states';
 import type { OrderColumnMapping } from './order-report-layouts';
 import { readReportRows, type ReportSource } from './report-read';
 import { isCancelledStatus, isFulfilledStatus, normalizeOrderDate, parseReportNumber } from './order-report-values';
@@ -15,6 +16,8 @@ export interface ReportRow {
   cancelled: boolean;
   /** The status says the line has shipped or been delivered: it imports as Fulfilled. */
   fulfilled: boolean;
+  /** The buyer's state code ('27') when the report names a state, else null (the business's state applies). */
+  buyer_state: string | null;
   /** Why the row could not be read (a broken quote, missing columns), or null. */
   unreadable: string | null;
 }
@@ -41,6 +44,7 @@ export function readOrderReportRows(
         status,
         cancelled: isCancelledStatus(status),
         fulfilled: isFulfilledStatus(status),
+        buyer_state: stateCodeFromText(cell('buyer_state')),
         unreadable,
       };
     },

@@ -38,7 +38,21 @@ describe('Amazon order report (tab-delimited)', () => {
       quantity: 'quantity',
       total_amount: 'item-price',
       status: 'order-status',
+      buyer_state: null,
     });
+  });
+
+  it("reads the buyer's state from ship-state as its GST state code, and none when the text names no state", async () => {
+    const withState = amazonReport
+      .replace('\tshipping-price', '\tshipping-price\tship-state')
+      .split('\n')
+      .map((line, index) => (index === 0 || line === '' ? line : `${line}\t${index === 1 ? 'MAHARASHTRA' : 'Nowhere'}`))
+      .join('\n');
+    const { recognized, rows } = await readReport(withState);
+    expect(recognized?.mapping.buyer_state).toBe('ship-state');
+    const { lines } = toImportLines(rows);
+    expect(lines[0]?.buyer_state).toBe('27');
+    expect(lines[1]?.buyer_state).toBeNull();
   });
 
   it('keeps an order that spans several lines as one line per SKU, item-price as the line total', async () => {
@@ -53,6 +67,7 @@ describe('Amazon order report (tab-delimited)', () => {
         quantity: 2,
         total_amount: 1198,
         status: 'Fulfilled',
+        buyer_state: null,
       },
       {
         line: 3,
@@ -62,6 +77,7 @@ describe('Amazon order report (tab-delimited)', () => {
         quantity: 1,
         total_amount: 499.5,
         status: 'Fulfilled',
+        buyer_state: null,
       },
     ]);
   });
@@ -101,6 +117,8 @@ describe('Flipkart and Myntra exports', () => {
     const { recognized, rows } = await readReport(flipkartOrders);
     expect(recognized?.layout.platform).toBe('Flipkart');
     expect(recognized?.layout.name).toBe('Flipkart orders export');
+    // Flipkart's Order State is the order's status, never read as the buyer's state.
+    expect(recognized?.mapping).toMatchObject({ status: 'Order State', buyer_state: null });
     expect(rows[0]).toMatchObject({
       external_order_id: 'OD1234567890',
       order_date: '2026-01-15T10:20:30+05:30',
@@ -125,10 +143,10 @@ describe('Flipkart and Myntra exports', () => {
 
   it("recognises Myntra's seller orders report: one row per unit, folded into one line per order and SKU", async () => {
     const report = [
-      'order release id,order line id,seller order id,created on,seller sku code,myntra sku code,order status,final amount,total mrp',
-      '7001,L1,S1,2026-03-01 11:00:00,KURTA-BLU,M1,C,649.50,999',
-      '7001,L2,S1,2026-03-01 11:00:00,KURTA-BLU,M1,C,649.60,999',
-      '7002,L3,S2,2026-03-02 12:00:00,DUP-RED,M2,F,300,500',
+      'order release id,order line id,seller order id,created on,seller sku code,myntra sku code,order status,final amount,total mrp,city,state',
+      '7001,L1,S1,2026-03-01 11:00:00,KURTA-BLU,M1,C,649.50,999,Bengaluru,Karnataka',
+      '7001,L2,S1,2026-03-01 11:00:00,KURTA-BLU,M1,C,649.60,999,Bengaluru,Karnataka',
+      '7002,L3,S2,2026-03-02 12:00:00,DUP-RED,M2,F,300,500,Chennai,Tamil Nadu',
     ].join('\n');
     const { recognized, rows } = await readReport(report);
     expect(recognized?.layout.platform).toBe('Myntra');
@@ -143,6 +161,7 @@ describe('Flipkart and Myntra exports', () => {
         quantity: 2,
         total_amount: 1299.1,
         status: 'Fulfilled',
+        buyer_state: '29',
       },
     ]);
     expect(mergedInto.get(3)).toBe(2);
@@ -166,6 +185,7 @@ describe('column mapping by hand', () => {
     quantity: 'Units',
     total_amount: 'Paid',
     status: 'State',
+    buyer_state: null,
   };
 
   it('is remembered per platform and fits only a file with those columns', () => {
@@ -194,6 +214,7 @@ describe('column mapping by hand', () => {
         status: 'ok',
         cancelled: false,
         fulfilled: false,
+        buyer_state: null,
         unreadable: null,
       },
     ]);

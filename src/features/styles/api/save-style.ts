@@ -1,3 +1,4 @@
+import { itemTaxChanged, noItemTax, type ItemTax } from '@/lib/item-tax';
 import { callRpc, useWrite, withRequestId } from '@/lib/write';
 import type { StyleInput } from './style-form';
 import type { Style, StyleBomLine } from './styles';
@@ -10,9 +11,24 @@ export interface SavedStyle {
   variantsAdded: number;
 }
 
-async function createStyle(input: StyleInput, submissionId: string): Promise<SavedStyle> {
+/** Sets every variant's HSN code and GST rate (set_item_tax by style), when the form changed them. */
+async function setStyleTax(styleId: string, tax: ItemTax, current: ItemTax) {
+  if (!itemTaxChanged(tax, current)) return;
+  await callRpc('set_item_tax', {
+    style_id: styleId,
+    hsn_code: tax.hsn_code ?? undefined,
+    gst_rate: tax.gst_rate ?? undefined,
+    rate_rule: tax.rate_rule ?? undefined,
+  });
+}
+
+async function createStyle({ tax, ...input }: StyleInput, submissionId: string): Promise<SavedStyle> {
   // An empty category is stored as none (private.optional_text).
-  const created = (await callRpc('create_style', withRequestId(input, submissionId))) as { products: unknown[] };
+  const created = (await callRpc('create_style', withRequestId(input, submissionId))) as {
+    style_id: string;
+    products: unknown[];
+  };
+  await setStyleTax(created.style_id, tax, noItemTax);
   return { styleName: input.style_name, variantsAdded: created.products.length };
 }
 
@@ -39,7 +55,12 @@ export function styleBomChanged(saved: readonly StyleBomLine[], current: readonl
   return saved.length !== current.length || saved.some((line, index) => lineKey(line) !== lineKey(current[index]!));
 }
 
-async function updateStyle(style: Style, input: StyleInput, submissionId: string): Promise<SavedStyle> {
+async function updateStyle(
+  style: Style,
+  input: StyleInput,
+  currentTax: ItemTax,
+  submissionId: string,
+): Promise<SavedStyle> {
   const added = addedValues(style, input.options);
   // Sent only when needed: an untouched BOM may name a material archived since. New values of an
   // option a line follows need their quantities, which only the BOM sent with them carries.
@@ -61,18 +82,20 @@ async function updateStyle(style: Style, input: StyleInput, submissionId: string
     category: input.category,
     bom: bomNeeded && added.length === 0 ? input.bom : undefined,
   });
+  await setStyleTax(style.style_id, input.tax, currentTax);
   return { styleName: input.style_name, variantsAdded };
 }
 
 /**
  * Saves the style form: a new style and all its variants (create_style), or the edited style:
  * the values added to its options, with their variants (add_style_variants), then its name,
- * category and BOM (update_style, which rewrites every variant's name and BOM).
+ * category and BOM (update_style, which rewrites every variant's name and BOM); then, when the form
+ * changed it, every variant's HSN code and GST rate (set_item_tax by style, issue 31).
  */
-export function useSaveStyle(edited: Style | null) {
+export function useSaveStyle(edited: Style | null, currentTax: ItemTax = noItemTax) {
   return useWrite({
     write: (input: StyleInput, submissionId) =>
-      edited === null ? createStyle(input, submissionId) : updateStyle(edited, input, submissionId),
+      edited === null ? createStyle(input, submissionId) : updateStyle(edited, input, currentTax, submissionId),
     tables: ['products', 'bom_items', 'styles'],
   });
 }

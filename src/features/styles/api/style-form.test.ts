@@ -1,3 +1,4 @@
+import { itemTaxFormValues, noItemTax } from '@/lib/item-tax';
 import { describe, expect, it } from 'vitest';
 import {
   bomAfterOptionRemoved,
@@ -29,6 +30,7 @@ const kurta: StyleForm = {
     { material_id: 'fabric', basis: '0', quantity: '1', quantities: ['1.8', '2', '2.2', '2.5'] },
     { material_id: 'buttons', basis: SAME_FOR_ALL, quantity: '6', quantities: [] },
   ],
+  ...itemTaxFormValues({ hsn_code: '6204', gst_rate: null, rate_rule: { up_to: 2500, rate: 5, above: 18 } }),
 };
 
 describe('styleFormSchema', () => {
@@ -46,7 +48,15 @@ describe('styleFormSchema', () => {
         { material_id: 'fabric', by_option: 'Size', quantities: { S: 1.8, M: 2, L: 2.2, XL: 2.5 } },
         { material_id: 'buttons', quantity: 6 },
       ],
+      tax: { hsn_code: '6204', gst_rate: null, rate_rule: { up_to: 2500, rate: 5, above: 18 } },
     });
+  });
+
+  it("takes every variant's HSN code and GST rate, checked as set_item_tax checks them (issue 31)", () => {
+    expect(messages({ ...kurta, hsn_code: '62', gst_rate: '5' })).toEqual([
+      { path: 'hsn_code', message: 'HSN code must be 4, 6 or 8 digits.' },
+    ]);
+    expect(styleFormSchema.parse({ ...kurta, ...itemTaxFormValues(noItemTax) }).tax).toEqual(noItemTax);
   });
 
   it('requires a name, a SKU prefix, a price above 0 and the values of each option, on their fields', () => {
@@ -189,7 +199,12 @@ describe('styleFormDefaults', () => {
       ],
       variants: [],
     };
-    expect(styleFormDefaults(style)).toEqual({
+    expect(styleFormDefaults(style, { hsn_code: '6204', gst_rate: 5, rate_rule: null })).toEqual({
+      hsn_code: '6204',
+      gst_rate: '5',
+      rule_up_to: '',
+      rule_rate: '5',
+      rule_above: '18',
       style_name: 'Kurta',
       category: '',
       sku_prefix: 'KUR',

@@ -7,6 +7,14 @@ import {
   textField,
   textLength,
 } from '@/lib/form-fields';
+import {
+  checkItemTax,
+  itemTaxFields,
+  itemTaxFormValues,
+  itemTaxFromForm,
+  noItemTax,
+  type ItemTax,
+} from '@/lib/item-tax';
 import type { Style, StyleBomLine } from './styles';
 import { previewVariants, skuPart, variantCount, type StyleOption } from './style-variants';
 
@@ -31,12 +39,14 @@ const styleFormShape = z.object({
       quantities: z.array(typedNumber),
     }),
   ),
+  // Issue 31: the HSN code and GST rate of every variant (set_item_tax by style); empty: none.
+  ...itemTaxFields,
 });
 
 export type StyleForm = z.input<typeof styleFormShape>;
 type StyleBomRowForm = StyleForm['bom'][number];
 
-/** What create_style takes (and update_style, add_style_variants, their parts of it). */
+/** What create_style takes (and update_style, add_style_variants, their parts of it), and the variants' tax. */
 export interface StyleInput {
   style_name: string;
   category: string;
@@ -44,6 +54,8 @@ export interface StyleInput {
   selling_price: number;
   options: StyleOption[];
   bom: StyleBomLine[];
+  /** For set_item_tax, after the style is saved. */
+  tax: ItemTax;
 }
 
 // The fields' own checks, with the messages every form of the app uses.
@@ -194,12 +206,20 @@ export const styleFormSchema = styleFormShape.transform((form, ctx): StyleInput 
   checkOptions(form.options, ctx);
   checkVariantLimits(form, ctx);
   const bom = checkBom(form, ctx);
+  const taxIssues: string[] = [];
+  checkItemTax(form, {
+    addIssue: (issue) => {
+      taxIssues.push(issue.message);
+      ctx.addIssue(issue);
+    },
+  });
   if (
     style_name === undefined ||
     category === undefined ||
     sku_prefix === undefined ||
     selling_price === undefined ||
-    bom.some((line) => line === undefined)
+    bom.some((line) => line === undefined) ||
+    taxIssues.length > 0
   ) {
     return z.NEVER;
   }
@@ -213,6 +233,7 @@ export const styleFormSchema = styleFormShape.transform((form, ctx): StyleInput 
       values: option.values.map((value) => value.trim()),
     })),
     bom: bom as StyleBomLine[],
+    tax: itemTaxFromForm(form),
   };
 });
 
@@ -232,12 +253,14 @@ export const newStyleDefaults: StyleForm = {
   selling_price: '0',
   options: [{ name: 'Size', values: [] }],
   bom: [],
+  ...itemTaxFormValues(noItemTax),
 };
 
 /** The form's first values: a new style's, or the edited style as its fields show it. */
-export function styleFormDefaults(edited: Style | null): StyleForm {
+export function styleFormDefaults(edited: Style | null, tax: ItemTax = noItemTax): StyleForm {
   if (edited === null) return newStyleDefaults;
   return {
+    ...itemTaxFormValues(tax),
     style_name: edited.style_name,
     category: edited.category ?? '',
     sku_prefix: edited.sku_prefix,

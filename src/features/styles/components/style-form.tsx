@@ -4,6 +4,9 @@ import { notifications } from '@mantine/notifications';
 import { useForm } from 'react-hook-form';
 import { FormError, showOnField } from '@/components/form-error';
 import { NumberField, TextField } from '@/components/form-inputs';
+import { TaxFields } from '@/components/tax-fields';
+import { useItemTax } from '@/features/stock-items/api/item-tax';
+import { noItemTax, type ItemTax } from '@/lib/item-tax';
 import { SubmitButton } from '@/components/submit-button';
 import { productFieldRules, styleFieldRules as rules } from '@/lib/form-fields';
 import { useSaveStyle } from '../api/save-style';
@@ -21,6 +24,8 @@ import { VariantPreview } from './variant-preview';
 interface StyleFormProps {
   /** The style being edited, or null for a new one. */
   edited: Style | null;
+  /** The edited style's HSN code and GST rate, as its first variant has them (none for a new one). */
+  tax?: ItemTax;
   /** After a save, and on Cancel. */
   onClose: () => void;
 }
@@ -30,11 +35,11 @@ interface StyleFormProps {
  * one (name, category, BOM, and new values for its options). Refusals about one field (a SKU
  * another product has) show on that field.
  */
-export function StyleForm({ edited, onClose }: StyleFormProps) {
-  const save = useSaveStyle(edited);
+export function StyleForm({ edited, tax = noItemTax, onClose }: StyleFormProps) {
+  const save = useSaveStyle(edited, tax);
   const form = useForm<StyleFormValues, unknown, StyleInput>({
     resolver: zodResolver(styleFormSchema),
-    defaultValues: styleFormDefaults(edited),
+    defaultValues: styleFormDefaults(edited, tax),
   });
 
   const close = () => {
@@ -115,6 +120,10 @@ export function StyleForm({ edited, onClose }: StyleFormProps) {
           </Text>
         )}
 
+        {/* Issue 31: every variant's HSN code and GST rate. */}
+        <Divider label="Tax" labelPosition="left" />
+        <TaxFields control={form.control} />
+
         <FormError error={save.error} form={form} />
         <Group justify="flex-end">
           <Button variant="default" onClick={close}>
@@ -131,6 +140,10 @@ export function StyleForm({ edited, onClose }: StyleFormProps) {
 
 /** The style form in a modal: Add New Style, or Edit {style}. */
 export function StyleFormModal({ edited, opened = true, onClose }: StyleFormProps & { opened?: boolean }) {
+  // The style's tax is its variants': the first one's stands for them all.
+  const firstVariant = edited?.variants[0]?.product_id;
+  const tax = useItemTax(firstVariant ? { kind: 'product', id: firstVariant } : null);
+  const ready = firstVariant === undefined || tax.data !== undefined;
   return (
     <Modal
       opened={opened}
@@ -138,7 +151,7 @@ export function StyleFormModal({ edited, opened = true, onClose }: StyleFormProp
       title={edited === null ? 'Add New Style' : `Edit ${edited.style_name}`}
       size="xl"
     >
-      <StyleForm edited={edited} onClose={onClose} />
+      {ready && <StyleForm edited={edited} tax={tax.data ?? noItemTax} onClose={onClose} />}
     </Modal>
   );
 }

@@ -1,19 +1,10 @@
-import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Title } from '@mantine/core';
 import type { User } from '@supabase/supabase-js';
 import { IconCloudCheck, IconCloudOff } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { AlertTitle } from '@/components/alert-title';
 import { PageHeader } from '@/components/page-header';
 import { DataExports } from '@/features/exports/components/data-exports';
 import { ANONYMOUS_WARNING, isAnonymous, type OpenWorkspaceDialog } from '../utils/workspace-user';
-
-/** An alert title in the text colour: Mantine's light-variant title colours are under WCAG AA contrast. */
-function AlertTitle({ children }: { children: ReactNode }) {
-  return (
-    <Text span inherit c="var(--mantine-color-text)">
-      {children}
-    </Text>
-  );
-}
 
 /** The Settings screen: where this workspace lives, and how to keep it or open another one. */
 export function WorkspaceSettings({ user, onOpen }: { user: User; onOpen: OpenWorkspaceDialog }) {

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { panelsOnBasis, type DashboardPanels } from './get-dashboard-panels';
+
+const figures = { revenue: 1000, revenue_including_gst: 1050 };
+const panels: DashboardPanels = {
+  bucket: 'day',
+  totals: { orders: 1, units: 1, ...figures, fees: 10, cost: 400, profit: 590, margin_percent: 59 },
+  by_platform: [{ platform: 'Brand Website', orders: 1, ...figures, fees: 10, profit: 590 }],
+  over_time: [{ date: '2026-11-26', ...figures, profit: 590 }],
+  top_by_revenue: [{ product_id: 'k', product_name: 'Kurta', units: 1, ...figures, profit: 590 }],
+  top_by_profit: [{ product_id: 'k', product_name: 'Kurta', units: 1, ...figures, profit: 590 }],
+};
+
+describe('revenue with or without GST (issue 31)', () => {
+  it('shows taxable value as the server gives it', () => {
+    expect(panelsOnBasis(panels, 'taxable')).toBe(panels);
+  });
+
+  it('shows every revenue figure with its GST, and leaves profit, fees and margin alone', () => {
+    const shown = panelsOnBasis(panels, 'including_gst');
+    expect(shown.totals).toMatchObject({ revenue: 1050, profit: 590, fees: 10, margin_percent: 59 });
+    expect(shown.by_platform[0]).toMatchObject({ revenue: 1050, profit: 590 });
+    expect(shown.over_time[0]).toMatchObject({ revenue: 1050, profit: 590 });
+    expect(shown.top_by_revenue[0]?.revenue).toBe(1050);
+    expect(shown.top_by_profit[0]?.revenue).toBe(1050);
+  });
+});

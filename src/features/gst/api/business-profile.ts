@@ -1,0 +1,82 @@
+import { useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import type { Tables } from '@/lib/database.types';
+import { gstinProblem } from '@/lib/gstin';
+import { stateName } from '@/lib/india-states';
+import { queryKeys } from '@/lib/query-keys';
+import { toUserError } from '@/lib/server-error';
+import { supabase } from '@/lib/supabase';
+import { callRpc, useWrite } from '@/lib/write';
+
+export type BusinessProfile = Pick<
+  Tables<'business_profiles'>,
+  'legal_name' | 'address' | 'gstin' | 'state_code' | 'invoice_prefix'
+>;
+
+async function fetchBusinessProfile(): Promise<BusinessProfile | null> {
+  const { data, error } = await supabase
+    .from('business_profiles')
+    .select('legal_name, address, gstin, state_code, invoice_prefix')
+    .maybeSingle();
+  if (error) throw toUserError(error);
+  return data;
+}
+
+/** The owner's business profile, or null before it is set. */
+export function useBusinessProfile() {
+  return useQuery({ queryKey: queryKeys.businessProfile, queryFn: fetchBusinessProfile });
+}
+
+// set_business_profile's refusals, for feedback as the owner types; the server decides.
+export const businessProfileSchema = z
+  .object({
+    legal_name: z
+      .string()
+      .trim()
+      .min(1, 'Legal name is required.')
+      .max(200, 'Legal name can have at most 200 characters.'),
+    address: z.string().trim().min(1, 'Address is required.').max(500, 'Address can have at most 500 characters.'),
+    gstin: z.string().trim().toUpperCase().min(1, 'GSTIN is required.'),
+    state_code: z.string().min(1, 'State is required.'),
+    invoice_prefix: z
+      .string()
+      .trim()
+      .min(1, 'Invoice prefix is required.')
+      .max(5, 'Invoice prefix can have at most 5 characters: invoice numbers must fit in 16.')
+      .regex(/^[A-Za-z0-9-]+$/, 'Invoice prefix can have only letters, digits and hyphens.')
+      .refine(
+        (prefix) => prefix.toUpperCase() !== 'CN',
+        'Invoice prefix cannot be CN: credit notes are numbered CN/yy-yy/n.',
+      ),
+  })
+  .superRefine((profile, ctx) => {
+    const problem = profile.gstin === '' ? null : gstinProblem(profile.gstin);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['gstin'], message: problem });
+    else if (profile.gstin !== '' && profile.state_code !== '' && profile.gstin.slice(0, 2) !== profile.state_code) {
+      const code = profile.gstin.slice(0, 2);
+      ctx.addIssue({
+        code: 'custom',
+        path: ['state_code'],
+        message: `State must be the GSTIN's state, ${stateName(code) ?? code} (${code}).`,
+      });
+    }
+  });
+export type BusinessProfileForm = z.input<typeof businessProfileSchema>;
+export type BusinessProfileInput = z.output<typeof businessProfileSchema>;
+
+export function businessProfileDefaults(profile: BusinessProfile | null): BusinessProfileForm {
+  return {
+    legal_name: profile?.legal_name ?? '',
+    address: profile?.address ?? '',
+    gstin: profile?.gstin ?? '',
+    state_code: profile?.state_code ?? '',
+    invoice_prefix: profile?.invoice_prefix ?? 'INV',
+  };
+}
+
+export function useSetBusinessProfile() {
+  return useWrite({
+    write: (input: BusinessProfileInput) => callRpc('set_business_profile', input),
+    tables: ['business_profiles'],
+  });
+}

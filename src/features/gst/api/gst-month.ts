@@ -1,0 +1,25 @@
+import { useQuery } from '@tanstack/react-query';
+import { queryKeys } from '@/lib/query-keys';
+import { callRpc } from '@/lib/write';
+import type { Gstr1Summary } from '../utils/gstr1-files';
+
+export interface InputTax {
+  month: string;
+  rows: { gst_rate: number | null; receipts: number; purchase_value: number; gst_paid: number }[];
+  purchase_value: number;
+  gst_paid: number;
+}
+
+/** A month's GSTR-1 (gstr1_summary) and input tax, for the GST section. */
+export function useGstMonth(month: string) {
+  return useQuery({
+    queryKey: [...queryKeys.gst, 'month', month],
+    queryFn: async () => {
+      const [summary, inputTax] = await Promise.all([
+        callRpc('gstr1_summary', { month }),
+        callRpc('input_tax', { month }),
+      ]);
+      return { summary: summary as unknown as Gstr1Summary, inputTax: inputTax as unknown as InputTax };
+    },
+  });
+}

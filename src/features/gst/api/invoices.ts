@@ -1,0 +1,249 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { gstinProblem } from '@/lib/gstin';
+import { queryKeys } from '@/lib/query-keys';
+import { toUserError } from '@/lib/server-error';
+import { supabase } from '@/lib/supabase';
+import { callRpc, useWrite, withRequestId } from '@/lib/write';
+
+/** Amounts as the database sends numerics in JSON: numbers. */
+type Amount = number;
+
+export interface InvoiceListRow {
+  invoice_id: string;
+  invoice_number: string;
+  invoice_date: string;
+  buyer_name: string;
+  buyer_gstin: string | null;
+  buyer_state_code: string;
+  taxable_value: Amount;
+  cgst: Amount;
+  sgst: Amount;
+  igst: Amount;
+  total: Amount;
+  orders: number;
+  credited: Amount;
+}
+
+export interface InvoicePage {
+  total: number;
+  rows: InvoiceListRow[];
+}
+
+export const INVOICES_PER_PAGE = 25;
+
+async function fetchInvoices(page: number): Promise<InvoicePage> {
+  const data = await callRpc('list_invoices', { page_size: INVOICES_PER_PAGE, page_offset: page * INVOICES_PER_PAGE });
+  return data as unknown as InvoicePage;
+}
+
+/** One page of invoices, newest first. */
+export function useInvoices(page: number) {
+  return useQuery({
+    queryKey: [...queryKeys.gst, 'invoices', page],
+    queryFn: () => fetchInvoices(page),
+    placeholderData: keepPreviousData,
+  });
+}
+
+interface Party {
+  name?: string;
+  legal_name?: string;
+  address: string | null;
+  gstin: string | null;
+  state_code: string;
+  state_name: string;
+}
+
+export interface InvoiceLine {
+  invoice_line_id: string;
+  line_number: number;
+  description: string;
+  hsn_code: string | null;
+  quantity: number;
+  uqc: string | null;
+  unit_price: Amount;
+  gst_rate: Amount;
+  cgst_rate: Amount;
+  sgst_rate: Amount;
+  igst_rate: Amount;
+  taxable_value: Amount;
+  cgst: Amount;
+  sgst: Amount;
+  igst: Amount;
+  total: Amount;
+  credited_quantity: number;
+  credited_total: Amount;
+}
+
+export interface CreditNote {
+  credit_note_id: string;
+  note_number: string;
+  note_date: string;
+  reason: string | null;
+  taxable_value: Amount;
+  cgst: Amount;
+  sgst: Amount;
+  igst: Amount;
+  total: Amount;
+  total_in_words: string;
+  lines: {
+    invoice_line_id: string;
+    line_number: number;
+    description: string;
+    hsn_code: string | null;
+    quantity: number | null;
+    gst_rate: Amount;
+    taxable_value: Amount;
+    cgst: Amount;
+    sgst: Amount;
+    igst: Amount;
+    total: Amount;
+  }[];
+}
+
+/** An invoice as get_invoice gives it: everything Rule 46 asks the printed invoice to show. */
+export interface Invoice {
+  invoice_id: string;
+  invoice_number: string;
+  invoice_date: string;
+  supplier: Party;
+  buyer: Party;
+  place_of_supply: { state_code: string; state_name: string };
+  intra_state: boolean;
+  reverse_charge: string;
+  lines: InvoiceLine[];
+  taxable_value: Amount;
+  cgst: Amount;
+  sgst: Amount;
+  igst: Amount;
+  total: Amount;
+  total_in_words: string;
+  credit_notes: CreditNote[];
+}
+
+export function useInvoice(invoiceId: string) {
+  return useQuery({
+    queryKey: [...queryKeys.gst, 'invoice', invoiceId],
+    queryFn: async () => (await callRpc('get_invoice', { invoice_id: invoiceId })) as unknown as Invoice,
+  });
+}
+
+/** A Brand Website or Other order that no invoice lists yet (marketplaces invoice their buyers). */
+export interface InvoiceableOrder {
+  id: string;
+  product_name: string;
+  quantity: number;
+  total_amount: number;
+  order_date: string;
+  platform: string;
+  gst_rate: number | null;
+}
+
+/** How many recent orders the Create invoice dialog looks at (an invoice lists at most 100). */
+const INVOICEABLE_SHOWN = 100;
+
+async function fetchInvoiceableOrders(): Promise<InvoiceableOrder[]> {
+  const { data, error } = await supabase
+    .from('sales_orders')
+    .select('id, product_name, quantity, total_amount, order_date, platform, gst_rate, invoice_lines(id)')
+    .in('platform', ['Brand Website', 'Other'])
+    .not('status', 'in', '("Cancelled","Returned")')
+    .order('order_date', { ascending: false })
+    .limit(INVOICEABLE_SHOWN);
+  if (error) throw toUserError(error);
+  // An invoiced order has its invoice line (one at most): those stay out.
+  return data
+    .filter((order) => order.invoice_lines === null)
+    .map(({ invoice_lines: _lines, ...order }) => ({
+      ...order,
+      quantity: Number(order.quantity),
+      total_amount: Number(order.total_amount),
+      gst_rate: order.gst_rate === null ? null : Number(order.gst_rate),
+    }));
+}
+
+export function useInvoiceableOrders(enabled: boolean) {
+  return useQuery({ queryKey: [...queryKeys.gst, 'invoiceable'], queryFn: fetchInvoiceableOrders, enabled });
+}
+
+// create_invoice's refusals about the buyer, for feedback before a save; the server decides.
+export const invoiceFormSchema = z
+  .object({
+    order_ids: z.array(z.string()).min(1, 'Choose at least one order to invoice.').max(100),
+    buyer_name: z
+      .string()
+      .trim()
+      .min(1, 'Buyer name is required.')
+      .max(200, 'Buyer name can have at most 200 characters.'),
+    buyer_gstin: z.string().trim().toUpperCase(),
+    buyer_state_code: z.string().min(1, 'Buyer state code is required.'),
+    buyer_address: z.string().trim().max(500, 'Buyer address can have at most 500 characters.'),
+  })
+  .superRefine((invoice, ctx) => {
+    const problem = invoice.buyer_gstin === '' ? null : gstinProblem(invoice.buyer_gstin);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['buyer_gstin'], message: problem });
+  });
+export type InvoiceForm = z.input<typeof invoiceFormSchema>;
+export type InvoiceInput = z.output<typeof invoiceFormSchema>;
+
+export const newInvoice: InvoiceForm = {
+  order_ids: [],
+  buyer_name: '',
+  buyer_gstin: '',
+  buyer_state_code: '',
+  buyer_address: '',
+};
+
+export interface CreatedInvoice {
+  invoice_id: string;
+  invoice_number: string;
+  taxable_value: Amount;
+  cgst: Amount;
+  sgst: Amount;
+  igst: Amount;
+  total: Amount;
+}
+
+export function useCreateInvoice() {
+  return useWrite({
+    write: async (input: InvoiceInput, submissionId) =>
+      (await callRpc(
+        'create_invoice',
+        withRequestId(
+          {
+            order_ids: input.order_ids,
+            buyer_name: input.buyer_name,
+            buyer_gstin: input.buyer_gstin === '' ? undefined : input.buyer_gstin,
+            buyer_state_code: input.buyer_state_code,
+            buyer_address: input.buyer_address === '' ? undefined : input.buyer_address,
+          },
+          submissionId,
+        ),
+      )) as unknown as CreatedInvoice,
+    tables: ['invoices'],
+  });
+}
+
+/** One line of a credit note: units returned, or an amount (GST included) for a price correction. */
+export type CreditLine = { invoice_line_id: string; quantity: number } | { invoice_line_id: string; amount: number };
+
+export interface CreatedCreditNote {
+  credit_note_id: string;
+  note_number: string;
+  total: Amount;
+}
+
+export function useCreateCreditNote() {
+  return useWrite({
+    write: async (input: { invoice_id: string; lines: CreditLine[]; reason: string }, submissionId) =>
+      (await callRpc(
+        'create_credit_note',
+        withRequestId(
+          { invoice_id: input.invoice_id, lines: input.lines, reason: input.reason === '' ? undefined : input.reason },
+          submissionId,
+        ),
+      )) as unknown as CreatedCreditNote,
+    tables: ['invoices'],
+  });
+}

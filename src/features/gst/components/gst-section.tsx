@@ -1,0 +1,231 @@
+import {
+  Alert,
+  Box,
+  Button,
+  Group,
+  Paper,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+import { useState, type ReactNode } from 'react';
+import { AlertTitle } from '@/components/alert-title';
+import { LoadError } from '@/components/load-error';
+import { downloadFile, todayInIndia } from '@/lib/csv';
+import { formatQuantity, formatRupees } from '@/lib/format';
+import { sumAmounts } from '@/lib/money';
+import { useGstMonth } from '../api/gst-month';
+import { gstr1Files, outputTaxByRate, tableTaxableValue, type Gstr1Summary } from '../utils/gstr1-files';
+
+/**
+ * A table that scrolls sideways on a phone, reachable by keyboard (a scrolling region must take
+ * focus: axe's scrollable-region-focusable).
+ */
+function Scrolling({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Box tabIndex={0} role="region" aria-label={label} style={{ overflowX: 'auto' }}>
+      <Box miw={420}>{children}</Box>
+    </Box>
+  );
+}
+
+const monthLabel = new Intl.DateTimeFormat('en-IN', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** The last 24 months in India, newest first, as 'YYYY-MM' with their names. */
+function recentMonths(): { value: string; label: string }[] {
+  const [year, month] = todayInIndia().split('-').map(Number) as [number, number];
+  return Array.from({ length: 24 }, (_, back) => {
+    const first = new Date(Date.UTC(year, month - 1 - back, 1));
+    return { value: first.toISOString().slice(0, 7), label: monthLabel.format(first) };
+  });
+}
+
+const tableNames: Record<string, string> = {
+  b2b: 'B2B invoices (4A)',
+  b2cl: 'B2C large (5)',
+  b2cs: 'B2C small (7)',
+  cdnr: 'Credit notes, registered (9B)',
+  cdnur: 'Credit notes, unregistered (9B)',
+  hsn: 'HSN summary (12)',
+  'hsn(b2b)': 'HSN summary, B2B (12)',
+  'hsn(b2c)': 'HSN summary, B2C (12)',
+  docs: 'Documents issued (13)',
+  eco: 'Through e-commerce operators (14a)',
+};
+
+function tableTotal(summary: Gstr1Summary, table: string): string {
+  switch (table) {
+    case 'docs':
+      return `${formatQuantity(summary.docs.reduce((count, row) => count + Number(row.total_number), 0))} documents`;
+    case 'hsn(b2b)':
+      return formatRupees(tableTaxableValue(summary.hsn_b2b));
+    case 'hsn(b2c)':
+      return formatRupees(tableTaxableValue(summary.hsn_b2c));
+    case 'eco':
+      return formatRupees(sumAmounts(summary.eco.map((row) => Number(row.net_value_of_supplies))));
+    default:
+      return formatRupees(tableTaxableValue(summary[table as 'b2b' | 'b2cl' | 'b2cs' | 'cdnr' | 'cdnur' | 'hsn']));
+  }
+}
+
+function MonthFigures({ month }: { month: string }) {
+  const gst = useGstMonth(month);
+  if (gst.isError) return <LoadError what="the month's GST" error={gst.error} onRetry={() => void gst.refetch()} />;
+  if (!gst.data) return <Skeleton h={260} />;
+  const { summary, inputTax } = gst.data;
+  const output = outputTaxByRate(summary.hsn);
+  const outputTax = sumAmounts(output.map((row) => row.tax));
+  const files = gstr1Files(summary);
+  return (
+    <Stack>
+      {summary.business_state_code === null && (
+        <Alert color="orange" title={<AlertTitle>No business profile yet</AlertTitle>}>
+          Sales are placed in your own state until you set your GSTIN and state in Settings, Business profile.
+        </Alert>
+      )}
+      {summary.tax_unknown.count > 0 && (
+        <Alert
+          color="orange"
+          title={<AlertTitle>{formatQuantity(summary.tax_unknown.count)} sales have no GST rate</AlertTitle>}
+        >
+          They are in no table: set the HSN code and GST rate of{' '}
+          {[...new Set(summary.tax_unknown.orders.map((order) => order.product_name))].slice(0, 5).join(', ')}{' '}
+          (Products, Edit).
+        </Alert>
+      )}
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        <div>
+          <Title order={4} size="h5" mb="xs">
+            Output tax by rate
+          </Title>
+          <Scrolling label="Output tax by rate, scrolling">
+            <Table aria-label="Output tax by rate">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Rate</Table.Th>
+                  <Table.Th ta="right">Taxable value</Table.Th>
+                  <Table.Th ta="right">IGST</Table.Th>
+                  <Table.Th ta="right">CGST</Table.Th>
+                  <Table.Th ta="right">SGST</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {output.length === 0 ? (
+                  <Table.Tr>
+                    <Table.Td colSpan={5}>
+                      <Text size="sm" c="dimmed">
+                        No taxed sales this month.
+                      </Text>
+                    </Table.Td>
+                  </Table.Tr>
+                ) : (
+                  output.map((row) => (
+                    <Table.Tr key={row.rate}>
+                      <Table.Td>{row.rate}%</Table.Td>
+                      <Table.Td ta="right">{formatRupees(row.taxable_value)}</Table.Td>
+                      <Table.Td ta="right">{formatRupees(row.igst)}</Table.Td>
+                      <Table.Td ta="right">{formatRupees(row.cgst)}</Table.Td>
+                      <Table.Td ta="right">{formatRupees(row.sgst)}</Table.Td>
+                    </Table.Tr>
+                  ))
+                )}
+              </Table.Tbody>
+            </Table>
+          </Scrolling>
+          <Text size="sm" mt="xs">
+            Output tax: <strong>{formatRupees(outputTax)}</strong> · Input tax on materials:{' '}
+            <strong>{formatRupees(inputTax.gst_paid)}</strong>
+          </Text>
+          {inputTax.rows.length > 0 && (
+            <Text size="xs" c="dimmed">
+              Input tax by rate:{' '}
+              {inputTax.rows
+                .map(
+                  (row) =>
+                    `${row.gst_rate === null ? 'rate not given' : `${Number(row.gst_rate)}%`} ${formatRupees(row.gst_paid)} on ${formatRupees(row.purchase_value)}`,
+                )
+                .join(' · ')}
+            </Text>
+          )}
+        </div>
+        <div>
+          <Title order={4} size="h5" mb="xs">
+            GSTR-1 files
+          </Title>
+          {/* Three columns, the file's button under its table's name: it fits a phone without scrolling. */}
+          <Table aria-label="GSTR-1 tables">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Table and file</Table.Th>
+                <Table.Th ta="right">Rows</Table.Th>
+                <Table.Th ta="right">Taxable value</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {files.map((file) => (
+                <Table.Tr key={file.table}>
+                  <Table.Td>
+                    <Text size="sm">{tableNames[file.table]}</Text>
+                    <Button
+                      mt={4}
+                      size="compact-sm"
+                      variant="light"
+                      leftSection={<IconDownload size={14} />}
+                      aria-label={`Download ${file.table}.csv`}
+                      onClick={() => downloadFile(file.fileName, file.content, 'text/csv;charset=utf-8')}
+                    >
+                      {file.table}.csv
+                    </Button>
+                  </Table.Td>
+                  <Table.Td ta="right">{formatQuantity(file.rows)}</Table.Td>
+                  <Table.Td ta="right">{tableTotal(summary, file.table)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+          <Text size="xs" c="dimmed" mt="xs">
+            Import each file into the matching sheet of the GST Returns Offline Tool, check it there, and file from the
+            GST portal. FactoryFlow prepares GSTR-1; it does not file it.
+          </Text>
+        </div>
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+/**
+ * GST (issue 31), below the Dashboard's content: a month's output tax by rate, the input tax on
+ * materials, the GSTR-1 tables' totals and each table as the offline tool's CSV file.
+ */
+export function GstSection() {
+  const [months] = useState(recentMonths);
+  const [month, setMonth] = useState(months[0]!.value);
+  return (
+    <Paper withBorder p="md" mt="lg" component="section" aria-label="GST">
+      <Group justify="space-between" align="flex-end" mb="sm" gap="sm">
+        <div>
+          <Title order={3} size="h4">
+            GST
+          </Title>
+          <Text c="dimmed" size="sm">
+            The month&apos;s tax and its GSTR-1, ready for the GST offline tool.
+          </Text>
+        </div>
+        <Select
+          label="Month"
+          data={months}
+          value={month}
+          onChange={(value) => value && setMonth(value)}
+          allowDeselect={false}
+          w={200}
+        />
+      </Group>
+      <MonthFigures month={month} />
+    </Paper>
+  );
+}

@@ -1,0 +1,258 @@
+import { Button, Center, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
+import { IconPrinter } from '@tabler/icons-react';
+import { LoadError } from '@/components/load-error';
+import { amountInWords } from '@/lib/amount-in-words';
+import { formatDay, formatQuantity, formatRupees } from '@/lib/format';
+import { useInvoice, type CreditNote, type Invoice } from '../api/invoices';
+import classes from './printable-invoice.module.css';
+
+const percent = (rate: number) => `${Number(rate)}%`;
+
+function Party({
+  title,
+  name,
+  address,
+  gstin,
+  state,
+}: {
+  title: string;
+  name: string;
+  address: string | null;
+  gstin: string | null;
+  state: string;
+}) {
+  return (
+    <div className={classes.box}>
+      <Text size="xs" tt="uppercase" c="dimmed">
+        {title}
+      </Text>
+      <Text fw={700}>{name}</Text>
+      {address && <Text style={{ whiteSpace: 'pre-line' }}>{address}</Text>}
+      <Text>GSTIN: {gstin ?? 'Unregistered'}</Text>
+      <Text>State: {state}</Text>
+    </div>
+  );
+}
+
+const stateOf = (party: { state_name: string; state_code: string }) => `${party.state_name} (${party.state_code})`;
+
+/** The tax columns: CGST and SGST within the seller's state, IGST to another. */
+function taxHeaders(intra: boolean) {
+  return intra ? ['CGST', 'SGST'] : ['IGST'];
+}
+
+function InvoiceSheet({ invoice }: { invoice: Invoice }) {
+  const intra = invoice.intra_state;
+  return (
+    <article className={classes.sheet} aria-label={`Tax invoice ${invoice.invoice_number}`}>
+      <Group justify="space-between" align="flex-start" mb="md">
+        <div>
+          <Title order={2}>Tax Invoice</Title>
+          <Text size="lg" fw={700}>
+            {invoice.invoice_number}
+          </Text>
+        </div>
+        <Stack gap={0} ta="right">
+          <Text>Date: {formatDay(invoice.invoice_date)}</Text>
+          <Text>
+            Place of supply: {invoice.place_of_supply.state_name} ({invoice.place_of_supply.state_code})
+          </Text>
+          <Text>Reverse charge: {invoice.reverse_charge}</Text>
+        </Stack>
+      </Group>
+      <div className={classes.parties}>
+        <Party
+          title="Supplier"
+          name={invoice.supplier.legal_name ?? ''}
+          address={invoice.supplier.address}
+          gstin={invoice.supplier.gstin}
+          state={stateOf(invoice.supplier)}
+        />
+        <Party
+          title="Buyer"
+          name={invoice.buyer.name ?? ''}
+          address={invoice.buyer.address}
+          gstin={invoice.buyer.gstin}
+          state={stateOf(invoice.buyer)}
+        />
+      </div>
+      {/* Focusable, so a keyboard can scroll a table wider than a phone. */}
+      <div className={classes.tableScroll} tabIndex={0} role="region" aria-label="Invoice lines">
+        <table>
+          <thead>
+            <tr>
+              <th>#</th>
+              <th>Description</th>
+              <th>HSN</th>
+              <th className={classes.number}>Quantity</th>
+              <th className={classes.number}>Unit price (incl. GST)</th>
+              <th className={classes.number}>Taxable value</th>
+              {taxHeaders(intra).map((tax) => (
+                <th key={tax} className={classes.number}>
+                  {tax}
+                </th>
+              ))}
+              <th className={classes.number}>Total</th>
+            </tr>
+          </thead>
+          <tbody>
+            {invoice.lines.map((line) => (
+              <tr key={line.invoice_line_id}>
+                <td>{line.line_number}</td>
+                <td>{line.description}</td>
+                <td>{line.hsn_code ?? '—'}</td>
+                <td className={classes.number}>
+                  {formatQuantity(line.quantity)} {line.uqc ?? 'NOS'}
+                </td>
+                <td className={classes.number}>{formatRupees(line.unit_price)}</td>
+                <td className={classes.number}>{formatRupees(line.taxable_value)}</td>
+                {intra ? (
+                  <>
+                    <td className={classes.number}>
+                      {percent(line.cgst_rate)}: {formatRupees(line.cgst)}
+                    </td>
+                    <td className={classes.number}>
+                      {percent(line.sgst_rate)}: {formatRupees(line.sgst)}
+                    </td>
+                  </>
+                ) : (
+                  <td className={classes.number}>
+                    {percent(line.igst_rate)}: {formatRupees(line.igst)}
+                  </td>
+                )}
+                <td className={classes.number}>{formatRupees(line.total)}</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th colSpan={5}>Total</th>
+              <th className={classes.number}>{formatRupees(invoice.taxable_value)}</th>
+              {intra ? (
+                <>
+                  <th className={classes.number}>{formatRupees(invoice.cgst)}</th>
+                  <th className={classes.number}>{formatRupees(invoice.sgst)}</th>
+                </>
+              ) : (
+                <th className={classes.number}>{formatRupees(invoice.igst)}</th>
+              )}
+              <th className={classes.number}>{formatRupees(invoice.total)}</th>
+            </tr>
+          </tfoot>
+        </table>
+      </div>
+      <Stack gap={2} mt="md">
+        <Text>
+          <strong>Total (in figures):</strong> {formatRupees(invoice.total)}
+        </Text>
+        <Text>
+          <strong>Total (in words):</strong> {amountInWords(invoice.total)}
+        </Text>
+        <Text>
+          <strong>Tax (in words):</strong>{' '}
+          {amountInWords(Number(invoice.cgst) + Number(invoice.sgst) + Number(invoice.igst))}
+        </Text>
+      </Stack>
+      <Group justify="flex-end" mt="xl">
+        <Stack gap={32} ta="right">
+          <Text>For {invoice.supplier.legal_name}</Text>
+          <Text>Authorised signatory</Text>
+        </Stack>
+      </Group>
+      {invoice.credit_notes.map((note) => (
+        <CreditNoteSheet key={note.credit_note_id} note={note} invoice={invoice} />
+      ))}
+    </article>
+  );
+}
+
+/** A credit note against the invoice, with what Rule 53 asks: its number and date, the invoice's, and what it credits. */
+function CreditNoteSheet({ note, invoice }: { note: CreditNote; invoice: Invoice }) {
+  const intra = invoice.intra_state;
+  return (
+    <section aria-label={`Credit note ${note.note_number}`} style={{ marginTop: 32, breakBefore: 'page' }}>
+      <Title order={3}>Credit Note {note.note_number}</Title>
+      <Text>
+        Date: {formatDay(note.note_date)} · Against tax invoice {invoice.invoice_number} of{' '}
+        {formatDay(invoice.invoice_date)}
+        {note.reason ? ` · ${note.reason}` : ''}
+      </Text>
+      <div className={classes.tableScroll} tabIndex={0} role="region" aria-label={`Lines of ${note.note_number}`}>
+        <table>
+          <thead>
+            <tr>
+              <th>Description</th>
+              <th>HSN</th>
+              <th className={classes.number}>Quantity</th>
+              <th className={classes.number}>Rate</th>
+              <th className={classes.number}>Taxable value</th>
+              {taxHeaders(intra).map((tax) => (
+                <th key={tax} className={classes.number}>
+                  {tax}
+                </th>
+              ))}
+              <th className={classes.number}>Total</th>
+            </tr>
+          </thead>
+          <tbody>
+            {note.lines.map((line) => (
+              <tr key={line.invoice_line_id}>
+                <td>{line.description}</td>
+                <td>{line.hsn_code ?? '—'}</td>
+                <td className={classes.number}>{line.quantity === null ? '—' : formatQuantity(line.quantity)}</td>
+                <td className={classes.number}>{percent(line.gst_rate)}</td>
+                <td className={classes.number}>{formatRupees(line.taxable_value)}</td>
+                {intra ? (
+                  <>
+                    <td className={classes.number}>{formatRupees(line.cgst)}</td>
+                    <td className={classes.number}>{formatRupees(line.sgst)}</td>
+                  </>
+                ) : (
+                  <td className={classes.number}>{formatRupees(line.igst)}</td>
+                )}
+                <td className={classes.number}>{formatRupees(line.total)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <Text mt="xs">
+        <strong>Credited:</strong> {formatRupees(note.total)} ({amountInWords(note.total)})
+      </Text>
+    </section>
+  );
+}
+
+/**
+ * The invoice as the buyer gets it, a page of its own: Print opens the browser's print dialog,
+ * which also saves a PDF; the print stylesheet leaves out everything but the invoice.
+ */
+export function PrintableInvoice({ invoiceId, onClose }: { invoiceId: string; onClose: () => void }) {
+  const invoice = useInvoice(invoiceId);
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      fullScreen
+      title={invoice.data ? `${invoice.data.invoice_number}: print` : 'Invoice'}
+    >
+      <Group justify="flex-end" className={classes.noPrint} mb="md">
+        <Button variant="default" onClick={onClose}>
+          Close
+        </Button>
+        <Button leftSection={<IconPrinter size={18} />} onClick={() => window.print()} disabled={!invoice.data}>
+          Print
+        </Button>
+      </Group>
+      {invoice.isError ? (
+        <LoadError what="the invoice" error={invoice.error} onRetry={() => void invoice.refetch()} />
+      ) : !invoice.data ? (
+        <Center py="xl">
+          <Loader aria-label="Loading the invoice" />
+        </Center>
+      ) : (
+        <InvoiceSheet invoice={invoice.data} />
+      )}
+    </Modal>
+  );
+}
