@@ -1,7 +1,13 @@
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 
-/** A GSTIN's shape: state code, PAN, entity number, Z, check character. */
-export const GSTIN_PATTERN = /^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/;
+/**
+ * A GSTIN's shape: state code, PAN, entity number, one more character, check character. The 14th
+ * is Z for a normal taxpayer; other registrations (an e-commerce operator collecting TCS, a UIN)
+ * use other characters, and rules.is_valid_gstin accepts them for the business and its buyers.
+ */
+export const GSTIN_PATTERN = /^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z][0-9A-Z][0-9A-Z]$/;
+/** A normal taxpayer's GSTIN (a supplier's, as create_supplier takes it): Z as the 14th character. */
+export const TAXPAYER_GSTIN_PATTERN = /^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/;
 
 /**
  * The check character a GSTIN ends with, from its first 14 (Luhn mod 36), as
@@ -16,9 +22,9 @@ export function gstinCheckCharacter(gstin: string): string {
   return ALPHABET[(36 - (sum % 36)) % 36]!;
 }
 
-/** What is wrong with a GSTIN (upper case), in the server's words, or null when it may be saved. */
-export function gstinProblem(gstin: string): string | null {
-  if (!GSTIN_PATTERN.test(gstin)) return 'GSTIN must be 15 characters like 27AAPFU0939F1ZV.';
+/** What is wrong with a GSTIN (upper case) of the given shape, in the server's words, or null when it may be saved. */
+export function gstinProblem(gstin: string, pattern: RegExp = GSTIN_PATTERN): string | null {
+  if (!pattern.test(gstin)) return 'GSTIN must be 15 characters like 27AAPFU0939F1ZV.';
   if (gstin[14] !== gstinCheckCharacter(gstin)) {
     return "This GSTIN's last character does not match the rest: check it for a typo.";
   }

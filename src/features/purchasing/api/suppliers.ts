@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { optionalNumberField, supplierFieldRules as rules, textField } from '@/lib/form-fields';
-import { gstinProblem } from '@/lib/gstin';
+import { gstinProblem, TAXPAYER_GSTIN_PATTERN } from '@/lib/gstin';
 import { queryKeys } from '@/lib/query-keys';
 import { toUserError } from '@/lib/server-error';
 import { supabase } from '@/lib/supabase';
@@ -53,7 +53,7 @@ export const supplierFormSchema = z.object({
   gstin: textField(rules.gstin)
     .transform((gstin) => gstin.toUpperCase())
     .superRefine((gstin, ctx) => {
-      const problem = gstin === '' ? null : gstinProblem(gstin);
+      const problem = gstin === '' ? null : gstinProblem(gstin, TAXPAYER_GSTIN_PATTERN);
       if (problem) ctx.addIssue({ code: 'custom', message: problem });
     }),
   lead_time_days: optionalNumberField(rules.leadTimeDays),
