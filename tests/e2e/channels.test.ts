@@ -178,6 +178,18 @@ describe('channels: marketplace SKUs, a pack of 2 and the Amazon stock file', { 
     await page.keyboard.press('Escape');
     await pack.waitFor({ state: 'hidden' });
 
+    // A combo is never produced: Create New Order's picker offers its part, not the pack.
+    await openTab(page, 'Manufacturing');
+    await page.getByRole('button', { name: 'Create New Order' }).click();
+    const production = dialog(page, 'Create New Order');
+    const picker = production.getByRole('combobox', { name: 'Product' });
+    await picker.fill('Clay Mug');
+    await page.getByRole('option', { name: 'Clay Mug (MUG-01)' }).waitFor();
+    expect(await page.getByRole('option', { name: 'Clay Mug, pack of 2 (MUG-PACK2)' }).count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape');
+    await production.waitFor({ state: 'hidden' });
+
     // 3. Stock sync: Amazon's file lists each listing under its Amazon SKU.
     await openTab(page, 'Inventory');
     const sync = page.getByRole('region', { name: 'Stock sync' });

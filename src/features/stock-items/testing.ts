@@ -9,7 +9,9 @@ import type { RawMaterial } from './api/raw-materials';
  * for an empty search) and each product on its own (what it shows as chosen, a form's stock and price).
  */
 export function seedProductPicker(queryClient: QueryClient, products: Product[], includeArchived = false): void {
+  // The seeded products are no combos: the same options for a picker of producible products.
   queryClient.setQueryData(productOptionsKey('', includeArchived), products);
+  queryClient.setQueryData(productOptionsKey('', includeArchived, true), products);
   for (const product of products) queryClient.setQueryData(productKey(product.id), product);
 }
 

@@ -116,7 +116,7 @@ function ProductOrderForm({ onClose }: { onClose: () => void }) {
           control={form.control}
           name="product_id"
           render={({ field, fieldState }) => (
-            <ProductSelect {...field} data-autofocus error={fieldState.error?.message} />
+            <ProductSelect {...field} producibleOnly data-autofocus error={fieldState.error?.message} />
           )}
         />
         <NumberField

@@ -155,8 +155,8 @@ export function useAnyArchived(table: 'products' | 'raw_materials') {
 }
 
 /** The cache keys of a picker's options and of one product (under products, so product changes refresh them). */
-export const productOptionsKey = (search: string, includeArchived: boolean) =>
-  [...queryKeys.products, 'options', search, includeArchived] as const;
+export const productOptionsKey = (search: string, includeArchived: boolean, producibleOnly = false) =>
+  [...queryKeys.products, 'options', search, includeArchived, producibleOnly] as const;
 export const productKey = (productId: string | null) => [...queryKeys.products, 'one', productId] as const;
 
 export const materialOptionsKey = (search: string) => [...queryKeys.rawMaterials, 'options', search] as const;
@@ -169,16 +169,18 @@ const PICKER_OPTIONS = 20;
  * The products a picker offers for what was typed (name or SKU), by name: one small page, however
  * many products there are. The last options stay up while the next arrive.
  */
-export function useProductOptions(search: string, includeArchived: boolean) {
+export function useProductOptions(search: string, includeArchived: boolean, producibleOnly = false) {
   return useQuery({
-    queryKey: productOptionsKey(search, includeArchived),
+    queryKey: productOptionsKey(search, includeArchived, producibleOnly),
     queryFn: async () => {
       const query = {
         search,
         filters: { lowStockOnly: false, includeArchived },
         sort: { by: 'product_name', ascending: true },
       } as const;
-      return (await fetchListedProducts(query, { page: 1, pageSize: PICKER_OPTIONS })).rows;
+      const { rows } = await fetchListedProducts(query, { page: 1, pageSize: PICKER_OPTIONS });
+      // A combo is never produced (its parts are): start_production refuses it (issue 34).
+      return producibleOnly ? rows.filter((row) => !row.is_combo) : rows;
     },
     placeholderData: keepPreviousData,
   });

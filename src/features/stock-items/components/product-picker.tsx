@@ -13,14 +13,16 @@ interface ProductPickerOptions {
   includeArchived: boolean;
   /** Options above the products, such as "All products". */
   fixed?: ComboboxItem[];
+  /** Only products that can be produced: no combos. */
+  producibleOnly?: boolean;
 }
 
 /** A searchable Select's props for picking one product by name or SKU (useSearchPicker). */
-export function useProductPicker({ value, includeArchived, fixed }: ProductPickerOptions) {
+export function useProductPicker({ value, includeArchived, fixed, producibleOnly = false }: ProductPickerOptions) {
   const picker = useSearchPicker({
     value,
     fixed,
-    useOptions: (search) => useProductOptions(search, includeArchived),
+    useOptions: (search) => useProductOptions(search, includeArchived, producibleOnly),
     useChosen: useProduct,
     label: productLabel,
     loadingMessage: 'Loading products…',
@@ -31,6 +33,8 @@ export function useProductPicker({ value, includeArchived, fixed }: ProductPicke
 
 interface ProductSelectProps extends Omit<SelectProps, 'data' | 'placeholder' | 'value'> {
   value: string | null;
+  /** Only products that can be produced (Start Production): no combos. */
+  producibleOnly?: boolean;
 }
 
 /**
@@ -39,8 +43,8 @@ interface ProductSelectProps extends Omit<SelectProps, 'data' | 'placeholder' | 
  * focus but opens only when the user clicks it, types or presses an arrow key: open on its own, it
  * covered Quantity and Cancel, and the first Escape only closed it.
  */
-export function ProductSelect({ value, ...props }: ProductSelectProps) {
-  const picker = useProductPicker({ value, includeArchived: false });
+export function ProductSelect({ value, producibleOnly, ...props }: ProductSelectProps) {
+  const picker = useProductPicker({ value, includeArchived: false, producibleOnly });
   return (
     <Select
       label="Product"
