@@ -7,6 +7,9 @@ export const theme = createTheme({
   defaultRadius: 'md',
   fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   headings: { fontWeight: '700' },
+  // Someone who asked their system for less motion gets dialogs, drawers and notifications without
+  // their open and close animations.
+  respectReducedMotion: true,
   components: {
     // Mantine's close buttons are an icon alone; a screen reader needs their name. Modals start
     // below the offline banner while it shows (OfflineBanner sets the variable), so it never

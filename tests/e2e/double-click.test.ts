@@ -11,7 +11,7 @@ import { choose, countRpcCalls, dialog, eventually, fillProductionOrder, fillSal
 import { DESKTOP, PHONE } from './support/environment';
 import { useE2e } from './support/fixture';
 
-const e2e = useE2e();
+const e2e = useE2e({ motion: 'full' });
 
 /** Double-clicks the button as a hurried user does, then waits for the dialog to close. */
 async function doubleClick(form: Locator, button: string): Promise<void> {

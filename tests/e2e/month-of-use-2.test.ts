@@ -27,7 +27,7 @@ import { seriousViolations } from './support/axe';
 import { DESKTOP, PHONE } from './support/environment';
 import { useE2e } from './support/fixture';
 
-const e2e = useE2e();
+const e2e = useE2e({ motion: 'full' });
 
 const shot = (page: Page, name: string) => screenshot(page, `month-of-use-2-${name}`);
 const SIZES = [DESKTOP, PHONE];

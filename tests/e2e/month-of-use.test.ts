@@ -20,7 +20,7 @@ import {
 import { DESKTOP, PHONE } from './support/environment';
 import { useE2e } from './support/fixture';
 
-const e2e = useE2e();
+const e2e = useE2e({ motion: 'full' });
 
 const shot = (page: Page, name: string) => screenshot(page, `month-of-use-${name}`);
 
