@@ -14,15 +14,19 @@
 -- return, import or website order; any later change to an order's amounts too), so they always
 -- equal a recount (supabase/tests/database/sales_totals.test.sql).
 --
--- A day's row for a platform (and a platform's count of a status) is split into 16 stripes by product: two sales of different products
--- then rarely wait for one row lock (two sales of one product already wait for each other, on its
--- stock), so keeping the totals does not serialise a shop's sales.
+-- A day's row for a platform (and a platform's count of a status) is split into stripes, so that
+-- keeping the totals never makes one sale wait for another: each change adds to a stripe no other
+-- transaction holds (`for update skip locked`), and when every stripe is held it starts one of its
+-- own, numbered by its server process id, which no transaction running at the same time shares.
+-- A day and platform thus has as many stripes as sales were ever written to it at the same instant
+-- (one or two for most shops), and the dashboard sums them. Sales of one product already wait for
+-- each other on its stock, so product_sales_totals needs no stripes.
 
 create table public.sales_day_totals (
   user_id uuid not null references auth.users (id) on delete cascade,
   day date not null,
   platform public.sales_platform not null,
-  stripe smallint not null check (stripe between 0 and 15),
+  stripe integer not null,
   orders bigint not null,
   units bigint not null,
   revenue numeric not null,
@@ -30,9 +34,12 @@ create table public.sales_day_totals (
   profit numeric not null,
   revenue_including_gst numeric not null,
   primary key (user_id, day, platform, stripe)
-);
+)
+-- Pages left half empty: a sale rewrites its day's row beside the old one (a HOT update), with no
+-- index entry to add.
+with (fillfactor = 50);
 comment on table public.sales_day_totals is
-  'Counted sales per India day and platform (in 16 stripes by product): orders, units, revenue (taxable value), fees, profit and revenue including GST. Kept by triggers on sales_orders; read-only to users.';
+  'Counted sales per India day and platform (in stripes, so writers never wait for each other): orders, units, revenue (taxable value), fees, profit and revenue including GST. Kept by triggers on sales_orders; read-only to users.';
 
 create table public.product_sales_totals (
   user_id uuid not null,
@@ -59,12 +66,13 @@ create table public.sales_order_counts (
   user_id uuid not null references auth.users (id) on delete cascade,
   platform public.sales_platform not null,
   status public.sales_order_status not null,
-  stripe smallint not null check (stripe between 0 and 15),
+  stripe integer not null,
   orders bigint not null,
   primary key (user_id, platform, status, stripe)
-);
+)
+with (fillfactor = 50);
 comment on table public.sales_order_counts is
-  'Every sales order per platform and status (in 16 stripes by product), whatever the status. Kept by triggers on sales_orders; read-only to users.';
+  'Every sales order per platform and status (in stripes, so writers never wait for each other), whatever the status. Kept by triggers on sales_orders; read-only to users.';
 
 alter table public.sales_day_totals enable row level security;
 alter table public.product_sales_totals enable row level security;
@@ -79,27 +87,21 @@ revoke all on table public.sales_day_totals, public.product_sales_totals, public
   from public, anon, authenticated, service_role;
 grant select on table public.sales_day_totals, public.product_sales_totals, public.sales_order_counts to authenticated;
 
--- The stripe of a product's sales in sales_day_totals: the same for every sale of one product.
-create function private.sales_stripe(product_id uuid) returns smallint
-language sql
-immutable
-set search_path = ''
-as $$
-  select (abs(hashtext(product_id::text)) % 16)::smallint
-$$;
-
 -- Takes the old orders from (-1) and adds the new ones to (+1) the totals and the counts, in one
 -- statement: what each keeps (rules.kept_sale) to sales_day_totals and product_sales_totals, every one to
 -- sales_order_counts. Summed per row first, so a 10,000-line import is one write per row, and a row
--- whose changes net to nothing (an order fulfilled: both statuses count) is not written. Rows are
--- written in key order, so two statements never wait for each other in a cycle. Changes of a user
+-- whose changes net to nothing (an order fulfilled: both statuses count) is not written. A day's or
+-- a count's stripe is one nobody else holds (see above); product rows are written in key order, so
+-- two statements never wait for each other in a cycle. Changes of a user
 -- who is gone (orders deleted with their user) are dropped: their figures go too. PL/pgSQL, not
--- SQL: it keeps the statement's plan between calls, where a SQL function plans it at every sale.
+-- SQL, with a generic plan: it plans the statement once per session, where a SQL function plans it
+-- at every sale, and PL/pgSQL's default planned it again for each call's arrays (0.5 ms a sale).
 create function private.add_to_kept_figures(old_orders public.sales_orders[], new_orders public.sales_orders[])
 returns void
 language plpgsql
 security definer
 set search_path = ''
+set plan_cache_mode = force_generic_plan
 as $$
 begin
   with change as (
@@ -122,18 +124,28 @@ begin
       c.fees, c.profit_after_returns) g
     where exists (select from auth.users u where u.id = c.user_id)
   ),
+  day_change as (
+    select c.user_id, (c.order_date at time zone 'Asia/Kolkata')::date as day, c.platform,
+      sum(c.sign * c.orders) as orders, sum(c.sign * c.units) as units, sum(c.sign * c.revenue) as revenue,
+      sum(c.sign * c.fees) as fees, sum(c.sign * c.profit) as profit,
+      sum(c.sign * c.revenue_including_gst) as revenue_including_gst
+    from change c
+    where c.kept
+    group by 1, 2, 3
+    having (sum(c.sign * c.orders), sum(c.sign * c.units), sum(c.sign * c.revenue), sum(c.sign * c.fees),
+      sum(c.sign * c.profit), sum(c.sign * c.revenue_including_gst)) <> (0, 0, 0, 0, 0, 0)
+  ),
   days as (
     insert into public.sales_day_totals as t
       (user_id, day, platform, stripe, orders, units, revenue, fees, profit, revenue_including_gst)
-    select c.user_id, (c.order_date at time zone 'Asia/Kolkata')::date, c.platform, private.sales_stripe(c.product_id),
-      sum(c.sign * c.orders), sum(c.sign * c.units), sum(c.sign * c.revenue), sum(c.sign * c.fees), sum(c.sign * c.profit),
-      sum(c.sign * c.revenue_including_gst)
-    from change c
-    where c.kept
-    group by 1, 2, 3, 4
-    having (sum(c.sign * c.orders), sum(c.sign * c.units), sum(c.sign * c.revenue), sum(c.sign * c.fees),
-      sum(c.sign * c.profit), sum(c.sign * c.revenue_including_gst)) <> (0, 0, 0, 0, 0, 0)
-    order by 1, 2, 3, 4
+    select d.user_id, d.day, d.platform,
+      coalesce(
+        (select f.stripe from public.sales_day_totals f
+         where f.user_id = d.user_id and f.day = d.day and f.platform = d.platform
+         order by f.stripe limit 1 for update skip locked),
+        pg_catalog.pg_backend_pid()),
+      d.orders, d.units, d.revenue, d.fees, d.profit, d.revenue_including_gst
+    from day_change d
     on conflict (user_id, day, platform, stripe) do update
     set orders = t.orders + excluded.orders, units = t.units + excluded.units, revenue = t.revenue + excluded.revenue,
       fees = t.fees + excluded.fees, profit = t.profit + excluded.profit,
@@ -155,13 +167,22 @@ begin
     set orders = t.orders + excluded.orders, units = t.units + excluded.units, revenue = t.revenue + excluded.revenue,
       fees = t.fees + excluded.fees, profit = t.profit + excluded.profit,
       revenue_including_gst = t.revenue_including_gst + excluded.revenue_including_gst
+  ),
+  count_change as (
+    select c.user_id, c.platform, c.status, sum(c.sign) as orders
+    from change c
+    group by 1, 2, 3
+    having sum(c.sign) <> 0
   )
   insert into public.sales_order_counts as t (user_id, platform, status, stripe, orders)
-  select c.user_id, c.platform, c.status, private.sales_stripe(c.product_id), sum(c.sign)
-  from change c
-  group by 1, 2, 3, 4
-  having sum(c.sign) <> 0
-  order by 1, 2, 3, 4
+  select n.user_id, n.platform, n.status,
+    coalesce(
+      (select f.stripe from public.sales_order_counts f
+       where f.user_id = n.user_id and f.platform = n.platform and f.status = n.status
+       order by f.stripe limit 1 for update skip locked),
+      pg_catalog.pg_backend_pid()),
+    n.orders
+  from count_change n
   on conflict (user_id, platform, status, stripe) do update set orders = t.orders + excluded.orders;
 end;
 $$;
