@@ -30,11 +30,25 @@ const IMPORT_LINES = 50_000;
 /** What the app sends in one call (LINES_PER_CALL in src/features/sales-orders/utils/report-import.ts). */
 const IMPORT_CALL = 2_500;
 
-/** What dashboard_summary() computed from the orders before the kept totals. */
+/**
+ * Each order's share of the figures, as rules.kept_sale gives it (spelled out, so that the
+ * baseline pays no function call per order): a counted order is one order with its kept units and
+ * revenue; a fully returned one no order, but its fees and its loss; a cancelled one nothing.
+ */
+const KEPT_ORDERS = `
+  select o.platform, o.product_id, o.order_date,
+    case when o.status = any (rules.counted_sale_statuses()) then 1 else 0 end as orders,
+    o.quantity - o.returned_quantity as units, o.taxable_value - o.refunded_taxable_value as revenue,
+    o.total_amount - o.refunded_amount as revenue_including_gst, o.fees, o.profit_after_returns as profit
+  from public.sales_orders o
+  where o.user_id = (select auth.uid()) and (o.status = any (rules.counted_sale_statuses()) or o.status = 'Returned')`;
+
+/** dashboard_summary() computed from every order, as before the kept totals. */
 const SUMMARY_FROM_ORDERS = `
+  with kept as (${KEPT_ORDERS})
   select jsonb_build_object(
-    'total_revenue', (select coalesce(sum(o.total_amount), 0) from public.sales_orders o
-       where o.user_id = (select auth.uid()) and o.status = any (rules.counted_sale_statuses())),
+    'total_revenue', (select coalesce(sum(k.revenue), 0) from kept k),
+    'total_revenue_including_gst', (select coalesce(sum(k.revenue_including_gst), 0) from kept k),
     'open_sales_orders', (select count(*) from public.sales_orders o
        where o.user_id = (select auth.uid()) and o.status = 'Unfulfilled'),
     'low_stock_products', (select count(*) from public.products p where p.user_id = (select auth.uid())
@@ -46,33 +60,41 @@ const SUMMARY_FROM_ORDERS = `
              from public.sales_orders o where o.user_id = (select auth.uid())
              order by o.order_date desc, o.id limit 5) r)) as summary`;
 
-/** What dashboard_panels('all_time') computed from the orders before the kept totals. */
+/** dashboard_panels('all_time') computed from every order, as before the kept totals. */
 const PANELS_FROM_ORDERS = `
-  with cells as (
-    select o.platform, o.product_id, date_trunc('month', o.order_date at time zone 'Asia/Kolkata')::date as bucket,
-      count(*) as orders, sum(o.quantity) as units, sum(o.total_amount) as revenue, sum(o.fees) as fees,
-      sum(o.profit) as profit
-    from public.sales_orders o
-    where o.user_id = (select auth.uid()) and o.status = any (rules.counted_sale_statuses())
-    group by o.platform, o.product_id, 3
+  with kept as (${KEPT_ORDERS}),
+  cells as (
+    select k.platform, date_trunc('month', k.order_date at time zone 'Asia/Kolkata')::date as bucket,
+      sum(k.orders) as orders, sum(k.units) as units, sum(k.revenue) as revenue, sum(k.fees) as fees,
+      sum(k.profit) as profit, sum(k.revenue_including_gst) as revenue_including_gst
+    from kept k group by 1, 2
+    having sum(k.orders) <> 0 or sum(k.profit) <> 0 or sum(k.fees) <> 0
   ),
   products as (
-    select c.product_id, p.product_name, sum(c.units) as units, sum(c.revenue) as revenue, sum(c.profit) as profit
-    from cells c join public.products p on p.id = c.product_id group by c.product_id, p.product_name
+    select k.product_id, p.product_name, sum(k.units) as units, sum(k.revenue) as revenue, sum(k.profit) as profit,
+      sum(k.revenue_including_gst) as revenue_including_gst
+    from kept k join public.products p on p.id = k.product_id
+    group by k.product_id, p.product_name having sum(k.orders) <> 0
   )
   select jsonb_build_object(
-    'totals', (select jsonb_build_object('orders', coalesce(sum(c.orders), 0), 'revenue', coalesce(sum(c.revenue), 0),
-       'fees', coalesce(sum(c.fees), 0), 'profit', coalesce(sum(c.profit), 0)) from cells c),
+    'totals', (select jsonb_build_object('orders', coalesce(sum(c.orders), 0), 'units', coalesce(sum(c.units), 0),
+       'revenue', coalesce(sum(c.revenue), 0), 'revenue_including_gst', coalesce(sum(c.revenue_including_gst), 0),
+       'fees', coalesce(sum(c.fees), 0), 'cost', coalesce(sum(c.revenue - c.fees - c.profit), 0),
+       'profit', coalesce(sum(c.profit), 0),
+       'margin_percent', round(sum(c.profit) * 100 / nullif(sum(c.revenue), 0), 1)) from cells c),
     'by_platform', (select jsonb_agg(to_jsonb(r) order by r.revenue desc, r.platform) from (
        select c.platform, sum(c.orders) as orders, sum(c.revenue) as revenue, sum(c.fees) as fees,
-         sum(c.profit) as profit from cells c group by c.platform) r),
+         sum(c.profit) as profit, sum(c.revenue_including_gst) as revenue_including_gst
+       from cells c group by c.platform) r),
     'over_time', (select jsonb_agg(to_jsonb(r) order by r.date) from (
-       select c.bucket as date, sum(c.revenue) as revenue, sum(c.profit) as profit from cells c group by c.bucket) r),
+       select c.bucket as date, sum(c.revenue) as revenue, sum(c.profit) as profit,
+         sum(c.revenue_including_gst) as revenue_including_gst
+       from cells c group by c.bucket) r),
     'top_by_revenue', (select jsonb_agg(to_jsonb(r) order by r.revenue desc, r.product_name) from (
-       select t.product_id, t.product_name, t.units, t.revenue, t.profit from products t
+       select t.product_id, t.product_name, t.units, t.revenue, t.profit, t.revenue_including_gst from products t
        order by t.revenue desc, t.product_name limit 5) r),
     'top_by_profit', (select jsonb_agg(to_jsonb(r) order by r.profit desc, r.product_name) from (
-       select t.product_id, t.product_name, t.units, t.revenue, t.profit from products t
+       select t.product_id, t.product_name, t.units, t.revenue, t.profit, t.revenue_including_gst from products t
        order by t.profit desc, t.product_name limit 5) r)) as panels`;
 
 const TRIGGERS = ['sales_orders_count_inserted', 'sales_orders_count_updated', 'sales_orders_count_deleted'];
@@ -115,14 +137,16 @@ export async function measureMillionOrders(clusterUrl: string): Promise<BenchRow
     for (let from = 0; from < ORDERS; from += BATCH) {
       await admin.query(
         `insert into public.sales_orders (user_id, platform, product_id, product_name, quantity, unit_price,
-           total_amount, unit_cost, fees, status, order_date, external_order_id)
+           total_amount, unit_cost, fees, status, order_date, external_order_id, returned_quantity)
          select $1, (enum_range(null::public.sales_platform))[1 + g % 5], p.ids[i], p.names[i], 1 + g % 3,
-                p.prices[i], p.prices[i] * (1 + g % 3), 210.5, (g % 5) * 11.25,
-                (case when g % 50 = 0 then 'Unfulfilled' when g % 17 = 0 then 'Cancelled'
-                      when g % 23 = 0 then 'Returned' else 'Fulfilled' end)::public.sales_order_status,
-                now() - (g * interval '31536 milliseconds'), format('GEN-%s', g)
+                p.prices[i], p.prices[i] * (1 + g % 3), 210.5, (g % 5) * 11.25, s.status,
+                now() - (g * interval '31536 milliseconds'), format('GEN-%s', g),
+                case when s.status = 'Returned' then 1 + g % 3 else 0 end
          from generate_series($2::int, $3::int - 1) g
          cross join lateral (select (1 + (g::bigint * 7919) % $4::int)::int as i) pick
+         -- a returned order came back whole (its units and its revenue), as record_return leaves one
+         cross join lateral (select (case when g % 50 = 0 then 'Unfulfilled' when g % 17 = 0 then 'Cancelled'
+                      when g % 23 = 0 then 'Returned' else 'Fulfilled' end)::public.sales_order_status as status) s
          cross join (select array_agg(id order by sku) as ids, array_agg(product_name order by sku) as names,
                             array_agg(selling_price order by sku) as prices
                      from public.products where user_id = $1) p`,

@@ -9,7 +9,9 @@
 #  3. `supabase db advisors` must report nothing, and must report a table without RLS; `supabase db
 #     lint` (plpgsql_check) must report nothing at warning level, and must flag a probe function;
 #  4. the committed generated database types must match the schema;
-#  5. TypeScript, lint (ESLint and Prettier), then `deno test` on the Edge Functions' own modules (offline, no permissions);
+#  5. TypeScript and lint (ESLint and Prettier), run beside steps 1-4 (they need no database and keep
+#     one core busy while the database steps mostly wait), then `deno test` on the Edge Functions' own
+#     modules (offline, no permissions);
 #  6. Vitest: unit, database concurrency, stack contract (embedded Postgres and the cluster), reliability and end-to-end
 #     (Chromium) projects, with DATABASE_URL pointing at the cluster as its superuser.
 # The cluster is removed on exit, whatever happened.
@@ -22,10 +24,18 @@ bash scripts/install-system-deps.sh --if-missing
 artifacts=.test-artifacts
 mkdir -p "$artifacts"
 cluster=$(mktemp -d /tmp/factoryflow-test-pg.XXXXXX)
-cleanup() { bash scripts/pg-cluster.sh stop "$cluster"; }
+cleanup() {
+  if [ -n "${static_checks:-}" ]; then pkill -P "$static_checks" 2>/dev/null; kill "$static_checks" 2>/dev/null || true; fi
+  bash scripts/pg-cluster.sh stop "$cluster"
+}
 trap cleanup EXIT
 
 step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
+
+# Step 5's TypeScript and lint, in the background; their output and status are read before Deno.
+static_log="$artifacts/static-checks.log"
+( npx tsc -b && npm run --silent lint ) >"$static_log" 2>&1 &
+static_checks=$!
 
 port=$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
 step "Postgres 15 cluster on port $port"
@@ -81,11 +91,15 @@ if ! diff -q src/lib/database.types.ts "$artifacts/database.types.ts" >/dev/null
 fi
 echo "up to date"
 
-step "TypeScript"
-npx tsc -b
-
-step "Lint: ESLint (hooks, the layers of src/, no import cycle) and Prettier"
-npm run --silent lint
+step "TypeScript, then lint: ESLint (hooks, the layers of src/, no import cycle) and Prettier"
+static_status=0
+wait "$static_checks" || static_status=$?
+cat "$static_log"
+if [ "$static_status" -ne 0 ]; then
+  echo "TypeScript or lint failed (exit $static_status)" >&2
+  exit "$static_status"
+fi
+echo "TypeScript and lint: ok"
 
 step "deno test (supabase/functions)"
 NO_COLOR=1 DENO_NO_UPDATE_CHECK=1 npx deno test --no-config --no-lock --no-remote --no-npm supabase/functions \
