@@ -96,7 +96,7 @@ begin
       group by o.product_id
     ),
     -- The five best by revenue and by profit, with ties, so that the product name can decide among
-    -- equal figures below: all time reads them off the totals' top indexes, not 20,000 rows.
+    -- equal figures below: all time from the per-product totals, a row per product sold.
     candidates as (
       (select t.product_id, t.units, t.revenue, t.profit, t.revenue_including_gst from public.product_sales_totals t
        where v_from is null and t.user_id = (select auth.uid()) and t.orders <> 0

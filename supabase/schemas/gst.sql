@@ -97,23 +97,27 @@ comment on function rules.gst_rate_in_force is
 -- at Rs 2,625.00 is worth Rs 2,500.00 before 5%, so 5%; at Rs 2,625.01 it is worth Rs 2,500.01, so
 -- 18%. Null (tax unknown) without a rate, or when the rate found was not in force that day (an
 -- order from before 22 September 2025 against a rate that came in with it).
+-- PL/pgSQL, not SQL, as rules.kept_sale: record_sales calls it for every line, and this SQL function
+-- (not inlined: its pinned search_path prevents that) took 110 microseconds a call, planned again
+-- each time; PL/pgSQL keeps its plans for the session (5 microseconds).
 create function rules.gst_rate_for(gst_rate numeric, rate_rule jsonb, unit_price numeric, on_day date)
 returns numeric
-language sql
+language plpgsql
 immutable
 parallel safe
 set search_path = ''
 as $$
-  select r.rate
-  from (
-    select case
-      when rate_rule is null then gst_rate
-      when round(unit_price * 100 / (100 + (rate_rule ->> 'rate')::numeric), 2) <= (rate_rule ->> 'up_to')::numeric
-        then (rate_rule ->> 'rate')::numeric
-      else (rate_rule ->> 'above')::numeric
-    end as rate
-  ) r
-  where rules.gst_rate_in_force(r.rate, on_day)
+declare
+  v_rate numeric := case
+    when gst_rate_for.rate_rule is null then gst_rate_for.gst_rate
+    when round(gst_rate_for.unit_price * 100 / (100 + (gst_rate_for.rate_rule ->> 'rate')::numeric), 2)
+      <= (gst_rate_for.rate_rule ->> 'up_to')::numeric
+      then (gst_rate_for.rate_rule ->> 'rate')::numeric
+    else (gst_rate_for.rate_rule ->> 'above')::numeric
+  end;
+begin
+  return case when rules.gst_rate_in_force(v_rate, gst_rate_for.on_day) then v_rate end;
+end;
 $$;
 comment on function rules.gst_rate_for is
   'The GST rate of one unit sold at unit_price (GST included) on on_day: gst_rate, or by rate_rule {up_to, rate, above} on the unit''s value before tax at the lower rate; null without a rate or when it was not in force that day.';
@@ -130,16 +134,18 @@ create function rules.gst_split(
   out sgst numeric,
   out igst numeric
 )
-language sql
+-- PL/pgSQL for the same reason as gst_rate_for: called for every line recorded.
+language plpgsql
 immutable
 parallel safe
 set search_path = ''
 as $$
-  select t.taxable_value,
-    case when intra_state then round((amount - t.taxable_value) / 2, 2) else 0 end,
-    case when intra_state then (amount - t.taxable_value) - round((amount - t.taxable_value) / 2, 2) else 0 end,
-    case when intra_state then 0 else amount - t.taxable_value end
-  from (select coalesce(round(amount * 100 / (100 + rate), 2), amount) as taxable_value) t
+begin
+  taxable_value := coalesce(round(gst_split.amount * 100 / (100 + gst_split.rate), 2), gst_split.amount);
+  cgst := case when gst_split.intra_state then round((gst_split.amount - taxable_value) / 2, 2) else 0 end;
+  sgst := case when gst_split.intra_state then (gst_split.amount - taxable_value) - cgst else 0 end;
+  igst := case when gst_split.intra_state then 0 else gst_split.amount - taxable_value end;
+end;
 $$;
 comment on function rules.gst_split is
   'An amount including GST at rate: taxable_value = round(amount / (1 + rate/100), 2); tax = amount - taxable_value, as CGST = round(tax/2, 2) and SGST = tax - CGST within the state, else IGST. Null rate: all taxable, no tax.';

@@ -254,10 +254,10 @@ begin
       total_amount, balance_after, order_date, external_order_id, status, place_of_supply, operator_gstin, ordinal)
   ),
   taxed as (
-    select l.*, t.hsn_code, t.gst_rate, coalesce(l.place_of_supply, v_business_state) as supply_state, x.*
+    select l.*, t.is_combo, t.hsn_code, t.gst_rate, coalesce(l.place_of_supply, v_business_state) as supply_state, x.*
     from line l
     cross join lateral (
-      select p.hsn_code, rules.gst_rate_for(p.gst_rate, p.gst_rate_rule, l.unit_price,
+      select p.is_combo, p.hsn_code, rules.gst_rate_for(p.gst_rate, p.gst_rate_rule, l.unit_price,
         (coalesce(l.order_date, now()) at time zone 'Asia/Kolkata')::date) as gst_rate
       from public.products p
       where p.id = l.product_id and p.user_id = record_sales.user_id
@@ -272,8 +272,8 @@ begin
        operator_gstin)
     select l.id, record_sales.user_id, record_sales.platform, l.product_id, l.product_name, l.quantity,
       l.unit_price, l.total_amount,
-      -- profit snapshot: the unit cost and the platform's fees now
-      coalesce(private.combo_unit_cost(l.product_id),
+      -- profit snapshot: the unit cost and the platform's fees now (a combo's from its parts)
+      coalesce(case when l.is_combo then private.combo_unit_cost(l.product_id) end,
         (select c.unit_cost from public.product_unit_costs c where c.product_id = l.product_id)),
       coalesce((
         select round(l.total_amount * f.commission_percent / 100, 2)

@@ -52,15 +52,13 @@ create table public.product_sales_totals (
   revenue_including_gst numeric not null,
   primary key (user_id, product_id),
   foreign key (product_id, user_id) references public.products (id, user_id) on delete cascade
-);
+)
+-- Half-empty pages and no index on the figures: a sale rewrites its product's row in place (HOT).
+-- The dashboard's all-time top products sort a shop's rows instead (20,000 in a few milliseconds,
+-- bench/RESULTS.md), a cost paid per visit rather than per sale.
+with (fillfactor = 50);
 comment on table public.product_sales_totals is
   'Counted sales per product, all time: orders, units, revenue (taxable value), fees, profit and revenue including GST. Kept by triggers on sales_orders; read-only to users.';
--- The all-time top products of dashboard_panels: the best five by revenue and by profit read off
--- an index each, however many products have sold.
-create index product_sales_totals_top_revenue_idx
-  on public.product_sales_totals (user_id, revenue desc) where orders <> 0;
-create index product_sales_totals_top_profit_idx
-  on public.product_sales_totals (user_id, profit desc) where orders <> 0;
 
 create table public.sales_order_counts (
   user_id uuid not null references auth.users (id) on delete cascade,
