@@ -90,8 +90,7 @@ grant select on table public.sales_day_totals, public.product_sales_totals, publ
 -- sales_order_counts. Summed per row first, so a 10,000-line import is one write per row, and a row
 -- whose changes net to nothing (an order fulfilled: both statuses count) is not written. A day's or
 -- a count's stripe is one nobody else holds (see above); product rows are written in key order, so
--- two statements never wait for each other in a cycle. Changes of a user
--- who is gone (orders deleted with their user) are dropped: their figures go too. PL/pgSQL, not
+-- two statements never wait for each other in a cycle. PL/pgSQL, not
 -- SQL, with a generic plan: it plans the statement once per session, where a SQL function plans it
 -- at every sale, and PL/pgSQL's default planned it again for each call's arrays (0.5 ms a sale).
 create function private.add_to_kept_figures(old_orders public.sales_orders[], new_orders public.sales_orders[])
@@ -120,7 +119,6 @@ begin
       c.refunded_taxable_value, c.fees, c.profit_after_returns) k
     cross join lateral rules.kept_sale(c.status, c.quantity, c.returned_quantity, c.total_amount, c.refunded_amount,
       c.fees, c.profit_after_returns) g
-    where exists (select from auth.users u where u.id = c.user_id)
   ),
   day_change as (
     select c.user_id, (c.order_date at time zone 'Asia/Kolkata')::date as day, c.platform,
@@ -223,7 +221,10 @@ language plpgsql
 set search_path = ''
 as $$
 begin
-  perform private.add_to_kept_figures(array(select o::public.sales_orders from old_orders o), '{}');
+  -- Orders deleted with their user take nothing from figures that go with that user too.
+  perform private.add_to_kept_figures(
+    array(select o::public.sales_orders from old_orders o where exists (select from auth.users u where u.id = o.user_id)),
+    '{}');
   return null;
 end;
 $$;
