@@ -194,8 +194,8 @@ create trigger bom_subassemblies_refuse_archived_product
 --   labour_per_unit + overhead_per_run / run_size (rounded to the paisa),
 --   and, for a node without any BOM line, its purchase_cost.
 -- A node with neither BOM nor purchase cost makes the cost unknown: cost_known is false and
--- unit_cost 0, the figure the profit snapshot has always recorded for a product without a BOM
--- (sales_orders.unit_cost is not null); the screens show "cost unknown" and leave it out of margins.
+-- unit_cost null, which a sale records as its snapshot (issue 33), so its profit is null too and
+-- every profit total and margin leaves it out; the screens show "Cost unknown".
 -- The tree is expanded per product, correlated with it, so log_sale's lookup of one product walks
 -- only that product's tree. Security invoker: it reads through the caller's row-level security;
 -- the sums stay numeric.
@@ -204,7 +204,7 @@ select
   p.id as product_id,
   p.user_id,
   case when c.cost_known then c.materials_cost + c.wastage_cost + c.labour_cost + c.overhead_cost + c.purchase_cost
-    else 0 end as unit_cost,
+    end as unit_cost,
   c.cost_known,
   c.materials_cost,
   c.wastage_cost,
@@ -250,7 +250,7 @@ cross join lateral (
   ) sub
 ) c;
 comment on view public.product_unit_costs is
-  'The cost of one unit of each product through every level of sub-assemblies: materials with wastage, labour, overhead per run / run size, or the purchase cost of a product without a BOM. cost_known is false (and unit_cost 0) when a product in the tree has neither BOM nor purchase cost.';
+  'The cost of one unit of each product through every level of sub-assemblies: materials with wastage, labour, overhead per run / run size, or the purchase cost of a product without a BOM. cost_known is false (and unit_cost null) when a product in the tree has neither BOM nor purchase cost.';
 revoke all on public.product_unit_costs from public, anon, authenticated, service_role;
 grant select on public.product_unit_costs to authenticated;
 
@@ -754,9 +754,10 @@ set search_path = ''
 as $$
   select
     p.id,
-    case when c.cost_known then c.unit_cost end,
-    case when c.cost_known then p.selling_price - c.unit_cost end,
-    case when c.cost_known then round((p.selling_price - c.unit_cost) * 100 / p.selling_price, 2) end,
+    -- null when the cost is unknown, and so are margin and margin percent
+    c.unit_cost,
+    p.selling_price - c.unit_cost,
+    round((p.selling_price - c.unit_cost) * 100 / p.selling_price, 2),
     b.max_buildable,
     b.bottleneck_material_id,
     b.bottleneck_material_name,
