@@ -22,7 +22,8 @@ import {
 import { useState } from 'react';
 import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { LoadError } from '@/components/load-error';
-import { formatRupees } from '@/lib/format';
+import { CostUnknownAlert } from '@/components/cost-unknown-alert';
+import { formatProfit, formatRupees } from '@/lib/format';
 import {
   panelPeriods,
   panelsOnBasis,
@@ -122,6 +123,8 @@ function PanelsBody({ panels, period, basis }: { panels: DashboardPanels; period
         <Figure label="Profit after returns" value={formatRupees(totals.profit)} />
         <Figure label="Margin" value={formatPercent(totals.margin_percent)} />
       </SimpleGrid>
+      {/* Issue 33: profit and margin leave out the orders whose cost is unknown; say how many. */}
+      <CostUnknownAlert ordersWithoutCost={totals.orders_without_cost} />
       {totals.orders === 0 && panels.by_platform.length === 0 ? (
         <Text c="dimmed" size="sm">
           No sales in this period.
@@ -283,7 +286,7 @@ function TopProducts({ title, itemLabel, rows }: { title: string; itemLabel: str
                 <Table.Td>{row.name}</Table.Td>
                 <Table.Td ta="right">{row.units}</Table.Td>
                 <Table.Td ta="right">{formatRupees(row.revenue)}</Table.Td>
-                <Table.Td ta="right">{formatRupees(row.profit)}</Table.Td>
+                <Table.Td ta="right">{formatProfit(row.profit)}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
