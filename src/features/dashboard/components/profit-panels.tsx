@@ -186,7 +186,22 @@ const platformColumns: DataTableColumn<PlatformRow>[] = [
   { label: 'Orders', numeric: true, cell: (row) => row.orders },
   { label: 'Revenue', numeric: true, cell: (row) => formatRupees(row.revenue) },
   { label: 'Fees', numeric: true, cell: (row) => formatRupees(row.fees) },
-  { label: 'Profit', numeric: true, cell: (row) => formatRupees(row.profit) },
+  {
+    label: 'Profit',
+    numeric: true,
+    cell: (row) => (
+      // One block, so that a phone's card keeps the note under the figure.
+      <div>
+        {formatRupees(row.profit)}
+        {/* Issue 33: this platform's profit leaves out its orders of unknown cost. */}
+        {row.orders_without_cost > 0 && (
+          <Text size="xs" c="dimmed">
+            {row.orders_without_cost} without cost left out
+          </Text>
+        )}
+      </div>
+    ),
+  },
 ];
 
 function Figure({ label, value }: { label: string; value: string }) {
