@@ -959,7 +959,7 @@ isOneToOne: false
 { Args: { "buyer_address"?: string,"buyer_gstin"?: string,"buyer_name": string,"buyer_state_code"?: string,"order_ids": (string)[],"request_id"?: string }; Returns: Json
                            },
 "create_product":
-{ Args: { "bom"?: Json,"category"?: string,"product_name": string,"reorder_point"?: number,"request_id"?: string,"selling_price"?: number,"sku": string,"stock_on_hand"?: number }; Returns: {
+{ Args: { "bom"?: Json,"category"?: string,"costs"?: Json,"product_name": string,"reorder_point"?: number,"request_id"?: string,"selling_price"?: number,"sku": string,"stock_on_hand"?: number }; Returns: {
               "archived_at": string | null,
 "category": string | null,
 "created_at": string,
@@ -1639,7 +1639,7 @@ isOneToOne: false
         isSetofReturn: false
       } },
 "update_product":
-{ Args: { "bom"?: Json,"category": string,"product_id": string,"product_name": string,"reorder_point": number,"selling_price": number,"sku": string }; Returns: {
+{ Args: { "bom"?: Json,"category": string,"costs"?: Json,"product_id": string,"product_name": string,"reorder_point": number,"selling_price": number,"sku": string }; Returns: {
               "archived_at": string | null,
 "category": string | null,
 "created_at": string,
