@@ -168,8 +168,17 @@ describe('costs, fees and profit', { timeout: 240_000 }, () => {
       await dialog(page, 'Actions for Dupatta').getByRole('button', { name: 'Edit', exact: true }).click();
       const edit = dialog(page, 'Edit Dupatta');
       await edit.getByLabel('Purchase cost').fill('500');
+      // One write: update_product carries the costs (no set_product_costs after it).
+      const writes: string[] = [];
+      const onRequest = (request: { url(): string; method(): string }) => {
+        const rpc = /\/rest\/v1\/rpc\/(\w+)/.exec(request.url());
+        if (rpc && request.method() === 'POST') writes.push(rpc[1]!);
+      };
+      page.on('request', onRequest);
       await edit.getByRole('button', { name: 'Save Changes' }).click();
       await edit.waitFor({ state: 'hidden' });
+      page.off('request', onRequest);
+      expect(writes.filter((name) => /^(create|update|set)_/.test(name))).toEqual(['update_product']);
       await seed.sale(dupatta, 'Myntra', 1);
       await openTab(page, 'Dashboard');
       await eventually(() => panelFigure(page, 'Profit after returns')).toBe('₹2,388.19');
