@@ -457,17 +457,21 @@ as $$
 declare
   v_key text;
 begin
+  -- RAISE itself, not private.raise_input_error: that one is immutable, and a call of it with
+  -- constant arguments may be run when the statement is planned.
   if jsonb_typeof(apply_product_costs.costs) <> 'object' then
-    perform private.raise_input_error('Costs must be an object of labour_per_unit, overhead_per_run, run_size and purchase_cost.', 'costs');
+    raise exception 'Costs must be an object of labour_per_unit, overhead_per_run, run_size and purchase_cost.'
+      using hint = 'field:costs';
   end if;
   for v_key in select jsonb_object_keys(apply_product_costs.costs) loop
     if v_key not in ('labour_per_unit', 'overhead_per_run', 'run_size', 'purchase_cost') then
-      perform private.raise_input_error(format('Costs have no %s: give labour_per_unit, overhead_per_run, run_size and purchase_cost.', left(v_key, 64)), 'costs');
+      raise exception 'Costs have no %: give labour_per_unit, overhead_per_run, run_size and purchase_cost.', left(v_key, 64)
+        using hint = 'field:costs';
     end if;
     if jsonb_typeof(apply_product_costs.costs -> v_key) not in ('number', 'null') then
-      perform private.raise_input_error(
-        case v_key when 'labour_per_unit' then 'Labour per unit' when 'overhead_per_run' then 'Overhead per run'
-          when 'run_size' then 'Run size' else 'Purchase cost' end || ' must be a number.', v_key);
+      raise exception '% must be a number.', case v_key when 'labour_per_unit' then 'Labour per unit'
+          when 'overhead_per_run' then 'Overhead per run' when 'run_size' then 'Run size' else 'Purchase cost' end
+        using hint = 'field:' || v_key;
     end if;
   end loop;
   return private.apply_product_costs(apply_product_costs.product_id, apply_product_costs.user_id,
