@@ -283,14 +283,14 @@ isOneToOne: false
                   ]
                 },"product_sales_totals": {
                   Row: {
-                    "fees": number,"orders": number,"product_id": string,"profit": number,"revenue": number,"revenue_including_gst": number,"units": number,"user_id": string
+                    "fees": number,"orders": number,"orders_without_cost": number,"product_id": string,"profit": number,"revenue": number,"revenue_including_gst": number,"revenue_without_cost": number,"units": number,"user_id": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "fees": number,"orders": number,"product_id": string,"profit": number,"revenue": number,"revenue_including_gst": number,"units": number,"user_id": string
+                    "fees": number,"orders": number,"orders_without_cost"?: number,"product_id": string,"profit": number,"revenue": number,"revenue_including_gst": number,"revenue_without_cost"?: number,"units": number,"user_id": string
                   }
                   Update: {
-                    "fees"?: number,"orders"?: number,"product_id"?: string,"profit"?: number,"revenue"?: number,"revenue_including_gst"?: number,"units"?: number,"user_id"?: string
+                    "fees"?: number,"orders"?: number,"orders_without_cost"?: number,"product_id"?: string,"profit"?: number,"revenue"?: number,"revenue_including_gst"?: number,"revenue_without_cost"?: number,"units"?: number,"user_id"?: string
                   }
                   Relationships: [
                     {
@@ -441,14 +441,14 @@ isOneToOne: false
                   ]
                 },"sales_day_totals": {
                   Row: {
-                    "day": string,"fees": number,"orders": number,"platform": Database["public"]['Enums']["sales_platform"],"profit": number,"revenue": number,"revenue_including_gst": number,"stripe": number,"units": number,"user_id": string
+                    "day": string,"fees": number,"orders": number,"orders_without_cost": number,"platform": Database["public"]['Enums']["sales_platform"],"profit": number,"revenue": number,"revenue_including_gst": number,"revenue_without_cost": number,"stripe": number,"units": number,"user_id": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "day": string,"fees": number,"orders": number,"platform": Database["public"]['Enums']["sales_platform"],"profit": number,"revenue": number,"revenue_including_gst": number,"stripe": number,"units": number,"user_id": string
+                    "day": string,"fees": number,"orders": number,"orders_without_cost"?: number,"platform": Database["public"]['Enums']["sales_platform"],"profit": number,"revenue": number,"revenue_including_gst": number,"revenue_without_cost"?: number,"stripe": number,"units": number,"user_id": string
                   }
                   Update: {
-                    "day"?: string,"fees"?: number,"orders"?: number,"platform"?: Database["public"]['Enums']["sales_platform"],"profit"?: number,"revenue"?: number,"revenue_including_gst"?: number,"stripe"?: number,"units"?: number,"user_id"?: string
+                    "day"?: string,"fees"?: number,"orders"?: number,"orders_without_cost"?: number,"platform"?: Database["public"]['Enums']["sales_platform"],"profit"?: number,"revenue"?: number,"revenue_including_gst"?: number,"revenue_without_cost"?: number,"stripe"?: number,"units"?: number,"user_id"?: string
                   }
                   Relationships: [
                     
@@ -469,14 +469,14 @@ isOneToOne: false
                   ]
                 },"sales_orders": {
                   Row: {
-                    "cgst": number,"external_order_id": string | null,"fees": number,"gst_rate": number | null,"hsn_code": string | null,"id": string,"igst": number,"operator_gstin": string | null,"order_date": string,"place_of_supply": string | null,"platform": Database["public"]['Enums']["sales_platform"],"product_id": string,"product_name": string,"profit": number | null,"profit_after_returns": number | null,"quantity": number,"refunded_amount": number | null,"refunded_taxable_value": number | null,"reimbursed": number,"restocked_quantity": number,"return_fees": number,"return_note": string | null,"returned_quantity": number,"sgst": number,"status": Database["public"]['Enums']["sales_order_status"],"taxable_value": number,"total_amount": number,"unit_cost": number,"unit_price": number,"user_id": string
+                    "cgst": number,"external_order_id": string | null,"fees": number,"gst_rate": number | null,"hsn_code": string | null,"id": string,"igst": number,"operator_gstin": string | null,"order_date": string,"place_of_supply": string | null,"platform": Database["public"]['Enums']["sales_platform"],"product_id": string,"product_name": string,"profit": number | null,"profit_after_returns": number | null,"quantity": number,"refunded_amount": number | null,"refunded_taxable_value": number | null,"reimbursed": number,"restocked_quantity": number,"return_fees": number,"return_note": string | null,"returned_quantity": number,"sgst": number,"status": Database["public"]['Enums']["sales_order_status"],"taxable_value": number,"total_amount": number,"unit_cost": number | null,"unit_price": number,"user_id": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "cgst"?: number,"external_order_id"?: string | null,"fees"?: number,"gst_rate"?: number | null,"hsn_code"?: string | null,"id"?: string,"igst"?: number,"operator_gstin"?: string | null,"order_date"?: string,"place_of_supply"?: string | null,"platform"?: Database["public"]['Enums']["sales_platform"],"product_id": string,"product_name": string,"profit"?: never,"profit_after_returns"?: never,"quantity": number,"refunded_amount"?: never,"refunded_taxable_value"?: never,"reimbursed"?: number,"restocked_quantity"?: number,"return_fees"?: number,"return_note"?: string | null,"returned_quantity"?: number,"sgst"?: number,"status"?: Database["public"]['Enums']["sales_order_status"],"taxable_value": number,"total_amount": number,"unit_cost"?: number,"unit_price": number,"user_id"?: string
+                    "cgst"?: number,"external_order_id"?: string | null,"fees"?: number,"gst_rate"?: number | null,"hsn_code"?: string | null,"id"?: string,"igst"?: number,"operator_gstin"?: string | null,"order_date"?: string,"place_of_supply"?: string | null,"platform"?: Database["public"]['Enums']["sales_platform"],"product_id": string,"product_name": string,"profit"?: never,"profit_after_returns"?: never,"quantity": number,"refunded_amount"?: never,"refunded_taxable_value"?: never,"reimbursed"?: number,"restocked_quantity"?: number,"return_fees"?: number,"return_note"?: string | null,"returned_quantity"?: number,"sgst"?: number,"status"?: Database["public"]['Enums']["sales_order_status"],"taxable_value": number,"total_amount": number,"unit_cost"?: number | null,"unit_price": number,"user_id"?: string
                   }
                   Update: {
-                    "cgst"?: number,"external_order_id"?: string | null,"fees"?: number,"gst_rate"?: number | null,"hsn_code"?: string | null,"id"?: string,"igst"?: number,"operator_gstin"?: string | null,"order_date"?: string,"place_of_supply"?: string | null,"platform"?: Database["public"]['Enums']["sales_platform"],"product_id"?: string,"product_name"?: string,"profit"?: never,"profit_after_returns"?: never,"quantity"?: number,"refunded_amount"?: never,"refunded_taxable_value"?: never,"reimbursed"?: number,"restocked_quantity"?: number,"return_fees"?: number,"return_note"?: string | null,"returned_quantity"?: number,"sgst"?: number,"status"?: Database["public"]['Enums']["sales_order_status"],"taxable_value"?: number,"total_amount"?: number,"unit_cost"?: number,"unit_price"?: number,"user_id"?: string
+                    "cgst"?: number,"external_order_id"?: string | null,"fees"?: number,"gst_rate"?: number | null,"hsn_code"?: string | null,"id"?: string,"igst"?: number,"operator_gstin"?: string | null,"order_date"?: string,"place_of_supply"?: string | null,"platform"?: Database["public"]['Enums']["sales_platform"],"product_id"?: string,"product_name"?: string,"profit"?: never,"profit_after_returns"?: never,"quantity"?: number,"refunded_amount"?: never,"refunded_taxable_value"?: never,"reimbursed"?: number,"restocked_quantity"?: number,"return_fees"?: number,"return_note"?: string | null,"returned_quantity"?: number,"sgst"?: number,"status"?: Database["public"]['Enums']["sales_order_status"],"taxable_value"?: number,"total_amount"?: number,"unit_cost"?: number | null,"unit_price"?: number,"user_id"?: string
                   }
                   Relationships: [
                     {
@@ -891,7 +891,7 @@ isOneToOne: false
 "status": Database["public"]['Enums']["sales_order_status"],
 "taxable_value": number,
 "total_amount": number,
-"unit_cost": number,
+"unit_cost": number | null,
 "unit_price": number,
 "user_id": string
             }
@@ -959,7 +959,7 @@ isOneToOne: false
 { Args: { "buyer_address"?: string,"buyer_gstin"?: string,"buyer_name": string,"buyer_state_code"?: string,"order_ids": (string)[],"request_id"?: string }; Returns: Json
                            },
 "create_product":
-{ Args: { "bom"?: Json,"category"?: string,"product_name": string,"reorder_point"?: number,"request_id"?: string,"selling_price"?: number,"sku": string,"stock_on_hand"?: number }; Returns: {
+{ Args: { "bom"?: Json,"category"?: string,"costs"?: Json,"product_name": string,"reorder_point"?: number,"request_id"?: string,"selling_price"?: number,"sku": string,"stock_on_hand"?: number }; Returns: {
               "archived_at": string | null,
 "category": string | null,
 "created_at": string,
@@ -1090,7 +1090,7 @@ isOneToOne: false
 "status": Database["public"]['Enums']["sales_order_status"],
 "taxable_value": number,
 "total_amount": number,
-"unit_cost": number,
+"unit_cost": number | null,
 "unit_price": number,
 "user_id": string
             }
@@ -1189,7 +1189,7 @@ isOneToOne: false
 "status": Database["public"]['Enums']["sales_order_status"],
 "taxable_value": number,
 "total_amount": number,
-"unit_cost": number,
+"unit_cost": number | null,
 "unit_price": number,
 "user_id": string
             }
@@ -1346,7 +1346,7 @@ isOneToOne: false
 "status": Database["public"]['Enums']["sales_order_status"],
 "taxable_value": number,
 "total_amount": number,
-"unit_cost": number,
+"unit_cost": number | null,
 "unit_price": number,
 "user_id": string
             }
@@ -1639,7 +1639,7 @@ isOneToOne: false
         isSetofReturn: false
       } },
 "update_product":
-{ Args: { "bom"?: Json,"category": string,"product_id": string,"product_name": string,"reorder_point": number,"selling_price": number,"sku": string }; Returns: {
+{ Args: { "bom"?: Json,"category": string,"costs"?: Json,"product_id": string,"product_name": string,"reorder_point": number,"selling_price": number,"sku": string }; Returns: {
               "archived_at": string | null,
 "category": string | null,
 "created_at": string,

@@ -12,6 +12,11 @@ export function formatRupees(amount: number | string): string {
   return rupees.format(Number(amount));
 }
 
+/** A profit, or "Cost unknown" where it is null: a sale of a product with neither BOM nor purchase cost (issue 33). */
+export function formatProfit(amount: number | null): string {
+  return amount === null ? 'Cost unknown' : formatRupees(amount);
+}
+
 // Material costs keep up to four decimals (₹0.125 a button): shown in full, at least paise.
 const rupeesToFourDecimals = new Intl.NumberFormat('en-IN', {
   style: 'currency',

@@ -51,7 +51,10 @@ comment on function rules.counted_sale_statuses is
 -- fees, the return's fees, the cost of the units that did not come back sellable, less what was
 -- reimbursed) stays in profit; any other status (Cancelled) keeps nothing (kept = false). Scalars,
 -- not a sales_orders row: the rules come before the tables. With nothing returned it is exactly
--- the order's recorded figures.
+-- the order's recorded figures. An order whose cost was unknown at sale (issue 33: unit_cost, and
+-- so profit after returns, null) keeps a null profit, which every sum leaves out, and says so:
+-- orders_without_cost 1 and its kept revenue again as revenue_without_cost, so that a margin is
+-- profit over the revenue of the orders whose cost is known (revenue - revenue_without_cost).
 create function rules.kept_sale(
   status public.sales_order_status,
   quantity integer,
@@ -65,7 +68,9 @@ create function rules.kept_sale(
   out units integer,
   out revenue numeric,
   out fees numeric,
-  out profit numeric
+  out profit numeric,
+  out orders_without_cost integer,
+  out revenue_without_cost numeric
 )
 -- PL/pgSQL, not SQL: the kept totals' trigger calls it for every order a statement changes, and a
 -- SQL function not inlined (its pinned search_path prevents that) is planned again at every sale;
@@ -85,10 +90,12 @@ begin
   revenue := case when kept then kept_sale.total_amount - kept_sale.refunded_amount else 0 end;
   fees := case when kept then kept_sale.recorded_fees else 0 end;
   profit := case when kept then kept_sale.profit_after_returns else 0 end;
+  orders_without_cost := case when kept and profit is null then 1 else 0 end;
+  revenue_without_cost := case when kept and profit is null then revenue else 0 end;
 end;
 $$;
 comment on function rules.kept_sale is
-  'What one sales order keeps in the sales figures after its returns: counted statuses one order, kept units, kept revenue, recorded fees and profit after returns; Returned no order, units or revenue but its loss in fees and profit; Cancelled nothing (kept false).';
+  'What one sales order keeps in the sales figures after its returns: counted statuses one order, kept units, kept revenue, recorded fees and profit after returns; Returned no order, units or revenue but its loss in fees and profit; Cancelled nothing (kept false). A kept order whose cost is unknown (profit after returns null): profit null, orders_without_cost 1 and revenue_without_cost its kept revenue.';
 
 -- Below the reorder point, not at it: an item with exactly its reorder point in stock is not low.
 -- Both columns are not null (products default to 10, materials to 20), so there is no fallback

@@ -223,19 +223,32 @@ as $$
 $$;
 comment on function private.combo_stock is 'Units of a combo its parts make up now: min over parts of floor(stock / quantity); null for a product that is not a combo.';
 
--- What one unit of a combo costs: its parts' unit costs (public.product_unit_costs) times their
--- quantities; null for a product that is not a combo. The profit snapshot of a combo sale.
-create function private.combo_unit_cost(product_id uuid) returns numeric
-language sql
+-- What one unit sold costs, the profit snapshot of a sale (private.record_sales): a combo's parts'
+-- unit costs (public.product_unit_costs) times their quantities, any other product's own unit
+-- cost. Null when the cost is unknown (issue 33): a combo with any part whose cost is unknown, a
+-- product with neither BOM nor purchase cost.
+create function private.sale_unit_cost(product_id uuid, is_combo boolean) returns numeric
+-- PL/pgSQL: record_sales calls it for every line, and a SQL function with a pinned search_path is
+-- planned again at each call; the caller knows whether the product is a combo, so other products
+-- skip the combo query.
+language plpgsql
 stable
 set search_path = ''
 as $$
-  select sum(c.quantity * u.unit_cost)
-  from public.combo_components c
-  join public.product_unit_costs u on u.product_id = c.component_id
-  where c.combo_id = combo_unit_cost.product_id
+begin
+  if not sale_unit_cost.is_combo then
+    return (select u.unit_cost from public.product_unit_costs u where u.product_id = sale_unit_cost.product_id);
+  end if;
+  return (
+    -- sum() would skip an unknown part and call the combo cheaper than it is
+    select case when bool_and(u.cost_known) then sum(c.quantity * u.unit_cost) end
+    from public.combo_components c
+    join public.product_unit_costs u on u.product_id = c.component_id
+    where c.combo_id = sale_unit_cost.product_id);
+end;
 $$;
-comment on function private.combo_unit_cost is 'Sum of a combo''s parts'' unit costs times their quantities; null when not a combo.';
+comment on function private.sale_unit_cost is
+  'The unit cost a sale of this product records: a combo''s parts'' unit costs times their quantities, else the product''s own; null when unknown (a combo part''s or the product''s).';
 
 -- A combo is never a production target (plan_production's targets; start_production refuses too).
 create function private.refuse_combo_target(product_id uuid) returns void

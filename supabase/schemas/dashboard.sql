@@ -52,6 +52,12 @@ grant execute on function public.dashboard_summary() to authenticated;
 -- profit, with its loss. Revenue is taxable value (issue 31); every revenue figure has its
 -- revenue_including_gst beside it, for the owner who shows figures with GST.
 --
+-- An order whose cost was unknown at sale (issue 33) is left out of every profit figure and
+-- counted instead: orders_without_cost in the totals, by platform and over time; the margin is
+-- profit over the revenue whose cost is known; the totals' cost is null (unknown) when any order's
+-- is; a top product none of whose revenue has a known cost has profit null and is no top product
+-- by profit.
+--
 -- Periods follow the Indian calendar (rules.dashboard_period). The top products of all time come
 -- from the per-product totals; those of a period from its own
 -- orders, so their cost grows with the period, never with the whole history.
@@ -74,17 +80,19 @@ begin
     with cells as (
       select t.platform, date_trunc(v_bucket, t.day)::date as bucket,
         sum(t.orders) as orders, sum(t.units) as units, sum(t.revenue) as revenue,
-        sum(t.fees) as fees, sum(t.profit) as profit, sum(t.revenue_including_gst) as revenue_including_gst
+        sum(t.fees) as fees, sum(t.profit) as profit, sum(t.revenue_including_gst) as revenue_including_gst,
+        sum(t.orders_without_cost) as orders_without_cost, sum(t.revenue_without_cost) as revenue_without_cost
       from public.sales_day_totals t
       where t.user_id = (select auth.uid()) and (v_from is null or t.day >= v_from)
       group by 1, 2
       -- a fully returned order is no order, but its loss counts
-      having sum(t.orders) <> 0 or sum(t.profit) <> 0 or sum(t.fees) <> 0
+      having sum(t.orders) <> 0 or sum(t.profit) <> 0 or sum(t.fees) <> 0 or sum(t.orders_without_cost) <> 0
     ),
     -- A period's sales per product come from its own orders; all time's from the per-product totals.
     period_products as (
-      select o.product_id, sum(k.units) as units, sum(k.revenue) as revenue, sum(k.profit) as profit,
-        sum(g.revenue) as revenue_including_gst
+      select o.product_id, sum(k.units) as units, sum(k.revenue) as revenue, coalesce(sum(k.profit), 0) as profit,
+        sum(g.revenue) as revenue_including_gst, sum(k.orders_without_cost) as orders_without_cost,
+        sum(k.revenue_without_cost) as revenue_without_cost
       from public.sales_orders o
       cross join lateral rules.kept_sale(o.status, o.quantity, o.returned_quantity, o.taxable_value,
         o.refunded_taxable_value, o.fees, o.profit_after_returns) k
@@ -96,24 +104,33 @@ begin
       group by o.product_id
     ),
     -- The five best by revenue and by profit, with ties, so that the product name can decide among
-    -- equal figures below: all time from the per-product totals, a row per product sold.
+    -- equal figures below: all time from the per-product totals, a row per product sold. By
+    -- profit, only products with some revenue of known cost: the others' profit is unknown.
     candidates as (
-      (select t.product_id, t.units, t.revenue, t.profit, t.revenue_including_gst from public.product_sales_totals t
+      (select t.product_id, t.units, t.revenue, t.profit, t.revenue_including_gst, t.orders_without_cost,
+         t.revenue_without_cost from public.product_sales_totals t
        where v_from is null and t.user_id = (select auth.uid()) and t.orders <> 0
        order by t.revenue desc fetch first 5 rows with ties)
       union
-      (select t.product_id, t.units, t.revenue, t.profit, t.revenue_including_gst from public.product_sales_totals t
+      (select t.product_id, t.units, t.revenue, t.profit, t.revenue_including_gst, t.orders_without_cost,
+         t.revenue_without_cost from public.product_sales_totals t
        where v_from is null and t.user_id = (select auth.uid()) and t.orders <> 0
+         and (t.orders_without_cost = 0 or t.revenue_without_cost <> t.revenue)
        order by t.profit desc fetch first 5 rows with ties)
       union
-      (select s.product_id, s.units, s.revenue, s.profit, s.revenue_including_gst from period_products s
+      (select s.product_id, s.units, s.revenue, s.profit, s.revenue_including_gst, s.orders_without_cost,
+         s.revenue_without_cost from period_products s
        order by s.revenue desc fetch first 5 rows with ties)
       union
-      (select s.product_id, s.units, s.revenue, s.profit, s.revenue_including_gst from period_products s
+      (select s.product_id, s.units, s.revenue, s.profit, s.revenue_including_gst, s.orders_without_cost,
+         s.revenue_without_cost from period_products s
+       where s.orders_without_cost = 0 or s.revenue_without_cost <> s.revenue
        order by s.profit desc fetch first 5 rows with ties)
     ),
     products as (
-      select c.product_id, p.product_name, c.units, c.revenue, c.profit, c.revenue_including_gst
+      select c.product_id, p.product_name, c.units, c.revenue,
+        case when c.orders_without_cost = 0 or c.revenue_without_cost <> c.revenue then c.profit end as profit,
+        c.revenue_including_gst, c.orders_without_cost
       from candidates c
       join public.products p on p.id = c.product_id
     )
@@ -128,42 +145,45 @@ begin
           'revenue', coalesce(sum(c.revenue), 0),
           'revenue_including_gst', coalesce(sum(c.revenue_including_gst), 0),
           'fees', coalesce(sum(c.fees), 0),
-          'cost', coalesce(sum(c.revenue - c.fees - c.profit), 0),
+          -- the fees of an order whose cost is unknown are in fees: its cost cannot be told apart
+          'cost', case when coalesce(sum(c.orders_without_cost), 0) = 0 then coalesce(sum(c.revenue - c.fees - c.profit), 0) end,
           'profit', coalesce(sum(c.profit), 0),
-          'margin_percent', round(sum(c.profit) * 100 / nullif(sum(c.revenue), 0), 1))
+          'margin_percent', round(sum(c.profit) * 100 / nullif(sum(c.revenue) - sum(c.revenue_without_cost), 0), 1),
+          'orders_without_cost', coalesce(sum(c.orders_without_cost), 0))
         from cells c),
       'by_platform', (
         select coalesce(jsonb_agg(to_jsonb(r) order by r.revenue desc, r.platform), '[]'::jsonb)
         from (
           select c.platform, sum(c.orders) as orders, sum(c.revenue) as revenue,
-            sum(c.fees) as fees, sum(c.profit) as profit, sum(c.revenue_including_gst) as revenue_including_gst
+            sum(c.fees) as fees, sum(c.profit) as profit, sum(c.revenue_including_gst) as revenue_including_gst,
+            sum(c.orders_without_cost) as orders_without_cost
           from cells c group by c.platform
         ) r),
       'over_time', (
         select coalesce(jsonb_agg(to_jsonb(r) order by r.date), '[]'::jsonb)
         from (
           select c.bucket as date, sum(c.revenue) as revenue, sum(c.profit) as profit,
-            sum(c.revenue_including_gst) as revenue_including_gst
+            sum(c.revenue_including_gst) as revenue_including_gst, sum(c.orders_without_cost) as orders_without_cost
           from cells c group by c.bucket
         ) r),
       'top_by_revenue', (
         select coalesce(jsonb_agg(to_jsonb(r) order by r.revenue desc, r.product_name), '[]'::jsonb)
         from (
-          select t.product_id, t.product_name, t.units, t.revenue, t.profit, t.revenue_including_gst
+          select t.product_id, t.product_name, t.units, t.revenue, t.profit, t.revenue_including_gst, t.orders_without_cost
           from products t order by t.revenue desc, t.product_name limit 5
         ) r),
       'top_by_profit', (
         select coalesce(jsonb_agg(to_jsonb(r) order by r.profit desc, r.product_name), '[]'::jsonb)
         from (
-          select t.product_id, t.product_name, t.units, t.revenue, t.profit, t.revenue_including_gst
-          from products t order by t.profit desc, t.product_name limit 5
+          select t.product_id, t.product_name, t.units, t.revenue, t.profit, t.revenue_including_gst, t.orders_without_cost
+          from products t where t.profit is not null order by t.profit desc, t.product_name limit 5
         ) r)
     )
   );
 end;
 $$;
 comment on function public.dashboard_panels is
-  'Profit panels for a period (this_month, last_30_days, this_financial_year, all_time): totals with margin percent, revenue, fees and profit by platform, revenue and profit per day or month, top 5 products by revenue and by profit, all after returns (rules.kept_sale): cancelled orders excluded, a fully returned order''s loss in fees and profit only. Revenue is taxable value; each revenue has revenue_including_gst beside it.';
+  'Profit panels for a period (this_month, last_30_days, this_financial_year, all_time): totals with margin percent, revenue, fees and profit by platform, revenue and profit per day or month, top 5 products by revenue and by profit, all after returns (rules.kept_sale): cancelled orders excluded, a fully returned order''s loss in fees and profit only. Revenue is taxable value; each revenue has revenue_including_gst beside it. Orders whose cost is unknown are left out of profit and counted as orders_without_cost; margin_percent is over the revenue of known cost; totals.cost is null while any is unknown; a top product with no revenue of known cost has profit null and is not in top_by_profit.';
 revoke all on function public.dashboard_panels(text) from public, anon, authenticated, service_role;
 grant execute on function public.dashboard_panels(text) to authenticated;
 
@@ -184,11 +204,13 @@ begin
   from rules.dashboard_period(dashboard_top_styles.period, (now() at time zone 'Asia/Kolkata')::date) p;
   return (
     with product_sums as (
-      select t.product_id, t.units, t.revenue, t.profit, t.revenue_including_gst
+      select t.product_id, t.units, t.revenue, t.profit, t.revenue_including_gst, t.orders_without_cost,
+        t.revenue_without_cost
       from public.product_sales_totals t
       where v_from is null and t.user_id = (select auth.uid()) and t.orders <> 0
       union all
-      select o.product_id, sum(k.units), sum(k.revenue), sum(k.profit), sum(g.revenue)
+      select o.product_id, sum(k.units), sum(k.revenue), coalesce(sum(k.profit), 0), sum(g.revenue),
+        sum(k.orders_without_cost), sum(k.revenue_without_cost)
       from public.sales_orders o
       cross join lateral rules.kept_sale(o.status, o.quantity, o.returned_quantity, o.taxable_value,
         o.refunded_taxable_value, o.fees, o.profit_after_returns) k
@@ -202,8 +224,11 @@ begin
     items as (
       select sv.style_id, case when sv.style_id is null then s.product_id end as product_id,
         coalesce(st.style_name, p.product_name) as name,
-        sum(s.units) as units, sum(s.revenue) as revenue, sum(s.profit) as profit,
-        sum(s.revenue_including_gst) as revenue_including_gst
+        sum(s.units) as units, sum(s.revenue) as revenue,
+        -- unknown when none of the item's revenue has a known cost (issue 33)
+        case when sum(s.orders_without_cost) = 0 or sum(s.revenue_without_cost) <> sum(s.revenue) then sum(s.profit) end
+          as profit,
+        sum(s.revenue_including_gst) as revenue_including_gst, sum(s.orders_without_cost) as orders_without_cost
       from product_sums s
       join public.products p on p.id = s.product_id
       left join public.style_variants sv on sv.product_id = s.product_id
@@ -217,12 +242,12 @@ begin
         from (select i.* from items i order by i.revenue desc, i.name limit 5) r),
       'top_styles_by_profit', (
         select coalesce(jsonb_agg(to_jsonb(r) order by r.profit desc, r.name), '[]'::jsonb)
-        from (select i.* from items i order by i.profit desc, i.name limit 5) r)
+        from (select i.* from items i where i.profit is not null order by i.profit desc, i.name limit 5) r)
     )
   );
 end;
 $$;
 comment on function public.dashboard_top_styles is
-  'The top 5 items by revenue and by profit for a period (as dashboard_panels), each style''s variants summed as one item: {period, top_styles_by_revenue, top_styles_by_profit: [{style_id, product_id, name, units, revenue, profit, revenue_including_gst}]}, style_id null for a product without a style; revenue is taxable value. Excludes cancelled and returned orders.';
+  'The top 5 items by revenue and by profit for a period (as dashboard_panels), each style''s variants summed as one item: {period, top_styles_by_revenue, top_styles_by_profit: [{style_id, product_id, name, units, revenue, profit, revenue_including_gst, orders_without_cost}]}, style_id null for a product without a style; revenue is taxable value; profit leaves out orders whose cost is unknown, null (and not a top item by profit) when none of the item''s revenue has a known cost. Excludes cancelled and returned orders.';
 revoke all on function public.dashboard_top_styles(text) from public, anon, authenticated, service_role;
 grant execute on function public.dashboard_top_styles(text) to authenticated;

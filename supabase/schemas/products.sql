@@ -194,8 +194,8 @@ create trigger bom_subassemblies_refuse_archived_product
 --   labour_per_unit + overhead_per_run / run_size (rounded to the paisa),
 --   and, for a node without any BOM line, its purchase_cost.
 -- A node with neither BOM nor purchase cost makes the cost unknown: cost_known is false and
--- unit_cost 0, the figure the profit snapshot has always recorded for a product without a BOM
--- (sales_orders.unit_cost is not null); the screens show "cost unknown" and leave it out of margins.
+-- unit_cost null, which a sale records as its snapshot (issue 33), so its profit is null too and
+-- every profit total and margin leaves it out; the screens show "Cost unknown".
 -- The tree is expanded per product, correlated with it, so log_sale's lookup of one product walks
 -- only that product's tree. Security invoker: it reads through the caller's row-level security;
 -- the sums stay numeric.
@@ -204,7 +204,7 @@ select
   p.id as product_id,
   p.user_id,
   case when c.cost_known then c.materials_cost + c.wastage_cost + c.labour_cost + c.overhead_cost + c.purchase_cost
-    else 0 end as unit_cost,
+    end as unit_cost,
   c.cost_known,
   c.materials_cost,
   c.wastage_cost,
@@ -250,7 +250,7 @@ cross join lateral (
   ) sub
 ) c;
 comment on view public.product_unit_costs is
-  'The cost of one unit of each product through every level of sub-assemblies: materials with wastage, labour, overhead per run / run size, or the purchase cost of a product without a BOM. cost_known is false (and unit_cost 0) when a product in the tree has neither BOM nor purchase cost.';
+  'The cost of one unit of each product through every level of sub-assemblies: materials with wastage, labour, overhead per run / run size, or the purchase cost of a product without a BOM. cost_known is false (and unit_cost null) when a product in the tree has neither BOM nor purchase cost.';
 revoke all on public.product_unit_costs from public, anon, authenticated, service_role;
 grant select on public.product_unit_costs to authenticated;
 
@@ -407,13 +407,91 @@ begin
 end;
 $$;
 
+-- Product costs ---------------------------------------------------------------------------------
+-- What a unit costs beyond its BOM: labour per piece, a run's overhead and the run size it assumes
+-- (the unit cost carries overhead_per_run / run_size), and for a product without a BOM what one
+-- unit costs to buy (null: not known). All four are set at once, as the product form sends them:
+-- by create_product and update_product (their `costs`, in the product's own transaction) and by
+-- set_product_costs. Null when the caller has no such product.
+create function private.apply_product_costs(
+  product_id uuid,
+  user_id uuid,
+  labour_per_unit numeric,
+  overhead_per_run numeric,
+  run_size numeric,
+  purchase_cost numeric
+) returns public.products
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_product public.products;
+begin
+  update public.products p
+  set labour_per_unit = private.require_decimals(private.require_number(
+        coalesce(apply_product_costs.labour_per_unit, 0), 'Labour per unit', 0, field => 'labour_per_unit'),
+        'Labour per unit', 2, 'labour_per_unit'),
+      overhead_per_run = private.require_decimals(private.require_number(
+        coalesce(apply_product_costs.overhead_per_run, 0), 'Overhead per run', 0, field => 'overhead_per_run'),
+        'Overhead per run', 2, 'overhead_per_run'),
+      run_size = private.require_number(coalesce(apply_product_costs.run_size, 1), 'Run size', 1, true, 'run_size'),
+      purchase_cost = case when apply_product_costs.purchase_cost is not null then
+        private.require_decimals(private.require_number(
+          apply_product_costs.purchase_cost, 'Purchase cost', 0, field => 'purchase_cost'),
+          'Purchase cost', 2, 'purchase_cost') end
+  where p.id = apply_product_costs.product_id and p.user_id = apply_product_costs.user_id
+  returning * into v_product;
+  return v_product;
+end;
+$$;
+comment on function private.apply_product_costs(uuid, uuid, numeric, numeric, numeric, numeric) is
+  'Sets a product''s labour per unit (null: 0), overhead per run (null: 0), run size (null: 1) and purchase cost (null: not known), checked, all at once; null when the user has no such product.';
+
+-- The same from the `costs` object create_product and update_product take: {labour_per_unit,
+-- overhead_per_run, run_size, purchase_cost}, each a number or null (absent: null); any other key
+-- or value is refused, naming it.
+create function private.apply_product_costs(product_id uuid, user_id uuid, costs jsonb) returns public.products
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_key text;
+begin
+  -- RAISE itself, not private.raise_input_error: that one is immutable, and a call of it with
+  -- constant arguments may be run when the statement is planned.
+  if jsonb_typeof(apply_product_costs.costs) <> 'object' then
+    raise exception 'Costs must be an object of labour_per_unit, overhead_per_run, run_size and purchase_cost.'
+      using hint = 'field:costs';
+  end if;
+  for v_key in select jsonb_object_keys(apply_product_costs.costs) loop
+    if v_key not in ('labour_per_unit', 'overhead_per_run', 'run_size', 'purchase_cost') then
+      raise exception 'Costs have no %: give labour_per_unit, overhead_per_run, run_size and purchase_cost.', left(v_key, 64)
+        using hint = 'field:costs';
+    end if;
+    if jsonb_typeof(apply_product_costs.costs -> v_key) not in ('number', 'null') then
+      raise exception '% must be a number.', case v_key when 'labour_per_unit' then 'Labour per unit'
+          when 'overhead_per_run' then 'Overhead per run' when 'run_size' then 'Run size' else 'Purchase cost' end
+        using hint = 'field:' || v_key;
+    end if;
+  end loop;
+  return private.apply_product_costs(apply_product_costs.product_id, apply_product_costs.user_id,
+    (apply_product_costs.costs ->> 'labour_per_unit')::numeric, (apply_product_costs.costs ->> 'overhead_per_run')::numeric,
+    (apply_product_costs.costs ->> 'run_size')::numeric, (apply_product_costs.costs ->> 'purchase_cost')::numeric);
+end;
+$$;
+comment on function private.apply_product_costs(uuid, uuid, jsonb) is
+  'private.apply_product_costs from a costs object {labour_per_unit, overhead_per_run, run_size, purchase_cost} (numbers or null); another key or a value that is not a number is refused with its field.';
+
 -- create_product --------------------------------------------------------------------------------
 -- Refuses what its columns would round or its keys would refuse, naming the field: a price of
 -- 12.345 ('Selling price can have at most 2 decimal places.'), a SKU that differs from an existing
 -- one of the same user only in case or surrounding spaces ('A product with SKU P-1 already
 -- exists.', naming the one that exists). A refusal about one argument names it in its hint
 -- ('field:sku'; private.raise_input_error). With a request_id (00_setup.sql), a repeat returns the
--- first call's product and writes nothing.
+-- first call's product and writes nothing. Its costs beyond the BOM (`costs`, as
+-- private.apply_product_costs takes them) are set in the same transaction, so the form saves a
+-- product with its costs in one write (issue 33); without them it has none (labour 0, overhead 0,
+-- run size 1, purchase cost not known).
 create function public.create_product(
   sku text,
   product_name text,
@@ -422,7 +500,8 @@ create function public.create_product(
   stock_on_hand numeric default 0,
   reorder_point numeric default 10,
   bom jsonb default '[]'::jsonb,
-  request_id uuid default null
+  request_id uuid default null,
+  costs jsonb default null
 ) returns public.products
 language plpgsql
 security definer
@@ -477,15 +556,18 @@ begin
   end if;
 
   perform private.replace_bom(v_product.id, v_user_id, coalesce(create_product.bom, '[]'::jsonb));
+  if create_product.costs is not null then
+    v_product := private.apply_product_costs(v_product.id, v_user_id, create_product.costs);
+  end if;
 
   perform private.remember_result(v_user_id, create_product.request_id, to_jsonb(v_product));
   return v_product;
 end;
 $$;
 comment on function public.create_product is
-  'Creates a product and its bill of materials in one transaction; opening stock is recorded in the ledger. A repeated request_id returns the first call''s product and writes nothing.';
-revoke all on function public.create_product(text, text, text, numeric, numeric, numeric, jsonb, uuid) from public, anon, authenticated, service_role;
-grant execute on function public.create_product(text, text, text, numeric, numeric, numeric, jsonb, uuid) to authenticated;
+  'Creates a product, its bill of materials and its costs ({labour_per_unit, overhead_per_run, run_size, purchase_cost}, as set_product_costs takes them; null: none) in one transaction; opening stock is recorded in the ledger. A repeated request_id returns the first call''s product and writes nothing.';
+revoke all on function public.create_product(text, text, text, numeric, numeric, numeric, jsonb, uuid, jsonb) from public, anon, authenticated, service_role;
+grant execute on function public.create_product(text, text, text, numeric, numeric, numeric, jsonb, uuid, jsonb) to authenticated;
 
 -- update_product --------------------------------------------------------------------------------
 create function public.update_product(
@@ -495,7 +577,8 @@ create function public.update_product(
   category text,
   selling_price numeric,
   reorder_point numeric,
-  bom jsonb default null
+  bom jsonb default null,
+  costs jsonb default null
 ) returns public.products
 language plpgsql
 security definer
@@ -531,19 +614,21 @@ begin
   if update_product.bom is not null then
     perform private.replace_bom(v_product.id, v_user_id, update_product.bom);
   end if;
+  if update_product.costs is not null then
+    v_product := private.apply_product_costs(v_product.id, v_user_id, update_product.costs);
+  end if;
 
   return v_product;
 end;
 $$;
 comment on function public.update_product is
-  'Edits a product''s details with the checks of create_product; a non-null bom replaces its BOM in the same transaction. Stock is not edited here.';
-revoke all on function public.update_product(uuid, text, text, text, numeric, numeric, jsonb) from public, anon, authenticated, service_role;
-grant execute on function public.update_product(uuid, text, text, text, numeric, numeric, jsonb) to authenticated;
+  'Edits a product''s details with the checks of create_product; a non-null bom replaces its BOM and non-null costs ({labour_per_unit, overhead_per_run, run_size, purchase_cost}, all four at once as set_product_costs takes them) set its costs, in the same transaction. Stock is not edited here.';
+revoke all on function public.update_product(uuid, text, text, text, numeric, numeric, jsonb, jsonb) from public, anon, authenticated, service_role;
+grant execute on function public.update_product(uuid, text, text, text, numeric, numeric, jsonb, jsonb) to authenticated;
 
 -- set_product_costs -----------------------------------------------------------------------------
--- What a unit costs beyond its BOM: labour per piece, a run's overhead and the run size it assumes
--- (the unit cost carries overhead_per_run / run_size), and for a product without a BOM what one
--- unit costs to buy (null: not known). All four are set at once, as the product form sends them.
+-- A product's costs on their own (private.apply_product_costs), for a caller of the API; the
+-- product form sends them with create_product and update_product.
 create function public.set_product_costs(
   product_id uuid,
   labour_per_unit numeric,
@@ -556,24 +641,11 @@ security definer
 set search_path = ''
 as $$
 declare
-  v_user_id uuid := private.require_user_id();
-  v_product public.products;
+  v_product public.products := private.apply_product_costs(set_product_costs.product_id, private.require_user_id(),
+    set_product_costs.labour_per_unit, set_product_costs.overhead_per_run, set_product_costs.run_size,
+    set_product_costs.purchase_cost);
 begin
-  update public.products p
-  set labour_per_unit = private.require_decimals(private.require_number(
-        coalesce(set_product_costs.labour_per_unit, 0), 'Labour per unit', 0, field => 'labour_per_unit'),
-        'Labour per unit', 2, 'labour_per_unit'),
-      overhead_per_run = private.require_decimals(private.require_number(
-        coalesce(set_product_costs.overhead_per_run, 0), 'Overhead per run', 0, field => 'overhead_per_run'),
-        'Overhead per run', 2, 'overhead_per_run'),
-      run_size = private.require_number(coalesce(set_product_costs.run_size, 1), 'Run size', 1, true, 'run_size'),
-      purchase_cost = case when set_product_costs.purchase_cost is not null then
-        private.require_decimals(private.require_number(
-          set_product_costs.purchase_cost, 'Purchase cost', 0, field => 'purchase_cost'),
-          'Purchase cost', 2, 'purchase_cost') end
-  where p.id = set_product_costs.product_id and p.user_id = v_user_id
-  returning * into v_product;
-  if not found then
+  if v_product.id is null then
     raise exception 'Product not found.';
   end if;
   return v_product;
@@ -754,9 +826,10 @@ set search_path = ''
 as $$
   select
     p.id,
-    case when c.cost_known then c.unit_cost end,
-    case when c.cost_known then p.selling_price - c.unit_cost end,
-    case when c.cost_known then round((p.selling_price - c.unit_cost) * 100 / p.selling_price, 2) end,
+    -- null when the cost is unknown, and so are margin and margin percent
+    c.unit_cost,
+    p.selling_price - c.unit_cost,
+    round((p.selling_price - c.unit_cost) * 100 / p.selling_price, 2),
     b.max_buildable,
     b.bottleneck_material_id,
     b.bottleneck_material_name,

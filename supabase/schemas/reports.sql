@@ -56,7 +56,8 @@ comment on view reports.revenue_by_platform_month is
   'Sales orders, units and revenue (taxable value) kept after returns per platform per month (cancelled and fully returned orders excluded), with cancellations, fully returned orders, units returned and the amount refunded (GST included) per platform, and the revenue including GST, per workspace.';
 
 -- Profit after returns (rules.kept_sale: a fully returned order's loss included), beside the
--- profit recorded at each sale, labelled so.
+-- profit recorded at each sale, labelled so. An order whose cost is unknown (issue 33) is in
+-- neither, nor in cost: orders_without_cost counts it, revenue_without_cost is its revenue.
 create view reports.profit_by_platform_month with (security_invoker = true) as
 select
   o.user_id,
@@ -72,7 +73,9 @@ select
   sum(k.revenue - k.fees - k.profit) as cost,
   sum(k.profit) as profit_after_returns,
   sum(o.profit) filter (where k.orders = 1) as recorded_profit,
-  sum(g.revenue) as revenue_including_gst
+  sum(g.revenue) as revenue_including_gst,
+  sum(k.orders_without_cost) as orders_without_cost,
+  sum(k.revenue_without_cost) as revenue_without_cost
 from public.sales_orders o
 -- Revenue is taxable value, as profit counts it (issue 31); with GST beside it.
 cross join lateral rules.kept_sale(o.status, o.quantity, o.returned_quantity, o.taxable_value,
@@ -83,7 +86,7 @@ join reports.workspaces w on w.user_id = o.user_id
 where k.kept
 group by o.user_id, w.workspace, date_trunc('month', o.order_date), o.platform;
 comment on view reports.profit_by_platform_month is
-  'Per platform per month: orders, units, revenue (taxable value) kept after returns, fees, return fees, reimbursements, cost (of units sold and of units lost, less reimbursements, plus return fees) and profit after returns (a fully returned order''s loss included); recorded_profit is the profit as recorded at each sale of the counted orders; revenue_including_gst the kept revenue with its GST. Cancelled orders excluded.';
+  'Per platform per month: orders, units, revenue (taxable value) kept after returns, fees, return fees, reimbursements, cost (of units sold and of units lost, less reimbursements, plus return fees) and profit after returns (a fully returned order''s loss included); recorded_profit is the profit as recorded at each sale of the counted orders; revenue_including_gst the kept revenue with its GST; orders_without_cost and revenue_without_cost the orders whose cost is unknown, left out of cost and both profits. Cancelled orders excluded.';
 
 create view reports.product_margins with (security_invoker = true) as
 select
@@ -106,7 +109,7 @@ cross join lateral rules.gst_split(p.selling_price, rules.gst_rate_for(p.gst_rat
 cross join lateral (select x.taxable_value as price_before_gst) t
 join reports.workspaces w on w.user_id = p.user_id;
 comment on view reports.product_margins is
-  'Per product: unit cost at current BOM and material costs, margin and margin percent against the selling price before GST (price_before_gst: the selling price itself when the product has no rate).';
+  'Per product: unit cost at current BOM and material costs, margin and margin percent against the selling price before GST (price_before_gst: the selling price itself when the product has no rate); all three null when the cost is unknown.';
 
 create view reports.stock_valuation with (security_invoker = true) as
 select

@@ -20,8 +20,10 @@ create table public.sales_orders (
   -- A return without restock (damaged goods) writes no ledger row, so its note lives on the order.
   return_note text check (length(return_note) <= 500),
   -- The profit snapshot, fixed at the moment of sale: later changes to material costs, BOMs or
-  -- platform fees leave recorded orders alone.
-  unit_cost numeric not null default 0 constraint sales_orders_unit_cost_check check (unit_cost >= 0),
+  -- platform fees leave recorded orders alone. A null unit cost is unknown (issue 33: the product,
+  -- or a part of the combo, had neither BOM nor purchase cost), and so are profit and profit after
+  -- returns: the profit totals leave such an order out and count it (rules.kept_sale).
+  unit_cost numeric constraint sales_orders_unit_cost_check check (unit_cost >= 0),
   fees numeric(16, 2) not null default 0 constraint sales_orders_fees_check check (fees >= 0),
   -- The GST snapshot (issue 31), fixed at the moment of sale like the profit snapshot (later rate
   -- changes leave it alone; an invoice recomputes it for its place of supply, gst_documents.sql):
@@ -70,9 +72,10 @@ create table public.sales_orders (
 );
 comment on table public.sales_orders is
   'Marketplace sales. Logging one takes its quantity from product stock at once; fulfilling it later changes only its status.';
-comment on column public.sales_orders.unit_cost is 'The product''s unit cost (BOM at material costs) when the sale was logged.';
+comment on column public.sales_orders.unit_cost is
+  'The product''s unit cost (public.product_unit_costs; a combo''s parts'') when the sale was logged; null when it was unknown then (from issue 33 on: orders recorded before keep the 0 they were given).';
 comment on column public.sales_orders.fees is 'Platform commission on the total plus its fee and shipping per order, when the sale was logged.';
-comment on column public.sales_orders.profit is 'taxable_value - round(unit_cost x quantity, 2) - fees.';
+comment on column public.sales_orders.profit is 'taxable_value - round(unit_cost x quantity, 2) - fees; null when unit_cost is unknown.';
 comment on column public.sales_orders.taxable_value is
   'The total without GST: round(total_amount / (1 + gst_rate/100), 2); the total itself when the rate is unknown (gst_rate null).';
 comment on column public.sales_orders.place_of_supply is 'GST state code of the place of supply: the buyer''s state when known, else the business''s.';
@@ -83,7 +86,7 @@ comment on column public.sales_orders.return_fees is 'The sum of its returns'' f
 comment on column public.sales_orders.reimbursed is 'The sum of its approved claims'' reimbursements.';
 comment on column public.sales_orders.refunded_amount is 'round(total_amount x returned_quantity / quantity, 2): the revenue its returns gave back.';
 comment on column public.sales_orders.profit_after_returns is
-  '(taxable_value - refunded_taxable_value) - round(unit_cost x (quantity - restocked_quantity), 2) - fees - return_fees + reimbursed; equals profit with nothing returned.';
+  '(taxable_value - refunded_taxable_value) - round(unit_cost x (quantity - restocked_quantity), 2) - fees - return_fees + reimbursed; equals profit with nothing returned; null when unit_cost is unknown.';
 comment on column public.sales_orders.external_order_id is
   'The order id on the sales channel (Amazon, Flipkart, Myntra, the website), for orders that came from it; null for a sale logged by hand.';
 
@@ -272,9 +275,8 @@ begin
        operator_gstin)
     select l.id, record_sales.user_id, record_sales.platform, l.product_id, l.product_name, l.quantity,
       l.unit_price, l.total_amount,
-      -- profit snapshot: the unit cost and the platform's fees now (a combo's from its parts)
-      coalesce(case when l.is_combo then private.combo_unit_cost(l.product_id) end,
-        (select c.unit_cost from public.product_unit_costs c where c.product_id = l.product_id)),
+      -- profit snapshot: the unit cost (null: unknown) and the platform's fees now
+      private.sale_unit_cost(l.product_id, l.is_combo),
       coalesce((
         select round(l.total_amount * f.commission_percent / 100, 2)
           + case when l.charges_order_fees then f.fee_per_order + f.shipping_per_order else 0 end

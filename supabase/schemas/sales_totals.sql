@@ -12,7 +12,9 @@
 -- same kept revenue with its GST, what the buyers paid. A statement trigger
 -- per event on sales_orders keeps both in the transaction of the change itself (a sale, cancel,
 -- return, import or website order; any later change to an order's amounts too), so they always
--- equal a recount (supabase/tests/database/sales_totals.test.sql).
+-- equal a recount (supabase/tests/database/sales_totals.test.sql). An order whose cost was unknown
+-- at sale (issue 33) adds nothing to profit but 1 to orders_without_cost and its kept revenue to
+-- revenue_without_cost, so a margin is taken over the revenue whose cost is known.
 --
 -- A day's row for a platform (and a platform's count of a status) is split into stripes, so that
 -- keeping the totals never makes one sale wait for another: each change adds to a stripe no other
@@ -33,13 +35,15 @@ create table public.sales_day_totals (
   fees numeric not null,
   profit numeric not null,
   revenue_including_gst numeric not null,
+  orders_without_cost bigint not null default 0,
+  revenue_without_cost numeric not null default 0,
   primary key (user_id, day, platform, stripe)
 )
 -- Pages left half empty: a sale rewrites its day's row beside the old one (a HOT update), with no
 -- index entry to add.
 with (fillfactor = 50);
 comment on table public.sales_day_totals is
-  'Counted sales per India day and platform (in stripes, so writers never wait for each other): orders, units, revenue (taxable value), fees, profit and revenue including GST. Kept by triggers on sales_orders; read-only to users.';
+  'Counted sales per India day and platform (in stripes, so writers never wait for each other): orders, units, revenue (taxable value), fees, profit, revenue including GST, and the orders whose cost is unknown (left out of profit) with their revenue. Kept by triggers on sales_orders; read-only to users.';
 
 create table public.product_sales_totals (
   user_id uuid not null,
@@ -50,6 +54,8 @@ create table public.product_sales_totals (
   fees numeric not null,
   profit numeric not null,
   revenue_including_gst numeric not null,
+  orders_without_cost bigint not null default 0,
+  revenue_without_cost numeric not null default 0,
   primary key (user_id, product_id),
   foreign key (product_id, user_id) references public.products (id, user_id) on delete cascade
 )
@@ -58,7 +64,7 @@ create table public.product_sales_totals (
 -- bench/RESULTS.md), a cost paid per visit rather than per sale.
 with (fillfactor = 50);
 comment on table public.product_sales_totals is
-  'Counted sales per product, all time: orders, units, revenue (taxable value), fees, profit and revenue including GST. Kept by triggers on sales_orders; read-only to users.';
+  'Counted sales per product, all time: orders, units, revenue (taxable value), fees, profit, revenue including GST, and the orders whose cost is unknown (left out of profit) with their revenue. Kept by triggers on sales_orders; read-only to users.';
 
 create table public.sales_order_counts (
   user_id uuid not null references auth.users (id) on delete cascade,
@@ -103,7 +109,8 @@ as $$
 begin
   with change as (
     select c.user_id, c.product_id, c.platform, c.status, c.order_date, c.sign, k.kept,
-      k.orders, k.units, k.revenue, k.fees, k.profit, g.revenue as revenue_including_gst
+      k.orders, k.units, k.revenue, k.fees, coalesce(k.profit, 0) as profit, g.revenue as revenue_including_gst,
+      k.orders_without_cost, k.revenue_without_cost
     from (
       select o.user_id, o.product_id, o.platform, o.status, o.order_date, -1 as sign, o.quantity, o.returned_quantity,
         o.total_amount, o.refunded_amount, o.taxable_value, o.refunded_taxable_value, o.fees, o.profit_after_returns
@@ -124,45 +131,56 @@ begin
     select c.user_id, (c.order_date at time zone 'Asia/Kolkata')::date as day, c.platform,
       sum(c.sign * c.orders) as orders, sum(c.sign * c.units) as units, sum(c.sign * c.revenue) as revenue,
       sum(c.sign * c.fees) as fees, sum(c.sign * c.profit) as profit,
-      sum(c.sign * c.revenue_including_gst) as revenue_including_gst
+      sum(c.sign * c.revenue_including_gst) as revenue_including_gst,
+      sum(c.sign * c.orders_without_cost) as orders_without_cost,
+      sum(c.sign * c.revenue_without_cost) as revenue_without_cost
     from change c
     where c.kept
     group by 1, 2, 3
     having (sum(c.sign * c.orders), sum(c.sign * c.units), sum(c.sign * c.revenue), sum(c.sign * c.fees),
-      sum(c.sign * c.profit), sum(c.sign * c.revenue_including_gst)) <> (0, 0, 0, 0, 0, 0)
+      sum(c.sign * c.profit), sum(c.sign * c.revenue_including_gst), sum(c.sign * c.orders_without_cost),
+      sum(c.sign * c.revenue_without_cost)) <> (0, 0, 0, 0, 0, 0, 0, 0)
   ),
   days as (
     insert into public.sales_day_totals as t
-      (user_id, day, platform, stripe, orders, units, revenue, fees, profit, revenue_including_gst)
+      (user_id, day, platform, stripe, orders, units, revenue, fees, profit, revenue_including_gst,
+       orders_without_cost, revenue_without_cost)
     select d.user_id, d.day, d.platform,
       coalesce(
         (select f.stripe from public.sales_day_totals f
          where f.user_id = d.user_id and f.day = d.day and f.platform = d.platform
          order by f.stripe limit 1 for update skip locked),
         pg_catalog.pg_backend_pid()),
-      d.orders, d.units, d.revenue, d.fees, d.profit, d.revenue_including_gst
+      d.orders, d.units, d.revenue, d.fees, d.profit, d.revenue_including_gst, d.orders_without_cost,
+      d.revenue_without_cost
     from day_change d
     on conflict (user_id, day, platform, stripe) do update
     set orders = t.orders + excluded.orders, units = t.units + excluded.units, revenue = t.revenue + excluded.revenue,
       fees = t.fees + excluded.fees, profit = t.profit + excluded.profit,
-      revenue_including_gst = t.revenue_including_gst + excluded.revenue_including_gst
+      revenue_including_gst = t.revenue_including_gst + excluded.revenue_including_gst,
+      orders_without_cost = t.orders_without_cost + excluded.orders_without_cost,
+      revenue_without_cost = t.revenue_without_cost + excluded.revenue_without_cost
   ),
   products as (
     insert into public.product_sales_totals as t
-      (user_id, product_id, orders, units, revenue, fees, profit, revenue_including_gst)
+      (user_id, product_id, orders, units, revenue, fees, profit, revenue_including_gst,
+       orders_without_cost, revenue_without_cost)
     select c.user_id, c.product_id,
       sum(c.sign * c.orders), sum(c.sign * c.units), sum(c.sign * c.revenue), sum(c.sign * c.fees), sum(c.sign * c.profit),
-      sum(c.sign * c.revenue_including_gst)
+      sum(c.sign * c.revenue_including_gst), sum(c.sign * c.orders_without_cost), sum(c.sign * c.revenue_without_cost)
     from change c
     where c.kept
     group by 1, 2
     having (sum(c.sign * c.orders), sum(c.sign * c.units), sum(c.sign * c.revenue), sum(c.sign * c.fees),
-      sum(c.sign * c.profit), sum(c.sign * c.revenue_including_gst)) <> (0, 0, 0, 0, 0, 0)
+      sum(c.sign * c.profit), sum(c.sign * c.revenue_including_gst), sum(c.sign * c.orders_without_cost),
+      sum(c.sign * c.revenue_without_cost)) <> (0, 0, 0, 0, 0, 0, 0, 0)
     order by 1, 2
     on conflict (user_id, product_id) do update
     set orders = t.orders + excluded.orders, units = t.units + excluded.units, revenue = t.revenue + excluded.revenue,
       fees = t.fees + excluded.fees, profit = t.profit + excluded.profit,
-      revenue_including_gst = t.revenue_including_gst + excluded.revenue_including_gst
+      revenue_including_gst = t.revenue_including_gst + excluded.revenue_including_gst,
+      orders_without_cost = t.orders_without_cost + excluded.orders_without_cost,
+      revenue_without_cost = t.revenue_without_cost + excluded.revenue_without_cost
   ),
   count_change as (
     select c.user_id, c.platform, c.status, sum(c.sign) as orders

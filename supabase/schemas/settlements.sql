@@ -80,14 +80,20 @@ from (
     sum(rules.expected_payout(o.status, o.quantity, o.returned_quantity, o.total_amount, o.refunded_amount,
       o.fees, o.return_fees)) as expected,
     sum(o.fees) filter (where o.status <> 'Cancelled') as recorded_fees,
-    coalesce(sum(round(o.unit_cost * (o.quantity - o.restocked_quantity), 2)) filter (where o.status <> 'Cancelled'), 0)
-      as cost_of_goods,
+    -- Unknown (null), and so the actual and estimated profit, when a live line's cost is (issue 33):
+    -- a sum would skip that line and overstate the profit.
+    case when bool_and(o.unit_cost is not null) filter (where o.status <> 'Cancelled') is not false then
+      coalesce(sum(round(o.unit_cost * (o.quantity - o.restocked_quantity), 2)) filter (where o.status <> 'Cancelled'), 0)
+    end as cost_of_goods,
     sum(o.return_fees) as return_fees,
     sum(o.reimbursed) as reimbursed,
     sum(rules.return_cost(o.unit_cost, o.returned_quantity, o.restocked_quantity, o.return_fees, o.reimbursed))
       as return_cost,
-    sum((rules.kept_sale(o.status, o.quantity, o.returned_quantity, o.total_amount, o.refunded_amount, o.fees,
-      o.profit_after_returns)).profit) as estimated_profit,
+    case when sum((rules.kept_sale(o.status, o.quantity, o.returned_quantity, o.total_amount, o.refunded_amount, o.fees,
+      o.profit_after_returns)).orders_without_cost) = 0 then
+      sum((rules.kept_sale(o.status, o.quantity, o.returned_quantity, o.total_amount, o.refunded_amount, o.fees,
+        o.profit_after_returns)).profit)
+    end as estimated_profit,
     -- The GST in what the order kept after its returns.
     coalesce(sum((o.total_amount - o.refunded_amount) - (o.taxable_value - o.refunded_taxable_value))
       filter (where o.status <> 'Cancelled'), 0) as gst
@@ -115,7 +121,7 @@ cross join lateral (
   )) as due_day
 ) d;
 comment on view private.marketplace_order_reconciliation is
-  'Per marketplace order (user, platform, external order id; Brand Website aside): expected, settled, difference, status, fees recorded and charged, TCS, TDS, estimated and actual profit (both without the GST in the order: gst).';
+  'Per marketplace order (user, platform, external order id; Brand Website aside): expected, settled, difference, status, fees recorded and charged, TCS, TDS, estimated and actual profit (both without the GST in the order: gst; both null when a line''s cost is unknown).';
 revoke all on private.marketplace_order_reconciliation from public, anon, authenticated, service_role;
 
 -- The statuses list_reconciliation filters by, in the order the app shows them. (The field is an
@@ -320,7 +326,9 @@ begin
         sum(o.tcs) as tcs, sum(o.tds) as tds,
         sum(o.estimated_profit) as estimated_profit,
         coalesce(sum(o.estimated_profit) filter (where o.settlement_lines > 0), 0) as estimated_profit_paid,
-        coalesce(sum(o.actual_profit), 0) as actual_profit
+        coalesce(sum(o.actual_profit), 0) as actual_profit,
+        -- left out of both profits (issue 33)
+        count(*) filter (where o.live and o.cost_of_goods is null) as orders_without_cost
       from orders o
       group by o.platform
     ),
@@ -343,6 +351,7 @@ begin
         'estimated_profit', coalesce(b.estimated_profit, 0),
         'estimated_profit_paid', coalesce(b.estimated_profit_paid, 0),
         'actual_profit', coalesce(b.actual_profit, 0),
+        'orders_without_cost', coalesce(b.orders_without_cost, 0),
         'unmatched_lines', coalesce(u.unmatched_lines, 0), 'unmatched_amount', coalesce(u.unmatched_amount, 0))
       order by coalesce(b.platform, u.platform)), '[]'::jsonb)
     from by_platform b
@@ -351,7 +360,7 @@ begin
 end;
 $$;
 comment on function public.reconciliation_summary is
-  'Per platform for a period (this_month, last_30_days, this_financial_year, all_time; orders by India order day): [{platform, orders, expected, settled, short_paid, short_paid_orders, overdue, overdue_orders, awaiting_orders, paid_orders, fees_charged, fees_at_rates (recorded fees + return fees of the paid orders), tcs, tds, estimated_profit, estimated_profit_paid, actual_profit, unmatched_lines, unmatched_amount}].';
+  'Per platform for a period (this_month, last_30_days, this_financial_year, all_time; orders by India order day): [{platform, orders, expected, settled, short_paid, short_paid_orders, overdue, overdue_orders, awaiting_orders, paid_orders, fees_charged, fees_at_rates (recorded fees + return fees of the paid orders), tcs, tds, estimated_profit, estimated_profit_paid, actual_profit, orders_without_cost (live orders with a line of unknown cost, left out of the profits), unmatched_lines, unmatched_amount}].';
 revoke all on function public.reconciliation_summary(text) from public, anon, authenticated, service_role;
 grant execute on function public.reconciliation_summary(text) to authenticated;
 

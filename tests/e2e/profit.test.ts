@@ -8,7 +8,7 @@ import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { dialog, eventually, openTab, rowCells, settle } from './support/actions';
+import { dialog, dismissNotifications, eventually, openTab, rowCells, settle } from './support/actions';
 import { DESKTOP, PHONE } from './support/environment';
 import { useE2e } from './support/fixture';
 import { seeder } from './support/seed';
@@ -124,8 +124,68 @@ describe('costs, fees and profit', { timeout: 240_000 }, () => {
       expect(await panelFigure(page, 'Profit after returns')).toBe('₹2,088.19');
       expect(await panelFigure(page, 'Margin')).toBe('27.9%');
       await byPlatform.locator('.recharts-bar-rectangle').first().waitFor();
+      const profitPanels = page.getByRole('region', { name: 'Profit', exact: true });
+      expect(await profitPanels.getByText('Cost unknown').count()).toBe(0);
       await settle(page);
       await shot(page, 'dashboard', size);
+
+      // Issue 33: a dupatta bought in, with neither BOM nor purchase cost yet. Its sale adds revenue
+      // but no profit: profit and margin (over the revenue of known cost) stay as they were, a
+      // warning counts it, and it is never a top product by profit.
+      const dupatta = await seed.product({
+        sku: 'DUP-1',
+        product_name: 'Dupatta',
+        selling_price: 800,
+        stock_on_hand: 5,
+      });
+      await seed.sale(dupatta, 'Myntra', 1);
+      await eventually(() => panelFigure(page, 'Revenue')).toBe('₹8,297.00');
+      expect(await panelFigure(page, 'Profit after returns')).toBe('₹2,088.19');
+      expect(await panelFigure(page, 'Margin')).toBe('27.9%');
+      const warning = profitPanels.getByRole('alert').filter({ hasText: 'Cost unknown' });
+      expect(await warning.innerText()).toContain(
+        'Profit leaves out 1 order of products without a cost: add a BOM or a purchase cost to count them.',
+      );
+      expect(await rowCells(byPlatform, 'Myntra')).toEqual([
+        'Myntra',
+        '1',
+        '₹800.00',
+        '₹0.00',
+        '₹0.00 1 without cost left out',
+      ]);
+      const topByRevenue = page.getByRole('region', { name: 'Top 5 products by revenue', exact: true });
+      const topByProfit = page.getByRole('region', { name: 'Top 5 products by profit', exact: true });
+      expect(await rowCells(topByRevenue, 'Dupatta')).toEqual(['Dupatta', '1', '₹800.00', 'Cost unknown']);
+      expect(await topByProfit.getByText('Dupatta').count()).toBe(0);
+      await dismissNotifications(page);
+      await settle(page);
+      await shot(page, 'dashboard-cost-unknown', size);
+
+      // Given a purchase cost of 500 in its form, its next sale counts (800 - 500 = 300); the first
+      // sale stays left out.
+      await openTab(page, 'Products');
+      await page.getByRole('button', { name: 'Actions for Dupatta', exact: true }).click();
+      await dialog(page, 'Actions for Dupatta').getByRole('button', { name: 'Edit', exact: true }).click();
+      const edit = dialog(page, 'Edit Dupatta');
+      await edit.getByLabel('Purchase cost').fill('500');
+      // One write: update_product carries the costs (no set_product_costs after it).
+      const writes: string[] = [];
+      const onRequest = (request: { url(): string; method(): string }) => {
+        const rpc = /\/rest\/v1\/rpc\/(\w+)/.exec(request.url());
+        if (rpc && request.method() === 'POST') writes.push(rpc[1]!);
+      };
+      page.on('request', onRequest);
+      await edit.getByRole('button', { name: 'Save Changes' }).click();
+      await edit.waitFor({ state: 'hidden' });
+      page.off('request', onRequest);
+      expect(writes.filter((name) => /^(create|update|set)_/.test(name))).toEqual(['update_product']);
+      await seed.sale(dupatta, 'Myntra', 1);
+      await openTab(page, 'Dashboard');
+      await eventually(() => panelFigure(page, 'Profit after returns')).toBe('₹2,388.19');
+      expect(await panelFigure(page, 'Revenue')).toBe('₹9,097.00');
+      expect(await panelFigure(page, 'Margin')).toBe('28.8%'); // 2,388.19 over 7,497 + 800
+      expect(await warning.innerText()).toContain('Profit leaves out 1 order of products without a cost');
+      expect(await rowCells(topByProfit, 'Dupatta')).toEqual(['Dupatta', '2', '₹1,600.00', '₹300.00']);
 
       // The product drawer: unit cost, margin and what runs out first.
       await openTab(page, 'Products');

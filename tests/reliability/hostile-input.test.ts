@@ -2800,6 +2800,50 @@ describeStack('hostile input', (stack, kind) => {
         400,
         /invalid input syntax for type uuid/,
       ),
+      // The same costs given with the product (issue 33: the form's one write).
+      rpcCase(
+        'create_product',
+        'costs a string',
+        { ...newProduct([]), costs: 'labour 60' },
+        400,
+        'Costs must be an object of labour_per_unit, overhead_per_run, run_size and purchase_cost.',
+      ),
+      rpcCase(
+        'create_product',
+        'costs labour NaN',
+        { ...newProduct([]), costs: { labour_per_unit: 'NaN' } },
+        400,
+        'Labour per unit must be a number.',
+      ),
+      rpcCase(
+        'create_product',
+        'costs a 1 MB key',
+        { ...newProduct([]), costs: { [MB]: 1 } },
+        400,
+        /^Costs have no x+: give labour_per_unit/,
+      ),
+      rpcCase(
+        'create_product',
+        'costs run size 2.5',
+        { ...newProduct([]), costs: { run_size: 2.5 } },
+        400,
+        'Run size must be a whole number.',
+      ),
+      rpcCase(
+        'update_product',
+        'costs purchase 1e300',
+        {
+          product_id: fixture.productId,
+          sku: `SKU-${fixture.productName}`,
+          product_name: fixture.productName,
+          category: null,
+          selling_price: 10,
+          reorder_point: 1,
+          costs: { purchase_cost: 1e300 },
+        },
+        400,
+        'Purchase cost must be at most 1000000000.',
+      ),
     ];
     expect(await runCases(s, fixture, list)).toEqual([]);
     expect(await ledgerProblems(s, fixture.user.id)).toEqual([]);

@@ -4,7 +4,7 @@
 -- dashboard, its panels, the lists and the reports agree because they share the rules.
 begin;
 set local client_min_messages = warning;
-select plan(41);
+select plan(43);
 
 -- Which sales orders count as sales -------------------------------------------------------------
 select is(rules.counted_sale_statuses(), array['Unfulfilled', 'Fulfilled', 'Partially returned']::public.sales_order_status[],
@@ -13,17 +13,24 @@ select ok(not ('Cancelled' = any (rules.counted_sale_statuses())), 'A cancelled 
 select ok(not ('Returned' = any (rules.counted_sale_statuses())), 'A fully returned order does not count as a sale');
 -- What an order keeps after its returns (rules.kept_sale): 3 units sold for 300 with 30 fees.
 select is((select to_jsonb(k) from rules.kept_sale('Partially returned', 3, 1, 300, 100, 30, 50) k),
-  '{"kept": true, "orders": 1, "units": 2, "revenue": 200, "fees": 30, "profit": 50}'::jsonb,
+  '{"kept": true, "orders": 1, "units": 2, "revenue": 200, "fees": 30, "profit": 50, "orders_without_cost": 0, "revenue_without_cost": 0}'::jsonb,
   'A partly returned order is one order with its kept units, kept revenue, recorded fees and profit after returns');
 select is((select to_jsonb(k) from rules.kept_sale('Fulfilled', 3, 0, 300, 0, 30, 120) k),
-  '{"kept": true, "orders": 1, "units": 3, "revenue": 300, "fees": 30, "profit": 120}'::jsonb,
+  '{"kept": true, "orders": 1, "units": 3, "revenue": 300, "fees": 30, "profit": 120, "orders_without_cost": 0, "revenue_without_cost": 0}'::jsonb,
   'With nothing returned, an order keeps its recorded figures');
 select is((select to_jsonb(k) from rules.kept_sale('Returned', 3, 3, 300, 300, 30, -75) k),
-  '{"kept": true, "orders": 0, "units": 0, "revenue": 0, "fees": 30, "profit": -75}'::jsonb,
+  '{"kept": true, "orders": 0, "units": 0, "revenue": 0, "fees": 30, "profit": -75, "orders_without_cost": 0, "revenue_without_cost": 0}'::jsonb,
   'A fully returned order is no order, units or revenue, but its fees and loss stay in profit');
 select is((select to_jsonb(k) from rules.kept_sale('Cancelled', 3, 0, 300, 0, 30, 120) k),
-  '{"kept": false, "orders": 0, "units": 0, "revenue": 0, "fees": 0, "profit": 0}'::jsonb,
+  '{"kept": false, "orders": 0, "units": 0, "revenue": 0, "fees": 0, "profit": 0, "orders_without_cost": 0, "revenue_without_cost": 0}'::jsonb,
   'A cancelled order keeps nothing');
+-- An order whose cost was unknown at sale (issue 33: profit after returns null).
+select is((select to_jsonb(k) from rules.kept_sale('Partially returned', 3, 1, 300, 100, 30, null) k),
+  '{"kept": true, "orders": 1, "units": 2, "revenue": 200, "fees": 30, "profit": null, "orders_without_cost": 1, "revenue_without_cost": 200}'::jsonb,
+  'An order whose cost is unknown keeps a null profit and says so: one order without cost, its kept revenue as revenue without cost');
+select is((select to_jsonb(k) from rules.kept_sale('Cancelled', 3, 0, 300, 0, 30, null) k),
+  '{"kept": false, "orders": 0, "units": 0, "revenue": 0, "fees": 0, "profit": 0, "orders_without_cost": 0, "revenue_without_cost": 0}'::jsonb,
+  'A cancelled order whose cost is unknown still keeps nothing, and is no order without cost');
 -- The list is an allow-list: a status it does not name, such as one not (yet) in the enum, never
 -- counts. (Postgres cannot use an enum value added in the same transaction, so a future status is
 -- named here as text.)

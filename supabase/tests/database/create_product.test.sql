@@ -2,7 +2,7 @@
 -- ledger; every bad input refused with a clear message and nothing created.
 begin;
 set local client_min_messages = warning;
-select plan(42);
+select plan(50);
 
 select tests.create_user('owner');
 select tests.create_user('other');
@@ -138,12 +138,39 @@ select throws_ok(format($$ select public.create_product('NEW-1', 'New', null, 10
   'P0001', 'A material can appear only once in a BOM.',
   'A BOM of 200 lines is read line by line as before (here a material repeated)');
 
+-- Its costs beyond the BOM, in the same call (issue 33: the form's one write), checked as
+-- set_product_costs checks them; a refusal writes nothing, not even the product.
+select is(tests.refusal($$ select public.create_product('NEW-1', 'New', null, 10, 3, 10, costs => '{"labour_per_unit": "60"}') $$),
+  'P0001 | Labour per unit must be a number. | field:labour_per_unit', 'A labour cost given as text is refused, naming it');
+select is(tests.refusal($$ select public.create_product('NEW-1', 'New', null, 10, 3, 10, costs => '{"labour": 60}') $$),
+  'P0001 | Costs have no labour: give labour_per_unit, overhead_per_run, run_size and purchase_cost. | field:costs',
+  'A cost the product does not have is refused');
+select is(tests.refusal($$ select public.create_product('NEW-1', 'New', null, 10, 3, 10, costs => '[60]') $$),
+  'P0001 | Costs must be an object of labour_per_unit, overhead_per_run, run_size and purchase_cost. | field:costs',
+  'Costs that are not an object are refused');
+select is(tests.refusal($$ select public.create_product('NEW-1', 'New', null, 10, 3, 10, costs => '{"purchase_cost": -1}') $$),
+  'P0001 | Purchase cost must be at least 0. | field:purchase_cost', 'A negative purchase cost is refused');
+select is(tests.refusal($$ select public.create_product('NEW-1', 'New', null, 10, 3, 10, costs => '{"run_size": 2.5}') $$),
+  'P0001 | Run size must be a whole number. | field:run_size', 'A run size of 2.5 is refused');
+
 select results_eq(
   $$ select (select count(*) from public.products), (select count(*) from public.bom_items),
             (select count(*) from public.stock_movements) $$,
   $$ select products, bom_items, movements from counts_before $$,
   'No refused product left a product, BOM row or ledger row behind (not even the opening stock of a product refused for its BOM)'
 );
+
+select is((select to_jsonb(p) from (select labour_per_unit, overhead_per_run, run_size, purchase_cost
+           from public.create_product('DUP-1', 'Dupatta', null, 800, 0, 10, '[]', '6f0c1f1e-33a1-4a0e-9d4e-0c3c33f0d001',
+             '{"labour_per_unit": 20, "overhead_per_run": 300, "run_size": 10, "purchase_cost": 450.5}')) p),
+  '{"labour_per_unit": 20.00, "overhead_per_run": 300.00, "run_size": 10, "purchase_cost": 450.50}'::jsonb,
+  'A product is created with its costs in one call, and returned with them');
+select is((select to_jsonb(p) - 'id' - 'created_at' - 'updated_at' from public.create_product('DUP-1', 'Dupatta', null, 800, 0, 10, '[]',
+             '6f0c1f1e-33a1-4a0e-9d4e-0c3c33f0d001', '{"purchase_cost": 1}') p),
+  (select to_jsonb(p) - 'id' - 'created_at' - 'updated_at' from public.products p where p.sku = 'DUP-1'),
+  'Repeating the request returns the first call''s product with its costs');
+select is((select jsonb_build_array(count(*), min(purchase_cost)) from public.products where sku = 'DUP-1'), '[1, 450.50]'::jsonb,
+  'and writes nothing: one dupatta, its purchase cost as first given');
 
 -- Another user ---------------------------------------------------------------------------------
 select tests.authenticate_as('other');

@@ -70,6 +70,8 @@ select is((select gstin || ' ' || state_code || ' ' || invoice_prefix
 insert into tests.ids select 'kurta', id from public.create_product('KUR-1', 'Kurta', 'Apparel', 2625.01, 50, 2, '[]');
 insert into tests.ids select 'shirt', id from public.create_product('SHI-1', 'Shirt', 'Apparel', 1050, 50, 2, '[]');
 insert into tests.ids select 'mug', id from public.create_product('MUG-1', 'Mug', null, 300, 50, 2, '[]');
+-- Each bought in at 100, so that profit is known (issue 33) and shows what it counts.
+select count(public.set_product_costs(id, 0, purchase_cost => 100)) from public.products where sku in ('KUR-1', 'SHI-1', 'MUG-1');
 insert into tests.ids select 'early', id from public.log_sale(tests.id('shirt'), 1, 'Brand Website');
 select is(tests.refusal($$ select public.set_item_tax(tests.id('shirt'), hsn_code => '62052', gst_rate => 5) $$),
   'P0001 | HSN code must be 4, 6 or 8 digits. | field:hsn_code', 'A 5-digit HSN code is refused');
@@ -89,8 +91,8 @@ select is(public.set_item_tax(tests.id('shirt'), hsn_code => '620520', gst_rate 
 select is((select to_jsonb(o) - 'id' from (select gst_rate, taxable_value, cgst, sgst, igst, place_of_supply, hsn_code, profit
     from public.sales_orders where id = tests.id('early')) o),
   '{"gst_rate": 5.00, "taxable_value": 1000.00, "cgst": 25.00, "sgst": 25.00, "igst": 0.00, "place_of_supply": "27",
-    "hsn_code": "620520", "profit": 1000.00}'::jsonb,
-  'Its sale recorded before it had a rate is backfilled at its price: 1,000 taxable and the profit counts only that');
+    "hsn_code": "620520", "profit": 900.00}'::jsonb,
+  'Its sale recorded before it had a rate is backfilled at its price: 1,000 taxable and the profit counts only that (less its cost of 100)');
 select is(public.set_item_tax(tests.id('kurta'), hsn_code => '6211', rate_rule => '{"up_to": 2500, "rate": 5, "above": 18}'), 1,
   'The kurta takes the garment rule');
 select is((select count(*)::int from public.create_style('Tunic', 'Apparel', 'TUN', 999, '[{"name": "Size", "values": ["S", "M"]}]')), 1,
@@ -109,10 +111,10 @@ insert into tests.ids select 'flip', id from public.log_sale(tests.id('kurta'), 
 insert into tests.ids select 'mugsale', id from public.log_sale(tests.id('mug'), 1, 'Myntra');
 select is((select jsonb_agg(jsonb_build_array(gst_rate, taxable_value, cgst, sgst, profit) order by unit_price)
     from public.sales_orders where id in (tests.id('web1'), tests.id('web2'))),
-  '[[5.00, 2500.00, 62.50, 62.50, 2500.00], [18.00, 2224.58, 200.22, 200.21, 2224.58]]'::jsonb,
+  '[[5.00, 2500.00, 62.50, 62.50, 2400.00], [18.00, 2224.58, 200.22, 200.21, 2124.58]]'::jsonb,
   'The garment rule per unit at the moment of sale: 2,625.00 is 5%, 2,625.01 is 18%; profit counts the taxable value');
 select is((select jsonb_build_array(gst_rate, taxable_value, profit) from public.sales_orders where id = tests.id('mugsale')),
-  '[null, 300.00, 300.00]'::jsonb, 'A product without a rate: tax unknown, its total taxable, profit as before');
+  '[null, 300.00, 200.00]'::jsonb, 'A product without a rate: tax unknown, its total taxable, profit as before (300 less its cost of 100)');
 select is(public.import_sales_orders('Amazon', '[{"external_order_id": "A1", "order_date": "2025-11-02", "sku": "SHI-1",
     "quantity": 2, "total_amount": 2100, "buyer_state": "Karnataka", "operator_gstin": "29AAOFB8607N1ZP"},
   {"external_order_id": "A2", "order_date": "2025-11-03", "sku": "SHI-1", "quantity": 1, "total_amount": 1050,

@@ -86,9 +86,9 @@ select results_eq(
 );
 select results_eq(
   $$ select o.product_name, o.unit_cost, o.fees, o.profit from public.sales_orders o order by o.fees desc $$,
-  $$ values ('Widget', 0::numeric, 98.00::numeric(16,2), 382.00::numeric),
+  $$ values ('Widget', null::numeric, 98.00::numeric(16,2), null::numeric),
             ('Hat', 25.000::numeric, 29.95::numeric(16,2), 244.55::numeric) $$,
-  'Profit snapshot as log_sale records it; the per-order fee and shipping (20 + 30) once for the order, commission on each line'
+  'Profit snapshot as log_sale records it; the per-order fee and shipping (20 + 30) once for the order, commission on each line; the widget, with neither BOM nor purchase cost, has its cost and profit unknown (issue 33)'
 );
 select results_eq(
   $$ select m.product_id, m.quantity, m.balance_after, m.reason::text

@@ -208,7 +208,7 @@ select results_eq(
 
 -- Functions: signed-in users only ----------------------------------------------------------------
 select function_privs_are('public', f, args, 'anon', array[]::text[], format('anon cannot execute %s', f))
-from (values ('create_product', array['text', 'text', 'text', 'numeric', 'numeric', 'numeric', 'jsonb', 'uuid']),
+from (values ('create_product', array['text', 'text', 'text', 'numeric', 'numeric', 'numeric', 'jsonb', 'uuid', 'jsonb']),
              ('create_raw_material', array['text', 'text', 'numeric', 'numeric', 'text', 'numeric', 'uuid']),
              ('log_sale', array['uuid', 'numeric', 'text', 'uuid', 'numeric', 'date', 'text']),
              ('fulfil_sales_order', array['uuid']),
@@ -217,7 +217,7 @@ from (values ('create_product', array['text', 'text', 'text', 'numeric', 'numeri
              ('complete_production', array['uuid']),
              ('receive_material', array['uuid', 'numeric', 'numeric', 'text', 'uuid', 'numeric', 'numeric']),
              ('adjust_stock', array['uuid', 'uuid', 'numeric', 'text', 'uuid']),
-             ('update_product', array['uuid', 'text', 'text', 'text', 'numeric', 'numeric', 'jsonb']),
+             ('update_product', array['uuid', 'text', 'text', 'text', 'numeric', 'numeric', 'jsonb', 'jsonb']),
              ('update_raw_material', array['uuid', 'text', 'text', 'numeric', 'text', 'numeric']),
              ('archive_item', array['uuid', 'uuid', 'boolean']),
              ('cancel_sales_order', array['uuid']),
@@ -302,7 +302,7 @@ from (values ('create_product', array['text', 'text', 'text', 'numeric', 'numeri
              ('gstr1_summary', array['text'])) as f (f, args);
 select function_privs_are('public', f, args, 'authenticated', array['EXECUTE'],
   format('authenticated can execute %s', f))
-from (values ('create_product', array['text', 'text', 'text', 'numeric', 'numeric', 'numeric', 'jsonb', 'uuid']),
+from (values ('create_product', array['text', 'text', 'text', 'numeric', 'numeric', 'numeric', 'jsonb', 'uuid', 'jsonb']),
              ('create_raw_material', array['text', 'text', 'numeric', 'numeric', 'text', 'numeric', 'uuid']),
              ('log_sale', array['uuid', 'numeric', 'text', 'uuid', 'numeric', 'date', 'text']),
              ('fulfil_sales_order', array['uuid']),
@@ -311,7 +311,7 @@ from (values ('create_product', array['text', 'text', 'text', 'numeric', 'numeri
              ('complete_production', array['uuid']),
              ('receive_material', array['uuid', 'numeric', 'numeric', 'text', 'uuid', 'numeric', 'numeric']),
              ('adjust_stock', array['uuid', 'uuid', 'numeric', 'text', 'uuid']),
-             ('update_product', array['uuid', 'text', 'text', 'text', 'numeric', 'numeric', 'jsonb']),
+             ('update_product', array['uuid', 'text', 'text', 'text', 'numeric', 'numeric', 'jsonb', 'jsonb']),
              ('update_raw_material', array['uuid', 'text', 'text', 'numeric', 'text', 'numeric']),
              ('archive_item', array['uuid', 'uuid', 'boolean']),
              ('cancel_sales_order', array['uuid']),
@@ -414,14 +414,14 @@ select set_eq(
      from pg_proc p join pg_namespace n on n.oid = p.pronamespace
      where n.nspname in ('public', 'private', 'reports')
        and has_function_privilege('authenticated', p.oid, 'EXECUTE') $$,
-  array['public.create_product(text, text, text, numeric, numeric, numeric, jsonb, uuid)',
+  array['public.create_product(text, text, text, numeric, numeric, numeric, jsonb, uuid, jsonb)',
         'public.create_raw_material(text, text, numeric, numeric, text, numeric, uuid)',
         'public.log_sale(uuid, numeric, text, uuid, numeric, date, text)', 'public.fulfil_sales_order(uuid)',
         'public.fulfil_sales_orders(uuid[])',
         'public.start_production(uuid, numeric, uuid)', 'public.complete_production(uuid)',
         'public.receive_material(uuid, numeric, numeric, text, uuid, numeric, numeric)',
         'public.adjust_stock(uuid, uuid, numeric, text, uuid)',
-        'public.update_product(uuid, text, text, text, numeric, numeric, jsonb)',
+        'public.update_product(uuid, text, text, text, numeric, numeric, jsonb, jsonb)',
         'public.update_raw_material(uuid, text, text, numeric, text, numeric)',
         'public.archive_item(uuid, uuid, boolean)', 'public.cancel_sales_order(uuid)',
         'public.return_sales_order(uuid, boolean, text, uuid)', 'public.cancel_manufacturing_order(uuid)',

@@ -3,7 +3,7 @@
 -- material stock can build and the material that runs out first; the caller's products only.
 begin;
 set local client_min_messages = warning;
-select plan(12);
+select plan(16);
 
 select tests.create_user('owner');
 select tests.create_user('other');
@@ -82,6 +82,30 @@ select results_eq($$ select product_id, unit_cost from public.product_costing() 
   $$ values (tests.id('mask'), null::numeric) $$, 'Another user sees their own product only');
 select is_empty($$ select 1 from public.product_unit_costs where product_id = tests.id('tshirt') $$,
   'Another user cannot read the owner''s unit costs through the view either');
+
+-- Issue 33: the view says unknown as null (never 0); a combo with one part of unknown cost is
+-- sold at an unknown cost, not at the known parts' sum.
+select is((select to_jsonb(c) - 'product_id' - 'user_id' from public.product_unit_costs c where c.product_id = tests.id('mask')),
+  '{"unit_cost": null, "cost_known": false, "materials_cost": 0, "wastage_cost": 0, "labour_cost": 0.00,
+    "overhead_cost": 0.00, "purchase_cost": 0}'::jsonb,
+  'A product with neither BOM nor purchase cost has an unknown (null) unit cost in the view every reader joins');
+select from public.adjust_stock(tests.id('mask'), null, 5, 'Count');
+insert into tests.ids select 'visor', id from public.create_product('VISOR-1', 'Visor', null, 80, 5);
+select from public.set_product_costs(tests.id('visor'), 0, purchase_cost => 30);
+insert into tests.ids select 'kit', id from public.create_combo('KIT-1', 'Kit', null, 120,
+  jsonb_build_array(jsonb_build_object('product_id', tests.id('mask'), 'quantity', 1),
+                    jsonb_build_object('product_id', tests.id('visor'), 'quantity', 1)));
+insert into tests.ids select 'kit sale', id from public.log_sale(tests.id('kit'), 1, 'Other');
+select is((select jsonb_build_array(unit_cost, profit) from public.sales_orders where id = tests.id('kit sale')),
+  '[null, null]'::jsonb,
+  'A combo with a part of unknown cost (the mask) sells at an unknown cost and profit, not at the visor''s 30');
+select from public.set_product_costs(tests.id('mask'), 0, purchase_cost => 20);
+insert into tests.ids select 'kit sale 2', id from public.log_sale(tests.id('kit'), 1, 'Other');
+select is((select jsonb_build_array(unit_cost, profit) from public.sales_orders where id = tests.id('kit sale 2')),
+  '[50, 70.00]'::jsonb,
+  'Once every part has a cost, the combo''s sale records their sum: 20 + 30, profit 120 - 50');
+select is((select unit_cost from public.sales_orders where id = tests.id('kit sale')), null::numeric,
+  'and the earlier sale keeps its unknown cost');
 
 select tests.authenticate_as_anon();
 select throws_ok($$ select * from public.product_costing() $$, '42501',

@@ -32,17 +32,18 @@ select results_eq(
   'Profit by platform and month: revenue, fees, cost and profit as recorded at each sale'
 );
 select results_eq(
-  $$ select platform::text, revenue, profit_after_returns from reports.profit_by_platform_month where user_id = tests.id('other') $$,
-  $$ values ('Amazon', 400.00::numeric, 400.00::numeric) $$,
-  'Another user''s profit is reported on their own row'
+  $$ select platform::text, revenue, cost, profit_after_returns, recorded_profit, orders_without_cost, revenue_without_cost
+     from reports.profit_by_platform_month where user_id = tests.id('other') $$,
+  $$ values ('Amazon', 400.00::numeric, null::numeric, null::numeric, null::numeric, 1::bigint, 400.00::numeric) $$,
+  'Another user''s sales are reported on their own row; the mask has no BOM nor purchase cost (issue 33), so its cost and profit are unknown, not 400, and the row counts it as an order without cost'
 );
 update public.raw_materials set cost_per_unit = 120 where id = tests.id('cotton');
 select results_eq(
   $$ select user_id, sku, product_name, selling_price, unit_cost, margin, margin_percent
      from reports.product_margins where user_id in (tests.id('owner'), tests.id('other')) order by sku $$,
-  $$ values (tests.id('other'), 'MASK-1', 'Mask', 100.00::numeric, 0::numeric, 100.00::numeric, 100.00::numeric),
+  $$ values (tests.id('other'), 'MASK-1', 'Mask', 100.00::numeric, null::numeric, null::numeric, null::numeric),
             (tests.id('owner'), 'TS-1', 'T-shirt', 500.00::numeric, 180.000::numeric, 320.000::numeric, 64.00::numeric) $$,
-  'Product margins at current costs: the T-shirt costs 1.5 x 120 = 180, margin 320 (64%); an empty BOM costs 0'
+  'Product margins at current costs: the T-shirt costs 1.5 x 120 = 180, margin 320 (64%); the mask, with neither BOM nor purchase cost, has no cost or margin (never 100%)'
 );
 select is((select sum(profit_after_returns) from reports.profit_by_platform_month where user_id = tests.id('owner')), 1110.00::numeric,
   'A cost change moves the margins, not the recorded profit');

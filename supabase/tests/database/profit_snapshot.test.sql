@@ -71,8 +71,8 @@ insert into tests.ids select 'mask', id from public.create_product('MASK-1', 'Ma
 insert into tests.ids select 'other sale', id from public.log_sale(tests.id('mask'), 1, 'Flipkart');
 select results_eq(
   $$ select unit_cost, fees, profit from public.sales_orders where id = tests.id('other sale') $$,
-  $$ values (0::numeric, 0.00::numeric(16,2), 100.00::numeric) $$,
-  'Another user''s Flipkart sale pays none of the owner''s Flipkart fees, and an empty BOM costs 0'
+  $$ values (null::numeric, 0.00::numeric(16,2), null::numeric) $$,
+  'Another user''s Flipkart sale pays none of the owner''s Flipkart fees; with neither BOM nor purchase cost, its cost and profit are unknown (null), never 0 and 100 (issue 33)'
 );
 select is_empty($$ select 1 from public.sales_orders where user_id = tests.id('owner') $$,
   'Another user sees none of the owner''s orders or their profit');

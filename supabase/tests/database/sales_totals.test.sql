@@ -6,7 +6,7 @@
 -- changed afterwards, and a user deleted. Users read only their own totals and write none.
 begin;
 set local client_min_messages = warning;
-select plan(25);
+select plan(26);
 
 select tests.create_user('owner');
 select tests.create_user('other');
@@ -16,57 +16,75 @@ select tests.create_user('other');
 -- units (quantity - returned_quantity), kept revenue (its taxable value less the returned units'
 -- share; GST is not revenue, issue 31; with GST: total_amount - refunded_amount), recorded fees
 -- and profit after returns; a fully Returned order no order, units or revenue, but its fees
--- and its loss; a Cancelled order nothing. Groups that sum to nothing are no row.
+-- and its loss; a Cancelled order nothing. An order whose cost is unknown (unit_cost null, issue
+-- 33) adds no profit, but one order without cost and its kept revenue as revenue without cost.
+-- Groups that sum to nothing are no row.
 create function pg_temp.kept_orders() returns table (user_id uuid, product_id uuid, day date,
   platform public.sales_platform, orders integer, units integer, revenue numeric, fees numeric, profit numeric,
-  revenue_including_gst numeric)
+  revenue_including_gst numeric, orders_without_cost integer, revenue_without_cost numeric)
 language sql as $$
   select o.user_id, o.product_id, (o.order_date at time zone 'Asia/Kolkata')::date, o.platform,
     case when o.status = 'Returned' then 0 else 1 end, o.quantity - o.returned_quantity,
     o.taxable_value - round(o.taxable_value * o.returned_quantity / o.quantity, 2), o.fees,
-    (o.taxable_value - round(o.taxable_value * o.returned_quantity / o.quantity, 2))
-      - round(o.unit_cost * (o.quantity - o.restocked_quantity), 2) - o.fees - o.return_fees + o.reimbursed,
-    case when o.status = 'Returned' then 0 else o.total_amount - round(o.total_amount * o.returned_quantity / o.quantity, 2) end
+    case when o.unit_cost is null then 0 else
+      (o.taxable_value - round(o.taxable_value * o.returned_quantity / o.quantity, 2))
+        - round(o.unit_cost * (o.quantity - o.restocked_quantity), 2) - o.fees - o.return_fees + o.reimbursed end,
+    case when o.status = 'Returned' then 0 else o.total_amount - round(o.total_amount * o.returned_quantity / o.quantity, 2) end,
+    case when o.unit_cost is null then 1 else 0 end,
+    case when o.unit_cost is null and o.status <> 'Returned'
+      then o.taxable_value - round(o.taxable_value * o.returned_quantity / o.quantity, 2) else 0 end
   from public.sales_orders o
   where o.status in ('Unfulfilled', 'Fulfilled', 'Partially returned', 'Returned')
 $$;
 -- A day's stripes summed: which stripe a change went to is whichever no one else held.
 create function pg_temp.day_totals() returns table (user_id uuid, day date, platform public.sales_platform,
-  orders bigint, units bigint, revenue numeric, fees numeric, profit numeric)
+  orders bigint, units bigint, revenue numeric, fees numeric, profit numeric, orders_without_cost bigint,
+  revenue_without_cost numeric)
 language sql as $$
   select t.user_id, t.day, t.platform, sum(t.orders)::bigint, sum(t.units)::bigint, sum(t.revenue), sum(t.fees),
-    sum(t.profit)
+    sum(t.profit), sum(t.orders_without_cost)::bigint, sum(t.revenue_without_cost)
   from public.sales_day_totals t group by 1, 2, 3
-  having (sum(t.orders), sum(t.units), sum(t.revenue), sum(t.fees), sum(t.profit)) <> (0, 0, 0, 0, 0)
+  having (sum(t.orders), sum(t.units), sum(t.revenue), sum(t.fees), sum(t.profit), sum(t.orders_without_cost),
+    sum(t.revenue_without_cost)) <> (0, 0, 0, 0, 0, 0, 0)
 $$;
 create function pg_temp.day_drift() returns setof record language sql as $$
   ((select k.user_id, k.day, k.platform, sum(k.orders)::bigint,
-      sum(k.units)::bigint, sum(k.revenue), sum(k.fees), sum(k.profit)
+      sum(k.units)::bigint, sum(k.revenue), sum(k.fees), sum(k.profit),
+      sum(k.orders_without_cost)::bigint, sum(k.revenue_without_cost)
     from pg_temp.kept_orders() k group by 1, 2, 3
-    having (sum(k.orders), sum(k.units), sum(k.revenue), sum(k.fees), sum(k.profit)) <> (0, 0, 0, 0, 0))
+    having (sum(k.orders), sum(k.units), sum(k.revenue), sum(k.fees), sum(k.profit), sum(k.orders_without_cost),
+      sum(k.revenue_without_cost)) <> (0, 0, 0, 0, 0, 0, 0))
    except
    (select * from pg_temp.day_totals()))
   union all
   ((select * from pg_temp.day_totals())
    except
    (select k.user_id, k.day, k.platform, sum(k.orders)::bigint,
-      sum(k.units)::bigint, sum(k.revenue), sum(k.fees), sum(k.profit)
+      sum(k.units)::bigint, sum(k.revenue), sum(k.fees), sum(k.profit), sum(k.orders_without_cost)::bigint,
+      sum(k.revenue_without_cost)
     from pg_temp.kept_orders() k group by 1, 2, 3))
 $$;
 create function pg_temp.product_drift() returns setof record language sql as $$
   ((select k.user_id, k.product_id, sum(k.orders)::bigint, sum(k.units)::bigint, sum(k.revenue), sum(k.fees),
-      sum(k.profit)
+      sum(k.profit), sum(k.orders_without_cost)::bigint, sum(k.revenue_without_cost)
     from pg_temp.kept_orders() k group by 1, 2
-    having (sum(k.orders), sum(k.units), sum(k.revenue), sum(k.fees), sum(k.profit)) <> (0, 0, 0, 0, 0))
+    having (sum(k.orders), sum(k.units), sum(k.revenue), sum(k.fees), sum(k.profit), sum(k.orders_without_cost),
+      sum(k.revenue_without_cost)) <> (0, 0, 0, 0, 0, 0, 0))
    except
-   (select t.user_id, t.product_id, t.orders, t.units, t.revenue, t.fees, t.profit
-    from public.product_sales_totals t where (t.orders, t.units, t.revenue, t.fees, t.profit) <> (0, 0, 0, 0, 0)))
+   (select t.user_id, t.product_id, t.orders, t.units, t.revenue, t.fees, t.profit, t.orders_without_cost,
+      t.revenue_without_cost
+    from public.product_sales_totals t
+    where (t.orders, t.units, t.revenue, t.fees, t.profit, t.orders_without_cost, t.revenue_without_cost)
+      <> (0, 0, 0, 0, 0, 0, 0)))
   union all
-  ((select t.user_id, t.product_id, t.orders, t.units, t.revenue, t.fees, t.profit
-    from public.product_sales_totals t where (t.orders, t.units, t.revenue, t.fees, t.profit) <> (0, 0, 0, 0, 0))
+  ((select t.user_id, t.product_id, t.orders, t.units, t.revenue, t.fees, t.profit, t.orders_without_cost,
+      t.revenue_without_cost
+    from public.product_sales_totals t
+    where (t.orders, t.units, t.revenue, t.fees, t.profit, t.orders_without_cost, t.revenue_without_cost)
+      <> (0, 0, 0, 0, 0, 0, 0))
    except
    (select k.user_id, k.product_id, sum(k.orders)::bigint, sum(k.units)::bigint, sum(k.revenue), sum(k.fees),
-      sum(k.profit)
+      sum(k.profit), sum(k.orders_without_cost)::bigint, sum(k.revenue_without_cost)
     from pg_temp.kept_orders() k group by 1, 2))
 $$;
 create function pg_temp.count_drift() returns setof record language sql as $$
@@ -84,9 +102,9 @@ $$;
 -- every user's rows.
 create function pg_temp.agrees() returns boolean language sql as $$
   select not exists (select from pg_temp.day_drift() as d (u uuid, day date, p public.sales_platform,
-                       o bigint, q bigint, r numeric, f numeric, pr numeric))
+                       o bigint, q bigint, r numeric, f numeric, pr numeric, wo bigint, wr numeric))
      and not exists (select from pg_temp.product_drift() as d (u uuid, p uuid, o bigint, q bigint, r numeric,
-                       f numeric, pr numeric))
+                       f numeric, pr numeric, wo bigint, wr numeric))
      and not exists (select from pg_temp.count_drift() as d (u uuid, p public.sales_platform,
                        st public.sales_order_status, o bigint))
      -- One session never waits for itself: it keeps adding to the one stripe it started.
@@ -100,8 +118,10 @@ $$;
 select tests.authenticate_as('owner');
 select public.set_platform_fees('Amazon', 10, 5, 40);
 insert into tests.ids select 'tee', id from public.create_product('TEE-M', 'Tee M', null, 499, 500, 2, '[]');
--- The tee is taxed at 5% (its revenue is its taxable value); the cap's tax is unknown.
+-- The tee is taxed at 5% (its revenue is its taxable value); the cap's tax is unknown. The tee is
+-- bought in at 180; the cap has no cost (issue 33), so its orders count without profit.
 select public.set_item_tax(tests.id('tee'), hsn_code => '6109', gst_rate => 5);
+select public.set_product_costs(tests.id('tee'), 0, purchase_cost => 180);
 insert into tests.ids select 'cap', id from public.create_product('CAP-1', 'Cap', null, 299.5, 500, 2, '[]');
 insert into tests.ids select 's1', id from public.log_sale(tests.id('tee'), 3, 'Amazon');
 insert into tests.ids select 's2', id from public.log_sale(tests.id('cap'), 2, 'Flipkart', null, 249.99);
@@ -194,7 +214,10 @@ select is((public.dashboard_panels('all_time') -> 'totals' ->> 'revenue')::numer
   'The all-time panels total the counted orders'' taxable revenue kept after returns');
 select is((public.dashboard_panels('all_time') -> 'totals' ->> 'profit')::numeric,
   (select sum(profit_after_returns) from public.sales_orders where status <> 'Cancelled'),
-  'and their profit after returns, fully returned orders'' losses included');
+  'and their profit after returns, fully returned orders'' losses included, the caps'' unknown profit left out');
+select is((public.dashboard_panels('all_time') -> 'totals' ->> 'orders_without_cost')::bigint,
+  (select count(*) from public.sales_orders where product_id = tests.id('cap') and status <> 'Cancelled'),
+  'and count the caps'' kept orders (returned ones too) as orders without cost');
 select is(jsonb_array_length(public.dashboard_panels('all_time') -> 'top_by_revenue'), 2,
   'and rank the two products sold');
 

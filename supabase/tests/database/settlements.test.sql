@@ -5,7 +5,7 @@
 -- importing twice, another user's orders never matched, and every refusal writing nothing.
 begin;
 set local client_min_messages = warning;
-select plan(69);
+select plan(71);
 
 select tests.create_user('owner');
 select tests.create_user('other');
@@ -234,7 +234,7 @@ select is((select s - 'platform' from jsonb_array_elements(public.reconciliation
     'paid_orders', 6, 'fees_charged', 100 + 110 + 150 + 50 + 190 + 0, 'fees_at_rates', 100 + 100 + 150 + 100 + 190 + 100,
     'tcs', 5, 'tds', 5, 'estimated_profit', 300 + 300 + 650 + 300 + 300 + 210 + 300 + 300,
     'estimated_profit_paid', 300 + 300 + 650 + 300 + 210 + 300, 'actual_profit', 300 + 290 + 650 + 350 + 210 + 300,
-    'unmatched_lines', 4, 'unmatched_amount', 300 - 30),
+    'orders_without_cost', 0, 'unmatched_lines', 4, 'unmatched_amount', 300 - 30),
   'The Flipkart summary adds up every order exactly');
 select is((select jsonb_agg(jsonb_build_object('kind', l -> 'kind', 'order', l -> 'external_order_id', 'amount', l -> 'amount')
     order by l ->> 'kind', l ->> 'external_order_id') from jsonb_array_elements(public.profit_leaks('all_time')) l),
@@ -268,6 +268,27 @@ select is(public.order_payment_statuses((select array_agg(id) from public.sales_
 select is((select s ->> 'settled' from jsonb_array_elements(public.reconciliation_summary('all_time')) s), '0',
   'and their summary counts nothing settled');
 select is(pg_temp.fingerprint(), (select digest from other_before), 'and another user wrote nothing');
+
+-- A product with neither BOM nor purchase cost (issue 33) -----------------------------------------------
+-- Its order's cost of goods is unknown, so are its estimated and actual profit (never the whole
+-- payout); the summary leaves it out of both profits and counts it.
+reset role;
+select tests.create_user('bought');
+select tests.authenticate_as('bought');
+insert into tests.ids select 'scarf', id from public.create_product('SCARF-1', 'Scarf', null, 500, 5);
+select from public.import_sales_orders('Flipkart', jsonb_build_array(jsonb_build_object('external_order_id', 'FK-SCARF',
+  'order_date', '2026-01-10', 'sku', 'SCARF-1', 'quantity', 1, 'total_amount', 500)));
+select from public.import_settlement('Flipkart', jsonb_build_array(
+  jsonb_build_object('settlement_id', 'SC1', 'external_order_id', 'FK-SCARF', 'posted_date', '2026-01-20',
+    'category', 'sale', 'amount', 500)));
+select is((select jsonb_build_array(r -> 'estimated_profit', r -> 'actual_profit', r ->> 'status')
+           from pg_temp.order_row('FK-SCARF') r),
+  '[null, null, "Settled"]'::jsonb,
+  'An order of unknown cost is paid and Settled, but its estimated and actual profit are unknown, not 500');
+select is((select jsonb_build_array(s -> 'estimated_profit', s -> 'actual_profit', s -> 'orders_without_cost')
+           from jsonb_array_elements(public.reconciliation_summary('all_time')) s),
+  '[0, 0, 1]'::jsonb,
+  'The summary leaves it out of both profits and counts it as an order without cost');
 
 -- Anon ----------------------------------------------------------------------------------------------
 select tests.authenticate_as_anon();

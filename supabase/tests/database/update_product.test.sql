@@ -2,7 +2,7 @@
 -- bom replaces the BOM in the same transaction; stock is never edited here.
 begin;
 set local client_min_messages = warning;
-select plan(21);
+select plan(25);
 
 select tests.create_user('owner');
 select tests.create_user('other');
@@ -99,6 +99,23 @@ select results_eq(
             (select jsonb_agg(to_jsonb(b)) from public.bom_items b where product_id = tests.id('saree')) $$,
   $$ select product, bom from before $$,
   'The product and its BOM are unchanged after every refused edit');
+
+select tests.authenticate_as('owner');
+-- Its costs, in the same call (issue 33: the form's one write): all four at once when given, left
+-- alone when not; a refused cost leaves the details unchanged too.
+select is((select jsonb_build_array(p.labour_per_unit, p.overhead_per_run, p.run_size, p.purchase_cost)
+           from public.update_product(tests.id('saree'), 'SAR-2', 'Saree', null, 10, 1,
+             costs => '{"labour_per_unit": 60, "overhead_per_run": 300, "run_size": 10}') p),
+  '[60.00, 300.00, 10, null]'::jsonb, 'An edit sets the costs it is given, the purchase cost not known');
+select is((select jsonb_build_array(p.product_name, p.labour_per_unit, p.run_size)
+           from public.update_product(tests.id('saree'), 'SAR-2', 'Silk Saree', null, 10, 1) p),
+  '["Silk Saree", 60.00, 10]'::jsonb, 'An edit without costs leaves them as they were');
+select is(tests.refusal($$ select public.update_product(tests.id('saree'), 'SAR-2', 'Renamed', null, 10, 1,
+    costs => '{"overhead_per_run": 0.001}') $$),
+  'P0001 | Overhead per run can have at most 2 decimal places. | field:overhead_per_run',
+  'An overhead with a tenth of a paisa is refused');
+select is((select jsonb_build_array(product_name, overhead_per_run) from public.products where id = tests.id('saree')),
+  '["Silk Saree", 300.00]'::jsonb, 'and the refused edit changed neither the name nor the costs');
 
 select * from finish();
 rollback;

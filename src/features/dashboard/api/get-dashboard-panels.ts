@@ -15,13 +15,16 @@ export const panelPeriods = [
 ] as const;
 export type PanelPeriod = (typeof panelPeriods)[number]['value'];
 
+// A top item's profit is null when none of its revenue has a known cost (issue 33); it is then in
+// no top list by profit.
 const productFigures = z.object({
   product_id: z.string(),
   product_name: z.string(),
   units: z.coerce.number(),
   revenue: z.coerce.number(),
-  profit: z.coerce.number(),
+  profit: z.nullable(z.coerce.number()),
   revenue_including_gst: z.coerce.number(),
+  orders_without_cost: z.coerce.number(),
 });
 
 /** A top item with a style's variants summed as one: the style, or a product without a style. */
@@ -31,8 +34,9 @@ const styleFigures = z.object({
   name: z.string(),
   units: z.coerce.number(),
   revenue: z.coerce.number(),
-  profit: z.coerce.number(),
+  profit: z.nullable(z.coerce.number()),
   revenue_including_gst: z.coerce.number(),
+  orders_without_cost: z.coerce.number(),
 });
 
 // dashboard_panels() returns jsonb, typed only as Json: check its shape at the boundary.
@@ -45,9 +49,11 @@ export const dashboardPanelsSchema = z.object({
     revenue: z.coerce.number(),
     revenue_including_gst: z.coerce.number(),
     fees: z.coerce.number(),
-    cost: z.coerce.number(),
+    // Unknown (null) while an order's cost is; profit and margin leave such orders out and count them.
+    cost: z.nullable(z.coerce.number()),
     profit: z.coerce.number(),
     margin_percent: z.nullable(z.coerce.number()),
+    orders_without_cost: z.coerce.number(),
   }),
   by_platform: z.array(
     z.object({
@@ -57,6 +63,7 @@ export const dashboardPanelsSchema = z.object({
       revenue_including_gst: z.coerce.number(),
       fees: z.coerce.number(),
       profit: z.coerce.number(),
+      orders_without_cost: z.coerce.number(),
     }),
   ),
   over_time: z.array(
@@ -65,6 +72,7 @@ export const dashboardPanelsSchema = z.object({
       revenue: z.coerce.number(),
       revenue_including_gst: z.coerce.number(),
       profit: z.coerce.number(),
+      orders_without_cost: z.coerce.number(),
     }),
   ),
   top_by_revenue: z.array(productFigures),
@@ -83,7 +91,7 @@ export interface TopItem {
   name: string;
   units: number;
   revenue: number;
-  profit: number;
+  profit: number | null;
 }
 
 export const topProducts = (rows: DashboardPanels['top_by_revenue']): TopItem[] =>

@@ -22,7 +22,8 @@ import {
 import { useState } from 'react';
 import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { LoadError } from '@/components/load-error';
-import { formatRupees } from '@/lib/format';
+import { CostUnknownAlert } from '@/components/cost-unknown-alert';
+import { formatProfit, formatRupees } from '@/lib/format';
 import {
   panelPeriods,
   panelsOnBasis,
@@ -122,6 +123,8 @@ function PanelsBody({ panels, period, basis }: { panels: DashboardPanels; period
         <Figure label="Profit after returns" value={formatRupees(totals.profit)} />
         <Figure label="Margin" value={formatPercent(totals.margin_percent)} />
       </SimpleGrid>
+      {/* Issue 33: profit and margin leave out the orders whose cost is unknown; say how many. */}
+      <CostUnknownAlert ordersWithoutCost={totals.orders_without_cost} />
       {totals.orders === 0 && panels.by_platform.length === 0 ? (
         <Text c="dimmed" size="sm">
           No sales in this period.
@@ -183,7 +186,22 @@ const platformColumns: DataTableColumn<PlatformRow>[] = [
   { label: 'Orders', numeric: true, cell: (row) => row.orders },
   { label: 'Revenue', numeric: true, cell: (row) => formatRupees(row.revenue) },
   { label: 'Fees', numeric: true, cell: (row) => formatRupees(row.fees) },
-  { label: 'Profit', numeric: true, cell: (row) => formatRupees(row.profit) },
+  {
+    label: 'Profit',
+    numeric: true,
+    cell: (row) => (
+      // One block, so that a phone's card keeps the note under the figure.
+      <div>
+        {formatRupees(row.profit)}
+        {/* Issue 33: this platform's profit leaves out its orders of unknown cost. */}
+        {row.orders_without_cost > 0 && (
+          <Text size="xs" c="dimmed">
+            {row.orders_without_cost} without cost left out
+          </Text>
+        )}
+      </div>
+    ),
+  },
 ];
 
 function Figure({ label, value }: { label: string; value: string }) {
@@ -283,7 +301,7 @@ function TopProducts({ title, itemLabel, rows }: { title: string; itemLabel: str
                 <Table.Td>{row.name}</Table.Td>
                 <Table.Td ta="right">{row.units}</Table.Td>
                 <Table.Td ta="right">{formatRupees(row.revenue)}</Table.Td>
-                <Table.Td ta="right">{formatRupees(row.profit)}</Table.Td>
+                <Table.Td ta="right">{formatProfit(row.profit)}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

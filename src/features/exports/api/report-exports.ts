@@ -61,6 +61,8 @@ export const ownerReports: OwnerReport[] = [
     column('Cost', 'amount', 'cost'),
     column('Profit After Returns', 'amount', 'profit_after_returns'),
     column('Recorded Profit (at sale)', 'amount', 'recorded_profit'),
+    // Issue 33: left out of Cost and both profits, which are empty when every order was.
+    column('Orders Without Cost', 'number', 'orders_without_cost'),
   ]),
   ownerReport('product_margins', 'Product margins', [
     column('SKU', 'text', 'sku'),

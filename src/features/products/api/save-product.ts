@@ -1,6 +1,6 @@
 import { itemTaxChanged, itemTaxFromForm, noItemTax } from '@/lib/item-tax';
 import { callRpc, useWrite, withRequestId } from '@/lib/write';
-import { noProductCosts } from '@/features/costing/api/product-costs';
+import { noProductCosts, type ProductCosts } from '@/features/costing/api/product-costs';
 import type { EditedProduct, ProductInput } from './product-form';
 import { bomChanged, bomLines, costsChanged } from './product-form';
 
@@ -21,11 +21,33 @@ function details(input: ProductInput) {
   return { ...rest, bom: bomLines(input.bom) };
 }
 
+/**
+ * The costs beyond materials as create_product and update_product take them (all four at once), or
+ * undefined when they are what the product has: an edit then leaves them alone.
+ */
+function costs(input: ProductInput, current: ProductCosts) {
+  if (!costsChanged(input, current)) return undefined;
+  return {
+    labour_per_unit: input.labour_per_unit,
+    overhead_per_run: input.overhead_per_run,
+    run_size: input.run_size,
+    purchase_cost: input.purchase_cost ?? null,
+  };
+}
+
 async function createProduct(input: ProductInput, submissionId: string) {
   const { bom, ...rest } = details(input);
   return callRpc(
     'create_product',
-    withRequestId({ ...rest, bom, category: input.category === '' ? undefined : input.category }, submissionId),
+    withRequestId(
+      {
+        ...rest,
+        bom,
+        category: input.category === '' ? undefined : input.category,
+        costs: costs(input, noProductCosts),
+      },
+      submissionId,
+    ),
   );
 }
 
@@ -39,29 +61,22 @@ async function updateProduct({ edited, input }: { edited: EditedProduct; input: 
     reorder_point: input.reorder_point,
     // Send the BOM only when it was edited: an untouched BOM may name a material archived since.
     bom: bomChanged(input.bom, edited) ? bomLines(input.bom) : undefined,
+    costs: costs(input, edited.costs),
   });
 }
 
 /**
- * Saves the product form: a new product (create_product), or the edited one (update_product); then,
- * when they differ from what the product has, its costs beyond materials (set_product_costs) and its
- * HSN code and GST rate (set_item_tax). A repeated submission creates the product once (its
- * request_id) and sets the same costs and tax again.
+ * Saves the product form: a new product (create_product), or the edited one (update_product), with
+ * its costs beyond materials in the same call (issue 33: one write, so a product is never saved
+ * without the costs the owner gave it); then, when they differ from what the product has, its HSN
+ * code and GST rate (set_item_tax). A repeated submission creates the product once (its
+ * request_id) and sets the same tax again.
  */
 export function useSaveProduct(edited: EditedProduct | null) {
   return useWrite({
     write: async (input: ProductInput, submissionId) => {
       const product =
         edited === null ? await createProduct(input, submissionId) : await updateProduct({ edited, input });
-      if (costsChanged(input, edited?.costs ?? noProductCosts)) {
-        await callRpc('set_product_costs', {
-          product_id: product.id,
-          labour_per_unit: input.labour_per_unit,
-          overhead_per_run: input.overhead_per_run,
-          run_size: input.run_size,
-          purchase_cost: input.purchase_cost,
-        });
-      }
       const tax = itemTaxFromForm(input);
       if (itemTaxChanged(tax, edited?.tax ?? noItemTax)) {
         await callRpc('set_item_tax', {

@@ -80,6 +80,12 @@ describe('salesOrdersExport', () => {
     ]);
   });
 
+  it('leaves both profits empty, never 0, on an order whose cost was unknown (issue 33)', () => {
+    const unknown = { ...order('u1', 'Fulfilled'), profit: null, profit_after_returns: null, sku: 'D-1' };
+    const [line] = toCsv(salesOrdersExport(query).columns, [unknown]).split('\r\n').slice(1, -1);
+    expect(line?.split(',').slice(5)).toEqual(['1598.00', '120.50', '', 'Fulfilled', '', 'D-1', '0', '0.00', '']);
+  });
+
   it("fetches each page's SKUs a hundred orders at a time", async () => {
     const orders = Array.from({ length: 250 }, (_, index) => order(`o${index}`, 'Fulfilled'));
     fetchSalesOrderPage.mockResolvedValueOnce({ total: 250, offset: 0, rows: orders });

@@ -2,7 +2,7 @@ import { Badge, Group, Modal, Paper, Stack, Text } from '@mantine/core';
 import { LoadError } from '@/components/load-error';
 import { OrderStatusBadge } from '@/components/order-status-badge';
 import { TableSkeleton } from '@/components/table-skeleton';
-import { formatDateTime, formatDay, formatQuantity, formatRupees } from '@/lib/format';
+import { formatDateTime, formatDay, formatProfit, formatQuantity, formatRupees } from '@/lib/format';
 import type { SalesOrder } from '../api/get-sales-orders';
 import { useOrderReturns } from '../api/order-returns';
 import { claimReasonLabels } from '../api/return-claims';
@@ -23,7 +23,13 @@ export function OrderHistoryModal({ order, onClose }: { order: SalesOrder; onClo
           </Text>
           <OrderStatusBadge status={order.status} />
         </Group>
-        {order.profit_after_returns !== null && (
+        {order.profit_after_returns === null ? (
+          // Issue 33: the product had neither BOM nor purchase cost when it was sold.
+          <Text size="sm">
+            Profit after returns <b>{formatProfit(null)}</b>: the product had neither a BOM nor a purchase cost when it
+            was sold, so this order is left out of profit.
+          </Text>
+        ) : (
           <Text size="sm">
             Profit after returns <b>{formatRupees(order.profit_after_returns)}</b>
             {order.profit !== null && ` (recorded at sale: ${formatRupees(order.profit)})`}

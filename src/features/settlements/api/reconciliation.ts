@@ -32,7 +32,8 @@ const reconciledOrderSchema = z
     fees_charged: money,
     tcs: money,
     tds: money,
-    estimated_profit: money,
+    // Both null when a line's cost is unknown (issue 33).
+    estimated_profit: money.nullable(),
     actual_profit: money.nullable(),
   })
   // The list's row key: a marketplace order is its platform and order id.
@@ -144,6 +145,8 @@ const platformSummarySchema = z.object({
   estimated_profit: money,
   estimated_profit_paid: money,
   actual_profit: money,
+  // Live orders with a line of unknown cost, left out of both profits (issue 33).
+  orders_without_cost: z.number(),
   unmatched_lines: z.number(),
   unmatched_amount: money,
 });

@@ -4,7 +4,7 @@ import { LoadError } from '@/components/load-error';
 import { PagedList } from '@/components/paged-list';
 import { ExportCsvButton } from '@/features/exports/components/export-csv-button';
 import { Constants } from '@/lib/database.types';
-import { formatDateTime, formatDay, formatQuantity, formatRupees } from '@/lib/format';
+import { formatDateTime, formatDay, formatProfit, formatQuantity, formatRupees } from '@/lib/format';
 import { useListState } from '@/lib/list-state';
 import { useState } from 'react';
 import {
@@ -166,7 +166,9 @@ function PaymentsContent() {
       label: 'Profit (estimated / actual)',
       numeric: true,
       cell: (order) =>
-        `${formatRupees(order.estimated_profit)} / ${order.actual_profit === null ? '—' : formatRupees(order.actual_profit)}`,
+        order.estimated_profit === null
+          ? formatProfit(null)
+          : `${formatRupees(order.estimated_profit)} / ${order.actual_profit === null ? '—' : formatRupees(order.actual_profit)}`,
     },
   ];
 

@@ -1,5 +1,6 @@
 import { Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { DataTable, type DataTableColumn } from '@/components/data-table';
+import { CostUnknownAlert } from '@/components/cost-unknown-alert';
 import { LoadError } from '@/components/load-error';
 import { formatDateTime, formatRupees } from '@/lib/format';
 import { useProfitLeaks, useReconciliationSummary, type Period, type ProfitLeak } from '../api/reconciliation';
@@ -25,8 +26,9 @@ export function ActualProfitAndLeaks({ period }: { period: Period }) {
       paid: sum.paid + platform.paid_orders,
       estimated: sum.estimated + platform.estimated_profit_paid,
       actual: sum.actual + platform.actual_profit,
+      withoutCost: sum.withoutCost + platform.orders_without_cost,
     }),
-    { paid: 0, estimated: 0, actual: 0 },
+    { paid: 0, estimated: 0, actual: 0, withoutCost: 0 },
   );
   const rows = (leaks.data ?? []).map((leak) => ({
     ...leak,
@@ -65,6 +67,7 @@ export function ActualProfitAndLeaks({ period }: { period: Period }) {
               </Text>
             </Group>
           </Paper>
+          <CostUnknownAlert ordersWithoutCost={totals.withoutCost} />
         </SimpleGrid>
       )}
       <div>
