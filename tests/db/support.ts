@@ -92,11 +92,12 @@ export async function discrepancies(pool: pg.Pool, userId: string): Promise<stri
   const { rows } = await pool.query<{ problem: string }>(
     `-- What each order keeps after its returns, spelled out (issue 29): a counted order its kept
      -- units and revenue (its taxable value: GST is not revenue, issue 31), fees and profit after
-     -- returns; a fully returned one its fees and loss.
+     -- returns; a fully returned one its fees and loss. An order whose cost was unknown at sale
+     -- (issue 33) adds nothing to profit: the totals count it apart.
      with kept_orders as (
        select o.product_id, o.order_date, o.platform, (o.status <> 'Returned')::int as orders,
          o.quantity - o.returned_quantity as units, o.taxable_value - o.refunded_taxable_value as revenue, o.fees,
-         o.profit_after_returns as profit
+         coalesce(o.profit_after_returns, 0) as profit
        from public.sales_orders o
        where o.user_id = $1 and o.status in ('Unfulfilled', 'Fulfilled', 'Partially returned', 'Returned')
      )
