@@ -196,17 +196,18 @@ describeStack('rest', (stack, kind) => {
       return_note: null,
       // Logged by hand, not imported from a channel.
       external_order_id: null,
-      // The profit snapshot: the dupatta has no BOM and no platform has fees, so profit is the total.
-      unit_cost: 0,
+      // The profit snapshot: the dupatta has neither BOM nor purchase cost, so its cost is unknown
+      // (issue 33) and so is its profit; no platform has fees.
+      unit_cost: null,
       fees: 0,
-      profit: 250 * quantity,
+      profit: null,
       // Nothing came back (issue 29): profit after returns is the recorded profit.
       returned_quantity: 0,
       restocked_quantity: 0,
       return_fees: 0,
       reimbursed: 0,
       refunded_amount: 0,
-      profit_after_returns: 250 * quantity,
+      profit_after_returns: null,
       // GST (issue 31): the dupatta has no rate and there is no business profile: tax unknown, the
       // total all taxable, no place of supply.
       place_of_supply: null,
