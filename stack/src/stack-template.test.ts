@@ -79,9 +79,8 @@ const skus = async (stack: RunningStack) =>
 
 beforeAll(async () => {
   ({ dataDir: template, missingVersion } = await makeStaleTemplate());
-  [first, second] = await Promise.all(
-    [0, 1].map(() => startStack({ port: 0, dataDir: null, templateDataDir: template, quiet: true })),
-  );
+  const startCopy = () => startStack({ port: 0, dataDir: null, templateDataDir: template, quiet: true });
+  [first, second] = await Promise.all([startCopy(), startCopy()]);
 }, 180_000);
 
 afterAll(async () => {

@@ -298,10 +298,9 @@ export async function startEmbeddedPostgres(dataDir: string, options: EmbeddedOp
   const bin = await binariesFor(await binaries(), owner);
   const pgData = await clusterDirectory(dataDir, owner, log);
   await stopOrphanedServer(pgData, log);
-  const template = options.template && {
-    dataDir: options.template,
-    pgData: await clusterDirectory(options.template, owner, log),
-  };
+  const template = options.template
+    ? { dataDir: options.template, pgData: await clusterDirectory(options.template, owner, log) }
+    : undefined;
   const credentials = await initialise(dataDir, pgData, bin, owner, template);
 
   const port = await freePort();
