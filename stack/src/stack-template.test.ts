@@ -129,6 +129,17 @@ describe('a throwaway stack started from a template', () => {
     expect((await createProduct(first, token, 'TPL-3')).status).toBe(401);
   });
 
+  it('is refused while the template’s own server runs', async () => {
+    const templateServer = await startEmbeddedPostgres(template, { durable: false });
+    try {
+      await expect(startStack({ port: 0, dataDir: null, templateDataDir: template, quiet: true })).rejects.toThrow(
+        /is running/,
+      );
+    } finally {
+      await templateServer.stop();
+    }
+  });
+
   it('is refused for a stack on a data directory of its own', async () => {
     const dataDir = await tempDir('ff-not-throwaway-');
     await expect(startStack({ port: 0, dataDir, templateDataDir: template, quiet: true })).rejects.toThrow(/throwaway/);

@@ -221,6 +221,10 @@ async function initialise(
   }
   await rm(pgData, { recursive: true, force: true });
   if (template) {
+    // A running server's files change while they are copied: the copy could be inconsistent.
+    if (existsSync(path.join(template.pgData, 'postmaster.pid'))) {
+      throw new EmbeddedPostgresError(`The template cluster ${template.pgData} is running (postmaster.pid): stop its stack first.`);
+    }
     // cp -a keeps owners and modes: as root the cluster's files stay the server user's, 0700/0600.
     await run('cp', ['-a', template.pgData, pgData]).catch((error: Error & { stderr?: string }) => {
       throw new EmbeddedPostgresError(`Copying the template cluster ${template.pgData} failed: ${error.stderr?.trim() || error.message}`);
