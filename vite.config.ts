@@ -3,6 +3,10 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 /**
+ * The contract, reliability and end-to-end projects' globalSetup makes one migrated stack template
+ * per run, which their files' throwaway embedded stacks copy instead of running initdb and every
+ * migration (tests/support/stack-template.ts).
+ *
  * Four groups, one after another; the projects of one group share its number of workers (Vitest
  * refuses two counts in one group):
  *  0. unit, two files at a time (jsdom, nothing shared);
@@ -49,6 +53,7 @@ export default defineConfig({
           name: 'contract',
           include: ['tests/contract/**/*.test.ts'],
           environment: 'node',
+          globalSetup: ['tests/support/stack-template.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           ...group(1, 2),
@@ -59,6 +64,7 @@ export default defineConfig({
           name: 'reliability',
           include: ['tests/reliability/**/*.test.ts'],
           environment: 'node',
+          globalSetup: ['tests/support/stack-template.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
           ...group(3, 1),
@@ -69,7 +75,8 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
-          // Builds the app once; each file serves that build (tests/e2e/support/built-app.ts).
+          // Builds the app once; each file serves that build (tests/e2e/support/built-app.ts). Makes the
+          // stack template each file's throwaway stack starts from (tests/support/stack-template.ts).
           globalSetup: ['tests/e2e/support/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,

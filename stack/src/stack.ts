@@ -46,6 +46,13 @@ export interface StackOptions {
   dataDir?: string | null;
   /** A Postgres of the user's (15 or newer, a superuser URL) instead of the embedded one. */
   databaseUrl?: string;
+  /**
+   * For tests: with dataDir null and the embedded Postgres, the throwaway stack starts from a copy
+   * of this stopped stack's data directory, whose cluster is already initialised and migrated: no
+   * initdb, and the migrations still run, so a stale template is brought up to date. The copy gets
+   * its own JWT secret and shares the template's Postgres superuser password.
+   */
+  templateDataDir?: string;
   /** Default: a random secret kept in the data directory, made on first start. */
   jwtSecret?: string;
   /** Browser origins that may use the API (CORS, WebSockets). Default: the app's dev server. */
@@ -101,6 +108,9 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
   // With DATABASE_URL and a given secret, the stack keeps nothing on disk: no data directory.
   const usesDataDir = !options.databaseUrl || !options.jwtSecret;
   const throwaway = options.dataDir === null && usesDataDir;
+  if (options.templateDataDir && (!throwaway || options.databaseUrl)) {
+    throw new Error('templateDataDir is for throwaway stacks on the embedded Postgres (dataDir: null, no databaseUrl)');
+  }
   const dataDir = throwaway
     ? await mkdtemp(path.join(tmpdir(), 'factoryflow-stack-'))
     : (options.dataDir ?? DEFAULT_DATA_DIR);
@@ -123,7 +133,7 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
     }
     let ownerUrl = options.databaseUrl;
     if (!ownerUrl) {
-      postgres = await startEmbeddedPostgres(dataDir, { durable: !throwaway, log });
+      postgres = await startEmbeddedPostgres(dataDir, { durable: !throwaway, template: options.templateDataDir, log });
       ownerUrl = connectionUrl(postgres.connection);
     }
     const opened = await openMigratedDatabase(ownerUrl, jwtSecret);

@@ -12,7 +12,7 @@
 import bcrypt from 'bcryptjs';
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import type { AuthRateLimits } from '../../stack/src/auth/rate-limit';
 import { createScratchDatabase } from '../../stack/src/auth/test-database';
 import { DEMO_JWT_SECRET } from '../../stack/src/config';
@@ -180,7 +180,7 @@ describeStack('auth abuse: recovery', (stack, kind) => {
 async function startLimitedStack(kind: LocalKind, rateLimits: AuthRateLimits) {
   const common = { port: 0, jwtSecret: DEMO_JWT_SECRET, rateLimits, quiet: true } as const;
   if (kind === 'embedded') {
-    const running = await startStack({ ...common, dataDir: null });
+    const running = await startStack({ ...common, dataDir: null, templateDataDir: inject('stackTemplate') });
     return { ...running, newClient: () => newClient(running.url, running.anonKey), close: () => running.close() };
   }
   const serverUrl = process.env.DATABASE_URL;

@@ -8,7 +8,7 @@
 import { createClient, type Session, type SupabaseClient } from '@supabase/supabase-js';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { afterAll, beforeAll, describe } from 'vitest';
+import { afterAll, beforeAll, describe, inject } from 'vitest';
 import WebSocket from 'ws';
 import { RELAXED_AUTH_RATE_LIMITS } from '../../stack/src/auth/rate-limit';
 import { DEMO_JWT_SECRET } from '../../stack/src/config';
@@ -101,8 +101,9 @@ export async function rpcOk<T = Record<string, unknown>>(
 }
 
 /**
- * embedded: a throwaway data directory unless options.dataDir names one. postgres: a fresh database
- * on the DATABASE_URL server. supabase: the external stack, nothing started. The local stacks use
+ * embedded: a throwaway data directory unless options.dataDir names one, started from the run's
+ * stack template (tests/support/stack-template.ts) unless seeded. postgres: a fresh database on
+ * the DATABASE_URL server. supabase: the external stack, nothing started. The local stacks use
  * the public demo keys of `supabase start`, so suites can mint tokens as they would against it.
  */
 export async function startTestStack(
@@ -117,6 +118,8 @@ export async function startTestStack(
     const stack = await startStack({
       port: 0,
       dataDir: options.dataDir ?? null,
+      // Seeding needs a database this start migrated from scratch (see startStack's seed).
+      templateDataDir: options.dataDir || options.seed ? undefined : inject('stackTemplate'),
       seed: options.seed,
       jwtSecret: DEMO_JWT_SECRET,
       rateLimits: RELAXED_AUTH_RATE_LIMITS,

@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { launchChromium } from '../support/chromium';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiKeys, DEMO_JWT_SECRET } from '../../stack/src/config';
 import { MAX_PREPARED_PER_CONNECTION } from '../../stack/src/db/postgres';
 import { reloadSchema } from '../../stack/src/rest/schema-cache';
@@ -28,7 +28,13 @@ let appOrigin: string;
 beforeAll(async () => {
   appPort = await freePort();
   appOrigin = `http://127.0.0.1:${appPort}`;
-  stack = await startStack({ port: 0, dataDir: null, quiet: true, allowedOrigins: [appOrigin] });
+  stack = await startStack({
+    port: 0,
+    dataDir: null,
+    templateDataDir: inject('stackTemplate'),
+    quiet: true,
+    allowedOrigins: [appOrigin],
+  });
 }, 120_000);
 
 afterAll(async () => {

@@ -202,13 +202,37 @@ interface Credentials {
   password: string;
 }
 
-/** Creates the cluster on first use: a random owner password, kept 0600 beside the data. */
-async function initialise(dataDir: string, pgData: string, bin: Binaries, owner: { uid?: number; gid?: number }): Promise<Credentials> {
-  const credentialsFile = path.join(dataDir, 'credentials.json');
+const CREDENTIALS_FILE = 'credentials.json';
+
+/**
+ * Creates the cluster on first use: a random owner password, kept 0600 beside the data; or, with a
+ * template, a copy of the template's cluster and its password.
+ */
+async function initialise(
+  dataDir: string,
+  pgData: string,
+  bin: Binaries,
+  owner: { uid?: number; gid?: number },
+  template: { dataDir: string; pgData: string } | undefined,
+): Promise<Credentials> {
+  const credentialsFile = path.join(dataDir, CREDENTIALS_FILE);
   if (existsSync(path.join(pgData, 'PG_VERSION'))) {
     return JSON.parse(await readFile(credentialsFile, 'utf8')) as Credentials;
   }
   await rm(pgData, { recursive: true, force: true });
+  if (template) {
+    // A running server's files change while they are copied: the copy could be inconsistent.
+    if (existsSync(path.join(template.pgData, 'postmaster.pid'))) {
+      throw new EmbeddedPostgresError(`The template cluster ${template.pgData} is running (postmaster.pid): stop its stack first.`);
+    }
+    // cp -a keeps owners and modes: as root the cluster's files stay the server user's, 0700/0600.
+    await run('cp', ['-a', template.pgData, pgData]).catch((error: Error & { stderr?: string }) => {
+      throw new EmbeddedPostgresError(`Copying the template cluster ${template.pgData} failed: ${error.stderr?.trim() || error.message}`);
+    });
+    const copied = await readFile(path.join(template.dataDir, CREDENTIALS_FILE), 'utf8');
+    await writeFile(credentialsFile, copied, { mode: 0o600 });
+    return JSON.parse(copied) as Credentials;
+  }
   await mkdir(pgData, { recursive: true, mode: 0o700 });
   const credentials: Credentials = { password: randomBytes(24).toString('base64url') };
   await writeFile(credentialsFile, JSON.stringify(credentials), { mode: 0o600 });
@@ -261,6 +285,11 @@ async function waitUntilAccepting(info: ConnectionInfo, child: ChildProcess, log
 export interface EmbeddedOptions {
   /** false: fsync, synchronous commit and full-page writes off (throwaway test clusters only). */
   durable?: boolean;
+  /**
+   * For tests: a stopped stack's data directory whose cluster a data directory without one starts
+   * from, copied instead of made by initdb; the copy shares the template's superuser password.
+   */
+  template?: string;
   log?: (line: string) => void;
 }
 
@@ -273,7 +302,10 @@ export async function startEmbeddedPostgres(dataDir: string, options: EmbeddedOp
   const bin = await binariesFor(await binaries(), owner);
   const pgData = await clusterDirectory(dataDir, owner, log);
   await stopOrphanedServer(pgData, log);
-  const credentials = await initialise(dataDir, pgData, bin, owner);
+  const template = options.template
+    ? { dataDir: options.template, pgData: await clusterDirectory(options.template, owner, log) }
+    : undefined;
+  const credentials = await initialise(dataDir, pgData, bin, owner, template);
 
   const port = await freePort();
   const settings = [

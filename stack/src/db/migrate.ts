@@ -25,15 +25,15 @@ export function withSchemaLock<T>(db: Database, fn: (tx: Queryable) => Promise<T
 
 /**
  * Brings a database to the current schema: the platform SQL (idempotent, as the superuser), then
- * every migration in
- * supabase/migrations not yet recorded in supabase_migrations.schema_migrations, the history table
- * the Supabase CLI keeps, so `supabase migration up` and this stack agree on what is applied.
+ * every migration in migrationsDir (supabase/migrations; a test may pass a directory with fewer)
+ * not yet recorded in supabase_migrations.schema_migrations, the history table the Supabase CLI
+ * keeps, so `supabase migration up` and this stack agree on what is applied.
  * Each migration and its record commit together, under the schema lock, and whether it is applied
  * is decided inside that transaction: a crash leaves a migration either wholly applied and
  * recorded or not at all, and two stacks starting on one fresh database apply each migration once.
  * Returns the versions applied now.
  */
-export async function migrate(db: Database): Promise<string[]> {
+export async function migrate(db: Database, migrationsDir = MIGRATIONS_DIR): Promise<string[]> {
   const platformSql = await readFile(PLATFORM_SQL, 'utf8');
   await withSchemaLock(db, async (tx) => {
     // Roles belong to the server, not to one database: two databases of one server running the
@@ -48,11 +48,11 @@ export async function migrate(db: Database): Promise<string[]> {
       );`);
   });
 
-  const files = (await readdir(MIGRATIONS_DIR)).filter((file) => /^\d+_.+\.sql$/.test(file)).sort();
+  const files = (await readdir(migrationsDir)).filter((file) => /^\d+_.+\.sql$/.test(file)).sort();
   const appliedNow: string[] = [];
   for (const file of files) {
     const [, version = '', name = ''] = /^(\d+)_(.+)\.sql$/.exec(file) ?? [];
-    const sql = await readFile(path.join(MIGRATIONS_DIR, file), 'utf8');
+    const sql = await readFile(path.join(migrationsDir, file), 'utf8');
     const applied = await withSchemaLock(db, async (tx) => {
       const { rows } = await tx.query('select 1 from supabase_migrations.schema_migrations where version = $1', [version]);
       if (rows.length > 0) return false;

@@ -49,8 +49,8 @@ export interface RestartableEnvironment {
 
 /**
  * The same, with a stack a test can stop and start again: on a fixed port and, with a data
- * directory, on the same data. The stack lets the app's origin, and no other, call it from a
- * browser.
+ * directory, on the same data. Without one, the throwaway stack starts from the run's stack
+ * template (global-setup.ts). The stack lets the app's origin, and no other, call it from a browser.
  */
 export async function startRestartableEnvironment(options: {
   dataDir: string | null;
@@ -64,6 +64,7 @@ export async function startRestartableEnvironment(options: {
     startStack({
       port: options.port,
       dataDir: options.dataDir,
+      templateDataDir: options.dataDir === null ? inject('stackTemplate') : undefined,
       quiet: true,
       rateLimits: RELAXED_AUTH_RATE_LIMITS,
       allowedOrigins: [`http://127.0.0.1:${appPort}`, `http://localhost:${appPort}`],
