@@ -39,7 +39,9 @@ const KEPT_ORDERS = `
   select o.platform, o.product_id, o.order_date,
     case when o.status = any (rules.counted_sale_statuses()) then 1 else 0 end as orders,
     o.quantity - o.returned_quantity as units, o.taxable_value - o.refunded_taxable_value as revenue,
-    o.total_amount - o.refunded_amount as revenue_including_gst, o.fees, o.profit_after_returns as profit
+    o.total_amount - o.refunded_amount as revenue_including_gst, o.fees, coalesce(o.profit_after_returns, 0) as profit,
+    (o.unit_cost is null)::int as orders_without_cost,
+    case when o.unit_cost is null then o.taxable_value - o.refunded_taxable_value else 0 end as revenue_without_cost
   from public.sales_orders o
   where o.user_id = (select auth.uid()) and (o.status = any (rules.counted_sale_statuses()) or o.status = 'Returned')`;
 
@@ -66,35 +68,43 @@ const PANELS_FROM_ORDERS = `
   cells as (
     select k.platform, date_trunc('month', k.order_date at time zone 'Asia/Kolkata')::date as bucket,
       sum(k.orders) as orders, sum(k.units) as units, sum(k.revenue) as revenue, sum(k.fees) as fees,
-      sum(k.profit) as profit, sum(k.revenue_including_gst) as revenue_including_gst
+      sum(k.profit) as profit, sum(k.revenue_including_gst) as revenue_including_gst,
+      sum(k.orders_without_cost) as orders_without_cost, sum(k.revenue_without_cost) as revenue_without_cost
     from kept k group by 1, 2
-    having sum(k.orders) <> 0 or sum(k.profit) <> 0 or sum(k.fees) <> 0
+    having sum(k.orders) <> 0 or sum(k.profit) <> 0 or sum(k.fees) <> 0 or sum(k.orders_without_cost) <> 0
   ),
   products as (
-    select k.product_id, p.product_name, sum(k.units) as units, sum(k.revenue) as revenue, sum(k.profit) as profit,
-      sum(k.revenue_including_gst) as revenue_including_gst
+    select k.product_id, p.product_name, sum(k.units) as units, sum(k.revenue) as revenue,
+      case when sum(k.orders_without_cost) = 0 or sum(k.revenue_without_cost) <> sum(k.revenue) then sum(k.profit) end
+        as profit,
+      sum(k.revenue_including_gst) as revenue_including_gst, sum(k.orders_without_cost) as orders_without_cost
     from kept k join public.products p on p.id = k.product_id
     group by k.product_id, p.product_name having sum(k.orders) <> 0
   )
   select jsonb_build_object(
     'totals', (select jsonb_build_object('orders', coalesce(sum(c.orders), 0), 'units', coalesce(sum(c.units), 0),
        'revenue', coalesce(sum(c.revenue), 0), 'revenue_including_gst', coalesce(sum(c.revenue_including_gst), 0),
-       'fees', coalesce(sum(c.fees), 0), 'cost', coalesce(sum(c.revenue - c.fees - c.profit), 0),
+       'fees', coalesce(sum(c.fees), 0),
+       'cost', case when coalesce(sum(c.orders_without_cost), 0) = 0 then coalesce(sum(c.revenue - c.fees - c.profit), 0) end,
        'profit', coalesce(sum(c.profit), 0),
-       'margin_percent', round(sum(c.profit) * 100 / nullif(sum(c.revenue), 0), 1)) from cells c),
+       'margin_percent', round(sum(c.profit) * 100 / nullif(sum(c.revenue) - sum(c.revenue_without_cost), 0), 1),
+       'orders_without_cost', coalesce(sum(c.orders_without_cost), 0)) from cells c),
     'by_platform', (select jsonb_agg(to_jsonb(r) order by r.revenue desc, r.platform) from (
        select c.platform, sum(c.orders) as orders, sum(c.revenue) as revenue, sum(c.fees) as fees,
-         sum(c.profit) as profit, sum(c.revenue_including_gst) as revenue_including_gst
+         sum(c.profit) as profit, sum(c.revenue_including_gst) as revenue_including_gst,
+         sum(c.orders_without_cost) as orders_without_cost
        from cells c group by c.platform) r),
     'over_time', (select jsonb_agg(to_jsonb(r) order by r.date) from (
        select c.bucket as date, sum(c.revenue) as revenue, sum(c.profit) as profit,
-         sum(c.revenue_including_gst) as revenue_including_gst
+         sum(c.revenue_including_gst) as revenue_including_gst, sum(c.orders_without_cost) as orders_without_cost
        from cells c group by c.bucket) r),
     'top_by_revenue', (select jsonb_agg(to_jsonb(r) order by r.revenue desc, r.product_name) from (
-       select t.product_id, t.product_name, t.units, t.revenue, t.profit, t.revenue_including_gst from products t
+       select t.product_id, t.product_name, t.units, t.revenue, t.profit, t.revenue_including_gst,
+         t.orders_without_cost from products t
        order by t.revenue desc, t.product_name limit 5) r),
     'top_by_profit', (select jsonb_agg(to_jsonb(r) order by r.profit desc, r.product_name) from (
-       select t.product_id, t.product_name, t.units, t.revenue, t.profit, t.revenue_including_gst from products t
+       select t.product_id, t.product_name, t.units, t.revenue, t.profit, t.revenue_including_gst,
+         t.orders_without_cost from products t where t.profit is not null
        order by t.profit desc, t.product_name limit 5) r)) as panels`;
 
 const TRIGGERS = ['sales_orders_count_inserted', 'sales_orders_count_updated', 'sales_orders_count_deleted'];
