@@ -124,8 +124,7 @@ describe('catalogue import and CSV export', { timeout: 90_000 }, () => {
     ]);
     await productsImport.getByRole('button', { name: 'Cancel' }).click();
     await productsImport.waitFor({ state: 'detached' });
-    // Exported, each product carries its BOM as the import reads it (one import: created together,
-    // so in the list's order of ids).
+    // Exported, each product carries its BOM as the import reads it, its lines by material name.
     const catalogue = await download(page, page.getByRole('button', { name: 'Export CSV' }));
     expect(catalogue.lines[0]![6]).toBe('BOM');
     expect(
@@ -135,7 +134,7 @@ describe('catalogue import and CSV export', { timeout: 90_000 }, () => {
         .sort(),
     ).toEqual([
       ['K-2', 'Cotton fabric: 2.5'],
-      ['SHIRT-1', 'Cotton fabric: 1.5; Buttons: 8'],
+      ['SHIRT-1', 'Buttons: 8; Cotton fabric: 1.5'],
     ]);
     for (const size of [DESKTOP, PHONE]) {
       await page.setViewportSize(size);
@@ -320,7 +319,7 @@ describe('catalogue import and CSV export', { timeout: 90_000 }, () => {
           '799.00',
           '0',
           '10',
-          `Fabric: ${fabricQuantity}; Buttons: 6`,
+          `Buttons: 6; Fabric: ${fabricQuantity}`,
           'Kurta',
           `Size: ${size}; Colour: ${colour}`,
           '',
@@ -360,7 +359,7 @@ describe('catalogue import and CSV export', { timeout: 90_000 }, () => {
       '2',
       'KRT-S-RED',
       'Kurta - S / Red',
-      'Fabric: 1.8; Buttons: 6',
+      'Buttons: 6; Fabric: 1.8',
       'Kurta Size: S; Colour: Red',
       'Style Kurta has 7 rows; its options make 8 variants: give one row for each.',
     ]);
@@ -373,7 +372,7 @@ describe('catalogue import and CSV export', { timeout: 90_000 }, () => {
       '9',
       'KRT-XL-BLUE',
       'Kurta - XL / Blue',
-      'Fabric: 2.5; Buttons: 6',
+      'Buttons: 6; Fabric: 2.5',
       'Kurta Size: XL; Colour: Blue',
       'Ready',
     ]);

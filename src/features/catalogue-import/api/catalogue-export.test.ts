@@ -5,13 +5,13 @@ import { toCsv } from '@/lib/csv';
 import { bomCell, gridPosition, inStyleGridOrder, productsExport, rawMaterialsExport } from './catalogue-export';
 
 describe('bomCell', () => {
-  it('writes a BOM as the import reads it, quantities without trailing zeros', () => {
+  it('writes a BOM as the import reads it, by material name, quantities without trailing zeros', () => {
     expect(
       bomCell([
         { quantity: 1.5, raw_materials: { material_name: 'Cotton fabric' } },
         { quantity: '4.000' as unknown as number, raw_materials: { material_name: 'Buttons' } },
       ]),
-    ).toBe('Cotton fabric: 1.5; Buttons: 4');
+    ).toBe('Buttons: 4; Cotton fabric: 1.5');
     expect(bomCell([])).toBe('');
   });
 });

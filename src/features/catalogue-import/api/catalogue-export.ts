@@ -69,9 +69,17 @@ async function withBomsAndGrid(products: (ListedProduct & ProductStyle)[]): Prom
   }));
 }
 
-/** A BOM as the import's BOM cell reads it: "Cotton fabric: 1.5; Buttons: 4". */
+/**
+ * A BOM as the import's BOM cell reads it: "Buttons: 4; Cotton fabric: 1.5". Its lines have no order
+ * of their own (the database returns them as its plan finds them), so the cell lists them by
+ * material name: the same BOM always exports the same cell.
+ */
 export function bomCell(lines: ProductRow['bom_items']): string {
-  return lines.map((line) => `${line.raw_materials?.material_name ?? 'Unknown'}: ${Number(line.quantity)}`).join('; ');
+  return lines
+    .map((line) => ({ name: line.raw_materials?.material_name ?? 'Unknown', quantity: Number(line.quantity) }))
+    .sort((a, b) => a.name.localeCompare(b.name, 'en-IN'))
+    .map((line) => `${line.name}: ${line.quantity}`)
+    .join('; ');
 }
 
 const compareGrid = (a: number[], b: number[]) => {
