@@ -24,9 +24,16 @@ bash scripts/install-system-deps.sh --if-missing
 artifacts=.test-artifacts
 mkdir -p "$artifacts"
 cluster=$(mktemp -d /tmp/factoryflow-test-pg.XXXXXX)
+# It keeps the script's exit status: under `set -e` a failing command here (pkill finding nothing
+# to stop) would otherwise end the run with status 1 after every test passed.
 cleanup() {
-  if [ -n "${static_checks:-}" ]; then pkill -P "$static_checks" 2>/dev/null; kill "$static_checks" 2>/dev/null || true; fi
-  bash scripts/pg-cluster.sh stop "$cluster"
+  local status=$?
+  if [ -n "${static_checks:-}" ]; then
+    pkill -P "$static_checks" 2>/dev/null || true
+    kill "$static_checks" 2>/dev/null || true
+  fi
+  bash scripts/pg-cluster.sh stop "$cluster" || true
+  exit "$status"
 }
 trap cleanup EXIT
 
