@@ -164,7 +164,7 @@ export async function measureMillionOrders(clusterUrl: string): Promise<BenchRow
       );
     }
     await admin.query(
-      'vacuum analyze public.sales_orders, public.products, public.sales_day_totals, public.product_sales_totals',
+      'vacuum analyze public.sales_orders, public.products, public.sales_day_totals, public.product_sales_totals, public.sales_figure_changes',
     );
 
     const claims = JSON.stringify({ sub: seller.id, role: 'authenticated' });

@@ -293,19 +293,7 @@ isOneToOne: false
                     "fees"?: number,"orders"?: number,"orders_without_cost"?: number,"product_id"?: string,"profit"?: number,"revenue"?: number,"revenue_including_gst"?: number,"revenue_without_cost"?: number,"units"?: number,"user_id"?: string
                   }
                   Relationships: [
-                    {
-      foreignKeyName: "product_sales_totals_product_id_user_id_fkey"
-      columns: ["product_id","user_id"]
-isOneToOne: false
-      referencedRelation: "product_unit_costs"
-      referencedColumns: ["product_id","user_id"]
-    },{
-      foreignKeyName: "product_sales_totals_product_id_user_id_fkey"
-      columns: ["product_id","user_id"]
-isOneToOne: false
-      referencedRelation: "products"
-      referencedColumns: ["id","user_id"]
-    }
+                    
                   ]
                 },"products": {
                   Row: {
@@ -441,28 +429,42 @@ isOneToOne: false
                   ]
                 },"sales_day_totals": {
                   Row: {
-                    "day": string,"fees": number,"orders": number,"orders_without_cost": number,"platform": Database["public"]['Enums']["sales_platform"],"profit": number,"revenue": number,"revenue_including_gst": number,"revenue_without_cost": number,"stripe": number,"units": number,"user_id": string
+                    "day": string,"fees": number,"orders": number,"orders_without_cost": number,"platform": Database["public"]['Enums']["sales_platform"],"profit": number,"revenue": number,"revenue_including_gst": number,"revenue_without_cost": number,"units": number,"user_id": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "day": string,"fees": number,"orders": number,"orders_without_cost"?: number,"platform": Database["public"]['Enums']["sales_platform"],"profit": number,"revenue": number,"revenue_including_gst": number,"revenue_without_cost"?: number,"stripe": number,"units": number,"user_id": string
+                    "day": string,"fees": number,"orders": number,"orders_without_cost"?: number,"platform": Database["public"]['Enums']["sales_platform"],"profit": number,"revenue": number,"revenue_including_gst": number,"revenue_without_cost"?: number,"units": number,"user_id": string
                   }
                   Update: {
-                    "day"?: string,"fees"?: number,"orders"?: number,"orders_without_cost"?: number,"platform"?: Database["public"]['Enums']["sales_platform"],"profit"?: number,"revenue"?: number,"revenue_including_gst"?: number,"revenue_without_cost"?: number,"stripe"?: number,"units"?: number,"user_id"?: string
+                    "day"?: string,"fees"?: number,"orders"?: number,"orders_without_cost"?: number,"platform"?: Database["public"]['Enums']["sales_platform"],"profit"?: number,"revenue"?: number,"revenue_including_gst"?: number,"revenue_without_cost"?: number,"units"?: number,"user_id"?: string
+                  }
+                  Relationships: [
+                    
+                  ]
+                },"sales_figure_changes": {
+                  Row: {
+                    "day": string,"direction": number,"fees": number,"id": number,"platform": Database["public"]['Enums']["sales_platform"],"product_id": string,"profit_after_returns": number | null,"quantity": number,"refunded_amount": number,"refunded_taxable_value": number,"returned_quantity": number,"status": Database["public"]['Enums']["sales_order_status"],"taxable_value": number,"total_amount": number,"user_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "day": string,"direction": number,"fees": number,"id"?: never,"platform": Database["public"]['Enums']["sales_platform"],"product_id": string,"profit_after_returns"?: number | null,"quantity": number,"refunded_amount": number,"refunded_taxable_value": number,"returned_quantity": number,"status": Database["public"]['Enums']["sales_order_status"],"taxable_value": number,"total_amount": number,"user_id": string
+                  }
+                  Update: {
+                    "day"?: string,"direction"?: number,"fees"?: number,"id"?: never,"platform"?: Database["public"]['Enums']["sales_platform"],"product_id"?: string,"profit_after_returns"?: number | null,"quantity"?: number,"refunded_amount"?: number,"refunded_taxable_value"?: number,"returned_quantity"?: number,"status"?: Database["public"]['Enums']["sales_order_status"],"taxable_value"?: number,"total_amount"?: number,"user_id"?: string
                   }
                   Relationships: [
                     
                   ]
                 },"sales_order_counts": {
                   Row: {
-                    "orders": number,"platform": Database["public"]['Enums']["sales_platform"],"status": Database["public"]['Enums']["sales_order_status"],"stripe": number,"user_id": string
+                    "orders": number,"platform": Database["public"]['Enums']["sales_platform"],"status": Database["public"]['Enums']["sales_order_status"],"user_id": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "orders": number,"platform": Database["public"]['Enums']["sales_platform"],"status": Database["public"]['Enums']["sales_order_status"],"stripe": number,"user_id": string
+                    "orders": number,"platform": Database["public"]['Enums']["sales_platform"],"status": Database["public"]['Enums']["sales_order_status"],"user_id": string
                   }
                   Update: {
-                    "orders"?: number,"platform"?: Database["public"]['Enums']["sales_platform"],"status"?: Database["public"]['Enums']["sales_order_status"],"stripe"?: number,"user_id"?: string
+                    "orders"?: number,"platform"?: Database["public"]['Enums']["sales_platform"],"status"?: Database["public"]['Enums']["sales_order_status"],"user_id"?: string
                   }
                   Relationships: [
                     
@@ -748,9 +750,41 @@ isOneToOne: false
       referencedColumns: ["id","user_id"]
     }
                   ]
+                },"pending_sales_figures": {
+                  Row: {
+                    "day": string,"fees": number | null,"id": number,"orders": number | null,"orders_without_cost": number | null,"platform": Database["public"]['Enums']["sales_platform"],"product_id": string,"profit": number | null,"revenue": number | null,"revenue_including_gst": number | null,"revenue_without_cost": number | null,"status": Database["public"]['Enums']["sales_order_status"],"status_orders": number,"units": number | null,"user_id": string
+                  }
+                  ComputedFields: never
+                  Relationships: [
+                    
+                  ]
                 },"product_unit_costs": {
                   Row: {
                     "cost_known": boolean | null,"labour_cost": number | null,"materials_cost": number | null,"overhead_cost": number | null,"product_id": string,"purchase_cost": number | null,"unit_cost": number | null,"user_id": string,"wastage_cost": number | null
+                  }
+                  ComputedFields: never
+                  Relationships: [
+                    
+                  ]
+                },"sales_by_day": {
+                  Row: {
+                    "day": string | null,"fees": number | null,"orders": number | null,"orders_without_cost": number | null,"platform": Database["public"]['Enums']["sales_platform"] | null,"profit": number | null,"revenue": number | null,"revenue_including_gst": number | null,"revenue_without_cost": number | null,"units": number | null,"user_id": string | null
+                  }
+                  ComputedFields: never
+                  Relationships: [
+                    
+                  ]
+                },"sales_by_product": {
+                  Row: {
+                    "fees": number | null,"orders": number | null,"orders_without_cost": number | null,"product_id": string | null,"profit": number | null,"revenue": number | null,"revenue_including_gst": number | null,"revenue_without_cost": number | null,"units": number | null,"user_id": string | null
+                  }
+                  ComputedFields: never
+                  Relationships: [
+                    
+                  ]
+                },"sales_orders_by_status": {
+                  Row: {
+                    "orders": number | null,"platform": Database["public"]['Enums']["sales_platform"] | null,"status": Database["public"]['Enums']["sales_order_status"] | null,"user_id": string | null
                   }
                   ComputedFields: never
                   Relationships: [

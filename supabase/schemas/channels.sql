@@ -407,8 +407,8 @@ begin
   ) then
     raise exception 'Combo not found.';
   end if;
-  -- Its old and new parts first, as a cancel or return of one of its orders takes them (before the
-  -- key-share lock its kept totals take on the combo's row, which the update below holds).
+  -- Its old and new parts first, as a cancel or return of one of its orders takes them, then the
+  -- combo's own row (the update below).
   perform 1 from public.products p
   where p.user_id = v_user_id and (
     p.id in (select c.component_id from public.combo_components c where c.combo_id = update_combo.combo_id)

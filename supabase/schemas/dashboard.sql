@@ -13,13 +13,13 @@ as $$
   select jsonb_build_object(
     -- Revenue is taxable value (GST is not revenue, issue 31); what buyers paid, GST included, beside it.
     'total_revenue',
-      (select coalesce(sum(t.revenue), 0) from public.product_sales_totals t
+      (select coalesce(sum(t.revenue), 0) from public.sales_by_day t
        where t.user_id = (select auth.uid())),
     'total_revenue_including_gst',
-      (select coalesce(sum(t.revenue_including_gst), 0) from public.product_sales_totals t
+      (select coalesce(sum(t.revenue_including_gst), 0) from public.sales_by_day t
        where t.user_id = (select auth.uid())),
     'open_sales_orders',
-      (select coalesce(sum(c.orders), 0) from public.sales_order_counts c
+      (select coalesce(sum(c.orders), 0) from public.sales_orders_by_status c
        where c.user_id = (select auth.uid()) and c.status = 'Unfulfilled'),
     -- Archived items are retired: nobody restocks them.
     'low_stock_products',
@@ -82,7 +82,7 @@ begin
         sum(t.orders) as orders, sum(t.units) as units, sum(t.revenue) as revenue,
         sum(t.fees) as fees, sum(t.profit) as profit, sum(t.revenue_including_gst) as revenue_including_gst,
         sum(t.orders_without_cost) as orders_without_cost, sum(t.revenue_without_cost) as revenue_without_cost
-      from public.sales_day_totals t
+      from public.sales_by_day t
       where t.user_id = (select auth.uid()) and (v_from is null or t.day >= v_from)
       group by 1, 2
       -- a fully returned order is no order, but its loss counts
@@ -106,16 +106,20 @@ begin
     -- The five best by revenue and by profit, with ties, so that the product name can decide among
     -- equal figures below: all time from the per-product totals, a row per product sold. By
     -- profit, only products with some revenue of known cost: the others' profit is unknown.
+    all_time_products as materialized (
+      select t.product_id, t.units, t.revenue, t.profit, t.revenue_including_gst, t.orders_without_cost,
+        t.revenue_without_cost
+      from public.sales_by_product t
+      where v_from is null and t.user_id = (select auth.uid()) and t.orders <> 0
+    ),
     candidates as (
       (select t.product_id, t.units, t.revenue, t.profit, t.revenue_including_gst, t.orders_without_cost,
-         t.revenue_without_cost from public.product_sales_totals t
-       where v_from is null and t.user_id = (select auth.uid()) and t.orders <> 0
+         t.revenue_without_cost from all_time_products t
        order by t.revenue desc fetch first 5 rows with ties)
       union
       (select t.product_id, t.units, t.revenue, t.profit, t.revenue_including_gst, t.orders_without_cost,
-         t.revenue_without_cost from public.product_sales_totals t
-       where v_from is null and t.user_id = (select auth.uid()) and t.orders <> 0
-         and (t.orders_without_cost = 0 or t.revenue_without_cost <> t.revenue)
+         t.revenue_without_cost from all_time_products t
+       where t.orders_without_cost = 0 or t.revenue_without_cost <> t.revenue
        order by t.profit desc fetch first 5 rows with ties)
       union
       (select s.product_id, s.units, s.revenue, s.profit, s.revenue_including_gst, s.orders_without_cost,
@@ -206,7 +210,7 @@ begin
     with product_sums as (
       select t.product_id, t.units, t.revenue, t.profit, t.revenue_including_gst, t.orders_without_cost,
         t.revenue_without_cost
-      from public.product_sales_totals t
+      from public.sales_by_product t
       where v_from is null and t.user_id = (select auth.uid()) and t.orders <> 0
       union all
       select o.product_id, sum(k.units), sum(k.revenue), coalesce(sum(k.profit), 0), sum(g.revenue),

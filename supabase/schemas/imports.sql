@@ -301,8 +301,7 @@ begin
   -- Lock the products the lines name, in one fixed order, before reading their stock: a sale
   -- racing with the import waits, and the stock classified below is the stock the sales take.
   -- The products whose stock the lines take, named by SKU or alias: for a combo its parts, not its
-  -- own row (channels.sql), which no sale locks: a return of a combo order, holding the parts,
-  -- takes a key-share lock on it for the kept totals, and must not wait on an import.
+  -- own row (channels.sql), which no sale locks.
   perform 1
   from public.products p
   where p.user_id = v_user_id and p.id in (

@@ -711,7 +711,7 @@ begin
     ),
     kept as (
       select t.platform, sum(t.units) as units
-      from public.sales_day_totals t
+      from public.sales_by_day t
       where t.user_id = (select auth.uid()) and (v_from is null or t.day >= v_from)
       group by t.platform
     ),

@@ -626,7 +626,7 @@ begin
   -- Unsearched and undated, the kept counts (sales_totals.sql) answer how many match: a million
   -- orders are not counted one by one for the first page.
   if v_search = '' and p_date_from is null and p_date_to is null then
-    count_sql := format('select coalesce(sum(c.orders), 0) from public.sales_order_counts c where c.user_id = %L', p_user_id)
+    count_sql := format('select coalesce(sum(c.orders), 0) from public.sales_orders_by_status c where c.user_id = %L', p_user_id)
       || case when p_platform is null then '' else format(' and c.platform = %L::public.sales_platform', p_platform) end
       || case when p_status is null then '' else format(' and c.status = %L::public.sales_order_status', p_status) end;
   else

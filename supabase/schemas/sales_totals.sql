@@ -1,34 +1,33 @@
 -- Sales totals kept as orders change, so that the dashboard reads a few thousand rows however many
 -- orders a shop has (a seller with 3,000 orders a day has a million a year):
---   sales_day_totals      per day in India and platform: the totals, by platform and over time of
---                         the profit panels, for any period;
---   product_sales_totals  per product, all time: Total Revenue and the all-time top products;
---   sales_order_counts    every order, whatever its status, per platform and status: how many
---                         orders the Sales Orders list has (unless searched or dated) and how
---                         many are open, without counting a million rows.
+--   sales_by_day             per day in India and platform: the totals, by platform and over time of
+--                            the profit panels, for any period;
+--   sales_by_product         per product, all time: Total Revenue and the all-time top products;
+--   sales_orders_by_status   every order, whatever its status, per platform and status: how many
+--                            orders the Sales Orders list has (unless searched or dated) and how
+--                            many are open, without counting a million rows.
 -- The first two hold what each order keeps after its returns (rules.kept_sale): a counted order's
 -- kept units, revenue and profit after returns; a fully returned order's loss, as no order.
 -- Revenue is taxable value (GST is not revenue, issue 31); revenue_including_gst beside it is the
--- same kept revenue with its GST, what the buyers paid. A statement trigger
--- per event on sales_orders keeps both in the transaction of the change itself (a sale, cancel,
--- return, import or website order; any later change to an order's amounts too), so they always
--- equal a recount (supabase/tests/database/sales_totals.test.sql). An order whose cost was unknown
--- at sale (issue 33) adds nothing to profit but 1 to orders_without_cost and its kept revenue to
+-- same kept revenue with its GST, what the buyers paid. An order whose cost was unknown at sale
+-- (issue 33) adds nothing to profit but 1 to orders_without_cost and its kept revenue to
 -- revenue_without_cost, so a margin is taken over the revenue whose cost is known.
 --
--- A day's row for a platform (and a platform's count of a status) is split into stripes, so that
--- keeping the totals never makes one sale wait for another: each change adds to a stripe no other
--- transaction holds (`for update skip locked`), and when every stripe is held it starts one of its
--- own, numbered by its server process id, which no transaction running at the same time shares.
--- A day and platform thus has as many stripes as sales were ever written to it at the same instant
--- (one or two for most shops), and the dashboard sums them. Sales of one product already wait for
--- each other on its stock, so product_sales_totals needs no stripes.
+-- Each is a view: folded totals (sales_day_totals, product_sales_totals, sales_order_counts) plus
+-- the changes not folded yet (sales_figure_changes, read through pending_sales_figures). A row
+-- trigger on sales_orders (a sale, cancel, return, import or website order; any later change to an
+-- order's amounts too) appends what each changed order takes out and puts in, in the transaction of
+-- the change itself, so the views always equal a recount (supabase/tests/database/sales_totals.test.sql).
+-- A sale thus writes one new row and updates no total: no sale waits for another on a day's row,
+-- and keeping the totals costs a sale about what a plain insert costs (issue 27: log_sale keeps its
+-- throughput). About one change in 128 also folds its shop's pending changes into the totals, so a
+-- shop has a hundred or so pending; a transaction that finds another folding the same shop leaves
+-- them to it (it never waits), and the totals are written by one transaction per shop at a time.
 
 create table public.sales_day_totals (
   user_id uuid not null references auth.users (id) on delete cascade,
   day date not null,
   platform public.sales_platform not null,
-  stripe integer not null,
   orders bigint not null,
   units bigint not null,
   revenue numeric not null,
@@ -37,16 +36,19 @@ create table public.sales_day_totals (
   revenue_including_gst numeric not null,
   orders_without_cost bigint not null default 0,
   revenue_without_cost numeric not null default 0,
-  primary key (user_id, day, platform, stripe)
+  primary key (user_id, day, platform)
 )
--- Pages left half empty: a sale rewrites its day's row beside the old one (a HOT update), with no
+-- Pages left half empty: a fold rewrites a day's row beside the old one (a HOT update), with no
 -- index entry to add.
 with (fillfactor = 50);
 comment on table public.sales_day_totals is
-  'Counted sales per India day and platform (in stripes, so writers never wait for each other): orders, units, revenue (taxable value), fees, profit, revenue including GST, and the orders whose cost is unknown (left out of profit) with their revenue. Kept by triggers on sales_orders; read-only to users.';
+  'Folded counted sales per India day and platform: orders, units, revenue (taxable value), fees, profit, revenue including GST, and the orders whose cost is unknown (left out of profit) with their revenue. Read sales_by_day, which adds the changes not folded yet. Kept by triggers on sales_orders; read-only to users.';
 
+-- No foreign key to products: a fold adds to products other than the one its own sale holds, and
+-- the key-share lock each would take could wait on an import or return holding one (a product
+-- with orders cannot be deleted, and a shop's rows go with the shop).
 create table public.product_sales_totals (
-  user_id uuid not null,
+  user_id uuid not null references auth.users (id) on delete cascade,
   product_id uuid not null,
   orders bigint not null,
   units bigint not null,
@@ -56,206 +58,264 @@ create table public.product_sales_totals (
   revenue_including_gst numeric not null,
   orders_without_cost bigint not null default 0,
   revenue_without_cost numeric not null default 0,
-  primary key (user_id, product_id),
-  foreign key (product_id, user_id) references public.products (id, user_id) on delete cascade
+  primary key (user_id, product_id)
 )
--- Half-empty pages and no index on the figures: a sale rewrites its product's row in place (HOT).
+-- Half-empty pages and no index on the figures: a fold rewrites a product's row in place (HOT).
 -- The dashboard's all-time top products sort a shop's rows instead (20,000 in a few milliseconds,
 -- bench/RESULTS.md), a cost paid per visit rather than per sale.
 with (fillfactor = 50);
 comment on table public.product_sales_totals is
-  'Counted sales per product, all time: orders, units, revenue (taxable value), fees, profit, revenue including GST, and the orders whose cost is unknown (left out of profit) with their revenue. Kept by triggers on sales_orders; read-only to users.';
+  'Folded counted sales per product, all time: orders, units, revenue (taxable value), fees, profit, revenue including GST, and the orders whose cost is unknown (left out of profit) with their revenue. Read sales_by_product, which adds the changes not folded yet. Kept by triggers on sales_orders; read-only to users.';
 
 create table public.sales_order_counts (
   user_id uuid not null references auth.users (id) on delete cascade,
   platform public.sales_platform not null,
   status public.sales_order_status not null,
-  stripe integer not null,
   orders bigint not null,
-  primary key (user_id, platform, status, stripe)
+  primary key (user_id, platform, status)
 )
 with (fillfactor = 50);
 comment on table public.sales_order_counts is
-  'Every sales order per platform and status (in stripes, so writers never wait for each other), whatever the status. Kept by triggers on sales_orders; read-only to users.';
+  'Folded count of every sales order per platform and status, whatever the status. Read sales_orders_by_status, which adds the changes not folded yet. Kept by triggers on sales_orders; read-only to users.';
+
+-- What one order change takes out (an order's old row, direction -1) or puts in (its new row, +1):
+-- the order's own figures, as they were or are; what it keeps of them is worked out when read
+-- (pending_sales_figures), so that a sale's trigger only copies them. No foreign keys: a sale
+-- writes it, and each key would be one more lookup per sale; a deleted user's rows go with their
+-- orders (record_sales_figure_change).
+create table public.sales_figure_changes (
+  user_id uuid not null,
+  id bigint generated always as identity,
+  direction integer not null check (direction in (-1, 1)),
+  day date not null,
+  platform public.sales_platform not null,
+  product_id uuid not null,
+  status public.sales_order_status not null,
+  quantity integer not null,
+  returned_quantity integer not null,
+  taxable_value numeric not null,
+  refunded_taxable_value numeric not null,
+  total_amount numeric not null,
+  refunded_amount numeric not null,
+  fees numeric not null,
+  profit_after_returns numeric,
+  primary key (user_id, id)
+);
+comment on table public.sales_figure_changes is
+  'Sales order changes not folded into the sales totals yet: per changed order, its old figures taken out (direction -1) or its new ones put in (+1). Written by triggers on sales_orders; read-only to users; read pending_sales_figures for what they add to the totals.';
 
 alter table public.sales_day_totals enable row level security;
 alter table public.product_sales_totals enable row level security;
 alter table public.sales_order_counts enable row level security;
+alter table public.sales_figure_changes enable row level security;
 create policy "Owners can read their sales day totals" on public.sales_day_totals
   for select to authenticated using (user_id = (select auth.uid()));
 create policy "Owners can read their product sales totals" on public.product_sales_totals
   for select to authenticated using (user_id = (select auth.uid()));
 create policy "Owners can read their sales order counts" on public.sales_order_counts
   for select to authenticated using (user_id = (select auth.uid()));
-revoke all on table public.sales_day_totals, public.product_sales_totals, public.sales_order_counts
-  from public, anon, authenticated, service_role;
-grant select on table public.sales_day_totals, public.product_sales_totals, public.sales_order_counts to authenticated;
+create policy "Owners can read their sales figure changes" on public.sales_figure_changes
+  for select to authenticated using (user_id = (select auth.uid()));
+revoke all on table public.sales_day_totals, public.product_sales_totals, public.sales_order_counts,
+  public.sales_figure_changes from public, anon, authenticated, service_role;
+grant select on table public.sales_day_totals, public.product_sales_totals, public.sales_order_counts,
+  public.sales_figure_changes to authenticated;
+revoke all on sequence public.sales_figure_changes_id_seq from public, anon, authenticated, service_role;
 
--- Takes the old orders from (-1) and adds the new ones to (+1) the totals and the counts, in one
--- statement: what each keeps (rules.kept_sale) to sales_day_totals and product_sales_totals, every one to
--- sales_order_counts. Summed per row first, so a 10,000-line import is one write per row, and a row
--- whose changes net to nothing (an order fulfilled: both statuses count) is not written. A day's or
--- a count's stripe is one nobody else holds (see above); product rows are written in key order, so
--- two statements never wait for each other in a cycle. PL/pgSQL, not
--- SQL, with a generic plan: it plans the statement once per session, where a SQL function plans it
--- at every sale, and PL/pgSQL's default planned it again for each call's arrays (0.5 ms a sale).
-create function private.add_to_kept_figures(old_orders public.sales_orders[], new_orders public.sales_orders[])
+-- What each pending change adds to the totals: what the order keeps after its returns, one rule
+-- (rules.kept_sale, 02_rules.sql) for every reader; its revenue without GST (the taxable value)
+-- and with it; signed by its direction. Worked out here, for the few pending rows a reader or a
+-- fold reads, rather than by every sale.
+create view public.pending_sales_figures with (security_invoker = true) as
+  select c.user_id, c.id, c.day, c.platform, c.product_id, c.status, c.direction as status_orders,
+    c.direction * k.orders as orders, c.direction * k.units as units, c.direction * k.revenue as revenue,
+    c.direction * k.fees as fees, c.direction * coalesce(k.profit, 0) as profit,
+    c.direction * g.revenue as revenue_including_gst, c.direction * k.orders_without_cost as orders_without_cost,
+    c.direction * k.revenue_without_cost as revenue_without_cost
+  from public.sales_figure_changes c
+  cross join lateral rules.kept_sale(c.status, c.quantity, c.returned_quantity, c.taxable_value,
+    c.refunded_taxable_value, c.fees, c.profit_after_returns) k
+  cross join lateral rules.kept_sale(c.status, c.quantity, c.returned_quantity, c.total_amount, c.refunded_amount,
+    c.fees, c.profit_after_returns) g;
+comment on view public.pending_sales_figures is
+  'What each sales order change not folded yet adds to the sales totals: +1 or -1 order of its status (status_orders), and its kept orders, units, revenue, fees, profit, revenue including GST and orders of unknown cost with their revenue, signed.';
+
+-- The views every reader uses: a key's folded row beside its pending changes, for the reader to
+-- sum (security invoker: each table's row-level security applies). sales_by_product sums per
+-- product already, as its readers rank products.
+create view public.sales_by_day with (security_invoker = true) as
+  select t.user_id, t.day, t.platform, t.orders, t.units, t.revenue, t.fees, t.profit, t.revenue_including_gst,
+    t.orders_without_cost, t.revenue_without_cost
+  from public.sales_day_totals t
+  union all
+  select c.user_id, c.day, c.platform, c.orders, c.units, c.revenue, c.fees, c.profit, c.revenue_including_gst,
+    c.orders_without_cost, c.revenue_without_cost
+  from public.pending_sales_figures c;
+comment on view public.sales_by_day is
+  'Counted sales per India day and platform, in several rows per day and platform (sum them): the folded totals and the changes not folded yet.';
+
+create view public.sales_by_product with (security_invoker = true) as
+  select coalesce(t.user_id, c.user_id) as user_id, coalesce(t.product_id, c.product_id) as product_id,
+    coalesce(t.orders, 0) + coalesce(c.orders, 0) as orders, coalesce(t.units, 0) + coalesce(c.units, 0) as units,
+    coalesce(t.revenue, 0) + coalesce(c.revenue, 0) as revenue, coalesce(t.fees, 0) + coalesce(c.fees, 0) as fees,
+    coalesce(t.profit, 0) + coalesce(c.profit, 0) as profit,
+    coalesce(t.revenue_including_gst, 0) + coalesce(c.revenue_including_gst, 0) as revenue_including_gst,
+    coalesce(t.orders_without_cost, 0) + coalesce(c.orders_without_cost, 0) as orders_without_cost,
+    coalesce(t.revenue_without_cost, 0) + coalesce(c.revenue_without_cost, 0) as revenue_without_cost
+  from public.product_sales_totals t
+  -- Joined, not summed with them: a shop's thousands of product rows are read once, and only the
+  -- few with pending changes add to theirs.
+  full join (
+    select p.user_id, p.product_id, sum(p.orders) as orders, sum(p.units) as units, sum(p.revenue) as revenue,
+      sum(p.fees) as fees, sum(p.profit) as profit, sum(p.revenue_including_gst) as revenue_including_gst,
+      sum(p.orders_without_cost) as orders_without_cost, sum(p.revenue_without_cost) as revenue_without_cost
+    from public.pending_sales_figures p
+    group by p.user_id, p.product_id
+  ) c on c.user_id = t.user_id and c.product_id = t.product_id;
+comment on view public.sales_by_product is
+  'Counted sales per product, all time, one row per product: the folded totals plus the changes not folded yet.';
+
+create view public.sales_orders_by_status with (security_invoker = true) as
+  select t.user_id, t.platform, t.status, t.orders from public.sales_order_counts t
+  union all
+  select c.user_id, c.platform, c.status, c.direction from public.sales_figure_changes c;
+comment on view public.sales_orders_by_status is
+  'Every sales order per platform and status, in several rows per platform and status (sum them): the folded counts and the changes not folded yet.';
+
+revoke all on table public.pending_sales_figures, public.sales_by_day, public.sales_by_product,
+  public.sales_orders_by_status from public, anon, authenticated, service_role;
+grant select on table public.pending_sales_figures, public.sales_by_day, public.sales_by_product,
+  public.sales_orders_by_status to authenticated;
+
+-- Folds the shops' pending changes into the totals: summed per row first, so some dozens of
+-- changes are one write per day, product and count, and a row whose changes net to nothing (an
+-- order fulfilled: both statuses count) is not written. One transaction per shop at a time (an
+-- advisory lock it only tries: a fold never waits); product rows in key order.
+create function private.fold_sales_figure_changes(user_ids uuid[])
 returns void
 language plpgsql
 security definer
 set search_path = ''
 set plan_cache_mode = force_generic_plan
 as $$
+declare
+  v_user uuid;
 begin
-  with change as (
-    select c.user_id, c.product_id, c.platform, c.status, c.order_date, c.sign, k.kept,
-      k.orders, k.units, k.revenue, k.fees, coalesce(k.profit, 0) as profit, g.revenue as revenue_including_gst,
-      k.orders_without_cost, k.revenue_without_cost
-    from (
-      select o.user_id, o.product_id, o.platform, o.status, o.order_date, -1 as sign, o.quantity, o.returned_quantity,
-        o.total_amount, o.refunded_amount, o.taxable_value, o.refunded_taxable_value, o.fees, o.profit_after_returns
-      from unnest(add_to_kept_figures.old_orders) o
-      union all
-      select n.user_id, n.product_id, n.platform, n.status, n.order_date, 1, n.quantity, n.returned_quantity,
-        n.total_amount, n.refunded_amount, n.taxable_value, n.refunded_taxable_value, n.fees, n.profit_after_returns
-      from unnest(add_to_kept_figures.new_orders) n
-    ) c
-    -- What the order keeps after its returns: one rule (02_rules.sql) for every reader; its
-    -- revenue without GST (the taxable value) and with it.
-    cross join lateral rules.kept_sale(c.status, c.quantity, c.returned_quantity, c.taxable_value,
-      c.refunded_taxable_value, c.fees, c.profit_after_returns) k
-    cross join lateral rules.kept_sale(c.status, c.quantity, c.returned_quantity, c.total_amount, c.refunded_amount,
-      c.fees, c.profit_after_returns) g
-  ),
-  day_change as (
-    select c.user_id, (c.order_date at time zone 'Asia/Kolkata')::date as day, c.platform,
-      sum(c.sign * c.orders) as orders, sum(c.sign * c.units) as units, sum(c.sign * c.revenue) as revenue,
-      sum(c.sign * c.fees) as fees, sum(c.sign * c.profit) as profit,
-      sum(c.sign * c.revenue_including_gst) as revenue_including_gst,
-      sum(c.sign * c.orders_without_cost) as orders_without_cost,
-      sum(c.sign * c.revenue_without_cost) as revenue_without_cost
-    from change c
-    where c.kept
-    group by 1, 2, 3
-    having (sum(c.sign * c.orders), sum(c.sign * c.units), sum(c.sign * c.revenue), sum(c.sign * c.fees),
-      sum(c.sign * c.profit), sum(c.sign * c.revenue_including_gst), sum(c.sign * c.orders_without_cost),
-      sum(c.sign * c.revenue_without_cost)) <> (0, 0, 0, 0, 0, 0, 0, 0)
-  ),
-  days as (
-    insert into public.sales_day_totals as t
-      (user_id, day, platform, stripe, orders, units, revenue, fees, profit, revenue_including_gst,
-       orders_without_cost, revenue_without_cost)
-    select d.user_id, d.day, d.platform,
-      coalesce(
-        (select f.stripe from public.sales_day_totals f
-         where f.user_id = d.user_id and f.day = d.day and f.platform = d.platform
-         order by f.stripe limit 1 for update skip locked),
-        pg_catalog.pg_backend_pid()),
-      d.orders, d.units, d.revenue, d.fees, d.profit, d.revenue_including_gst, d.orders_without_cost,
-      d.revenue_without_cost
-    from day_change d
-    on conflict (user_id, day, platform, stripe) do update
-    set orders = t.orders + excluded.orders, units = t.units + excluded.units, revenue = t.revenue + excluded.revenue,
-      fees = t.fees + excluded.fees, profit = t.profit + excluded.profit,
-      revenue_including_gst = t.revenue_including_gst + excluded.revenue_including_gst,
-      orders_without_cost = t.orders_without_cost + excluded.orders_without_cost,
-      revenue_without_cost = t.revenue_without_cost + excluded.revenue_without_cost
-  ),
-  products as (
-    insert into public.product_sales_totals as t
-      (user_id, product_id, orders, units, revenue, fees, profit, revenue_including_gst,
-       orders_without_cost, revenue_without_cost)
-    select c.user_id, c.product_id,
-      sum(c.sign * c.orders), sum(c.sign * c.units), sum(c.sign * c.revenue), sum(c.sign * c.fees), sum(c.sign * c.profit),
-      sum(c.sign * c.revenue_including_gst), sum(c.sign * c.orders_without_cost), sum(c.sign * c.revenue_without_cost)
-    from change c
-    where c.kept
-    group by 1, 2
-    having (sum(c.sign * c.orders), sum(c.sign * c.units), sum(c.sign * c.revenue), sum(c.sign * c.fees),
-      sum(c.sign * c.profit), sum(c.sign * c.revenue_including_gst), sum(c.sign * c.orders_without_cost),
-      sum(c.sign * c.revenue_without_cost)) <> (0, 0, 0, 0, 0, 0, 0, 0)
-    order by 1, 2
-    on conflict (user_id, product_id) do update
-    set orders = t.orders + excluded.orders, units = t.units + excluded.units, revenue = t.revenue + excluded.revenue,
-      fees = t.fees + excluded.fees, profit = t.profit + excluded.profit,
-      revenue_including_gst = t.revenue_including_gst + excluded.revenue_including_gst,
-      orders_without_cost = t.orders_without_cost + excluded.orders_without_cost,
-      revenue_without_cost = t.revenue_without_cost + excluded.revenue_without_cost
-  ),
-  count_change as (
-    select c.user_id, c.platform, c.status, sum(c.sign) as orders
-    from change c
-    group by 1, 2, 3
-    having sum(c.sign) <> 0
-  )
-  insert into public.sales_order_counts as t (user_id, platform, status, stripe, orders)
-  select n.user_id, n.platform, n.status,
-    coalesce(
-      (select f.stripe from public.sales_order_counts f
-       where f.user_id = n.user_id and f.platform = n.platform and f.status = n.status
-       order by f.stripe limit 1 for update skip locked),
-      pg_catalog.pg_backend_pid()),
-    n.orders
-  from count_change n
-  on conflict (user_id, platform, status, stripe) do update set orders = t.orders + excluded.orders;
+  foreach v_user in array fold_sales_figure_changes.user_ids loop
+    continue when not pg_catalog.pg_try_advisory_xact_lock(
+      pg_catalog.hashtextextended('sales_figure_changes:' || v_user::text, 0));
+    -- The figures of the changes it deletes, as they stood before the delete.
+    with deleted as (
+      delete from public.sales_figure_changes c where c.user_id = v_user
+      returning c.id
+    ),
+    moved as (
+      select f.* from public.pending_sales_figures f join deleted d on d.id = f.id where f.user_id = v_user
+    ),
+    days as (
+      insert into public.sales_day_totals as t
+        (user_id, day, platform, orders, units, revenue, fees, profit, revenue_including_gst,
+         orders_without_cost, revenue_without_cost)
+      select v_user, m.day, m.platform, sum(m.orders), sum(m.units), sum(m.revenue), sum(m.fees), sum(m.profit),
+        sum(m.revenue_including_gst), sum(m.orders_without_cost), sum(m.revenue_without_cost)
+      from moved m
+      group by m.day, m.platform
+      having (sum(m.orders), sum(m.units), sum(m.revenue), sum(m.fees), sum(m.profit), sum(m.revenue_including_gst),
+        sum(m.orders_without_cost), sum(m.revenue_without_cost)) <> (0, 0, 0, 0, 0, 0, 0, 0)
+      on conflict (user_id, day, platform) do update
+      set orders = t.orders + excluded.orders, units = t.units + excluded.units, revenue = t.revenue + excluded.revenue,
+        fees = t.fees + excluded.fees, profit = t.profit + excluded.profit,
+        revenue_including_gst = t.revenue_including_gst + excluded.revenue_including_gst,
+        orders_without_cost = t.orders_without_cost + excluded.orders_without_cost,
+        revenue_without_cost = t.revenue_without_cost + excluded.revenue_without_cost
+    ),
+    products as (
+      insert into public.product_sales_totals as t
+        (user_id, product_id, orders, units, revenue, fees, profit, revenue_including_gst,
+         orders_without_cost, revenue_without_cost)
+      select v_user, m.product_id, sum(m.orders), sum(m.units), sum(m.revenue), sum(m.fees), sum(m.profit),
+        sum(m.revenue_including_gst), sum(m.orders_without_cost), sum(m.revenue_without_cost)
+      from moved m
+      group by m.product_id
+      having (sum(m.orders), sum(m.units), sum(m.revenue), sum(m.fees), sum(m.profit), sum(m.revenue_including_gst),
+        sum(m.orders_without_cost), sum(m.revenue_without_cost)) <> (0, 0, 0, 0, 0, 0, 0, 0)
+      order by m.product_id
+      on conflict (user_id, product_id) do update
+      set orders = t.orders + excluded.orders, units = t.units + excluded.units, revenue = t.revenue + excluded.revenue,
+        fees = t.fees + excluded.fees, profit = t.profit + excluded.profit,
+        revenue_including_gst = t.revenue_including_gst + excluded.revenue_including_gst,
+        orders_without_cost = t.orders_without_cost + excluded.orders_without_cost,
+        revenue_without_cost = t.revenue_without_cost + excluded.revenue_without_cost
+    )
+    insert into public.sales_order_counts as t (user_id, platform, status, orders)
+    select v_user, m.platform, m.status, sum(m.status_orders)
+    from moved m
+    group by m.platform, m.status
+    having sum(m.status_orders) <> 0
+    on conflict (user_id, platform, status) do update set orders = t.orders + excluded.orders;
+  end loop;
 end;
 $$;
-comment on function private.add_to_kept_figures is
-  'Takes orders from (old) and adds orders to (new) sales_day_totals, product_sales_totals (counted orders) and sales_order_counts (every order), one write per row.';
+comment on function private.fold_sales_figure_changes is
+  'Moves the given shops'' pending sales_figure_changes into sales_day_totals, product_sales_totals and sales_order_counts, one write per row; skips a shop another transaction is folding.';
 
-create function private.count_inserted_sales() returns trigger
+-- A row trigger: what a changed order takes out (its old row, -1) and puts in (its new row, +1),
+-- one appended change each, its figures copied; then, if a change is numbered a multiple of 128
+-- (about one in 128, whoever writes it), its shop's changes are folded. Per row rather than per
+-- statement: a sale's one row costs a plain insert, where a statement trigger's transition tables,
+-- arrays and set-returning plan cost it twice as much (issue 27); an import's thousands of rows
+-- fold as they go.
+create function private.record_sales_figure_change() returns trigger
 language plpgsql
+security definer
 set search_path = ''
 as $$
+declare
+  v_order public.sales_orders;
+  v_direction integer;
+  v_id bigint;
+  v_fold boolean := false;
 begin
-  perform private.add_to_kept_figures('{}', array(select n::public.sales_orders from new_orders n));
+  -- Orders deleted with their user take nothing from figures that go with that user too, and
+  -- their pending changes go with them.
+  if tg_op = 'DELETE' and not exists (select from auth.users u where u.id = old.user_id) then
+    delete from public.sales_figure_changes c where c.user_id = old.user_id;
+    return null;
+  end if;
+  foreach v_direction in array case tg_op when 'INSERT' then array[1] when 'DELETE' then array[-1] else array[-1, 1] end
+  loop
+    v_order := case v_direction when 1 then new else old end;
+    insert into public.sales_figure_changes
+      (user_id, direction, day, platform, product_id, status, quantity, returned_quantity, taxable_value,
+       refunded_taxable_value, total_amount, refunded_amount, fees, profit_after_returns)
+    values (v_order.user_id, v_direction, (v_order.order_date at time zone 'Asia/Kolkata')::date, v_order.platform,
+      v_order.product_id, v_order.status, v_order.quantity, v_order.returned_quantity, v_order.taxable_value,
+      v_order.refunded_taxable_value, v_order.total_amount, v_order.refunded_amount, v_order.fees,
+      v_order.profit_after_returns)
+    returning id into v_id;
+    v_fold := v_fold or v_id % 128 = 0;
+  end loop;
+  if v_fold then
+    perform private.fold_sales_figure_changes(array[v_order.user_id]);
+  end if;
   return null;
 end;
 $$;
-
-create function private.count_updated_sales() returns trigger
-language plpgsql
-set search_path = ''
-as $$
-begin
-  -- Only orders whose figures or count changed: what they were out, what they are in.
-  perform private.add_to_kept_figures(
-    array(select o::public.sales_orders from old_orders o join new_orders n on n.id = o.id
-          where (o.status, o.order_date, o.platform, o.quantity, o.total_amount, o.taxable_value, o.fees,
-                 o.returned_quantity, o.profit_after_returns)
-             is distinct from (n.status, n.order_date, n.platform, n.quantity, n.total_amount, n.taxable_value, n.fees,
-                 n.returned_quantity, n.profit_after_returns)),
-    array(select n::public.sales_orders from old_orders o join new_orders n on n.id = o.id
-          where (o.status, o.order_date, o.platform, o.quantity, o.total_amount, o.taxable_value, o.fees,
-                 o.returned_quantity, o.profit_after_returns)
-             is distinct from (n.status, n.order_date, n.platform, n.quantity, n.total_amount, n.taxable_value, n.fees,
-                 n.returned_quantity, n.profit_after_returns)));
-  return null;
-end;
-$$;
-
-create function private.count_deleted_sales() returns trigger
-language plpgsql
-set search_path = ''
-as $$
-begin
-  -- Orders deleted with their user take nothing from figures that go with that user too.
-  perform private.add_to_kept_figures(
-    array(select o::public.sales_orders from old_orders o where exists (select from auth.users u where u.id = o.user_id)),
-    '{}');
-  return null;
-end;
-$$;
+comment on function private.record_sales_figure_change is
+  'Row trigger on sales_orders: appends to sales_figure_changes what the changed order takes out of the sales totals and puts in; folds its shop''s pending changes about once in 128 changes.';
 
 create trigger sales_orders_count_inserted
   after insert on public.sales_orders
-  referencing new table as new_orders
-  for each statement execute function private.count_inserted_sales();
+  for each row execute function private.record_sales_figure_change();
+-- Only orders whose figures or count changed.
 create trigger sales_orders_count_updated
   after update on public.sales_orders
-  referencing old table as old_orders new table as new_orders
-  for each statement execute function private.count_updated_sales();
+  for each row
+  when ((old.status, old.order_date, old.platform, old.product_id, old.quantity, old.total_amount, old.taxable_value,
+         old.fees, old.returned_quantity, old.profit_after_returns)
+    is distinct from (new.status, new.order_date, new.platform, new.product_id, new.quantity, new.total_amount,
+         new.taxable_value, new.fees, new.returned_quantity, new.profit_after_returns))
+  execute function private.record_sales_figure_change();
 create trigger sales_orders_count_deleted
   after delete on public.sales_orders
-  referencing old table as old_orders
-  for each statement execute function private.count_deleted_sales();
+  for each row execute function private.record_sales_figure_change();

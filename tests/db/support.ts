@@ -124,7 +124,7 @@ export async function discrepancies(pool: pg.Pool, userId: string): Promise<stri
      select format('product %s: kept totals %s, its counted orders %s', product_id, kept, counted)
      from (
        select p.id as product_id,
-         (select row(t.orders, t.units, t.revenue, t.fees, t.profit)::text from public.product_sales_totals t
+         (select row(t.orders, t.units, t.revenue, t.fees, t.profit)::text from public.sales_by_product t
           where t.product_id = p.id and (t.orders, t.units, t.revenue, t.fees, t.profit) <> (0, 0, 0, 0, 0)) as kept,
          (select row(sum(k.orders), sum(k.units), sum(k.revenue), sum(k.fees), sum(k.profit))::text
           from kept_orders k where k.product_id = p.id
@@ -137,7 +137,7 @@ export async function discrepancies(pool: pg.Pool, userId: string): Promise<stri
      from (
        select coalesce(t.day, o.day) as day, coalesce(t.platform, o.platform) as platform, t.kept, o.counted
        from (select day, platform, row(sum(orders), sum(units), sum(revenue), sum(fees), sum(profit))::text as kept
-             from public.sales_day_totals where user_id = $1 group by 1, 2
+             from public.sales_by_day where user_id = $1 group by 1, 2
              having (sum(orders), sum(units), sum(revenue), sum(fees), sum(profit)) <> (0, 0, 0, 0, 0)) t
        full join (select (order_date at time zone 'Asia/Kolkata')::date as day, platform,
                     row(sum(orders), sum(units), sum(revenue), sum(fees), sum(profit))::text as counted
@@ -151,7 +151,7 @@ export async function discrepancies(pool: pg.Pool, userId: string): Promise<stri
      select format('%s %s orders: kept count %s, counted %s', platform, status, kept, counted)
      from (
        select coalesce(c.platform, o.platform) as platform, coalesce(c.status, o.status) as status, c.kept, o.counted
-       from (select platform, status, sum(orders) as kept from public.sales_order_counts
+       from (select platform, status, sum(orders) as kept from public.sales_orders_by_status
              where user_id = $1 group by 1, 2 having sum(orders) <> 0) c
        full join (select platform, status, count(*) as counted from public.sales_orders
                   where user_id = $1 group by 1, 2) o on o.platform = c.platform and o.status = c.status

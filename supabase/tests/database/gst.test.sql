@@ -126,7 +126,7 @@ select is((select jsonb_agg(jsonb_build_array(place_of_supply, cgst, sgst, igst,
 select is(tests.refusal($$ select public.import_sales_orders('Amazon', '[{"external_order_id": "A3",
     "order_date": "2025-11-02", "sku": "SHI-1", "quantity": 1, "total_amount": 1050, "buyer_state": "Atlantis"}]') $$),
   'P0001 | Line 1: Buyer state Atlantis is not a state code or name. | no hint', 'An unknown buyer state refuses the line');
-select is((select jsonb_build_array(sum(revenue), sum(revenue_including_gst)) from public.product_sales_totals
+select is((select jsonb_build_array(sum(revenue), sum(revenue_including_gst)) from public.sales_by_product
     where product_id = tests.id('kurta')),
   '[9173.75, 10500.03]'::jsonb, 'The kept totals hold the taxable revenue and, beside it, the revenue including GST');
 

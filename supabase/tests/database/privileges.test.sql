@@ -87,7 +87,10 @@ select set_eq(
         'authenticated SELECT on public.platform_fees', 'authenticated SELECT on public.product_unit_costs',
         'authenticated SELECT on public.website_order_refusals',
         'authenticated SELECT on public.sales_day_totals', 'authenticated SELECT on public.product_sales_totals',
-        'authenticated SELECT on public.sales_order_counts',
+        'authenticated SELECT on public.sales_order_counts', 'authenticated SELECT on public.sales_figure_changes',
+        'authenticated SELECT on public.pending_sales_figures',
+        'authenticated SELECT on public.sales_by_day', 'authenticated SELECT on public.sales_by_product',
+        'authenticated SELECT on public.sales_orders_by_status',
         'authenticated SELECT on public.styles', 'authenticated SELECT on public.style_variants',
         'authenticated SELECT on public.style_bom_items',
         'authenticated SELECT on public.sales_returns', 'authenticated SELECT on public.return_claims',
@@ -99,7 +102,7 @@ select set_eq(
         'authenticated SELECT on public.business_profiles', 'authenticated SELECT on public.invoices',
         'authenticated SELECT on public.invoice_lines', 'authenticated SELECT on public.credit_notes',
         'authenticated SELECT on public.credit_note_lines'],
-  'On our tables, views and sequences the client roles hold exactly authenticated''s read of the six tables, the sub-assembly lines, the platform fees, the unit costs, the refused website order lines, the kept sales totals and order counts, the three style tables, the returns with their claims, the four purchasing tables, the settlement lines, what is on order and the four channel tables (aliases, combo components, buffers, stock files), the business profile and the four invoice tables'
+  'On our tables, views and sequences the client roles hold exactly authenticated''s read of the six tables, the sub-assembly lines, the platform fees, the unit costs, the refused website order lines, the kept sales totals and order counts with their pending changes and the four views that read them, the three style tables, the returns with their claims, the four purchasing tables, the settlement lines, what is on order and the four channel tables (aliases, combo components, buffers, stock files), the business profile and the four invoice tables'
 );
 select set_eq(
   $$ select format('%s %s on %I.%I.%I', case a.grantee when 0 then 'public' else a.grantee::regrole::text end,

@@ -17,7 +17,8 @@ language sql security definer set search_path = '' as $$
     (select string_agg(t::text, ',' order by t::text) from public.stock_movements t),
     (select string_agg(t::text, ',' order by t::text) from public.sales_returns t),
     (select string_agg(t::text, ',' order by t::text) from public.return_claims t),
-    (select string_agg(t::text, ',' order by t::text) from public.sales_day_totals t)))
+    (select string_agg(t::text, ',' order by t::text) from public.sales_day_totals t),
+    (select string_agg(t::text, ',' order by t::text) from public.sales_figure_changes t)))
 $$;
 grant execute on function pg_temp.fingerprint() to authenticated;
 

@@ -5,16 +5,16 @@
 -- secure, and differ between Supabase versions.
 begin;
 set local client_min_messages = warning;
-select plan(134);
+select plan(136);
 
 -- Every table ------------------------------------------------------------------------------------
 select tables_are('public', array['products', 'raw_materials', 'bom_items', 'bom_subassemblies', 'sales_orders',
   'manufacturing_orders', 'stock_movements', 'platform_fees', 'website_webhooks', 'website_order_refusals',
-  'sales_day_totals', 'product_sales_totals', 'sales_order_counts', 'styles', 'style_variants', 'style_bom_items',
+  'sales_day_totals', 'product_sales_totals', 'sales_order_counts', 'sales_figure_changes', 'styles', 'style_variants', 'style_bom_items',
   'sales_returns', 'return_claims', 'suppliers', 'purchase_units', 'purchase_orders', 'purchase_order_lines',
   'settlement_lines', 'sku_aliases', 'combo_components', 'channel_settings', 'channel_stock_files',
   'shopify_connections', 'business_profiles', 'invoices', 'invoice_lines', 'credit_notes', 'credit_note_lines'],
-  'The API exposes exactly the six inventory tables, the sub-assembly lines, the platform fees, the website webhook''s two tables, the two kept sales totals, the kept order counts, the three style tables, the returns with their claims, the four purchasing tables, the settlement lines, the four channel tables and the Shopify connection, the business profile and the four invoice tables');
+  'The API exposes exactly the six inventory tables, the sub-assembly lines, the platform fees, the website webhook''s two tables, the two kept sales totals, the kept order counts, their pending changes, the three style tables, the returns with their claims, the four purchasing tables, the settlement lines, the four channel tables and the Shopify connection, the business profile and the four invoice tables');
 
 select ok(relrowsecurity, format('RLS is enabled on public.%s', relname))
 from pg_class
@@ -59,6 +59,8 @@ select policies_are('public', 'product_sales_totals', array['Owners can read the
   'product_sales_totals has only the owner read policy (triggers on sales_orders keep it)');
 select policies_are('public', 'sales_order_counts', array['Owners can read their sales order counts'],
   'sales_order_counts has only the owner read policy (triggers on sales_orders keep it)');
+select policies_are('public', 'sales_figure_changes', array['Owners can read their sales figure changes'],
+  'sales_figure_changes has only the owner read policy (triggers on sales_orders write it)');
 select policies_are('public', 'styles', array['Owners can read their styles'],
   'styles has only the owner read policy (the style operations write it)');
 select policies_are('public', 'style_variants', array['Owners can read their style variants'],
