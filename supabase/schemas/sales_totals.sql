@@ -311,10 +311,12 @@ create trigger sales_orders_count_inserted
 create trigger sales_orders_count_updated
   after update on public.sales_orders
   for each row
-  when ((old.status, old.order_date, old.platform, old.product_id, old.quantity, old.total_amount, old.taxable_value,
-         old.fees, old.returned_quantity, old.profit_after_returns)
-    is distinct from (new.status, new.order_date, new.platform, new.product_id, new.quantity, new.total_amount,
-         new.taxable_value, new.fees, new.returned_quantity, new.profit_after_returns))
+  when (old.status is distinct from new.status or old.order_date is distinct from new.order_date
+    or old.platform is distinct from new.platform or old.product_id is distinct from new.product_id
+    or old.quantity is distinct from new.quantity or old.total_amount is distinct from new.total_amount
+    or old.taxable_value is distinct from new.taxable_value or old.fees is distinct from new.fees
+    or old.returned_quantity is distinct from new.returned_quantity
+    or old.profit_after_returns is distinct from new.profit_after_returns)
   execute function private.record_sales_figure_change();
 create trigger sales_orders_count_deleted
   after delete on public.sales_orders

@@ -794,9 +794,9 @@ CREATE TRIGGER sales_orders_count_updated
   AFTER UPDATE ON public.sales_orders
   FOR EACH ROW
   WHEN
-    (((((((((((old.status IS DISTINCT FROM new.status) OR (old.order_date IS DISTINCT FROM new.order_date)) OR (old.platform IS DISTINCT FROM new.platform)) OR (old.product_id IS
-    DISTINCT FROM new.product_id)) OR (old.quantity IS DISTINCT FROM new.quantity)) OR (old.total_amount IS DISTINCT FROM new.total_amount)) OR
-    (old.taxable_value IS DISTINCT FROM new.taxable_value)) OR (old.fees IS DISTINCT FROM new.fees)) OR (old.returned_quantity IS DISTINCT FROM new.returned_quantity)) OR
+    (((old.status IS DISTINCT FROM new.status) OR (old.order_date IS DISTINCT FROM new.order_date) OR (old.platform IS DISTINCT FROM new.platform) OR (old.product_id IS DISTINCT
+    FROM new.product_id) OR (old.quantity IS DISTINCT FROM new.quantity) OR (old.total_amount IS DISTINCT FROM new.total_amount) OR
+    (old.taxable_value IS DISTINCT FROM new.taxable_value) OR (old.fees IS DISTINCT FROM new.fees) OR (old.returned_quantity IS DISTINCT FROM new.returned_quantity) OR
     (old.profit_after_returns IS DISTINCT FROM new.profit_after_returns)))
   EXECUTE FUNCTION private.record_sales_figure_change();
 
