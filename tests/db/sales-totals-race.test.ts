@@ -90,7 +90,7 @@ describe('the kept sales totals under concurrency', () => {
     const user = await createUser(pool);
     const products = await Promise.all(['A', 'B', 'C', 'D'].map((sku) => createProduct(user, `RACE-${sku}`)));
 
-    const outcomes = await settle(
+    const outcomes = await settle<unknown>(
       Array.from({ length: 220 }, (_, i) =>
         i % 11 === 10
           ? pool.query('select private.fold_sales_figure_changes(array[$1::uuid])', [user])
