@@ -70,9 +70,14 @@ as $$
 declare
   v_from date;
   v_bucket text;
+  v_pending_products integer := 0;
 begin
   select p.from_day, p.bucket into v_from, v_bucket
   from rules.dashboard_period(dashboard_panels.period, (now() at time zone 'Asia/Kolkata')::date) p;
+  if v_from is null then
+    select count(distinct c.product_id) into v_pending_products
+    from public.sales_figure_changes c where c.user_id = (select auth.uid());
+  end if;
 
   return (
     -- The period's day totals, summed per platform and day or month; every panel but the top
@@ -103,23 +108,53 @@ begin
         and o.order_date >= v_from::timestamp at time zone 'Asia/Kolkata'
       group by o.product_id
     ),
+    -- All time: the shop's products with changes not folded yet, and the best by folded revenue
+    -- and profit, as many more as there are such products (each of those may fall back below
+    -- another), read from the folded rows with their ties; their figures with the pending changes
+    -- added. Only these few are summed, not every product the shop ever sold.
+    pending_products as (
+      select p.product_id, sum(p.orders) as orders, sum(p.units) as units, sum(p.revenue) as revenue,
+        sum(p.profit) as profit, sum(p.revenue_including_gst) as revenue_including_gst,
+        sum(p.orders_without_cost) as orders_without_cost, sum(p.revenue_without_cost) as revenue_without_cost
+      from public.pending_sales_figures p
+      where v_from is null and p.user_id = (select auth.uid())
+      group by p.product_id
+    ),
+    all_time_candidates as (
+      (select t.product_id from public.product_sales_totals t
+       where v_from is null and t.user_id = (select auth.uid()) and t.orders <> 0
+       order by t.revenue desc fetch first (5 + v_pending_products) rows with ties)
+      union
+      (select t.product_id from public.product_sales_totals t
+       where v_from is null and t.user_id = (select auth.uid()) and t.orders <> 0
+         and (t.orders_without_cost = 0 or t.revenue_without_cost <> t.revenue)
+       order by t.profit desc fetch first (5 + v_pending_products) rows with ties)
+      union
+      select p.product_id from pending_products p
+    ),
+    all_time_products as (
+      select c.product_id, coalesce(t.orders, 0) + coalesce(p.orders, 0) as orders,
+        coalesce(t.units, 0) + coalesce(p.units, 0) as units, coalesce(t.revenue, 0) + coalesce(p.revenue, 0) as revenue,
+        coalesce(t.profit, 0) + coalesce(p.profit, 0) as profit,
+        coalesce(t.revenue_including_gst, 0) + coalesce(p.revenue_including_gst, 0) as revenue_including_gst,
+        coalesce(t.orders_without_cost, 0) + coalesce(p.orders_without_cost, 0) as orders_without_cost,
+        coalesce(t.revenue_without_cost, 0) + coalesce(p.revenue_without_cost, 0) as revenue_without_cost
+      from all_time_candidates c
+      left join public.product_sales_totals t on t.user_id = (select auth.uid()) and t.product_id = c.product_id
+      left join pending_products p on p.product_id = c.product_id
+    ),
     -- The five best by revenue and by profit, with ties, so that the product name can decide among
     -- equal figures below: all time from the per-product totals, a row per product sold. By
     -- profit, only products with some revenue of known cost: the others' profit is unknown.
-    all_time_products as materialized (
-      select t.product_id, t.units, t.revenue, t.profit, t.revenue_including_gst, t.orders_without_cost,
-        t.revenue_without_cost
-      from public.sales_by_product t
-      where v_from is null and t.user_id = (select auth.uid()) and t.orders <> 0
-    ),
     candidates as (
       (select t.product_id, t.units, t.revenue, t.profit, t.revenue_including_gst, t.orders_without_cost,
          t.revenue_without_cost from all_time_products t
+       where t.orders <> 0
        order by t.revenue desc fetch first 5 rows with ties)
       union
       (select t.product_id, t.units, t.revenue, t.profit, t.revenue_including_gst, t.orders_without_cost,
          t.revenue_without_cost from all_time_products t
-       where t.orders_without_cost = 0 or t.revenue_without_cost <> t.revenue
+       where t.orders <> 0 and (t.orders_without_cost = 0 or t.revenue_without_cost <> t.revenue)
        order by t.profit desc fetch first 5 rows with ties)
       union
       (select s.product_id, s.units, s.revenue, s.profit, s.revenue_including_gst, s.orders_without_cost,

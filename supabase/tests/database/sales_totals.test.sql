@@ -8,7 +8,7 @@
 -- totals. Users read only their own totals and write none.
 begin;
 set local client_min_messages = warning;
-select plan(30);
+select plan(32);
 
 select tests.create_user('owner');
 select tests.create_user('other');
@@ -265,6 +265,33 @@ select is_empty(
   'The day totals'' revenue including GST equals a recount of the kept totals with their GST');
 select ok((select sum(revenue_including_gst) > sum(revenue) from public.sales_by_product
     where product_id = tests.id('tee')), 'The taxed tee''s revenue including GST is above its taxable revenue');
+
+-- The all-time top products rank the folded figures with the pending changes added: after a
+-- fold, and after the top product's open orders are cancelled (pending), as a recount ranks them.
+create function pg_temp.top_by_revenue_recounted() returns jsonb language sql as $$
+  select coalesce(jsonb_agg(to_jsonb(r.product_id) order by r.revenue desc, r.product_name), '[]')
+  from (
+    select o.product_id, p.product_name, sum(o.taxable_value - o.refunded_taxable_value) as revenue
+    from public.sales_orders o join public.products p on p.id = o.product_id
+    where o.status in ('Unfulfilled', 'Fulfilled', 'Partially returned')
+    group by 1, 2 order by 3 desc, 2 limit 5
+  ) r
+$$;
+create function pg_temp.top_by_revenue_shown() returns jsonb language sql as $$
+  select coalesce(jsonb_agg(e -> 'product_id' order by n), '[]')
+  from jsonb_array_elements(public.dashboard_panels('all_time') -> 'top_by_revenue') with ordinality x (e, n)
+$$;
+grant execute on function pg_temp.top_by_revenue_recounted(), pg_temp.top_by_revenue_shown() to authenticated;
+reset role;
+select private.fold_sales_figure_changes(array[tests.id('owner')]);
+select tests.authenticate_as('owner');
+select is(pg_temp.top_by_revenue_shown(), pg_temp.top_by_revenue_recounted(),
+  'The all-time top products, folded, rank as a recount');
+select public.cancel_sales_order(o.id) from public.sales_orders o
+where o.status = 'Unfulfilled' and o.product_id = (pg_temp.top_by_revenue_recounted() ->> 0)::uuid;
+select is(pg_temp.top_by_revenue_shown(), pg_temp.top_by_revenue_recounted(),
+  'and with the top product''s cancellations pending, as a recount');
+reset role;
 
 select * from finish();
 rollback;
