@@ -14,9 +14,9 @@
 -- revenue_without_cost, so a margin is taken over the revenue whose cost is known.
 --
 -- Each is a view: folded totals (sales_day_totals, product_sales_totals, sales_order_counts) plus
--- the changes not folded yet (sales_figure_changes, read through pending_sales_figures). A row
--- trigger on sales_orders (a sale, cancel, return, import or website order; any later change to an
--- order's amounts too) appends what each changed order takes out and puts in, in the transaction of
+-- the changes not folded yet (sales_figure_changes, read through pending_sales_figures). Triggers
+-- on sales_orders (a sale, cancel, return, import or website order; any later change to an
+-- order's amounts too) append what each changed order takes out and puts in, in the transaction of
 -- the change itself, so the views always equal a recount (supabase/tests/database/sales_totals.test.sql).
 -- A sale thus writes one new row and updates no total: no sale waits for another on a day's row,
 -- and keeping the totals costs a sale about what a plain insert costs (issue 27: log_sale keeps its
@@ -259,12 +259,41 @@ $$;
 comment on function private.fold_sales_figure_changes is
   'Moves the given shops'' pending sales_figure_changes into sales_day_totals, product_sales_totals and sales_order_counts, one write per row; skips a shop another transaction is folding.';
 
--- A row trigger: what a changed order takes out (its old row, -1) and puts in (its new row, +1),
--- one appended change each, its figures copied; then, if a change is numbered a multiple of 128
--- (about one in 128, whoever writes it), its shop's changes are folded. Per row rather than per
--- statement: a sale's one row costs a plain insert, where a statement trigger's transition tables,
--- arrays and set-returning plan cost it twice as much (issue 27); an import's thousands of rows
--- fold as they go.
+-- New orders, per statement: one insert copies a sale's order, or an import's thousands, into the
+-- pending changes; then, if a change is numbered a multiple of 128 (about one in 128, whoever
+-- writes it), the shop's changes are folded. A sale costs about what the row trigger below costs
+-- it (about 0.04 ms, pg_stat_user_functions); an import's 2,500 lines 13% less (issue 27).
+create function private.record_inserted_sales() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_fold uuid[];
+begin
+  with recorded as (
+    insert into public.sales_figure_changes
+      (user_id, direction, day, platform, product_id, status, quantity, returned_quantity, taxable_value,
+       refunded_taxable_value, total_amount, refunded_amount, fees, profit_after_returns)
+    select n.user_id, 1, (n.order_date at time zone 'Asia/Kolkata')::date, n.platform, n.product_id, n.status,
+      n.quantity, n.returned_quantity, n.taxable_value, n.refunded_taxable_value, n.total_amount, n.refunded_amount,
+      n.fees, n.profit_after_returns
+    from new_orders n
+    returning user_id, id
+  )
+  select array_agg(distinct r.user_id) filter (where r.id % 128 = 0) into v_fold from recorded r;
+  if v_fold is not null then
+    perform private.fold_sales_figure_changes(v_fold);
+  end if;
+  return null;
+end;
+$$;
+comment on function private.record_inserted_sales is
+  'Statement trigger on sales_orders inserts: appends the new orders to sales_figure_changes; folds their shops'' pending changes about once in 128 changes.';
+
+-- A changed or deleted order, per row: what it takes out (its old row, -1) and puts in (its new row,
+-- +1), its figures copied; then, if a change is numbered a multiple of 128, its shop's changes are
+-- folded.
 create function private.record_sales_figure_change() returns trigger
 language plpgsql
 security definer
@@ -282,7 +311,7 @@ begin
     delete from public.sales_figure_changes c where c.user_id = old.user_id;
     return null;
   end if;
-  foreach v_direction in array case tg_op when 'INSERT' then array[1] when 'DELETE' then array[-1] else array[-1, 1] end
+  foreach v_direction in array case tg_op when 'DELETE' then array[-1] else array[-1, 1] end
   loop
     v_order := case v_direction when 1 then new else old end;
     insert into public.sales_figure_changes
@@ -302,11 +331,12 @@ begin
 end;
 $$;
 comment on function private.record_sales_figure_change is
-  'Row trigger on sales_orders: appends to sales_figure_changes what the changed order takes out of the sales totals and puts in; folds its shop''s pending changes about once in 128 changes.';
+  'Row trigger on sales_orders updates and deletes: appends to sales_figure_changes what the changed order takes out of the sales totals and puts in; folds its shop''s pending changes about once in 128 changes.';
 
 create trigger sales_orders_count_inserted
   after insert on public.sales_orders
-  for each row execute function private.record_sales_figure_change();
+  referencing new table as new_orders
+  for each statement execute function private.record_inserted_sales();
 -- Only orders whose figures or count changed.
 create trigger sales_orders_count_updated
   after update on public.sales_orders
