@@ -9,7 +9,7 @@ import { defineConfig } from 'vitest/config';
  *
  * Four groups, one after another; the projects of one group share its number of workers (Vitest
  * refuses two counts in one group):
- *  0. unit, two files at a time (jsdom, nothing shared);
+ *  0. unit and unit-dom, two files at a time (nothing shared);
  *  1. stack, db and contract, two at a time, mostly waiting on Postgres: each stack and contract
  *     file migrates its own scratch database or stack (migrate() queues the platform SQL's
  *     server-wide role changes), and each race in db has its own users;
@@ -25,11 +25,23 @@ export default defineConfig({
   preview: { host: '127.0.0.1', port: 4173, strictPort: true },
   test: {
     projects: [
+      // Unit tests run in Node unless they touch the DOM (components, hooks, localStorage): those are
+      // `.test.tsx` or `.dom.test.ts` and run in jsdom, which costs each file a second or more to set up.
       {
         extends: true,
         test: {
           name: 'unit',
-          include: ['src/**/*.test.{ts,tsx}'],
+          include: ['src/**/*.test.ts'],
+          exclude: ['src/**/*.dom.test.ts'],
+          environment: 'node',
+          ...group(0, 2),
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'unit-dom',
+          include: ['src/**/*.test.tsx', 'src/**/*.dom.test.ts'],
           environment: 'jsdom',
           setupFiles: ['src/test/setup.ts'],
           ...group(0, 2),
