@@ -567,9 +567,13 @@ grant execute on function public.create_invoice(uuid[], text, text, text, text, 
 -- lines: [{invoice_line_id, quantity}] for units returned, or [{invoice_line_id, amount}] for a price
 -- correction (GST included, as the invoice's total), at most 100. Never more than a line has left
 -- to credit: its units, its total. A quantity credits that share of the line's total (or all that
--- is left when the last units are credited); every credit is split at the line's rate for the
--- invoice's place of supply, and the credit that empties a line takes exactly what is left of each
--- part, so a line credited in full cancels to the paisa.
+-- is left when the last units are credited). The tax is cumulative, never per note: a credit's
+-- taxable value and tax are the line's split (rules.gst_split at its rate, for the invoice's place of
+-- supply) of all the line has now credited, this credit included, rounded once there, less what its
+-- earlier notes took. Every part of that split grows with the amount, and at the line's total it is
+-- the line's own split (create_invoice made the line with it), so no part is negative, the credits
+-- never pass the line's figures, and a line credited in full cancels to the paisa. (Split per note,
+-- Rs 0.05 credits of a Rs 11.80 line at 18% each took CGST 0.01, and the last one CGST -1.45.)
 create function private.create_credit_note(
   user_id uuid,
   invoice_id uuid,
@@ -620,9 +624,9 @@ begin
 
   for v_line in
     select e.ordinal, e.value -> 'quantity' as quantity_json, e.value -> 'amount' as amount_json, l.*,
-      l.quantity - coalesce(c.quantity, 0) as quantity_left, l.total - coalesce(c.total, 0) as total_left,
-      l.taxable_value - coalesce(c.taxable_value, 0) as taxable_left, l.cgst - coalesce(c.cgst, 0) as cgst_left,
-      l.sgst - coalesce(c.sgst, 0) as sgst_left, l.igst - coalesce(c.igst, 0) as igst_left
+      l.quantity - coalesce(c.quantity, 0) as quantity_left, coalesce(c.total, 0) as total_credited,
+      l.total - coalesce(c.total, 0) as total_left, coalesce(c.taxable_value, 0) as taxable_credited,
+      coalesce(c.cgst, 0) as cgst_credited, coalesce(c.sgst, 0) as sgst_credited, coalesce(c.igst, 0) as igst_credited
     from jsonb_array_elements(create_credit_note.lines) with ordinality e (value, ordinal)
     left join public.invoice_lines l
       on l.id = (e.value ->> 'invoice_line_id')::uuid and l.invoice_id = v_invoice.id
@@ -664,13 +668,11 @@ begin
       perform private.raise_input_error(format('At most %s of %s can still be credited.', v_line.total_left,
         v_line.description), 'lines');
     end if;
-    if v_amount = v_line.total_left then
-      select v_line.taxable_left as taxable_value, v_line.cgst_left as cgst, v_line.sgst_left as sgst,
-        v_line.igst_left as igst into v_split;
-    else
-      select * into v_split
-      from rules.gst_split(v_amount, v_line.gst_rate, v_invoice.buyer_state_code = v_invoice.supplier_state_code);
-    end if;
+    select x.taxable_value - v_line.taxable_credited as taxable_value, x.cgst - v_line.cgst_credited as cgst,
+      x.sgst - v_line.sgst_credited as sgst, x.igst - v_line.igst_credited as igst
+    into v_split
+    from rules.gst_split(v_line.total_credited + v_amount, v_line.gst_rate,
+      v_invoice.buyer_state_code = v_invoice.supplier_state_code) x;
     v_credits := v_credits || jsonb_build_object('invoice_line_id', v_line.id, 'line_number', v_line.ordinal,
       'quantity', v_quantity, 'gst_rate', v_line.gst_rate, 'taxable_value', v_split.taxable_value, 'cgst', v_split.cgst,
       'sgst', v_split.sgst, 'igst', v_split.igst, 'total', v_amount);
