@@ -226,6 +226,6 @@ begin
 end;
 $$;
 comment on function public.create_credit_note is
-  'A credit note against one of the caller''s invoices, numbered CN/{yy-yy}/{n}: lines [{invoice_line_id, quantity}] (a return) or [{invoice_line_id, amount}] (a price correction, GST included), never more than is left to credit. Returns {credit_note_id, note_number, invoice_id, taxable_value, cgst, sgst, igst, total}. A repeated request_id returns the first call''s answer and writes nothing.';
+  'A credit note against one of the caller''s invoices, numbered CN/{yy-yy}/{n}: lines [{invoice_line_id, quantity}] (a return) or [{invoice_line_id, amount}] (a price correction, GST included), never more than is left to credit. A line''s tax is cumulative: its split of all it has now credited less what its earlier notes took, so the notes never pass the line''s taxable value or tax and none is negative. Returns {credit_note_id, note_number, invoice_id, taxable_value, cgst, sgst, igst, total}. A repeated request_id returns the first call''s answer and writes nothing.';
 revoke all on function public.create_credit_note(uuid, jsonb, text, uuid) from public, anon, authenticated, service_role;
 grant execute on function public.create_credit_note(uuid, jsonb, text, uuid) to authenticated;
