@@ -1,6 +1,7 @@
 -- GST (issue 31), the rules and the business profile: what every taxed sale, invoice and return
--- builds on. Invoices, credit notes, item tax, input tax and GSTR-1 are in gst_documents.sql, after
--- the tables they read. README, "GST", has the rules, their sources and what FactoryFlow does not do.
+-- builds on. Item tax, invoices, credit notes, input tax and GSTR-1 are in gst_item_tax.sql,
+-- gst_invoices.sql, gst_credit_notes.sql and gst_filing.sql, after the tables they read. README,
+-- "GST", has the rules, their sources and what FactoryFlow does not do.
 --
 -- The arithmetic, once, for every reader (sales, invoices, credit notes, the backfill):
 --   rules.gst_rate_for(rate, rule, unit_price, day)  the rate of one unit sold at a GST-inclusive price

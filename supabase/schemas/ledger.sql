@@ -69,7 +69,7 @@ create index stock_movements_manufacturing_order_id_idx
   on public.stock_movements (manufacturing_order_id) where manufacturing_order_id is not null;
 create index stock_movements_purchase_order_id_user_id_idx
   on public.stock_movements (purchase_order_id, user_id) where purchase_order_id is not null;
--- The month's input tax (input_tax, gst_documents.sql) reads only the receipts that paid GST.
+-- The month's input tax (input_tax, gst_filing.sql) reads only the receipts that paid GST.
 create index stock_movements_input_tax_idx
   on public.stock_movements (user_id, created_at) where gst_paid is not null;
 

@@ -34,7 +34,7 @@ create table public.products (
   -- Null: the default of rules.planning_defaults().
   lead_time_days integer check (lead_time_days between 0 and 365),
   safety_days integer check (safety_days between 0 and 365),
-  -- GST (issue 31; set by set_item_tax, gst_documents.sql): the HSN code (4, 6 or 8 digits) and the
+  -- GST (issue 31; set by set_item_tax, gst_item_tax.sql): the HSN code (4, 6 or 8 digits) and the
   -- rate, or a rule by unit price ({"up_to": 2500, "rate": 5, "above": 18}) that decides it per unit
   -- at each sale (rules.gst_rate_for). Null: tax unknown.
   hsn_code text constraint products_hsn_code_check check (hsn_code ~ '^([0-9]{4}|[0-9]{6}|[0-9]{8})$'),

@@ -24,7 +24,7 @@ create table public.raw_materials (
   created_at timestamptz not null default now(),
   -- Archived items leave the lists and pickers but keep their orders and ledger.
   archived_at timestamptz,
-  -- GST (issue 31; set by set_item_tax, gst_documents.sql), as for products: HSN code and rate or
+  -- GST (issue 31; set by set_item_tax, gst_item_tax.sql), as for products: HSN code and rate or
   -- rule, the rate a receipt's input tax is usually paid at. Null: not known.
   hsn_code text constraint raw_materials_hsn_code_check check (hsn_code ~ '^([0-9]{4}|[0-9]{6}|[0-9]{8})$'),
   gst_rate numeric(5, 2) constraint raw_materials_gst_rate_check check (gst_rate between 0 and 100),

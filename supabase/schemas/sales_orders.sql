@@ -26,7 +26,7 @@ create table public.sales_orders (
   unit_cost numeric constraint sales_orders_unit_cost_check check (unit_cost >= 0),
   fees numeric(16, 2) not null default 0 constraint sales_orders_fees_check check (fees >= 0),
   -- The GST snapshot (issue 31), fixed at the moment of sale like the profit snapshot (later rate
-  -- changes leave it alone; an invoice recomputes it for its place of supply, gst_documents.sql):
+  -- changes leave it alone; an invoice recomputes it for its place of supply, gst_invoices.sql):
   -- the place of supply (the buyer's state when the channel gives it, else the business's), the
   -- product's HSN code and its rate for this unit price on this day (rules.gst_rate_for), and the
   -- total (GST included) split by rules.gst_split. No rate: tax unknown, the total all taxable.

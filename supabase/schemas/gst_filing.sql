@@ -1,0 +1,284 @@
+-- GST (issue 31): the month's figures for filing: the input tax paid on materials (input_tax) and
+-- GSTR-1 (gstr1_summary), read from sales, invoices (gst_invoices.sql) and credit notes
+-- (gst_credit_notes.sql).
+
+-- The first day of a 'YYYY-MM' month, or a refusal naming the argument.
+create function private.require_month(month text) returns date
+language plpgsql
+immutable
+set search_path = ''
+as $$
+begin
+  if month is null or month !~ '^(20[0-9]{2})-(0[1-9]|1[0-2])$' then
+    raise exception 'Month must be YYYY-MM, for example 2025-10.' using hint = 'field:month';
+  end if;
+  return to_date(month || '-01', 'YYYY-MM-DD');
+end;
+$$;
+
+-- input_tax: the month's GST paid on materials, by rate ------------------------------------------
+create function public.input_tax(month text) returns jsonb
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  v_user_id uuid := private.require_user_id();
+  v_from date := private.require_month(input_tax.month);
+begin
+  return (
+    select jsonb_build_object('month', input_tax.month,
+      'rows', coalesce(jsonb_agg(jsonb_build_object('gst_rate', r.gst_rate, 'receipts', r.receipts,
+        'purchase_value', r.purchase_value, 'gst_paid', r.gst_paid) order by r.gst_rate nulls last), '[]'),
+      'purchase_value', coalesce(sum(r.purchase_value), 0), 'gst_paid', coalesce(sum(r.gst_paid), 0))
+    from (
+      select m.gst_rate, count(*) as receipts, coalesce(sum(m.purchase_value), 0) as purchase_value,
+        sum(m.gst_paid) as gst_paid
+      from public.stock_movements m
+      where m.user_id = v_user_id and m.gst_paid is not null
+        and m.created_at >= v_from::timestamp at time zone 'Asia/Kolkata'
+        and m.created_at < (v_from + interval '1 month')::timestamp at time zone 'Asia/Kolkata'
+      group by m.gst_rate
+    ) r);
+end;
+$$;
+comment on function public.input_tax is
+  'The GST paid on material receipts in a month (YYYY-MM, India time), by rate: {month, rows: [{gst_rate (null: not given), receipts, purchase_value, gst_paid}], purchase_value, gst_paid}.';
+revoke all on function public.input_tax(text) from public, anon, authenticated, service_role;
+grant execute on function public.input_tax(text) to authenticated;
+
+-- One line of GSTR-1's HSN summary before it is summed (signed: credit notes negative).
+create type private.gstr1_hsn_line as (
+  hsn_code text,
+  description text,
+  quantity numeric,
+  gst_rate numeric,
+  taxable_value numeric,
+  igst numeric,
+  cgst numeric,
+  sgst numeric
+);
+
+-- The HSN summary of signed supply lines: per HSN and rate, the UQC (NOS: products are pieces),
+-- quantity, total value (taxable value and tax), taxable value and each tax.
+create function private.gstr1_hsn(lines private.gstr1_hsn_line[]) returns jsonb
+language sql
+immutable
+set search_path = ''
+as $$
+  select coalesce(jsonb_agg(r order by r.hsn, r.rate), '[]')
+  from (
+    select l.hsn_code as hsn, min(l.description) as description, 'NOS-NUMBERS' as uqc,
+      sum(l.quantity) as total_quantity, sum(l.taxable_value + l.igst + l.cgst + l.sgst) as total_value,
+      l.gst_rate as rate, sum(l.taxable_value) as taxable_value, sum(l.igst) as igst, sum(l.cgst) as cgst,
+      sum(l.sgst) as sgst, 0 as cess
+    from unnest(lines) l
+    group by l.hsn_code, l.gst_rate
+    -- a line credited in full leaves nothing to report
+    having sum(l.quantity) <> 0 or sum(l.taxable_value) <> 0 or sum(l.igst + l.cgst + l.sgst) <> 0
+  ) r
+$$;
+comment on function private.gstr1_hsn is 'GSTR-1''s HSN summary rows (HSN, description, UQC, quantity, total value, rate, taxable value, IGST, CGST, SGST, cess) of signed supply lines.';
+
+-- gstr1_summary: the month's GSTR-1, table by table ----------------------------------------------
+-- Every figure comes from one set of supply rows, so the tables reconcile by construction: the HSN
+-- summary (and `totals`) equals b2b + b2cl + b2cs - cdnr - cdnur. The rows:
+--   invoices dated in the month, one row per line: to a GSTIN b2b; inter-state without a GSTIN and
+--     worth more than the B2CL limit (Rs 1,00,000 for invoices from 1 August 2024, Rs 2,50,000
+--     before: Notification 12/2024-CT) b2cl; any other b2cs (OE);
+--   credit notes dated in the month: against a b2b invoice cdnr, a b2cl invoice cdnur, any other
+--     taken off b2cs (GSTR-1 nets small B2C returns there);
+--   sales ordered in the month (India time) and not invoiced: b2cs, type E with the operator's GSTIN
+--     where the order report gave it, else OE; each as it stands after its returns (what it kept:
+--     the total less the refunded share, the taxable value less its share, the tax the
+--     difference), so a marketplace return reduces the b2cs of the month it was sold in. Cancelled
+--     and fully returned orders add nothing. A sale whose tax is unknown (no rate) is in no table:
+--     tax_unknown lists them (the first 100, and how many) for the owner to fix.
+-- HSN: since the May 2025 return period the summary is filed in two tabs, B2B (b2b and cdnr) and
+-- B2C (the rest): hsn_b2b and hsn_b2c; `hsn` is both together (the single table of earlier months).
+-- eco (Table 14(a)) repeats, per operator GSTIN, the sales made through a marketplace that gave it.
+create function public.gstr1_summary(month text) returns jsonb
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  v_user_id uuid := private.require_user_id();
+  v_from date := private.require_month(gstr1_summary.month);
+  v_to date := (private.require_month(gstr1_summary.month) + interval '1 month')::date;
+  v_state text := (select b.state_code from public.business_profiles b where b.user_id = v_user_id);
+  v_result jsonb;
+begin
+  with invoice_kind as (
+    select v.*,
+      case
+        when v.buyer_gstin is not null then 'b2b'
+        when v.buyer_state_code <> v.supplier_state_code
+          and v.total > case when v.invoice_date >= date '2024-08-01' then 100000 else 250000 end then 'b2cl'
+        else 'b2cs'
+      end as kind
+    from public.invoices v
+    where v.user_id = v_user_id
+  ),
+  supply as (
+    -- invoice lines
+    select v.kind, 1 as sign, v.id as document_id, v.invoice_number as document_number,
+      v.invoice_date as document_date, v.total as document_value, v.buyer_gstin, v.buyer_name,
+      v.buyer_state_code as place_of_supply, null::text as operator_gstin, l.hsn_code, l.description,
+      l.quantity, l.gst_rate, l.taxable_value, l.cgst, l.sgst, l.igst,
+      null::text as original_number, null::date as original_date, v.kind as invoice_kind
+    from invoice_kind v
+    join public.invoice_lines l on l.invoice_id = v.id
+    where v.invoice_date >= v_from and v.invoice_date < v_to
+    union all
+    -- credit note lines
+    select case v.kind when 'b2b' then 'cdnr' when 'b2cl' then 'cdnur' else 'b2cs' end, -1, n.id, n.note_number,
+      n.note_date, n.total, v.buyer_gstin, v.buyer_name, v.buyer_state_code, null, l.hsn_code, l.description,
+      coalesce(c.quantity, 0), c.gst_rate, c.taxable_value, c.cgst, c.sgst, c.igst, v.invoice_number, v.invoice_date,
+      v.kind
+    from public.credit_notes n
+    join invoice_kind v on v.id = n.invoice_id
+    join public.credit_note_lines c on c.credit_note_id = n.id
+    join public.invoice_lines l on l.id = c.invoice_line_id
+    where n.user_id = v_user_id and n.note_date >= v_from and n.note_date < v_to
+    union all
+    -- sales not invoiced, as they stand after their returns
+    select 'b2cs', 1, o.id, null, (o.order_date at time zone 'Asia/Kolkata')::date, null, null, null,
+      coalesce(o.place_of_supply, v_state), o.operator_gstin, o.hsn_code, o.product_name,
+      o.quantity - o.returned_quantity, o.gst_rate, k.taxable_value,
+      case when o.igst = 0 then round(k.tax / 2, 2) else 0 end,
+      case when o.igst = 0 then k.tax - round(k.tax / 2, 2) else 0 end,
+      case when o.igst = 0 then 0 else k.tax end,
+      null, null, 'b2cs'
+    from public.sales_orders o
+    cross join lateral (
+      select o.taxable_value - o.refunded_taxable_value as taxable_value,
+        (o.total_amount - o.refunded_amount) - (o.taxable_value - o.refunded_taxable_value) as tax
+    ) k
+    where o.user_id = v_user_id
+      and o.order_date >= v_from::timestamp at time zone 'Asia/Kolkata'
+      and o.order_date < v_to::timestamp at time zone 'Asia/Kolkata'
+      and o.status = any (rules.counted_sale_statuses())
+      and o.gst_rate is not null
+      and not exists (select 1 from public.invoice_lines il where il.sales_order_id = o.id)
+  ),
+  labelled as (
+    select s.*, s.place_of_supply || '-' || rules.gst_state_name(s.place_of_supply) as place_of_supply_label,
+      s.kind in ('b2b', 'cdnr') as b2b_supply
+    from supply s
+  )
+  select jsonb_build_object(
+    'month', gstr1_summary.month,
+    'business_state_code', v_state,
+    'b2b', coalesce((
+      select jsonb_agg(r order by r.invoice_date, r.invoice_number, r.rate) from (
+        select l.buyer_gstin as receiver_gstin, l.buyer_name as receiver_name, l.document_number as invoice_number,
+          l.document_date as invoice_date, l.document_value as invoice_value, l.place_of_supply_label as place_of_supply,
+          l.place_of_supply as place_of_supply_code, 'N' as reverse_charge, null::numeric as applicable_percent,
+          'Regular B2B' as invoice_type, null::text as ecommerce_gstin, l.gst_rate as rate,
+          sum(l.taxable_value) as taxable_value, 0 as cess, sum(l.igst) as igst, sum(l.cgst) as cgst, sum(l.sgst) as sgst
+        from labelled l where l.kind = 'b2b'
+        group by l.buyer_gstin, l.buyer_name, l.document_number, l.document_date, l.document_value,
+          l.place_of_supply_label, l.place_of_supply, l.gst_rate) r), '[]'),
+    'b2cl', coalesce((
+      select jsonb_agg(r order by r.invoice_date, r.invoice_number, r.rate) from (
+        select l.document_number as invoice_number, l.document_date as invoice_date, l.document_value as invoice_value,
+          l.place_of_supply_label as place_of_supply, l.place_of_supply as place_of_supply_code,
+          null::numeric as applicable_percent, l.gst_rate as rate, sum(l.taxable_value) as taxable_value, 0 as cess,
+          null::text as ecommerce_gstin, sum(l.igst) as igst
+        from labelled l where l.kind = 'b2cl'
+        group by l.document_number, l.document_date, l.document_value, l.place_of_supply_label, l.place_of_supply,
+          l.gst_rate) r), '[]'),
+    'b2cs', coalesce((
+      select jsonb_agg(r order by r.place_of_supply_code, r.rate, r.type, r.ecommerce_gstin) from (
+        select case when l.operator_gstin is null then 'OE' else 'E' end as type,
+          l.place_of_supply_label as place_of_supply, l.place_of_supply as place_of_supply_code,
+          null::numeric as applicable_percent, l.gst_rate as rate, sum(l.sign * l.taxable_value) as taxable_value,
+          0 as cess, l.operator_gstin as ecommerce_gstin, sum(l.sign * l.igst) as igst, sum(l.sign * l.cgst) as cgst,
+          sum(l.sign * l.sgst) as sgst
+        from labelled l where l.kind = 'b2cs'
+        group by l.place_of_supply_label, l.place_of_supply, l.gst_rate, l.operator_gstin
+        having sum(l.sign * l.taxable_value) <> 0 or sum(l.sign * (l.igst + l.cgst + l.sgst)) <> 0) r), '[]'),
+    'cdnr', coalesce((
+      select jsonb_agg(r order by r.note_date, r.note_number, r.rate) from (
+        select l.buyer_gstin as receiver_gstin, l.buyer_name as receiver_name, l.document_number as note_number,
+          l.document_date as note_date, 'C' as note_type, l.place_of_supply_label as place_of_supply,
+          l.place_of_supply as place_of_supply_code, 'N' as reverse_charge, 'Regular B2B' as note_supply_type,
+          l.document_value as note_value, null::numeric as applicable_percent, l.gst_rate as rate,
+          sum(l.taxable_value) as taxable_value, 0 as cess, sum(l.igst) as igst, sum(l.cgst) as cgst,
+          sum(l.sgst) as sgst, l.original_number as invoice_number, l.original_date as invoice_date
+        from labelled l where l.kind = 'cdnr'
+        group by l.buyer_gstin, l.buyer_name, l.document_number, l.document_date, l.place_of_supply_label,
+          l.place_of_supply, l.document_value, l.gst_rate, l.original_number, l.original_date) r), '[]'),
+    'cdnur', coalesce((
+      select jsonb_agg(r order by r.note_date, r.note_number, r.rate) from (
+        select 'B2CL' as ur_type, l.document_number as note_number, l.document_date as note_date, 'C' as note_type,
+          l.place_of_supply_label as place_of_supply, l.place_of_supply as place_of_supply_code,
+          l.document_value as note_value, null::numeric as applicable_percent, l.gst_rate as rate,
+          sum(l.taxable_value) as taxable_value, 0 as cess, sum(l.igst) as igst, l.original_number as invoice_number,
+          l.original_date as invoice_date
+        from labelled l where l.kind = 'cdnur'
+        group by l.document_number, l.document_date, l.place_of_supply_label, l.place_of_supply, l.document_value,
+          l.gst_rate, l.original_number, l.original_date) r), '[]'),
+    'hsn', private.gstr1_hsn(array(select row(l.hsn_code, l.description, l.sign * l.quantity, l.gst_rate,
+      l.sign * l.taxable_value, l.sign * l.igst, l.sign * l.cgst, l.sign * l.sgst)::private.gstr1_hsn_line
+      from labelled l)),
+    'hsn_b2b', private.gstr1_hsn(array(select row(l.hsn_code, l.description, l.sign * l.quantity, l.gst_rate,
+      l.sign * l.taxable_value, l.sign * l.igst, l.sign * l.cgst, l.sign * l.sgst)::private.gstr1_hsn_line
+      from labelled l where l.b2b_supply)),
+    'hsn_b2c', private.gstr1_hsn(array(select row(l.hsn_code, l.description, l.sign * l.quantity, l.gst_rate,
+      l.sign * l.taxable_value, l.sign * l.igst, l.sign * l.cgst, l.sign * l.sgst)::private.gstr1_hsn_line
+      from labelled l where not l.b2b_supply)),
+    'hsn_split', v_from >= date '2025-05-01',
+    -- Table 14(a) (from the January 2024 period): the supplies made through each e-commerce
+    -- operator that collects TCS, by its GSTIN, reported in addition to b2cs.
+    'eco', coalesce((
+      select jsonb_agg(r order by r.ecommerce_gstin) from (
+        select 'Liable to collect tax u/s 52(TCS)' as nature_of_supply, l.operator_gstin as ecommerce_gstin,
+          sum(l.sign * l.taxable_value) as net_value_of_supplies, sum(l.sign * l.igst) as igst,
+          sum(l.sign * l.cgst) as cgst, sum(l.sign * l.sgst) as sgst, 0 as cess
+        from labelled l where l.operator_gstin is not null
+        group by l.operator_gstin) r), '[]'),
+    'docs', coalesce((
+      select jsonb_agg(to_jsonb(r) - 'sort' order by r.sort, r.sr_no_from) from (
+        select 1 as sort, 'Invoices for outward supply' as nature_of_document,
+          (array_agg(v.invoice_number order by v.serial))[1] as sr_no_from,
+          (array_agg(v.invoice_number order by v.serial desc))[1] as sr_no_to, count(*) as total_number, 0 as cancelled
+        from public.invoices v
+        where v.user_id = v_user_id and v.invoice_date >= v_from and v.invoice_date < v_to
+        group by v.financial_year
+        union all
+        select 2, 'Credit Note', (array_agg(n.note_number order by n.serial))[1],
+          (array_agg(n.note_number order by n.serial desc))[1], count(*), 0
+        from public.credit_notes n
+        where n.user_id = v_user_id and n.note_date >= v_from and n.note_date < v_to
+        group by n.financial_year) r), '[]'),
+    'totals', (
+      select jsonb_build_object('taxable_value', coalesce(sum(l.sign * l.taxable_value), 0),
+        'igst', coalesce(sum(l.sign * l.igst), 0), 'cgst', coalesce(sum(l.sign * l.cgst), 0),
+        'sgst', coalesce(sum(l.sign * l.sgst), 0))
+      from labelled l),
+    'tax_unknown', (
+      select jsonb_build_object('count', count(*), 'orders', coalesce((jsonb_agg(jsonb_build_object(
+          'sales_order_id', u.id, 'product_id', u.product_id, 'product_name', u.product_name, 'platform', u.platform,
+          'order_date', u.order_date, 'total_amount', u.total_amount) order by u.order_date, u.id)
+          filter (where u.position <= 100)), '[]'))
+      from (
+        select o.*, row_number() over (order by o.order_date, o.id) as position
+        from public.sales_orders o
+        where o.user_id = v_user_id
+          and o.order_date >= v_from::timestamp at time zone 'Asia/Kolkata'
+          and o.order_date < v_to::timestamp at time zone 'Asia/Kolkata'
+          and o.status = any (rules.counted_sale_statuses())
+          and o.gst_rate is null
+      ) u))
+  into v_result;
+  return v_result;
+end;
+$$;
+comment on function public.gstr1_summary is
+  'The caller''s GSTR-1 for a month (YYYY-MM): b2b, b2cl, b2cs, cdnr, cdnur, hsn (and hsn_b2b, hsn_b2c, hsn_split from May 2025), eco (Table 14(a), per operator GSTIN), docs, totals and tax_unknown, each row with the offline tool''s columns; the HSN summary equals b2b + b2cl + b2cs - cdnr - cdnur.';
+revoke all on function public.gstr1_summary(text) from public, anon, authenticated, service_role;
+grant execute on function public.gstr1_summary(text) to authenticated;
