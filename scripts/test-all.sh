@@ -37,7 +37,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
+step() { printf '\n\033[1m== %s\033[0m (at %d s)\n' "$*" "$SECONDS"; }
 
 # Step 5's TypeScript and lint, in the background; their output and status are read before Deno.
 static_log="$artifacts/static-checks.log"
@@ -122,5 +122,6 @@ vitest_counts=$(node -e '
   console.log(r.numPassedTests, r.numFailedTests, r.numPendingTests);')
 read -r vitest_passed vitest_failed vitest_skipped <<<"$vitest_counts"
 echo
+echo "npm test took $SECONDS s"
 echo "pgTAP assertions: $pgtap_count; Deno tests: $deno_count; Vitest tests: $vitest_passed passed, $vitest_skipped skipped"
 echo "$((pgtap_count + deno_count + vitest_passed)) passed, $vitest_failed failed"

@@ -61,10 +61,13 @@ immutable
 parallel safe
 set search_path = ''
 as $$
-  select 'Rupees ' || rules.number_in_words(trunc(amount)::bigint)
-    || case when round(amount * 100) % 100 <> 0
-         then ' and ' || rules.number_in_words((round(amount * 100) % 100)::bigint) || ' Paise' else '' end
+  -- Rounded to the paisa once, here (numeric rounds half away from zero), then said.
+  select case when r < 0 then 'Minus ' else '' end
+    || 'Rupees ' || rules.number_in_words(trunc(abs(r))::bigint)
+    || case when abs(r) * 100 % 100 <> 0
+         then ' and ' || rules.number_in_words((abs(r) * 100 % 100)::bigint) || ' Paise' else '' end
     || ' Only'
+  from (select round(amount, 2) as r) as rounded
 $$;
 comment on function rules.amount_in_words is
   'A rupee amount in words for invoices: 112000.50 is Rupees One Lakh Twelve Thousand and Fifty Paise Only.';
@@ -410,6 +413,7 @@ begin
     'igst', v_invoice.igst,
     'total', v_invoice.total,
     'total_in_words', rules.amount_in_words(v_invoice.total),
+    'tax_in_words', rules.amount_in_words(v_invoice.cgst + v_invoice.sgst + v_invoice.igst),
     'credit_notes', coalesce((
       select jsonb_agg(jsonb_build_object('credit_note_id', n.id, 'note_number', n.note_number,
         'note_date', n.note_date, 'reason', n.reason, 'taxable_value', n.taxable_value, 'cgst', n.cgst,

@@ -5,7 +5,7 @@
 -- Then another user and anon.
 begin;
 set local client_min_messages = warning;
-select plan(87);
+select plan(94);
 
 -- The arithmetic ---------------------------------------------------------------------------------
 select is((select to_jsonb(x) from rules.gst_split(1050, 5, true) x),
@@ -38,6 +38,14 @@ select is(rules.amount_in_words(112000.50), 'Rupees One Lakh Twelve Thousand and
   'Amounts in words use lakhs and paise');
 select is(rules.amount_in_words(12345678), 'Rupees One Crore Twenty Three Lakh Forty Five Thousand Six Hundred Seventy Eight Only',
   'and crores');
+select is(rules.amount_in_words(12345000000), 'Rupees One Thousand Two Hundred Thirty Four Crore Fifty Lakh Only',
+  'A count of crores above 99 in the same system');
+select is(rules.amount_in_words(0.50), 'Rupees Zero and Fifty Paise Only', 'Paise alone');
+select is(rules.amount_in_words(0), 'Rupees Zero Only', 'Zero');
+select is(rules.amount_in_words(-118.05), 'Minus Rupees One Hundred Eighteen and Five Paise Only', 'A credit');
+select is(rules.amount_in_words(10.005), 'Rupees Ten and One Paise Only', 'Rounded to the paisa, half up, before it is said');
+select is(rules.amount_in_words(99.999), 'Rupees One Hundred Only', 'A rounding that carries into the rupees');
+select is(rules.amount_in_words(1019), 'Rupees One Thousand Nineteen Only', 'Nineteen, not Ten Nine');
 
 -- GSTINs -----------------------------------------------------------------------------------------
 select ok(rules.is_valid_gstin('27AAPFU0939F1ZV'), '27AAPFU0939F1ZV is valid (its check character is V)');
@@ -144,13 +152,14 @@ select is((select jsonb_agg(jsonb_build_array(place_of_supply, igst, cgst) order
     where id in (tests.id('web1'), tests.id('web2'))),
   '[["29", 125.00, 0.00], ["29", 400.43, 0.00]]'::jsonb, 'The orders'' snapshots follow the invoice''s place of supply');
 select is((select jsonb_build_object('reverse_charge', g -> 'reverse_charge', 'pos', g -> 'place_of_supply',
-    'words', g -> 'total_in_words', 'lines', jsonb_array_length(g -> 'lines'), 'hsn', g -> 'lines' -> 0 -> 'hsn_code',
+    'words', g -> 'total_in_words', 'tax_words', g -> 'tax_in_words', 'lines', jsonb_array_length(g -> 'lines'), 'hsn', g -> 'lines' -> 0 -> 'hsn_code',
     'supplier', g -> 'supplier' ->> 'gstin')
   from public.get_invoice(tests.id('invoice1')) g),
   '{"reverse_charge": "No", "pos": {"state_code": "29", "state_name": "Karnataka"},
-    "words": "Rupees Five Thousand Two Hundred Fifty and One Paise Only", "lines": 2, "hsn": "6211",
+    "words": "Rupees Five Thousand Two Hundred Fifty and One Paise Only",
+    "tax_words": "Rupees Five Hundred Twenty Five and Forty Three Paise Only", "lines": 2, "hsn": "6211",
     "supplier": "27AAPFU0939F1ZV"}'::jsonb,
-  'The printed invoice has what Rule 46 asks: place of supply by name and code, HSN, reverse charge, the total in words');
+  'The printed invoice has what Rule 46 asks: place of supply by name and code, HSN, reverse charge, the total and the tax in words');
 select is(tests.refusal($$ select public.create_invoice(array[tests.id('web1')], 'Ravi', null, '27') $$),
   'P0001 | The order of Kurta is already on invoice AT/' || rules.financial_year(now()) || '/1. | no hint',
   'An order already invoiced is refused');

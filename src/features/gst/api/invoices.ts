@@ -119,6 +119,7 @@ export interface Invoice {
   igst: Amount;
   total: Amount;
   total_in_words: string;
+  tax_in_words: string;
   credit_notes: CreditNote[];
 }
 

@@ -1,7 +1,6 @@
 import { Button, Center, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
 import { LoadError } from '@/components/load-error';
-import { amountInWords } from '@/lib/amount-in-words';
 import { formatDay, formatQuantity, formatRupees } from '@/lib/format';
 import { useInvoice, type CreditNote, type Invoice } from '../api/invoices';
 import classes from './printable-invoice.module.css';
@@ -146,11 +145,10 @@ function InvoiceSheet({ invoice }: { invoice: Invoice }) {
           <strong>Total (in figures):</strong> {formatRupees(invoice.total)}
         </Text>
         <Text>
-          <strong>Total (in words):</strong> {amountInWords(invoice.total)}
+          <strong>Total (in words):</strong> {invoice.total_in_words}
         </Text>
         <Text>
-          <strong>Tax (in words):</strong>{' '}
-          {amountInWords(Number(invoice.cgst) + Number(invoice.sgst) + Number(invoice.igst))}
+          <strong>Tax (in words):</strong> {invoice.tax_in_words}
         </Text>
       </Stack>
       <Group justify="flex-end" mt="xl">
@@ -217,7 +215,7 @@ function CreditNoteSheet({ note, invoice }: { note: CreditNote; invoice: Invoice
         </table>
       </div>
       <Text mt="xs">
-        <strong>Credited:</strong> {formatRupees(note.total)} ({amountInWords(note.total)})
+        <strong>Credited:</strong> {formatRupees(note.total)} ({note.total_in_words})
       </Text>
     </section>
   );
