@@ -29,7 +29,7 @@ language plpgsql stable
 set search_path = ''
 as $$
 begin
-  if value not between '2000-01-01' and (now() at time zone 'Asia/Kolkata')::date then
+  if value not between '2000-01-01' and rules.india_day(now()) then
     perform private.raise_input_error('Order date must be between 2000-01-01 and today.', field);
   end if;
   return value;

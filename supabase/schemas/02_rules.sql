@@ -6,6 +6,8 @@
 --   rules.kept_sale(...)            what one order keeps in those figures after its returns
 --                                   (orders, units, revenue, fees, profit): the kept totals
 --                                   (sales_totals.sql), the panels' period lists, the reports;
+--   rules.india_day(at), rules.india_day_start(day)
+--                                   the India day: every period, due day and document date;
 --   rules.is_low_stock(stock, reorder_point)
 --                                   when an item is low on stock: the dashboard, What to buy, the
 --                                   low stock filter of the product and material lists, the low
@@ -25,6 +27,28 @@ grant usage on schema rules to authenticated;
 -- products.low_stock is computed by rules.is_low_stock on every write of a product row, whoever
 -- writes it: the service role (the Edge Function, an admin) writes products too.
 grant usage on schema rules to service_role;
+
+-- The India day (Asia/Kolkata, UTC+5:30 all year): every period, due day, document date and "not
+-- in the future" check counts in it, whatever the server's time zone. Today is india_day(now()).
+create function rules.india_day(at timestamptz) returns date
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$
+  select (india_day.at at time zone 'Asia/Kolkata')::date
+$$;
+comment on function rules.india_day is 'The India day a moment falls on.';
+
+create function rules.india_day_start(day date) returns timestamptz
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$
+  select india_day_start.day::timestamp at time zone 'Asia/Kolkata'
+$$;
+comment on function rules.india_day_start is 'The moment an India day begins (its midnight in India).';
 
 -- An explicit allow-list: a status it does not name never counts, so a status added to
 -- public.sales_order_status later counts as a sale only once someone adds it here
@@ -197,7 +221,7 @@ immutable
 parallel safe
 set search_path = ''
 as $$
-  select (payment_due_day.order_date at time zone 'Asia/Kolkata')::date + coalesce(payment_due_day.payment_cycle_days, 15)
+  select rules.india_day(payment_due_day.order_date) + coalesce(payment_due_day.payment_cycle_days, 15)
 $$;
 comment on function rules.payment_due_day is
   'The India day an order''s payment is due: its order day plus the payment cycle in days (null: 15).';
@@ -289,3 +313,7 @@ grant execute on function rules.counted_sale_statuses(), rules.is_low_stock(nume
   rules.return_cost(numeric, integer, integer, numeric, numeric)
   to authenticated;
 grant execute on function rules.is_low_stock(numeric, numeric) to service_role;
+revoke all on function rules.india_day(timestamptz), rules.india_day_start(date)
+  from public, anon, authenticated, service_role;
+grant execute on function rules.india_day(timestamptz), rules.india_day_start(date)
+  to authenticated, service_role;

@@ -73,7 +73,7 @@ declare
   v_pending_products integer := 0;
 begin
   select p.from_day, p.bucket into v_from, v_bucket
-  from rules.dashboard_period(dashboard_panels.period, (now() at time zone 'Asia/Kolkata')::date) p;
+  from rules.dashboard_period(dashboard_panels.period, rules.india_day(now())) p;
   if v_from is null then
     select count(distinct c.product_id) into v_pending_products
     from public.sales_figure_changes c where c.user_id = (select auth.uid());
@@ -105,7 +105,7 @@ begin
         o.fees, o.profit_after_returns) g
       where v_from is not null and o.user_id = (select auth.uid())
         and o.status = any (rules.counted_sale_statuses())
-        and o.order_date >= v_from::timestamp at time zone 'Asia/Kolkata'
+        and o.order_date >= rules.india_day_start(v_from)
       group by o.product_id
     ),
     -- All time: the shop's products with changes not folded yet, and the best by folded revenue
@@ -175,7 +175,7 @@ begin
     )
     select jsonb_build_object(
       'period', dashboard_panels.period,
-      'from', v_from::timestamp at time zone 'Asia/Kolkata',
+      'from', rules.india_day_start(v_from),
       'bucket', v_bucket,
       'totals', (
         select jsonb_build_object(
@@ -240,7 +240,7 @@ declare
   v_from date;
 begin
   select p.from_day into v_from
-  from rules.dashboard_period(dashboard_top_styles.period, (now() at time zone 'Asia/Kolkata')::date) p;
+  from rules.dashboard_period(dashboard_top_styles.period, rules.india_day(now())) p;
   return (
     with product_sums as (
       select t.product_id, t.units, t.revenue, t.profit, t.revenue_including_gst, t.orders_without_cost,
@@ -257,7 +257,7 @@ begin
         o.fees, o.profit_after_returns) g
       where v_from is not null and o.user_id = (select auth.uid())
         and o.status = any (rules.counted_sale_statuses())
-        and o.order_date >= v_from::timestamp at time zone 'Asia/Kolkata'
+        and o.order_date >= rules.india_day_start(v_from)
       group by o.product_id
     ),
     items as (

@@ -161,8 +161,8 @@ set search_path = ''
 as $$
   select to_char(y % 100, 'FM00') || '-' || to_char((y + 1) % 100, 'FM00')
   from (
-    select extract(year from (at at time zone 'Asia/Kolkata'))::integer
-      - case when extract(month from (at at time zone 'Asia/Kolkata')) < 4 then 1 else 0 end as y
+    select extract(year from rules.india_day(at))::integer
+      - case when extract(month from rules.india_day(at)) < 4 then 1 else 0 end as y
   ) f
 $$;
 comment on function rules.financial_year is

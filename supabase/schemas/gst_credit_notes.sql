@@ -180,7 +180,7 @@ begin
   insert into public.credit_notes (user_id, invoice_id, note_number, financial_year, serial, note_date, reason,
     taxable_value, cgst, sgst, igst, total)
   select create_credit_note.user_id, v_invoice.id, format('CN/%s/%s', v_financial_year, v_serial), v_financial_year,
-    v_serial, (create_credit_note.issued_at at time zone 'Asia/Kolkata')::date, v_reason,
+    v_serial, rules.india_day(create_credit_note.issued_at), v_reason,
     sum((c ->> 'taxable_value')::numeric), sum((c ->> 'cgst')::numeric), sum((c ->> 'sgst')::numeric),
     sum((c ->> 'igst')::numeric), sum((c ->> 'total')::numeric)
   from jsonb_array_elements(v_credits) c

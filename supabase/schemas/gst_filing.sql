@@ -37,8 +37,8 @@ begin
         sum(m.gst_paid) as gst_paid
       from public.stock_movements m
       where m.user_id = v_user_id and m.gst_paid is not null
-        and m.created_at >= v_from::timestamp at time zone 'Asia/Kolkata'
-        and m.created_at < (v_from + interval '1 month')::timestamp at time zone 'Asia/Kolkata'
+        and m.created_at >= rules.india_day_start(v_from)
+        and m.created_at < rules.india_day_start((v_from + interval '1 month')::date)
       group by m.gst_rate
     ) r);
 end;
@@ -145,7 +145,7 @@ begin
     where n.user_id = v_user_id and n.note_date >= v_from and n.note_date < v_to
     union all
     -- sales not invoiced, as they stand after their returns
-    select 'b2cs', 1, o.id, null, (o.order_date at time zone 'Asia/Kolkata')::date, null, null, null,
+    select 'b2cs', 1, o.id, null, rules.india_day(o.order_date), null, null, null,
       coalesce(o.place_of_supply, v_state), o.operator_gstin, o.hsn_code, o.product_name,
       o.quantity - o.returned_quantity, o.gst_rate, k.taxable_value,
       case when o.igst = 0 then round(k.tax / 2, 2) else 0 end,
@@ -158,8 +158,8 @@ begin
         (o.total_amount - o.refunded_amount) - (o.taxable_value - o.refunded_taxable_value) as tax
     ) k
     where o.user_id = v_user_id
-      and o.order_date >= v_from::timestamp at time zone 'Asia/Kolkata'
-      and o.order_date < v_to::timestamp at time zone 'Asia/Kolkata'
+      and o.order_date >= rules.india_day_start(v_from)
+      and o.order_date < rules.india_day_start(v_to)
       and o.status = any (rules.counted_sale_statuses())
       and o.gst_rate is not null
       and not exists (select 1 from public.invoice_lines il where il.sales_order_id = o.id)
@@ -269,8 +269,8 @@ begin
         select o.*, row_number() over (order by o.order_date, o.id) as position
         from public.sales_orders o
         where o.user_id = v_user_id
-          and o.order_date >= v_from::timestamp at time zone 'Asia/Kolkata'
-          and o.order_date < v_to::timestamp at time zone 'Asia/Kolkata'
+          and o.order_date >= rules.india_day_start(v_from)
+          and o.order_date < rules.india_day_start(v_to)
           and o.status = any (rules.counted_sale_statuses())
           and o.gst_rate is null
       ) u))

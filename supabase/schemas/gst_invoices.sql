@@ -241,7 +241,7 @@ begin
   left join public.products p on p.id = o.product_id and p.user_id = o.user_id
   left join lateral (
     select coalesce(o.gst_rate, rules.gst_rate_for(p.gst_rate, p.gst_rate_rule, o.unit_price,
-      (o.order_date at time zone 'Asia/Kolkata')::date)) as gst_rate
+      rules.india_day(o.order_date))) as gst_rate
   ) r on true
   where o.id is null or o.platform not in ('Brand Website', 'Other')
     or not (o.status = any (rules.counted_sale_statuses()))
@@ -274,7 +274,7 @@ begin
     supplier_address, supplier_gstin, supplier_state_code, buyer_name, buyer_gstin, buyer_address, buyer_state_code,
     taxable_value, cgst, sgst, igst, total)
   values (create_invoice.user_id, v_number, v_financial_year, v_serial,
-    (create_invoice.issued_at at time zone 'Asia/Kolkata')::date, v_profile.legal_name, v_profile.address,
+    rules.india_day(create_invoice.issued_at), v_profile.legal_name, v_profile.address,
     v_profile.gstin, v_profile.state_code, v_buyer_name, v_buyer_gstin, v_buyer_address, v_state, 0, 0, 0, 0, 0)
   returning * into v_invoice;
 
@@ -287,7 +287,7 @@ begin
     join public.products p on p.id = o.product_id and p.user_id = o.user_id
     cross join lateral (
       select coalesce(o.gst_rate, rules.gst_rate_for(p.gst_rate, p.gst_rate_rule, o.unit_price,
-        (o.order_date at time zone 'Asia/Kolkata')::date)) as gst_rate
+        rules.india_day(o.order_date))) as gst_rate
     ) r
     cross join lateral rules.gst_split(o.total_amount, r.gst_rate, v_state = v_profile.state_code) x
     where o.id = any (v_ids) and o.user_id = create_invoice.user_id

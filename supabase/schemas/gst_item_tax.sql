@@ -62,7 +62,7 @@ set search_path = ''
 as $$
 declare
   v_user_id uuid := private.require_user_id();
-  v_today date := (now() at time zone 'Asia/Kolkata')::date;
+  v_today date := rules.india_day(now());
   v_hsn text := nullif(btrim(set_item_tax.hsn_code), '');
   v_rate numeric;
   v_rule jsonb;
@@ -134,7 +134,7 @@ begin
       from (
         select o2.id, o2.total_amount, coalesce(o2.place_of_supply, b.state_code) as place_of_supply, p.hsn_code,
           rules.gst_rate_for(p.gst_rate, p.gst_rate_rule, o2.unit_price,
-            (o2.order_date at time zone 'Asia/Kolkata')::date) as gst_rate,
+            rules.india_day(o2.order_date)) as gst_rate,
           o2.place_of_supply is null or b.state_code is null or o2.place_of_supply = b.state_code as intra_state
         from public.products p
         join public.sales_orders o2 on o2.product_id = p.id and o2.user_id = p.user_id

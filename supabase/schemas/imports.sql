@@ -39,7 +39,7 @@ begin
   end if;
   begin
     v_date := case when btrim(value) ~ '^\d{4}-\d{2}-\d{2}$'
-                   then btrim(value)::timestamp at time zone 'Asia/Kolkata'
+                   then rules.india_day_start(btrim(value)::date)
                    else btrim(value)::timestamptz end;
   exception when data_exception then
     raise exception 'Order date must be a date (YYYY-MM-DD).';

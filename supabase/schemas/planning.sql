@@ -29,15 +29,6 @@ as $$
   select 7, 7
 $$;
 
--- The India day today: velocity windows, days left and plan dates count from it.
-create function private.india_today() returns date
-language sql
-stable
-set search_path = ''
-as $$
-  select (now() at time zone 'Asia/Kolkata')::date
-$$;
-
 -- Units kept per product over the last 7, 30 and 90 India days and the matching units per day (3
 -- decimals), for this user's products (all when product_ids is null). Products that sold nothing in
 -- 90 days have no row.
@@ -58,10 +49,10 @@ as $$
 declare
   -- The windows' first instants, computed once: in a SQL body they were computed again per order
   -- row (the function is never inlined), which tripled the time.
-  v_today date := private.india_today();
-  v_from_7 timestamptz := (v_today - 6)::timestamp at time zone 'Asia/Kolkata';
-  v_from_30 timestamptz := (v_today - 29)::timestamp at time zone 'Asia/Kolkata';
-  v_from_90 timestamptz := (v_today - 89)::timestamp at time zone 'Asia/Kolkata';
+  v_today date := rules.india_day(now());
+  v_from_7 timestamptz := rules.india_day_start(v_today - 6);
+  v_from_30 timestamptz := rules.india_day_start(v_today - 29);
+  v_from_90 timestamptz := rules.india_day_start(v_today - 89);
 begin
   return query
   select k.product_id, coalesce(k.units_7, 0), coalesce(k.units_30, 0), k.units_90,
@@ -117,7 +108,7 @@ as $$
     case when v.units_30 > 0 then round(p.stock_on_hand * 30.0 / v.units_30, 1) end,
     -- No day beyond a century: a date the app could not show (and more days than an integer holds).
     case when v.units_30 > 0 and p.stock_on_hand * 30.0 / v.units_30 < 36500 then
-      private.india_today() + floor(p.stock_on_hand * 30.0 / v.units_30)::integer end,
+      rules.india_day(now()) + floor(p.stock_on_hand * 30.0 / v.units_30)::integer end,
     coalesce(p.lead_time_days, d.lead_time_days),
     coalesce(p.safety_days, d.safety_days),
     case when v.units_30 > 0 then
@@ -318,7 +309,7 @@ set search_path = ''
 as $$
 declare
   v_user_id uuid := private.require_user_id();
-  v_today date := private.india_today();
+  v_today date := rules.india_day(now());
   v_target jsonb;
   v_id_text text;
   v_product_id uuid;

@@ -645,7 +645,7 @@ declare
   v_user_id uuid := private.require_user_id();
   v_search text := btrim(coalesce(list_purchase_orders.search, ''));
   v_pattern text := '%' || private.escape_like(v_search) || '%';
-  v_today date := (now() at time zone 'Asia/Kolkata')::date;
+  v_today date := rules.india_day(now());
   v_status public.purchase_order_status;
   v_total bigint;
   v_rows jsonb;

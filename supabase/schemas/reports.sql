@@ -105,7 +105,7 @@ join public.product_unit_costs c on c.product_id = p.id
 -- The margin is on the price without its GST (issue 31), at the product's rate for its price today;
 -- without a rate, on the selling price.
 cross join lateral rules.gst_split(p.selling_price, rules.gst_rate_for(p.gst_rate, p.gst_rate_rule, p.selling_price,
-  (now() at time zone 'Asia/Kolkata')::date), true) x
+  rules.india_day(now())), true) x
 cross join lateral (select x.taxable_value as price_before_gst) t
 join reports.workspaces w on w.user_id = p.user_id;
 comment on view reports.product_margins is

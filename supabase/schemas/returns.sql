@@ -203,12 +203,12 @@ language plpgsql stable
 set search_path = ''
 as $$
 declare
-  v_today date := (now() at time zone 'Asia/Kolkata')::date;
+  v_today date := rules.india_day(now());
 begin
   if value is null then
     return v_today;
   end if;
-  if value < (order_date at time zone 'Asia/Kolkata')::date or value > v_today then
+  if value < rules.india_day(order_date) or value > v_today then
     perform private.raise_input_error('Return date must be between the order date and today.', field);
   end if;
   return value;
@@ -333,7 +333,7 @@ begin
 
   perform 1 from private.record_returns(v_user_id, array[row(v_order.id, 'customer_return',
     case when v_restock then v_order.quantity else 0 end, case when v_restock then 0 else v_order.quantity end,
-    0, 0, 0, v_note, (now() at time zone 'Asia/Kolkata')::date, null)::private.return_event]);
+    0, 0, 0, v_note, rules.india_day(now()), null)::private.return_event]);
   update public.sales_orders o set return_note = v_note
   where o.id = v_order.id
   returning * into v_order;
@@ -470,7 +470,7 @@ begin
     exception when data_exception then
       raise exception 'Return date must be a date (YYYY-MM-DD).';
     end;
-    if return_date < '2000-01-01' or return_date > (now() at time zone 'Asia/Kolkata')::date then
+    if return_date < '2000-01-01' or return_date > rules.india_day(now()) then
       raise exception 'Return date must be between 2000-01-01 and today.';
     end if;
     if coalesce(jsonb_typeof(line -> 'condition'), 'null') <> 'null' then
@@ -552,7 +552,7 @@ as $$
         when row_number() over (partition by m.order_id, m.kind, m.return_date, m.condition order by m.ordinal) > 1
           then 'duplicate'
         when m.status not in ('Fulfilled', 'Partially returned') then 'not_returnable'
-        when m.return_date < (m.order_date at time zone 'Asia/Kolkata')::date then 'invalid'
+        when m.return_date < rules.india_day(m.order_date) then 'invalid'
         else 'new'
       end as outcome,
       first_value(m.line_number)
@@ -698,7 +698,7 @@ security invoker
 set search_path = ''
 as $$
 declare
-  v_today date := (now() at time zone 'Asia/Kolkata')::date;
+  v_today date := rules.india_day(now());
   v_from date;
 begin
   select p.from_day into v_from from rules.dashboard_period(dashboard_returns.period, v_today) p;
@@ -707,7 +707,7 @@ begin
       select o.id, o.platform, o.product_id, o.product_name, o.returned_quantity
       from public.sales_orders o
       where o.user_id = (select auth.uid()) and o.returned_quantity > 0
-        and (v_from is null or o.order_date >= v_from::timestamp at time zone 'Asia/Kolkata')
+        and (v_from is null or o.order_date >= rules.india_day_start(v_from))
     ),
     kept as (
       select t.platform, sum(t.units) as units

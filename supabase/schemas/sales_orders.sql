@@ -261,7 +261,7 @@ begin
     from line l
     cross join lateral (
       select p.is_combo, p.hsn_code, rules.gst_rate_for(p.gst_rate, p.gst_rate_rule, l.unit_price,
-        (coalesce(l.order_date, now()) at time zone 'Asia/Kolkata')::date) as gst_rate
+        rules.india_day(coalesce(l.order_date, now()))) as gst_rate
       from public.products p
       where p.id = l.product_id and p.user_id = record_sales.user_id
     ) t
@@ -329,7 +329,7 @@ declare
     private.require_number(log_sale.unit_price, 'Sale price', 0.01, field => 'unit_price'), 'Sale price', 2, 'unit_price')
   end;
   v_order_day date := private.optional_order_day(log_sale.order_date, 'order_date');
-  v_today date := (now() at time zone 'Asia/Kolkata')::date;
+  v_today date := rules.india_day(now());
   v_order_id text := private.optional_text(log_sale.order_id, 'Order ID', 100, 'order_id');
   v_product public.products;
   v_order public.sales_orders;
@@ -363,7 +363,7 @@ begin
   select * into v_order
   from private.record_sales(v_user_id, v_platform, array[row(v_product.id, v_product.product_name, v_quantity,
     v_unit_price, v_quantity * v_unit_price, v_product.stock_on_hand,
-    case when v_order_day < v_today then v_order_day::timestamp at time zone 'Asia/Kolkata' end,
+    case when v_order_day < v_today then rules.india_day_start(v_order_day) end,
     v_order_id, null, null, null)::private.sale]);
   perform private.remember_result(v_user_id, log_sale.request_id, to_jsonb(v_order));
   return v_order;

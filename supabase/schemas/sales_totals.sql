@@ -275,7 +275,7 @@ begin
     insert into public.sales_figure_changes
       (user_id, direction, day, platform, product_id, status, quantity, returned_quantity, taxable_value,
        refunded_taxable_value, total_amount, refunded_amount, fees, profit_after_returns)
-    select n.user_id, 1, (n.order_date at time zone 'Asia/Kolkata')::date, n.platform, n.product_id, n.status,
+    select n.user_id, 1, rules.india_day(n.order_date), n.platform, n.product_id, n.status,
       n.quantity, n.returned_quantity, n.taxable_value, n.refunded_taxable_value, n.total_amount, n.refunded_amount,
       n.fees, n.profit_after_returns
     from new_orders n
@@ -317,7 +317,7 @@ begin
     insert into public.sales_figure_changes
       (user_id, direction, day, platform, product_id, status, quantity, returned_quantity, taxable_value,
        refunded_taxable_value, total_amount, refunded_amount, fees, profit_after_returns)
-    values (v_order.user_id, v_direction, (v_order.order_date at time zone 'Asia/Kolkata')::date, v_order.platform,
+    values (v_order.user_id, v_direction, rules.india_day(v_order.order_date), v_order.platform,
       v_order.product_id, v_order.status, v_order.quantity, v_order.returned_quantity, v_order.taxable_value,
       v_order.refunded_taxable_value, v_order.total_amount, v_order.refunded_amount, v_order.fees,
       v_order.profit_after_returns)

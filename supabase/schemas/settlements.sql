@@ -65,7 +65,7 @@ select t.user_id, t.platform, t.external_order_id, t.order_date, t.product_names
   t.estimated_profit, p.settlement_lines, p.settled, p.settled - t.expected as difference, p.fees_charged,
   p.tcs, p.tds, p.last_posted_date, d.due_day,
   rules.settlement_status(p.settlement_lines, p.settled - t.expected, d.due_day,
-    (now() at time zone 'Asia/Kolkata')::date) as status,
+    rules.india_day(now())) as status,
   -- The payout carries the GST the buyer paid, which the seller owes the government (issue 31): the
   -- actual profit counts the payout without it, as the estimate counts the taxable value.
   rules.actual_profit(p.settlement_lines, p.settled - t.gst, t.cost_of_goods, t.return_fees, p.return_fee_settled,
@@ -191,7 +191,7 @@ begin
       || ' and s.platform = h.platform and s.external_order_id = h.external_order_id)'
       || format(' and rules.settlement_status(0, 0, rules.payment_due_day(h.order_date, (select f.payment_cycle_days'
       || ' from public.platform_fees f where f.user_id = h.user_id and f.platform = h.platform)),'
-      || ' (now() at time zone ''Asia/Kolkata'')::date) = %L', p_status);
+      || ' rules.india_day(now())) = %L', p_status);
   elsif p_status is not null then
     v_where := v_where
       || ' and exists (select 1 from public.settlement_lines s where s.user_id = h.user_id'
@@ -223,7 +223,7 @@ begin
              || ' and s.platform = g.platform and s.external_order_id = g.external_order_id)'
              || ' and rules.settlement_status(0, 0, rules.payment_due_day(g.order_date, (select f.payment_cycle_days'
              || ' from public.platform_fees f where f.user_id = %L and f.platform = g.platform)),'
-             || ' (now() at time zone ''Asia/Kolkata'')::date) = %L', p_user_id, p_user_id, p_status)
+             || ' rules.india_day(now())) = %L', p_user_id, p_user_id, p_status)
          end;
   else
     count_sql := 'select count(*) ' || v_listed;
@@ -302,8 +302,8 @@ declare
   v_from_time timestamptz;
 begin
   select p.from_day into v_from from rules.dashboard_period(reconciliation_summary.period,
-    (now() at time zone 'Asia/Kolkata')::date) p;
-  v_from_time := v_from::timestamp at time zone 'Asia/Kolkata';
+    rules.india_day(now())) p;
+  v_from_time := rules.india_day_start(v_from);
   return (
     -- Materialized: each order's status and profit computed once, not at every reference.
     with orders as materialized (
@@ -381,8 +381,8 @@ declare
   v_from_time timestamptz;
 begin
   select p.from_day into v_from from rules.dashboard_period(profit_leaks.period,
-    (now() at time zone 'Asia/Kolkata')::date) p;
-  v_from_time := v_from::timestamp at time zone 'Asia/Kolkata';
+    rules.india_day(now())) p;
+  v_from_time := rules.india_day_start(v_from);
   return (
     -- Materialized: each order's status and profit computed once, not at every reference.
     with orders as materialized (
@@ -578,7 +578,7 @@ begin
     exception when data_exception then
       raise exception 'Posted date must be a date (YYYY-MM-DD).';
     end;
-    if posted_date < '2000-01-01' or posted_date > (now() at time zone 'Asia/Kolkata')::date + 1 then
+    if posted_date < '2000-01-01' or posted_date > rules.india_day(now()) + 1 then
       raise exception 'Posted date must be between 2000-01-01 and today.';
     end if;
     if jsonb_typeof(line -> 'category') is distinct from 'string'
