@@ -44,6 +44,13 @@ describe('the documentation', () => {
     expect(named.filter((named) => !existsSync(path.join(ROOT, named)))).toEqual([]);
   });
 
+  it('names every schema file and every feature folder in "where things are"', () => {
+    const named = new Set(backtickedPaths(readFileSync(path.join(ROOT, ARCHITECTURE), 'utf8')));
+    const schemas = readdirSync(path.join(ROOT, 'supabase/schemas')).map((file) => `supabase/schemas/${file}`);
+    const features = readdirSync(path.join(ROOT, 'src/features')).map((folder) => `src/features/${folder}/`);
+    expect([...schemas, ...features].filter((expected) => !named.has(expected))).toEqual([]);
+  });
+
   it('links only to files that exist', () => {
     const files = ['README.md', ...markdownFiles('docs')];
     const broken = files.flatMap((file) =>
