@@ -28,7 +28,7 @@ create type public.sales_platform as enum ('Flipkart', 'Myntra', 'Amazon', 'Bran
 create type public.sales_order_status as enum ('Unfulfilled', 'Fulfilled', 'Cancelled', 'Returned', 'Partially returned');
 create type public.manufacturing_order_status as enum ('In Progress', 'Completed', 'Cancelled');
 -- What a line of a marketplace settlement is (issue 30; settlements.sql): each report's own amount
--- types map to these (README, "Payments"). Credits are positive, fees and withholdings negative.
+-- types map to these (docs/imports.md, "Importing settlements"). Credits are positive, fees and withholdings negative.
 create type public.settlement_category as enum (
   'sale', 'commission', 'fixed_fee', 'collection_fee', 'shipping_fee', 'return_fee', 'tcs', 'tds', 'refund',
   'reimbursement', 'other'

@@ -1,7 +1,7 @@
 -- Channels (issue 34): one stock for every sales channel. Marketplace SKU aliases (a listing's own
 -- seller SKU, ASIN, FSN or style id for one of the owner's products), combo packs (a product made of
 -- other products, with no stock of its own), what each platform may be told is available to sell,
--- and the stock files downloaded for each platform (README, "Channels").
+-- and the stock files downloaded for each platform (docs/channels.md).
 --
 -- After products.sql (the tables it extends) and before the files whose operations resolve SKUs or
 -- sell (sales_orders.sql, imports.sql, returns.sql, website_orders.sql): their SQL-language

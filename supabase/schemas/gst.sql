@@ -1,7 +1,7 @@
 -- GST (issue 31), the rules and the business profile: what every taxed sale, invoice and return
 -- builds on. Item tax, invoices, credit notes, input tax and GSTR-1 are in gst_item_tax.sql,
--- gst_invoices.sql, gst_credit_notes.sql and gst_filing.sql, after the tables they read. README,
--- "GST", has the rules, their sources and what FactoryFlow does not do.
+-- gst_invoices.sql, gst_credit_notes.sql and gst_filing.sql, after the tables they read.
+-- docs/gst.md has the rules, their sources and what FactoryFlow does not do.
 --
 -- The arithmetic, once, for every reader (sales, invoices, credit notes, the backfill):
 --   rules.gst_rate_for(rate, rule, unit_price, day)  the rate of one unit sold at a GST-inclusive price
@@ -13,7 +13,7 @@
 -- States and union territories with their GST state codes (the first two digits of a GSTIN and the
 -- place of supply). Codes 01-38 as the GST portal lists them, and 97 (Other Territory); 25 is the
 -- old Daman and Diu, 26 the merged Dadra and Nagar Haveli and Daman and Diu, 28 Andhra Pradesh
--- before its division (37 after). /work/shared/reference/india-seller-formats.md 5.1; README, "GST".
+-- before its division (37 after). /work/shared/reference/india-seller-formats.md 5.1; docs/gst.md, "The rules".
 create function rules.gst_states() returns table (code text, name text)
 language sql
 immutable

@@ -11,7 +11,7 @@
 create schema reports;
 comment on schema reports is 'Read-only views for the owner''s SQL console; not exposed through the API.';
 
--- Every workspace with its last activity; the README's cleanup snippet uses it to delete anonymous
+-- Every workspace with its last activity; docs/owner-reports.md's cleanup snippet uses it to delete anonymous
 -- workspaces nobody has opened for N days (their rows cascade from auth.users).
 create view reports.workspaces with (security_invoker = true) as
 select

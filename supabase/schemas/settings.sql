@@ -24,8 +24,8 @@ create table public.platform_fees (
 comment on table public.platform_fees is
   'Per user and platform: commission percent of the order total, fixed fee and shipping per order (no row means 0), and the days a return''s claim may be filed in (null: the platform''s default), and the days after an order its payment is due (default 15).';
 
--- The claim window a platform starts with, until the owner sets one (README, "Returns and
--- claims", names the sources): Amazon's SAFE-T claims are filed within 7 calendar days of the
+-- The claim window a platform starts with, until the owner sets one (docs/returns.md,
+-- "Claim windows", names the sources): Amazon's SAFE-T claims are filed within 7 calendar days of the
 -- return reaching the seller (Amazon Seller Central help); Flipkart's SPF claims within 14 days of
 -- the return date (a seller guide, not Flipkart's own page: the owner should check it); any other
 -- platform 7 days, the shorter of the two, so a deadline shown is never later than the real one

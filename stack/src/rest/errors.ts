@@ -20,7 +20,7 @@ export function queryParamError(message: string, details: string | null = null):
   return new RestError(400, 'PGRST100', message, details);
 }
 
-/** PGRST127: what PostgREST does and the local stack does not (README: how the stack differs). */
+/** PGRST127: what PostgREST does and the local stack does not (docs/local-stack.md: where it differs from Supabase). */
 export function notImplemented(details: string): RestError {
   return new RestError(400, 'PGRST127', 'Feature not implemented', details);
 }

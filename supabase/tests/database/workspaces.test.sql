@@ -1,6 +1,7 @@
 -- Workspaces in the owner reports (issue 17): each report row names its workspace (the saved email,
 -- or 'anonymous ' and 8 characters of the id), reports.workspaces knows when each was last used, and
--- the README's cleanup snippet deletes abandoned anonymous workspaces with everything in them.
+-- docs/owner-reports.md's cleanup snippet deletes abandoned anonymous workspaces with everything in
+-- them.
 begin;
 set local client_min_messages = warning;
 select plan(16);
@@ -88,7 +89,7 @@ select is(
   'A workspace whose last session refresh was 39 days ago was last active then'
 );
 
--- The README's cleanup snippet, verbatim ----------------------------------------------------------
+-- docs/owner-reports.md's cleanup snippet, verbatim -------------------------------------------
 delete from auth.users
 where id in (select user_id from reports.workspaces
              where is_anonymous and last_active_at < now() - interval '30 days');

@@ -1,5 +1,5 @@
 // The stock files each seller portal takes (issue 34). Where each layout comes from, and how sure it
-// is, is in the README ("Stock files: layouts and sources"); the Stock sync screen repeats the
+// is, is in docs/channels.md ("Stock files: layouts and sources"); the Stock sync screen repeats the
 // Flipkart and Myntra caveats. The files are read by the portals, not by a spreadsheet: SKUs are
 // written exactly as listed (no apostrophe before a leading '-' or '+', which the app's CSV exports
 // add against formula injection, as it would change the SKU), in UTF-8 without a byte order mark

@@ -2,7 +2,8 @@
 // table: the sheet's header row, then the data). Headers as in GSTN's Excel template V2.1 (May 2025
 // on, HSN summary split into B2B and B2C), which the CSV import shares; values as the tool reads
 // them: dates dd-mmm-yyyy ('05-Nov-2026'), place of supply '07-Delhi', rates as plain numbers,
-// amounts with two decimals, UQC as the server gives it ('NOS-NUMBERS'). README "GST and GSTR-1" says where each came from.
+// amounts with two decimals, UQC as the server gives it ('NOS-NUMBERS'). docs/gst.md, "GSTR-1
+// files", says where each came from.
 import { toCsv, type CsvColumn } from '@/lib/csv';
 import { placeOfSupply } from '@/lib/india-states';
 

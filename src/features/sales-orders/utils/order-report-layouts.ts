@@ -31,7 +31,7 @@ const fieldLabels: Record<OrderReportField, string> = {
 const requiredFields: readonly OrderReportField[] = ['external_order_id', 'order_date', 'sku', 'total_amount'];
 
 /**
- * The marketplace reports recognised by their headers (README, "Importing marketplace orders").
+ * The marketplace reports recognised by their headers (docs/imports.md, "Importing marketplace orders").
  * A layout is recognised when every required field finds one of its headers.
  */
 const orderReportLayouts: readonly ReportLayout<OrderReportField>[] = [

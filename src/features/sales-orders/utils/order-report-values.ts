@@ -76,7 +76,7 @@ export function isCancelledStatus(status: string): boolean {
 
 /**
  * The statuses, in each marketplace's own words, that say an order line has shipped or been
- * delivered: such a row imports as Fulfilled (README, "Importing marketplace orders", has the
+ * delivered: such a row imports as Fulfilled (docs/imports.md, "Importing marketplace orders", has the
  * sources). Compared without case, with `_` and `-` read as spaces. Only words that say the units
  * are on their way or with the buyer: a line on its way back (Amazon's "Shipped - Returned to
  * Seller", "Returning to Seller", "Rejected by Buyer"; Flipkart's RETURN_REQUESTED, RETURNED; Myntra's

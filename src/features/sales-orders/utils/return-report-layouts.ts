@@ -1,6 +1,6 @@
 import type { ColumnMapping, ReportKind, ReportLayout } from './report-layouts';
 
-/** What a return needs from a returns report row (import_returns' line, README "Importing returns reports"). */
+/** What a return needs from a returns report row (import_returns' line; docs/imports.md has the layouts). */
 export const returnReportFields = [
   'external_order_id',
   'sku',
@@ -28,7 +28,7 @@ export interface ReturnReportLayout extends ReportLayout<ReturnReportField> {
 
 /**
  * The returns reports recognised by their headers; the versions followed, with their sources, are in
- * the README ("Importing returns reports"). Myntra has none: no public description of its returns
+ * docs/imports.md ("Importing returns reports"). Myntra has none: no public description of its returns
  * report was found, so a Myntra file is mapped by hand.
  */
 const returnReportLayouts: readonly ReturnReportLayout[] = [

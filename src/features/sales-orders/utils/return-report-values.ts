@@ -14,7 +14,7 @@ const normalizeWord = (value: string) =>
     .replace(/[\s_-]+/g, ' ');
 
 /**
- * The words of a kind column, per kind (README "Importing returns reports" has the sources):
+ * The words of a kind column, per kind (docs/imports.md, "Importing returns reports", has the sources):
  * Flipkart's Return Type `courier_return` (the courier brought it back: RTO) and `customer_return`,
  * also written "Courier Return"; the server's own `rto` and `customer_return`.
  */

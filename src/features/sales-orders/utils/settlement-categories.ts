@@ -1,5 +1,5 @@
 // Which settlement category each marketplace's own amount types and money columns fall into: the
-// one place this mapping lives (README "Importing settlements" shows it as a table, with sources).
+// one place this mapping lives (docs/imports.md, "Importing settlements", shows it as a table, with sources).
 // Anything not named here becomes `other`, with its own words as the line's description.
 
 /** The categories import_settlement takes. */
@@ -91,7 +91,7 @@ export interface MoneyColumn {
 }
 
 /**
- * Flipkart Seller Hub, Payments → Settled Transactions, sheet "Orders" (README has the sources).
+ * Flipkart Seller Hub, Payments → Settled Transactions, sheet "Orders" (docs/imports.md has the sources).
  * Their sum with the columns below is the row's Bank Settlement Value; any difference becomes an
  * `other` line that says so (settlementRowLines).
  */
@@ -126,7 +126,7 @@ export const flipkartMoneyColumns: readonly MoneyColumn[] = [
 /**
  * Myntra's forward and reverse settlement reports (header on row 3). Only the columns seen in
  * public parsers' fixtures; the settled amount is taken as what was paid for the row, its fees as
- * already deducted from it (README: UNVERIFIED), so the sale line is the settled amount plus them.
+ * already deducted from it (docs/imports.md: UNVERIFIED), so the sale line is the settled amount plus them.
  */
 export const myntraMoneyColumns: readonly MoneyColumn[] = [
   { header: 'commission_amount_incl_gst', category: 'commission', deduction: true },

@@ -35,7 +35,7 @@ const none = { transaction_type: [], amount_type: [], description: [], category:
 
 /**
  * The settlement reports recognised by their headers; the versions followed, with their sources,
- * are in the README ("Importing settlements").
+ * are in docs/imports.md ("Importing settlements").
  */
 const settlementReportLayouts: readonly SettlementReportLayout[] = [
   {

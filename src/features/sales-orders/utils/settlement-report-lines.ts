@@ -94,7 +94,7 @@ interface RowCells {
 }
 
 /**
- * The lines of one row (README "Importing settlements"). Amazon V2 and files mapped by hand: one
+ * The lines of one row (docs/imports.md, "Importing settlements"). Amazon V2 and files mapped by hand: one
  * line; a money-column report: one per non-zero column, plus, when the columns do not add up to
  * what the row says was paid, a line of the difference (filed as other, saying so).
  */
@@ -148,7 +148,7 @@ function rowLines(
     }
   }
   if (layout.settledColumns) {
-    // Myntra: the settled amount is what was paid, its fees already taken off (README: UNVERIFIED).
+    // Myntra: the settled amount is what was paid, its fees already taken off (docs/imports.md: UNVERIFIED).
     const settledCells = layout.settledColumns.map((name) => money(row.column(name)));
     const settled = settledCells.reduce<number>((sum, cell) => sum + (typeof cell === 'number' ? paise(cell) : 0), 0);
     const gross = settled - total;

@@ -120,7 +120,7 @@ function PaymentsContent() {
   const { filters } = list.state;
   const page = useReconciliationPage(list.state);
   // The cards add up a period's orders (by order date): the last 30 days at first, which stays quick
-  // for a large shop (all time computes every order: see README, Settlements and reconciliation).
+  // for a large shop (all time computes every order: see docs/payments.md, "Performance").
   const [period, setPeriod] = useState<Period>('last_30_days');
   const summary = useReconciliationSummary(period);
   const setFilters = (change: Partial<ReconciliationFilters>) => list.setFilters(change);
