@@ -12,7 +12,9 @@ import { readdirSync } from 'node:fs';
  * Features other features may import: what every stock item has (pickers, item lists, row menu,
  * count and archive), its history drawer, product costing, the CSV export button, the catalogue
  * import and styles (their form, grids and list, shown by Products, Inventory and Manufacturing),
- * and channels (marketplace SKUs, combos, stock files: shown by Products, the imports and Inventory).
+ * channels (marketplace SKUs, combos, stock files: shown by Products, the imports and Inventory),
+ * and marketplace-files (the report reader: layouts, reading, preview, the import dialog, and the
+ * order, return and settlement imports that orders, returns and payments open).
  * Each imports only shared code and the shared features listed before it.
  */
 const sharedFeatures = [
@@ -24,6 +26,7 @@ const sharedFeatures = [
   'styles',
   'settlements',
   'channels',
+  'marketplace-files',
 ];
 const features = readdirSync(new URL('./src/features', import.meta.url));
 

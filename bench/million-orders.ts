@@ -27,7 +27,7 @@ const SALE_CLIENTS = 8;
 const SALES_PER_RUN = 1_600;
 const SALE_RUNS = 7;
 const IMPORT_LINES = 50_000;
-/** What the app sends in one call (LINES_PER_CALL in src/features/sales-orders/utils/report-import.ts). */
+/** What the app sends in one call (LINES_PER_CALL in src/features/marketplace-files/utils/report-import.ts). */
 const IMPORT_CALL = 2_500;
 
 /**

@@ -128,3 +128,6 @@ export function materialWithUnit(name: string, unit: string): string {
 export function formatPoNumber(number: number): string {
   return `PO-${String(number).padStart(4, '0')}`;
 }
+
+/** A count with its noun: plural(1, 'order', 'orders') is "1 order". */
+export const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;

@@ -17,7 +17,7 @@ const e2e = useE2e();
 
 const REPORT = path.resolve(
   import.meta.dirname,
-  '../../src/features/sales-orders/utils/__fixtures__/amazon-order-report.txt',
+  '../../src/features/marketplace-files/utils/__fixtures__/amazon-order-report.txt',
 );
 const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../../.test-artifacts/screenshots');
 const shot = (page: Page, name: string, size: { width: number; height: number }) =>

@@ -14,7 +14,7 @@ import { useE2e } from './support/fixture';
 
 const e2e = useE2e();
 
-const FIXTURES = path.resolve(import.meta.dirname, '../../src/features/sales-orders/utils/__fixtures__');
+const FIXTURES = path.resolve(import.meta.dirname, '../../src/features/marketplace-files/utils/__fixtures__');
 const RETURNS_REPORT = path.join(FIXTURES, 'flipkart-returns-report.csv');
 const FBA_RETURNS_REPORT = path.join(FIXTURES, 'amazon-fba-returns-report.txt');
 

@@ -1,7 +1,6 @@
-import type { ImportLine } from '../utils/order-report-lines';
-import type { ImportResult } from '../api/report-import';
-
-export const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+import { plural } from '@/lib/format';
+import type { ImportLine } from '@/features/marketplace-files/utils/order-report-lines';
+import type { ImportResult } from '@/features/marketplace-files/api/report-import';
 
 /**
  * How many orders some report lines are: a marketplace order of two products is two lines (two

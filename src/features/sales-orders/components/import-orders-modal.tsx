@@ -1,17 +1,18 @@
 import { Stack } from '@mantine/core';
 import type { DataTableColumn } from '@/components/data-table';
 import { formatDateTime } from '@/lib/format';
-import { previewImport, useImportSalesOrders } from '../api/import-sales-orders';
-import { orderReport, type OrderReportField } from '../utils/order-report-layouts';
-import { toImportLines, type ImportLine } from '../utils/order-report-lines';
-import { previewRows, type PreviewRow, type RowOutcome } from '../utils/order-report-preview';
-import { readOrderReportRows } from '../utils/order-report-read';
-import { newLines } from '../utils/report-import';
-import { importedMessage, orderCount, plural } from './import-orders-count';
-import { UnknownSkuAction } from './preview-actions';
-import { ReportImportModal, type ReportImporter } from './report-import-modal';
-import { OutcomeCell, type OutcomeLabels } from './report-import-outcome';
-import { reportAmount, reportQuantity } from './report-import-preview';
+import { previewImport, useImportSalesOrders } from '@/features/marketplace-files/api/import-sales-orders';
+import { orderReport, type OrderReportField } from '@/features/marketplace-files/utils/order-report-layouts';
+import { toImportLines, type ImportLine } from '@/features/marketplace-files/utils/order-report-lines';
+import { previewRows, type PreviewRow, type RowOutcome } from '@/features/marketplace-files/utils/order-report-preview';
+import { readOrderReportRows } from '@/features/marketplace-files/utils/order-report-read';
+import { newLines } from '@/features/marketplace-files/utils/report-import';
+import { plural } from '@/lib/format';
+import { importedMessage, orderCount } from './import-orders-count';
+import { UnknownSkuAction } from '@/features/marketplace-files/components/preview-actions';
+import { ReportImportModal, type ReportImporter } from '@/features/marketplace-files/components/report-import-modal';
+import { OutcomeCell, type OutcomeLabels } from '@/features/marketplace-files/components/report-import-outcome';
+import { reportAmount, reportQuantity } from '@/features/marketplace-files/components/report-import-preview';
 
 const outcomeLabels: OutcomeLabels<RowOutcome> = {
   new: { label: 'New sale', color: 'green' },

@@ -1,8 +1,12 @@
 import { Stack } from '@mantine/core';
 import type { DataTableColumn } from '@/components/data-table';
 import { formatDay } from '@/lib/format';
-import { previewReturnsImport, useImportReturns } from '../api/import-returns';
-import { returnReport, type ReturnReportField, type ReturnReportLayout } from '../utils/return-report-layouts';
+import { previewReturnsImport, useImportReturns } from '@/features/marketplace-files/api/import-returns';
+import {
+  returnReport,
+  type ReturnReportField,
+  type ReturnReportLayout,
+} from '@/features/marketplace-files/utils/return-report-layouts';
 import {
   readReturnReportRows,
   returnPreviewRows,
@@ -10,13 +14,13 @@ import {
   type ReturnImportLine,
   type ReturnPreviewRow,
   type ReturnRowOutcome,
-} from '../utils/return-report-lines';
-import { newLines } from '../utils/report-import';
-import { plural } from './import-orders-count';
-import { UnknownSkuAction } from './preview-actions';
-import { ReportImportModal, type ReportImporter } from './report-import-modal';
-import { OutcomeCell, type OutcomeLabels } from './report-import-outcome';
-import { reportAmount, reportQuantity } from './report-import-preview';
+} from '@/features/marketplace-files/utils/return-report-lines';
+import { newLines } from '@/features/marketplace-files/utils/report-import';
+import { plural } from '@/lib/format';
+import { UnknownSkuAction } from '@/features/marketplace-files/components/preview-actions';
+import { ReportImportModal, type ReportImporter } from '@/features/marketplace-files/components/report-import-modal';
+import { OutcomeCell, type OutcomeLabels } from '@/features/marketplace-files/components/report-import-outcome';
+import { reportAmount, reportQuantity } from '@/features/marketplace-files/components/report-import-preview';
 
 const outcomeLabels: OutcomeLabels<ReturnRowOutcome> = {
   new: { label: 'New return', color: 'green' },

@@ -1,13 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/test/render';
-import type { SettlementImportLine } from '../utils/settlement-report-lines';
+import type { SettlementImportLine } from '@/features/marketplace-files/utils/settlement-report-lines';
 import { ImportSettlementModal } from './import-settlement-modal';
 
 // The server's preview, as preview_settlement_import answers: an order it does not know is
 // unmatched (kept, not refused).
-vi.mock('../api/import-settlement', async (original) => ({
-  ...(await original<typeof import('../api/import-settlement')>()),
+vi.mock('@/features/marketplace-files/api/import-settlement', async (original) => ({
+  ...(await original<typeof import('@/features/marketplace-files/api/import-settlement')>()),
   previewSettlementImport: vi.fn(async (_platform: string, lines: readonly SettlementImportLine[]) =>
     lines.map((line) =>
       line.external_order_id === '405-9999999-9999999'

@@ -1,9 +1,16 @@
 import { Text } from '@mantine/core';
 import type { DataTableColumn } from '@/components/data-table';
 import { formatDay } from '@/lib/format';
-import { previewSettlementImport, useImportSettlement, type SettlementImportResult } from '../api/import-settlement';
-import type { SettlementReportField, SettlementReportLayout } from '../utils/settlement-report-layouts';
-import { settlementReport } from '../utils/settlement-report-layouts';
+import {
+  previewSettlementImport,
+  useImportSettlement,
+  type SettlementImportResult,
+} from '@/features/marketplace-files/api/import-settlement';
+import type {
+  SettlementReportField,
+  SettlementReportLayout,
+} from '@/features/marketplace-files/utils/settlement-report-layouts';
+import { settlementReport } from '@/features/marketplace-files/utils/settlement-report-layouts';
 import {
   readSettlementReportRows,
   settlementLines,
@@ -12,11 +19,11 @@ import {
   type SettlementImportLine,
   type SettlementPreviewRow,
   type SettlementRowOutcome,
-} from '../utils/settlement-report-lines';
-import { plural } from './import-orders-count';
-import { ReportImportModal, type ReportImporter } from './report-import-modal';
-import { OutcomeCell, type OutcomeLabels } from './report-import-outcome';
-import { reportAmount } from './report-import-preview';
+} from '@/features/marketplace-files/utils/settlement-report-lines';
+import { plural } from '@/lib/format';
+import { ReportImportModal, type ReportImporter } from '@/features/marketplace-files/components/report-import-modal';
+import { OutcomeCell, type OutcomeLabels } from '@/features/marketplace-files/components/report-import-outcome';
+import { reportAmount } from '@/features/marketplace-files/components/report-import-preview';
 
 const outcomeLabels: OutcomeLabels<SettlementRowOutcome> = {
   new: { label: 'New line', color: 'green' },

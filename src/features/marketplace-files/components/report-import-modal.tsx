@@ -8,7 +8,7 @@ import type { DataTableColumn } from '@/components/data-table';
 import { FormError } from '@/components/form-error';
 import type { Enums } from '@/lib/database.types';
 import { ImportPartlyDoneError, type ImportResult } from '../api/report-import';
-import { salesPlatforms } from '../api/log-sale';
+import { Constants } from '@/lib/database.types';
 import { chunkLines, LINES_PER_CALL } from '../utils/report-import';
 import {
   emptyMapping,
@@ -20,7 +20,7 @@ import {
   type ReportLayout,
 } from '../utils/report-layouts';
 import { readKnownReportHeaders } from '../utils/report-read';
-import { plural } from './import-orders-count';
+import { plural } from '@/lib/format';
 import { ReportImportMapping } from './report-import-mapping';
 import type { OutcomeLabels } from './report-import-outcome';
 import { PreviewActionsContext } from './preview-actions';
@@ -210,7 +210,7 @@ export function ReportImportModal<
         <Group align="flex-start" grow preventGrowOverflow={false} wrap="wrap">
           <Select
             label="Platform"
-            data={salesPlatforms}
+            data={Constants.public.Enums.sales_platform}
             value={platform}
             onChange={choosePlatform}
             allowDeselect={false}
