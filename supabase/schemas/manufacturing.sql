@@ -252,6 +252,49 @@ begin
 end;
 $$;
 
+-- read_production_runs: a list of runs [{product_id, quantity_to_produce}] read as the products and
+-- whole quantities to start, each product once, or refused on the caller's field. The one reader of
+-- start_production_batch's runs and commit_production_plan's plan.
+create function private.read_production_runs(runs jsonb, field text, duplicate_message text,
+  out product_ids uuid[], out quantities integer[])
+language plpgsql
+immutable
+set search_path = ''
+as $$
+declare
+  v_run jsonb;
+  v_id_text text;
+  v_product_id uuid;
+begin
+  product_ids := '{}'::uuid[];
+  quantities := '{}'::integer[];
+  for v_run in select * from jsonb_array_elements(read_production_runs.runs) loop
+    if jsonb_typeof(v_run) <> 'object' or jsonb_typeof(v_run -> 'product_id') is distinct from 'string' then
+      raise exception 'Each run needs a product.' using hint = 'field:' || read_production_runs.field;
+    end if;
+    -- A number, or absent or null ('Quantity to produce is required.'): text is not read as one.
+    if coalesce(jsonb_typeof(v_run -> 'quantity_to_produce'), 'null') not in ('number', 'null') then
+      raise exception 'Quantity to produce must be a number.' using hint = 'field:' || read_production_runs.field;
+    end if;
+    quantities := quantities || private.require_number(
+      (v_run ->> 'quantity_to_produce')::numeric, 'Quantity to produce', 1, true, read_production_runs.field)::integer;
+    -- Any spelling that is not a uuid names no product (as a BOM's material ids).
+    v_id_text := lower(v_run ->> 'product_id');
+    v_product_id := case
+      when v_id_text ~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then v_id_text::uuid
+    end;
+    if v_product_id is null then
+      raise exception 'Product not found.';
+    end if;
+    if v_product_id = any (product_ids) then
+      raise exception '%', read_production_runs.duplicate_message using hint = 'field:' || read_production_runs.field;
+    end if;
+    product_ids := product_ids || v_product_id;
+  end loop;
+end;
+$$;
+revoke all on function private.read_production_runs(jsonb, text, text) from public, anon, authenticated, service_role;
+
 -- start_production_batch ------------------------------------------------------------------------
 -- Several runs in one transaction (one cut of a lot across sizes), all or nothing: `runs` is
 -- [{product_id, quantity_to_produce}], 1 to 100 runs, each product once, each quantity a whole
@@ -268,11 +311,8 @@ set search_path = ''
 as $$
 declare
   v_user_id uuid := private.require_user_id();
-  v_run jsonb;
-  v_id_text text;
-  v_product_ids uuid[] := '{}'::uuid[];
-  v_quantities integer[] := '{}'::integer[];
-  v_product_id uuid;
+  v_product_ids uuid[];
+  v_quantities integer[];
   v_order_ids uuid[];
   v_replayed jsonb;
 begin
@@ -288,29 +328,8 @@ begin
       format('A batch can have at most 100 runs; this one has %s.', jsonb_array_length(runs)), 'runs');
   end if;
 
-  for v_run in select * from jsonb_array_elements(runs) loop
-    if jsonb_typeof(v_run) <> 'object' or jsonb_typeof(v_run -> 'product_id') is distinct from 'string' then
-      raise exception 'Each run needs a product.' using hint = 'field:runs';
-    end if;
-    -- A number, or absent or null ('Quantity to produce is required.'): text is not read as one.
-    if coalesce(jsonb_typeof(v_run -> 'quantity_to_produce'), 'null') not in ('number', 'null') then
-      raise exception 'Quantity to produce must be a number.' using hint = 'field:runs';
-    end if;
-    v_quantities := v_quantities || private.require_number(
-      (v_run ->> 'quantity_to_produce')::numeric, 'Quantity to produce', 1, true, 'runs')::integer;
-    -- Any spelling that is not a uuid names no product (as a BOM's material ids).
-    v_id_text := lower(v_run ->> 'product_id');
-    v_product_id := case
-      when v_id_text ~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then v_id_text::uuid
-    end;
-    if v_product_id is null then
-      raise exception 'Product not found.';
-    end if;
-    if v_product_id = any (v_product_ids) then
-      raise exception 'A product can appear only once in a batch.' using hint = 'field:runs';
-    end if;
-    v_product_ids := v_product_ids || v_product_id;
-  end loop;
+  select r.product_ids, r.quantities into v_product_ids, v_quantities
+  from private.read_production_runs(runs, 'runs', 'A product can appear only once in a batch.') r;
 
   v_order_ids := private.start_production_runs(v_user_id, v_product_ids, v_quantities);
 

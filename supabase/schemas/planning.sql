@@ -523,11 +523,8 @@ as $$
 declare
   v_user_id uuid := private.require_user_id();
   v_runs jsonb := case when jsonb_typeof(commit_production_plan.plan) = 'object' then commit_production_plan.plan -> 'runs' end;
-  v_run jsonb;
-  v_id_text text;
-  v_product_id uuid;
-  v_product_ids uuid[] := '{}'::uuid[];
-  v_quantities integer[] := '{}'::integer[];
+  v_product_ids uuid[];
+  v_quantities integer[];
   v_order_ids uuid[];
   v_replayed jsonb;
 begin
@@ -542,27 +539,8 @@ begin
     perform private.raise_input_error(
       format('A plan can start at most 200 runs; this one has %s.', jsonb_array_length(v_runs)), 'plan');
   end if;
-  for v_run in select * from jsonb_array_elements(v_runs) loop
-    if jsonb_typeof(v_run) <> 'object' or jsonb_typeof(v_run -> 'product_id') is distinct from 'string' then
-      raise exception 'Each run needs a product.' using hint = 'field:plan';
-    end if;
-    if coalesce(jsonb_typeof(v_run -> 'quantity_to_produce'), 'null') not in ('number', 'null') then
-      raise exception 'Quantity to produce must be a number.' using hint = 'field:plan';
-    end if;
-    v_quantities := v_quantities || private.require_number(
-      (v_run ->> 'quantity_to_produce')::numeric, 'Quantity to produce', 1, true, 'plan')::integer;
-    v_id_text := lower(v_run ->> 'product_id');
-    v_product_id := case
-      when v_id_text ~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then v_id_text::uuid
-    end;
-    if v_product_id is null then
-      raise exception 'Product not found.';
-    end if;
-    if v_product_id = any (v_product_ids) then
-      raise exception 'A product can appear only once in a plan''s runs.' using hint = 'field:plan';
-    end if;
-    v_product_ids := v_product_ids || v_product_id;
-  end loop;
+  select r.product_ids, r.quantities into v_product_ids, v_quantities
+  from private.read_production_runs(v_runs, 'plan', 'A product can appear only once in a plan''s runs.') r;
 
   v_order_ids := private.start_production_runs(v_user_id, v_product_ids, v_quantities);
 
