@@ -1,9 +1,25 @@
 import { Button, Center, Loader, Stack, Text } from '@mantine/core';
-import type { Session, User } from '@supabase/supabase-js';
+import { isAuthApiError, type Session, type User } from '@supabase/supabase-js';
 import { useQuery, useQueryClient, type Query } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
+import { formatTime } from '@/lib/format';
 import { queryKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
+
+/**
+ * The server allows so many new anonymous workspaces an hour from one computer (Supabase's
+ * `anonymous_users` limit, 30; the local stack counts the app's own apart from other local callers).
+ * Refused, the loading screen says so at once, with when the limit lifts: an hour after the first
+ * refusal at most, however many retries are refused after it.
+ */
+const SIGN_IN_LIMIT_WINDOW_MS = 60 * 60 * 1000;
+let firstLimitedAt: number | null = null;
+
+class SignInLimited extends Error {
+  constructor(readonly liftsBy: Date) {
+    super('Too many new workspaces from this computer in the last hour.');
+  }
+}
 
 /** The stored session survives reloads (same user, same data); only a first visit signs in. */
 async function ensureSession(): Promise<Session> {
@@ -11,11 +27,17 @@ async function ensureSession(): Promise<Session> {
   if (existing.data.session) return existing.data.session;
 
   const { data, error } = await supabase.auth.signInAnonymously();
+  if (isAuthApiError(error) && error.status === 429) {
+    firstLimitedAt ??= Date.now();
+    console.error('Anonymous sign-in refused: too many new workspaces from this computer; retrying.', error);
+    throw new SignInLimited(new Date(firstLimitedAt + SIGN_IN_LIMIT_WINDOW_MS));
+  }
   if (error || !data.session) {
     // The spec: a failed sign-in is only logged; the loading screen stays while we retry.
     console.error('Anonymous sign-in failed; retrying.', error);
     throw error ?? new Error('Anonymous sign-in returned no session.');
   }
+  firstLimitedAt = null;
   return data.session;
 }
 
@@ -41,7 +63,15 @@ function useAnonymousSession() {
  */
 const FAILURES_BEFORE_NOTICE = 3;
 
-function LoadingScreen({ unreachable, onRetry }: { unreachable: boolean; onRetry: () => void }) {
+function LoadingScreen({
+  unreachable,
+  limitLiftsBy,
+  onRetry,
+}: {
+  unreachable: boolean;
+  limitLiftsBy: Date | null;
+  onRetry: () => void;
+}) {
   return (
     <Center h="100dvh" px="md">
       <Stack align="center" gap="md">
@@ -49,16 +79,23 @@ function LoadingScreen({ unreachable, onRetry }: { unreachable: boolean; onRetry
         <Text size="lg" fw={500}>
           Authenticating &amp; Loading System...
         </Text>
-        {unreachable && (
-          <Stack align="center" gap="xs" role="status">
-            <Text c="dimmed" ta="center" maw={420}>
-              The server does not answer. FactoryFlow keeps trying; check your internet connection, or that the server
-              is running.
-            </Text>
-            <Button variant="default" onClick={onRetry}>
-              Try again now
-            </Button>
-          </Stack>
+        {limitLiftsBy ? (
+          <Text c="dimmed" ta="center" maw={420} role="status">
+            Too many new workspaces were started from this computer in the last hour. FactoryFlow keeps trying and opens
+            by {formatTime(limitLiftsBy)} at the latest.
+          </Text>
+        ) : (
+          unreachable && (
+            <Stack align="center" gap="xs" role="status">
+              <Text c="dimmed" ta="center" maw={420}>
+                The server does not answer. FactoryFlow keeps trying; check your internet connection, or that the server
+                is running.
+              </Text>
+              <Button variant="default" onClick={onRetry}>
+                Try again now
+              </Button>
+            </Stack>
+          )
         )}
       </Stack>
     </Center>
@@ -98,6 +135,7 @@ export function AuthGate({ children }: { children: (user: User) => ReactNode }) 
     return (
       <LoadingScreen
         unreachable={session.failureCount >= FAILURES_BEFORE_NOTICE}
+        limitLiftsBy={session.failureReason instanceof SignInLimited ? session.failureReason.liftsBy : null}
         onRetry={() => void session.refetch()}
       />
     );

@@ -741,7 +741,13 @@ isOneToOne: false
                     "material_id": string,"quantity": number | null,"user_id": string
                   }
                   ComputedFields: never
-                  Relationships: [
+                  Insert: {
+                           "material_id"?: string | null,"quantity"?: number | null,"user_id"?: string | null
+                         }
+                        Update: {
+                           "material_id"?: string | null,"quantity"?: number | null,"user_id"?: string | null
+                         }
+                        Relationships: [
                     {
       foreignKeyName: "purchase_order_lines_material_id_user_id_fkey"
       columns: ["material_id","user_id"]
@@ -755,7 +761,13 @@ isOneToOne: false
                     "day": string,"fees": number | null,"id": number,"orders": number | null,"orders_without_cost": number | null,"platform": Database["public"]['Enums']["sales_platform"],"product_id": string,"profit": number | null,"revenue": number | null,"revenue_including_gst": number | null,"revenue_without_cost": number | null,"status": Database["public"]['Enums']["sales_order_status"],"status_orders": number,"units": number | null,"user_id": string
                   }
                   ComputedFields: never
-                  Relationships: [
+                  Insert: {
+                           "day"?: string | null,"fees"?: number | null,"id"?: number | null,"orders"?: number | null,"orders_without_cost"?: number | null,"platform"?: Database["public"]['Enums']["sales_platform"] | null,"product_id"?: string | null,"profit"?: number | null,"revenue"?: number | null,"revenue_including_gst"?: number | null,"revenue_without_cost"?: number | null,"status"?: Database["public"]['Enums']["sales_order_status"] | null,"status_orders"?: number | null,"units"?: number | null,"user_id"?: string | null
+                         }
+                        Update: {
+                           "day"?: string | null,"fees"?: number | null,"id"?: number | null,"orders"?: number | null,"orders_without_cost"?: number | null,"platform"?: Database["public"]['Enums']["sales_platform"] | null,"product_id"?: string | null,"profit"?: number | null,"revenue"?: number | null,"revenue_including_gst"?: number | null,"revenue_without_cost"?: number | null,"status"?: Database["public"]['Enums']["sales_order_status"] | null,"status_orders"?: number | null,"units"?: number | null,"user_id"?: string | null
+                         }
+                        Relationships: [
                     
                   ]
                 },"product_unit_costs": {
@@ -763,7 +775,13 @@ isOneToOne: false
                     "cost_known": boolean | null,"labour_cost": number | null,"materials_cost": number | null,"overhead_cost": number | null,"product_id": string,"purchase_cost": number | null,"unit_cost": number | null,"user_id": string,"wastage_cost": number | null
                   }
                   ComputedFields: never
-                  Relationships: [
+                  Insert: {
+                           "cost_known"?: boolean | null,"labour_cost"?: number | null,"materials_cost"?: number | null,"overhead_cost"?: number | null,"product_id"?: string | null,"purchase_cost"?: number | null,"unit_cost"?: number | null,"user_id"?: string | null,"wastage_cost"?: number | null
+                         }
+                        Update: {
+                           "cost_known"?: boolean | null,"labour_cost"?: number | null,"materials_cost"?: number | null,"overhead_cost"?: number | null,"product_id"?: string | null,"purchase_cost"?: number | null,"unit_cost"?: number | null,"user_id"?: string | null,"wastage_cost"?: number | null
+                         }
+                        Relationships: [
                     
                   ]
                 },"sales_by_day": {
@@ -771,7 +789,13 @@ isOneToOne: false
                     "day": string | null,"fees": number | null,"orders": number | null,"orders_without_cost": number | null,"platform": Database["public"]['Enums']["sales_platform"] | null,"profit": number | null,"revenue": number | null,"revenue_including_gst": number | null,"revenue_without_cost": number | null,"units": number | null,"user_id": string | null
                   }
                   ComputedFields: never
-                  Relationships: [
+                  Insert: {
+                           "day"?: string | null,"fees"?: number | null,"orders"?: number | null,"orders_without_cost"?: number | null,"platform"?: Database["public"]['Enums']["sales_platform"] | null,"profit"?: number | null,"revenue"?: number | null,"revenue_including_gst"?: number | null,"revenue_without_cost"?: number | null,"units"?: number | null,"user_id"?: string | null
+                         }
+                        Update: {
+                           "day"?: string | null,"fees"?: number | null,"orders"?: number | null,"orders_without_cost"?: number | null,"platform"?: Database["public"]['Enums']["sales_platform"] | null,"profit"?: number | null,"revenue"?: number | null,"revenue_including_gst"?: number | null,"revenue_without_cost"?: number | null,"units"?: number | null,"user_id"?: string | null
+                         }
+                        Relationships: [
                     
                   ]
                 },"sales_by_product": {
@@ -779,7 +803,13 @@ isOneToOne: false
                     "fees": number | null,"orders": number | null,"orders_without_cost": number | null,"product_id": string | null,"profit": number | null,"revenue": number | null,"revenue_including_gst": number | null,"revenue_without_cost": number | null,"units": number | null,"user_id": string | null
                   }
                   ComputedFields: never
-                  Relationships: [
+                  Insert: {
+                           "fees"?: number | null,"orders"?: number | null,"orders_without_cost"?: number | null,"product_id"?: string | null,"profit"?: number | null,"revenue"?: number | null,"revenue_including_gst"?: number | null,"revenue_without_cost"?: number | null,"units"?: number | null,"user_id"?: string | null
+                         }
+                        Update: {
+                           "fees"?: number | null,"orders"?: number | null,"orders_without_cost"?: number | null,"product_id"?: string | null,"profit"?: number | null,"revenue"?: number | null,"revenue_including_gst"?: number | null,"revenue_without_cost"?: number | null,"units"?: number | null,"user_id"?: string | null
+                         }
+                        Relationships: [
                     
                   ]
                 },"sales_orders_by_status": {
@@ -787,7 +817,13 @@ isOneToOne: false
                     "orders": number | null,"platform": Database["public"]['Enums']["sales_platform"] | null,"status": Database["public"]['Enums']["sales_order_status"] | null,"user_id": string | null
                   }
                   ComputedFields: never
-                  Relationships: [
+                  Insert: {
+                           "orders"?: number | null,"platform"?: Database["public"]['Enums']["sales_platform"] | null,"status"?: Database["public"]['Enums']["sales_order_status"] | null,"user_id"?: string | null
+                         }
+                        Update: {
+                           "orders"?: number | null,"platform"?: Database["public"]['Enums']["sales_platform"] | null,"status"?: Database["public"]['Enums']["sales_order_status"] | null,"user_id"?: string | null
+                         }
+                        Relationships: [
                     
                   ]
                 }

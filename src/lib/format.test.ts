@@ -6,6 +6,7 @@ import {
   formatQuantity,
   formatQuantityWithUnit,
   formatRupees,
+  formatTime,
   formatUnitCost,
   materialWithUnit,
   unitFor,
@@ -37,6 +38,13 @@ describe('formatDateTime', () => {
     // The browser's time zone applies; build the instant in it so the test holds in any zone.
     expect(formatDateTime(new Date(2026, 10, 23, 8, 43).toISOString())).toBe('23 Nov 2026, 8:43 am');
     expect(formatDateTime(new Date(2026, 0, 5, 20, 5).toISOString())).toBe('5 Jan 2026, 8:05 pm');
+  });
+});
+
+describe('formatTime', () => {
+  it('writes a time of day as the date-times do, with a lower-case am/pm', () => {
+    expect(formatTime(new Date(2026, 10, 23, 8, 43))).toBe('8:43 am');
+    expect(formatTime(new Date(2026, 0, 5, 20, 5))).toBe('8:05 pm');
   });
 });
 

@@ -45,6 +45,13 @@ export function formatDateTime(timestamp: string): string {
   return dateTime.format(new Date(timestamp));
 }
 
+const time = new Intl.DateTimeFormat('en-IN', { hour: 'numeric', minute: '2-digit', hour12: true });
+
+/** A time of today in the user's time zone, e.g. '8:43 pm'. */
+export function formatTime(moment: Date): string {
+  return time.format(moment);
+}
+
 const day = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 
 /** A calendar day (YYYY-MM-DD, a date without a time, e.g. a return's day), e.g. '20 Jan 2026'. */

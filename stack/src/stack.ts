@@ -10,7 +10,13 @@ import { createAuth } from './auth/gotrue';
 import type { AuthRateLimits } from './auth/rate-limit';
 import { apiKeys, DEFAULT_HOST, DEFAULT_PORT, DEMO_JWT_SECRET } from './config';
 import type { Database } from './db/database';
-import { connectionUrl, OWNER_ROLE, startEmbeddedPostgres, writeConnectionInfo, type EmbeddedServer } from './db/embedded';
+import {
+  connectionUrl,
+  OWNER_ROLE,
+  startEmbeddedPostgres,
+  writeConnectionInfo,
+  type EmbeddedServer,
+} from './db/embedded';
 import { migrate } from './db/migrate';
 import { openPostgres } from './db/postgres';
 import { lockDataDir } from './lock';
@@ -128,7 +134,7 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
     if (jwtSecret === DEMO_JWT_SECRET && !isLoopbackAddress(host)) {
       throw new StackStartError(
         `Refusing to listen on ${host} with the public demo JWT secret: anyone could mint a service_role token. ` +
-          'Bind 127.0.0.1, or use the data directory\'s own secret.',
+          "Bind 127.0.0.1, or use the data directory's own secret.",
       );
     }
     let ownerUrl = options.databaseUrl;
@@ -186,7 +192,10 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
  * migration applied, and the API login role ready to log in with the password derived from the
  * JWT secret.
  */
-export async function openMigratedDatabase(ownerUrl: string, jwtSecret: string): Promise<{ db: Database; applied: string[] }> {
+export async function openMigratedDatabase(
+  ownerUrl: string,
+  jwtSecret: string,
+): Promise<{ db: Database; applied: string[] }> {
   const apiUrl = new URL(ownerUrl);
   apiUrl.username = API_LOGIN_ROLE;
   apiUrl.password = apiLoginPassword(jwtSecret);
@@ -238,7 +247,9 @@ async function prepareLogin(db: Database, loginUrl: URL): Promise<void> {
   } finally {
     await client.end().catch(() => {});
   }
-  await db.query(`alter role ${pg.escapeIdentifier(loginUrl.username)} with login password ${pg.escapeLiteral(decodeURIComponent(loginUrl.password))}`);
+  await db.query(
+    `alter role ${pg.escapeIdentifier(loginUrl.username)} with login password ${pg.escapeLiteral(decodeURIComponent(loginUrl.password))}`,
+  );
 }
 
 /** Seeds only a database whose migrations this start applied from scratch, so restarts do not duplicate rows. */
@@ -271,7 +282,10 @@ async function serve(
   const { headersMs, bodyMs } = settings.deadlines;
   // Node answers headers slower than headersTimeout with 408 itself, checking every
   // connectionsCheckingInterval (default 30 s, too coarse for a 10 s deadline).
-  const server = createServer({ headersTimeout: headersMs, connectionsCheckingInterval: Math.min(1000, Math.ceil(headersMs / 4)) });
+  const server = createServer({
+    headersTimeout: headersMs,
+    connectionsCheckingInterval: Math.min(1000, Math.ceil(headersMs / 4)),
+  });
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -283,14 +297,21 @@ async function serve(
   } catch (error) {
     await realtime.close();
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
-      throw new StackStartError(`${settings.host}:${settings.port} is in use: is the stack already running? Pick another --port.`);
+      throw new StackStartError(
+        `${settings.host}:${settings.port} is in use: is the stack already running? Pick another --port.`,
+      );
     }
     throw error;
   }
   const { port } = server.address() as AddressInfo;
   const url = `http://${settings.host.includes(':') ? `[${settings.host}]` : settings.host}:${port}`;
 
-  const auth = createAuth(db, { jwtSecret: settings.jwtSecret, issuer: `${url}/auth/v1`, rateLimits: settings.rateLimits });
+  const auth = createAuth(db, {
+    jwtSecret: settings.jwtSecret,
+    issuer: `${url}/auth/v1`,
+    rateLimits: settings.rateLimits,
+    appOrigins: settings.allowedOrigins,
+  });
   const functions = createFunctions({
     functionsDir: path.join(ROOT, 'supabase/functions'),
     configFile: path.join(ROOT, 'supabase/config.toml'),
@@ -311,7 +332,9 @@ async function serve(
     realtime,
     functions,
     allowedOrigins: settings.allowedOrigins,
-    allowedHosts: isLoopbackAddress(settings.host) ? ['127.0.0.1', 'localhost', '[::1]'].map((name) => `${name}:${port}`) : null,
+    allowedHosts: isLoopbackAddress(settings.host)
+      ? ['127.0.0.1', 'localhost', '[::1]'].map((name) => `${name}:${port}`)
+      : null,
   });
   server.on('request', (req, res) => void gateway.handleRequest(req, res));
   server.on('upgrade', gateway.handleUpgrade);

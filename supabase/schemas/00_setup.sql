@@ -129,3 +129,23 @@ as $$
 $$;
 comment on function private.remember_result is
   'Stores the result a repeat of the request taken by private.replayed_result returns. Nothing without a request id.';
+
+-- Read-only views ---------------------------------------------------------------------------------
+-- The API's views (sales_by_day and the others) are computed and cannot take a write. Postgres
+-- refuses one itself with 55000 ("cannot delete from view"), which PostgREST answers 500 (its
+-- Error.hs maps class 55 to 500), as the local stack does. So each such view has this function as
+-- an INSTEAD OF row trigger (which lets a write reach the view at all) and a BEFORE statement
+-- trigger (which fires whether or not any row matches), and grants the writes to authenticated:
+-- every POST, PATCH or DELETE then gets SQLSTATE PT405, which PostgREST answers 405.
+create function private.refuse_view_write() returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  raise exception '% is a read-only view: it is computed from other tables and cannot be written.', tg_table_name
+    using errcode = 'PT405';
+end;
+$$;
+comment on function private.refuse_view_write is
+  'Refuses any write to a read-only view with SQLSTATE PT405 (HTTP 405 through PostgREST).';
+revoke all on function private.refuse_view_write from public, anon, authenticated, service_role;

@@ -213,10 +213,12 @@ as $$
   -- same product, alone or as a combo's part (channels.sql): a line is short when any product it
   -- takes runs out, and a combo line can still make up min over its parts of what is left / quantity.
   part_needs as (
+    -- In bigint (a line may ask for 1000000000 units of a combo taking 1000 of a part), and summed
+    -- back to bigint, so a short line's units available divide as whole units.
     select f.ordinal, n.stock_on_hand as part_stock, coalesce(c.quantity, 1) as per_unit,
-      f.quantity * coalesce(c.quantity, 1) as units,
-      sum(f.quantity * coalesce(c.quantity, 1))
-        over (partition by n.id order by f.ordinal rows unbounded preceding) as part_needed
+      f.quantity::bigint * coalesce(c.quantity, 1) as units,
+      (sum(f.quantity::bigint * coalesce(c.quantity, 1))
+        over (partition by n.id order by f.ordinal rows unbounded preceding))::bigint as part_needed
     from first_pass f
     left join public.combo_components c on c.combo_id = f.product_id
     join public.products n on n.id = coalesce(c.component_id, f.product_id)
@@ -229,7 +231,9 @@ as $$
     having bool_or(p.part_needed > p.part_stock)
   )
   select s.line_number, s.external_order_id, s.order_date, s.quantity, s.total_amount, s.product_id,
-    s.product_name, (s.stock_on_hand - s.needed)::integer,
+    s.product_name,
+    -- Only a line that becomes a sale has a balance (its lines' sum may exceed any integer otherwise).
+    case when s.outcome = 'new' and sh.ordinal is null then (s.stock_on_hand - s.needed)::integer end,
     case when sh.ordinal is not null then 'not_enough_stock' else s.outcome end,
     case
       when s.outcome = 'invalid' then s.error

@@ -252,7 +252,12 @@ cross join lateral (
 comment on view public.product_unit_costs is
   'The cost of one unit of each product through every level of sub-assemblies: materials with wastage, labour, overhead per run / run size, or the purchase cost of a product without a BOM. cost_known is false (and unit_cost null) when a product in the tree has neither BOM nor purchase cost.';
 revoke all on public.product_unit_costs from public, anon, authenticated, service_role;
-grant select on public.product_unit_costs to authenticated;
+-- Writes reach only private.refuse_view_write (00_setup.sql): 405.
+grant select, insert, update, delete on public.product_unit_costs to authenticated;
+create trigger product_unit_costs_refuse_write_rows instead of insert or update or delete on public.product_unit_costs
+  for each row execute function private.refuse_view_write();
+create trigger product_unit_costs_refuse_write before insert or update or delete on public.product_unit_costs
+  for each statement execute function private.refuse_view_write();
 
 -- replace_bom -----------------------------------------------------------------------------------
 -- Replaces a product's bill of materials with `bom`: lines [{material_id, quantity,

@@ -709,7 +709,12 @@ group by l.user_id, l.material_id;
 comment on view public.materials_on_order is
   'Per material, what is on order and not yet received (Draft, Ordered or Partially received orders), in stock units.';
 revoke all on public.materials_on_order from public, anon, authenticated, service_role;
-grant select on public.materials_on_order to authenticated;
+-- Writes reach only private.refuse_view_write (00_setup.sql): 405.
+grant select, insert, update, delete on public.materials_on_order to authenticated;
+create trigger materials_on_order_refuse_write_rows instead of insert or update or delete on public.materials_on_order
+  for each row execute function private.refuse_view_write();
+create trigger materials_on_order_refuse_write before insert or update or delete on public.materials_on_order
+  for each statement execute function private.refuse_view_write();
 
 -- what_to_buy -------------------------------------------------------------------------------------
 -- Every active material of the caller below its reorder point, with what to buy to bring it to

@@ -184,8 +184,25 @@ comment on view public.sales_orders_by_status is
 
 revoke all on table public.pending_sales_figures, public.sales_by_day, public.sales_by_product,
   public.sales_orders_by_status from public, anon, authenticated, service_role;
-grant select on table public.pending_sales_figures, public.sales_by_day, public.sales_by_product,
-  public.sales_orders_by_status to authenticated;
+-- Writes reach only private.refuse_view_write (00_setup.sql): 405.
+grant select, insert, update, delete on table public.pending_sales_figures, public.sales_by_day,
+  public.sales_by_product, public.sales_orders_by_status to authenticated;
+create trigger pending_sales_figures_refuse_write_rows instead of insert or update or delete on public.pending_sales_figures
+  for each row execute function private.refuse_view_write();
+create trigger pending_sales_figures_refuse_write before insert or update or delete on public.pending_sales_figures
+  for each statement execute function private.refuse_view_write();
+create trigger sales_by_day_refuse_write_rows instead of insert or update or delete on public.sales_by_day
+  for each row execute function private.refuse_view_write();
+create trigger sales_by_day_refuse_write before insert or update or delete on public.sales_by_day
+  for each statement execute function private.refuse_view_write();
+create trigger sales_by_product_refuse_write_rows instead of insert or update or delete on public.sales_by_product
+  for each row execute function private.refuse_view_write();
+create trigger sales_by_product_refuse_write before insert or update or delete on public.sales_by_product
+  for each statement execute function private.refuse_view_write();
+create trigger sales_orders_by_status_refuse_write_rows instead of insert or update or delete on public.sales_orders_by_status
+  for each row execute function private.refuse_view_write();
+create trigger sales_orders_by_status_refuse_write before insert or update or delete on public.sales_orders_by_status
+  for each statement execute function private.refuse_view_write();
 
 -- Folds the shops' pending changes into the totals: summed per row first, so some dozens of
 -- changes are one write per day, product and count, and a row whose changes net to nothing (an

@@ -3,7 +3,8 @@
  * redirect names a look-alike host still hands its session only to the site URL; a recovery
  * request answers the same for a registered and an unknown email, also within the minute in which
  * no second link is sent; password changes count against the per-IP limit of sign-ins and
- * sign-ups; and every 127.x.y.z address is one client for the per-IP limits.
+ * sign-ups; every 127.x.y.z address is one client for the per-IP limits; and local callers using
+ * up the anonymous sign-ins never shut the app (its own Origin) out of starting a workspace.
  *
  * The local stacks only: the recovery mails are read from the stack's log, and the limits need a
  * stack started with small ones. Against `supabase start`, GoTrue answers a second recovery
@@ -16,7 +17,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, it, vi } from
 import type { AuthRateLimits } from '../../stack/src/auth/rate-limit';
 import { createScratchDatabase } from '../../stack/src/auth/test-database';
 import { DEMO_JWT_SECRET } from '../../stack/src/config';
-import { startStack } from '../../stack/src/stack';
+import { DEFAULT_APP_ORIGINS, startStack } from '../../stack/src/stack';
 import { describeStack, newClient, signIn, stackKinds, type StackKind, type TestStack } from './harness';
 
 const API_VERSION = { 'x-supabase-api-version': '2024-01-01' };
@@ -261,6 +262,29 @@ if (LIMITS_KIND) {
       const refused = await signInFrom('127.9.9.9');
       expect(refused.status).toBe(429);
       expect(JSON.parse(refused.body)).toMatchObject({ code: 'over_request_rate_limit' });
+    });
+
+    it('lets the app start a workspace after local callers used up the anonymous sign-ins, with a limit of its own', async () => {
+      running = await startLimitedStack(kind, { anonymousSignUpsPerHour: 2 });
+      const anonymous = (headers: Record<string, string> = {}) =>
+        send(stack(), 'POST', '/auth/v1/signup', { body: {}, localAddress: '127.0.0.1', headers });
+      const app = { origin: DEFAULT_APP_ORIGINS[0]! };
+      // A script (no Origin) uses up this machine's allowance: it is refused from then on.
+      expect((await anonymous()).status).toBe(200);
+      expect((await anonymous()).status).toBe(200);
+      expect((await anonymous()).status).toBe(429);
+      // The app's own sign-ins, from the same address, count apart: the owner gets a workspace.
+      const owner = await anonymous(app);
+      expect(owner.status).toBe(200);
+      expect(JSON.parse(owner.body)).toMatchObject({ token_type: 'bearer', user: { is_anonymous: true } });
+      expect((await anonymous({ origin: DEFAULT_APP_ORIGINS[1]! })).status).toBe(200);
+      // They have the same limit, and using it leaves the other callers' count as it was.
+      const refused = await anonymous(app);
+      expect([refused.status, JSON.parse(refused.body)]).toEqual([
+        429,
+        { code: 'over_request_rate_limit', message: 'Request rate limit reached' },
+      ]);
+      expect((await anonymous()).status).toBe(429);
     });
   });
 }

@@ -105,15 +105,21 @@ describeStack('rest parity with PostgREST 13', (stack) => {
   });
 
   const partNames = async () =>
-    ((await client.from('parity_parts').select('name').order('id')).data as { name: string }[]).map((part) => part.name);
+    ((await client.from('parity_parts').select('name').order('id')).data as { name: string }[]).map(
+      (part) => part.name,
+    );
 
   // silent differences ----------------------------------------------------------------------------
 
   it('reads nxl as "does not extend to the left of" (&>) and nxr as "to the right of" (&<)', async () => {
     const ids = (response: PostgrestResponse<{ id: number }>) => response.data?.map((row) => row.id);
     // rangeGte sends nxl, rangeLte sends nxr (postgrest-js), PostgREST's SqlFragment maps them to &> and &<.
-    expect(ids(await client.from('parity_ages').select('id').rangeGte('age_range', '[2,25)').order('id'))).toEqual([2, 3, 4, 5]);
-    expect(ids(await client.from('parity_ages').select('id').rangeLte('age_range', '[2,25)').order('id'))).toEqual([1, 2, 3, 4]);
+    expect(ids(await client.from('parity_ages').select('id').rangeGte('age_range', '[2,25)').order('id'))).toEqual([
+      2, 3, 4, 5,
+    ]);
+    expect(ids(await client.from('parity_ages').select('id').rangeLte('age_range', '[2,25)').order('id'))).toEqual([
+      1, 2, 3, 4,
+    ]);
   });
 
   it('refuses an update or delete touching more rows than max-affected with PGRST124, changing nothing', async () => {
@@ -209,6 +215,20 @@ describeStack('rest parity with PostgREST 13', (stack) => {
     expect((await client.from('parity_tags').select('id').eq('id', 3)).data).toEqual([{ id: 3 }]);
   });
 
+  it('inserts through an automatically updatable view, answering 201 with the row', async () => {
+    const inserted = await client
+      .from('parity_heavy_parts')
+      .insert({ id: 9, thing_id: 3, name: 'anvil', weight: 50 })
+      .select()
+      .rollback();
+    expect(inserted).toMatchObject({
+      data: [{ id: 9, thing_id: 3, name: 'anvil', weight: 50 }],
+      error: null,
+      status: 201,
+    });
+    expect((await client.from('parity_parts').select('id').eq('id', 9)).data).toEqual([]);
+  });
+
   it('applies select and filters to a function returning one row: filtered out is null', async () => {
     expect(await client.rpc('parity_find', { thing_name: 'Widget' }, { get: true }).select('name')).toMatchObject({
       data: { name: 'Widget' },
@@ -223,13 +243,20 @@ describeStack('rest parity with PostgREST 13', (stack) => {
   });
 
   it('counts a scalar function as one row: Content-Range 0-0/1', async () => {
-    expect(await client.rpc('parity_add', { a: 1, b: 2 }, { count: 'exact' })).toMatchObject({ data: 3, count: 1, error: null });
+    expect(await client.rpc('parity_add', { a: 1, b: 2 }, { count: 'exact' })).toMatchObject({
+      data: 3,
+      count: 1,
+      error: null,
+    });
     const response = await raw('/rpc/parity_add?a=1&b=2', { headers: { prefer: 'count=exact' } });
     expect(response.headers.get('content-range')).toBe('0-0/1');
   });
 
   it('leaves an embedding that selects nothing out of the rows, while it still filters them', async () => {
-    const response = await client.from('parity_things').select('name, parity_parts!inner()').eq('parity_parts.name', 'motor');
+    const response = await client
+      .from('parity_things')
+      .select('name, parity_parts!inner()')
+      .eq('parity_parts.name', 'motor');
     expect(response.error).toBeNull();
     expect(response.data).toEqual([{ name: 'Big gadget' }]);
   });
@@ -293,18 +320,25 @@ describeStack('rest parity with PostgREST 13', (stack) => {
       { name: 'Empty box', parity_parts: [{ sum: null }] },
     ]);
     // Grouped by the columns of a to-one spread, and with aggregates hoisted out of one.
-    const bySpread = (await client.from('parity_parts').select('total:weight.sum(), ...parity_things(name)')).data as { total: number }[];
+    const bySpread = (await client.from('parity_parts').select('total:weight.sum(), ...parity_things(name)')).data as {
+      total: number;
+    }[];
     expect(bySpread.sort((a, b) => a.total - b.total)).toEqual([
       { total: 3, name: 'Widget' },
       { total: 66, name: 'Big gadget' },
     ]);
-    const hoisted = await client.from('parity_parts').select('thing_id, ...parity_things(first:made_on.min())').order('thing_id');
+    const hoisted = await client
+      .from('parity_parts')
+      .select('thing_id, ...parity_things(first:made_on.min())')
+      .order('thing_id');
     expect(hoisted.data).toEqual([
       { thing_id: 1, first: '2026-01-05' },
       { thing_id: 2, first: '2026-02-10' },
     ]);
     // Grouped by an embedded resource.
-    const byThing = (await client.from('parity_parts').select('total:weight.sum(), parity_things(name)')).data as { total: number }[];
+    const byThing = (await client.from('parity_parts').select('total:weight.sum(), parity_things(name)')).data as {
+      total: number;
+    }[];
     expect(byThing.sort((a, b) => a.total - b.total)).toEqual([
       { total: 3, parity_things: { name: 'Widget' } },
       { total: 66, parity_things: { name: 'Big gadget' } },

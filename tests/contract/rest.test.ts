@@ -417,6 +417,36 @@ describeStack('rest', (stack, kind) => {
     );
   });
 
+  it('refuses every write to the six views with 405 (PT405), rows matched or not; anon gets 401', async () => {
+    // Postgres alone refuses with 55000, which PostgREST answers 500: the views' own trigger says 405.
+    await rpcOk(alice, 'log_sale', { product_id: kurta.id, quantity: 1 });
+    const views = [
+      'product_unit_costs',
+      'pending_sales_figures',
+      'sales_by_day',
+      'sales_by_product',
+      'sales_orders_by_status',
+      'materials_on_order',
+    ];
+    for (const view of views) {
+      const refused = failed(405, 'Method Not Allowed', {
+        code: 'PT405',
+        message: `${view} is a read-only view: it is computed from other tables and cannot be written.`,
+      });
+      const table = alice.client.from(view);
+      expect(await table.delete().eq('user_id', alice.id)).toEqual(refused);
+      expect(await table.delete().eq('user_id', bob.id)).toEqual(refused);
+      expect(await table.update({ user_id: alice.id }).eq('user_id', alice.id)).toEqual(refused);
+      expect(await table.insert({ user_id: alice.id })).toEqual(refused);
+      expect(await anon.from(view).delete().eq('user_id', alice.id)).toEqual(
+        failed(401, 'Unauthorized', { code: '42501', message: `permission denied for view ${view}` }),
+      );
+    }
+    expect((await alice.client.from('sales_by_product').select('product_id').eq('product_id', kurta.id)).data).toEqual([
+      { product_id: kurta.id },
+    ]);
+  });
+
   it.skipIf(kind === 'supabase')('rolls back an update whose single() result is not exactly one row', async () => {
     const response = await alice.client
       .from('products')

@@ -3,8 +3,11 @@
  * (functions.invoke) by signed-in users, against a local server playing Shopify's documented
  * responses (fake-shopify.ts, API 2025-07): quantities set by SKU, unknown SKUs reported, user
  * errors, a 429 and a THROTTLED answer waited out, a request slower than the timeout given up and
- * retried; each user's push uses that user's token only; anon is refused; no client reads a token.
+ * retried; a redirect reported, not followed; each user's push uses that user's token only; anon is
+ * refused; no client reads a token; the function reaches no loopback port but those declared.
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { FunctionsHttpError } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeShopify, API_PATH, PRIMARY_LOCATION, type FakeShopify } from '../support/fake-shopify';
@@ -26,15 +29,33 @@ async function pushStock(user: Pick<User, 'client'>): Promise<{ status: number; 
   return { status: 200, body: data };
 }
 
+/** A loopback server no function declares: it counts the connections anything makes to it. */
+async function startBystander(): Promise<{ origin: string; connections: () => number; close(): Promise<void> }> {
+  let connections = 0;
+  const server = createServer((_req, res) => res.end('{}'));
+  server.on('connection', () => (connections += 1));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    connections: () => connections,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
 for (const kind of stackKinds().filter((k) => k !== 'supabase')) {
   describe(`shopify-inventory [${kind}]`, () => {
     let shopify: FakeShopify;
     let stack: TestStack;
     let owner: User;
     let other: User;
+    let bystander: Awaited<ReturnType<typeof startBystander>>;
 
     beforeAll(async () => {
       shopify = await startFakeShopify();
+      bystander = await startBystander();
       stack = await startTestStack(kind, {
         functions: {
           env: { SHOPIFY_API_ORIGIN: shopify.origin, SHOPIFY_TIMEOUT_MS: String(SHOPIFY_TIMEOUT_MS) },
@@ -76,6 +97,7 @@ for (const kind of stackKinds().filter((k) => k !== 'supabase')) {
     afterAll(async () => {
       await stack?.close();
       await shopify?.close();
+      await bystander?.close();
     });
 
     const requestsSince = (start: number) => shopify.requests.slice(start);
@@ -145,6 +167,21 @@ for (const kind of stackKinds().filter((k) => k !== 'supabase')) {
       // The search was sent three times (429, THROTTLED, answered), the update once.
       expect(requestsSince(start).map((r) => r.operation)).toEqual(['variants', 'variants', 'variants', 'set']);
       expect(shopify.levels.size).toBe(2);
+    });
+
+    it("reports a redirect as Shopify's answer for its SKUs and follows it nowhere: the token stays with Shopify", async () => {
+      shopify.disturb(OWNER_TOKEN, { kind: 'redirect', status: 307, location: `${bystander.origin}${API_PATH}` });
+      const start = shopify.requests.length;
+      expect(await pushStock(owner)).toEqual({
+        status: 200,
+        body: {
+          updated: 0,
+          not_found_skus: [],
+          errors: [{ skus: ['CAP-1', 'HAT-1', 'NOPE-1'], message: 'Shopify answered 307 (a redirect, not followed).' }],
+        },
+      });
+      expect(requestsSince(start).map((r) => r.operation)).toEqual(['variants']);
+      expect(bystander.connections()).toBe(0);
     });
 
     it('gives up on a request slower than the timeout, retries it, and reports a request that never answers', async () => {
@@ -227,5 +264,51 @@ for (const kind of stackKinds().filter((k) => k !== 'supabase')) {
         'permission denied for function shopify_push_plan',
       );
     });
+  });
+}
+
+for (const kind of stackKinds().filter((k) => k === 'postgres')) {
+  describe(`shopify-inventory reaches only its declared hosts [${kind}]`, () => {
+    let shopify: FakeShopify;
+    let bystander: Awaited<ReturnType<typeof startBystander>>;
+    let stack: TestStack;
+
+    beforeAll(async () => {
+      shopify = await startFakeShopify();
+      bystander = await startBystander();
+      // Shopify's port is the declared host; the function is pointed at another loopback port.
+      stack = await startTestStack(kind, {
+        functions: {
+          env: { SHOPIFY_API_ORIGIN: bystander.origin },
+          netHosts: { 'shopify-inventory': [shopify.host] },
+        },
+      });
+    }, 120_000);
+
+    afterAll(async () => {
+      await stack?.close();
+      await shopify?.close();
+      await bystander?.close();
+    });
+
+    it('cannot connect to a loopback port it does not declare: the push says Shopify could not be reached', async () => {
+      const owner = await signIn(stack);
+      await rpcOk(owner, 'create_product', { sku: 'HAT-1', product_name: 'Hat', selling_price: 300, stock_on_hand: 5 });
+      await rpcOk(owner, 'set_shopify_connection', {
+        shop_domain: 'owner-shop.myshopify.com',
+        access_token: OWNER_TOKEN,
+        location_id: PRIMARY_LOCATION.split('/').pop(),
+      });
+      expect(await pushStock(owner)).toEqual({
+        status: 200,
+        body: {
+          updated: 0,
+          not_found_skus: [],
+          errors: [{ skus: ['HAT-1'], message: 'Shopify could not be reached.' }],
+        },
+      });
+      expect(bystander.connections()).toBe(0);
+      expect(shopify.requests).toEqual([]);
+    }, 30_000);
   });
 }

@@ -58,6 +58,40 @@ describe('sessions, live updates and isolation', { timeout: 180_000 }, () => {
     expect(logged.filter((text) => text.startsWith('Anonymous sign-in failed; retrying.'))).toHaveLength(2);
   });
 
+  it('says when too many new workspaces were started from this computer, and opens once the server lets it', async () => {
+    e2e.expectConsoleProblem(/Anonymous sign-in refused: too many new workspaces|status of 429/);
+    let refusals = 0;
+    let firstRefusal = 0;
+    const { page } = await e2e.openApp({
+      waitForApp: false,
+      beforeLoad: (page) =>
+        page.route('**/auth/v1/signup', async (route) => {
+          if (refusals === 2) return route.continue();
+          refusals++;
+          firstRefusal ||= Date.now();
+          return route.fulfill({
+            status: 429,
+            json: { code: 'over_request_rate_limit', message: 'Request rate limit reached' },
+          });
+        }),
+    });
+    const notice = page.getByRole('status');
+    await notice.waitFor();
+    // An hour after the first refusal (the browser may have seen it within the same minute or the next).
+    const time = new Intl.DateTimeFormat('en-IN', { hour: 'numeric', minute: '2-digit', hour12: true });
+    const liftsBy = [0, 60_000].map((late) => time.format(new Date(firstRefusal + 3_600_000 + late)));
+    const text = await notice.textContent();
+    expect(
+      liftsBy.map(
+        (at) =>
+          `Too many new workspaces were started from this computer in the last hour. FactoryFlow keeps trying and opens by ${at} at the latest.`,
+      ),
+    ).toContain(text);
+    await page.getByRole('heading', { name: 'Dashboard', level: 2 }).waitFor({ timeout: 30_000 });
+    expect(refusals).toBe(2);
+    expect(await page.getByText('Too many new workspaces').count()).toBe(0);
+  });
+
   it('keeps the same user and data across a reload', async () => {
     const { page } = await e2e.openApp();
     await addRawMaterial(page, { name: 'Reload-proof buttons', stockLevel: '30' });

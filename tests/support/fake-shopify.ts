@@ -34,7 +34,10 @@ export interface RecordedRequest {
 
 /** How the next requests are answered before the normal answer: one entry per request. */
 export type Disturbance =
-  { kind: 'http429'; retryAfterSeconds: number } | { kind: 'throttled' } | { kind: 'slow'; ms: number };
+  | { kind: 'http429'; retryAfterSeconds: number }
+  | { kind: 'throttled' }
+  | { kind: 'slow'; ms: number }
+  | { kind: 'redirect'; status: 301 | 302 | 307 | 308; location: string };
 
 export interface FakeShopify {
   origin: string;
@@ -121,6 +124,11 @@ export async function startFakeShopify(): Promise<FakeShopify> {
           ],
           extensions: cost(112, null, 102),
         });
+      }
+      if (disturbance?.kind === 'redirect') {
+        if (res.destroyed) return;
+        res.writeHead(disturbance.status, { location: disturbance.location });
+        return res.end();
       }
       if (disturbance?.kind === 'slow') {
         // Answers (normally) after the client has given up; the function must not wait for it.

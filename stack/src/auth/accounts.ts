@@ -7,20 +7,22 @@ import { randomUUID } from 'node:crypto';
 import type { Database, Queryable } from '../db/database';
 import { AuthFailure } from './errors';
 import { checkMetadataBounds, checkPasswordStrength, mergeMetadata, metadataObject, validEmail } from './input';
-import { enforceRateLimit, type RateLimiter } from './rate-limit';
+import { anonymousSignUpKey, enforceRateLimit, rateLimitKey, type RateLimiter } from './rate-limit';
 import type { SessionResponse, Sessions } from './sessions';
 import { hashPassword, passwordMatches, userJsonOf } from './users';
 
 export interface AccountsOptions {
   sessions: Sessions;
   anonymousSignUps: RateLimiter;
+  /** The app's origins: its anonymous sign-ins from this machine count apart (anonymousSignUpKey). */
+  appOrigins?: readonly string[];
   /** Email sign-ups and password changes count here, with password sign-ins. */
   passwordAttempts: RateLimiter;
 }
 
 export interface Accounts {
   /** GoTrue's Signup: anonymous without an email, else with email and password (autoconfirmed). */
-  signUp(body: Record<string, unknown>, clientAddress: string | undefined): Promise<SessionResponse>;
+  signUp(body: Record<string, unknown>, clientAddress: string | undefined, origin?: string): Promise<SessionResponse>;
   /**
    * GoTrue's UserUpdate, for the user of the bearer token: email, password and user_metadata. An
    * anonymous user adding an email is confirmed at once (autoconfirm, as `supabase start`): same id,
@@ -54,11 +56,11 @@ async function withEmailUnique<T>(work: () => Promise<T>, refusal: AuthFailure):
 
 export function createAccounts(
   db: Database,
-  { sessions, anonymousSignUps, passwordAttempts }: AccountsOptions,
+  { sessions, anonymousSignUps, appOrigins = [], passwordAttempts }: AccountsOptions,
 ): Accounts {
   /** GoTrue's Signup with autoconfirm: a confirmed user and a session, or `user_already_exists`. */
   async function signUpWithPassword(body: Record<string, unknown>, clientAddress: string | undefined) {
-    enforceRateLimit(passwordAttempts, clientAddress);
+    enforceRateLimit(passwordAttempts, rateLimitKey(clientAddress));
     if (!body.password) throw new AuthFailure(422, 'validation_failed', 'Signup requires a valid password');
     const password = checkPasswordStrength(body.password);
     const email = validEmail(body.email);
@@ -96,10 +98,10 @@ export function createAccounts(
   }
 
   return {
-    async signUp(body, clientAddress) {
+    async signUp(body, clientAddress, origin) {
       if (body.phone) throw new AuthFailure(422, 'phone_provider_disabled', 'Phone signups are disabled');
       if (body.email) return signUpWithPassword(body, clientAddress);
-      enforceRateLimit(anonymousSignUps, clientAddress);
+      enforceRateLimit(anonymousSignUps, anonymousSignUpKey(clientAddress, origin, appOrigins));
       const metadata = metadataObject(body.data) ?? {};
       checkMetadataBounds(metadata);
       return db.transaction(async (tx) => {
@@ -122,7 +124,7 @@ export function createAccounts(
       // authentication and before the handler, so refused requests count too. GoTrue counts every
       // PUT /user there; updates without a password run no bcrypt, so this stack leaves them out.
       const changesPassword = typeof body.password === 'string' && body.password !== '';
-      if (changesPassword) enforceRateLimit(passwordAttempts, clientAddress);
+      if (changesPassword) enforceRateLimit(passwordAttempts, rateLimitKey(clientAddress));
       const email = body.email ? validEmail(body.email) : null;
       const password = changesPassword ? checkPasswordStrength(body.password) : null;
       const data = metadataObject(body.data);

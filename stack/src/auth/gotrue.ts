@@ -42,6 +42,8 @@ export interface AuthOptions {
   refreshTokenReuseInterval?: number;
   /** Per-IP limits; the defaults are Supabase's. Tests that sign in many users relax them. */
   rateLimits?: AuthRateLimits;
+  /** The app's origins (the gateway's allowed origins): its own anonymous sign-ins count apart. */
+  appOrigins?: readonly string[];
   /** Where a recovery link goes when the request names no allowed one (the CLI's site_url). */
   siteUrl?: string;
   /** Where "emails" go: `supabase start` shows them in its mail viewer, this stack in its log. */
@@ -66,6 +68,7 @@ export function createAuth(db: Database, options: AuthOptions) {
   const accounts = createAccounts(db, {
     sessions,
     anonymousSignUps: createRateLimiter(limits.anonymousSignUpsPerHour, 3600_000),
+    appOrigins: options.appOrigins,
     passwordAttempts,
   });
   const recovery = createRecovery(db, {
@@ -88,7 +91,7 @@ export function createAuth(db: Database, options: AuthOptions) {
       const body = () => parseBody(req.body);
       switch (route) {
         case 'POST /signup':
-          return json(200, await accounts.signUp(body(), req.clientAddress));
+          return json(200, await accounts.signUp(body(), req.clientAddress, req.headers.origin));
         case 'POST /token': {
           const grantType = req.query.get('grant_type');
           if (grantType === 'refresh_token') return json(200, await sessions.refresh(body()));

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { AuthFailure } from './errors';
-import { checkMetadataBounds, checkPasswordStrength, MAX_METADATA_BYTES, mergeMetadata, parseBody, validEmail } from './input';
+import {
+  checkMetadataBounds,
+  checkPasswordStrength,
+  MAX_METADATA_BYTES,
+  mergeMetadata,
+  parseBody,
+  validEmail,
+} from './input';
 
 const failure = (fn: () => unknown) => {
   try {
@@ -14,7 +21,10 @@ const failure = (fn: () => unknown) => {
 
 describe('parseBody', () => {
   it('refuses bodies nested deeper than 32 levels before parsing them', () => {
-    expect(failure(() => parseBody(`${'['.repeat(33)}${']'.repeat(33)}`))).toMatchObject({ status: 400, code: 'bad_json' });
+    expect(failure(() => parseBody(`${'['.repeat(33)}${']'.repeat(33)}`))).toMatchObject({
+      status: 400,
+      code: 'bad_json',
+    });
     expect(parseBody(`{"a":${'['.repeat(31)}${']'.repeat(31)}}`)).toEqual({ a: expect.any(Array) });
   });
 
@@ -44,7 +54,9 @@ describe('user input', () => {
       status: 400,
       code: 'validation_failed',
     });
-    expect(failure(() => checkMetadataBounds({ a: { b: { c: { d: { e: { f: { g: { h: { i: 1 } } } } } } } } }))).toMatchObject({
+    expect(
+      failure(() => checkMetadataBounds({ a: { b: { c: { d: { e: { f: { g: { h: { i: 1 } } } } } } } } })),
+    ).toMatchObject({
       code: 'validation_failed',
     });
   });

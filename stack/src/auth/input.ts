@@ -21,7 +21,11 @@ export function parseBody(text: string): Record<string, unknown> {
   if (text.trim() === '') return {};
   // Measured before parsing, so no deeply nested body ever reaches a recursive walk or the database.
   if (jsonDepth(text) > MAX_BODY_DEPTH) {
-    throw new AuthFailure(400, 'bad_json', `Could not parse request body as JSON: nested deeper than ${MAX_BODY_DEPTH} levels`);
+    throw new AuthFailure(
+      400,
+      'bad_json',
+      `Could not parse request body as JSON: nested deeper than ${MAX_BODY_DEPTH} levels`,
+    );
   }
   let value: unknown;
   try {
@@ -37,7 +41,8 @@ export function parseBody(text: string): Record<string, unknown> {
 
 /** GoTrue's validateEmail: a plausible address, stored lower-cased. */
 export function validEmail(value: unknown): string {
-  if (typeof value !== 'string') throw new AuthFailure(400, 'email_address_invalid', 'Unable to validate email address: invalid format');
+  if (typeof value !== 'string')
+    throw new AuthFailure(400, 'email_address_invalid', 'Unable to validate email address: invalid format');
   const email = value.trim().toLowerCase();
   if (email.length > MAX_EMAIL_LENGTH) throw new AuthFailure(400, 'validation_failed', 'An email address is too long');
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {

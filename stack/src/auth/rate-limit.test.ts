@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AuthFailure } from './errors';
-import { createRateLimiter, enforceRateLimit, rateLimitKey } from './rate-limit';
+import { anonymousSignUpKey, createRateLimiter, enforceRateLimit, rateLimitKey } from './rate-limit';
 
 describe('createRateLimiter', () => {
   it('allows `limit` requests per key in any window, and more once the oldest leave it', () => {
@@ -62,12 +62,12 @@ describe('rateLimitKey', () => {
 describe('enforceRateLimit', () => {
   it('refuses the loopback range once one of its addresses has used the window, with 429 over_request_rate_limit', () => {
     const limiter = createRateLimiter(2, 1000);
-    enforceRateLimit(limiter, '127.0.0.1');
-    enforceRateLimit(limiter, '127.0.0.2');
+    enforceRateLimit(limiter, rateLimitKey('127.0.0.1'));
+    enforceRateLimit(limiter, rateLimitKey('127.0.0.2'));
     for (const address of ['127.1.2.3', '::1', '::ffff:127.0.0.3']) {
       let refused: unknown;
       try {
-        enforceRateLimit(limiter, address);
+        enforceRateLimit(limiter, rateLimitKey(address));
       } catch (error) {
         refused = error;
       }
@@ -75,6 +75,23 @@ describe('enforceRateLimit', () => {
       expect(refused).toMatchObject({ status: 429, errorCode: 'over_request_rate_limit' });
     }
     // Another machine has its own allowance.
-    expect(() => enforceRateLimit(limiter, '192.0.2.7')).not.toThrow();
+    expect(() => enforceRateLimit(limiter, rateLimitKey('192.0.2.7'))).not.toThrow();
+  });
+});
+
+describe('anonymousSignUpKey', () => {
+  const app = ['http://127.0.0.1:5173', 'http://localhost:5173'];
+
+  it("counts the app's own sign-ins from this machine apart from every other local caller", () => {
+    expect(anonymousSignUpKey('127.0.0.1', 'http://127.0.0.1:5173', app)).toBe('loopback app');
+    expect(anonymousSignUpKey('::1', 'http://localhost:5173', app)).toBe('loopback app');
+    // No Origin (a script, curl, a test) or another origin: the one loopback client.
+    expect(anonymousSignUpKey('127.0.0.1', undefined, app)).toBe('loopback');
+    expect(anonymousSignUpKey('127.0.0.2', 'http://127.0.0.1:8080', app)).toBe('loopback');
+  });
+
+  it('keeps counting other machines per address, whatever Origin they send', () => {
+    expect(anonymousSignUpKey('10.0.0.1', 'http://127.0.0.1:5173', app)).toBe('10.0.0.1');
+    expect(anonymousSignUpKey(undefined, 'http://127.0.0.1:5173', app)).toBe('unknown');
   });
 });

@@ -2,7 +2,8 @@
  * GoTrue's per-IP request limits, with the defaults of `supabase start` (its config.toml
  * `[auth.rate_limit]`): 30 anonymous sign-ins per hour, 30 sign-ups, password sign-ins and
  * password changes per 5 minutes. Counts live in memory, as GoTrue's do, so a restart forgets them.
- * Every address of the loopback range counts as one client (rateLimitKey).
+ * Every address of the loopback range counts as one client (rateLimitKey), except the app's own
+ * anonymous sign-ins, which count apart (anonymousSignUpKey).
  */
 import { BlockList, isIP, SocketAddress } from 'node:net';
 import { AuthFailure } from './errors';
@@ -57,6 +58,7 @@ export function createRateLimiter(limit: number, windowMs: number, now: () => nu
   };
 }
 
+const LOOPBACK_CLIENT = 'loopback';
 const LOOPBACK = new BlockList();
 LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');
 LOOPBACK.addAddress('::1', 'ipv6');
@@ -74,14 +76,30 @@ export function rateLimitKey(clientAddress: string | undefined): string {
   if (!clientAddress || family === 0) return 'unknown';
   const type = family === 4 ? 'ipv4' : 'ipv6';
   // BlockList matches an IPv4-mapped IPv6 address against the IPv4 subnet too.
-  if (LOOPBACK.check(clientAddress, type)) return 'loopback';
+  if (LOOPBACK.check(clientAddress, type)) return LOOPBACK_CLIENT;
   const canonical = new SocketAddress({ address: clientAddress, family: type }).address;
   return /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(canonical)?.[1] ?? canonical;
 }
 
-/** Counts a request from the client's address, or refuses it as GoTrue does once its window is used up. */
-export function enforceRateLimit(limiter: RateLimiter, clientAddress: string | undefined): void {
-  if (!limiter.take(rateLimitKey(clientAddress))) {
+/**
+ * The client an anonymous sign-in counts against: rateLimitKey's, except that a sign-in from this
+ * machine by the app itself (its Origin one of the app's: a browser sets Origin and no page can
+ * change it) counts apart from every other local caller. A script, a test run or a tool signing up
+ * from loopback then never uses up the allowance the owner's browser needs to start a workspace;
+ * the app's own sign-ins (one per browser, and one after each sign-out) keep a limit of their own.
+ */
+export function anonymousSignUpKey(
+  clientAddress: string | undefined,
+  origin: string | undefined,
+  appOrigins: readonly string[],
+): string {
+  const client = rateLimitKey(clientAddress);
+  return client === LOOPBACK_CLIENT && origin !== undefined && appOrigins.includes(origin) ? `${client} app` : client;
+}
+
+/** Counts a request of the client `key` names, or refuses it as GoTrue does once its window is used up. */
+export function enforceRateLimit(limiter: RateLimiter, key: string): void {
+  if (!limiter.take(key)) {
     throw new AuthFailure(429, 'over_request_rate_limit', 'Request rate limit reached');
   }
 }

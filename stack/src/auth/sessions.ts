@@ -7,7 +7,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { Database, Queryable } from '../db/database';
 import { AuthFailure, OAuthFailure } from './errors';
 import { JwtError, signJwt, verifyJwt, type JwtClaims } from './jwt';
-import { enforceRateLimit, type RateLimiter } from './rate-limit';
+import { enforceRateLimit, rateLimitKey, type RateLimiter } from './rate-limit';
 import { findUser, identitiesOf, passwordMatches, type UserRow, userJson } from './users';
 
 export interface SessionsOptions {
@@ -150,7 +150,7 @@ export function createSessions(db: Database, options: SessionsOptions): Sessions
     authenticate,
 
     async signIn(body, clientAddress) {
-      enforceRateLimit(options.passwordAttempts, clientAddress);
+      enforceRateLimit(options.passwordAttempts, rateLimitKey(clientAddress));
       if (typeof body.email !== 'string' || body.email === '') {
         throw new AuthFailure(400, 'validation_failed', 'missing email or phone');
       }

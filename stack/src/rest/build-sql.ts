@@ -658,7 +658,10 @@ export function buildInsert(cache: SchemaCache, table: Table, query: ParsedQuery
   }
   // With no columns at all (`{}`), every column takes its default.
   const target = columnList.length > 0 ? ` (${columnList.join(', ')})` : '';
-  const insert = `insert into ${qualified(table)} as ${alias}${target} ${values}${conflict}${returning(alias, `${alias}.xmax = 0`)}`;
+  // Only an upsert may have merged a row (xmax set by its update); a plain insert inserted every row,
+  // also into a view, which has no xmax.
+  const inserted = options.onConflict ? `${alias}.xmax = 0` : 'true';
+  const insert = `insert into ${qualified(table)} as ${alias}${target} ${values}${conflict}${returning(alias, inserted)}`;
   return { sql: mutationStatement(cache, table, insert, query, options, params), params: params.values };
 }
 

@@ -9,6 +9,7 @@ const TOKEN = 'shpat_0123456789abcdef0123456789abcd';
 interface Call {
   url: string;
   headers: Headers;
+  redirect: RequestRedirect | undefined;
   body: { query?: string; variables?: Record<string, unknown>; for_user?: string } | null;
 }
 
@@ -23,6 +24,7 @@ function world(quantities: { sku: string; quantity: number }[], shopify: ((call:
     const call: Call = {
       url: String(input),
       headers: new Headers(init?.headers),
+      redirect: init?.redirect,
       body: init?.body ? JSON.parse(String(init.body)) : null,
     };
     calls.push(call);
@@ -150,6 +152,24 @@ Deno.test(
       sets.map((call) => (call.body?.variables?.input as { quantities: unknown[] }).quantities.length),
       Array(10).fill(100),
     );
+  },
+);
+
+Deno.test(
+  "a redirect is Shopify's answer for the SKUs it concerns: not followed, the token sent nowhere else",
+  async () => {
+    const moved = () =>
+      new Response(null, { status: 301, headers: { location: 'https://collector.example/admin/api/graphql.json' } });
+    const w = world([{ sku: 'HAT-1', quantity: 1 }], [moved]);
+    deepEqual(await (await w.handle(push())).json(), {
+      updated: 0,
+      not_found_skus: [],
+      errors: [{ skus: ['HAT-1'], message: 'Shopify answered 301 (a redirect, not followed).' }],
+    });
+    const shopify = w.shopifyCalls();
+    equal(shopify.length, 1);
+    equal(shopify[0]!.redirect, 'manual');
+    ok(w.calls.every((call) => !call.url.includes('collector.example')));
   },
 );
 

@@ -98,6 +98,9 @@ export function createShopify(options: ShopifyOptions) {
             'x-shopify-access-token': options.accessToken,
           },
           body: JSON.stringify({ query, variables }),
+          // A redirect is Shopify's answer, never followed: following it would send the access
+          // token to wherever the Location header points.
+          redirect: 'manual',
           signal: AbortSignal.timeout(Math.min(options.timeoutMs, remaining)),
         });
       } catch (error) {
@@ -133,6 +136,10 @@ export function createShopify(options: ShopifyOptions) {
         await response.body?.cancel();
         problem = `Shopify answered ${response.status}.`;
         continue;
+      }
+      if (response.status >= 300 && response.status < 400) {
+        await response.body?.cancel();
+        throw new ShopifyError(`Shopify answered ${response.status} (a redirect, not followed).`);
       }
       const text = await response.text();
       if (!response.ok) throw new ShopifyError(`Shopify answered ${response.status}.`);

@@ -5,7 +5,7 @@
 -- exact lists below catch a migration that forgets to revoke, and the last section shows why.
 begin;
 set local client_min_messages = warning;
-select plan(322);
+select plan(346);
 
 -- The platform, as on Supabase (stack/sql/platform.sql) -----------------------------------------
 select is(session_user::text, 'postgres',
@@ -84,25 +84,31 @@ select set_eq(
         'authenticated SELECT on public.bom_items', 'authenticated SELECT on public.bom_subassemblies',
         'authenticated SELECT on public.sales_orders',
         'authenticated SELECT on public.manufacturing_orders', 'authenticated SELECT on public.stock_movements',
-        'authenticated SELECT on public.platform_fees', 'authenticated SELECT on public.product_unit_costs',
+        'authenticated SELECT on public.platform_fees', 'authenticated SELECT on public.product_unit_costs', 'authenticated INSERT on public.product_unit_costs', 'authenticated UPDATE on public.product_unit_costs',
+        'authenticated DELETE on public.product_unit_costs',
         'authenticated SELECT on public.website_order_refusals',
         'authenticated SELECT on public.sales_day_totals', 'authenticated SELECT on public.product_sales_totals',
         'authenticated SELECT on public.sales_order_counts', 'authenticated SELECT on public.sales_figure_changes',
-        'authenticated SELECT on public.pending_sales_figures',
-        'authenticated SELECT on public.sales_by_day', 'authenticated SELECT on public.sales_by_product',
-        'authenticated SELECT on public.sales_orders_by_status',
+        'authenticated SELECT on public.pending_sales_figures', 'authenticated INSERT on public.pending_sales_figures', 'authenticated UPDATE on public.pending_sales_figures',
+        'authenticated DELETE on public.pending_sales_figures',
+        'authenticated SELECT on public.sales_by_day', 'authenticated INSERT on public.sales_by_day', 'authenticated UPDATE on public.sales_by_day',
+        'authenticated DELETE on public.sales_by_day', 'authenticated SELECT on public.sales_by_product', 'authenticated INSERT on public.sales_by_product', 'authenticated UPDATE on public.sales_by_product',
+        'authenticated DELETE on public.sales_by_product',
+        'authenticated SELECT on public.sales_orders_by_status', 'authenticated INSERT on public.sales_orders_by_status', 'authenticated UPDATE on public.sales_orders_by_status',
+        'authenticated DELETE on public.sales_orders_by_status',
         'authenticated SELECT on public.styles', 'authenticated SELECT on public.style_variants',
         'authenticated SELECT on public.style_bom_items',
         'authenticated SELECT on public.sales_returns', 'authenticated SELECT on public.return_claims',
         'authenticated SELECT on public.suppliers', 'authenticated SELECT on public.purchase_units',
         'authenticated SELECT on public.purchase_orders', 'authenticated SELECT on public.purchase_order_lines',
-        'authenticated SELECT on public.settlement_lines', 'authenticated SELECT on public.materials_on_order',
+        'authenticated SELECT on public.settlement_lines', 'authenticated SELECT on public.materials_on_order', 'authenticated INSERT on public.materials_on_order', 'authenticated UPDATE on public.materials_on_order',
+        'authenticated DELETE on public.materials_on_order',
         'authenticated SELECT on public.sku_aliases', 'authenticated SELECT on public.combo_components',
         'authenticated SELECT on public.channel_settings', 'authenticated SELECT on public.channel_stock_files',
         'authenticated SELECT on public.business_profiles', 'authenticated SELECT on public.invoices',
         'authenticated SELECT on public.invoice_lines', 'authenticated SELECT on public.credit_notes',
         'authenticated SELECT on public.credit_note_lines'],
-  'On our tables, views and sequences the client roles hold exactly authenticated''s read of the six tables, the sub-assembly lines, the platform fees, the unit costs, the refused website order lines, the kept sales totals and order counts with their pending changes and the four views that read them, the three style tables, the returns with their claims, the four purchasing tables, the settlement lines, what is on order and the four channel tables (aliases, combo components, buffers, stock files), the business profile and the four invoice tables'
+  'On our tables, views and sequences the client roles hold exactly authenticated''s read of the six tables, the sub-assembly lines, the platform fees, the unit costs, the refused website order lines, the kept sales totals and order counts with their pending changes and the four views that read them, the three style tables, the returns with their claims, the four purchasing tables, the settlement lines, what is on order and the four channel tables (aliases, combo components, buffers, stock files), the business profile and the four invoice tables; and writes to the six views, which only reach private.refuse_view_write (405)'
 );
 select set_eq(
   $$ select format('%s %s on %I.%I.%I', case a.grantee when 0 then 'public' else a.grantee::regrole::text end,
@@ -144,6 +150,15 @@ insert into tests.ids select 'hat', id from public.create_product('HAT-1', 'Hat'
   jsonb_build_array(jsonb_build_object('material_id', tests.id('felt'), 'quantity', 2)));
 insert into tests.ids select 'sale', id from public.log_sale(tests.id('hat'), 1);
 insert into tests.ids select 'run', id from public.start_production(tests.id('hat'), 1);
+
+-- The six views refuse every write with PT405 (HTTP 405), whether or not a row matches.
+select throws_ok(format(w, v), 'PT405',
+  format('%s is a read-only view: it is computed from other tables and cannot be written.', v),
+  format('A write to %s is refused with PT405: %s', v, w))
+from unnest(array['product_unit_costs', 'pending_sales_figures', 'sales_by_day', 'sales_by_product',
+  'sales_orders_by_status', 'materials_on_order']) as v
+cross join unnest(array['delete from public.%I', 'delete from public.%I where false',
+  'update public.%I set user_id = user_id', 'insert into public.%I (user_id) values (auth.uid())']) as w;
 
 select throws_ok($$ update public.products set stock_on_hand = 1000 where id = tests.id('hat') $$,
   '42501', 'permission denied for table products', 'The owner cannot set product stock directly');
