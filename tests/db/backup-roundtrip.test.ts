@@ -75,10 +75,10 @@ async function seedEveryFeature(user: string) {
   const line = await value<string>(user, 'select id from public.purchase_order_lines where purchase_order_id = $1', [
     order.purchase_order_id,
   ]);
-  await call("public.receive_purchase_order($1, jsonb_build_array(jsonb_build_object('line_id', $2::uuid, 'quantity', 1)))", [
-    order.purchase_order_id,
-    line,
-  ]);
+  await call(
+    "public.receive_purchase_order($1, jsonb_build_array(jsonb_build_object('line_id', $2::uuid, 'quantity', 1)))",
+    [order.purchase_order_id, line],
+  );
   await call("public.receive_material($1, 200, 1.5, 'Top-up', gst_rate => 18, gst_paid => 54)", [buttons]);
   await call("public.adjust_stock(material_id => $1, counted => 1190, note => 'Count')", [buttons]);
   const run = await id('public.start_production($1, 4)', [collar]);
@@ -91,7 +91,9 @@ async function seedEveryFeature(user: string) {
   await call("public.log_sale($1, 1, 'Flipkart')", [combo]);
   const cancelled = await id("public.log_sale($1, 1, 'Myntra')", [shirt]);
   await call('public.cancel_sales_order($1)', [cancelled]);
-  await call("public.record_return($1, 'customer_return', 1, damaged => 1, return_fees => 30, note => 'Torn')", [amazon]);
+  await call("public.record_return($1, 'customer_return', 1, damaged => 1, return_fees => 30, note => 'Torn')", [
+    amazon,
+  ]);
   const claim = await value<string>(user, 'select id from public.return_claims where sales_order_id = $1', [amazon]);
   await call("public.update_claim($1, 'Approved', 500)", [claim]);
   const invoice = await value<{ invoice_id: string }>(
@@ -110,7 +112,7 @@ async function seedEveryFeature(user: string) {
     `public.import_settlement('Amazon', '[{"settlement_id": "S-1", "external_order_id": "408-1", "sku": "AMZ-SHIRT",
        "posted_date": "2026-01-20", "category": "sale", "amount": 2900}]')`,
   );
-  await call("public.record_stock_file('Amazon', '[{\"alias\": \"AMZ-SHIRT\", \"quantity\": 12}]')");
+  await call('public.record_stock_file(\'Amazon\', \'[{"alias": "AMZ-SHIRT", "quantity": 12}]\')');
   await call('public.archive_item(product_id => $1, archived => true)', [combo]);
   // Refusals are written by the website webhook's function, as the service role.
   await pool.query(
@@ -169,7 +171,11 @@ describe('backup and restore', { timeout: 60_000 }, () => {
     expect(withoutIds(again, order)).toEqual(withoutIds(original, order));
     // Not a copy of the ids: every uuid of the restored file is new.
     const idsOf = (backup: Backup) =>
-      new Set(Object.values(backup.tables).flatMap((rows) => rows.map((row) => row.id).filter((id) => typeof id === 'string')));
+      new Set(
+        Object.values(backup.tables).flatMap((rows) =>
+          rows.map((row) => row.id).filter((id) => typeof id === 'string'),
+        ),
+      );
     const originalIds = idsOf(original);
     expect([...idsOf(again)].filter((id) => originalIds.has(id))).toEqual([]);
     expect(await discrepancies(pool, fresh)).toEqual([]);
