@@ -31,7 +31,7 @@ export type RestoredRows = Record<string, number>;
  * Sends a backup file to restore_workspace part by part; the last part restores it all, or
  * nothing. The size is checked before the file is read.
  */
-async function restoreWorkspace(file: File): Promise<RestoredRows> {
+export async function restoreWorkspace(file: File): Promise<RestoredRows> {
   if (file.size > MAX_BACKUP_BYTES) {
     throw new UserError('This file is larger than 20 MB: a backup that Restore takes is at most 20 MB.');
   }
