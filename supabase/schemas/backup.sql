@@ -220,6 +220,27 @@ comment on function private.restore_backup is
   'Writes a checked backup''s tables into a user''s empty workspace with new ids, references mapped, document numbers kept.';
 revoke all on function private.restore_backup(uuid, jsonb) from public, anon, authenticated, service_role;
 
+-- Refuses a restore into a workspace that has any row in a table of the backup.
+create function private.require_empty_workspace(user_id uuid) returns void
+language plpgsql stable
+set search_path = ''
+as $$
+declare
+  v_table text;
+  v_found boolean;
+begin
+  for v_table in select b.table_name from rules.backup_tables() b order by b.restore_order loop
+    execute format('select exists (select from public.%I t where t.user_id = $1)', v_table)
+    into v_found using require_empty_workspace.user_id;
+    if v_found then
+      raise exception 'Restore needs an empty workspace, and this one already has data. Open a new workspace (sign out, then start again) and restore there.';
+    end if;
+  end loop;
+end;
+$$;
+comment on function private.require_empty_workspace is 'Refuses a restore into a workspace with any row in a table a backup holds.';
+revoke all on function private.require_empty_workspace(uuid) from public, anon, authenticated, service_role;
+
 -- Restore (Settings, Your data): part `part` of `parts` of a backup file's text. Parts before the
 -- last wait in private.backup_uploads (part 0 clears any earlier upload); the last part restores
 -- the whole file into the caller's workspace, which must be empty, all or nothing, and answers the
@@ -256,7 +277,9 @@ begin
   if content is null or length(content) > c_max_part_length then
     raise exception 'Each part of a backup must be at most % characters.', c_max_part_length;
   end if;
+  -- A busy workspace is refused at the first part, before the rest of the file is sent.
   if part = 0 then
+    perform private.require_empty_workspace(v_user_id);
     delete from private.backup_uploads u where u.user_id = v_user_id;
   end if;
   insert into private.backup_uploads as u (user_id, part, content) values (v_user_id, part, content)
@@ -274,7 +297,7 @@ begin
 
   begin
     v_backup := v_text::jsonb;
-  exception when invalid_text_representation then
+  exception when data_exception then
     raise exception 'This file is not a FactoryFlow backup: it is not JSON.';
   end;
   if jsonb_typeof(v_backup) <> 'object' or v_backup ->> 'format' is distinct from 'factoryflow-backup' then
@@ -308,11 +331,7 @@ begin
 
   -- A second restore of the same user at once waits here, then finds the workspace taken.
   perform pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtextextended('restore_workspace ' || v_user_id::text, 0));
-  for v_table in select b.table_name from rules.backup_tables() b order by b.restore_order loop
-    if private.workspace_table_has_rows(v_table, v_user_id) then
-      raise exception 'Restore needs an empty workspace, and this one already has data. Open a new workspace (sign out, then start again) and restore there.';
-    end if;
-  end loop;
+  perform private.require_empty_workspace(v_user_id);
 
   begin
     return private.restore_backup(v_user_id, v_tables);
@@ -325,19 +344,3 @@ comment on function public.restore_workspace is
   'Restore: takes a backup file, in parts, into the caller''s empty workspace in one transaction with new ids; refuses another format version or a damaged file.';
 revoke all on function public.restore_workspace(integer, integer, text) from public, anon, authenticated, service_role;
 grant execute on function public.restore_workspace(integer, integer, text) to authenticated;
-
--- Whether a user has any row in a table of the backup.
-create function private.workspace_table_has_rows(table_name text, user_id uuid) returns boolean
-language plpgsql stable
-set search_path = ''
-as $$
-declare
-  v_found boolean;
-begin
-  execute format('select exists (select from public.%I t where t.user_id = $1)', table_name)
-  into v_found using user_id;
-  return v_found;
-end;
-$$;
-comment on function private.workspace_table_has_rows is 'Whether a user has any row in a table a backup holds.';
-revoke all on function private.workspace_table_has_rows(text, uuid) from public, anon, authenticated, service_role;

@@ -5,7 +5,7 @@
 -- bounds, writing nothing; at the bounds it restores.
 begin;
 set local client_min_messages = warning;
-select plan(37);
+select plan(38);
 
 select tests.create_user('owner');
 select tests.create_user('fresh');
@@ -65,6 +65,10 @@ select is((select array_agg(k order by k) from backup, jsonb_object_keys(file ->
 select is((select jsonb_array_length(file -> 'tables' -> 'stock_movements') from backup), 3,
   'The ledger: two opening stocks and the sale');
 select ok((select not (file -> 'tables' -> 'products' -> 0 ? 'user_id') from backup), 'Rows leave out their user_id');
+
+select is(tests.refusal($$ select public.restore_workspace(0, 2, '{"format": ') $$),
+  'P0001 | Restore needs an empty workspace, and this one already has data. Open a new workspace (sign out, then start again) and restore there. | no hint',
+  'A workspace with data is refused at the first part of a file');
 
 select tests.authenticate_as('other');
 select is((select jsonb_path_query_array(public.export_workspace() -> 'tables', '$.*[*]') from backup), '[]'::jsonb,

@@ -37,6 +37,28 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION private.require_empty_workspace (
+  user_id uuid
+)
+  RETURNS void
+  LANGUAGE plpgsql
+  STABLE
+  SET search_path TO ''
+  AS $function$
+declare
+  v_table text;
+  v_found boolean;
+begin
+  for v_table in select b.table_name from rules.backup_tables() b order by b.restore_order loop
+    execute format('select exists (select from public.%I t where t.user_id = $1)', v_table)
+    into v_found using require_empty_workspace.user_id;
+    if v_found then
+      raise exception 'Restore needs an empty workspace, and this one already has data. Open a new workspace (sign out, then start again) and restore there.';
+    end if;
+  end loop;
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION private.restore_backup (
   user_id uuid,
   tables  jsonb
@@ -107,24 +129,6 @@ begin
 end;
 $function$;
 
-CREATE OR REPLACE FUNCTION private.workspace_table_has_rows (
-  table_name text,
-  user_id    uuid
-)
-  RETURNS boolean
-  LANGUAGE plpgsql
-  STABLE
-  SET search_path TO ''
-  AS $function$
-declare
-  v_found boolean;
-begin
-  execute format('select exists (select from public.%I t where t.user_id = $1)', table_name)
-  into v_found using user_id;
-  return v_found;
-end;
-$function$;
-
 CREATE OR REPLACE FUNCTION public.export_workspace()
   RETURNS jsonb
   LANGUAGE plpgsql
@@ -191,7 +195,9 @@ begin
   if content is null or length(content) > c_max_part_length then
     raise exception 'Each part of a backup must be at most % characters.', c_max_part_length;
   end if;
+  -- A busy workspace is refused at the first part, before the rest of the file is sent.
   if part = 0 then
+    perform private.require_empty_workspace(v_user_id);
     delete from private.backup_uploads u where u.user_id = v_user_id;
   end if;
   insert into private.backup_uploads as u (user_id, part, content) values (v_user_id, part, content)
@@ -209,7 +215,7 @@ begin
 
   begin
     v_backup := v_text::jsonb;
-  exception when invalid_text_representation then
+  exception when data_exception then
     raise exception 'This file is not a FactoryFlow backup: it is not JSON.';
   end;
   if jsonb_typeof(v_backup) <> 'object' or v_backup ->> 'format' is distinct from 'factoryflow-backup' then
@@ -243,11 +249,7 @@ begin
 
   -- A second restore of the same user at once waits here, then finds the workspace taken.
   perform pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtextextended('restore_workspace ' || v_user_id::text, 0));
-  for v_table in select b.table_name from rules.backup_tables() b order by b.restore_order loop
-    if private.workspace_table_has_rows(v_table, v_user_id) then
-      raise exception 'Restore needs an empty workspace, and this one already has data. Open a new workspace (sign out, then start again) and restore there.';
-    end if;
-  end loop;
+  perform private.require_empty_workspace(v_user_id);
 
   begin
     return private.restore_backup(v_user_id, v_tables);
@@ -324,9 +326,9 @@ ALTER TABLE "private"."backup_uploads"
 
 COMMENT ON FUNCTION "private"."refuse_missing_backup_row"(text, uuid) IS 'Refuses a backup''s reference to a row it does not hold; null for an empty reference.';
 
-COMMENT ON FUNCTION "private"."restore_backup"(uuid, jsonb) IS 'Writes a checked backup''s tables into a user''s empty workspace with new ids, references mapped, document numbers kept.';
+COMMENT ON FUNCTION "private"."require_empty_workspace"(uuid) IS 'Refuses a restore into a workspace with any row in a table a backup holds.';
 
-COMMENT ON FUNCTION "private"."workspace_table_has_rows"(text, uuid) IS 'Whether a user has any row in a table a backup holds.';
+COMMENT ON FUNCTION "private"."restore_backup"(uuid, jsonb) IS 'Writes a checked backup''s tables into a user''s empty workspace with new ids, references mapped, document numbers kept.';
 
 COMMENT ON FUNCTION "public"."export_workspace"() IS 'Download all my data: every row of every table of the caller''s workspace (rules.backup_tables), with the file format and version.';
 
@@ -346,17 +348,17 @@ REVOKE ALL ON FUNCTION "private"."refuse_missing_backup_row"(text, uuid) FROM "p
 
 GRANT EXECUTE ON FUNCTION "private"."refuse_missing_backup_row"(text, uuid) TO "postgres";
 
+REVOKE ALL ON FUNCTION "private"."require_empty_workspace"(uuid) FROM PUBLIC;
+
+REVOKE ALL ON FUNCTION "private"."require_empty_workspace"(uuid) FROM "postgres";
+
+GRANT EXECUTE ON FUNCTION "private"."require_empty_workspace"(uuid) TO "postgres";
+
 REVOKE ALL ON FUNCTION "private"."restore_backup"(uuid, jsonb) FROM PUBLIC;
 
 REVOKE ALL ON FUNCTION "private"."restore_backup"(uuid, jsonb) FROM "postgres";
 
 GRANT EXECUTE ON FUNCTION "private"."restore_backup"(uuid, jsonb) TO "postgres";
-
-REVOKE ALL ON FUNCTION "private"."workspace_table_has_rows"(text, uuid) FROM PUBLIC;
-
-REVOKE ALL ON FUNCTION "private"."workspace_table_has_rows"(text, uuid) FROM "postgres";
-
-GRANT EXECUTE ON FUNCTION "private"."workspace_table_has_rows"(text, uuid) TO "postgres";
 
 GRANT EXECUTE ON FUNCTION "public"."export_workspace"() TO "authenticated";
 
