@@ -167,6 +167,9 @@ begin
   for v_table in select b.table_name, b.new_id, b.refers_to from rules.backup_tables() b order by b.restore_order loop
     v_rows := tables -> v_table.table_name;
     if v_table.new_id = 'uuid' then
+      if exists (select from jsonb_array_elements(v_rows) r where r ->> 'id' is null) then
+        raise exception 'This backup is damaged: a row of % has no id.', v_table.table_name;
+      end if;
       select r ->> 'id' into v_duplicate from jsonb_array_elements(v_rows) r group by r ->> 'id' having count(*) > 1 limit 1;
       if found then
         raise exception 'This backup is damaged: % holds the row % twice.', v_table.table_name, v_duplicate;

@@ -5,7 +5,7 @@
 -- bounds, writing nothing; at the bounds it restores.
 begin;
 set local client_min_messages = warning;
-select plan(38);
+select plan(40);
 
 select tests.create_user('owner');
 select tests.create_user('fresh');
@@ -128,6 +128,12 @@ select is(pg_temp.restore(jsonb_set(file, '{tables,stock_movements,2,sales_order
 select is(pg_temp.restore(jsonb_set(file, '{tables,products}', (file -> 'tables' -> 'products') || (file -> 'tables' -> 'products'))),
   format('P0001 | This backup is damaged: products holds the row %s twice. | no hint', file -> 'tables' -> 'products' -> 0 ->> 'id'),
   'A row given twice is refused') from backup;
+
+select is(pg_temp.restore(file #- '{tables,raw_materials,0,id}'),
+  'P0001 | This backup is damaged: a row of raw_materials has no id. | no hint', 'A row without its id is refused') from backup;
+select is(pg_temp.restore(jsonb_set(file, '{tables,raw_materials,0,id}', '"M-1"')),
+  'P0001 | This backup is damaged: invalid input syntax for type uuid: "M-1" | no hint', 'An id that is no uuid is refused')
+from backup;
 
 -- The bounds: parts of at most 500,000 characters, at most 40 of them, at most 30,000 rows.
 select is(tests.refusal(format('select public.restore_workspace(0, 2, %L)', repeat(' ', 500001))),
