@@ -1131,6 +1131,9 @@ isOneToOne: false
 "dismiss_website_order_refusal":
 { Args: { "refusal_id": string }; Returns: undefined
                            },
+"export_workspace":
+{ Args: Record<PropertyKey, never>; Returns: Json
+                           },
 "fulfil_sales_order":
 { Args: { "order_id": string }; Returns: {
               "cgst": number,
@@ -1386,6 +1389,9 @@ isOneToOne: false
                            },
 "remove_sku_alias":
 { Args: { "alias_id": string }; Returns: undefined
+                           },
+"restore_workspace":
+{ Args: { "content": string,"part": number,"parts": number }; Returns: Json
                            },
 "return_sales_order":
 { Args: { "note"?: string,"order_id": string,"request_id"?: string,"restock"?: boolean }; Returns: {

@@ -2,7 +2,7 @@
  * Data in and out through the browser: import a materials CSV and a products CSV (with a BOM by
  * material name) on their tabs, preview first, then commit; export Sales Orders and read the file
  * back (byte order mark, header, plain amounts, a formula in a product name neutralised); download
- * all data. A style's round trip: exported Products and Raw Materials import into a fresh workspace
+ * all data (the backup: every table, its format version). A style's round trip: exported Products and Raw Materials import into a fresh workspace
  * and recreate the style, its grid and its BOM by size. Sales and styles are seeded through
  * supabase-js with the page's own session.
  */
@@ -230,11 +230,23 @@ describe('catalogue import and CSV export', { timeout: 90_000 }, () => {
     ]);
     expect(backup.suggestedFilename()).toMatch(/^factoryflow-all-data-\d{4}-\d{2}-\d{2}\.json$/);
     const data = JSON.parse(await readFile(await backup.path(), 'utf8')) as {
+      format: string;
+      version: number;
       tables: Record<string, { [column: string]: unknown }[]>;
     };
+    // A backup Restore takes: its format and version, and every table the user owns.
+    expect([data.format, data.version]).toEqual(['factoryflow-backup', 1]);
     expect(Object.keys(data.tables).sort()).toEqual([
       'bom_items',
       'bom_subassemblies',
+      'business_profiles',
+      'channel_settings',
+      'channel_stock_files',
+      'combo_components',
+      'credit_note_lines',
+      'credit_notes',
+      'invoice_lines',
+      'invoices',
       'manufacturing_orders',
       'platform_fees',
       'products',
@@ -245,6 +257,8 @@ describe('catalogue import and CSV export', { timeout: 90_000 }, () => {
       'return_claims',
       'sales_orders',
       'sales_returns',
+      'settlement_lines',
+      'sku_aliases',
       'stock_movements',
       'style_bom_items',
       'style_variants',

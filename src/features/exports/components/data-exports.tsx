@@ -4,18 +4,19 @@ import { IconDatabaseExport } from '@tabler/icons-react';
 import { useState } from 'react';
 import { downloadFile, todayInIndia } from '@/lib/csv';
 import { ownerReports } from '../api/report-exports';
-import { fetchWorkspaceData } from '../api/workspace-data';
+import { fetchWorkspaceBackup } from '../api/workspace-data';
 import { ExportCsvButton } from './export-csv-button';
+import { RestoreBackup } from './restore-backup';
 
-/** Settings: every table of the workspace in one file, and the owner reports as CSV. */
+/** Settings: every table of the workspace in one file, its restore, and the owner reports as CSV. */
 export function DataExports() {
   const [downloading, setDownloading] = useState(false);
 
   async function downloadAll() {
     setDownloading(true);
     try {
-      const data = await fetchWorkspaceData();
-      downloadFile(`factoryflow-all-data-${todayInIndia()}.json`, JSON.stringify(data, null, 1), 'application/json');
+      const backup = await fetchWorkspaceBackup();
+      downloadFile(`factoryflow-all-data-${todayInIndia()}.json`, JSON.stringify(backup), 'application/json');
     } catch (error) {
       notifications.show({ color: 'red', title: 'Could not download your data', message: (error as Error).message });
     } finally {
@@ -31,13 +32,14 @@ export function DataExports() {
       <Stack gap="md">
         <div>
           <Text size="sm" mb="xs">
-            One JSON file with every product, style, material, BOM line, order, stock movement and platform fee of this
-            workspace: a backup, or everything to take elsewhere.
+            One JSON file with everything in this workspace: products, materials, orders, invoices, stock movements,
+            settings and the rest. Keep it as a backup, or take everything elsewhere.
           </Text>
           <Button leftSection={<IconDatabaseExport size={18} />} loading={downloading} onClick={downloadAll}>
             Download all my data
           </Button>
         </div>
+        <RestoreBackup />
         <div>
           <Text size="sm" mb="xs">
             Reports as CSV files for Excel or Google Sheets, with amounts as plain numbers and dates such as{' '}
