@@ -3,9 +3,12 @@ import { todayInIndia } from './csv';
 
 /*
  * The one set of form field rules of the app. Each mirrors what the database keeps and what its
- * operations accept (private.require_text, private.require_number, private.require_decimals and
- * the column types), with the same messages, so that a form says on the field, before a round
- * trip, what the server would refuse. The server stays the authority.
+ * operations accept (private.require_text, private.require_number, private.require_decimals,
+ * private.require_positive_quantity in supabase/schemas/01_validation.sql), checked in the same
+ * order and worded with the same sentences, so that a form says on the field, before a round trip,
+ * exactly what the server would refuse. The server stays the authority:
+ * tests/db/field-rules-drift.test.ts sends every rule's bad values to the operation that saves the
+ * field and fails when the two answers differ.
  *
  * Numbers are typed into plain text inputs and read here exactly as typed: nothing is clamped,
  * rounded or stripped. Input that is not a number, has more decimal places than its column keeps,
@@ -21,8 +24,10 @@ export interface NumberRules {
   /** Decimal places the column keeps: 0 for whole numbers, 2 for paise. */
   decimals: number;
   min: number;
-  /** Instead of 'X must be at least N.' (or 'X cannot be negative.' for a minimum of 0). */
-  minMessage?: string;
+  /** More than zero, checked before anything else: 'X must be greater than 0.' (private.require_positive_quantity). */
+  positive?: true;
+  /** Instead of 'X is required.', where the server words it for a row of a list. */
+  requiredMessage?: string;
   /** The value an empty field stands for (shown as its placeholder); without it, it is required. */
   whenEmpty?: number;
   /** Empty is allowed and left out of the call: the server fills in a value of its own (optionalNumberField). */
@@ -67,28 +72,22 @@ export function readTypedNumber(text: string): TypedNumber | null {
   return { value, decimals: fraction.replace(/0+$/, '').length };
 }
 
-const formatLimit = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 4 });
-
-function belowMinimumMessage(rules: NumberRules): string {
-  if (rules.minMessage) return rules.minMessage;
-  if (rules.min === 0) return `${rules.label} cannot be negative.`;
-  return `${rules.label} must be at least ${formatLimit.format(rules.min)}.`;
-}
-
-/** The message for a typed number that breaks the rules, or null when it may be saved. */
+/**
+ * The message for a typed number that breaks the rules, or null when it may be saved: the checks of
+ * private.require_number (whole, at least, at most) and then private.require_decimals, in their order.
+ */
 export function numberProblem(text: string, rules: NumberRules): string | null {
   if (text.trim() === '') {
-    return rules.whenEmpty === undefined && !rules.optional ? `${rules.label} is required.` : null;
+    if (rules.whenEmpty !== undefined || rules.optional) return null;
+    return rules.requiredMessage ?? `${rules.label} is required.`;
   }
   const typed = readTypedNumber(text);
   if (!typed) return `${rules.label} must be a number.`;
-  if (typed.decimals > rules.decimals) {
-    return rules.decimals === 0
-      ? `${rules.label} must be a whole number.`
-      : `${rules.label} can have at most ${rules.decimals} decimal places.`;
-  }
-  if (typed.value < rules.min) return belowMinimumMessage(rules);
-  if (typed.value > MAX_NUMBER) return `${rules.label} must be at most ${formatLimit.format(MAX_NUMBER)}.`;
+  if (rules.positive && typed.value <= 0) return `${rules.label} must be greater than 0.`;
+  if (rules.decimals === 0 && typed.decimals > 0) return `${rules.label} must be a whole number.`;
+  if (typed.value < rules.min) return `${rules.label} must be at least ${rules.min}.`;
+  if (typed.value > MAX_NUMBER) return `${rules.label} must be at most ${MAX_NUMBER}.`;
+  if (typed.decimals > rules.decimals) return `${rules.label} can have at most ${rules.decimals} decimal places.`;
   return null;
 }
 
@@ -165,6 +164,19 @@ export function textField(rules: TextRules) {
     });
 }
 
+/** Parses one value with its field's schema; its first problem becomes an issue at `path`. */
+export function checked<Output>(
+  ctx: z.RefinementCtx,
+  schema: z.ZodType<Output, unknown>,
+  value: unknown,
+  path: (string | number)[],
+): Output | undefined {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  ctx.addIssue({ code: 'custom', path, message: result.error.issues[0]!.message });
+  return undefined;
+}
+
 /** A Mantine Select value: the chosen option's value, or null while nothing is chosen. */
 export function choiceField(message: string) {
   return z
@@ -185,19 +197,20 @@ export const productFieldRules = {
   sku: { label: 'SKU', maxLength: 64, required: true },
   productName: { label: 'Product name', maxLength: 200, required: true },
   category: { label: 'Category', maxLength: 100, required: false },
-  sellingPrice: {
-    label: 'Selling price',
-    decimals: 2,
-    min: 0.01,
-    minMessage: 'Selling price must be more than 0.',
-  },
+  sellingPrice: { label: 'Selling price', decimals: 2, min: 0.01 },
   stockOnHand: { label: 'Stock on hand', decimals: 0, min: 0, whenEmpty: 0 },
   reorderPoint: { label: 'Reorder point', decimals: 0, min: 0, whenEmpty: 10 },
-  bomQuantity: { label: 'Quantity', decimals: 3, min: 0.001, minMessage: 'Quantity must be more than 0.' },
+  // A BOM row's quantity: of a material (3 decimals, as stock keeps), or of a sub-assembly (whole pieces).
+  bomQuantity: { label: 'BOM quantity', decimals: 3, min: 0.001, requiredMessage: 'Each BOM row needs a quantity.' },
   // Issue 33: wastage on a material line (at most 50, checked by the product form), what a unit
   // costs beyond its BOM (set_product_costs), and a sub-assembly line's whole pieces.
   wastagePercent: { label: 'Wastage', decimals: 2, min: 0, whenEmpty: 0 },
-  subassemblyQuantity: { label: 'Quantity', decimals: 0, min: 1 },
+  subassemblyQuantity: {
+    label: 'Sub-assembly quantity',
+    decimals: 0,
+    min: 1,
+    requiredMessage: 'Each BOM row needs a quantity.',
+  },
   labourPerUnit: { label: 'Labour per unit', decimals: 2, min: 0, whenEmpty: 0 },
   overheadPerRun: { label: 'Overhead per run', decimals: 2, min: 0, whenEmpty: 0 },
   runSize: { label: 'Run size', decimals: 0, min: 1, whenEmpty: 1 },
@@ -271,12 +284,7 @@ export const styleFieldRules = {
 
 /** Receipts and counts (receive_material, adjust_stock): stock columns keep 3 decimals, products whole units. */
 export const stockFieldRules = {
-  receivedQuantity: {
-    label: 'Quantity',
-    decimals: 3,
-    min: 0.001,
-    minMessage: 'Quantity must be greater than 0.',
-  },
+  receivedQuantity: { label: 'Quantity', decimals: 3, min: 0, positive: true },
   /** What was paid per unit: the precision of a material's cost per unit. */
   unitCost: { label: 'Unit cost', decimals: rawMaterialFieldRules.costPerUnit.decimals, min: 0 },
   /** The GST a receipt's bill charged (input tax, issue 31): rupees and paise, empty for none. */
@@ -309,23 +317,12 @@ export const supplierFieldRules = {
  */
 export const purchaseFieldRules = {
   purchaseUnit: { label: 'Purchase unit', maxLength: 32, required: true },
-  unitsPerPurchaseUnit: {
-    label: 'Units per purchase unit',
-    decimals: 3,
-    min: 0.001,
-    minMessage: 'Units per purchase unit must be at least 0.001.',
-  },
+  unitsPerPurchaseUnit: { label: 'Units per purchase unit', decimals: 3, min: 0.001 },
   pricePerPurchaseUnit: { label: 'Price per purchase unit', decimals: 4, min: 0, optional: true },
   minimumOrder: { label: 'Minimum order', decimals: 3, min: 0.001, optional: true },
-  quantity: { label: 'Quantity', decimals: 3, min: 0.001, minMessage: 'Quantity must be greater than 0.' },
+  quantity: { label: 'Quantity', decimals: 3, min: 0, positive: true },
   unitPrice: { label: 'Unit price', decimals: 4, min: 0, optional: true },
-  received: {
-    label: 'Quantity received',
-    decimals: 3,
-    min: 0.001,
-    minMessage: 'Quantity received must be greater than 0.',
-    optional: true,
-  },
+  received: { label: 'Quantity received', decimals: 3, min: 0, positive: true, optional: true },
   note: { label: 'Note', maxLength: 500, required: false },
   maxLines: 200,
   // The days create_purchase_order takes.

@@ -50,56 +50,68 @@ const GSTIN = '27AAPFU0939F1ZV';
 /** Every browser rule and the operation that saves its field. */
 function serverCases(f: Fixtures): Record<string, ServerCase> {
   // A new product; `field` is the parameter that takes the value, the others are valid.
-  const product = (field: string): Save => (value) => {
-    const args = { sku: `'DRIFT-1'`, product_name: `'Drift kurta'`, selling_price: '499', [field]: '$1' };
-    const list = Object.entries(args).map(([name, arg]) => `${name} => ${arg}`);
-    return [`select public.create_product(${list.join(', ')})`, [value]];
-  };
+  const product =
+    (field: string): Save =>
+    (value) => {
+      const args = { sku: `'DRIFT-1'`, product_name: `'Drift kurta'`, selling_price: '499', [field]: '$1' };
+      const list = Object.entries(args).map(([name, arg]) => `${name} => ${arg}`);
+      return [`select public.create_product(${list.join(', ')})`, [value]];
+    };
   // A new product made of the fixture's material or product ($2).
-  const bom = (line: string, itemId: string): Save => (value) => [
-    `select public.create_product(sku => 'DRIFT-2', product_name => 'Drift set', selling_price => 499,
+  const bom =
+    (line: string, itemId: string): Save =>
+    (value) => [
+      `select public.create_product(sku => 'DRIFT-2', product_name => 'Drift set', selling_price => 499,
        bom => jsonb_build_array(${line}))`,
-    [value, itemId],
-  ];
-  const costs = (args: string): Save => (value) => [
-    `select public.set_product_costs(product_id => $2, labour_per_unit => 0, ${args})`,
-    [value, f.productId],
-  ];
-  const material = (args: string): Save => (value) => [
-    `select public.create_raw_material(material_name => 'Drift cloth', ${args})`,
-    [value],
-  ];
-  const fees = (args: string): Save => (value) => [
-    `select public.set_platform_fees(platform => 'Amazon', commission_percent => 10, fee_per_order => 0,
+      [value, itemId],
+    ];
+  const costs =
+    (args: string): Save =>
+    (value) => [
+      `select public.set_product_costs(product_id => $2, labour_per_unit => 0, ${args})`,
+      [value, f.productId],
+    ];
+  const material =
+    (args: string): Save =>
+    (value) => [`select public.create_raw_material(material_name => 'Drift cloth', ${args})`, [value]];
+  const fees =
+    (args: string): Save =>
+    (value) => [
+      `select public.set_platform_fees(platform => 'Amazon', commission_percent => 10, fee_per_order => 0,
        shipping_per_order => 0, ${args})`,
-    [value],
-  ];
-  const sale = (args: string): Save => (value) => [
-    `select public.log_sale(product_id => $2, quantity => 1, platform => 'Amazon', ${args})`,
-    [value, f.productId],
-  ];
+      [value],
+    ];
+  const sale =
+    (args: string): Save =>
+    (value) => [
+      `select public.log_sale(product_id => $2, quantity => 1, platform => 'Amazon', ${args})`,
+      [value, f.productId],
+    ];
   // One unit comes back in another condition, so that a return of none of the tested one is still a return.
-  const returned = (args: string): Save => (value) => [
-    `select public.record_return(order_id => $2, kind => 'customer_return', ${args})`,
-    [value, f.orderId],
-  ];
-  const style = (args: string, options = `'[{"name": "Size", "values": ["S"]}]'::jsonb`): Save => (value) => [
-    `select public.create_style(selling_price => 499, options => ${options}, ${args})`,
-    [value],
-  ];
-  const receipt = (args: string): Save => (value) => [
-    `select public.receive_material(material_id => $2, ${args})`,
-    [value, f.materialId],
-  ];
-  const supplier = (args: string): Save => (value) => [`select public.create_supplier(${args})`, [value]];
-  const purchaseUnit = (args: string): Save => (value) => [
-    `select public.set_purchase_unit(material_id => $2, supplier_id => $3, ${args})`,
-    [value, f.materialId, f.supplierId],
-  ];
-  const purchaseOrder = (line: string, args = ''): Save => (value) => [
-    `select public.create_purchase_order(supplier_id => $2, lines => jsonb_build_array(${line})${args})`,
-    [value, f.supplierId, f.materialId],
-  ];
+  const returned =
+    (args: string): Save =>
+    (value) => [`select public.record_return(order_id => $2, kind => 'customer_return', ${args})`, [value, f.orderId]];
+  const style =
+    (args: string, options = `'[{"name": "Size", "values": ["S"]}]'::jsonb`): Save =>
+    (value) => [`select public.create_style(selling_price => 499, options => ${options}, ${args})`, [value]];
+  const receipt =
+    (args: string): Save =>
+    (value) => [`select public.receive_material(material_id => $2, ${args})`, [value, f.materialId]];
+  const supplier =
+    (args: string): Save =>
+    (value) => [`select public.create_supplier(${args})`, [value]];
+  const purchaseUnit =
+    (args: string): Save =>
+    (value) => [
+      `select public.set_purchase_unit(material_id => $2, supplier_id => $3, ${args})`,
+      [value, f.materialId, f.supplierId],
+    ];
+  const purchaseOrder =
+    (line: string, args = ''): Save =>
+    (value) => [
+      `select public.create_purchase_order(supplier_id => $2, lines => jsonb_build_array(${line})${args})`,
+      [value, f.supplierId, f.materialId],
+    ];
   const materialLine = `jsonb_build_object('material_id', $3::uuid, 'quantity', 1)`;
   const email = (length: number) => `${'x'.repeat(Math.max(length - 8, 1))}@shop.in`;
 
@@ -123,7 +135,10 @@ function serverCases(f: Fixtures): Record<string, ServerCase> {
       save: bom(`jsonb_build_object('product_id', $2::uuid, 'quantity', $1::numeric)`, f.productId),
     },
     'productFieldRules.labourPerUnit': {
-      save: (value) => [`select public.set_product_costs(product_id => $2, labour_per_unit => $1)`, [value, f.productId]],
+      save: (value) => [
+        `select public.set_product_costs(product_id => $2, labour_per_unit => $1)`,
+        [value, f.productId],
+      ],
     },
     'productFieldRules.overheadPerRun': { save: costs('overhead_per_run => $1') },
     'productFieldRules.runSize': { save: costs('run_size => $1') },
@@ -161,11 +176,14 @@ function serverCases(f: Fixtures): Record<string, ServerCase> {
     },
     'platformFeeFieldRules.paymentCycleDays': {
       save: fees('payment_cycle_days => $1'),
-      emptyNotSent: 'the form shows the platform\'s cycle and asks for one; the API keeps the default for none',
+      emptyNotSent: "the form shows the platform's cycle and asks for one; the API keeps the default for none",
     },
 
     'saleFieldRules.quantity': {
-      save: (value) => [`select public.log_sale(product_id => $2, quantity => $1, platform => 'Amazon')`, [value, f.productId]],
+      save: (value) => [
+        `select public.log_sale(product_id => $2, quantity => $1, platform => 'Amazon')`,
+        [value, f.productId],
+      ],
     },
     'saleFieldRules.unitPrice': { save: sale('unit_price => $1') },
     'saleFieldRules.orderDate': { save: sale('order_date => $1') },
@@ -184,11 +202,14 @@ function serverCases(f: Fixtures): Record<string, ServerCase> {
     },
     'returnFieldRules.claimWindowDays': {
       save: fees('claim_window_days => $1'),
-      emptyNotSent: 'the form shows the platform\'s window and asks for one; the API keeps the default for none',
+      emptyNotSent: "the form shows the platform's window and asks for one; the API keeps the default for none",
     },
 
     'productionFieldRules.quantityToProduce': {
-      save: (value) => [`select public.start_production(product_id => $2, quantity_to_produce => $1)`, [value, f.productId]],
+      save: (value) => [
+        `select public.start_production(product_id => $2, quantity_to_produce => $1)`,
+        [value, f.productId],
+      ],
     },
 
     'styleFieldRules.styleName': { save: style(`style_name => $1, category => null, sku_prefix => 'DRS'`) },
@@ -210,11 +231,14 @@ function serverCases(f: Fixtures): Record<string, ServerCase> {
     'stockFieldRules.receivedQuantity': { save: receipt('quantity => $1, unit_cost => 1') },
     'stockFieldRules.unitCost': {
       save: receipt('quantity => 1, unit_cost => $1'),
-      emptyNotSent: 'the form fills in the material\'s cost and asks for one; the API also takes a receipt without it',
+      emptyNotSent: "the form fills in the material's cost and asks for one; the API also takes a receipt without it",
     },
     'stockFieldRules.gstPaid': { save: receipt('quantity => 1, unit_cost => 100, gst_rate => 5, gst_paid => $1') },
     'stockFieldRules.countedProduct': {
-      save: (value) => [`select public.adjust_stock(product_id => $2, counted => $1, note => 'Count')`, [value, f.productId]],
+      save: (value) => [
+        `select public.adjust_stock(product_id => $2, counted => $1, note => 'Count')`,
+        [value, f.productId],
+      ],
     },
     'stockFieldRules.countedMaterial': {
       save: (value) => [
@@ -224,10 +248,16 @@ function serverCases(f: Fixtures): Record<string, ServerCase> {
     },
 
     'planningFieldRules.leadTimeDays': {
-      save: (value) => [`select public.set_product_planning($2, lead_time_days => $1, safety_days => null)`, [value, f.productId]],
+      save: (value) => [
+        `select public.set_product_planning($2, lead_time_days => $1, safety_days => null)`,
+        [value, f.productId],
+      ],
     },
     'planningFieldRules.safetyDays': {
-      save: (value) => [`select public.set_product_planning($2, lead_time_days => null, safety_days => $1)`, [value, f.productId]],
+      save: (value) => [
+        `select public.set_product_planning($2, lead_time_days => null, safety_days => $1)`,
+        [value, f.productId],
+      ],
     },
 
     'supplierFieldRules.supplierName': { save: supplier('supplier_name => $1') },

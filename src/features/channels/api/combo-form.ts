@@ -9,12 +9,7 @@ import {
 } from '@/lib/form-fields';
 
 /** How many of a part one combo holds: whole pieces, at least one. */
-export const componentQuantityRules = {
-  label: 'Quantity',
-  decimals: 0,
-  min: 1,
-  minMessage: 'Quantity must be at least 1.',
-} satisfies NumberRules;
+export const componentQuantityRules = { label: 'Quantity', decimals: 0, min: 1 } satisfies NumberRules;
 
 /** A combo's part: a product and how many of it one combo holds. */
 const componentRowSchema = z.object({
