@@ -4,6 +4,8 @@ import {
   numberField,
   numberFieldText,
   numberProblem,
+  planningFieldRules,
+  platformFeeFieldRules,
   productFieldRules,
   rawMaterialFieldRules,
   readTypedNumber,
@@ -74,6 +76,15 @@ describe('numberProblem', () => {
     expect(problem(productFieldRules.bomQuantity)('1.0001')).toBe('BOM quantity can have at most 3 decimal places.');
     expect(problem(productFieldRules.bomQuantity)('0')).toBe('BOM quantity must be at least 0.001.');
     expect(problem(productFieldRules.bomQuantity)('0.001')).toBeNull();
+  });
+
+  it('checks a bound an operation sets last, after decimal places, as the server does', () => {
+    const commission = problem(platformFeeFieldRules.commissionPercent);
+    expect(commission('100')).toBeNull();
+    expect(commission('100.5')).toBe('Commission percent must be at most 100.');
+    expect(commission('100.001')).toBe('Commission percent can have at most 2 decimal places.');
+    expect(problem(planningFieldRules.leadTimeDays)('366')).toBe('Lead time must be at most 365 days.');
+    expect(problem(planningFieldRules.leadTimeDays)('')).toBeNull();
   });
 
   it('lets optional fields stay empty, standing for their default', () => {

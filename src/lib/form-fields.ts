@@ -26,6 +26,8 @@ export interface NumberRules {
   min: number;
   /** More than zero, checked before anything else: 'X must be greater than 0.' (private.require_positive_quantity). */
   positive?: true;
+  /** A bound below 1000000000 that the operation sets, with its sentence, checked last as it is there. */
+  atMost?: { value: number; message: string };
   /** Instead of 'X is required.', where the server words it for a row of a list. */
   requiredMessage?: string;
   /** The value an empty field stands for (shown as its placeholder); without it, it is required. */
@@ -88,6 +90,7 @@ export function numberProblem(text: string, rules: NumberRules): string | null {
   if (typed.value < rules.min) return `${rules.label} must be at least ${rules.min}.`;
   if (typed.value > MAX_NUMBER) return `${rules.label} must be at most ${MAX_NUMBER}.`;
   if (typed.decimals > rules.decimals) return `${rules.label} can have at most ${rules.decimals} decimal places.`;
+  if (rules.atMost && typed.value > rules.atMost.value) return rules.atMost.message;
   return null;
 }
 
@@ -230,11 +233,21 @@ export const rawMaterialFieldRules = {
 export const DEFAULT_UNIT = 'units';
 
 export const platformFeeFieldRules = {
-  commissionPercent: { label: 'Commission percent', decimals: 2, min: 0 },
+  commissionPercent: {
+    label: 'Commission percent',
+    decimals: 2,
+    min: 0,
+    atMost: { value: 100, message: 'Commission percent must be at most 100.' },
+  },
   feePerOrder: { label: 'Fee per order', decimals: 2, min: 0 },
   shippingPerOrder: { label: 'Shipping per order', decimals: 2, min: 0 },
   /** Days after an order its marketplace pays it (platform_fees.payment_cycle_days, issue 30). */
-  paymentCycleDays: { label: 'Payment cycle', decimals: 0, min: 1 },
+  paymentCycleDays: {
+    label: 'Payment cycle',
+    decimals: 0,
+    min: 1,
+    atMost: { value: 365, message: 'Payment cycle must be at most 365 days.' },
+  },
 } satisfies Record<string, NumberRules>;
 
 export const saleFieldRules = {
@@ -259,7 +272,12 @@ export const returnFieldRules = {
   /** update_claim's amount: from 0 to the sale value of the claim's units. */
   amountReimbursed: { label: 'Amount reimbursed', decimals: 2, min: 0 },
   /** Days after a return's date to claim for it (platform_fees.claim_window_days). */
-  claimWindowDays: { label: 'Claim window', decimals: 0, min: 1 },
+  claimWindowDays: {
+    label: 'Claim window',
+    decimals: 0,
+    min: 1,
+    atMost: { value: 365, message: 'Claim window must be at most 365 days.' },
+  },
 } satisfies Record<string, NumberRules>;
 
 export const productionFieldRules = {
@@ -295,8 +313,20 @@ export const stockFieldRules = {
 
 /** A product's planning (set_product_planning): whole days; empty takes the default of 7. */
 export const planningFieldRules = {
-  leadTimeDays: { label: 'Lead time', decimals: 0, min: 0, optional: true },
-  safetyDays: { label: 'Safety days', decimals: 0, min: 0, optional: true },
+  leadTimeDays: {
+    label: 'Lead time',
+    decimals: 0,
+    min: 0,
+    optional: true,
+    atMost: { value: 365, message: 'Lead time must be at most 365 days.' },
+  },
+  safetyDays: {
+    label: 'Safety days',
+    decimals: 0,
+    min: 0,
+    optional: true,
+    atMost: { value: 365, message: 'Safety days must be at most 365.' },
+  },
 } as const;
 
 /** Suppliers (create_supplier, update_supplier): the columns' limits. */
@@ -306,7 +336,7 @@ export const supplierFieldRules = {
   phone: { label: 'Phone', maxLength: 20, required: false },
   email: { label: 'Email', maxLength: 254, required: false },
   gstin: { label: 'GSTIN', maxLength: 15, required: false },
-  leadTimeDays: { label: 'Lead time', decimals: 0, min: 0, optional: true },
+  leadTimeDays: planningFieldRules.leadTimeDays,
   paymentTerms: { label: 'Payment terms', maxLength: 200, required: false },
   notes: { label: 'Notes', maxLength: 1000, required: false },
 } as const;

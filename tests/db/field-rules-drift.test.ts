@@ -358,6 +358,12 @@ function probes(rule: FieldRules, server: ServerCase): Probe[] {
       { name: 'at the minimum', text: typed(smallest, rule.decimals), accepted: true },
       { name: 'above the maximum', text: String(MAX_NUMBER + 1), accepted: false },
       { name: 'one decimal place too many', text: `1.${'0'.repeat(rule.decimals)}1`, accepted: false },
+      ...(rule.atMost
+        ? [
+            { name: 'at its upper bound', text: String(rule.atMost.value), accepted: true },
+            { name: 'above its upper bound', text: typed(rule.atMost.value + step, rule.decimals), accepted: false },
+          ]
+        : []),
     ];
     return list.filter(
       (probe) =>
