@@ -5,7 +5,8 @@
 // retyped with other words, or a rule added to the browser without a server case here fails.
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as formFields from '../../src/lib/form-fields';
+import { aliasFieldRules, bufferFieldRules, componentQuantityRules } from '@/features/channels/api/field-rules';
+import * as formFields from '@/lib/form-fields';
 import {
   MAX_NUMBER,
   numberField,
@@ -14,7 +15,7 @@ import {
   textField,
   type NumberRules,
   type TextRules,
-} from '../../src/lib/form-fields';
+} from '@/lib/form-fields';
 import { createUser, openPool, runAs } from './support';
 
 type DayRules = Parameters<typeof optionalDayField>[0];
@@ -305,14 +306,38 @@ function serverCases(f: Fixtures): Record<string, ServerCase> {
       emptyNotSent: 'a line left empty is not received: the form leaves it out of the call',
     },
     'purchaseFieldRules.note': { save: purchaseOrder(materialLine, ', note => $1') },
+    'aliasFieldRules.alias': {
+      save: (value) => [
+        `select public.set_sku_alias(product_id => $2, platform => 'Amazon', alias => $1)`,
+        [value, f.productId],
+      ],
+    },
+    'bufferFieldRules.units': {
+      save: (value) => [`select public.set_channel_buffer(platform => 'Amazon', buffer_units => $1)`, [value]],
+    },
+    'bufferFieldRules.percent': {
+      save: (value) => [`select public.set_channel_buffer(platform => 'Amazon', buffer_percent => $1)`, [value]],
+    },
+    componentQuantityRules: {
+      save: (value) => [
+        `select public.create_combo(sku => 'DRIFT-C', product_name => 'Drift combo', category => null,
+           selling_price => 499,
+           components => jsonb_build_array(jsonb_build_object('product_id', $2::uuid, 'quantity', $1::numeric)))`,
+        [value, f.productId],
+      ],
+    },
     'purchaseFieldRules.expectedDate': { save: purchaseOrder(materialLine, ', expected_date => $1::date') },
   };
 }
 
-/** Every field rule form-fields.ts exports, by '<rules object>.<field>'; counts (maxLines) are no field. */
+/**
+ * Every field rule form-fields.ts exports, by '<rules object>.<field>' (counts such as maxLines are
+ * no field), and those a feature keeps beside its form.
+ */
 function browserRules(): Record<string, FieldRules> {
-  const rules: Record<string, FieldRules> = {};
-  for (const [group, fields] of Object.entries(formFields)) {
+  const rules: Record<string, FieldRules> = { componentQuantityRules };
+  const groups = { ...formFields, aliasFieldRules, bufferFieldRules };
+  for (const [group, fields] of Object.entries(groups)) {
     if (!group.endsWith('FieldRules')) continue;
     for (const [name, rule] of Object.entries(fields as Record<string, unknown>)) {
       if (typeof rule === 'object' && rule !== null) rules[`${group}.${name}`] = rule as FieldRules;

@@ -3306,7 +3306,7 @@ describeStack('hostile input', (stack, kind) => {
         'a 100,000-character alias',
         { product_id: fixture.productId, platform: 'Amazon', alias: 'A'.repeat(100_000) },
         400,
-        'Alias must be at most 100 characters.',
+        'Marketplace SKU must be at most 100 characters.',
       ),
       rpcCase(
         'set_sku_alias',
