@@ -6,6 +6,7 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aliasFieldRules, bufferFieldRules, componentQuantityRules } from '@/features/channels/api/field-rules';
+import { businessProfileFieldRules, invoiceFieldRules } from '@/features/gst/api/field-rules';
 import * as formFields from '@/lib/form-fields';
 import {
   MAX_NUMBER,
@@ -44,6 +45,8 @@ interface Fixtures {
   claimId: string;
   purchaseOrderId: string;
   purchaseLineId: string;
+  /** A fulfilled website sale nothing has invoiced, for create_invoice. */
+  invoiceOrderId: string;
 }
 
 const GSTIN = '27AAPFU0939F1ZV';
@@ -113,6 +116,30 @@ function serverCases(f: Fixtures): Record<string, ServerCase> {
       `select public.create_purchase_order(supplier_id => $2, lines => jsonb_build_array(${line})${args})`,
       [value, f.supplierId, f.materialId],
     ];
+  const profile =
+    (field: string): Save =>
+    (value) => {
+      const args = {
+        legal_name: `'Drift Textiles'`,
+        address: `'Mumbai'`,
+        gstin: `'${GSTIN}'`,
+        state_code: `'27'`,
+        invoice_prefix: `'DR'`,
+        [field]: '$1',
+      };
+      const list = Object.entries(args).map(([name, arg]) => `${name} => ${arg}`);
+      return [`select public.set_business_profile(${list.join(', ')})`, [value]];
+    };
+  const invoice =
+    (field: string): Save =>
+    (value) => {
+      const args = { buyer_name: `'Asha Rao'`, buyer_state_code: `'27'`, [field]: '$1' };
+      const list = Object.entries(args).map(([name, arg]) => `${name} => ${arg}`);
+      return [
+        `select public.create_invoice(order_ids => array[$2::uuid], ${list.join(', ')})`,
+        [value, f.invoiceOrderId],
+      ];
+    };
   const materialLine = `jsonb_build_object('material_id', $3::uuid, 'quantity', 1)`;
   const email = (length: number) => `${'x'.repeat(Math.max(length - 8, 1))}@shop.in`;
 
@@ -326,6 +353,10 @@ function serverCases(f: Fixtures): Record<string, ServerCase> {
         [value, f.productId],
       ],
     },
+    'businessProfileFieldRules.legalName': { save: profile('legal_name') },
+    'businessProfileFieldRules.address': { save: profile('address') },
+    'invoiceFieldRules.buyerName': { save: invoice('buyer_name') },
+    'invoiceFieldRules.buyerAddress': { save: invoice('buyer_address') },
     'purchaseFieldRules.expectedDate': { save: purchaseOrder(materialLine, ', expected_date => $1::date') },
   };
 }
@@ -336,7 +367,7 @@ function serverCases(f: Fixtures): Record<string, ServerCase> {
  */
 function browserRules(): Record<string, FieldRules> {
   const rules: Record<string, FieldRules> = { componentQuantityRules };
-  const groups = { ...formFields, aliasFieldRules, bufferFieldRules };
+  const groups = { ...formFields, aliasFieldRules, bufferFieldRules, businessProfileFieldRules, invoiceFieldRules };
   for (const [group, fields] of Object.entries(groups)) {
     if (!group.endsWith('FieldRules')) continue;
     for (const [name, rule] of Object.entries(fields as Record<string, unknown>)) {
@@ -468,7 +499,27 @@ beforeAll(async () => {
     [supplierId, materialId],
   );
   await one(`select public.place_purchase_order($1)`, [purchaseOrderId]);
-  cases = serverCases({ productId, materialId, supplierId, orderId, claimId, purchaseOrderId, purchaseLineId });
+  await one(
+    `select public.set_business_profile(legal_name => 'Drift Textiles', address => 'Mumbai', gstin => $1,
+       state_code => '27', invoice_prefix => 'DR')`,
+    [GSTIN],
+  );
+  await one(`select public.set_item_tax(product_id => $1, hsn_code => '6204', gst_rate => 5)`, [productId]);
+  const { id: invoiceOrderId } = await one<{ id: string }>(
+    `select (public.log_sale(product_id => $1, quantity => 1, platform => 'Brand Website')).id`,
+    [productId],
+  );
+  await one(`select public.fulfil_sales_order($1)`, [invoiceOrderId]);
+  cases = serverCases({
+    productId,
+    materialId,
+    supplierId,
+    orderId,
+    claimId,
+    purchaseOrderId,
+    purchaseLineId,
+    invoiceOrderId,
+  });
 });
 
 afterAll(async () => {
