@@ -1,12 +1,13 @@
-// The browser's field rules (src/lib/form-fields.ts) against the server's validation: for every
-// rule, the same bad value goes to the operation that saves the field (as a signed-in user, in a
-// transaction rolled back) and to the field's zod schema, and the two must refuse it with the same
-// sentence; the value at the bound must pass both. A rule the server checks differently, a message
-// retyped with other words, or a rule added to the browser without a server case here fails.
+/// <reference types="vite/client" />
+// The browser's field rules (src/lib/form-fields.ts and each feature's api/field-rules.ts) against
+// the server's validation: for every rule, the same bad value goes to the operation that saves the
+// field (as a signed-in user, in a transaction rolled back) and to the field's zod schema, and the
+// two must refuse it with the same sentence; the value at the bound must pass both. A rule the
+// server checks differently, a message retyped with other words, or a rule added to the browser
+// without a server case here fails.
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { aliasFieldRules, bufferFieldRules, componentQuantityRules } from '@/features/channels/api/field-rules';
-import { businessProfileFieldRules, invoiceFieldRules } from '@/features/gst/api/field-rules';
+import { noteRules } from '@/features/stock-items/quantity-rules';
 import * as formFields from '@/lib/form-fields';
 import {
   MAX_NUMBER,
@@ -262,6 +263,7 @@ function serverCases(f: Fixtures): Record<string, ServerCase> {
       emptyNotSent: "the form fills in the material's cost and asks for one; the API also takes a receipt without it",
     },
     'stockFieldRules.gstPaid': { save: receipt('quantity => 1, unit_cost => 100, gst_rate => 5, gst_paid => $1') },
+    "noteRules('Note')": { save: receipt('quantity => 1, unit_cost => 1, note => $1') },
     'stockFieldRules.countedProduct': {
       save: (value) => [
         `select public.adjust_stock(product_id => $2, counted => $1, note => 'Count')`,
@@ -361,17 +363,26 @@ function serverCases(f: Fixtures): Record<string, ServerCase> {
   };
 }
 
+const isRule = (value: unknown): value is FieldRules =>
+  typeof value === 'object' && value !== null && ('decimals' in value || 'maxLength' in value || 'earliest' in value);
+
+/** The modules that hold a feature's form field rules, by the convention src/features/<feature>/api/field-rules.ts. */
+const featureRules = import.meta.glob<Record<string, unknown>>('/src/features/*/api/field-rules.ts', { eager: true });
+
 /**
- * Every field rule form-fields.ts exports, by '<rules object>.<field>' (counts such as maxLines are
- * no field), and those a feature keeps beside its form.
+ * Every field rule the browser has, by its export name, or '<rules object>.<field>' for an
+ * object of rules (counts such as maxLines are no field).
  */
 function browserRules(): Record<string, FieldRules> {
-  const rules: Record<string, FieldRules> = { componentQuantityRules };
-  const groups = { ...formFields, aliasFieldRules, bufferFieldRules, businessProfileFieldRules, invoiceFieldRules };
-  for (const [group, fields] of Object.entries(groups)) {
-    if (!group.endsWith('FieldRules')) continue;
-    for (const [name, rule] of Object.entries(fields as Record<string, unknown>)) {
-      if (typeof rule === 'object' && rule !== null) rules[`${group}.${name}`] = rule as FieldRules;
+  const rules: Record<string, FieldRules> = { "noteRules('Note')": noteRules('Note') };
+  for (const module of [formFields, ...Object.values(featureRules)]) {
+    for (const [name, value] of Object.entries(module)) {
+      if (isRule(value)) rules[name] = value;
+      else if (name.endsWith('FieldRules')) {
+        for (const [field, rule] of Object.entries(value as Record<string, unknown>)) {
+          if (isRule(rule)) rules[`${name}.${field}`] = rule;
+        }
+      }
     }
   }
   return rules;
