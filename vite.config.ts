@@ -52,6 +52,8 @@ export default defineConfig({
       },
       // These need DATABASE_URL (a Postgres with platform SQL and migrations): npm test sets it.
       {
+        // extends: the root's `@` alias, for tests that check src/ against the database (field-rules-drift).
+        extends: true,
         test: {
           name: 'db',
           include: ['tests/db/**/*.test.ts'],

@@ -37,7 +37,7 @@ describe('a refusal from the server', () => {
   it('shows in the form alert when it names no field, or one the form does not have', async () => {
     for (const refusal of [
       new UserError('Not enough raw materials to start production.'),
-      new UserError('Stock on hand cannot be negative.', 'stock_on_hand'),
+      new UserError('Stock on hand must be at least 0.', 'stock_on_hand'),
     ]) {
       const { user, unmount } = renderWithProviders(<RefusedForm refusal={refusal} />);
       await user.click(screen.getByRole('button', { name: 'Save' }));

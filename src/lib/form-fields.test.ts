@@ -4,6 +4,8 @@ import {
   numberField,
   numberFieldText,
   numberProblem,
+  planningFieldRules,
+  platformFeeFieldRules,
   productFieldRules,
   rawMaterialFieldRules,
   readTypedNumber,
@@ -47,21 +49,21 @@ describe('numberProblem', () => {
     expect(quantity('0')).toBe('Quantity must be at least 1.');
     expect(quantity('-3')).toBe('Quantity must be at least 1.');
     expect(quantity('')).toBe('Quantity is required.');
-    expect(quantity('1000000001')).toBe('Quantity must be at most 1,00,00,00,000.');
+    expect(quantity('1000000001')).toBe('Quantity must be at most 1000000000.');
     expect(quantity('1000000000')).toBeNull();
     expect(quantity('3')).toBeNull();
   });
 
   it('refuses negative stock and reorder points instead of saving 0', () => {
-    expect(problem(productFieldRules.stockOnHand)('-10')).toBe('Stock on hand cannot be negative.');
+    expect(problem(productFieldRules.stockOnHand)('-10')).toBe('Stock on hand must be at least 0.');
     expect(problem(productFieldRules.stockOnHand)('2.5')).toBe('Stock on hand must be a whole number.');
     expect(problem(productFieldRules.reorderPoint)('7.5')).toBe('Reorder point must be a whole number.');
-    expect(problem(rawMaterialFieldRules.costPerUnit)('-5')).toBe('Cost per unit cannot be negative.');
+    expect(problem(rawMaterialFieldRules.costPerUnit)('-5')).toBe('Cost per unit must be at least 0.');
   });
 
   it('keeps money to paise for prices and to four decimals for material costs', () => {
     expect(problem(productFieldRules.sellingPrice)('12.345')).toBe('Selling price can have at most 2 decimal places.');
-    expect(problem(productFieldRules.sellingPrice)('0')).toBe('Selling price must be more than 0.');
+    expect(problem(productFieldRules.sellingPrice)('0')).toBe('Selling price must be at least 0.01.');
     expect(problem(productFieldRules.sellingPrice)('0.01')).toBeNull();
     expect(problem(rawMaterialFieldRules.costPerUnit)('0.125')).toBeNull();
     expect(problem(rawMaterialFieldRules.costPerUnit)('1.23456')).toBe(
@@ -70,9 +72,19 @@ describe('numberProblem', () => {
   });
 
   it('refuses a BOM quantity finer than the stock keeps, instead of saving 0', () => {
-    expect(problem(productFieldRules.bomQuantity)('0.0001')).toBe('Quantity can have at most 3 decimal places.');
-    expect(problem(productFieldRules.bomQuantity)('0')).toBe('Quantity must be more than 0.');
+    expect(problem(productFieldRules.bomQuantity)('0.0001')).toBe('BOM quantity must be at least 0.001.');
+    expect(problem(productFieldRules.bomQuantity)('1.0001')).toBe('BOM quantity can have at most 3 decimal places.');
+    expect(problem(productFieldRules.bomQuantity)('0')).toBe('BOM quantity must be at least 0.001.');
     expect(problem(productFieldRules.bomQuantity)('0.001')).toBeNull();
+  });
+
+  it('checks a bound an operation sets last, after decimal places, as the server does', () => {
+    const commission = problem(platformFeeFieldRules.commissionPercent);
+    expect(commission('100')).toBeNull();
+    expect(commission('100.5')).toBe('Commission percent must be at most 100.');
+    expect(commission('100.001')).toBe('Commission percent can have at most 2 decimal places.');
+    expect(problem(planningFieldRules.leadTimeDays)('366')).toBe('Lead time must be at most 365 days.');
+    expect(problem(planningFieldRules.leadTimeDays)('')).toBeNull();
   });
 
   it('lets optional fields stay empty, standing for their default', () => {
@@ -97,7 +109,7 @@ describe('numberField', () => {
   it('gives the message of the first broken rule', () => {
     expect(price.safeParse('').error?.issues[0]?.message).toBe('Selling price is required.');
     expect(price.safeParse('-').error?.issues[0]?.message).toBe('Selling price must be a number.');
-    expect(cost.safeParse('-5').error?.issues[0]?.message).toBe('Cost per unit cannot be negative.');
+    expect(cost.safeParse('-5').error?.issues[0]?.message).toBe('Cost per unit must be at least 0.');
   });
 });
 

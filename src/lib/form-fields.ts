@@ -3,9 +3,12 @@ import { todayInIndia } from './csv';
 
 /*
  * The one set of form field rules of the app. Each mirrors what the database keeps and what its
- * operations accept (private.require_text, private.require_number, private.require_decimals and
- * the column types), with the same messages, so that a form says on the field, before a round
- * trip, what the server would refuse. The server stays the authority.
+ * operations accept (private.require_text, private.require_number, private.require_decimals,
+ * private.require_positive_quantity in supabase/schemas/01_validation.sql), checked in the same
+ * order and worded with the same sentences, so that a form says on the field, before a round trip,
+ * exactly what the server would refuse. The server stays the authority:
+ * tests/db/field-rules-drift.test.ts sends every rule's bad values to the operation that saves the
+ * field and fails when the two answers differ.
  *
  * Numbers are typed into plain text inputs and read here exactly as typed: nothing is clamped,
  * rounded or stripped. Input that is not a number, has more decimal places than its column keeps,
@@ -21,8 +24,12 @@ export interface NumberRules {
   /** Decimal places the column keeps: 0 for whole numbers, 2 for paise. */
   decimals: number;
   min: number;
-  /** Instead of 'X must be at least N.' (or 'X cannot be negative.' for a minimum of 0). */
-  minMessage?: string;
+  /** More than zero, checked before anything else: 'X must be greater than 0.' (private.require_positive_quantity). */
+  positive?: true;
+  /** A bound below 1000000000 that the operation sets, with its sentence, checked last as it is there. */
+  atMost?: { value: number; message: string };
+  /** Instead of 'X is required.', where the server words it for a row of a list. */
+  requiredMessage?: string;
   /** The value an empty field stands for (shown as its placeholder); without it, it is required. */
   whenEmpty?: number;
   /** Empty is allowed and left out of the call: the server fills in a value of its own (optionalNumberField). */
@@ -67,28 +74,23 @@ export function readTypedNumber(text: string): TypedNumber | null {
   return { value, decimals: fraction.replace(/0+$/, '').length };
 }
 
-const formatLimit = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 4 });
-
-function belowMinimumMessage(rules: NumberRules): string {
-  if (rules.minMessage) return rules.minMessage;
-  if (rules.min === 0) return `${rules.label} cannot be negative.`;
-  return `${rules.label} must be at least ${formatLimit.format(rules.min)}.`;
-}
-
-/** The message for a typed number that breaks the rules, or null when it may be saved. */
+/**
+ * The message for a typed number that breaks the rules, or null when it may be saved: the checks of
+ * private.require_number (whole, at least, at most) and then private.require_decimals, in their order.
+ */
 export function numberProblem(text: string, rules: NumberRules): string | null {
   if (text.trim() === '') {
-    return rules.whenEmpty === undefined && !rules.optional ? `${rules.label} is required.` : null;
+    if (rules.whenEmpty !== undefined || rules.optional) return null;
+    return rules.requiredMessage ?? `${rules.label} is required.`;
   }
   const typed = readTypedNumber(text);
   if (!typed) return `${rules.label} must be a number.`;
-  if (typed.decimals > rules.decimals) {
-    return rules.decimals === 0
-      ? `${rules.label} must be a whole number.`
-      : `${rules.label} can have at most ${rules.decimals} decimal places.`;
-  }
-  if (typed.value < rules.min) return belowMinimumMessage(rules);
-  if (typed.value > MAX_NUMBER) return `${rules.label} must be at most ${formatLimit.format(MAX_NUMBER)}.`;
+  if (rules.positive && typed.value <= 0) return `${rules.label} must be greater than 0.`;
+  if (rules.decimals === 0 && typed.decimals > 0) return `${rules.label} must be a whole number.`;
+  if (typed.value < rules.min) return `${rules.label} must be at least ${rules.min}.`;
+  if (typed.value > MAX_NUMBER) return `${rules.label} must be at most ${MAX_NUMBER}.`;
+  if (typed.decimals > rules.decimals) return `${rules.label} can have at most ${rules.decimals} decimal places.`;
+  if (rules.atMost && typed.value > rules.atMost.value) return rules.atMost.message;
   return null;
 }
 
@@ -165,6 +167,19 @@ export function textField(rules: TextRules) {
     });
 }
 
+/** Parses one value with its field's schema; its first problem becomes an issue at `path`. */
+export function checked<Output>(
+  ctx: z.RefinementCtx,
+  schema: z.ZodType<Output, unknown>,
+  value: unknown,
+  path: (string | number)[],
+): Output | undefined {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  ctx.addIssue({ code: 'custom', path, message: result.error.issues[0]!.message });
+  return undefined;
+}
+
 /** A Mantine Select value: the chosen option's value, or null while nothing is chosen. */
 export function choiceField(message: string) {
   return z
@@ -185,19 +200,20 @@ export const productFieldRules = {
   sku: { label: 'SKU', maxLength: 64, required: true },
   productName: { label: 'Product name', maxLength: 200, required: true },
   category: { label: 'Category', maxLength: 100, required: false },
-  sellingPrice: {
-    label: 'Selling price',
-    decimals: 2,
-    min: 0.01,
-    minMessage: 'Selling price must be more than 0.',
-  },
+  sellingPrice: { label: 'Selling price', decimals: 2, min: 0.01 },
   stockOnHand: { label: 'Stock on hand', decimals: 0, min: 0, whenEmpty: 0 },
   reorderPoint: { label: 'Reorder point', decimals: 0, min: 0, whenEmpty: 10 },
-  bomQuantity: { label: 'Quantity', decimals: 3, min: 0.001, minMessage: 'Quantity must be more than 0.' },
+  // A BOM row's quantity: of a material (3 decimals, as stock keeps), or of a sub-assembly (whole pieces).
+  bomQuantity: { label: 'BOM quantity', decimals: 3, min: 0.001, requiredMessage: 'Each BOM row needs a quantity.' },
   // Issue 33: wastage on a material line (at most 50, checked by the product form), what a unit
   // costs beyond its BOM (set_product_costs), and a sub-assembly line's whole pieces.
   wastagePercent: { label: 'Wastage', decimals: 2, min: 0, whenEmpty: 0 },
-  subassemblyQuantity: { label: 'Quantity', decimals: 0, min: 1 },
+  subassemblyQuantity: {
+    label: 'Sub-assembly quantity',
+    decimals: 0,
+    min: 1,
+    requiredMessage: 'Each BOM row needs a quantity.',
+  },
   labourPerUnit: { label: 'Labour per unit', decimals: 2, min: 0, whenEmpty: 0 },
   overheadPerRun: { label: 'Overhead per run', decimals: 2, min: 0, whenEmpty: 0 },
   runSize: { label: 'Run size', decimals: 0, min: 1, whenEmpty: 1 },
@@ -217,11 +233,21 @@ export const rawMaterialFieldRules = {
 export const DEFAULT_UNIT = 'units';
 
 export const platformFeeFieldRules = {
-  commissionPercent: { label: 'Commission percent', decimals: 2, min: 0 },
+  commissionPercent: {
+    label: 'Commission percent',
+    decimals: 2,
+    min: 0,
+    atMost: { value: 100, message: 'Commission percent must be at most 100.' },
+  },
   feePerOrder: { label: 'Fee per order', decimals: 2, min: 0 },
   shippingPerOrder: { label: 'Shipping per order', decimals: 2, min: 0 },
   /** Days after an order its marketplace pays it (platform_fees.payment_cycle_days, issue 30). */
-  paymentCycleDays: { label: 'Payment cycle', decimals: 0, min: 1 },
+  paymentCycleDays: {
+    label: 'Payment cycle',
+    decimals: 0,
+    min: 1,
+    atMost: { value: 365, message: 'Payment cycle must be at most 365 days.' },
+  },
 } satisfies Record<string, NumberRules>;
 
 export const saleFieldRules = {
@@ -246,7 +272,12 @@ export const returnFieldRules = {
   /** update_claim's amount: from 0 to the sale value of the claim's units. */
   amountReimbursed: { label: 'Amount reimbursed', decimals: 2, min: 0 },
   /** Days after a return's date to claim for it (platform_fees.claim_window_days). */
-  claimWindowDays: { label: 'Claim window', decimals: 0, min: 1 },
+  claimWindowDays: {
+    label: 'Claim window',
+    decimals: 0,
+    min: 1,
+    atMost: { value: 365, message: 'Claim window must be at most 365 days.' },
+  },
 } satisfies Record<string, NumberRules>;
 
 export const productionFieldRules = {
@@ -271,12 +302,7 @@ export const styleFieldRules = {
 
 /** Receipts and counts (receive_material, adjust_stock): stock columns keep 3 decimals, products whole units. */
 export const stockFieldRules = {
-  receivedQuantity: {
-    label: 'Quantity',
-    decimals: 3,
-    min: 0.001,
-    minMessage: 'Quantity must be greater than 0.',
-  },
+  receivedQuantity: { label: 'Quantity', decimals: 3, min: 0, positive: true },
   /** What was paid per unit: the precision of a material's cost per unit. */
   unitCost: { label: 'Unit cost', decimals: rawMaterialFieldRules.costPerUnit.decimals, min: 0 },
   /** The GST a receipt's bill charged (input tax, issue 31): rupees and paise, empty for none. */
@@ -287,8 +313,20 @@ export const stockFieldRules = {
 
 /** A product's planning (set_product_planning): whole days; empty takes the default of 7. */
 export const planningFieldRules = {
-  leadTimeDays: { label: 'Lead time', decimals: 0, min: 0, optional: true },
-  safetyDays: { label: 'Safety days', decimals: 0, min: 0, optional: true },
+  leadTimeDays: {
+    label: 'Lead time',
+    decimals: 0,
+    min: 0,
+    optional: true,
+    atMost: { value: 365, message: 'Lead time must be at most 365 days.' },
+  },
+  safetyDays: {
+    label: 'Safety days',
+    decimals: 0,
+    min: 0,
+    optional: true,
+    atMost: { value: 365, message: 'Safety days must be at most 365.' },
+  },
 } as const;
 
 /** Suppliers (create_supplier, update_supplier): the columns' limits. */
@@ -298,7 +336,7 @@ export const supplierFieldRules = {
   phone: { label: 'Phone', maxLength: 20, required: false },
   email: { label: 'Email', maxLength: 254, required: false },
   gstin: { label: 'GSTIN', maxLength: 15, required: false },
-  leadTimeDays: { label: 'Lead time', decimals: 0, min: 0, optional: true },
+  leadTimeDays: planningFieldRules.leadTimeDays,
   paymentTerms: { label: 'Payment terms', maxLength: 200, required: false },
   notes: { label: 'Notes', maxLength: 1000, required: false },
 } as const;
@@ -309,23 +347,12 @@ export const supplierFieldRules = {
  */
 export const purchaseFieldRules = {
   purchaseUnit: { label: 'Purchase unit', maxLength: 32, required: true },
-  unitsPerPurchaseUnit: {
-    label: 'Units per purchase unit',
-    decimals: 3,
-    min: 0.001,
-    minMessage: 'Units per purchase unit must be at least 0.001.',
-  },
+  unitsPerPurchaseUnit: { label: 'Units per purchase unit', decimals: 3, min: 0.001 },
   pricePerPurchaseUnit: { label: 'Price per purchase unit', decimals: 4, min: 0, optional: true },
   minimumOrder: { label: 'Minimum order', decimals: 3, min: 0.001, optional: true },
-  quantity: { label: 'Quantity', decimals: 3, min: 0.001, minMessage: 'Quantity must be greater than 0.' },
+  quantity: { label: 'Quantity', decimals: 3, min: 0, positive: true },
   unitPrice: { label: 'Unit price', decimals: 4, min: 0, optional: true },
-  received: {
-    label: 'Quantity received',
-    decimals: 3,
-    min: 0.001,
-    minMessage: 'Quantity received must be greater than 0.',
-    optional: true,
-  },
+  received: { label: 'Quantity received', decimals: 3, min: 0, positive: true, optional: true },
   note: { label: 'Note', maxLength: 500, required: false },
   maxLines: 200,
   // The days create_purchase_order takes.

@@ -112,7 +112,7 @@ as $$
 declare
   v_user_id uuid := private.require_user_id();
   v_platform public.sales_platform := private.require_platform(set_sku_alias.platform);
-  v_alias text := private.require_text(set_sku_alias.alias, 'Alias', 100, 'alias');
+  v_alias text := private.require_text(set_sku_alias.alias, 'Marketplace SKU', 100, 'alias');
   v_kind text := private.optional_text(set_sku_alias.kind, 'Kind', 30, 'kind');
   v_product public.products;
   v_other public.products;

@@ -73,10 +73,14 @@ begin
   if v_supplier.gstin is not null and not rules.is_valid_gstin(v_supplier.gstin) then
     raise exception 'This GSTIN''s last character does not match the rest: check it for a typo.' using hint = 'field:gstin';
   end if;
-  if supplier_details.lead_time_days not between 0 and 365 then
-    raise exception 'Lead time must be between 0 and 365 days.' using hint = 'field:lead_time_days';
+  -- The checks and sentences of a product's lead time (set_product_planning), which the forms share.
+  if supplier_details.lead_time_days is not null then
+    v_supplier.lead_time_days :=
+      private.require_number(supplier_details.lead_time_days, 'Lead time', 0, true, 'lead_time_days');
   end if;
-  v_supplier.lead_time_days := supplier_details.lead_time_days;
+  if v_supplier.lead_time_days > 365 then
+    raise exception 'Lead time must be at most 365 days.' using hint = 'field:lead_time_days';
+  end if;
   v_supplier.payment_terms := private.optional_text(supplier_details.payment_terms, 'Payment terms', 200, 'payment_terms');
   v_supplier.notes := private.optional_text(supplier_details.notes, 'Notes', 1000, 'notes');
   return v_supplier;

@@ -51,13 +51,13 @@ describe('numbers, names and limits in the forms', { timeout: 180_000 }, () => {
     await product.getByLabel('Reorder Point').fill('7.5');
     await product.getByRole('button', { name: 'Save Product' }).click();
     await eventually(() => fieldMessage(product.getByLabel('Selling Price'))).toBe(
-      'Selling price must be more than 0.',
+      'Selling price must be at least 0.01.',
     );
     expect(await fieldMessage(product.getByLabel('Stock on Hand'))).toBe('Stock on hand must be a whole number.');
     expect(await fieldMessage(product.getByLabel('Reorder Point'))).toBe('Reorder point must be a whole number.');
     expect(await product.getByLabel('Stock on Hand').inputValue()).toBe('2.5');
     await product.getByLabel('Stock on Hand').fill('-10');
-    await eventually(() => fieldMessage(product.getByLabel('Stock on Hand'))).toBe('Stock on hand cannot be negative.');
+    await eventually(() => fieldMessage(product.getByLabel('Stock on Hand'))).toBe('Stock on hand must be at least 0.');
     await product.getByRole('button', { name: 'Cancel' }).click();
     await product.waitFor({ state: 'hidden' });
 
@@ -69,7 +69,7 @@ describe('numbers, names and limits in the forms', { timeout: 180_000 }, () => {
     await material.getByLabel('Cost per Unit').fill('-5');
     await material.getByRole('button', { name: 'Save Material' }).click();
     await eventually(() => fieldMessage(material.getByLabel('Cost per Unit'))).toBe(
-      'Cost per unit cannot be negative.',
+      'Cost per unit must be at least 0.',
     );
     await material.getByLabel('Cost per Unit').fill('1.23456');
     await eventually(() => fieldMessage(material.getByLabel('Cost per Unit'))).toBe(

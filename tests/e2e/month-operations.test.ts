@@ -160,7 +160,7 @@ for (const viewport of [DESKTOP, PHONE]) {
       await page.getByRole('option', { name: 'Zari (grams)', exact: true }).click();
       await form.getByLabel('Quantity 2').fill('0');
       await form.getByRole('button', { name: 'Save Changes' }).click();
-      await form.getByText('Quantity must be more than 0.').waitFor();
+      await form.getByText('BOM quantity must be at least 0.001.').waitFor();
       await form.getByLabel('Quantity 2').fill('20');
       await screenshot(page, 'edit-product');
       await form.getByRole('button', { name: 'Save Changes' }).click();

@@ -166,7 +166,7 @@ describe('raw materials, products with a BOM, and production', { timeout: 120_00
     await form.getByLabel('SKU').fill('HALF-01');
     await form.getByRole('button', { name: 'Save Product' }).click();
     expect(await form.getByText('Product name is required.').isVisible()).toBe(true);
-    expect(await form.getByText('Selling price must be more than 0.').isVisible()).toBe(true);
+    expect(await form.getByText('Selling price must be at least 0.01.').isVisible()).toBe(true);
     expect(await form.getByLabel('SKU').inputValue()).toBe('HALF-01');
   });
 });

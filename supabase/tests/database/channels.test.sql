@@ -63,7 +63,7 @@ select is(tests.refusal($$ select public.set_sku_alias(tests.id('plate'), 'Amazo
 select is((select id from public.set_sku_alias(tests.id('mug'), 'Amazon', 'amz-mug')), tests.id('mug-alias'),
   'Saving a product''s own alias again returns the same alias');
 select is(tests.refusal($$ select public.set_sku_alias(tests.id('plate'), 'Amazon', repeat('x', 101)) $$),
-  'P0001 | Alias must be at most 100 characters. | field:alias', 'An alias of 101 characters is refused');
+  'P0001 | Marketplace SKU must be at most 100 characters. | field:alias', 'An alias of 101 characters is refused');
 
 -- Order import: by SKU, then alias; an unknown SKU still reports it, and maps on the spot.
 select results_eq(

@@ -171,7 +171,7 @@ select is(tests.refusal($$ select public.list_reconciliation(status => 'Paid') $
 
 -- Channels (issue 34) -------------------------------------------------------------------------------
 select is(tests.refusal($$ select public.set_sku_alias(tests.id('shirt'), 'Amazon', ' ') $$),
-  'P0001 | Alias is required. | field:alias', 'set_sku_alias: a blank alias names alias');
+  'P0001 | Marketplace SKU is required. | field:alias', 'set_sku_alias: a blank alias names alias');
 select is(tests.refusal($$ select public.create_combo('p-1', 'Pack', null, 10,
     jsonb_build_array(jsonb_build_object('product_id', tests.id('cap'), 'quantity', 2))) $$),
   '23505 | A product with SKU P-1 already exists. | field:sku', 'create_combo: a duplicate SKU names sku, as create_product');

@@ -3,7 +3,7 @@
 -- refusal writes nothing (each runs inside tests.refusal or throws_ok, which roll it back).
 begin;
 set local client_min_messages = warning;
-select plan(76);
+select plan(77);
 
 select tests.create_user('owner');
 select tests.create_user('other');
@@ -37,7 +37,9 @@ select is(tests.refusal($$ select public.create_supplier('Bad', phone => '98200 
 select is(tests.refusal($$ select public.create_supplier('Bad', phone => 'call me') $$),
   'P0001 | Phone can have only digits, spaces, hyphens and a leading +. | field:phone', 'A phone of words is refused');
 select is(tests.refusal($$ select public.create_supplier('Bad', lead_time_days => 400) $$),
-  'P0001 | Lead time must be between 0 and 365 days. | field:lead_time_days', 'A lead time past a year is refused');
+  'P0001 | Lead time must be at most 365 days. | field:lead_time_days', 'A lead time past a year is refused');
+select is(tests.refusal($$ select public.create_supplier('Bad', lead_time_days => -1) $$),
+  'P0001 | Lead time must be at least 0. | field:lead_time_days', 'A negative lead time is refused');
 select is(tests.refusal($$ select public.create_supplier(repeat('x', 201)) $$),
   'P0001 | Supplier name must be at most 200 characters. | field:supplier_name', 'A 201-character name is refused');
 select is((select count(*) from public.suppliers), 2::bigint, 'The refusals wrote no supplier');

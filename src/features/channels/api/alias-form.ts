@@ -1,14 +1,10 @@
 import { z } from 'zod';
 import { Constants } from '@/lib/database.types';
 import { textField } from '@/lib/form-fields';
-import { ALIAS_MAX_LENGTH } from './sku-aliases';
+import { aliasFieldRules } from './field-rules';
 
 /** The platforms a marketplace SKU belongs to (every sales platform: the website's is Shopify's SKU). */
 export const aliasPlatforms = Constants.public.Enums.sales_platform;
-
-export const aliasFieldRules = {
-  alias: { label: 'Marketplace SKU', maxLength: ALIAS_MAX_LENGTH, required: true },
-};
 
 /** The one alias form (Marketplace SKUs on a product): set_sku_alias's checks, for instant feedback. */
 export const aliasFormSchema = z.object({

@@ -7,6 +7,7 @@ import { toUserError } from '@/lib/server-error';
 import { supabase } from '@/lib/supabase';
 import { callRpc, useWrite } from '@/lib/write';
 import type { SalesPlatform } from '../lib/stock-files';
+import { bufferFieldRules } from './field-rules';
 
 /** A platform's buffer: units held back from what it is told, plus a percent of the rest (rounded up). */
 export interface ChannelBuffer {
@@ -38,20 +39,11 @@ export function useChannelBuffers() {
   });
 }
 
-export const bufferFieldRules = {
-  units: { label: 'Buffer units', decimals: 0, min: 0, whenEmpty: 0 },
-  percent: { label: 'Buffer percent', decimals: 2, min: 0, whenEmpty: 0 },
-};
-
 /** The one buffer form: set_channel_buffer's checks, for instant feedback; the server still decides. */
 export const bufferFormSchema = z.object({
   platform: z.enum(Constants.public.Enums.sales_platform, { error: 'Choose a platform.' }),
-  buffer_units: numberField(bufferFieldRules.units).pipe(
-    z.number().max(1_000_000, 'Buffer units must be at most 1000000.'),
-  ),
-  buffer_percent: numberField(bufferFieldRules.percent).pipe(
-    z.number().max(100, 'Buffer percent must be at most 100.'),
-  ),
+  buffer_units: numberField(bufferFieldRules.units),
+  buffer_percent: numberField(bufferFieldRules.percent),
 });
 export type BufferForm = z.input<typeof bufferFormSchema>;
 export type BufferInput = z.output<typeof bufferFormSchema>;

@@ -1,25 +1,11 @@
 import { z } from 'zod';
-import {
-  choiceField,
-  numberField,
-  numberFieldText,
-  productFieldRules,
-  textField,
-  type NumberRules,
-} from '@/lib/form-fields';
-
-/** How many of a part one combo holds: whole pieces, at least one. */
-export const componentQuantityRules = {
-  label: 'Quantity',
-  decimals: 0,
-  min: 1,
-  minMessage: 'Quantity must be at least 1.',
-} satisfies NumberRules;
+import { choiceField, numberField, numberFieldText, productFieldRules, textField } from '@/lib/form-fields';
+import { componentQuantityRules } from './field-rules';
 
 /** A combo's part: a product and how many of it one combo holds. */
 const componentRowSchema = z.object({
   product_id: choiceField('Choose a product.'),
-  quantity: numberField(componentQuantityRules).pipe(z.number().max(1000, 'Quantity must be at most 1000.')),
+  quantity: numberField(componentQuantityRules),
 });
 
 /** The most parts a combo takes (create_combo's bound). */

@@ -15,9 +15,6 @@ const skuAlias = z.object({
 });
 export type SkuAlias = z.infer<typeof skuAlias> & { platform: SalesPlatform };
 
-/** The longest alias set_sku_alias takes, for the field's own check. */
-export const ALIAS_MAX_LENGTH = 100;
-
 async function fetchProductAliases(productId: string): Promise<SkuAlias[]> {
   const { data, error } = await supabase
     .from('sku_aliases')

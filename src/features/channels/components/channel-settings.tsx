@@ -9,7 +9,6 @@ import { SubmitButton } from '@/components/submit-button';
 import { Constants } from '@/lib/database.types';
 import { formatQuantity } from '@/lib/format';
 import {
-  bufferFieldRules,
   bufferFormSchema,
   noBuffer,
   useChannelBuffers,
@@ -18,6 +17,7 @@ import {
   type BufferInput,
   type ChannelBuffer,
 } from '../api/channel-settings';
+import { bufferFieldRules } from '../api/field-rules';
 import type { SalesPlatform } from '../lib/stock-files';
 
 const platforms = Constants.public.Enums.sales_platform;

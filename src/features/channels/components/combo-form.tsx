@@ -11,13 +11,13 @@ import { productFieldRules as rules } from '@/lib/form-fields';
 import {
   comboFormDefaults,
   comboFormSchema,
-  componentQuantityRules,
   MAX_COMBO_COMPONENTS,
   newComponentRow,
   type ComboForm as ComboFormValues,
   type ComboInput,
   type EditedCombo,
 } from '../api/combo-form';
+import { componentQuantityRules } from '../api/field-rules';
 import { useSaveCombo } from '../api/save-combo';
 
 interface ComboFormProps {

@@ -7,13 +7,13 @@ import { FormError, showOnField } from '@/components/form-error';
 import { TextField } from '@/components/form-inputs';
 import { SubmitButton } from '@/components/submit-button';
 import {
-  aliasFieldRules,
   aliasFormDefaults,
   aliasFormSchema,
   aliasPlatforms,
   type AliasForm,
   type AliasFormInput,
 } from '../api/alias-form';
+import { aliasFieldRules } from '../api/field-rules';
 import { useProductAliases, useRemoveSkuAlias, useSetSkuAlias, type SkuAlias } from '../api/sku-aliases';
 
 /**

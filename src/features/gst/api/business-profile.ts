@@ -1,12 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { Tables } from '@/lib/database.types';
+import { textField } from '@/lib/form-fields';
 import { gstinProblem } from '@/lib/gstin';
 import { stateName } from '@/lib/india-states';
 import { queryKeys } from '@/lib/query-keys';
 import { toUserError } from '@/lib/server-error';
 import { supabase } from '@/lib/supabase';
 import { callRpc, useWrite } from '@/lib/write';
+import { businessProfileFieldRules } from './field-rules';
 
 export type BusinessProfile = Pick<
   Tables<'business_profiles'>,
@@ -30,12 +32,8 @@ export function useBusinessProfile() {
 // set_business_profile's refusals, for feedback as the owner types; the server decides.
 export const businessProfileSchema = z
   .object({
-    legal_name: z
-      .string()
-      .trim()
-      .min(1, 'Legal name is required.')
-      .max(200, 'Legal name can have at most 200 characters.'),
-    address: z.string().trim().min(1, 'Address is required.').max(500, 'Address can have at most 500 characters.'),
+    legal_name: textField(businessProfileFieldRules.legalName),
+    address: textField(businessProfileFieldRules.address),
     gstin: z.string().trim().toUpperCase().min(1, 'GSTIN is required.'),
     state_code: z.string().min(1, 'State is required.'),
     invoice_prefix: z

@@ -1,10 +1,12 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
+import { textField } from '@/lib/form-fields';
 import { gstinProblem } from '@/lib/gstin';
 import { queryKeys } from '@/lib/query-keys';
 import { toUserError } from '@/lib/server-error';
 import { supabase } from '@/lib/supabase';
 import { callRpc, useWrite, withRequestId } from '@/lib/write';
+import { invoiceFieldRules } from './field-rules';
 
 /** Amounts as the database sends numerics in JSON: numbers. */
 type Amount = number;
@@ -172,14 +174,10 @@ export function useInvoiceableOrders(enabled: boolean) {
 export const invoiceFormSchema = z
   .object({
     order_ids: z.array(z.string()).min(1, 'Choose at least one order to invoice.').max(100),
-    buyer_name: z
-      .string()
-      .trim()
-      .min(1, 'Buyer name is required.')
-      .max(200, 'Buyer name can have at most 200 characters.'),
+    buyer_name: textField(invoiceFieldRules.buyerName),
     buyer_gstin: z.string().trim().toUpperCase(),
     buyer_state_code: z.string().min(1, 'Buyer state code is required.'),
-    buyer_address: z.string().trim().max(500, 'Buyer address can have at most 500 characters.'),
+    buyer_address: textField(invoiceFieldRules.buyerAddress),
   })
   .superRefine((invoice, ctx) => {
     const problem = invoice.buyer_gstin === '' ? null : gstinProblem(invoice.buyer_gstin);

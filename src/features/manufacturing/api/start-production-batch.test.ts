@@ -19,7 +19,7 @@ describe('styleBatchSchema', () => {
   it('refuses a fraction on its variant, no style, and a batch of nothing', () => {
     expect(issues({ style_id: 'kurta', quantities: { s: '2.5', m: '-1' } })).toEqual([
       { path: 'quantities.s', message: 'Quantity must be a whole number.' },
-      { path: 'quantities.m', message: 'Quantity cannot be negative.' },
+      { path: 'quantities.m', message: 'Quantity must be at least 0.' },
     ]);
     expect(issues({ style_id: null, quantities: {} })).toEqual([{ path: 'style_id', message: 'Choose a style.' }]);
     expect(issues({ style_id: 'kurta', quantities: { s: '' } })).toEqual([

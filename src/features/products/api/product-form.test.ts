@@ -25,7 +25,7 @@ describe('productFormSchema', () => {
     expect(messages(newProductDefaults)).toEqual([
       { path: 'sku', message: 'SKU is required.' },
       { path: 'product_name', message: 'Product name is required.' },
-      { path: 'selling_price', message: 'Selling price must be more than 0.' },
+      { path: 'selling_price', message: 'Selling price must be at least 0.01.' },
     ]);
   });
 
@@ -66,7 +66,7 @@ describe('productFormSchema', () => {
     ]);
     expect(messages({ ...valid, stock_on_hand: '-10', selling_price: '12.345' })).toEqual([
       { path: 'selling_price', message: 'Selling price can have at most 2 decimal places.' },
-      { path: 'stock_on_hand', message: 'Stock on hand cannot be negative.' },
+      { path: 'stock_on_hand', message: 'Stock on hand must be at least 0.' },
     ]);
   });
 
@@ -87,10 +87,10 @@ describe('productFormSchema', () => {
   it('requires a material and a quantity on every BOM row', () => {
     expect(messages({ ...valid, bom: [{ item: null, quantity: '', wastage_percent: '' }] })).toEqual([
       { path: 'bom.0.item', message: 'Choose a material.' },
-      { path: 'bom.0.quantity', message: 'Quantity is required.' },
+      { path: 'bom.0.quantity', message: 'Each BOM row needs a quantity.' },
     ]);
     expect(messages({ ...valid, bom: [{ item: 'material:cotton', quantity: '0.0001', wastage_percent: '' }] })).toEqual(
-      [{ path: 'bom.0.quantity', message: 'Quantity can have at most 3 decimal places.' }],
+      [{ path: 'bom.0.quantity', message: 'BOM quantity must be at least 0.001.' }],
     );
   });
 
@@ -113,6 +113,12 @@ describe('productFormSchema', () => {
     ).toEqual([
       { path: 'bom.0.quantity', message: 'Sub-assembly quantity must be a whole number.' },
       { path: 'bom.1.wastage_percent', message: 'Wastage can be at most 50%.' },
+    ]);
+  });
+
+  it('asks a sub-assembly for at least one piece, as update_product does', () => {
+    expect(messages({ ...valid, bom: [{ item: 'product:panels', quantity: '0', wastage_percent: '' }] })).toEqual([
+      { path: 'bom.0.quantity', message: 'Sub-assembly quantity must be at least 1.' },
     ]);
   });
 

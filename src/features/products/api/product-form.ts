@@ -3,6 +3,7 @@ import { bomPickValue, readBomPick, type BomItem, type SubassemblyLine } from '@
 import type { Product } from '@/features/stock-items/api/products';
 import type { ProductCosts } from '@/features/costing/api/product-costs';
 import {
+  checked,
   choiceField,
   numberField,
   numberFieldText,
@@ -12,16 +13,35 @@ import {
 } from '@/lib/form-fields';
 import { checkItemTax, itemTaxFields, itemTaxFormValues, noItemTax, type ItemTax } from '@/lib/item-tax';
 
+const typedNumber = z.union([z.string(), z.number()]);
+
+const isSubassembly = (item: string | null) => item !== null && item !== '' && readBomPick(item).kind === 'product';
+
+/** A BOM row's quantity rules, by what it names: whole pieces of a sub-assembly, three decimals of a material. */
+export function bomQuantityRules(item: string | null) {
+  return isSubassembly(item) ? productFieldRules.subassemblyQuantity : productFieldRules.bomQuantity;
+}
+
 /**
  * A BOM row: what it names (a material or a product, as the BOM picker's value), the quantity
- * (3 decimals of a material, whole pieces of a product: checked below, once the kind is known)
- * and, for a material, its wastage percent.
+ * by the rules of what it names and, for a material, its wastage percent (at most 50). Each part
+ * is checked on its own, so that a row without a choice still says what is wrong with its numbers.
  */
-const bomRowSchema = z.object({
-  item: choiceField('Choose a material.'),
-  quantity: numberField(productFieldRules.bomQuantity),
-  wastage_percent: numberField(productFieldRules.wastagePercent),
-});
+const bomRowSchema = z
+  .object({ item: z.string().nullable(), quantity: typedNumber, wastage_percent: typedNumber })
+  .transform((row, ctx) => {
+    const item = checked(ctx, choiceField('Choose a material.'), row.item, ['item']);
+    const quantity = checked(ctx, numberField(bomQuantityRules(row.item)), row.quantity, ['quantity']);
+    const wastage = checked(ctx, numberField(productFieldRules.wastagePercent), row.wastage_percent, [
+      'wastage_percent',
+    ]);
+    if (wastage !== undefined && wastage > 50 && !isSubassembly(row.item)) {
+      ctx.addIssue({ code: 'custom', path: ['wastage_percent'], message: 'Wastage can be at most 50%.' });
+      return z.NEVER;
+    }
+    if (item === undefined || quantity === undefined || wastage === undefined) return z.NEVER;
+    return { item, quantity, wastage_percent: wastage };
+  });
 
 /** The BOM as create_product and update_product take it: material lines and sub-assembly lines. */
 export type BomLineInput =
@@ -63,20 +83,6 @@ export const productFormSchema = z
         });
       }
       seen.add(row.item);
-      if (pick.kind === 'product' && !Number.isInteger(row.quantity)) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['bom', index, 'quantity'],
-          message: 'Sub-assembly quantity must be a whole number.',
-        });
-      }
-      if (pick.kind === 'material' && row.wastage_percent > 50) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['bom', index, 'wastage_percent'],
-          message: 'Wastage can be at most 50%.',
-        });
-      }
     });
   });
 

@@ -6,7 +6,7 @@ import { readBomPick } from '@/features/stock-items/api/bom-items';
 import { BomItemSelect } from '@/features/stock-items/components/bom-item-picker';
 import { useHasMaterials } from '@/features/stock-items/components/material-picker';
 import { productFieldRules as rules } from '@/lib/form-fields';
-import { newBomRow, type ProductForm, type ProductInput } from '../api/product-form';
+import { bomQuantityRules, newBomRow, type ProductForm, type ProductInput } from '../api/product-form';
 
 interface BomRowsProps {
   control: Control<ProductForm, unknown, ProductInput>;
@@ -50,7 +50,7 @@ export function BomRows({ control, emptyText }: BomRowsProps) {
           <NumberField
             control={control}
             name={`bom.${index}.quantity`}
-            rules={rules.bomQuantity}
+            rules={bomQuantityRules(rows[index]?.item ?? null)}
             label={`Quantity ${index + 1}`}
             w={100}
           />

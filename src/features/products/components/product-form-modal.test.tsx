@@ -45,7 +45,7 @@ describe('ProductFormModal, adding a product', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Save Product' }));
     expect(await screen.findByText('SKU is required.')).toBeInTheDocument();
     expect(screen.getByText('Product name is required.')).toBeInTheDocument();
-    expect(screen.getByText('Selling price must be more than 0.')).toBeInTheDocument();
+    expect(screen.getByText('Selling price must be at least 0.01.')).toBeInTheDocument();
   });
 
   it('adds and removes BOM rows, each with a material and a quantity', async () => {
@@ -80,15 +80,15 @@ describe('ProductFormModal, adding a product', { timeout: 20_000 }, () => {
     expect(await retype(user, /Quantity 1/, '0.0001')).toHaveValue('0.0001');
     await user.click(screen.getByRole('button', { name: 'Save Product' }));
 
-    expect(await screen.findByText('Selling price must be more than 0.')).toBeInTheDocument();
+    expect(await screen.findByText('Selling price must be at least 0.01.')).toBeInTheDocument();
     expect(screen.getByText('Stock on hand must be a whole number.')).toBeInTheDocument();
     expect(screen.getByText('Reorder point must be a whole number.')).toBeInTheDocument();
-    expect(screen.getByText('Quantity can have at most 3 decimal places.')).toBeInTheDocument();
+    expect(screen.getByText('BOM quantity must be at least 0.001.')).toBeInTheDocument();
     expect(queryClient.getMutationCache().getAll()).toHaveLength(0);
 
     await retype(user, 'Stock on Hand', '-10');
     await user.click(screen.getByRole('button', { name: 'Save Product' }));
-    expect(await screen.findByText('Stock on hand cannot be negative.')).toBeInTheDocument();
+    expect(await screen.findByText('Stock on hand must be at least 0.')).toBeInTheDocument();
     expect(queryClient.getMutationCache().getAll()).toHaveLength(0);
   });
 

@@ -51,7 +51,7 @@ describe('rawMaterialFormSchema', () => {
 
   it('refuses a negative cost or more decimals than the database keeps', () => {
     expect(messages({ ...newRawMaterialDefaults, material_name: 'A', cost_per_unit: '-5' })).toEqual([
-      'Cost per unit cannot be negative.',
+      'Cost per unit must be at least 0.',
     ]);
     expect(messages({ ...newRawMaterialDefaults, material_name: 'A', cost_per_unit: '1.23456' })).toEqual([
       'Cost per unit can have at most 4 decimal places.',

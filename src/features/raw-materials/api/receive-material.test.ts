@@ -49,7 +49,7 @@ describe('receiveMaterialSchema', () => {
     expect(messages({ quantity: '1.0005', unit_cost: '1' })).toEqual(['Quantity can have at most 3 decimal places.']);
     expect(messages({ quantity: '1e3', unit_cost: '1' })).toEqual(['Quantity must be a number.']);
     expect(messages({ quantity: '1', unit_cost: '0.12345' })).toEqual(['Unit cost can have at most 4 decimal places.']);
-    expect(messages({ quantity: '1', unit_cost: '-1' })).toEqual(['Unit cost cannot be negative.']);
+    expect(messages({ quantity: '1', unit_cost: '-1' })).toEqual(['Unit cost must be at least 0.']);
     expect(messages({ quantity: '1', unit_cost: '' })).toEqual(['Unit cost is required.']);
     expect(messages({ quantity: '1', unit_cost: '1', gst_paid: '0.005' })).toEqual([
       'GST paid can have at most 2 decimal places.',

@@ -29,7 +29,7 @@ describe('RawMaterialFormModal, adding a material', { timeout: 20_000 }, () => {
     await user.clear(cost);
     await user.type(cost, '-5');
     await user.click(screen.getByRole('button', { name: 'Save Material' }));
-    expect(await screen.findByText('Cost per unit cannot be negative.')).toBeInTheDocument();
+    expect(await screen.findByText('Cost per unit must be at least 0.')).toBeInTheDocument();
 
     await user.clear(cost);
     await user.type(cost, '1.23456');

@@ -73,17 +73,11 @@ export function usePlatformFees() {
 // Mirrors set_platform_fees' refusals for instant feedback; the server still decides.
 export const platformFeesSchema = z.object({
   platform: z.enum(salesPlatforms, { error: 'Choose a platform.' }),
-  commission_percent: numberField(platformFeeFieldRules.commissionPercent).pipe(
-    z.number().max(100, 'Commission percent must be at most 100.'),
-  ),
+  commission_percent: numberField(platformFeeFieldRules.commissionPercent),
   fee_per_order: numberField(platformFeeFieldRules.feePerOrder),
   shipping_per_order: numberField(platformFeeFieldRules.shippingPerOrder),
-  claim_window_days: numberField(returnFieldRules.claimWindowDays).pipe(
-    z.number().max(365, 'Claim window must be at most 365 days.'),
-  ),
-  payment_cycle_days: numberField(platformFeeFieldRules.paymentCycleDays).pipe(
-    z.number().max(365, 'Payment cycle must be at most 365 days.'),
-  ),
+  claim_window_days: numberField(returnFieldRules.claimWindowDays),
+  payment_cycle_days: numberField(platformFeeFieldRules.paymentCycleDays),
 });
 
 export type PlatformFeesForm = z.input<typeof platformFeesSchema>;

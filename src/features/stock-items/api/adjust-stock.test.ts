@@ -37,7 +37,7 @@ describe('countStockSchema', () => {
     expect(messages(fabric, '6.5005')).toEqual(['Counted stock can have at most 3 decimal places.']);
     expect(messages(kurta, '2.5')).toEqual(['Counted stock must be a whole number.']);
     expect(messages(kurta, '1e3')).toEqual(['Counted stock must be a number.']);
-    expect(messages(fabric, '-1')).toEqual(['Counted stock cannot be negative.']);
+    expect(messages(fabric, '-1')).toEqual(['Counted stock must be at least 0.']);
     expect(messages(fabric, '')).toEqual(['Counted stock is required.']);
     expect(messages(kurta, '0')).toEqual([]);
   });

@@ -63,7 +63,7 @@ describe('styleFormSchema', () => {
     expect(messages(newStyleDefaults)).toEqual([
       { path: 'style_name', message: 'Style name is required.' },
       { path: 'sku_prefix', message: 'SKU prefix is required.' },
-      { path: 'selling_price', message: 'Selling price must be more than 0.' },
+      { path: 'selling_price', message: 'Selling price must be at least 0.01.' },
       { path: 'options.0.values', message: 'Size needs at least one value.' },
     ]);
   });
@@ -141,10 +141,10 @@ describe('styleFormSchema', () => {
         ],
       }),
     ).toEqual([
-      { path: 'bom.0.quantities.1', message: 'Quantity is required.' },
-      { path: 'bom.0.quantities.3', message: 'Quantity can have at most 3 decimal places.' },
+      { path: 'bom.0.quantities.1', message: 'Each BOM row needs a quantity.' },
+      { path: 'bom.0.quantities.3', message: 'BOM quantity can have at most 3 decimal places.' },
       { path: 'bom.1.material_id', message: 'This material is already in the BOM.' },
-      { path: 'bom.1.quantity', message: 'Quantity must be more than 0.' },
+      { path: 'bom.1.quantity', message: 'BOM quantity must be at least 0.001.' },
       { path: 'bom.2.material_id', message: 'Choose a material.' },
     ]);
   });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   numberField,
   numberFieldText,
+  checked,
   productFieldRules,
   styleFieldRules as rules,
   textField,
@@ -67,21 +68,6 @@ const fieldSchemas = {
   optionName: textField(rules.optionName),
   bomQuantity: numberField(productFieldRules.bomQuantity),
 };
-
-type Path = (string | number)[];
-
-/** Parses one value with its field's schema; its first problem becomes an issue at `path`. */
-function checked<Output>(
-  ctx: z.RefinementCtx,
-  schema: z.ZodType<Output, unknown>,
-  value: unknown,
-  path: Path,
-): Output | undefined {
-  const result = schema.safeParse(value);
-  if (result.success) return result.data;
-  ctx.addIssue({ code: 'custom', path, message: result.error.issues[0]!.message });
-  return undefined;
-}
 
 /**
  * Values compare as their SKUs show them: 'navy blue', 'Navy Blue' and 'Navy-Blue' would make one
