@@ -115,14 +115,13 @@ CREATE OR REPLACE FUNCTION private.max_buildable (
 declare
   v_nodes uuid[];
   v_levels integer[];
-  v_level integer;
   -- What is worked out so far, one element per product in each array.
-  v_ids uuid[] := '{}';
-  v_units integer[] := '{}';
-  v_material_ids uuid[] := '{}';
-  v_material_names text[] := '{}';
-  v_product_ids uuid[] := '{}';
-  v_product_names text[] := '{}';
+  v_ids uuid[] := '{}'::uuid[];
+  v_units integer[] := '{}'::integer[];
+  v_material_ids uuid[] := '{}'::uuid[];
+  v_material_names text[] := '{}'::text[];
+  v_product_ids uuid[] := '{}'::uuid[];
+  v_product_names text[] := '{}'::text[];
 begin
   select array_agg(l.product_id), array_agg(l.level) into v_nodes, v_levels
   from private.bom_levels(max_buildable.product_ids) l;
@@ -391,13 +390,13 @@ declare
   v_wastage numeric;
   -- The lines, checked one by one, then looked up and written at once (a style's 100 variants of
   -- 200 lines each took longer than the statement timeout line by line).
-  v_material_positions integer[] := '{}';
-  v_material_ids uuid[] := '{}';
-  v_material_quantities numeric[] := '{}';
-  v_material_wastages numeric[] := '{}';
-  v_product_positions integer[] := '{}';
-  v_product_ids uuid[] := '{}';
-  v_product_quantities integer[] := '{}';
+  v_material_positions integer[] := '{}'::integer[];
+  v_material_ids uuid[] := '{}'::uuid[];
+  v_material_quantities numeric[] := '{}'::numeric[];
+  v_material_wastages numeric[] := '{}'::numeric[];
+  v_product_positions integer[] := '{}'::integer[];
+  v_product_ids uuid[] := '{}'::uuid[];
+  v_product_quantities integer[] := '{}'::integer[];
   v_has_subassemblies boolean;
   v_problem text;
   v_levels integer;
