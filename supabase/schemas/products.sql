@@ -465,10 +465,10 @@ $$;
 
 -- The size of a tree of sub-assemblies: every walk (costing, what stock can build, planning) visits
 -- each product of a tree once per level and reads each of its lines, so a tree of at most 500
--- products and 2,000 sub-assembly lines keeps every one of them short (bench/bom-graph.ts: at the
--- bound, the costing of all of them, what stock can build and a sale of the top product each take
--- well under the 8 s statement timeout, with more than 2x to spare), and a real product is made of
--- far fewer. Checked, after a BOM with sub-assemblies is written, on the tree of every top product
+-- products and 2,000 sub-assembly lines keeps every one of them within half the 8 s statement
+-- timeout (bench/bom-graph.ts, on a busy 2-core machine: at the bound product_costing took 2.5 s,
+-- planning 0.6 s, a sale of the top product and available to sell about 0.1 s), and a real product
+-- is made of far fewer. Checked, after a BOM with sub-assemblies is written, on the tree of every top product
 -- above it (the largest trees it is part of); the refusal names the top product.
 create function private.require_bom_tree_size(product_id uuid) returns void
 language plpgsql
