@@ -1,8 +1,9 @@
 /**
- * A marketplace report of 10,000 order lines through supabase-js and the local stack on a real
- * Postgres: import_sales_orders (one transaction: every line a sale with its ledger row), the same
+ * A marketplace report of 5,000 order lines (the most one call takes) through supabase-js and the
+ * local stack on a real Postgres: import_sales_orders (one transaction: every line a sale with its ledger row), the same
  * lines again (every one skipped as already imported), and preview_sales_orders_import (what the
- * dialog shows before the import). Target: the import in under 10 s.
+ * dialog shows before the import). Target: the import in under 4 s, half the 8 s statement timeout
+ * (the bound's headroom; issue 44).
  */
 import { startStack } from '../stack/src/stack';
 import { BENCH_STACK, benchClient } from './lib/client';
@@ -10,10 +11,10 @@ import { createMigratedDatabase } from './lib/cluster';
 import { type BenchRow, ms } from './lib/report';
 import { median, timeRuns } from './lib/stats';
 
-const LINES = 10_000;
+const LINES = 5_000;
 const PRODUCTS = 50;
 const RUNS = 3;
-const TARGET_MS = 10_000;
+const TARGET_MS = 4_000;
 
 export async function measureImportOrders(clusterUrl: string): Promise<BenchRow[]> {
   const databaseUrl = await createMigratedDatabase(clusterUrl, 'bench_import_orders');

@@ -9,6 +9,7 @@ import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { measureAppLoad } from './app-load';
+import { measureBomGraph } from './bom-graph';
 import { measureDashboard } from './dashboard';
 import { measureDashboardPanels } from './dashboard-panels';
 import { measureImportOrders } from './import-orders';
@@ -53,6 +54,7 @@ try {
     ['order import', () => measureImportOrders(cluster.url)],
     ['a million orders', () => measureMillionOrders(cluster.url)],
     ['settlements', () => measureSettlements(cluster.url)],
+    ['bom graph', () => measureBomGraph(cluster.url)],
     ['rest overhead', () => measureRestOverhead()],
     ['realtime latency', () => measureRealtimeLatency(cluster.url)],
     ['realtime fan-out', () => measureRealtimeFanout(cluster.url)],

@@ -267,7 +267,8 @@ begin
 end;
 $$;
 
--- A combo has no bill of materials and is no product's sub-assembly: it is never produced.
+-- A combo has no bill of materials and is no product's sub-assembly: it is never produced. Per
+-- statement, as the archived checks (products.sql): a BOM's lines are inserted at once.
 create function private.refuse_combo_bom() returns trigger
 language plpgsql
 set search_path = ''
@@ -276,19 +277,23 @@ declare
   v_combo text;
 begin
   select p.product_name into v_combo from public.products p
-  where p.is_combo and (p.id = new.product_id
-    or (tg_table_name = 'bom_subassemblies' and p.id = (to_jsonb(new) ->> 'subassembly_id')::uuid));
+  where p.is_combo and (p.id in (select a.product_id from added a)
+    or (tg_table_name = 'bom_subassemblies' and p.id in (select (to_jsonb(a) ->> 'subassembly_id')::uuid from added a)))
+  order by p.product_name
+  limit 1;
   if v_combo is not null then
     raise exception '% is a combo: it is made up from its parts when sold, never produced.', v_combo
       using hint = 'field:bom';
   end if;
-  return new;
+  return null;
 end;
 $$;
-create trigger bom_items_refuse_combo before insert on public.bom_items
-  for each row execute function private.refuse_combo_bom();
-create trigger bom_subassemblies_refuse_combo before insert on public.bom_subassemblies
-  for each row execute function private.refuse_combo_bom();
+create trigger bom_items_refuse_combo after insert on public.bom_items
+  referencing new table as added
+  for each statement execute function private.refuse_combo_bom();
+create trigger bom_subassemblies_refuse_combo after insert on public.bom_subassemblies
+  referencing new table as added
+  for each statement execute function private.refuse_combo_bom();
 
 -- Replaces a combo's components with `components` [{product_id, quantity}]: 1 to 50 products of the
 -- user, each once, none a combo nor the combo itself, whole quantities from 1 to 1000. Every
@@ -596,13 +601,20 @@ as $$
     from public.channel_settings s
     where s.user_id = available_to_sell.user_id and s.platform = available_to_sell.platform
   ),
+  -- What the materials can build, worked out once for every product that sells it.
+  buildable as (
+    select m.product_id, m.max_buildable
+    from private.max_buildable(array(
+      select p.id from public.products p
+      where p.user_id = available_to_sell.user_id and p.sell_what_i_can_make and not p.is_combo)) m
+  ),
   singles as (
     select p.id, greatest(b.base - st.units - ceil(b.base * st.percent / 100), 0)::integer as quantity
     from public.products p
     cross join settings st
+    left join buildable m on p.sell_what_i_can_make and m.product_id = p.id
     cross join lateral (
-      select p.stock_on_hand::numeric + case when p.sell_what_i_can_make
-        then coalesce((select greatest(m.max_buildable, 0) from private.max_buildable(p.id) m), 0) else 0 end as base
+      select p.stock_on_hand::numeric + coalesce(greatest(m.max_buildable, 0), 0) as base
     ) b
     where p.user_id = available_to_sell.user_id and not p.is_combo
   ),

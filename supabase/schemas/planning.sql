@@ -389,17 +389,9 @@ begin
   end if;
 
   -- Every product the demand reaches, at the deepest level it appears (at most 6).
-  with recursive reach (product_id, depth) as (
-    select d.id, 1 from unnest(v_demand_ids) d (id)
-    union
-    select s.subassembly_id, r.depth + 1
-    from reach r
-    join public.bom_subassemblies s on s.product_id = r.product_id and s.user_id = v_user_id
-    where r.depth < 6
-  )
   select array_agg(r.product_id order by r.product_id), array_agg(r.level order by r.product_id)
   into v_node_ids, v_node_levels
-  from (select r.product_id, max(r.depth) as level from reach r group by r.product_id) r;
+  from private.bom_levels(v_demand_ids) r;
 
   for v_level in 1 .. 6 loop
     for v_line in

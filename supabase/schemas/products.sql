@@ -147,24 +147,30 @@ grant select on public.bom_subassemblies to authenticated;
 -- Not published, as bom_items: replaced by deleting rows, refreshed on product events.
 
 -- An archived material cannot join a BOM, whichever operation adds the row (create_product and
--- update_product both insert BOM rows); a trigger keeps that one rule in one place.
+-- update_product both insert BOM rows); a trigger keeps that one rule in one place. Per statement:
+-- a BOM's lines are inserted at once, and a style's 100 variants of 200 lines each are 20,000.
 create function private.refuse_archived_bom_material() returns trigger
 language plpgsql
 set search_path = ''
 as $$
 declare
-  v_material public.raw_materials;
+  v_material_name text;
 begin
-  select * into v_material from public.raw_materials m where m.id = new.material_id;
-  if v_material.archived_at is not null then
-    raise exception '% is archived.', v_material.material_name using hint = 'field:bom';
+  select m.material_name into v_material_name
+  from public.raw_materials m
+  where m.archived_at is not null and m.id in (select a.material_id from added a)
+  order by m.material_name
+  limit 1;
+  if v_material_name is not null then
+    raise exception '% is archived.', v_material_name using hint = 'field:bom';
   end if;
-  return new;
+  return null;
 end;
 $$;
 create trigger bom_items_refuse_archived_material
-  before insert on public.bom_items
-  for each row execute function private.refuse_archived_bom_material();
+  after insert on public.bom_items
+  referencing new table as added
+  for each statement execute function private.refuse_archived_bom_material();
 
 -- Nor an archived product, as a sub-assembly.
 create function private.refuse_archived_subassembly() returns trigger
@@ -172,18 +178,23 @@ language plpgsql
 set search_path = ''
 as $$
 declare
-  v_product public.products;
+  v_product_name text;
 begin
-  select * into v_product from public.products p where p.id = new.subassembly_id;
-  if v_product.archived_at is not null then
-    raise exception '% is archived.', v_product.product_name using hint = 'field:bom';
+  select p.product_name into v_product_name
+  from public.products p
+  where p.archived_at is not null and p.id in (select a.subassembly_id from added a)
+  order by p.product_name
+  limit 1;
+  if v_product_name is not null then
+    raise exception '% is archived.', v_product_name using hint = 'field:bom';
   end if;
-  return new;
+  return null;
 end;
 $$;
 create trigger bom_subassemblies_refuse_archived_product
-  before insert on public.bom_subassemblies
-  for each row execute function private.refuse_archived_subassembly();
+  after insert on public.bom_subassemblies
+  referencing new table as added
+  for each statement execute function private.refuse_archived_subassembly();
 
 -- Unit cost -------------------------------------------------------------------------------------
 -- What one unit of a product costs, defined once here: product_costing() reads it for the screens,
@@ -197,8 +208,12 @@ create trigger bom_subassemblies_refuse_archived_product
 -- unit_cost null, which a sale records as its snapshot (issue 33), so its profit is null too and
 -- every profit total and margin leaves it out; the screens show "Cost unknown".
 -- The tree is expanded per product, correlated with it, so log_sale's lookup of one product walks
--- only that product's tree. Security invoker: it reads through the caller's row-level security;
--- the sums stay numeric.
+-- only that product's tree, level by level: each level holds every product once, its pieces summed
+-- over every path that reaches it there (a part reached by two paths counts twice in pieces but is
+-- looked up once), so the walk grows with the tree's products and lines, never with its paths (a
+-- 6-level tree of 10 products a level has 100,000 paths; issue 44). Security invoker: it reads
+-- through the caller's row-level security; the sums stay numeric, exact whichever way they are
+-- grouped.
 create view public.product_unit_costs with (security_invoker = true) as
 select
   p.id as product_id,
@@ -215,18 +230,37 @@ from public.products p
 cross join lateral (
   -- Each node carries its own cost columns, so the product itself is not looked up again (a join
   -- back to products was planned as a scan of all of them).
-  with recursive tree (product_id, pieces, depth, labour_per_unit, overhead_per_unit, purchase_cost) as (
+  with recursive levels (product_id, pieces, depth, labour_per_unit, overhead_per_unit, purchase_cost) as (
     select p.id, 1::numeric, 1, p.labour_per_unit, round(p.overhead_per_run / p.run_size, 2), p.purchase_cost
     union all
-    select n.id, t.pieces * s.quantity, t.depth + 1, n.labour_per_unit,
-      round(n.overhead_per_run / n.run_size, 2), n.purchase_cost
-    -- By primary keys only (the foreign keys keep every line within one owner): with the owner's
-    -- id in the join the planner read all of the owner's products to find the children.
-    from tree t
-    join public.bom_subassemblies s on s.product_id = t.product_id
-    join public.products n on n.id = s.subassembly_id
-    -- replace_bom keeps trees within 6 levels and free of cycles; the bound only guards that.
-    where t.depth < 6
+    -- An aggregate may not appear in a recursive term; a window sum over the product, keeping one
+    -- row of it, groups the level all the same.
+    select l.product_id, l.pieces, l.depth, l.labour_per_unit, l.overhead_per_unit, l.purchase_cost
+    from (
+      select n.id as product_id, sum(t.pieces * n.quantity) over (partition by n.id) as pieces, t.depth + 1 as depth,
+        n.labour_per_unit, n.overhead_per_unit, n.purchase_cost, row_number() over (partition by n.id) as nth
+      from levels t
+      -- Each product's lines and parts by primary keys (the foreign keys keep every line within one
+      -- owner), kept a lookup per product by `offset 0`: joined as sets, the planner read every
+      -- line and product of every user at each level (its guess of a level's size is far too big).
+      cross join lateral (
+        select c.id, s.quantity, c.labour_per_unit, round(c.overhead_per_run / c.run_size, 2) as overhead_per_unit,
+          c.purchase_cost
+        from public.bom_subassemblies s
+        join public.products c on c.id = s.subassembly_id
+        where s.product_id = t.product_id
+        offset 0
+      ) n
+      -- replace_bom keeps trees within 6 levels and free of cycles; the bound only guards that.
+      where t.depth < 6
+    ) l
+    where l.nth = 1
+  ),
+  -- Every product of the tree once, with the pieces one top unit needs over all its levels.
+  tree as (
+    select l.product_id, sum(l.pieces) as pieces, l.labour_per_unit, l.overhead_per_unit, l.purchase_cost
+    from levels l
+    group by l.product_id, l.labour_per_unit, l.overhead_per_unit, l.purchase_cost
   )
   select
     coalesce(sum(t.pieces * m.materials), 0) as materials_cost,
@@ -264,24 +298,37 @@ create trigger product_unit_costs_refuse_write before insert or update or delete
 -- wastage_percent}] and sub-assembly lines [{product_id, quantity}]. create_product,
 -- update_product and the style operations all build BOMs with it, so a BOM is checked one way,
 -- created or edited; archived items are refused by the triggers above, and a list of more than
--- 200 lines by private.require_bom_size, before any is read. Each line's item is found by its
--- primary key: the text is turned into a uuid first (the canonical hyphenated form in any case;
--- anything else is not found), so the lookup is one primary-key probe. Sub-assembly quantities are
+-- 200 lines by private.require_bom_size, before any is read. Every line's form is checked first,
+-- in order; then the items are looked up at once, by primary key: the text is turned into a uuid
+-- first (the canonical hyphenated form in any case; anything else is not found), and the first
+-- line not found or repeated is refused; then the lines are written at once. Sub-assembly quantities are
 -- whole pieces, wastage (materials only) 0 to 50 percent with 2 decimals. A product may not contain
--- itself at any depth ('{product} cannot contain itself.') and a tree has at most 6 levels: both
--- are checked on the graph once the lines are in, under a per-user lock that queues BOM edits with
--- sub-assemblies, so two edits cannot each add half of a cycle. Every refusal is about the
--- operations' `bom` argument (hint 'field:bom').
+-- itself at any depth ('{product} cannot contain itself.'), a tree has at most 6 levels, 500 products
+-- and 2,000 sub-assembly lines (private.require_bom_tree_size): all are checked on the graph once
+-- the lines are in, under a per-user lock that queues BOM edits with sub-assemblies, so two edits
+-- cannot each add half of a cycle. Every refusal is about the operations' `bom` argument (hint
+-- 'field:bom').
 create function private.replace_bom(product_id uuid, user_id uuid, bom jsonb) returns void
 language plpgsql
 set search_path = ''
 as $$
 declare
   v_row jsonb;
+  v_position integer := 0;
   v_item_id uuid;
   v_id_text text;
   v_wastage numeric;
-  v_has_subassemblies boolean := false;
+  -- The lines, checked one by one, then looked up and written at once (a style's 100 variants of
+  -- 200 lines each took longer than the statement timeout line by line).
+  v_material_positions integer[] := '{}'::integer[];
+  v_material_ids uuid[] := '{}'::uuid[];
+  v_material_quantities numeric[] := '{}'::numeric[];
+  v_material_wastages numeric[] := '{}'::numeric[];
+  v_product_positions integer[] := '{}'::integer[];
+  v_product_ids uuid[] := '{}'::uuid[];
+  v_product_quantities integer[] := '{}'::integer[];
+  v_has_subassemblies boolean;
+  v_problem text;
   v_levels integer;
   v_product_name text;
 begin
@@ -290,12 +337,8 @@ begin
   end if;
   perform private.require_bom_size(jsonb_array_length(bom), 'bom');
 
-  delete from public.bom_items b
-  where b.product_id = replace_bom.product_id and b.user_id = replace_bom.user_id;
-  delete from public.bom_subassemblies s
-  where s.product_id = replace_bom.product_id and s.user_id = replace_bom.user_id;
-
   for v_row in select * from jsonb_array_elements(bom) loop
+    v_position := v_position + 1;
     if jsonb_typeof(v_row) <> 'object'
       or (coalesce(v_row ->> 'material_id', '') = '' and coalesce(v_row ->> 'product_id', '') = '') then
       raise exception 'Each BOM row needs a material.' using hint = 'field:bom';
@@ -320,97 +363,159 @@ begin
     end if;
 
     if v_row ? 'material_id' then
-      select m.id into v_item_id
-      from public.raw_materials m
-      where m.user_id = replace_bom.user_id and m.id = v_item_id;
-      if v_item_id is null then
-        raise exception 'Material not found.' using hint = 'field:bom';
-      end if;
-      if exists (
-        select 1 from public.bom_items b
-        where b.product_id = replace_bom.product_id and b.material_id = v_item_id
-      ) then
-        raise exception 'A material can appear only once in a BOM.' using hint = 'field:bom';
-      end if;
-      insert into public.bom_items (product_id, material_id, user_id, quantity, wastage_percent)
-      values (
-        replace_bom.product_id,
-        v_item_id,
-        replace_bom.user_id,
-        private.require_decimals(
-          private.require_number((v_row ->> 'quantity')::numeric, 'BOM quantity', 0.001, field => 'bom'),
-          'BOM quantity', 3, 'bom'
-        ),
-        v_wastage
-      );
+      v_material_positions := v_material_positions || v_position;
+      v_material_ids := v_material_ids || v_item_id;
+      v_material_quantities := v_material_quantities || private.require_decimals(
+        private.require_number((v_row ->> 'quantity')::numeric, 'BOM quantity', 0.001, field => 'bom'),
+        'BOM quantity', 3, 'bom');
+      v_material_wastages := v_material_wastages || v_wastage;
     else
-      if not v_has_subassemblies then
-        -- One BOM edit with sub-assemblies at a time per owner: the graph checks below then see
-        -- every other edit committed.
-        perform pg_advisory_xact_lock(hashtextextended('bom_subassemblies:' || replace_bom.user_id::text, 0));
-        v_has_subassemblies := true;
-      end if;
-      select p.id into v_item_id
-      from public.products p
-      where p.user_id = replace_bom.user_id and p.id = v_item_id;
-      if v_item_id is null then
-        raise exception 'Product not found.' using hint = 'field:bom';
-      end if;
       if v_wastage <> 0 then
         raise exception 'Wastage applies to materials: a sub-assembly is counted in whole pieces.' using hint = 'field:bom';
       end if;
-      if exists (
-        select 1 from public.bom_subassemblies s
-        where s.product_id = replace_bom.product_id and s.subassembly_id = v_item_id
-      ) then
-        raise exception 'A product can appear only once in a BOM.' using hint = 'field:bom';
-      end if;
-      if v_item_id = replace_bom.product_id then
-        select p.product_name into v_product_name from public.products p where p.id = replace_bom.product_id;
-        raise exception '% cannot contain itself.', v_product_name using hint = 'field:bom';
-      end if;
-      insert into public.bom_subassemblies (product_id, subassembly_id, user_id, quantity)
-      values (
-        replace_bom.product_id,
-        v_item_id,
-        replace_bom.user_id,
-        private.require_number((v_row ->> 'quantity')::numeric, 'Sub-assembly quantity', 1, true, 'bom')
-      );
+      v_product_positions := v_product_positions || v_position;
+      v_product_ids := v_product_ids || v_item_id;
+      v_product_quantities := v_product_quantities
+        || private.require_number((v_row ->> 'quantity')::numeric, 'Sub-assembly quantity', 1, true, 'bom')::integer;
     end if;
   end loop;
+  v_has_subassemblies := cardinality(v_product_ids) > 0;
+
+  -- The first line, in the list's order, whose item is not the user's or was listed before.
+  select case when m.id is null then 'Material not found.' else 'A material can appear only once in a BOM.' end
+  into v_problem
+  from (
+    select l.id, l.position, row_number() over (partition by l.id order by l.position) as nth
+    from unnest(v_material_ids, v_material_positions) l (id, position)
+  ) l
+  left join public.raw_materials m on m.id = l.id and m.user_id = replace_bom.user_id
+  where m.id is null or l.nth > 1
+  order by l.position
+  limit 1;
+  if v_problem is not null then
+    raise exception '%', v_problem using hint = 'field:bom';
+  end if;
+  if v_has_subassemblies then
+    -- One BOM edit with sub-assemblies at a time per owner: the graph checks below then see
+    -- every other edit committed.
+    perform pg_advisory_xact_lock(hashtextextended('bom_subassemblies:' || replace_bom.user_id::text, 0));
+    select case when p.id is null then 'Product not found.' else 'A product can appear only once in a BOM.' end
+    into v_problem
+    from (
+      select l.id, l.position, row_number() over (partition by l.id order by l.position) as nth
+      from unnest(v_product_ids, v_product_positions) l (id, position)
+    ) l
+    left join public.products p on p.id = l.id and p.user_id = replace_bom.user_id
+    where p.id is null or l.nth > 1
+    order by l.position
+    limit 1;
+    if v_problem is not null then
+      raise exception '%', v_problem using hint = 'field:bom';
+    end if;
+    if replace_bom.product_id = any (v_product_ids) then
+      select p.product_name into v_product_name from public.products p where p.id = replace_bom.product_id;
+      raise exception '% cannot contain itself.', v_product_name using hint = 'field:bom';
+    end if;
+  end if;
+
+  delete from public.bom_items b
+  where b.product_id = replace_bom.product_id and b.user_id = replace_bom.user_id;
+  delete from public.bom_subassemblies s
+  where s.product_id = replace_bom.product_id and s.user_id = replace_bom.user_id;
+  insert into public.bom_items (product_id, material_id, user_id, quantity, wastage_percent)
+  select replace_bom.product_id, l.id, replace_bom.user_id, l.quantity, l.wastage
+  from unnest(v_material_ids, v_material_quantities, v_material_wastages) l (id, quantity, wastage);
+  if v_has_subassemblies then
+    insert into public.bom_subassemblies (product_id, subassembly_id, user_id, quantity)
+    select replace_bom.product_id, l.id, replace_bom.user_id, l.quantity
+    from unnest(v_product_ids, v_product_quantities) l (id, quantity);
+  end if;
 
   if v_has_subassemblies then
-    -- The levels below the product (it included), stopping at a cycle back to it; then the levels
-    -- above it. The walk is bounded: the rest of the graph has neither cycles nor more than 6 levels.
-    with recursive below (id, depth, cycle) as (
-      select replace_bom.product_id, 1, false
-      union all
-      select s.subassembly_id, b.depth + 1, s.subassembly_id = replace_bom.product_id
+    -- The levels below the product (it included), one row per product and level however many
+    -- paths lead there, not going on from the product when it comes back below itself (a cycle);
+    -- then the levels above it. The walk is bounded: the rest of the graph has neither cycles nor
+    -- more than 6 levels.
+    with recursive below (id, depth) as (
+      select replace_bom.product_id, 1
+      union
+      select s.subassembly_id, b.depth + 1
       from below b
       join public.bom_subassemblies s on s.product_id = b.id
-      where not b.cycle and b.depth <= 7
+      where b.depth <= 7 and (b.depth = 1 or b.id <> replace_bom.product_id)
     )
-    select case when bool_or(cycle) then null else max(depth) end into v_levels from below;
+    select case when bool_or(b.id = replace_bom.product_id and b.depth > 1) then null else max(b.depth) end
+    into v_levels from below b;
     if v_levels is null then
       select p.product_name into v_product_name from public.products p where p.id = replace_bom.product_id;
       raise exception '% cannot contain itself.', v_product_name using hint = 'field:bom';
     end if;
     with recursive above (id, depth) as (
       select replace_bom.product_id, 0
-      union all
+      union
       select s.product_id, a.depth + 1
       from above a
       join public.bom_subassemblies s on s.subassembly_id = a.id
       where a.depth <= 7
     )
-    select v_levels + max(depth) into v_levels from above;
+    select v_levels + max(a.depth) into v_levels from above a;
     if v_levels > 6 then
       raise exception 'Sub-assemblies can go at most 6 levels deep; this BOM would make %.', v_levels
         using hint = 'field:bom';
     end if;
+    perform private.require_bom_tree_size(replace_bom.product_id);
   end if;
 end;
 $$;
+
+-- The size of a tree of sub-assemblies: every walk (costing, what stock can build, planning) visits
+-- each product of a tree once per level and reads each of its lines, so a tree of at most 500
+-- products and 2,000 sub-assembly lines keeps every one of them within half the 8 s statement
+-- timeout (bench/bom-graph.ts, on a busy 2-core machine: at the bound product_costing took 2.5 s,
+-- planning 0.6 s, a sale of the top product and available to sell about 0.1 s), and a real product
+-- is made of far fewer. Checked, after a BOM with sub-assemblies is written, on the tree of every top product
+-- above it (the largest trees it is part of); the refusal names the top product.
+create function private.require_bom_tree_size(product_id uuid) returns void
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_top record;
+begin
+  with recursive above (id) as (
+    select require_bom_tree_size.product_id
+    union
+    select s.product_id from above a join public.bom_subassemblies s on s.subassembly_id = a.id
+  ),
+  tree (top_id, id) as (
+    select a.id, a.id from above a
+    where not exists (select 1 from public.bom_subassemblies s where s.subassembly_id = a.id)
+    union
+    select t.top_id, s.subassembly_id from tree t join public.bom_subassemblies s on s.product_id = t.id
+  ),
+  sizes as (
+    select t.top_id, count(*) as products,
+      sum((select count(*) from public.bom_subassemblies s where s.product_id = t.id)) as lines
+    from tree t
+    group by t.top_id
+  )
+  select z.top_id, p.product_name, z.products, z.lines into v_top
+  from sizes z
+  join public.products p on p.id = z.top_id
+  order by greatest(z.products / 500.0, z.lines / 2000.0) desc, p.product_name
+  limit 1;
+  if v_top.products > 500 then
+    raise exception 'A tree of sub-assemblies can hold at most 500 products; this BOM would make % under %.',
+      v_top.products, v_top.product_name using hint = 'field:bom';
+  end if;
+  if v_top.lines > 2000 then
+    raise exception 'A tree of sub-assemblies can have at most 2000 sub-assembly lines; this BOM would make % under %.',
+      v_top.lines, v_top.product_name using hint = 'field:bom';
+  end if;
+end;
+$$;
+comment on function private.require_bom_tree_size is
+  'Refuses (hint field:bom) when a tree of sub-assemblies the product is in would hold more than 500 products or 2000 sub-assembly lines, naming its top product.';
 
 -- Product costs ---------------------------------------------------------------------------------
 -- What a unit costs beyond its BOM: labour per piece, a run's overhead and the run size it assumes
@@ -760,14 +865,41 @@ revoke all on function public.list_products(text, boolean, boolean, text, boolea
 grant execute on function public.list_products(text, boolean, boolean, text, boolean, integer, integer) to authenticated;
 
 -- product_costing -------------------------------------------------------------------------------
--- How many units of a product its stock of materials and of sub-assemblies can still build, and
+-- Every product these products reach through sub-assemblies (they included), at the deepest level
+-- it appears (they are at 1; at most 6), each once: a walk of at most one row per product and
+-- level, however many paths lead there. A product's sub-assemblies are at deeper levels than it,
+-- so the levels give an order for working up from the bottom (max_buildable, plan_production).
+create function private.bom_levels(product_ids uuid[]) returns table (product_id uuid, level integer)
+language sql
+stable
+set search_path = ''
+as $$
+  with recursive reach (product_id, depth) as (
+    select d.id, 1 from unnest(bom_levels.product_ids) d (id)
+    union
+    -- By primary keys only: the foreign keys keep every line within one owner.
+    select s.subassembly_id, r.depth + 1
+    from reach r
+    join public.bom_subassemblies s on s.product_id = r.product_id
+    -- replace_bom keeps trees within 6 levels and free of cycles; the bound only guards that.
+    where r.depth < 6
+  )
+  select r.product_id, max(r.depth) from reach r group by r.product_id
+$$;
+comment on function private.bom_levels is
+  'Every product the given ones reach through sub-assemblies (they included), once, at the deepest level it appears (at most 6).';
+
+-- How many units of each product its stock of materials and of sub-assemblies can still build, and
 -- what runs out first, at whatever level: a material line allows floor(stock / consumption) units;
 -- a sub-assembly line floor((its stock + what its own BOM can build) / pieces), and what limits it
 -- is what limits the sub-assembly (or the sub-assembly itself when it has no BOM). Ties: by name.
 -- Shared materials are counted for each line that uses them, as each line is read on its own.
--- Null for a product without a BOM line.
-create function private.max_buildable(product_id uuid, depth integer default 1)
+-- Worked out from the deepest level up, each product once (what a sub-assembly can build is the
+-- same whichever parent asks), for every product the given ones reach; a product without a BOM
+-- line has no row.
+create function private.max_buildable(product_ids uuid[])
 returns table (
+  product_id uuid,
   max_buildable integer,
   bottleneck_material_id uuid,
   bottleneck_material_name text,
@@ -778,29 +910,56 @@ language plpgsql
 stable
 set search_path = ''
 as $$
+declare
+  v_nodes uuid[];
+  v_levels integer[];
+  -- What is worked out so far, one element per product in each array.
+  v_ids uuid[] := '{}'::uuid[];
+  v_units integer[] := '{}'::integer[];
+  v_material_ids uuid[] := '{}'::uuid[];
+  v_material_names text[] := '{}'::text[];
+  v_product_ids uuid[] := '{}'::uuid[];
+  v_product_names text[] := '{}'::text[];
 begin
-  return query
-  select l.units, l.material_id, l.material_name, l.bottleneck_product_id, l.bottleneck_product_name
-  from (
-    select floor(m.stock_level / b.consumption)::integer as units, m.material_name as line_name,
-      m.id as material_id, m.material_name, null::uuid as bottleneck_product_id, null::text as bottleneck_product_name
-    from public.bom_items b
-    join public.raw_materials m on m.id = b.material_id and m.user_id = b.user_id
-    where b.product_id = max_buildable.product_id
-    union all
-    select floor((c.stock_on_hand + coalesce(k.max_buildable, 0)) / s.quantity::numeric)::integer, c.product_name,
-      k.bottleneck_material_id, k.bottleneck_material_name,
-      case when k.max_buildable is null then c.id else k.bottleneck_product_id end,
-      case when k.max_buildable is null then c.product_name else k.bottleneck_product_name end
-    from public.bom_subassemblies s
-    join public.products c on c.id = s.subassembly_id and c.user_id = s.user_id
-    left join lateral private.max_buildable(c.id, max_buildable.depth + 1) k on max_buildable.depth < 6
-    where s.product_id = max_buildable.product_id
-  ) l
-  order by l.units, l.line_name
-  limit 1;
+  select array_agg(l.product_id), array_agg(l.level) into v_nodes, v_levels
+  from private.bom_levels(max_buildable.product_ids) l;
+  for v_level in reverse 6 .. 1 loop
+    with nodes as (
+      select n.id from unnest(v_nodes, v_levels) n (id, level) where n.level = v_level
+    ),
+    done (id, units, material_id, material_name, product_id, product_name) as (
+      select * from unnest(v_ids, v_units, v_material_ids, v_material_names, v_product_ids, v_product_names)
+    ),
+    lines as (
+      select n.id as node_id, floor(m.stock_level / b.consumption)::integer as units, m.material_name as line_name,
+        m.id as material_id, m.material_name, null::uuid as product_id, null::text as product_name
+      from nodes n
+      join public.bom_items b on b.product_id = n.id
+      join public.raw_materials m on m.id = b.material_id and m.user_id = b.user_id
+      union all
+      select n.id, floor((c.stock_on_hand + coalesce(k.units, 0)) / s.quantity::numeric)::integer, c.product_name,
+        k.material_id, k.material_name,
+        case when k.units is null then c.id else k.product_id end,
+        case when k.units is null then c.product_name else k.product_name end
+      from nodes n
+      join public.bom_subassemblies s on s.product_id = n.id
+      join public.products c on c.id = s.subassembly_id and c.user_id = s.user_id
+      left join done k on k.id = c.id
+    ),
+    first_out as (
+      select distinct on (l.node_id) l.* from lines l order by l.node_id, l.units, l.line_name
+    )
+    select v_ids || array_agg(f.node_id), v_units || array_agg(f.units),
+      v_material_ids || array_agg(f.material_id), v_material_names || array_agg(f.material_name),
+      v_product_ids || array_agg(f.product_id), v_product_names || array_agg(f.product_name)
+    into v_ids, v_units, v_material_ids, v_material_names, v_product_ids, v_product_names
+    from first_out f;
+  end loop;
+  return query select * from unnest(v_ids, v_units, v_material_ids, v_material_names, v_product_ids, v_product_names);
 end;
 $$;
+comment on function private.max_buildable(uuid[]) is
+  'For every product the given ones reach with a BOM line: how many units stock can build through every level of sub-assemblies, and the bottleneck material (or product without a BOM); each product worked out once.';
 
 -- What one unit of each product costs (public.product_unit_costs, with its build-up), its margin,
 -- and how many units the current stock can build. A product whose cost is unknown has null cost,
@@ -848,7 +1007,8 @@ as $$
     b.bottleneck_product_name
   from public.products p
   join public.product_unit_costs c on c.product_id = p.id
-  left join lateral private.max_buildable(p.id) b on true
+  left join private.max_buildable(array(select q.id from public.products q where q.user_id = (select auth.uid()))) b
+    on b.product_id = p.id
   where p.user_id = (select auth.uid())
 $$;
 comment on function public.product_costing is

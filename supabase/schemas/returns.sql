@@ -421,7 +421,7 @@ grant execute on function public.update_claim(uuid, text, numeric) to authentica
 -- words; the server takes these): {external_order_id, sku, quantity, kind ('rto' |
 -- 'customer_return'), return_date (YYYY-MM-DD), condition ('sellable' by default, 'damaged',
 -- 'wrong_item', 'missing'), return_fees (default 0), line (the row number messages name; default
--- the position)}. The same contract as import_sales_orders (imports.sql): at most 10,000 lines a
+-- the position)}. The same contract as import_sales_orders (imports.sql): at most 5,000 lines a
 -- call, a preview that writes nothing and an import that commits all or nothing from one
 -- classification, a line already imported skipped. A line's key is (order, kind, return_date,
 -- condition): the order being the platform's order id and the SKU's product.
@@ -681,7 +681,7 @@ begin
 end;
 $$;
 comment on function public.import_returns is
-  'Commits returns report lines ({external_order_id, sku, quantity, kind rto or customer_return, return_date, optional condition sellable (default), damaged, wrong_item or missing, optional return_fees, optional line}, at most 10000) as returns in one transaction: lines already imported (same order, kind, return date and condition) are skipped; any refused line (named by its line number) writes nothing. Returns {created, skipped}. A repeated request_id returns the first call''s counts and writes nothing.';
+  'Commits returns report lines ({external_order_id, sku, quantity, kind rto or customer_return, return_date, optional condition sellable (default), damaged, wrong_item or missing, optional return_fees, optional line}, at most 5000) as returns in one transaction: lines already imported (same order, kind, return date and condition) are skipped; any refused line (named by its line number) writes nothing. Returns {created, skipped}. A repeated request_id returns the first call''s counts and writes nothing.';
 revoke all on function public.import_returns(text, jsonb, uuid) from public, anon, authenticated, service_role;
 grant execute on function public.import_returns(text, jsonb, uuid) to authenticated;
 

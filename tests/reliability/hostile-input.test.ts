@@ -985,10 +985,10 @@ function cases(f: Fixture): Case[] {
     ),
     rpcCase(
       'import_sales_orders',
-      '10,001 lines',
-      { platform: 'Amazon', lines: Array.from({ length: 10_001 }, () => orderLine) },
+      '5,001 lines',
+      { platform: 'Amazon', lines: Array.from({ length: 5_001 }, () => orderLine) },
       400,
-      'At most 10000 lines can be imported at once; this has 10001.',
+      'At most 5000 lines can be imported at once; this has 5001.',
     ),
     rpcCase(
       'import_sales_orders',
@@ -1295,10 +1295,10 @@ function cases(f: Fixture): Case[] {
     rpcCase('import_returns', 'lines null', { platform: 'Amazon', lines: null }, 400, RETURNS_LINES_MESSAGE),
     rpcCase(
       'import_returns',
-      '10,001 lines',
-      { platform: 'Amazon', lines: Array.from({ length: 10_001 }, () => returnLine) },
+      '5,001 lines',
+      { platform: 'Amazon', lines: Array.from({ length: 5_001 }, () => returnLine) },
       400,
-      'At most 10000 lines can be imported at once; this has 10001.',
+      'At most 5000 lines can be imported at once; this has 5001.',
     ),
     rpcCase('import_returns', 'platform unknown', { platform: 'Meesho', lines: [returnLine] }, 400, PLATFORM_MESSAGE),
     rpcCase('import_returns', 'a line a number', returnsOf(7), 400, 'Line 1: Each line must be an object.'),

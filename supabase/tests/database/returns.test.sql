@@ -226,8 +226,8 @@ select is(public.import_returns('Flipkart', (select jsonb_agg(l) from jsonb_arra
   where n in (1, 2))), '{"created": 0, "skipped": 2}'::jsonb, 'Importing the same lines again skips them all');
 select is((select l ->> 'outcome' from jsonb_array_elements(public.preview_returns_import('Flipkart',
   (select lines from report))) l limit 1), 'already_imported', 'and the preview says they were imported');
-select throws_ok($$ select public.import_returns('Flipkart', (select jsonb_agg('{}'::jsonb) from generate_series(1, 10001))) $$,
-  'P0001', 'At most 10000 lines can be imported at once; this has 10001.', 'More than 10,000 lines are refused');
+select throws_ok($$ select public.import_returns('Flipkart', (select jsonb_agg('{}'::jsonb) from generate_series(1, 5001))) $$,
+  'P0001', 'At most 5000 lines can be imported at once; this has 5001.', 'More than 5,000 lines are refused');
 select throws_ok($$ select public.import_returns('Flipkart', '{"lines": []}') $$,
   'P0001', 'Lines must be a list of order lines.', 'Lines that are not a list are refused');
 select throws_ok($$ select public.import_returns('eBay', '[]') $$,

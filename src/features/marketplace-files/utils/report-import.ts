@@ -1,9 +1,9 @@
 // What every report import does with its lines, whatever their kind (orders, returns).
 
 /**
- * At most this many lines go in one call. The imports take up to 10,000, but at a big seller's
- * size (a million orders, 20,000 SKUs) 10,000 lines took 5 to 9 s, against the 8 s a signed-in
- * user's statement may run on Supabase; 2,500 take about 1.5 s there (bench/million-orders.ts).
+ * At most this many lines go in one call. The order and returns imports take up to 5,000 (10,000
+ * lines took 5 to 9 s, against the 8 s a signed-in user's statement may run on Supabase); at a big
+ * seller's size (a million orders, 20,000 SKUs) 2,500 take about 1.5 s (bench/million-orders.ts).
  */
 export const LINES_PER_CALL = 2_500;
 

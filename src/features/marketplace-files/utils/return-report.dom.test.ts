@@ -368,7 +368,7 @@ describe('awkward files', () => {
     expect(recognized).toBeNull();
   });
 
-  it('a report of 25,000 returns is read whole and sent in parts of at most 10,000 lines', async () => {
+  it('a report of 25,000 returns is read whole and sent in parts of at most 5,000 lines', async () => {
     const header = fbaReturns.split('\n')[0]!;
     const rows = Array.from(
       { length: 25_000 },
@@ -383,6 +383,6 @@ describe('awkward files', () => {
       LINES_PER_CALL,
       ...Array<number>(Math.ceil(25_000 / LINES_PER_CALL) - 1).fill(LINES_PER_CALL),
     ]);
-    expect(Math.max(...parts.map((part) => part.length))).toBeLessThanOrEqual(10_000);
+    expect(Math.max(...parts.map((part) => part.length))).toBeLessThanOrEqual(5_000);
   });
 });
