@@ -12,7 +12,7 @@
 import http from 'node:http';
 import pg from 'pg';
 import { connectionUrl } from '../stack/src/db/embedded';
-import { POOL_SIZE } from '../stack/src/db/postgres';
+import { POOL_SIZE } from '../stack/src/db/database';
 import { startStack, type RunningStack } from '../stack/src/stack';
 import { BENCH_STACK, benchClient } from './lib/client';
 import { withDataDir } from './lib/cluster';

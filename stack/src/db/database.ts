@@ -1,7 +1,12 @@
+import { fairShare } from './fair-share';
+
 /**
  * The one database interface the stack speaks: a Postgres server, the stack's embedded one or the
  * one DATABASE_URL names. Everything above it (auth, REST, realtime) is the same on both.
  */
+/** Connections per pool, as many as Supabase's PostgREST pool for a small project. */
+export const POOL_SIZE = 20;
+
 export interface QueryResult<T> {
   rows: T[];
   /** Result columns with their Postgres type oids, in select order. */
@@ -72,7 +77,8 @@ export async function runAs<T>(
   options: TransactionOptions,
   fn: (tx: Queryable) => Promise<T>,
 ): Promise<T> {
-  return db.apiTransaction(fn, { ...options, setup: await requestSetup(db, identity) });
+  const setup = await requestSetup(db, identity);
+  return shareOf(db)(requesterOf(identity), () => db.apiTransaction(fn, { ...options, setup }));
 }
 
 /** runAs for a request that is one statement: BEGIN, the statement and COMMIT in one round trip. */
@@ -83,8 +89,24 @@ export async function runStatementAs<T>(
   sql: string,
   params: unknown[],
 ): Promise<QueryResult<T>> {
-  return db.apiStatement<T>(sql, params, { ...options, setup: await requestSetup(db, identity) });
+  const setup = await requestSetup(db, identity);
+  return shareOf(db)(requesterOf(identity), () => db.apiStatement<T>(sql, params, { ...options, setup }));
 }
+
+/**
+ * How many of the API pool's connections one requester's transactions may hold at once: a fifth
+ * of them, so that one user's burst of slow calls always leaves most of the pool to everyone else.
+ */
+export const CONNECTIONS_PER_REQUESTER = Math.max(1, Math.floor(POOL_SIZE / 5));
+const shares = new WeakMap<Database, ReturnType<typeof fairShare>>();
+const shareOf = (db: Database) => {
+  const share = shares.get(db) ?? fairShare(CONNECTIONS_PER_REQUESTER);
+  shares.set(db, share);
+  return share;
+};
+/** A signed-in user by their id; every anonymous (anon key) request is one requester. */
+const requesterOf = (identity: RequestIdentity) =>
+  typeof identity.claims.sub === 'string' ? `user:${identity.claims.sub}` : `role:${identity.role}`;
 
 /**
  * The request's transaction-local settings as one statement. Names and values are parameters, so

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Writable } from 'node:stream';
 import pg from 'pg';
-import type { Database, QueryResult, Queryable, TransactionOptions } from './database';
+import { POOL_SIZE, type Database, type QueryResult, type Queryable, type TransactionOptions } from './database';
 import { RAW_TEXT_TYPES } from './types';
 
 const rawTextTypes = {
@@ -17,8 +17,6 @@ export const LISTENER_APPLICATION_NAME = 'stack realtime listener';
 const RECONNECT_MIN_MS = 100;
 const RECONNECT_MAX_MS = 2_000;
 
-/** Connections per pool, as many as Supabase's PostgREST pool for a small project. */
-export const POOL_SIZE = 20;
 
 /**
  * API statements run as prepared statements, as PostgREST's do (db-prepared-statements): Postgres
