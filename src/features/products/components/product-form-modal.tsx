@@ -3,6 +3,7 @@ import { Button, Divider, Group, Modal, SegmentedControl, SimpleGrid, Stack, Tex
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useGuardedClose } from '@/components/discard-changes';
 import { SubmitButton } from '@/components/submit-button';
 import { FormError, showOnField } from '@/components/form-error';
 import { NumberField, TextField } from '@/components/form-inputs';
@@ -57,6 +58,9 @@ export function ProductFormModal({ edited, opened = true, onClose }: ProductForm
     onClose();
   };
 
+  // Closing, Back or another screen asks first once something is typed.
+  const guard = useGuardedClose(form.formState.isDirty, close);
+
   const submit = form.handleSubmit((input) =>
     save.mutate(input, {
       onSuccess: (product) => {
@@ -73,7 +77,7 @@ export function ProductFormModal({ edited, opened = true, onClose }: ProductForm
   return (
     <Modal
       opened={opened}
-      onClose={close}
+      onClose={guard.requestClose}
       title={edited === null ? 'Add New Product' : `Edit ${edited.product.product_name}`}
       size={kind === 'style' ? 'xl' : 'lg'}
     >
@@ -202,6 +206,7 @@ export function ProductFormModal({ edited, opened = true, onClose }: ProductForm
           </Stack>
         </form>
       )}
+      {guard.confirm}
     </Modal>
   );
 }

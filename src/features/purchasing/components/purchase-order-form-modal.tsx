@@ -4,6 +4,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { Controller, useFieldArray, useForm, useWatch, type Control } from 'react-hook-form';
+import { useGuardedClose } from '@/components/discard-changes';
 import { FormError, showOnField } from '@/components/form-error';
 import { NumberField, TextField } from '@/components/form-inputs';
 import { SubmitButton } from '@/components/submit-button';
@@ -52,6 +53,9 @@ export function PurchaseOrderFormModal({ edited, onClose, onSaved }: PurchaseOrd
   const unitFor = (materialId: string | null) =>
     purchaseUnits.data?.find((unit) => unit.material_id === materialId) ?? null;
 
+  // Closing, Back or another screen asks first once something is typed.
+  const guard = useGuardedClose(form.formState.isDirty, onClose);
+
   const submit = form.handleSubmit((input) =>
     save.mutate(input, {
       onSuccess: (answer) => {
@@ -67,7 +71,7 @@ export function PurchaseOrderFormModal({ edited, onClose, onSaved }: PurchaseOrd
   return (
     <Modal
       opened
-      onClose={onClose}
+      onClose={guard.requestClose}
       title={edited === null ? 'New purchase order' : `Edit ${formatPoNumber(edited.po_number)}`}
       size="xl"
       fullScreen={phone}
@@ -149,6 +153,7 @@ export function PurchaseOrderFormModal({ edited, onClose, onSaved }: PurchaseOrd
           </Group>
         </Stack>
       </form>
+      {guard.confirm}
     </Modal>
   );
 }

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Divider, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useForm } from 'react-hook-form';
+import { useGuardedClose } from '@/components/discard-changes';
 import { SubmitButton } from '@/components/submit-button';
 import { FormError, showOnField } from '@/components/form-error';
 import { NumberField, TextField } from '@/components/form-inputs';
@@ -43,6 +44,9 @@ export function RawMaterialFormModal({ edited, tax = noItemTax, opened = true, o
     onClose();
   };
 
+  // Closing, Back or another screen asks first once something is typed.
+  const guard = useGuardedClose(form.formState.isDirty, close);
+
   const submit = form.handleSubmit((input) =>
     save.mutate(input, {
       onSuccess: (material) => {
@@ -59,7 +63,7 @@ export function RawMaterialFormModal({ edited, tax = noItemTax, opened = true, o
   return (
     <Modal
       opened={opened}
-      onClose={close}
+      onClose={guard.requestClose}
       title={edited === null ? 'Add New Material' : `Edit ${edited.material_name}`}
       size="lg"
     >
@@ -114,6 +118,7 @@ export function RawMaterialFormModal({ edited, tax = noItemTax, opened = true, o
           </Group>
         </Stack>
       </form>
+      {guard.confirm}
     </Modal>
   );
 }

@@ -3,6 +3,7 @@ import { Button, Divider, Group, Modal, Paper, Select, SimpleGrid, Stack, Text, 
 import { notifications } from '@mantine/notifications';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { SubmitButton } from '@/components/submit-button';
+import { useGuardedClose } from '@/components/discard-changes';
 import { FormError, showOnField } from '@/components/form-error';
 import { NumberField, TextField } from '@/components/form-inputs';
 import { todayInIndia } from '@/lib/csv';
@@ -52,6 +53,9 @@ export function LogSaleModal({ opened, onClose }: LogSaleModalProps) {
     onClose();
   };
 
+  // Closing, Back or another screen asks first once something is typed.
+  const guard = useGuardedClose(form.formState.isDirty, close);
+
   const submit = form.handleSubmit((input) =>
     logSale.mutate(input, {
       onSuccess: (order) => {
@@ -66,7 +70,7 @@ export function LogSaleModal({ opened, onClose }: LogSaleModalProps) {
   );
 
   return (
-    <Modal opened={opened} onClose={close} title="Add New Sale">
+    <Modal opened={opened} onClose={guard.requestClose} title="Add New Sale">
       <form onSubmit={submit} noValidate>
         <Stack>
           <Controller
@@ -154,6 +158,7 @@ export function LogSaleModal({ opened, onClose }: LogSaleModalProps) {
           </Group>
         </Stack>
       </form>
+      {guard.confirm}
     </Modal>
   );
 }
