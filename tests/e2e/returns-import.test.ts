@@ -41,7 +41,7 @@ async function stockOf(page: Page, sku: string): Promise<number> {
   return Number(data.stock_on_hand);
 }
 
-/** The Status cell of a product's order in the Sales Orders table (the first table: Claims lists products too). */
+/** The Status cell of a product's order in the Sales Orders table (its first table). */
 async function orderStatus(page: Page, product: string): Promise<string | undefined> {
   return (await rowCells(page.getByRole('table').first(), product))[5];
 }
@@ -69,7 +69,7 @@ async function importOrders(page: Page) {
 
 /** Previews the Flipkart returns report; the dialog starts on Amazon, and keeps the platform chosen while the page lives. */
 async function previewReturns(page: Page, { platformChosen }: { platformChosen: boolean }): Promise<Locator> {
-  await openTab(page, 'Sales Orders');
+  await openTab(page, 'Returns');
   await page.getByRole('button', { name: 'Import returns' }).click();
   const form = dialog(page, 'Import returns');
   await form.locator('input[type="file"]').setInputFiles(RETURNS_REPORT);
@@ -116,6 +116,7 @@ describe('importing a Flipkart returns report', { timeout: 120_000 }, () => {
     await form.getByRole('button', { name: 'Import 2 returns' }).click();
     await page.getByText('Imported 2 returns.').waitFor();
     await form.waitFor({ state: 'hidden' });
+    await openTab(page, 'Sales Orders');
 
     // Every unit of the RTO is back: Returned; 2 of the 3 units of the customer return: Partially returned.
     await eventually(() => orderStatus(page, 'Cotton Kurta')).toBe('Returned');
@@ -177,7 +178,7 @@ describe('importing a Flipkart returns report', { timeout: 120_000 }, () => {
     });
     if (error) throw new Error(error.message);
 
-    await openTab(page, 'Sales Orders');
+    await openTab(page, 'Returns');
     await page.getByRole('button', { name: 'Import returns' }).click();
     const form = dialog(page, 'Import returns');
     await form.locator('input[type="file"]').setInputFiles(FBA_RETURNS_REPORT);
@@ -205,6 +206,7 @@ describe('importing a Flipkart returns report', { timeout: 120_000 }, () => {
     await form.getByRole('button', { name: 'Import 4 returns' }).click();
     await page.getByText('Imported 4 returns.').waitFor();
     await form.waitFor({ state: 'hidden' });
+    await openTab(page, 'Sales Orders');
     await eventually(() => orderStatus(page, 'Cotton Kurta')).toBe('Returned');
     // Sellable units back in stock; the damaged ones not, each a claim.
     expect(await stockOf(page, 'KURTA-BLU')).toBe(7 + 2);
