@@ -52,7 +52,9 @@ export function DiscardChangesModal({ opened, onKeep, onDiscard }: DiscardChange
 export function useGuardedClose(dirty: boolean, close: () => void) {
   useUnsavedChanges(dirty);
   const [asking, setAsking] = useState(false);
-  const requestClose = () => (dirty ? setAsking(true) : close());
+  // Asked once the closing key's event is over: Mantine's modals close on Escape from a window
+  // listener, and the question opened within the same event would take that Escape as its answer.
+  const requestClose = () => (dirty ? setTimeout(() => setAsking(true)) : close());
   const confirm = (
     <DiscardChangesModal
       opened={asking}

@@ -242,9 +242,9 @@ export async function cardValue(page: Page, label: string): Promise<string> {
 
 const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../../../.test-artifacts/screenshots');
 
-/** Saves the page as .test-artifacts/screenshots/<name>-<width>x<height>.png, to be looked at. */
-export async function screenshot(page: Page, name: string): Promise<void> {
+/** Saves the page (the screen, or the whole page) as .test-artifacts/screenshots/<name>-<width>x<height>.png, to be looked at. */
+export async function screenshot(page: Page, name: string, fullPage = false): Promise<void> {
   await mkdir(SCREENSHOT_DIR, { recursive: true });
   const { width, height } = page.viewportSize()!;
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${width}x${height}.png`) });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${width}x${height}.png`), fullPage });
 }

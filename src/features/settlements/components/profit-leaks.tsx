@@ -1,4 +1,4 @@
-import { Group, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { CostUnknownAlert } from '@/components/cost-unknown-alert';
@@ -6,6 +6,9 @@ import { LoadError } from '@/components/load-error';
 import { formatDateTime, formatRupees } from '@/lib/format';
 import { periods, useProfitLeaks, useReconciliationSummary, type Period, type ProfitLeak } from '../api/reconciliation';
 import { PaymentStatusBadge } from './payment-status-badge';
+
+/** Leaks listed until the owner asks for all of them (up to 20 of each kind), so the screen stays short. */
+const FIRST_LEAKS = 3;
 
 const leakKinds: Record<ProfitLeak['kind'], string> = {
   fees_over_rates: 'Fees above your rates',
@@ -21,6 +24,7 @@ const leakKinds: Record<ProfitLeak['kind'], string> = {
  */
 export function ActualProfitAndLeaks() {
   const [period, setPeriod] = useState<Period>('this_month');
+  const [allShown, setAllShown] = useState(false);
   const summary = useReconciliationSummary(period);
   const leaks = useProfitLeaks(period);
   const totals = (summary.data ?? []).reduce(
@@ -99,7 +103,14 @@ export function ActualProfitAndLeaks() {
               {leaks.data ? 'No profit leaks in this period.' : 'Loading…'}
             </Text>
           ) : (
-            <DataTable columns={columns} rows={rows} minWidth={640} />
+            <>
+              <DataTable columns={columns} rows={allShown ? rows : rows.slice(0, FIRST_LEAKS)} minWidth={640} />
+              {rows.length > FIRST_LEAKS && (
+                <Button variant="subtle" mt="xs" onClick={() => setAllShown((shown) => !shown)}>
+                  {allShown ? `Show the first ${FIRST_LEAKS}` : `Show all ${rows.length} leaks`}
+                </Button>
+              )}
+            </>
           )}
         </div>
       </Stack>
