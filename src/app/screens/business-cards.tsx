@@ -85,7 +85,8 @@ function PaymentsCard({ open }: OpenProps) {
       lines={
         summary.data
           ? [
-              `${count(overdueOrders, 'order', 'orders')} overdue, ${count(shortOrders, 'order', 'orders')} short paid (${formatRupees(sumAmounts(platforms.map((platform) => platform.short_paid)))}), last 30 days`,
+              `${count(overdueOrders, 'order', 'orders')} overdue, last 30 days`,
+              `${count(shortOrders, 'order', 'orders')} short paid: ${formatRupees(sumAmounts(platforms.map((platform) => platform.short_paid)))}`,
             ]
           : []
       }

@@ -34,8 +34,8 @@ export function ChannelSettings() {
         Buffers
       </Title>
       <Text size="sm" c="dimmed" mb="md">
-        A buffer holds stock back from what a marketplace is told (Inventory → Stock sync): these units, plus this
-        percent of the rest, rounded up. Without one, a platform is told everything available.
+        A buffer holds stock back from what a marketplace is told (Stock sync, above): these units, plus this percent of
+        the rest, rounded up. Without one, a platform is told everything available.
       </Text>
       {buffers.isError && <Text c="red.7">Could not load the buffers. {buffers.error.message}</Text>}
       {/* The form waits for the saved buffers: filled in before they arrive, it would be reset under the typing. */}
