@@ -122,6 +122,7 @@ describe('payments', { timeout: 240_000 }, () => {
       await screenshot(page, 'payments');
 
       // Estimated / actual profit of the two paid orders (300 + 300 / 300 + 290), and the leaks.
+      await page.getByRole('tab', { name: 'Profit leaks' }).click();
       const actual = page.getByRole('region', { name: 'Estimated and actual profit' });
       await choose(page, actual.getByRole('combobox', { name: 'Profit leaks period' }), 'All time');
       await eventually(async () => (await actual.innerText()).includes('₹600.00 / ₹590.00')).toBe(true);

@@ -1,4 +1,4 @@
-import { Button } from '@mantine/core';
+import { Button, Tabs } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconReceiptRupee } from '@tabler/icons-react';
 import { PageHeader } from '@/components/page-header';
@@ -6,7 +6,10 @@ import { ImportSettlementModal } from '@/features/sales-orders/components/import
 import { PaymentsSection } from '@/features/settlements/components/payments-section';
 import { ActualProfitAndLeaks } from '@/features/settlements/components/profit-leaks';
 
-/** Payments: what the marketplaces paid against what they should have, and where money leaks. */
+/**
+ * Payments: what the marketplaces paid against what they should have, and where money leaks. Two
+ * tabs, as Purchasing has, so neither list sits below the other's whole length.
+ */
 export function PaymentsScreen() {
   const [importing, importModal] = useDisclosure(false);
   return (
@@ -20,8 +23,18 @@ export function PaymentsScreen() {
           </Button>
         }
       />
-      <PaymentsSection />
-      <ActualProfitAndLeaks />
+      <Tabs defaultValue="settlements" keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="settlements">Settlements</Tabs.Tab>
+          <Tabs.Tab value="leaks">Profit leaks</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="settlements">
+          <PaymentsSection />
+        </Tabs.Panel>
+        <Tabs.Panel value="leaks">
+          <ActualProfitAndLeaks />
+        </Tabs.Panel>
+      </Tabs>
       <ImportSettlementModal opened={importing} onClose={importModal.close} />
     </>
   );
