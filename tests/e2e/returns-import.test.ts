@@ -146,6 +146,7 @@ describe('importing a Flipkart returns report', { timeout: 120_000 }, () => {
     expect(await stockOf(page, 'KURTA-BLU')).toBe(10);
     expect(await stockOf(page, 'DUP-RED')).toBe(4);
     // On a phone each order is a card: its status in words, below the buttons.
+    await openTab(page, 'Sales Orders');
     await page.locator('#root').getByText('Partially returned').scrollIntoViewIfNeeded();
     await settle(page);
     await screenshot(page, 'returns-import-sales-orders');
@@ -207,7 +208,7 @@ describe('importing a Flipkart returns report', { timeout: 120_000 }, () => {
     await page.getByText('Imported 4 returns.').waitFor();
     await form.waitFor({ state: 'hidden' });
     // The claims the import opened, in Returns' Claims section, there as soon as the import is answered.
-    const claimsTable = page.getByRole('region', { name: 'Claims' }).getByRole('table');
+    const claimsTable = page.getByRole('region', { name: 'Claims', exact: true }).getByRole('table');
     await eventually(() => rowCells(claimsTable, 'Linen Shirt')).toContain('Damaged × 1');
     expect(await rowCells(claimsTable, 'Cotton Kurta')).toContain('Damaged × 1');
     await claimsTable.scrollIntoViewIfNeeded();
