@@ -153,7 +153,8 @@ export function Shell({ user }: { user: User }) {
           </Suspense>
         </ListStateProvider>
       </AppShell.Main>
-      <DiscardChangesModal opened={leaving !== null} onKeep={() => setLeaving(null)} onDiscard={discardAndLeave} />
+      {/* Mounted only while it asks: a closed Modal still draws classes the first screen's CSS lacks. */}
+      {leaving && <DiscardChangesModal opened onKeep={() => setLeaving(null)} onDiscard={discardAndLeave} />}
       {dialog && (
         <Suspense fallback={null}>
           <WorkspaceDialogs user={user} dialog={dialog} onClose={() => setDialog(null)} />
