@@ -37,12 +37,14 @@ export function ListStateProvider({ store, children }: { store: ListStore; child
 }
 
 /** Sets what a list shows when it next opens (a dashboard card opening the orders it counts). */
-export function showList<Filters, SortKey extends string>(
-  store: ListStore,
-  listId: string,
-  state: ListState<Filters, SortKey>,
-): void {
-  store.set(listId, state);
+export function useShowList() {
+  const store = useContext(ListStateStore);
+  return useCallback(
+    <Filters, SortKey extends string>(listId: string, state: ListState<Filters, SortKey>) => {
+      store?.set(listId, state);
+    },
+    [store],
+  );
 }
 
 /**

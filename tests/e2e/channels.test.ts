@@ -190,8 +190,8 @@ describe('channels: marketplace SKUs, a pack of 2 and the Amazon stock file', { 
     await page.keyboard.press('Escape');
     await production.waitFor({ state: 'hidden' });
 
-    // 3. Stock sync: Amazon's file lists each listing under its Amazon SKU.
-    await openTab(page, 'Inventory');
+    // 3. Stock sync, on Channels: Amazon's file lists each listing under its Amazon SKU.
+    await openTab(page, 'Channels');
     const sync = page.getByRole('region', { name: 'Stock sync' });
     await sync.getByText('No file downloaded yet').waitFor();
     await sync.scrollIntoViewIfNeeded();
@@ -212,9 +212,9 @@ describe('channels: marketplace SKUs, a pack of 2 and the Amazon stock file', { 
     // Recorded: nothing is left to upload until stock changes.
     await sync.getByText(/Last file downloaded .*Nothing changed since\./).waitFor();
 
-    // A buffer of 1 unit on Amazon (Settings → Channels): every listing changes, a pack by its part.
-    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: 'Settings' }).click();
-    const channels = page.getByRole('region', { name: 'Channels' });
+    // A buffer of 1 unit on Amazon (Channels → Buffers): every listing changes, a pack by its part.
+    await openTab(page, 'Channels');
+    const channels = page.getByRole('region', { name: 'Buffers' });
     await channels.getByLabel('Buffer units').fill('1');
     await channels.getByRole('button', { name: 'Save buffer' }).click();
     await page.getByText('Amazon buffer saved.').waitFor();
@@ -222,7 +222,7 @@ describe('channels: marketplace SKUs, a pack of 2 and the Amazon stock file', { 
     await dismissNotifications(page);
     await settle(page);
     await screenshot(page, 'channels-settings');
-    await openTab(page, 'Inventory');
+    await openTab(page, 'Channels');
     await sync.getByText('3 of 3 listings changed.').waitFor();
     expect(await rowCells(sync, 'AMZ-MUG-BLUE')).toEqual(['AMZ-MUG-BLUE', 'Clay Mug (MUG-01)', '6', '5']);
     expect(await rowCells(sync, 'MUG-PACK2')).toEqual(['MUG-PACK2', 'Clay Mug, pack of 2 (MUG-PACK2)', '3', '2']);
@@ -280,13 +280,11 @@ describe('channels: marketplace SKUs, a pack of 2 and the Amazon stock file', { 
 
     // The phone: the same sections, readable.
     await page.setViewportSize(PHONE);
-    await openTab(page, 'Inventory');
+    await openTab(page, 'Channels');
     await sync.getByText('Website (Shopify)').click();
     await sync.scrollIntoViewIfNeeded();
     await settle(page);
     await screenshot(page, 'channels-stock-sync');
-    await page.getByRole('button', { name: 'Open navigation' }).click();
-    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: 'Settings' }).click();
     await channels.scrollIntoViewIfNeeded();
     await settle(page);
     await screenshot(page, 'channels-settings');

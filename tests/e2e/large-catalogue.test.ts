@@ -72,7 +72,7 @@ describe('a catalogue of 1,500 materials and 1,500 products', { timeout: 180_000
     await drawer.waitFor({ state: 'hidden' });
 
     // Every material is below its reorder point (5 < 20): What to buy lists all 1,500, the last too.
-    await openTab(page, 'Inventory');
+    await openTab(page, 'Purchasing');
     const toBuy = page.getByRole('region', { name: 'What to buy' });
     await eventually(() => rowCells(toBuy, `Fabric ${pad(COUNT)}`)).toContain('5 / 20 metres');
     await openTab(page, 'Products');

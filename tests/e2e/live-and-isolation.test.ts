@@ -96,7 +96,8 @@ describe('sessions, live updates and isolation', { timeout: 180_000 }, () => {
     const { page } = await e2e.openApp();
     await addRawMaterial(page, { name: 'Reload-proof buttons', stockLevel: '30' });
     await page.reload();
-    await page.getByRole('heading', { name: 'Dashboard', level: 2 }).waitFor();
+    // The reload keeps the screen it showed (issue 41).
+    await page.getByRole('heading', { name: 'Raw Materials', level: 2 }).waitFor();
     await openTab(page, 'Raw Materials');
     await eventually(() => rowCells(page, 'Reload-proof buttons')).toEqual([
       'Reload-proof buttons',

@@ -94,7 +94,7 @@ describe('a sale as the marketplace shows it; whole pcs; the dashboard on a phon
       const seed = seeder(await e2e.clientOf(page));
       await seed.material({ material_name: 'Buttons', stock_level: 5, unit_of_measure: 'pcs', reorder_point: 100 });
       await seed.material({ material_name: 'Cotton', stock_level: 1, unit_of_measure: 'metres', reorder_point: 10 });
-      await openTab(page, 'Inventory');
+      await openTab(page, 'Purchasing');
       const toBuy = page.getByRole('region', { name: 'What to buy' });
       const buttons = toBuy.getByRole('textbox', { name: 'Quantity of Buttons to buy (pcs)' });
       await buttons.fill('');

@@ -300,6 +300,7 @@ describe('a month of real use, part two', { timeout: 180_000 }, () => {
         );
       }
       await page.reload();
+      await openTab(page, 'Profit');
       const profit = page.getByRole('region', { name: 'Profit', exact: true });
       await choose(page, profit.getByRole('combobox', { name: 'Period' }), 'Last 30 days');
       const chart = profit.getByRole('region', { name: 'Revenue and profit over time' });

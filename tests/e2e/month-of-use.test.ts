@@ -111,7 +111,7 @@ describe('a month of real use: navigation and figures', { timeout: 180_000 }, ()
       await settle(page);
       await shot(page, 'raw-materials');
 
-      await openTab(page, 'Inventory');
+      await openTab(page, 'Purchasing');
       const toBuy = page.getByRole('region', { name: 'What to buy' });
       // 350 buttons to reach twice the reorder point, at ₹0.125 each: ₹43.75.
       await eventually(() => rowCells(toBuy, 'Buttons')).toEqual(

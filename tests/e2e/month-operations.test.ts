@@ -289,9 +289,10 @@ for (const viewport of [DESKTOP, PHONE]) {
       await form.getByText('Stock stays as it is (damaged or lost goods).').waitFor();
       await form.getByRole('button', { name: 'Record Return' }).click();
       await form.waitFor({ state: 'hidden' });
-      // The orders' table, not the Claims section below it, where the damaged unit's claim now is.
+      // The orders' table; the damaged unit's claim is now in Returns' Claims section.
       const orders = page.getByRole('table').first();
       await eventually(async () => (await rowCells(orders, 'Myntra'))[5]).toBe('Returned');
+      await openTab(page, 'Returns');
       await page.getByRole('region', { name: 'Claims' }).getByRole('row').filter({ hasText: 'Damaged × 1' }).waitFor();
       await expectProductStock(page, 'CAP-01', '9');
     });

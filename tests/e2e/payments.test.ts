@@ -1,8 +1,8 @@
 /**
  * Payments (issue 30), at both screen sizes: three Flipkart orders imported, then a settlement that
  * pays one in full, one ₹10 short (a commission above the owner's rate) and leaves the third, ordered
- * in January, unpaid: the Payments section flags the short-paid and the overdue order, its Flipkart
- * card adds up exactly, each order row in Sales Orders carries its payment badge, and the dashboard
+ * in January, unpaid: the Payments screen flags the short-paid and the overdue order, its Flipkart
+ * card adds up exactly, each order row in Sales Orders carries its payment badge, and Payments
  * shows estimated / actual profit and the two leaks. The settlement goes in through import_settlement
  * (the Import settlement dialog has its own e2e test).
  */
@@ -90,9 +90,8 @@ describe('payments', { timeout: 240_000 }, () => {
       });
       expect(settlement.data).toEqual({ created: 9, skipped: 0, unmatched: 0 });
 
-      await openTab(page, 'Sales Orders');
+      await openTab(page, 'Payments');
       const payments = page.getByRole('region', { name: 'Payments' });
-      await payments.getByRole('button', { name: 'Show payments' }).click();
       const row = (order: string) => payments.getByRole('row').filter({ hasText: order });
       await eventually(async () => (await row('FK-SHORT').innerText()).includes('Short paid')).toBe(true);
       expect(await row('FK-SHORT').innerText()).toContain('-₹10.00');
@@ -117,21 +116,15 @@ describe('payments', { timeout: 240_000 }, () => {
       await choose(page, payments.getByRole('combobox', { name: 'Payment status' }), 'All payment statuses');
       await eventually(() => payments.getByRole('row').filter({ hasText: 'FK-' }).count()).toBe(3);
 
-      // Each order row of Sales Orders shows its payment status beside its own.
-      const salesRow = page.getByRole('row').filter({ hasText: 'Order FK-SHORT' });
-      await eventually(async () => (await salesRow.innerText()).includes('Short paid')).toBe(true);
-      expect(await page.getByRole('row').filter({ hasText: 'Order FK-LATE' }).innerText()).toContain('Overdue');
-
       await dismissNotifications(page);
       await payments.scrollIntoViewIfNeeded();
       await settle(page);
       await screenshot(page, 'payments');
 
-      // The dashboard: estimated / actual profit of the two paid orders (300 + 300 / 300 + 290), and the leaks.
-      await openTab(page, 'Dashboard');
-      const profit = page.getByRole('region', { name: 'Profit', exact: true });
-      await choose(page, profit.getByRole('combobox', { name: 'Period' }), 'All time');
+      // Estimated / actual profit of the two paid orders (300 + 300 / 300 + 290), and the leaks.
+      await page.getByRole('tab', { name: 'Profit leaks' }).click();
       const actual = page.getByRole('region', { name: 'Estimated and actual profit' });
+      await choose(page, actual.getByRole('combobox', { name: 'Profit leaks period' }), 'All time');
       await eventually(async () => (await actual.innerText()).includes('₹600.00 / ₹590.00')).toBe(true);
       const leaks = actual.getByRole('row');
       await eventually(async () =>
@@ -141,7 +134,13 @@ describe('payments', { timeout: 240_000 }, () => {
       expect(await leaks.filter({ hasText: 'Payment overdue' }).innerText()).toContain('FK-LATE');
       await actual.scrollIntoViewIfNeeded();
       await settle(page);
-      await screenshot(page, 'payments-dashboard');
+      await screenshot(page, 'payments-leaks');
+
+      // Each order row of Sales Orders shows its payment status beside its own.
+      await openTab(page, 'Sales Orders');
+      const salesRow = page.getByRole('row').filter({ hasText: 'Order FK-SHORT' });
+      await eventually(async () => (await salesRow.innerText()).includes('Short paid')).toBe(true);
+      expect(await page.getByRole('row').filter({ hasText: 'Order FK-LATE' }).innerText()).toContain('Overdue');
     });
   }
 });

@@ -1,10 +1,11 @@
 /**
  * Planning (issue 33), as a kurta maker uses it, on a desktop and on a phone: a kurta made of two
  * sets of cut panels, each cut from 1.5 m of dyed fabric. 50 kurtas are ordered and none are in
- * stock; Plan on Manufacturing, from the open orders, says to make 50 kurtas and 100 sets of panels
+ * stock; Plan on Planning, from the open orders, says to make 50 kurtas and 100 sets of panels
  * (150 m of fabric). Start these runs starts the panels (the kurtas wait for them); once the panels
  * are completed the next plan starts the kurtas, and every level moves: fabric, panels, kurtas.
- * Inventory then shows the kurta's days of stock left and Dashboard lists it as Running out soon.
+ * Inventory then shows the kurta's days of stock left, and Planning and the Dashboard's card list it
+ * as Running out soon.
  * Screenshots land in .test-artifacts/screenshots/.
  */
 import type { Locator, Page } from 'playwright-core';
@@ -58,7 +59,7 @@ describe('planning a kurta from cut panels from dyed fabric', { timeout: 240_000
       // 50 kurtas ordered: the order takes the 50 in stock, and stays open (Unfulfilled).
       await seed.sale(kurta.data!.id, 'Flipkart', 50);
 
-      await openTab(page, 'Manufacturing');
+      await openTab(page, 'Planning');
       const plan = page.getByRole('region', { name: 'Plan' });
       await plan.getByRole('button', { name: 'Make plan' }).click();
       // Level 1: 50 ordered, none in stock, none in progress: make 50. Level 2: 2 sets a kurta.
@@ -81,12 +82,15 @@ describe('planning a kurta from cut panels from dyed fabric', { timeout: 240_000
       await plan.getByRole('button', { name: 'Start these runs' }).click();
       await page.getByText('Started 1 run.').waitFor();
       await eventually(() => planned(plan, 2, 'Cut Panels')).toEqual(['100', '0', '100', '0']);
+      await openTab(page, 'Manufacturing');
       await page.getByRole('row').filter({ hasText: 'Cut Panels' }).filter({ hasText: 'In Progress' }).waitFor();
       const fabricLeft = await client.from('raw_materials').select('stock_level').eq('id', fabric).single();
       expect(Number(fabricLeft.data!.stock_level)).toBe(50);
 
-      // The panels are made; the next plan starts the kurtas from them.
+      // The panels are made (on Manufacturing); the next plan (on Planning) starts the kurtas from them.
       await completeRun(page, 'Cut Panels');
+      await openTab(page, 'Planning');
+      await plan.getByRole('button', { name: 'Make plan' }).click();
       await eventually(() => planned(plan, 2, 'Cut Panels')).toEqual(['100', '100', '0', '0']);
       await plan.getByText('1 run can start now', { exact: false }).waitFor();
       // The first start's notification may still show: the one to wait for is this start's.
@@ -94,7 +98,10 @@ describe('planning a kurta from cut panels from dyed fabric', { timeout: 240_000
       await plan.getByRole('button', { name: 'Start these runs' }).click();
       await page.getByText('Started 1 run.').waitFor();
       await eventually(() => planned(plan, 1, 'Panel Kurta')).toEqual(['50', '0', '50', '0']);
+      await openTab(page, 'Manufacturing');
       await completeRun(page, 'Panel Kurta');
+      await openTab(page, 'Planning');
+      await plan.getByRole('button', { name: 'Make plan' }).click();
       await eventually(() => planned(plan, 1, 'Panel Kurta')).toEqual(['50', '50', '0', '0']);
       await dismissNotifications(page);
       await settle(page);
@@ -157,6 +164,13 @@ describe('planning a kurta from cut panels from dyed fabric', { timeout: 240_000
       await dismissNotifications(page);
       await settle(page);
       await screenshot(page, `planning-dashboard-${size}`);
+
+      // Planning lists it in full, with the day it runs out.
+      await card.getByRole('button', { name: 'See the plan' }).click();
+      const list = page.getByRole('region', { name: 'Running out soon' });
+      await list.getByText('Panel Kurta').waitFor();
+      expect(await list.getByText('30 days left', { exact: false }).isVisible()).toBe(true);
+      await page.getByRole('heading', { name: 'Planning', level: 2 }).waitFor();
     });
   }
 });

@@ -1,6 +1,6 @@
 /**
- * What the owner really earned, at both screen sizes: set two platforms' fees in the header's
- * Platform fees, log a sale on each, read revenue, fees and profit by platform on the dashboard,
+ * What the owner really earned, at both screen sizes: set two platforms' fees in Settings →
+ * Platform fees, log a sale on each, read revenue, fees and profit by platform on Profit,
  * the unit cost, margin and bottleneck in the product drawer, then build the What to buy list,
  * change a quantity and download it as CSV.
  */
@@ -23,7 +23,7 @@ const shot = (page: Page, name: string, size: { width: number; height: number })
   });
 
 async function setFees(page: Page, platform: string, commission: string, fee: string, shipping: string) {
-  const form = dialog(page, 'Platform fees');
+  const form = page.getByRole('region', { name: 'Platform fees', exact: true });
   await form.getByRole('combobox', { name: 'Platform' }).click();
   await page.getByRole('option', { name: platform, exact: true }).click();
   await form.getByLabel('Commission (%)').fill(commission);
@@ -85,12 +85,13 @@ describe('costs, fees and profit', { timeout: 240_000 }, () => {
         ],
       });
 
-      // Fees, from the header.
-      await page.getByRole('button', { name: 'Platform fees' }).click();
-      await dialog(page, 'Platform fees').getByRole('button', { name: 'Save fees' }).waitFor();
+      // Fees, in Settings.
+      await openTab(page, 'Settings');
+      const fees = page.getByRole('region', { name: 'Platform fees', exact: true });
+      await fees.getByRole('button', { name: 'Save fees' }).waitFor();
       await setFees(page, 'Flipkart', '10', '20', '50');
       await setFees(page, 'Amazon', '12.5', '0', '0');
-      await eventually(() => rowCells(dialog(page, 'Platform fees'), 'Flipkart')).toEqual([
+      await eventually(() => rowCells(fees, 'Flipkart')).toEqual([
         'Flipkart',
         '10%',
         '₹20.00',
@@ -101,15 +102,13 @@ describe('costs, fees and profit', { timeout: 240_000 }, () => {
       ]);
       await settle(page);
       await shot(page, 'platform-fees', size);
-      await page.keyboard.press('Escape');
-      await dialog(page, 'Platform fees').waitFor({ state: 'detached' });
 
       // Flipkart: 4998 - fees (499.80 + 20 + 50) - cost round(3017.75) = 1410.45.
       // Amazon: 2499 - fees 312.375 -> 312.38 - cost round(1508.875) = 1508.88 -> 677.74.
       await seed.sale(tshirt, 'Flipkart', 2);
       await seed.sale(tshirt, 'Amazon', 1);
 
-      await openTab(page, 'Dashboard');
+      await openTab(page, 'Profit');
       const byPlatform = page.getByRole('region', { name: 'Revenue, fees and profit by platform' });
       await eventually(() => rowCells(byPlatform, 'Flipkart')).toEqual([
         'Flipkart',
@@ -180,7 +179,7 @@ describe('costs, fees and profit', { timeout: 240_000 }, () => {
       page.off('request', onRequest);
       expect(writes.filter((name) => /^(create|update|set)_/.test(name))).toEqual(['update_product']);
       await seed.sale(dupatta, 'Myntra', 1);
-      await openTab(page, 'Dashboard');
+      await openTab(page, 'Profit');
       await eventually(() => panelFigure(page, 'Profit after returns')).toBe('₹2,388.19');
       expect(await panelFigure(page, 'Revenue')).toBe('₹9,097.00');
       expect(await panelFigure(page, 'Margin')).toBe('28.8%'); // 2,388.19 over 7,497 + 800
@@ -202,7 +201,7 @@ describe('costs, fees and profit', { timeout: 240_000 }, () => {
       await drawer.waitFor({ state: 'hidden' });
 
       // What to buy: cotton (10 < 50, buy 90) and buttons (5 < 10, buy 15), by supplier.
-      await openTab(page, 'Inventory');
+      await openTab(page, 'Purchasing');
       const list = page.getByRole('region', { name: 'What to buy' });
       const arvind = list.getByRole('region', { name: 'To buy from Arvind Mills' });
       const buttonHouse = list.getByRole('region', { name: 'To buy from Button House' });

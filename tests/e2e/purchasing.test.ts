@@ -1,8 +1,8 @@
 /**
  * Purchasing (issue 32), at both screen sizes: the supplier sells fabric by the roll of 50 m; order
  * 2 rolls, place the order, receive half, then the rest, reading the stock and the moving-average
- * cost on Raw Materials after each receipt; print the order; a late order shows on the dashboard
- * and in red in the list.
+ * cost on Raw Materials after each receipt; print the order; a late order shows on the dashboard's
+ * card and in red in the list on Purchasing.
  */
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -108,7 +108,7 @@ describe('purchasing', { timeout: 240_000 }, () => {
       await look('purchasing-late-on-dashboard');
 
       // Arvind Mills sells the fabric by the roll of 50 m at ₹2,500.00.
-      await openTab(page, 'Raw Materials');
+      await openTab(page, 'Purchasing');
       const purchasing = page.getByRole('region', { name: 'Purchasing' });
       await purchasing.getByRole('tab', { name: 'Suppliers' }).click();
       await purchasing.getByRole('button', { name: 'Arvind Mills' }).click();
@@ -166,7 +166,9 @@ describe('purchasing', { timeout: 240_000 }, () => {
       // Raw Materials: 20 + 50 = 70 m at (20 x 40 + 50 x 50) / 70 = ₹47.1429.
       await page.keyboard.press('Escape');
       await drawer.waitFor({ state: 'hidden' });
+      await openTab(page, 'Raw Materials');
       await eventually(() => materialRow(page, 'Cotton Fabric')).toEqual(['Arvind Mills', '₹47.1429', '70']);
+      await openTab(page, 'Purchasing');
 
       // The rest: 120 m at (70 x 47.1429 + 50 x 50) / 120 = ₹48.3334; the order is Received.
       await purchasing.getByRole('button', { name: 'PO-0002' }).click();
@@ -202,7 +204,9 @@ describe('purchasing', { timeout: 240_000 }, () => {
       await page.keyboard.press('Escape');
       await drawer.waitFor({ state: 'hidden' });
 
+      await openTab(page, 'Raw Materials');
       await eventually(() => materialRow(page, 'Cotton Fabric')).toEqual(['Arvind Mills', '₹48.3334', '120']);
+      await openTab(page, 'Purchasing');
       await eventually(() => rowCells(purchasing, 'PO-0002')).toEqual([
         'PO-0002',
         'Arvind Mills',
@@ -214,7 +218,7 @@ describe('purchasing', { timeout: 240_000 }, () => {
       await look('purchasing-orders');
 
       // What to buy: 100 m of lining; Create purchase orders drafts it, and then it is on order.
-      await openTab(page, 'Inventory');
+      await openTab(page, 'Purchasing');
       const toBuy = page.getByRole('region', { name: 'What to buy' });
       await eventually(() => rowCells(toBuy, 'Lining')).toEqual([
         'Lining',
@@ -229,7 +233,6 @@ describe('purchasing', { timeout: 240_000 }, () => {
       await toBuy
         .getByText('Nothing to buy: every material is at or above its reorder point, or enough is on order.')
         .waitFor();
-      await openTab(page, 'Raw Materials');
       await eventually(() => rowCells(purchasing, 'PO-0003')).toEqual([
         'PO-0003',
         'Arvind Mills',

@@ -41,7 +41,7 @@ async function stockOf(page: Page, sku: string): Promise<number> {
   return Number(data.stock_on_hand);
 }
 
-/** The Status cell of a product's order in the Sales Orders table (the first table: Claims lists products too). */
+/** The Status cell of a product's order in the Sales Orders table (its first table). */
 async function orderStatus(page: Page, product: string): Promise<string | undefined> {
   return (await rowCells(page.getByRole('table').first(), product))[5];
 }
@@ -69,7 +69,7 @@ async function importOrders(page: Page) {
 
 /** Previews the Flipkart returns report; the dialog starts on Amazon, and keeps the platform chosen while the page lives. */
 async function previewReturns(page: Page, { platformChosen }: { platformChosen: boolean }): Promise<Locator> {
-  await openTab(page, 'Sales Orders');
+  await openTab(page, 'Returns');
   await page.getByRole('button', { name: 'Import returns' }).click();
   const form = dialog(page, 'Import returns');
   await form.locator('input[type="file"]').setInputFiles(RETURNS_REPORT);
@@ -116,6 +116,7 @@ describe('importing a Flipkart returns report', { timeout: 120_000 }, () => {
     await form.getByRole('button', { name: 'Import 2 returns' }).click();
     await page.getByText('Imported 2 returns.').waitFor();
     await form.waitFor({ state: 'hidden' });
+    await openTab(page, 'Sales Orders');
 
     // Every unit of the RTO is back: Returned; 2 of the 3 units of the customer return: Partially returned.
     await eventually(() => orderStatus(page, 'Cotton Kurta')).toBe('Returned');
@@ -145,6 +146,7 @@ describe('importing a Flipkart returns report', { timeout: 120_000 }, () => {
     expect(await stockOf(page, 'KURTA-BLU')).toBe(10);
     expect(await stockOf(page, 'DUP-RED')).toBe(4);
     // On a phone each order is a card: its status in words, below the buttons.
+    await openTab(page, 'Sales Orders');
     await page.locator('#root').getByText('Partially returned').scrollIntoViewIfNeeded();
     await settle(page);
     await screenshot(page, 'returns-import-sales-orders');
@@ -177,7 +179,7 @@ describe('importing a Flipkart returns report', { timeout: 120_000 }, () => {
     });
     if (error) throw new Error(error.message);
 
-    await openTab(page, 'Sales Orders');
+    await openTab(page, 'Returns');
     await page.getByRole('button', { name: 'Import returns' }).click();
     const form = dialog(page, 'Import returns');
     await form.locator('input[type="file"]').setInputFiles(FBA_RETURNS_REPORT);
@@ -205,6 +207,15 @@ describe('importing a Flipkart returns report', { timeout: 120_000 }, () => {
     await form.getByRole('button', { name: 'Import 4 returns' }).click();
     await page.getByText('Imported 4 returns.').waitFor();
     await form.waitFor({ state: 'hidden' });
+    // The claims the import opened, in Returns' Claims section, there as soon as the import is answered.
+    const claimsTable = page.getByRole('region', { name: 'Claims', exact: true }).getByRole('table');
+    await eventually(() => rowCells(claimsTable, 'Linen Shirt')).toContain('Damaged × 1');
+    expect(await rowCells(claimsTable, 'Cotton Kurta')).toContain('Damaged × 1');
+    await claimsTable.scrollIntoViewIfNeeded();
+    await dismissNotifications(page);
+    await settle(page);
+    await screenshot(page, 'returns-import-amazon-claims');
+    await openTab(page, 'Sales Orders');
     await eventually(() => orderStatus(page, 'Cotton Kurta')).toBe('Returned');
     // Sellable units back in stock; the damaged ones not, each a claim.
     expect(await stockOf(page, 'KURTA-BLU')).toBe(7 + 2);
@@ -215,13 +226,5 @@ describe('importing a Flipkart returns report', { timeout: 120_000 }, () => {
       { reason: 'damaged', units: 1 },
       { reason: 'damaged', units: 1 },
     ]);
-    // The claims the import opened, below the orders, there as soon as the import is answered.
-    const claimsTable = page.getByRole('table').last();
-    await eventually(() => rowCells(claimsTable, 'Linen Shirt')).toContain('Damaged × 1');
-    expect(await rowCells(claimsTable, 'Cotton Kurta')).toContain('Damaged × 1');
-    await claimsTable.scrollIntoViewIfNeeded();
-    await dismissNotifications(page);
-    await settle(page);
-    await screenshot(page, 'returns-import-amazon-claims');
   });
 });

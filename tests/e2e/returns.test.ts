@@ -1,8 +1,8 @@
 /**
  * Returns as they happen (issue 29), at both screen sizes: an RTO of a whole order (all sellable,
  * back in stock), a customer return of 1 of 3 units that came back damaged with its return fees,
- * the claim it opens filed and approved, the order's history, and the dashboard's profit after
- * returns moving by the exact rupees each step should move it; the returns panel's rates.
+ * the claim it opens filed and approved (on Returns), the order's history, and Profit's profit after
+ * returns moving by the exact rupees each step should move it; the Returns screen's rates.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -32,7 +32,7 @@ async function panelFigure(page: Page, label: string): Promise<string> {
 }
 
 async function profitAfterReturns(page: Page): Promise<string> {
-  await openTab(page, 'Dashboard');
+  await openTab(page, 'Profit');
   await page.getByRole('region', { name: 'Profit after returns', exact: true }).waitFor();
   await settle(page);
   return panelFigure(page, 'Profit after returns');
@@ -126,9 +126,9 @@ describe('returns and claims', { timeout: 240_000 }, () => {
       // 1000 kept revenue (1500 - 500 refunded) - 300 (the 2 kept units and the damaged one) - 200
       // fees - 60 return fees = 440, with the RTO's 0.
       expect(await profitAfterReturns(page)).toBe('₹440.00');
-      await openTab(page, 'Sales Orders');
+      await openTab(page, 'Returns');
 
-      // The claim, in the Claims section below the orders: due 14 days after today (Flipkart's default).
+      // The claim, in the Claims section on Returns: due 14 days after today (Flipkart's default).
       const claims = page.getByRole('region', { name: 'Claims' });
       const claim = claims.getByRole('row').filter({ hasText: 'Damaged × 1' });
       await eventually(async () => (await claim.count()) === 1 && (await claim.innerText()).includes('14 days')).toBe(
@@ -137,7 +137,7 @@ describe('returns and claims', { timeout: 240_000 }, () => {
       await claim.scrollIntoViewIfNeeded();
       await dismissNotifications(page);
       await settle(page);
-      await screenshot(page, 'returns-sales-orders');
+      await screenshot(page, 'returns-claims');
       await claim.getByRole('button', { name: 'File' }).click();
       await eventually(async () => (await claim.getByText('Filed').count()) > 0).toBe(true);
       await claim.getByRole('button', { name: 'Approve' }).click();
@@ -156,6 +156,7 @@ describe('returns and claims', { timeout: 240_000 }, () => {
       await eventually(() => rowCells(claims, 'Damaged × 1')).toContain('₹400.00');
 
       // The order's history: the sale, then its return with the approved claim.
+      await openTab(page, 'Sales Orders');
       await flipkart.getByRole('button', { name: '1 of 3 returned · History' }).click();
       const history = dialog(page, 'Order history');
       await history.getByText('Torn seam').waitFor();
@@ -171,6 +172,7 @@ describe('returns and claims', { timeout: 240_000 }, () => {
       // The reimbursement counts back: 440 + 400 = 840.
       expect(await profitAfterReturns(page)).toBe('₹840.00');
       expect(await panelFigure(page, 'Revenue')).toBe('₹1,000.00');
+      await openTab(page, 'Returns');
       const rates = page.getByRole('region', { name: 'Return and RTO rates by platform' });
       await eventually(() => rowCells(rates, 'Flipkart')).toEqual(['Flipkart', '3', '1', '33.3%', '0%']);
       expect(await rowCells(rates, 'Amazon')).toEqual(['Amazon', '1', '1', '100%', '100%']);
@@ -181,7 +183,7 @@ describe('returns and claims', { timeout: 240_000 }, () => {
       await page.getByRole('region', { name: 'Returns', exact: true }).scrollIntoViewIfNeeded();
       await dismissNotifications(page);
       await settle(page);
-      await screenshot(page, 'returns-dashboard');
+      await screenshot(page, 'returns-screen');
     });
   }
 });

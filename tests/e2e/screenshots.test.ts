@@ -12,7 +12,7 @@ import {
   openTab,
   settle,
   startProduction,
-  TABS,
+  SCREENS,
 } from './support/actions';
 import { DESKTOP, PHONE } from './support/environment';
 import { useE2e } from './support/fixture';
@@ -26,10 +26,10 @@ const SIZES = [DESKTOP, PHONE];
 const fileName = (name: string, size: { width: number; height: number }) =>
   path.join(SCREENSHOT_DIR, `${name.toLowerCase().replace(/ /g, '-')}-${size.width}x${size.height}.png`);
 
-async function shootEveryTab(page: Page, prefix: string): Promise<void> {
+async function shootEveryScreen(page: Page, prefix: string): Promise<void> {
   for (const size of SIZES) {
     await page.setViewportSize(size);
-    for (const tab of TABS) {
+    for (const tab of SCREENS) {
       await openTab(page, tab);
       await page
         .getByRole('navigation', { name: 'Main navigation' })
@@ -42,7 +42,7 @@ async function shootEveryTab(page: Page, prefix: string): Promise<void> {
   }
 }
 
-describe('every tab at 1280x800 and 390x844', { timeout: 300_000 }, () => {
+describe('every screen at 1280x800 and 390x844', { timeout: 300_000 }, () => {
   it('collapses the navigation behind a burger on a phone', async () => {
     const { page } = await e2e.openApp({ viewport: PHONE });
     const navigation = page.getByRole('navigation', { name: 'Main navigation' });
@@ -63,7 +63,7 @@ describe('every tab at 1280x800 and 390x844', { timeout: 300_000 }, () => {
     await mkdir(SCREENSHOT_DIR, { recursive: true });
     const seeding = await e2e.openApp();
     const viewer = await e2e.openApp({ storageState: await seeding.context.storageState() });
-    await shootEveryTab(viewer.page, 'empty-');
+    await shootEveryScreen(viewer.page, 'empty-');
 
     const { page } = seeding;
     await addRawMaterial(page, {
@@ -113,7 +113,7 @@ describe('every tab at 1280x800 and 390x844', { timeout: 300_000 }, () => {
       .click();
     await eventually(() => page.getByRole('button', { name: 'Mark as Completed' }).count()).toBe(1);
 
-    await shootEveryTab(viewer.page, '');
+    await shootEveryScreen(viewer.page, '');
 
     for (const size of SIZES) {
       await viewer.page.setViewportSize(size);

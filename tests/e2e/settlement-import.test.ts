@@ -76,7 +76,7 @@ async function importOrders(page: Page) {
 }
 
 async function previewSettlement(page: Page): Promise<Locator> {
-  await openTab(page, 'Sales Orders');
+  await openTab(page, 'Payments');
   await page.getByRole('button', { name: 'Import settlement' }).click();
   const form = dialog(page, 'Import settlement');
   await form
@@ -143,7 +143,8 @@ describe('importing an Amazon settlement', { timeout: 180_000 }, () => {
       '405-2222222-2222222': 'Short paid',
       '405-3333333-3333333': 'Overdue',
     });
-    // The list's Payment column (last) follows without a reload: the import refreshes the reconciliation.
+    // The Sales Orders list's Payment column (last) shows what the import settled.
+    await openTab(page, 'Sales Orders');
     const paymentCell = async (product: string) => (await rowCells(page.getByRole('table').first(), product)).at(-1);
     await eventually(() => paymentCell('Silk Dupatta')).toBe('Short paid');
     await eventually(() => paymentCell('Cotton Kurta')).toBe('Settled');
@@ -182,7 +183,7 @@ describe('a 100,000-line settlement file', { timeout: 300_000 }, () => {
         `\t\t\t\t\t\tOrder\t406-${String(index).padStart(7, '0')}\t\t\tS1\tAmazon.in\tItemFees\tCommission\t-${(index % 400) + 1}.25\tMFN\t01/20/26\t\t\t\t\tKURTA-BLU\t1\t`,
     );
     const file = [V2_HEADER, '77701\t01/06/26\t01/20/26\t01/22/26\t1.00\tINR', ...rows].join('\r\n');
-    await openTab(page, 'Sales Orders');
+    await openTab(page, 'Payments');
     await page.getByRole('button', { name: 'Import settlement' }).click();
     const form = dialog(page, 'Import settlement');
     await form

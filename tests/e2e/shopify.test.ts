@@ -1,5 +1,5 @@
 /**
- * Settings → Shopify, as the owner uses it: connect the shop with its Admin API token (never shown
+ * Channels → Shopify, as the owner uses it: connect the shop with its Admin API token (never shown
  * again: only when it was set and its last four characters), then Push stock now, which sets the
  * variant's quantity in "Shopify" (a local server playing its documented responses) and shows what
  * was updated and which SKU the shop lacks. Screenshots at both sizes land in
@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeShopify, type FakeShopify } from '../support/fake-shopify';
-import { addProduct, eventually, navigationOnScreen } from './support/actions';
+import { addProduct, openTab } from './support/actions';
 import { seriousViolations } from './support/axe';
 import { DESKTOP, PHONE } from './support/environment';
 import { useE2e } from './support/fixture';
@@ -39,12 +39,9 @@ const shot = async (page: Page, name: string, size: { width: number; height: num
   });
 };
 
-async function openSettings(page: Page) {
-  const burger = page.getByRole('button', { name: 'Open navigation' });
-  const phone = await burger.isVisible();
-  if (phone) await burger.click();
-  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: 'Settings' }).click();
-  if (phone) await eventually(() => navigationOnScreen(page)).toBe(false);
+/** Shopify's connection is on the Channels screen (issue 41). */
+async function openChannels(page: Page) {
+  await openTab(page, 'Channels');
   await page.getByRole('heading', { name: 'Shopify' }).waitFor();
 }
 
@@ -60,7 +57,7 @@ describe('Shopify stock push', { timeout: 120_000 }, () => {
       await addProduct(page, { sku: 'KUR-01', name: 'Cotton Kurta', sellingPrice: '899', stockOnHand: '10' });
       await addProduct(page, { sku: 'GIFT-1', name: 'Gift Box', sellingPrice: '99', stockOnHand: '2' });
 
-      await openSettings(page);
+      await openChannels(page);
       const card = page.getByRole('region', { name: 'Shopify' });
       await card.getByRole('textbox', { name: 'Shop domain' }).fill('my-shop.myshopify.com');
       await card.getByLabel('Admin API access token').fill(token);
@@ -70,7 +67,7 @@ describe('Shopify stock push', { timeout: 120_000 }, () => {
       // The token is never shown again, not even in the form.
       await expect(card.getByLabel('Admin API access token').inputValue()).resolves.toBe('');
       expect(await page.content()).not.toContain(token);
-      expect(await seriousViolations(page, 'Settings, Shopify')).toEqual([]);
+      expect(await seriousViolations(page, 'Channels, Shopify')).toEqual([]);
       await shot(page, 'connected', size);
 
       const start = shopify.requests.length;
@@ -79,7 +76,7 @@ describe('Shopify stock push', { timeout: 120_000 }, () => {
       await card.getByText('Not on Shopify (no variant has this SKU): GIFT-1').waitFor();
       expect(shopify.levels.get(item)).toBe(10);
       expect(new Set(shopify.requests.slice(start).map((r) => r.token))).toEqual(new Set([token]));
-      expect(await seriousViolations(page, 'Settings, Shopify, after a push')).toEqual([]);
+      expect(await seriousViolations(page, 'Channels, Shopify, after a push')).toEqual([]);
       await card.getByRole('button', { name: 'Push stock now' }).scrollIntoViewIfNeeded();
       await shot(page, 'pushed', size);
     });

@@ -172,8 +172,8 @@ describe('a style of 4 sizes x 2 colours, produced in one batch and sold', { tim
       await logSale(page, { product: 'Cotton Kurta - M / Blue (KUR-M-BLUE)', quantity: '15' });
       await logSale(page, { product: 'Cotton Kurta - S / Blue (KUR-S-BLUE)', quantity: '2' });
 
-      // The dashboard's top lists can take the style as one: 17 kurtas at ₹899 (materials cost 0).
-      await openTab(page, 'Dashboard');
+      // Profit's top lists can take the style as one: 17 kurtas at ₹899 (materials cost 0).
+      await openTab(page, 'Profit');
       const profit = page.getByRole('region', { name: 'Profit', exact: true });
       await profit.getByText('Styles as one').click();
       const topStyles = profit.getByRole('region', { name: 'Top 5 by revenue, styles as one', exact: true });

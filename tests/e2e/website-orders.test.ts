@@ -1,7 +1,7 @@
 /**
- * Website orders, as the owner sets them up: create the webhook URL and secret in Settings (the
+ * Website orders, as the owner sets them up: create the webhook URL and secret on Channels (the
  * secret shown once), let "the shop" post a signed order to that URL, and see the sale in Sales
- * Orders with the line it could not sell below it; then paste a Shopify secret and rotate.
+ * Orders and the line it could not sell on Channels; then paste a Shopify secret and rotate.
  * Screenshots at both sizes land in .test-artifacts/screenshots/.
  */
 import { createHmac } from 'node:crypto';
@@ -9,7 +9,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { addProduct, eventually, navigationOnScreen, openTab, rowCells, settle } from './support/actions';
+import { addProduct, eventually, openTab, rowCells, settle } from './support/actions';
 import { seriousViolations } from './support/axe';
 import { DESKTOP, PHONE } from './support/environment';
 import { useE2e } from './support/fixture';
@@ -26,12 +26,9 @@ const shot = async (page: Page, name: string, size: { width: number; height: num
   });
 };
 
-async function openSettings(page: Page) {
-  const burger = page.getByRole('button', { name: 'Open navigation' });
-  const phone = await burger.isVisible();
-  if (phone) await burger.click();
-  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: 'Settings' }).click();
-  if (phone) await eventually(() => navigationOnScreen(page)).toBe(false);
+/** Website orders' settings are on the Channels screen (issue 41). */
+async function openChannels(page: Page) {
+  await openTab(page, 'Channels');
   await page.getByRole('heading', { name: 'Website orders' }).waitFor();
 }
 
@@ -51,12 +48,12 @@ function postShopifyOrder(url: string, secret: string, order: unknown) {
 
 describe('website orders', { timeout: 120_000 }, () => {
   for (const size of [DESKTOP, PHONE]) {
-    it(`at ${size.width}x${size.height}: webhook URL and secret in Settings, a shop's order in Sales Orders`, async () => {
+    it(`at ${size.width}x${size.height}: webhook URL and secret on Channels, a shop's order in Sales Orders`, async () => {
       await mkdir(SCREENSHOT_DIR, { recursive: true });
       const { page } = await e2e.openApp({ viewport: size });
       await addProduct(page, { sku: 'KUR-01', name: 'Cotton Kurta', sellingPrice: '899', stockOnHand: '10' });
 
-      await openSettings(page);
+      await openChannels(page);
       await page.getByRole('button', { name: 'Create webhook URL' }).click();
       const secretField = page.getByRole('textbox', { name: 'Signing secret', exact: true });
       await secretField.waitFor();
@@ -65,7 +62,7 @@ describe('website orders', { timeout: 120_000 }, () => {
       expect(url).toMatch(/\/functions\/v1\/website-orders\/[0-9a-f]{32}$/);
       expect(secret).toMatch(/^[0-9a-f]{64}$/);
       await expect(page.getByRole('button', { name: 'Copy signing secret' }).isVisible()).resolves.toBe(true);
-      expect(await seriousViolations(page, 'Settings, website orders')).toEqual([]);
+      expect(await seriousViolations(page, 'Channels, website orders')).toEqual([]);
       await shot(page, 'settings-created', size);
 
       const response = await postShopifyOrder(url, secret, {
@@ -82,19 +79,20 @@ describe('website orders', { timeout: 120_000 }, () => {
         // The shop's order number shows under the product, as an imported order's does.
         expect.arrayContaining(['Cotton Kurta Order #1001', 'Brand Website', '2', '₹1,798.00']),
       );
+      await openTab(page, 'Channels');
       const attention = page.getByRole('region', { name: 'Website orders that need attention' });
       await eventually(() => rowCells(attention, 'GIFT-BOX')).toEqual(
         expect.arrayContaining(['#1001', 'GIFT-BOX', '1', 'No product has SKU GIFT-BOX.']),
       );
-      expect(await seriousViolations(page, 'Sales Orders, website orders that need attention')).toEqual([]);
-      await shot(page, 'sales-orders-attention', size);
+      expect(await seriousViolations(page, 'Channels, website orders that need attention')).toEqual([]);
+      await shot(page, 'channels-attention', size);
       await attention.getByRole('button', { name: 'Dismiss' }).click();
       await attention.waitFor({ state: 'detached' });
       // The rest is the same at both sizes: once is enough.
       if (size === PHONE) return;
 
       // The secret is never shown again; a Shopify key pasted in replaces it.
-      await openSettings(page);
+      await openChannels(page);
       await expect(page.getByRole('textbox', { name: 'Signing secret', exact: true }).count()).resolves.toBe(0);
       await page.getByRole('textbox', { name: 'Shopify signing secret' }).fill('shpss_0123456789abcdef0123');
       await page.getByRole('button', { name: 'Save secret' }).click();

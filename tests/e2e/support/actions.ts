@@ -20,9 +20,13 @@ export async function settle(page: Page): Promise<void> {
   ).toBe(0);
 }
 
-/** The left navigation's tabs, in its order. */
+/** The left navigation's tabs, in its order: the spec's six. */
 export const TABS = ['Dashboard', 'Inventory', 'Products', 'Raw Materials', 'Sales Orders', 'Manufacturing'] as const;
-export type TabName = (typeof TABS)[number];
+/** Below the spec's tabs, one screen per capability of the business (issue 41), then Settings. */
+export const CAPABILITIES = ['Purchasing', 'Returns', 'Payments', 'Profit', 'GST', 'Planning', 'Channels'] as const;
+/** Every screen of the navigation, in its order. */
+export const SCREENS = [...TABS, ...CAPABILITIES, 'Settings'] as const;
+export type TabName = (typeof SCREENS)[number];
 
 /** Whether the left navigation is on screen: collapsed, it stays rendered but slid off the left edge. */
 export async function navigationOnScreen(page: Page): Promise<boolean> {
@@ -47,7 +51,7 @@ export async function dismissNotifications(page: Page): Promise<void> {
   }
 }
 
-/** Opens a tab as a user would: on a phone through the burger, waiting for the menu to slide away. */
+/** Opens a screen as a user would: on a phone through the burger, waiting for the menu to slide away. */
 export async function openTab(page: Page, tab: TabName): Promise<void> {
   const navigation = page.getByRole('navigation', { name: 'Main navigation' });
   const burger = page.getByRole('button', { name: 'Open navigation' });
@@ -238,9 +242,9 @@ export async function cardValue(page: Page, label: string): Promise<string> {
 
 const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../../../.test-artifacts/screenshots');
 
-/** Saves the page as .test-artifacts/screenshots/<name>-<width>x<height>.png, to be looked at. */
-export async function screenshot(page: Page, name: string): Promise<void> {
+/** Saves the page (the screen, or the whole page) as .test-artifacts/screenshots/<name>-<width>x<height>.png, to be looked at. */
+export async function screenshot(page: Page, name: string, fullPage = false): Promise<void> {
   await mkdir(SCREENSHOT_DIR, { recursive: true });
   const { width, height } = page.viewportSize()!;
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${width}x${height}.png`) });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${width}x${height}.png`), fullPage });
 }

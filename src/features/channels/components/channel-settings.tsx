@@ -23,7 +23,7 @@ import type { SalesPlatform } from '../lib/stock-files';
 const platforms = Constants.public.Enums.sales_platform;
 
 /**
- * Settings → Channels (issue 34): per platform, the stock held back from what its stock file says,
+ * Channels → Buffers (issue 34): per platform, the stock held back from what its stock file says,
  * so a sale on another channel before the next upload does not oversell there.
  */
 export function ChannelSettings() {
@@ -31,11 +31,11 @@ export function ChannelSettings() {
   return (
     <Paper withBorder p="md" maw={640} mt="md" component="section" aria-labelledby="channels-title">
       <Title order={3} size="h4" mb="xs" id="channels-title">
-        Channels
+        Buffers
       </Title>
       <Text size="sm" c="dimmed" mb="md">
-        A buffer holds stock back from what a marketplace is told (Inventory → Stock sync): these units, plus this
-        percent of the rest, rounded up. Without one, a platform is told everything available.
+        A buffer holds stock back from what a marketplace is told (Stock sync, above): these units, plus this percent of
+        the rest, rounded up. Without one, a platform is told everything available.
       </Text>
       {buffers.isError && <Text c="red.7">Could not load the buffers. {buffers.error.message}</Text>}
       {/* The form waits for the saved buffers: filled in before they arrive, it would be reset under the typing. */}

@@ -46,13 +46,13 @@ export function StockSync() {
   const layout = stockFileLayout(platform)!;
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="stock-sync-title" mt="lg">
-      <Title id="stock-sync-title" order={2} size="h3" mb={4}>
+      <Title id="stock-sync-title" order={3} size="h4" mb={4}>
         Stock sync
       </Title>
       <Text size="sm" c="dimmed" mb="sm">
-        What each marketplace may sell: stock, less the platform&apos;s buffer (Settings → Channels), plus what the
-        materials can still make where you chose so; a combo, what its parts make. Upload the file to the seller portal
-        so it never sells what you do not have.
+        What each marketplace may sell: stock, less the platform&apos;s buffer (Buffers, below), plus what the materials
+        can still make where you chose so; a combo, what its parts make. Upload the file to the seller portal so it
+        never sells what you do not have.
       </Text>
       <SegmentedControl
         aria-label="Platform"

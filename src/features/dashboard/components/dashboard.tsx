@@ -1,7 +1,6 @@
 import { Badge, EmptyState, Group, Paper, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertTriangle, IconClipboardList, IconCurrencyRupee, IconPackages, type Icon } from '@tabler/icons-react';
-import { lazy, Suspense, type ReactNode } from 'react';
-import { loadAllStyles } from '@/lib/styles';
+import type { ReactNode } from 'react';
 import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { LoadError } from '@/components/load-error';
 import { OrderStatusBadge } from '@/components/order-status-badge';
@@ -11,14 +10,6 @@ import { formatQuantity, formatRupees } from '@/lib/format';
 import { useDashboardSummary, type DashboardSummary } from '../api/get-dashboard-summary';
 import { useRevenueBasis } from '../utils/revenue-basis';
 import classes from './dashboard.module.css';
-
-// The profit panels, their charts and the rest of Mantine's CSS load after the first screen.
-const ProfitPanels = lazy(() =>
-  Promise.all([import('./profit-panels'), loadAllStyles()]).then(([module]) => ({ default: module.ProfitPanels })),
-);
-const ReturnsPanel = lazy(() =>
-  Promise.all([import('./returns-panel'), loadAllStyles()]).then(([module]) => ({ default: module.ReturnsPanel })),
-);
 
 interface DashboardProps {
   onOpenSalesOrders: () => void;
@@ -85,10 +76,6 @@ export function Dashboard({ onOpenSalesOrders, onOpenInventory }: DashboardProps
               <TableSkeleton label="Loading recent sales" />
             )}
           </Paper>
-          <Suspense fallback={null}>
-            <ProfitPanels />
-            <ReturnsPanel />
-          </Suspense>
         </>
       )}
     </>

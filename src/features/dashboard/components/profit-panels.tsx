@@ -1,8 +1,7 @@
 /**
- * The dashboard's profit panels, below the spec's cards and Recent Sales Activity: revenue, fees
- * and profit for a period the owner picks, by platform and over time, and the top products. Every
- * figure comes from dashboard_panels(), computed in Postgres. This module (with @mantine/charts and
- * recharts) loads after the first screen, so the first screen stays within its size budget.
+ * The Profit screen's panels: revenue, fees and profit for a period the owner picks, by platform
+ * and over time, and the top products. Every figure comes from dashboard_panels(), computed in
+ * Postgres. This module (with @mantine/charts and recharts) loads with its screen, after the first.
  */
 import '@mantine/charts/styles.layer.css';
 import { BarChart } from '@mantine/charts';
@@ -37,7 +36,6 @@ import {
   type PanelPeriod,
   type TopItem,
 } from '../api/get-dashboard-panels';
-import { ActualProfitAndLeaks } from '@/features/settlements/components/profit-leaks';
 import { overTimeSeries } from '../utils/over-time';
 import { useRevenueBasis, type RevenueBasis } from '../utils/revenue-basis';
 
@@ -59,13 +57,10 @@ export function ProfitPanels() {
   const [basis, setBasis] = useRevenueBasis();
 
   return (
-    <Paper withBorder p="md" mt="lg" component="section" aria-label="Profit">
+    <Paper withBorder p="md" component="section" aria-label="Profit">
       <Group justify="space-between" align="flex-end" mb="md" gap="sm">
         <div>
-          <Title order={3} size="h4">
-            Profit
-          </Title>
-          <Text c="dimmed" size="sm">
+          <Text c="dimmed" size="sm" maw={640}>
             After each platform's fees and what the products cost to make, as recorded at each sale, and after returns:
             refunds, return fees and lost units, less reimbursed claims. Cancelled orders are left out.
           </Text>
@@ -98,7 +93,6 @@ export function ProfitPanels() {
       ) : (
         <Skeleton h={320} aria-label="Loading the profit figures" />
       )}
-      <ActualProfitAndLeaks period={period} />
     </Paper>
   );
 }

@@ -1,5 +1,5 @@
 /**
- * The dashboard's returns panel, below the profit panels (issue 29): for a period, the share of
+ * The Returns screen's figures (issue 29): for a period, the share of
  * units sold that came back and that came back as RTO, by platform; the products returned most;
  * and the claims due within 3 days (or overdue), which are lost if not filed in time.
  */
@@ -59,13 +59,10 @@ export function ReturnsPanel() {
   const returns = useDashboardReturns(period);
 
   return (
-    <Paper withBorder p="md" mt="lg" component="section" aria-label="Returns">
+    <Paper withBorder p="md" component="section" aria-label="Returns">
       <Group justify="space-between" align="flex-end" mb="md" gap="sm">
         <div>
-          <Title order={3} size="h4">
-            Returns
-          </Title>
-          <Text c="dimmed" size="sm">
+          <Text c="dimmed" size="sm" maw={640}>
             Of the units sold in the period (by order date), the share that came back, and came back as RTO.
           </Text>
         </div>

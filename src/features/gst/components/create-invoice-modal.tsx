@@ -66,7 +66,7 @@ export function CreateInvoiceModal({ onClose, onCreated }: { onClose: () => void
     <Modal opened onClose={onClose} title="Create invoice" size="lg">
       {profile.data === null && (
         <Alert color="orange" mb="md" title={<AlertTitle>Set up your business profile first</AlertTitle>}>
-          Invoices show your legal name, address and GSTIN: fill them in under Settings, Business profile.
+          Invoices show your legal name, address and GSTIN: fill them in under GST → Business profile.
         </Alert>
       )}
       <form onSubmit={submit} noValidate>

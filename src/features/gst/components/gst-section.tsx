@@ -20,7 +20,13 @@ import { downloadFile, todayInIndia } from '@/lib/csv';
 import { formatQuantity, formatRupees } from '@/lib/format';
 import { sumAmounts } from '@/lib/money';
 import { useGstMonth } from '../api/gst-month';
-import { gstr1Files, outputTaxByRate, tableTaxableValue, type Gstr1Summary } from '../utils/gstr1-files';
+import {
+  gstr1Files,
+  outputTaxByRate,
+  tableTaxableValue,
+  totalOutputTax,
+  type Gstr1Summary,
+} from '../utils/gstr1-files';
 
 /**
  * A table that scrolls sideways on a phone, reachable by keyboard (a scrolling region must take
@@ -79,13 +85,13 @@ function MonthFigures({ month }: { month: string }) {
   if (!gst.data) return <Skeleton h={260} />;
   const { summary, inputTax } = gst.data;
   const output = outputTaxByRate(summary.hsn);
-  const outputTax = sumAmounts(output.map((row) => row.tax));
+  const outputTax = totalOutputTax(summary.hsn);
   const files = gstr1Files(summary);
   return (
     <Stack>
       {summary.business_state_code === null && (
         <Alert color="orange" title={<AlertTitle>No business profile yet</AlertTitle>}>
-          Sales are placed in your own state until you set your GSTIN and state in Settings, Business profile.
+          Sales are placed in your own state until you set your GSTIN and state in Business profile, below.
         </Alert>
       )}
       {summary.tax_unknown.count > 0 && (
@@ -199,19 +205,16 @@ function MonthFigures({ month }: { month: string }) {
 }
 
 /**
- * GST (issue 31), below the Dashboard's content: a month's output tax by rate, the input tax on
+ * GST (issue 31), first on the GST screen: a month's output tax by rate, the input tax on
  * materials, the GSTR-1 tables' totals and each table as the offline tool's CSV file.
  */
 export function GstSection() {
   const [months] = useState(recentMonths);
   const [month, setMonth] = useState(months[0]!.value);
   return (
-    <Paper withBorder p="md" mt="lg" component="section" aria-label="GST">
+    <Paper withBorder p="md" component="section" aria-label="GST">
       <Group justify="space-between" align="flex-end" mb="sm" gap="sm">
         <div>
-          <Title order={3} size="h4">
-            GST
-          </Title>
           <Text c="dimmed" size="sm">
             The month&apos;s tax and its GSTR-1, ready for the GST offline tool.
           </Text>

@@ -100,6 +100,11 @@ export function outputTaxByRate(hsn: readonly HsnRow[]): OutputTaxAtRate[] {
     });
 }
 
+/** The month's output tax: every rate's. */
+export function totalOutputTax(hsn: readonly HsnRow[]): number {
+  return sumAmounts(outputTaxByRate(hsn).map((row) => row.tax));
+}
+
 /** A table's taxable value: the sum of its rows'. */
 export function tableTaxableValue(rows: readonly { taxable_value: number | string }[]): number {
   return sumAmounts(rows.map((row) => Number(row.taxable_value)));

@@ -21,7 +21,6 @@ import { formatDay, formatQuantity, materialWithUnit } from '@/lib/format';
 import { useListState } from '@/lib/list-state';
 import { isLowStock } from '@/lib/stock';
 import { StylesSection } from '@/features/styles/components/styles-section';
-import { WhatToBuy } from './what-to-buy';
 import { useAcceptReorderPoint, useProductPlanning, type ProductPlanning } from '../api/product-planning';
 
 /** Spec: the inventory tables scroll at 60% of the viewport height. */
@@ -39,7 +38,6 @@ export function InventoryStatus() {
         <RawMaterialsStock />
       </SimpleGrid>
       <StylesSection withVariants={false} />
-      <WhatToBuy />
     </>
   );
 }

@@ -3,6 +3,7 @@ import { Button, Group, Modal, SegmentedControl, Stack, Text } from '@mantine/co
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useUnsavedChanges } from '@/components/discard-changes';
 import { SubmitButton } from '@/components/submit-button';
 import { FormError } from '@/components/form-error';
 import { NumberField } from '@/components/form-inputs';
@@ -91,6 +92,8 @@ function ProductOrderForm({ onClose }: { onClose: () => void }) {
   // The server's refusal and the form's own check say the same thing: say it once.
   const serverRefusedShortage = startProduction.error?.message === NOT_ENOUGH_MATERIALS;
 
+  // Back or another screen asks first once something is typed.
+  useUnsavedChanges(form.formState.isDirty);
   const close = () => {
     form.reset();
     startProduction.reset();

@@ -92,6 +92,12 @@ interface ReportImportModalProps<
 }
 
 /**
+ * The platform last chosen for each kind of report, kept while the page lives: the dialog opens on
+ * it again, even after its screen was left and opened anew.
+ */
+const platformChosen = new Map<ReportKind<string, ReportLayout<string>>, Platform>();
+
+/**
  * The dialog of a report import: platform and file, the layout recognised by its headers (or the
  * columns mapped by hand, remembered per platform), the preview of every row, then the import.
  */
@@ -104,7 +110,7 @@ export function ReportImportModal<
 >({ opened, onClose, importer, importing }: ReportImportModalProps<Field, Line, Outcome, PreviewRow, Layout>) {
   const { kind } = importer;
   const phone = useMediaQuery('(max-width: 36em)');
-  const [platform, setPlatform] = useState<Platform>('Amazon');
+  const [platform, setPlatform] = useState<Platform>(() => platformChosen.get(kind) ?? 'Amazon');
   const [report, setReport] = useState<ReportFile<Layout> | null>(null);
   const [mapping, setMapping] = useState<ColumnMapping<Field>>(() => emptyMapping(kind));
   const [preview, setPreview] = useState<CheckedReport<PreviewRow, Line> | null>(null);
@@ -149,6 +155,7 @@ export function ReportImportModal<
     if (!value) return;
     startOver();
     setPlatform(value as Platform);
+    platformChosen.set(kind, value as Platform);
     // A file mapped by hand takes the new platform's remembered mapping when it fits.
     const remembered = loadRememberedMapping(kind, value);
     if (report && !report.layout && remembered && mappingFits(kind, remembered, report.headers)) setMapping(remembered);

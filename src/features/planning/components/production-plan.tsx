@@ -31,7 +31,7 @@ interface Target {
 }
 
 /**
- * Manufacturing's Plan (issue 33): what to make, level by level through the sub-assemblies, and the
+ * Planning's Plan (issue 33): what to make, level by level through the sub-assemblies, and the
  * materials to buy, for the open orders (plus a horizon of forecast sales) or for targets the owner
  * picks; Start these runs starts the runs that can start now, sub-assemblies first.
  */
@@ -50,7 +50,7 @@ export function ProductionPlan() {
 
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="production-plan" mt="lg">
-      <Title id="production-plan" order={2} size="h4" mb={4}>
+      <Title id="production-plan" order={3} size="h4" mb={4}>
         Plan
       </Title>
       <Text c="dimmed" size="sm" mb="sm">

@@ -3,15 +3,15 @@ import { formatDay, formatQuantity } from '@/lib/format';
 import { useRunningOutSoon } from '../api/planning';
 
 /**
- * The dashboard's Running out soon card (issue 33): the products with the fewest days of stock left
- * at their 30-day sales velocity. Shown only when something sells; its link opens Inventory.
+ * Planning's Running out soon (issue 33): the products with the fewest days of stock left at their
+ * 30-day sales velocity. Shown only when something sells; its link opens Inventory.
  */
 export function RunningOutSoon({ onOpenInventory }: { onOpenInventory: () => void }) {
   const products = useRunningOutSoon();
   if (!products.data || products.data.length === 0) return null;
   return (
-    <Paper withBorder p="md" component="section" aria-labelledby="running-out-soon" mt="lg">
-      <Title id="running-out-soon" order={2} size="h4" mb="xs">
+    <Paper withBorder p="md" component="section" aria-labelledby="running-out-soon">
+      <Title id="running-out-soon" order={3} size="h4" mb="xs">
         Running out soon
       </Title>
       <Stack gap={4}>

@@ -3,6 +3,7 @@ import { Button, Divider, Group, Modal, SegmentedControl, SimpleGrid, Stack, Tex
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useGuardedClose } from '@/components/discard-changes';
 import { SubmitButton } from '@/components/submit-button';
 import { FormError, showOnField } from '@/components/form-error';
 import { NumberField, TextField } from '@/components/form-inputs';
@@ -57,6 +58,9 @@ export function ProductFormModal({ edited, opened = true, onClose }: ProductForm
     onClose();
   };
 
+  // Closing, Back or another screen asks first once something is typed.
+  const guard = useGuardedClose(form.formState.isDirty, close);
+
   const submit = form.handleSubmit((input) =>
     save.mutate(input, {
       onSuccess: (product) => {
@@ -71,137 +75,141 @@ export function ProductFormModal({ edited, opened = true, onClose }: ProductForm
   );
 
   return (
-    <Modal
-      opened={opened}
-      onClose={close}
-      title={edited === null ? 'Add New Product' : `Edit ${edited.product.product_name}`}
-      size={kind === 'style' ? 'xl' : 'lg'}
-    >
-      {edited === null && (
-        <SegmentedControl
-          fullWidth
-          mb="md"
-          aria-label="What to add"
-          // Three choices on a phone: the longer names take two lines rather than being cut off.
-          styles={{ label: { whiteSpace: 'normal' } }}
-          data={[
-            { value: 'product', label: 'One product' },
-            { value: 'style', label: 'Several sizes or colours' },
-            { value: 'combo', label: 'A combo or pack' },
-          ]}
-          value={kind}
-          onChange={(value) => setKind(value as NewKind)}
-        />
-      )}
-      {kind === 'style' ? (
-        <StyleForm edited={null} onClose={close} />
-      ) : kind === 'combo' ? (
-        <ComboForm edited={null} onClose={close} />
-      ) : (
-        <form onSubmit={submit} noValidate>
-          <Stack>
-            <SimpleGrid cols={{ base: 1, xs: 2 }}>
-              <TextField control={form.control} name="sku" rules={rules.sku} label="SKU" data-autofocus />
-              <TextField control={form.control} name="category" rules={rules.category} label="Category" />
-            </SimpleGrid>
-            <TextField control={form.control} name="product_name" rules={rules.productName} label="Product Name" />
-            <SimpleGrid cols={{ base: 1, xs: edited === null ? 3 : 2 }}>
-              <NumberField
-                control={form.control}
-                name="selling_price"
-                rules={rules.sellingPrice}
-                label="Selling Price"
-                leftSection="₹"
-              />
-              {edited === null && (
+    <>
+      <Modal
+        opened={opened}
+        onClose={guard.requestClose}
+        title={edited === null ? 'Add New Product' : `Edit ${edited.product.product_name}`}
+        size={kind === 'style' ? 'xl' : 'lg'}
+      >
+        {edited === null && (
+          <SegmentedControl
+            fullWidth
+            mb="md"
+            aria-label="What to add"
+            // Three choices on a phone: the longer names take two lines rather than being cut off.
+            styles={{ label: { whiteSpace: 'normal' } }}
+            data={[
+              { value: 'product', label: 'One product' },
+              { value: 'style', label: 'Several sizes or colours' },
+              { value: 'combo', label: 'A combo or pack' },
+            ]}
+            value={kind}
+            onChange={(value) => setKind(value as NewKind)}
+          />
+        )}
+        {kind === 'style' ? (
+          <StyleForm edited={null} onClose={close} />
+        ) : kind === 'combo' ? (
+          <ComboForm edited={null} onClose={close} />
+        ) : (
+          <form onSubmit={submit} noValidate>
+            <Stack>
+              <SimpleGrid cols={{ base: 1, xs: 2 }}>
+                <TextField control={form.control} name="sku" rules={rules.sku} label="SKU" data-autofocus />
+                <TextField control={form.control} name="category" rules={rules.category} label="Category" />
+              </SimpleGrid>
+              <TextField control={form.control} name="product_name" rules={rules.productName} label="Product Name" />
+              <SimpleGrid cols={{ base: 1, xs: edited === null ? 3 : 2 }}>
                 <NumberField
                   control={form.control}
-                  name="stock_on_hand"
-                  rules={rules.stockOnHand}
-                  label="Stock on Hand"
+                  name="selling_price"
+                  rules={rules.sellingPrice}
+                  label="Selling Price"
+                  leftSection="₹"
                 />
+                {edited === null && (
+                  <NumberField
+                    control={form.control}
+                    name="stock_on_hand"
+                    rules={rules.stockOnHand}
+                    label="Stock on Hand"
+                  />
+                )}
+                <NumberField
+                  control={form.control}
+                  name="reorder_point"
+                  rules={rules.reorderPoint}
+                  label="Reorder Point"
+                />
+              </SimpleGrid>
+              {edited !== null && (
+                <Text size="sm" c="dimmed">
+                  Stock on hand ({formatQuantity(edited.product.stock_on_hand)}) is not edited here: use Count stock
+                  after a count.
+                </Text>
               )}
-              <NumberField
+
+              <Divider label="Bill of Materials" labelPosition="left" />
+              <BomRows
                 control={form.control}
-                name="reorder_point"
-                rules={rules.reorderPoint}
-                label="Reorder Point"
+                emptyText={
+                  edited !== null
+                    ? 'No materials listed. Production of this product uses no raw materials.'
+                    : hasMaterials === false
+                      ? 'No raw materials yet. Add them on the Raw Materials tab to list what this product is made of.'
+                      : 'List the raw materials one unit of this product uses. Production takes them from stock.'
+                }
               />
-            </SimpleGrid>
-            {edited !== null && (
+
+              {/* Issue 33: what a unit costs beyond its BOM, in a section of its own. */}
+              <Divider label="Costs beyond materials" labelPosition="left" />
+              <SimpleGrid cols={{ base: 2, xs: 4 }}>
+                <NumberField
+                  control={form.control}
+                  name="labour_per_unit"
+                  rules={rules.labourPerUnit}
+                  label="Labour per unit"
+                  leftSection="₹"
+                  placeholder="0"
+                />
+                <NumberField
+                  control={form.control}
+                  name="overhead_per_run"
+                  rules={rules.overheadPerRun}
+                  label="Overhead per run"
+                  leftSection="₹"
+                  placeholder="0"
+                />
+                <NumberField
+                  control={form.control}
+                  name="run_size"
+                  rules={rules.runSize}
+                  label="Run size"
+                  placeholder="1"
+                />
+                <NumberField
+                  control={form.control}
+                  name="purchase_cost"
+                  rules={rules.purchaseCost}
+                  label="Purchase cost"
+                  leftSection="₹"
+                />
+              </SimpleGrid>
               <Text size="sm" c="dimmed">
-                Stock on hand ({formatQuantity(edited.product.stock_on_hand)}) is not edited here: use Count stock after
-                a count.
+                Each unit carries its labour and the run&apos;s overhead divided by the run size. A product bought in
+                rather than made (no bill of materials) costs its purchase cost.
               </Text>
-            )}
 
-            <Divider label="Bill of Materials" labelPosition="left" />
-            <BomRows
-              control={form.control}
-              emptyText={
-                edited !== null
-                  ? 'No materials listed. Production of this product uses no raw materials.'
-                  : hasMaterials === false
-                    ? 'No raw materials yet. Add them on the Raw Materials tab to list what this product is made of.'
-                    : 'List the raw materials one unit of this product uses. Production takes them from stock.'
-              }
-            />
+              {/* Issue 31: the HSN code and GST rate, in a section of their own. */}
+              <Divider label="Tax" labelPosition="left" />
+              <TaxFields control={form.control} />
 
-            {/* Issue 33: what a unit costs beyond its BOM, in a section of its own. */}
-            <Divider label="Costs beyond materials" labelPosition="left" />
-            <SimpleGrid cols={{ base: 2, xs: 4 }}>
-              <NumberField
-                control={form.control}
-                name="labour_per_unit"
-                rules={rules.labourPerUnit}
-                label="Labour per unit"
-                leftSection="₹"
-                placeholder="0"
-              />
-              <NumberField
-                control={form.control}
-                name="overhead_per_run"
-                rules={rules.overheadPerRun}
-                label="Overhead per run"
-                leftSection="₹"
-                placeholder="0"
-              />
-              <NumberField
-                control={form.control}
-                name="run_size"
-                rules={rules.runSize}
-                label="Run size"
-                placeholder="1"
-              />
-              <NumberField
-                control={form.control}
-                name="purchase_cost"
-                rules={rules.purchaseCost}
-                label="Purchase cost"
-                leftSection="₹"
-              />
-            </SimpleGrid>
-            <Text size="sm" c="dimmed">
-              Each unit carries its labour and the run&apos;s overhead divided by the run size. A product bought in
-              rather than made (no bill of materials) costs its purchase cost.
-            </Text>
-
-            {/* Issue 31: the HSN code and GST rate, in a section of their own. */}
-            <Divider label="Tax" labelPosition="left" />
-            <TaxFields control={form.control} />
-
-            <FormError error={save.error} form={form} />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={close}>
-                Cancel
-              </Button>
-              <SubmitButton form={form} pending={save.isPending}>
-                {edited === null ? 'Save Product' : 'Save Changes'}
-              </SubmitButton>
-            </Group>
-          </Stack>
-        </form>
-      )}
-    </Modal>
+              <FormError error={save.error} form={form} />
+              <Group justify="flex-end">
+                <Button variant="default" onClick={close}>
+                  Cancel
+                </Button>
+                <SubmitButton form={form} pending={save.isPending}>
+                  {edited === null ? 'Save Product' : 'Save Changes'}
+                </SubmitButton>
+              </Group>
+            </Stack>
+          </form>
+        )}
+      </Modal>
+      {/* Asks before what was typed is dropped. */}
+      {guard.confirm}
+    </>
   );
 }

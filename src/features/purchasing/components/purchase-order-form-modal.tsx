@@ -4,6 +4,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { Controller, useFieldArray, useForm, useWatch, type Control } from 'react-hook-form';
+import { useGuardedClose } from '@/components/discard-changes';
 import { FormError, showOnField } from '@/components/form-error';
 import { NumberField, TextField } from '@/components/form-inputs';
 import { SubmitButton } from '@/components/submit-button';
@@ -52,6 +53,9 @@ export function PurchaseOrderFormModal({ edited, onClose, onSaved }: PurchaseOrd
   const unitFor = (materialId: string | null) =>
     purchaseUnits.data?.find((unit) => unit.material_id === materialId) ?? null;
 
+  // Closing, Back or another screen asks first once something is typed.
+  const guard = useGuardedClose(form.formState.isDirty, onClose);
+
   const submit = form.handleSubmit((input) =>
     save.mutate(input, {
       onSuccess: (answer) => {
@@ -65,91 +69,95 @@ export function PurchaseOrderFormModal({ edited, onClose, onSaved }: PurchaseOrd
   const linesError = form.formState.errors.lines?.root?.message ?? form.formState.errors.lines?.message;
 
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      title={edited === null ? 'New purchase order' : `Edit ${formatPoNumber(edited.po_number)}`}
-      size="xl"
-      fullScreen={phone}
-    >
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <Controller
-              control={form.control}
-              name="supplier_id"
-              render={({ field, fieldState }) => (
-                <Select
-                  label="Supplier"
-                  placeholder={suppliers.data?.length === 0 ? 'Add a supplier first' : 'Choose a supplier'}
-                  data={(suppliers.data ?? []).map((supplier) => ({
-                    value: supplier.id,
-                    label: supplier.supplier_name,
-                  }))}
-                  searchable
-                  required
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  ref={field.ref}
-                  error={fieldState.error?.message}
-                  data-autofocus
+    <>
+      <Modal
+        opened
+        onClose={guard.requestClose}
+        title={edited === null ? 'New purchase order' : `Edit ${formatPoNumber(edited.po_number)}`}
+        size="xl"
+        fullScreen={phone}
+      >
+        <form onSubmit={submit} noValidate>
+          <Stack>
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <Controller
+                control={form.control}
+                name="supplier_id"
+                render={({ field, fieldState }) => (
+                  <Select
+                    label="Supplier"
+                    placeholder={suppliers.data?.length === 0 ? 'Add a supplier first' : 'Choose a supplier'}
+                    data={(suppliers.data ?? []).map((supplier) => ({
+                      value: supplier.id,
+                      label: supplier.supplier_name,
+                    }))}
+                    searchable
+                    required
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    ref={field.ref}
+                    error={fieldState.error?.message}
+                    data-autofocus
+                  />
+                )}
+              />
+              <TextField
+                control={form.control}
+                name="expected_date"
+                rules={{ label: 'Expected date', maxLength: 10, required: false }}
+                label="Expected date"
+                type="date"
+              />
+            </SimpleGrid>
+            <Stack gap="xs" role="group" aria-label="Order lines">
+              {lines.fields.map((line, index) => (
+                <OrderLineFields
+                  key={line.id}
+                  control={form.control}
+                  index={index}
+                  purchaseUnit={unitFor}
+                  onRemove={lines.fields.length > 1 ? () => lines.remove(index) : undefined}
                 />
+              ))}
+              {linesError && (
+                <Text c="red.8" size="sm" role="alert">
+                  {linesError}
+                </Text>
               )}
-            />
+              <Group>
+                <Button
+                  variant="light"
+                  leftSection={<IconPlus size={16} />}
+                  onClick={() => lines.append(emptyOrderLine)}
+                  disabled={lines.fields.length >= rules.maxLines}
+                >
+                  Add material
+                </Button>
+              </Group>
+            </Stack>
             <TextField
               control={form.control}
-              name="expected_date"
-              rules={{ label: 'Expected date', maxLength: 10, required: false }}
-              label="Expected date"
-              type="date"
+              name="note"
+              rules={rules.note}
+              label="Note"
+              placeholder="e.g. Deliver to the back gate"
             />
-          </SimpleGrid>
-          <Stack gap="xs" role="group" aria-label="Order lines">
-            {lines.fields.map((line, index) => (
-              <OrderLineFields
-                key={line.id}
-                control={form.control}
-                index={index}
-                purchaseUnit={unitFor}
-                onRemove={lines.fields.length > 1 ? () => lines.remove(index) : undefined}
-              />
-            ))}
-            {linesError && (
-              <Text c="red.8" size="sm" role="alert">
-                {linesError}
-              </Text>
-            )}
-            <Group>
-              <Button
-                variant="light"
-                leftSection={<IconPlus size={16} />}
-                onClick={() => lines.append(emptyOrderLine)}
-                disabled={lines.fields.length >= rules.maxLines}
-              >
-                Add material
+            <FormError error={save.error} form={form} />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={onClose}>
+                Cancel
               </Button>
+              <SubmitButton form={form} pending={save.isPending}>
+                Save draft
+              </SubmitButton>
             </Group>
           </Stack>
-          <TextField
-            control={form.control}
-            name="note"
-            rules={rules.note}
-            label="Note"
-            placeholder="e.g. Deliver to the back gate"
-          />
-          <FormError error={save.error} form={form} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <SubmitButton form={form} pending={save.isPending}>
-              Save draft
-            </SubmitButton>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+        </form>
+      </Modal>
+      {/* Asks before what was typed is dropped. */}
+      {guard.confirm}
+    </>
   );
 }
 

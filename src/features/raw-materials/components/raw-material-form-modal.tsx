@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Divider, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useForm } from 'react-hook-form';
+import { useGuardedClose } from '@/components/discard-changes';
 import { SubmitButton } from '@/components/submit-button';
 import { FormError, showOnField } from '@/components/form-error';
 import { NumberField, TextField } from '@/components/form-inputs';
@@ -43,6 +44,9 @@ export function RawMaterialFormModal({ edited, tax = noItemTax, opened = true, o
     onClose();
   };
 
+  // Closing, Back or another screen asks first once something is typed.
+  const guard = useGuardedClose(form.formState.isDirty, close);
+
   const submit = form.handleSubmit((input) =>
     save.mutate(input, {
       onSuccess: (material) => {
@@ -57,63 +61,72 @@ export function RawMaterialFormModal({ edited, tax = noItemTax, opened = true, o
   );
 
   return (
-    <Modal
-      opened={opened}
-      onClose={close}
-      title={edited === null ? 'Add New Material' : `Edit ${edited.material_name}`}
-      size="lg"
-    >
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          <TextField
-            control={form.control}
-            name="material_name"
-            rules={rules.materialName}
-            label="Material Name"
-            data-autofocus
-          />
-          <TextField control={form.control} name="supplier" rules={rules.supplier} label="Supplier" />
-          <SimpleGrid cols={{ base: 1, xs: 2 }}>
-            <NumberField
-              control={form.control}
-              name="cost_per_unit"
-              rules={rules.costPerUnit}
-              label="Cost per Unit"
-              description="In rupees, to 4 decimal places (₹0.125)"
-              leftSection="₹"
-            />
+    <>
+      <Modal
+        opened={opened}
+        onClose={guard.requestClose}
+        title={edited === null ? 'Add New Material' : `Edit ${edited.material_name}`}
+        size="lg"
+      >
+        <form onSubmit={submit} noValidate>
+          <Stack>
             <TextField
               control={form.control}
-              name="unit_of_measure"
-              rules={rules.unitOfMeasure}
-              label="Unit of Measure"
-              description="e.g. units, metres, kg"
-              placeholder="units"
+              name="material_name"
+              rules={rules.materialName}
+              label="Material Name"
+              data-autofocus
             />
-            {edited === null && (
-              <NumberField control={form.control} name="stock_level" rules={rules.stockLevel} label="Stock Level" />
+            <TextField control={form.control} name="supplier" rules={rules.supplier} label="Supplier" />
+            <SimpleGrid cols={{ base: 1, xs: 2 }}>
+              <NumberField
+                control={form.control}
+                name="cost_per_unit"
+                rules={rules.costPerUnit}
+                label="Cost per Unit"
+                description="In rupees, to 4 decimal places (₹0.125)"
+                leftSection="₹"
+              />
+              <TextField
+                control={form.control}
+                name="unit_of_measure"
+                rules={rules.unitOfMeasure}
+                label="Unit of Measure"
+                description="e.g. units, metres, kg"
+                placeholder="units"
+              />
+              {edited === null && (
+                <NumberField control={form.control} name="stock_level" rules={rules.stockLevel} label="Stock Level" />
+              )}
+              <NumberField
+                control={form.control}
+                name="reorder_point"
+                rules={rules.reorderPoint}
+                label="Reorder Point"
+              />
+            </SimpleGrid>
+            {edited !== null && (
+              <Text size="sm" c="dimmed">
+                Stock is not edited here: use Receive stock for deliveries and Count stock after a count.
+              </Text>
             )}
-            <NumberField control={form.control} name="reorder_point" rules={rules.reorderPoint} label="Reorder Point" />
-          </SimpleGrid>
-          {edited !== null && (
-            <Text size="sm" c="dimmed">
-              Stock is not edited here: use Receive stock for deliveries and Count stock after a count.
-            </Text>
-          )}
-          {/* Issue 31: the HSN code and GST rate, in a section of their own. */}
-          <Divider label="Tax" labelPosition="left" />
-          <TaxFields control={form.control} />
-          <FormError error={save.error} form={form} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <SubmitButton form={form} pending={save.isPending}>
-              {edited === null ? 'Save Material' : 'Save Changes'}
-            </SubmitButton>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+            {/* Issue 31: the HSN code and GST rate, in a section of their own. */}
+            <Divider label="Tax" labelPosition="left" />
+            <TaxFields control={form.control} />
+            <FormError error={save.error} form={form} />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={close}>
+                Cancel
+              </Button>
+              <SubmitButton form={form} pending={save.isPending}>
+                {edited === null ? 'Save Material' : 'Save Changes'}
+              </SubmitButton>
+            </Group>
+          </Stack>
+        </form>
+      </Modal>
+      {/* Asks before what was typed is dropped. */}
+      {guard.confirm}
+    </>
   );
 }

@@ -148,7 +148,7 @@ export function ClaimsSection() {
           </Title>
           <Text c="dimmed" size="sm">
             Damaged, wrong and missing units from returns, to claim from the marketplace before the deadline (set per
-            platform in Settings).
+            platform in Settings → Platform fees).
           </Text>
         </div>
         <SegmentedControl

@@ -3,6 +3,7 @@ import { Button, Divider, Group, Modal, Paper, Select, SimpleGrid, Stack, Text, 
 import { notifications } from '@mantine/notifications';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { SubmitButton } from '@/components/submit-button';
+import { useGuardedClose } from '@/components/discard-changes';
 import { FormError, showOnField } from '@/components/form-error';
 import { NumberField, TextField } from '@/components/form-inputs';
 import { todayInIndia } from '@/lib/csv';
@@ -52,6 +53,9 @@ export function LogSaleModal({ opened, onClose }: LogSaleModalProps) {
     onClose();
   };
 
+  // Closing, Back or another screen asks first once something is typed.
+  const guard = useGuardedClose(form.formState.isDirty, close);
+
   const submit = form.handleSubmit((input) =>
     logSale.mutate(input, {
       onSuccess: (order) => {
@@ -66,94 +70,98 @@ export function LogSaleModal({ opened, onClose }: LogSaleModalProps) {
   );
 
   return (
-    <Modal opened={opened} onClose={close} title="Add New Sale">
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          <Controller
-            control={form.control}
-            name="product_id"
-            render={({ field, fieldState }) => (
-              <ProductSelect {...field} data-autofocus error={fieldState.error?.message} />
-            )}
-          />
-          <Controller
-            control={form.control}
-            name="platform"
-            render={({ field, fieldState }) => (
-              <Select
-                {...field}
-                label="Platform"
-                data={salesPlatforms}
-                allowDeselect={false}
-                withAsterisk
-                error={fieldState.error?.message}
-              />
-            )}
-          />
-          <NumberField
-            control={form.control}
-            name="quantity"
-            rules={saleFieldRules.quantity}
-            label="Quantity"
-            description={
-              stock !== undefined && (
-                <Text span size="xs" c={overStock ? 'red.7' : 'dimmed'}>
-                  {overStock ? `Only ${stock} available.` : `${formatQuantity(stock)} in stock`}
-                </Text>
-              )
-            }
-          />
-          <Divider label="As the marketplace shows it (optional)" labelPosition="left" />
-          <SimpleGrid cols={{ base: 1, xs: 3 }}>
-            <NumberField
+    <>
+      <Modal opened={opened} onClose={guard.requestClose} title="Add New Sale">
+        <form onSubmit={submit} noValidate>
+          <Stack>
+            <Controller
               control={form.control}
-              name="unit_price"
-              rules={saleFieldRules.unitPrice}
-              label="Sale Price"
-              leftSection="₹"
-              placeholder={product ? numberFieldText(product.selling_price) : 'List price'}
-              description="Empty: list price"
+              name="product_id"
+              render={({ field, fieldState }) => (
+                <ProductSelect {...field} data-autofocus error={fieldState.error?.message} />
+              )}
             />
             <Controller
               control={form.control}
-              name="order_date"
+              name="platform"
               render={({ field, fieldState }) => (
-                <TextInput
+                <Select
                   {...field}
-                  type="date"
-                  label="Order Date"
-                  description="Empty: today"
-                  min={saleFieldRules.orderDate.earliest}
-                  max={todayInIndia()}
+                  label="Platform"
+                  data={salesPlatforms}
+                  allowDeselect={false}
+                  withAsterisk
                   error={fieldState.error?.message}
                 />
               )}
             />
-            <TextField control={form.control} name="order_id" rules={saleFieldRules.orderId} label="Order ID" />
-          </SimpleGrid>
-          {price !== undefined && typedQuantity !== null && (
-            <Paper withBorder p="sm" bg="gray.0">
-              <Group justify="space-between">
-                <Text size="sm" c="dimmed">
-                  {formatQuantity(typedQuantity)} × {formatRupees(price)}
-                </Text>
-                <Text fw={700} aria-label="Sale total">
-                  {formatRupees(typedQuantity * price)}
-                </Text>
-              </Group>
-            </Paper>
-          )}
-          <FormError error={logSale.error} form={form} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <SubmitButton form={form} pending={logSale.isPending}>
-              Log Sale
-            </SubmitButton>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+            <NumberField
+              control={form.control}
+              name="quantity"
+              rules={saleFieldRules.quantity}
+              label="Quantity"
+              description={
+                stock !== undefined && (
+                  <Text span size="xs" c={overStock ? 'red.7' : 'dimmed'}>
+                    {overStock ? `Only ${stock} available.` : `${formatQuantity(stock)} in stock`}
+                  </Text>
+                )
+              }
+            />
+            <Divider label="As the marketplace shows it (optional)" labelPosition="left" />
+            <SimpleGrid cols={{ base: 1, xs: 3 }}>
+              <NumberField
+                control={form.control}
+                name="unit_price"
+                rules={saleFieldRules.unitPrice}
+                label="Sale Price"
+                leftSection="₹"
+                placeholder={product ? numberFieldText(product.selling_price) : 'List price'}
+                description="Empty: list price"
+              />
+              <Controller
+                control={form.control}
+                name="order_date"
+                render={({ field, fieldState }) => (
+                  <TextInput
+                    {...field}
+                    type="date"
+                    label="Order Date"
+                    description="Empty: today"
+                    min={saleFieldRules.orderDate.earliest}
+                    max={todayInIndia()}
+                    error={fieldState.error?.message}
+                  />
+                )}
+              />
+              <TextField control={form.control} name="order_id" rules={saleFieldRules.orderId} label="Order ID" />
+            </SimpleGrid>
+            {price !== undefined && typedQuantity !== null && (
+              <Paper withBorder p="sm" bg="gray.0">
+                <Group justify="space-between">
+                  <Text size="sm" c="dimmed">
+                    {formatQuantity(typedQuantity)} × {formatRupees(price)}
+                  </Text>
+                  <Text fw={700} aria-label="Sale total">
+                    {formatRupees(typedQuantity * price)}
+                  </Text>
+                </Group>
+              </Paper>
+            )}
+            <FormError error={logSale.error} form={form} />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={close}>
+                Cancel
+              </Button>
+              <SubmitButton form={form} pending={logSale.isPending}>
+                Log Sale
+              </SubmitButton>
+            </Group>
+          </Stack>
+        </form>
+      </Modal>
+      {/* Asks before what was typed is dropped. */}
+      {guard.confirm}
+    </>
   );
 }

@@ -8,8 +8,6 @@ import {
   IconFileImport,
   IconPlus,
   IconShoppingCart,
-  IconReceiptRupee,
-  IconTruckReturn,
   IconX,
 } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -22,7 +20,6 @@ import { ExportCsvButton } from '@/features/exports/components/export-csv-button
 import { PagedList } from '@/components/paged-list';
 import { usePaymentStatuses } from '@/features/settlements/api/reconciliation';
 import { PaymentStatusBadge } from '@/features/settlements/components/payment-status-badge';
-import { PaymentsSection } from '@/features/settlements/components/payments-section';
 import { formatDateTime, formatQuantity, formatRupees } from '@/lib/format';
 import { useListState } from '@/lib/list-state';
 import { useFulfilSalesOrder } from '../api/fulfil-sales-order';
@@ -35,10 +32,7 @@ import {
   type SalesOrderSort,
 } from '../api/get-sales-orders';
 import { CancelSaleModal } from './cancel-sale-modal';
-import { ClaimsSection } from './claims-section';
 import { ImportOrdersModal } from './import-orders-modal';
-import { ImportReturnsModal } from './import-returns-modal';
-import { ImportSettlementModal } from './import-settlement-modal';
 import { LogSaleModal } from './log-sale-modal';
 import { OrderHistoryModal } from './order-history-modal';
 import { ReturnSaleModal } from './return-sale-modal';
@@ -53,8 +47,6 @@ export function SalesOrders() {
   const fulfil = useFulfilSalesOrder();
   const [modalOpened, modal] = useDisclosure(false);
   const [importOpened, importModal] = useDisclosure(false);
-  const [importReturnsOpened, importReturnsModal] = useDisclosure(false);
-  const [importSettlementOpened, importSettlementModal] = useDisclosure(false);
   const [undoing, setUndoing] = useState<{ action: 'cancel' | 'return' | 'history'; order: SalesOrder } | null>(null);
   const fulfilMany = useFulfilSalesOrders();
   // The ticked orders, by id. Only the page's Unfulfilled orders that are ticked count (`chosen`), so
@@ -233,12 +225,6 @@ export function SalesOrders() {
             <Button variant="default" leftSection={<IconFileImport size={18} />} onClick={importModal.open}>
               Import orders
             </Button>
-            <Button variant="default" leftSection={<IconTruckReturn size={18} />} onClick={importReturnsModal.open}>
-              Import returns
-            </Button>
-            <Button variant="default" leftSection={<IconReceiptRupee size={18} />} onClick={importSettlementModal.open}>
-              Import settlement
-            </Button>
             <Button leftSection={<IconPlus size={18} />} onClick={modal.open}>
               Add New Sale
             </Button>
@@ -303,13 +289,9 @@ export function SalesOrders() {
           )}
         </PagedList>
       </Paper>
-      <ClaimsSection />
-      <PaymentsSection />
       {/* Mounted only while open: its product picker reads every product, which the list never needs. */}
       {modalOpened && <LogSaleModal opened onClose={modal.close} />}
       <ImportOrdersModal opened={importOpened} onClose={importModal.close} />
-      <ImportReturnsModal opened={importReturnsOpened} onClose={importReturnsModal.close} />
-      <ImportSettlementModal opened={importSettlementOpened} onClose={importSettlementModal.close} />
       {undoing?.action === 'cancel' && <CancelSaleModal order={undoing.order} onClose={() => setUndoing(null)} />}
       {undoing?.action === 'return' && <ReturnSaleModal order={undoing.order} onClose={() => setUndoing(null)} />}
       {undoing?.action === 'history' && <OrderHistoryModal order={undoing.order} onClose={() => setUndoing(null)} />}

@@ -9,10 +9,13 @@ const colors: Record<PaymentStatus, string> = {
   Overdue: 'orange',
 };
 
-/** A marketplace order's payment status, as a small badge. */
+/**
+ * A marketplace order's payment status, as a small badge. Never cut short: in a table its column
+ * takes the badge's whole width, and the text columns wrap instead.
+ */
 export function PaymentStatusBadge({ status, size = 'sm' }: { status: PaymentStatus; size?: 'xs' | 'sm' }) {
   return (
-    <Badge color={colors[status]} variant="light" size={size} tt="none">
+    <Badge color={colors[status]} variant="light" size={size} tt="none" miw="max-content">
       {status}
     </Badge>
   );

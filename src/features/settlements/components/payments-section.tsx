@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Group, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { LoadError } from '@/components/load-error';
 import { PagedList } from '@/components/paged-list';
@@ -85,36 +85,23 @@ function SummaryCard({ summary }: { summary: PlatformSummary }) {
 }
 
 /**
- * Payments (issue 30), a section below the Sales Orders content: per platform what was expected and
- * what the marketplaces settled, and each marketplace order with its expected payout, settled
- * amount, difference, payment status and estimated against actual profit.
+ * Payments (issue 30), the Payments screen's list: per platform what was expected and what the
+ * marketplaces settled, and each marketplace order with its expected payout, settled amount,
+ * difference, payment status and estimated against actual profit.
  */
 export function PaymentsSection() {
-  // Shown on request: its queries then run (they compute orders, so a large shop's Sales Orders page
-  // stays as quick as before), and its rows never mix with the orders list's above.
-  const [shown, setShown] = useState(false);
   return (
     <Paper withBorder p="md" mt="lg" component="section" aria-label="Payments">
-      <Group justify="space-between" align="flex-end" mb={shown ? 'sm' : 0} gap="sm">
-        <div>
-          <Title order={3} size="h4">
-            Payments
-          </Title>
-          <Text c="dimmed" size="sm">
-            What each marketplace order should pay (its total less your fees and its returns) against what its
-            settlements paid. Payment cycles are set per platform in Settings.
-          </Text>
-        </div>
-        <Button variant="default" onClick={() => setShown((value) => !value)} aria-expanded={shown}>
-          {shown ? 'Hide payments' : 'Show payments'}
-        </Button>
-      </Group>
-      {shown && <PaymentsContent />}
+      <Text c="dimmed" size="sm" mb="sm">
+        What each marketplace order should pay (its total less your fees and its returns) against what its settlements
+        paid. Payment cycles are set per platform in Settings → Platform fees.
+      </Text>
+      <PaymentsContent />
     </Paper>
   );
 }
 
-/** The cards, filters and list, once shown. */
+/** The cards, filters and list. */
 function PaymentsContent() {
   const list = useListState('payments', initialReconciliationList);
   const { filters } = list.state;
@@ -199,7 +186,8 @@ function PaymentsContent() {
           </SimpleGrid>
         )
       )}
-      <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="sm" mb="md">
+      {/* Two a row even on a phone, so the list starts within its first screen. */}
+      <SimpleGrid cols={{ base: 2, lg: 4 }} spacing="sm" mb="md">
         <Select
           label="Payment status"
           data={[{ value: all, label: 'All payment statuses' }, ...paymentStatuses]}

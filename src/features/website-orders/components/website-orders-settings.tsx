@@ -123,7 +123,7 @@ export function WebsiteOrdersSettings() {
       </Title>
       <Text size="sm" c="dimmed" mb="md">
         Orders placed on your own Shopify or WooCommerce shop become Brand Website sales here, and stock follows. Lines
-        FactoryFlow cannot sell (unknown SKU, not enough stock) are listed under Sales Orders.
+        FactoryFlow cannot sell (unknown SKU, not enough stock) are listed at the top of Channels.
       </Text>
       {webhook.isPending ? (
         <Skeleton h={36} />

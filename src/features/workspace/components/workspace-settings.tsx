@@ -1,16 +1,27 @@
 import { Alert, Button, Group, Paper, Stack, Title } from '@mantine/core';
 import type { User } from '@supabase/supabase-js';
+import type { ReactNode } from 'react';
 import { IconCloudCheck, IconCloudOff } from '@tabler/icons-react';
 import { AlertTitle } from '@/components/alert-title';
 import { PageHeader } from '@/components/page-header';
 import { DataExports } from '@/features/exports/components/data-exports';
 import { ANONYMOUS_WARNING, isAnonymous, type OpenWorkspaceDialog } from '../utils/workspace-user';
 
+interface WorkspaceSettingsProps {
+  user: User;
+  onOpen: OpenWorkspaceDialog;
+  /** The other settings, between the workspace and its data. */
+  children?: ReactNode;
+}
+
 /** The Settings screen: where this workspace lives, and how to keep it or open another one. */
-export function WorkspaceSettings({ user, onOpen }: { user: User; onOpen: OpenWorkspaceDialog }) {
+export function WorkspaceSettings({ user, onOpen, children }: WorkspaceSettingsProps) {
   return (
     <>
-      <PageHeader title="Settings" description="Your workspace, and how to open it on another device." />
+      <PageHeader
+        title="Settings"
+        description="Your workspace, how to open it on another device, each platform's fees and your data."
+      />
       <Paper withBorder p="md" maw={640}>
         <Title order={3} size="h4" mb="sm">
           Workspace
@@ -45,6 +56,7 @@ export function WorkspaceSettings({ user, onOpen }: { user: User; onOpen: OpenWo
           </Stack>
         )}
       </Paper>
+      {children}
       <DataExports />
     </>
   );

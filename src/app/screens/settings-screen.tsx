@@ -1,0 +1,18 @@
+import { Paper, Title } from '@mantine/core';
+import { PlatformFeesSettings } from '@/features/settings/components/platform-fees-settings';
+import { WorkspaceSettings } from '@/features/workspace/components/workspace-settings';
+import type { ScreenProps } from '../screens';
+
+/** Settings: the workspace, each platform's fees, claim window and payment cycle, and your data. */
+export function SettingsScreen({ user, openDialog }: ScreenProps) {
+  return (
+    <WorkspaceSettings user={user} onOpen={openDialog}>
+      <Paper withBorder p="md" maw={800} mt="lg" component="section" aria-labelledby="platform-fees-title">
+        <Title order={3} size="h4" mb="sm" id="platform-fees-title">
+          Platform fees
+        </Title>
+        <PlatformFeesSettings />
+      </Paper>
+    </WorkspaceSettings>
+  );
+}
