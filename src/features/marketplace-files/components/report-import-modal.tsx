@@ -6,9 +6,8 @@ import type { UseMutationResult } from '@tanstack/react-query';
 import { useState, type DragEvent } from 'react';
 import type { DataTableColumn } from '@/components/data-table';
 import { FormError } from '@/components/form-error';
-import type { Enums } from '@/lib/database.types';
+import { Constants, type Enums } from '@/lib/database.types';
 import { ImportPartlyDoneError, type ImportResult } from '../api/report-import';
-import { Constants } from '@/lib/database.types';
 import { chunkLines, LINES_PER_CALL } from '../utils/report-import';
 import {
   emptyMapping,
@@ -92,10 +91,13 @@ interface ReportImportModalProps<
 }
 
 /**
- * The platform last chosen for each kind of report, kept while the page lives: the dialog opens on
- * it again, even after its screen was left and opened anew.
+ * The platform last chosen for a kind of report, kept in this browser as its mappings are: the
+ * dialog opens on it again, after its screen was left or the page reloaded.
  */
-const platformChosen = new Map<ReportKind<string, ReportLayout<string>>, Platform>();
+const chosenPlatform = (kind: ReportKind<string, ReportLayout<string>>): Platform => {
+  const stored = localStorage.getItem(kind.platformKey);
+  return Constants.public.Enums.sales_platform.find((platform) => platform === stored) ?? 'Amazon';
+};
 
 /**
  * The dialog of a report import: platform and file, the layout recognised by its headers (or the
@@ -110,7 +112,7 @@ export function ReportImportModal<
 >({ opened, onClose, importer, importing }: ReportImportModalProps<Field, Line, Outcome, PreviewRow, Layout>) {
   const { kind } = importer;
   const phone = useMediaQuery('(max-width: 36em)');
-  const [platform, setPlatform] = useState<Platform>(() => platformChosen.get(kind) ?? 'Amazon');
+  const [platform, setPlatform] = useState<Platform>(() => chosenPlatform(kind));
   const [report, setReport] = useState<ReportFile<Layout> | null>(null);
   const [mapping, setMapping] = useState<ColumnMapping<Field>>(() => emptyMapping(kind));
   const [preview, setPreview] = useState<CheckedReport<PreviewRow, Line> | null>(null);
@@ -155,7 +157,7 @@ export function ReportImportModal<
     if (!value) return;
     startOver();
     setPlatform(value as Platform);
-    platformChosen.set(kind, value as Platform);
+    localStorage.setItem(kind.platformKey, value);
     // A file mapped by hand takes the new platform's remembered mapping when it fits.
     const remembered = loadRememberedMapping(kind, value);
     if (report && !report.layout && remembered && mappingFits(kind, remembered, report.headers)) setMapping(remembered);

@@ -108,4 +108,5 @@ export const orderReport: ReportKind<OrderReportField> = {
   requiredFields,
   layouts: orderReportLayouts,
   mappingKey: (platform) => `factoryflow:order-import-mapping:${platform}`,
+  platformKey: 'factoryflow:order-import-platform',
 };

@@ -27,6 +27,8 @@ export interface ReportKind<Field extends string, Layout extends ReportLayout<Fi
   layouts: readonly Layout[];
   /** localStorage key of the mapping last made by hand for a platform's files. */
   mappingKey: (platform: string) => string;
+  /** localStorage key of the platform last chosen for this kind of report. */
+  platformKey: string;
 }
 
 /** Headers compared without case, surrounding spaces, a UTF-8 byte order mark or repeated spaces. */

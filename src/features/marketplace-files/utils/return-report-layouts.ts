@@ -105,4 +105,5 @@ export const returnReport: ReportKind<ReturnReportField, ReturnReportLayout> = {
   requiredFields: ['external_order_id', 'sku', 'return_date', 'kind'],
   layouts: returnReportLayouts,
   mappingKey: (platform) => `factoryflow:returns-import-mapping:${platform}`,
+  platformKey: 'factoryflow:returns-import-platform',
 };

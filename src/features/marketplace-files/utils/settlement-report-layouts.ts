@@ -117,4 +117,5 @@ export const settlementReport: ReportKind<SettlementReportField, SettlementRepor
   requiredFields: ['settlement_id', 'external_order_id', 'amount'],
   layouts: settlementReportLayouts,
   mappingKey: (platform) => `factoryflow:settlement-import-mapping:${platform}`,
+  platformKey: 'factoryflow:settlement-import-platform',
 };
