@@ -13,8 +13,9 @@ import { readdirSync } from 'node:fs';
  * count and archive), its history drawer, product costing, the CSV export button, the catalogue
  * import and styles (their form, grids and list, shown by Products, Inventory and Manufacturing),
  * channels (marketplace SKUs, combos, stock files: shown by Products, the imports and Inventory),
- * and marketplace-files (the report reader: layouts, reading, preview, the import dialog, and the
- * order, return and settlement imports that orders, returns and payments open).
+ * marketplace-files (the report reader: layouts, reading, preview, the import dialog, and the
+ * order, return and settlement imports that orders, returns and payments open), and settlements
+ * (the payment status Sales Orders shows on each marketplace order).
  * Each imports only shared code and the shared features listed before it.
  */
 const sharedFeatures = [
@@ -24,9 +25,9 @@ const sharedFeatures = [
   'costing',
   'catalogue-import',
   'styles',
-  'settlements',
   'channels',
   'marketplace-files',
+  'settlements',
 ];
 const features = readdirSync(new URL('./src/features', import.meta.url));
 

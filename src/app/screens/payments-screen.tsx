@@ -2,7 +2,7 @@ import { Button, Tabs } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconReceiptRupee } from '@tabler/icons-react';
 import { PageHeader } from '@/components/page-header';
-import { ImportSettlementModal } from '@/features/sales-orders/components/import-settlement-modal';
+import { ImportSettlementModal } from '@/features/settlements/components/import-settlement-modal';
 import { PaymentsSection } from '@/features/settlements/components/payments-section';
 import { ActualProfitAndLeaks } from '@/features/settlements/components/profit-leaks';
 

@@ -3,8 +3,8 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconTruckReturn } from '@tabler/icons-react';
 import { PageHeader } from '@/components/page-header';
 import { ReturnsPanel } from '@/features/dashboard/components/returns-panel';
-import { ClaimsSection } from '@/features/sales-orders/components/claims-section';
-import { ImportReturnsModal } from '@/features/sales-orders/components/import-returns-modal';
+import { ClaimsSection } from '@/features/returns/components/claims-section';
+import { ImportReturnsModal } from '@/features/returns/components/import-returns-modal';
 
 /**
  * Returns: the return and RTO rates, the claims to file, and the marketplaces' returns reports. A

@@ -5,7 +5,7 @@ import { TableSkeleton } from '@/components/table-skeleton';
 import { formatDateTime, formatDay, formatProfit, formatQuantity, formatRupees } from '@/lib/format';
 import type { SalesOrder } from '../api/get-sales-orders';
 import { useOrderReturns } from '../api/order-returns';
-import { claimReasonLabels } from '../api/return-claims';
+import { claimReasonLabels } from '@/lib/claim-reasons';
 
 const kindLabel = { rto: 'RTO', customer_return: 'Customer return' } as const;
 

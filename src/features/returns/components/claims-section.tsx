@@ -9,12 +9,12 @@ import { NumberField } from '@/components/form-inputs';
 import { LoadError } from '@/components/load-error';
 import { SubmitButton } from '@/components/submit-button';
 import { TableSkeleton } from '@/components/table-skeleton';
+import { claimReasonLabels } from '@/lib/claim-reasons';
 import { formatDay, formatQuantity, formatRupees } from '@/lib/format';
 import { numberFieldText, returnFieldRules } from '@/lib/form-fields';
 import {
   approvalSchema,
   CLAIMS_SHOWN,
-  claimReasonLabels,
   daysLeft,
   useReturnClaims,
   useUpdateClaim,

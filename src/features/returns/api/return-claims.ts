@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { todayInIndia } from '@/lib/csv';
+import type { ClaimReason } from '@/lib/claim-reasons';
 import type { Tables } from '@/lib/database.types';
 import { numberField, returnFieldRules } from '@/lib/form-fields';
 import { queryKeys } from '@/lib/query-keys';
@@ -8,15 +9,7 @@ import { toUserError } from '@/lib/server-error';
 import { supabase } from '@/lib/supabase';
 import { callRpc, useWrite } from '@/lib/write';
 
-export type ClaimReason = Tables<'return_claims'>['reason'];
 export type ClaimStatus = Tables<'return_claims'>['status'];
-
-export const claimReasonLabels: Record<ClaimReason, string> = {
-  sellable: 'Sellable',
-  damaged: 'Damaged',
-  wrong_item: 'Wrong item',
-  missing: 'Missing',
-};
 
 /** A claim with what the list shows of its order. */
 export interface ReturnClaim {
