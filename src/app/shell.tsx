@@ -1,5 +1,5 @@
 import { AppShell, Burger, Center, Divider, Group, Loader, NavLink, Title } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useDisclosure, useReducedMotion } from '@mantine/hooks';
 import { IconBuildingFactory2 } from '@tabler/icons-react';
 import type { User } from '@supabase/supabase-js';
 import { Fragment, lazy, Suspense, useEffect, useRef, useState } from 'react';
@@ -85,12 +85,16 @@ export function Shell({ user }: { user: User }) {
 
   const active = screens.find((screen) => screen.id === activeId)!;
   const ActiveScreen = active.component;
+  // The phone's navigation slides in and out, unless the user asked their system for less motion
+  // (as the theme's dialogs and drawers do).
+  const reduceMotion = useReducedMotion();
 
   return (
     <AppShell
       header={{ height: 56 }}
       navbar={{ width: 230, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
       padding="md"
+      transitionDuration={reduceMotion ? 0 : undefined}
     >
       <AppShell.Header>
         <Group h="100%" px="md" gap="sm" wrap="nowrap">

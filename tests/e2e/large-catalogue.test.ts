@@ -26,15 +26,16 @@ describe('a catalogue of 1,500 materials and 1,500 products', { timeout: 180_000
       rows: numbers.map((n) => ({ material_name: `Fabric ${n}`, unit_of_measure: 'metres', stock_level: '5' })),
     });
     expect(imported.error).toBeNull();
-    // In files of 500, as a shop would upload them: each import is one statement under the API's timeout.
+    // In files of 250 (2,750 BOM entries), as a shop would upload them: a file holds at most 5,000
+    // BOM entries, so each import is one statement well under the API's timeout.
     const rows = numbers.map((n, index) => ({
       sku: `SKU-${n}`,
       product_name: `Kurta ${n}`,
       selling_price: '999',
       bom: bomOf(index),
     }));
-    for (let start = 0; start < COUNT; start += 500) {
-      const products = await client.rpc('import_products', { rows: rows.slice(start, start + 500) });
+    for (let start = 0; start < COUNT; start += 250) {
+      const products = await client.rpc('import_products', { rows: rows.slice(start, start + 250) });
       expect(products.error).toBeNull();
     }
 

@@ -3,7 +3,7 @@
 -- stock through the ledger, a dry run that writes nothing; and owner_report, the caller's report rows.
 begin;
 set local client_min_messages = warning;
-select plan(41);
+select plan(44);
 
 select tests.create_user('owner');
 select tests.create_user('other');
@@ -141,6 +141,25 @@ select throws_ok(
   $$ select * from public.import_raw_materials(
        (select jsonb_agg(jsonb_build_object('material_name', 'M' || i)) from generate_series(1, 2001) i)) $$,
   'P0001', 'A file can have at most 2000 rows.', 'More than 2,000 rows are refused');
+-- 5,000 BOM entries in a file are read (25 products of 200 materials each); one more is refused.
+select lives_ok(
+  $$ select * from public.import_raw_materials(
+       (select jsonb_agg(jsonb_build_object('material_name', 'Bound ' || lpad(i::text, 3, '0'))) from generate_series(1, 200) i)) $$,
+  'Two hundred materials to fill BOMs with');
+create temporary table bom_bound_rows as
+  select jsonb_agg(jsonb_build_object('sku', 'BOUND-' || p, 'product_name', 'Bound ' || p, 'selling_price', '100',
+    'bom', (select string_agg('Bound ' || lpad(i::text, 3, '0') || ': 1', '; ') from generate_series(1, 200) i)) order by p) as rows
+  from generate_series(1, 25) p;
+select results_eq(
+  $$ select count(*)::integer, count(message)::integer
+     from public.import_products((select rows from bom_bound_rows), dry_run => true) $$,
+  $$ values (25, 0) $$, 'A file of 5,000 BOM entries is read, every row fine');
+select throws_ok(
+  $$ select * from public.import_products(
+       (select rows || '[{"sku": "BOUND-26", "product_name": "Bound 26", "selling_price": "100", "bom": "Bound 001: 1"}]'
+        from bom_bound_rows)) $$,
+  'P0001', 'A file can have at most 5000 BOM entries in all; this one has 5001. Split it into smaller files.',
+  'A file of 5,001 BOM entries is refused');
 select results_eq(
   $$ select message from public.import_raw_materials('[42]', dry_run => true) $$,
   $$ values ('Each row must be an object of column values.') $$, 'A row that is not an object gets a message');
