@@ -1391,7 +1391,7 @@ isOneToOne: false
 { Args: { "alias_id": string }; Returns: undefined
                            },
 "restore_workspace":
-{ Args: { "content": string,"part": number,"parts": number }; Returns: Json
+{ Args: { "content": string,"part": number,"parts": number,"request_id"?: string }; Returns: Json
                            },
 "return_sales_order":
 { Args: { "note"?: string,"order_id": string,"request_id"?: string,"restock"?: boolean }; Returns: {

@@ -250,8 +250,11 @@ revoke all on function private.require_empty_workspace(uuid) from public, anon, 
 -- rows restored per table. A file of another format or version, or one that does not fit the
 -- tables (a wrong type, a reference to a row it does not hold, a value the constraints refuse, a
 -- table FactoryFlow does not have, more than the bounds) is refused with a message and writes
--- nothing.
-create function public.restore_workspace(part integer, parts integer, content text) returns jsonb
+-- nothing. A request_id makes a repeat harmless: once its restore has committed, its parts are
+-- acknowledged without a write and its last part answers what the restore did (an answer lost on
+-- the way, then sent again, would otherwise find the workspace no longer empty).
+create function public.restore_workspace(part integer, parts integer, content text, request_id uuid default null)
+returns jsonb
 language plpgsql
 security definer
 set search_path = ''
@@ -270,6 +273,7 @@ declare
   v_unknown text;
   v_table text;
   v_rows integer := 0;
+  v_restored jsonb;
 begin
   if parts is null or parts not between 1 and c_max_parts then
     raise exception 'This backup is too large: a backup file can be at most 20 MB.';
@@ -279,6 +283,19 @@ begin
   end if;
   if content is null or length(content) > c_max_part_length then
     raise exception 'Each part of a backup must be at most % characters.', c_max_part_length;
+  end if;
+  if part < parts - 1 and exists (
+    select from private.request_results r
+    where r.user_id = v_user_id and r.request_id = restore_workspace.request_id
+      and r.operation = 'restore_workspace' and r.result is not null
+  ) then
+    return jsonb_build_object('received', part + 1, 'parts', parts);
+  end if;
+  if part = parts - 1 then
+    v_restored := private.replayed_result(v_user_id, restore_workspace.request_id, 'restore_workspace');
+    if v_restored is not null then
+      return v_restored;
+    end if;
   end if;
   -- A busy workspace is refused at the first part, before the rest of the file is sent.
   if part = 0 then
@@ -337,13 +354,15 @@ begin
   perform private.require_empty_workspace(v_user_id);
 
   begin
-    return private.restore_backup(v_user_id, v_tables);
+    v_restored := private.restore_backup(v_user_id, v_tables);
   exception when data_exception or integrity_constraint_violation then
     raise exception 'This backup is damaged: %', sqlerrm;
   end;
+  perform private.remember_result(v_user_id, restore_workspace.request_id, v_restored);
+  return v_restored;
 end;
 $$;
 comment on function public.restore_workspace is
-  'Restore: takes a backup file, in parts, into the caller''s empty workspace in one transaction with new ids; refuses another format version or a damaged file.';
-revoke all on function public.restore_workspace(integer, integer, text) from public, anon, authenticated, service_role;
-grant execute on function public.restore_workspace(integer, integer, text) to authenticated;
+  'Restore: takes a backup file, in parts, into the caller''s empty workspace in one transaction with new ids; refuses another format version or a damaged file. A repeated request_id (the same for every part) answers the first restore''s rows and writes nothing.';
+revoke all on function public.restore_workspace(integer, integer, text, uuid) from public, anon, authenticated, service_role;
+grant execute on function public.restore_workspace(integer, integer, text, uuid) to authenticated;

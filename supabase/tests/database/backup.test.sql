@@ -5,7 +5,7 @@
 -- bounds, writing nothing; at the bounds it restores.
 begin;
 set local client_min_messages = warning;
-select plan(40);
+select plan(43);
 
 select tests.create_user('owner');
 select tests.create_user('fresh');
@@ -82,18 +82,18 @@ select is(tests.refusal($$ select public.restore_workspace(0, 1, '{}') $$),
 -- Refusals, each writing nothing into the fresh workspace.
 select tests.authenticate_as('fresh');
 -- Sends a file as the browser does, in parts of 500,000 characters; the refusal of its last part.
-create function pg_temp.send(file text) returns jsonb language plpgsql set search_path = '' as $$
+create function pg_temp.send(file text, request_id uuid default null) returns jsonb language plpgsql set search_path = '' as $$
 declare
   v_parts integer := greatest(1, ceil(length(file) / 500000.0)::integer);
   v_answer jsonb;
 begin
   for v_part in 0 .. v_parts - 1 loop
-    v_answer := public.restore_workspace(v_part, v_parts, substr(file, v_part * 500000 + 1, 500000));
+    v_answer := public.restore_workspace(v_part, v_parts, substr(file, v_part * 500000 + 1, 500000), request_id);
   end loop;
   return v_answer;
 end;
 $$;
-grant execute on function pg_temp.send(text) to authenticated;
+grant execute on function pg_temp.send(text, uuid) to authenticated;
 create function pg_temp.restore(file jsonb) returns text language sql set search_path = '' as $$
   select tests.refusal(format('select pg_temp.send(%L)', file::text))
 $$;
@@ -161,7 +161,8 @@ select is(jsonb_path_query_array(public.export_workspace() -> 'tables', '$.*[*]'
 select is((select length(file::text) / 500000 + 1 from rows_at_bound), 14, 'The file at the bound takes 14 parts');
 select is((select public.restore_workspace(0, 14, substr(file::text, 1, 500000)) from rows_at_bound),
   '{"parts": 14, "received": 1}', 'Each part before the last is received');
-select is((select pg_temp.send(file::text) ->> 'settlement_lines' from rows_at_bound), '29993', 'and the last restores the whole file');
+select is((select pg_temp.send(file::text, '5e5e5e5e-0000-4000-8000-000000000001') ->> 'settlement_lines' from rows_at_bound),
+  '29993', 'and the last restores the whole file');
 select is((select count(*)::integer from public.settlement_lines), 29993, 'every settlement line');
 select is((select (stock_on_hand, product_name) from public.products)::text, '(7,Tee)', 'the product as it was');
 select is((select array_agg((reason, quantity, balance_after)::text order by id) from public.stock_movements),
@@ -170,6 +171,15 @@ select is((select array_agg((reason, quantity, balance_after)::text order by id)
 select ok((select s.product_id = p.id from public.sales_orders s, public.products p), 'the sale refers to the new product');
 select is((select count(*)::integer from public.products where id in (select (r ->> 'id')::uuid from backup, jsonb_array_elements(file -> 'tables' -> 'products') r)),
   0, 'under a new id');
+
+
+-- The same restore sent again (its answer lost on the way) answers the same rows and writes nothing;
+-- another restore into the now busy workspace is refused.
+select is((select pg_temp.send(file::text, '5e5e5e5e-0000-4000-8000-000000000001') ->> 'settlement_lines' from rows_at_bound),
+  '29993', 'A repeated restore answers as the first');
+select is((select count(*)::integer from public.settlement_lines), 29993, 'and writes nothing');
+select is(pg_temp.restore(file), 'P0001 | Restore needs an empty workspace, and this one already has data. Open a new workspace (sign out, then start again) and restore there. | no hint',
+  'Another restore is refused') from rows_at_bound;
 
 select * from finish();
 rollback;

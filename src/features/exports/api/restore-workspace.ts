@@ -1,6 +1,6 @@
 import type { DataTable } from '@/lib/query-keys';
 import { UserError } from '@/lib/server-error';
-import { callRpc, useWrite } from '@/lib/write';
+import { callRpc, useWrite, withRequestId } from '@/lib/write';
 
 /** The largest backup Restore takes: restore_workspace's 40 parts of 500,000 characters. */
 export const MAX_BACKUP_BYTES = 20 * 1024 * 1024;
@@ -29,16 +29,22 @@ export type RestoredRows = Record<string, number>;
 
 /**
  * Sends a backup file to restore_workspace part by part; the last part restores it all, or
- * nothing. The size is checked before the file is read.
+ * nothing. The size is checked before the file is read. Every part carries the submission's
+ * request_id: a restore sent again after its answer was lost answers the same rows.
  */
-export async function restoreWorkspace(file: File): Promise<RestoredRows> {
+export async function restoreWorkspace(file: File, submissionId: string): Promise<RestoredRows> {
   if (file.size > MAX_BACKUP_BYTES) {
     throw new UserError('This file is larger than 20 MB: a backup that Restore takes is at most 20 MB.');
   }
   const parts = backupParts(await file.text());
   let answer: unknown = null;
   for (const [part, content] of parts.entries()) {
-    answer = await callRpc('restore_workspace', { part, parts: parts.length, content });
+    answer = await callRpc('restore_workspace', {
+      part,
+      parts: parts.length,
+      content,
+      request_id: withRequestId({ parts: parts.length }, submissionId).request_id,
+    });
   }
   return answer as RestoredRows;
 }
