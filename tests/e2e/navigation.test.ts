@@ -285,5 +285,46 @@ describe('screens for the whole business', { timeout: 300_000 }, () => {
       const orders = await (await e2e.clientOf(page)).from('sales_orders').select('id');
       expect(orders.data).toEqual([]);
     });
+
+    it(`asks before Escape, a click outside or Back drops a half-filled Create New Order, at ${size.width}x${size.height}`, async () => {
+      const { page } = await e2e.openApp({ viewport: size });
+      const seed = seeder(await e2e.clientOf(page));
+      const fabric = await seed.material({
+        material_name: 'Cotton fabric',
+        stock_level: 30,
+        unit_of_measure: 'metres',
+      });
+      await seed.product({
+        sku: 'KUR-01',
+        product_name: 'Cotton Kurta',
+        selling_price: 899,
+        bom: [{ material_id: fabric, quantity: 2 }],
+      });
+      await openTab(page, 'Manufacturing');
+      await page.getByRole('button', { name: 'Create New Order' }).click();
+      const order = dialog(page, 'Create New Order');
+      await choose(page, order.getByRole('combobox', { name: 'Product' }), 'Cotton Kurta (KUR-01)');
+      await order.getByLabel('Quantity to Produce').fill('5');
+      const discard = dialog(page, 'Discard your changes?');
+
+      // Escape asks; Keep editing keeps what was typed.
+      await order.getByLabel('Quantity to Produce').press('Escape');
+      await discard.waitFor();
+      await discard.getByRole('button', { name: 'Keep editing' }).click();
+      await discard.waitFor({ state: 'hidden' });
+      expect(await order.getByLabel('Quantity to Produce').inputValue()).toBe('5');
+
+      // A click outside asks too; then Back asks, and Discard drops the form and goes back.
+      await page.mouse.click(5, size.height - 5);
+      await discard.waitFor();
+      await discard.getByRole('button', { name: 'Keep editing' }).click();
+      await discard.waitFor({ state: 'hidden' });
+      await page.goBack();
+      await discard.getByRole('button', { name: 'Discard' }).click();
+      await heading(page, 'Dashboard').waitFor();
+      expect(await order.count()).toBe(0);
+      const runs = await (await e2e.clientOf(page)).from('manufacturing_orders').select('id');
+      expect(runs.data).toEqual([]);
+    });
   }
 });

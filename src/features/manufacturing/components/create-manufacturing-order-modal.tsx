@@ -3,7 +3,7 @@ import { Button, Group, Modal, SegmentedControl, Stack, Text } from '@mantine/co
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { useUnsavedChanges } from '@/components/discard-changes';
+import { useGuardedClose } from '@/components/discard-changes';
 import { SubmitButton } from '@/components/submit-button';
 import { FormError } from '@/components/form-error';
 import { NumberField } from '@/components/form-inputs';
@@ -21,6 +21,7 @@ import {
 import { useStyles } from '@/features/styles/api/styles';
 import { limitingItem, materialRequirements, maxProducible, requirementInputs } from '../utils/material-requirements';
 import { NOT_ENOUGH_MATERIALS, RequirementsTable } from './requirements-table';
+import { useReportDirty, type OrderFormProps } from './order-form';
 import { StyleOrderForm } from './style-order-form';
 
 interface CreateManufacturingOrderModalProps {
@@ -38,13 +39,18 @@ type OrderKind = 'product' | 'style';
  */
 export function CreateManufacturingOrderModal({ opened, onClose }: CreateManufacturingOrderModalProps) {
   const [kind, setKind] = useState<OrderKind>('product');
+  // Whether the form on show holds typed input: Back, another screen, Escape, the X or a click
+  // outside then ask first (Cancel is a choice already).
+  const [dirty, setDirty] = useState(false);
   const hasStyles = (useStyles().data?.total ?? 0) > 0;
   const close = () => {
     setKind('product');
+    setDirty(false);
     onClose();
   };
+  const guard = useGuardedClose(dirty, close);
   return (
-    <Modal opened={opened} onClose={close} title="Create New Order" size={kind === 'style' ? 'xl' : 'lg'}>
+    <Modal opened={opened} onClose={guard.requestClose} title="Create New Order" size={kind === 'style' ? 'xl' : 'lg'}>
       {hasStyles && (
         <SegmentedControl
           fullWidth
@@ -55,16 +61,24 @@ export function CreateManufacturingOrderModal({ opened, onClose }: CreateManufac
             { value: 'style', label: 'A style in several sizes' },
           ]}
           value={kind}
-          onChange={(value) => setKind(value as OrderKind)}
+          onChange={(value) => {
+            setKind(value as OrderKind);
+            setDirty(false);
+          }}
         />
       )}
-      {kind === 'style' ? <StyleOrderForm onClose={close} /> : <ProductOrderForm onClose={close} />}
+      {kind === 'style' ? (
+        <StyleOrderForm onClose={close} onDirtyChange={setDirty} />
+      ) : (
+        <ProductOrderForm onClose={close} onDirtyChange={setDirty} />
+      )}
+      {guard.confirm}
     </Modal>
   );
 }
 
 /** The spec's order form: a product, the quantity to produce, and the materials it needs. */
-function ProductOrderForm({ onClose }: { onClose: () => void }) {
+function ProductOrderForm({ onClose, onDirtyChange }: OrderFormProps) {
   const startProduction = useStartProduction();
   const form = useForm<StartProductionForm, unknown, StartProductionInput>({
     resolver: zodResolver(startProductionSchema),
@@ -92,8 +106,7 @@ function ProductOrderForm({ onClose }: { onClose: () => void }) {
   // The server's refusal and the form's own check say the same thing: say it once.
   const serverRefusedShortage = startProduction.error?.message === NOT_ENOUGH_MATERIALS;
 
-  // Back or another screen asks first once something is typed.
-  useUnsavedChanges(form.formState.isDirty);
+  useReportDirty(form.formState.isDirty, onDirtyChange);
   const close = () => {
     form.reset();
     startProduction.reset();

@@ -19,6 +19,7 @@ import {
   type StyleBatchForm,
 } from '../api/start-production-batch';
 import { batchBom, materialRequirements, type ProductionRun } from '../utils/material-requirements';
+import { useReportDirty, type OrderFormProps } from './order-form';
 import { NOT_ENOUGH_MATERIALS, RequirementsTable } from './requirements-table';
 
 /**
@@ -26,7 +27,7 @@ import { NOT_ENOUGH_MATERIALS, RequirementsTable } from './requirements-table';
  * materials the whole batch needs against those in stock, and one Start Production for every run
  * (start_production_batch: all or nothing).
  */
-export function StyleOrderForm({ onClose }: { onClose: () => void }) {
+export function StyleOrderForm({ onClose, onDirtyChange }: OrderFormProps) {
   const styles = useStyles();
   const startBatch = useStartProductionBatch();
   const form = useForm<StyleBatchForm, unknown, ProductionRun[]>({
@@ -35,6 +36,7 @@ export function StyleOrderForm({ onClose }: { onClose: () => void }) {
     mode: 'onChange',
   });
   const [styleId, quantities] = useWatch({ control: form.control, name: ['style_id', 'quantities'] });
+  useReportDirty(form.formState.isDirty, onDirtyChange);
   const style = styles.data?.rows.find((candidate) => candidate.style_id === styleId);
   const variants = style?.variants.filter((variant) => variant.archived_at === null) ?? [];
   const bom = useProductsBom(
