@@ -489,7 +489,7 @@ select set_eq(
         'public.set_item_tax(uuid, uuid, text, numeric, jsonb, uuid)',
         'public.create_invoice(uuid[], text, text, text, text, uuid)', 'public.create_credit_note(uuid, jsonb, text, uuid)',
         'public.get_invoice(uuid)', 'public.list_invoices(text, date, date, integer, integer)', 'public.input_tax(text)',
-        'public.gstr1_summary(text)', 'public.export_workspace()', 'public.restore_workspace(integer, integer, text)'],
+        'public.gstr1_summary(text)', 'public.export_workspace()', 'public.restore_workspace(integer, integer, text, uuid)'],
   'authenticated can execute exactly the fourteen stock operations, the bulk fulfil, set_platform_fees, the two catalogue imports, the seven read functions, the three website webhook settings, the order import with its preview, the three lists, the three style operations with their list, the production batch, set_product_costs, the returns (record_return, update_claim, the returns import with its preview, dashboard_returns and the claim windows), the ten purchasing operations, the settlements (the import with its preview, the reconciliation list, its summary, the profit leaks, the unmatched lines and the payment statuses), the six planning functions, the nine channel functions (aliases, combos, buffers, sell what I can make, available to sell, stock sync), the three Shopify connection calls and the nine GST functions (the states, the profile, item tax, invoices, credit notes, the invoice and its list, input tax and GSTR-1), and the backup with its restore'
 );
 select set_eq(
