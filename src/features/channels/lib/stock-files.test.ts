@@ -44,7 +44,10 @@ describe('Amazon inventory file', () => {
         'AMZ-KUR-M\t12\r\n' +
         '-PACK2\t0\r\n',
     );
-    const lines = file.content.trimEnd().split('\r\n').map((line) => line.split('\t'));
+    const lines = file.content
+      .trimEnd()
+      .split('\r\n')
+      .map((line) => line.split('\t'));
     expect(lines.slice(0, 3)).toEqual(AMAZON_TEMPLATE_ROWS.map((cells) => [...cells]));
     // Amazon reads the field names of row 3: every data line has a cell under each.
     expect(lines.slice(3).every((cells) => cells.length === AMAZON_TEMPLATE_ROWS[2].length)).toBe(true);
