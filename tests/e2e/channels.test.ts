@@ -3,8 +3,9 @@
  * Amazon SKU, which is Unknown until "This is…" maps it to the product (the preview runs again and
  * the line becomes a new sale); a pack of 2 made in the product form sells by taking two of its
  * part; Inventory's Stock sync downloads Amazon's stock file, which is read back (tab-delimited,
- * header, quantities under the Amazon SKUs), and then shows nothing changed. Screenshots at desktop
- * and phone size.
+ * the Price & Quantity template's header rows, quantities under the Amazon SKUs), and then shows
+ * nothing changed; Shopify's, Flipkart's and Myntra's files are read back against their templates
+ * (Shopify's own, tests/fixtures/real/shopify). Screenshots at desktop and phone size.
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -23,10 +24,15 @@ import {
   screenshot,
   settle,
 } from './support/actions';
+import { FLIPKART_COLUMNS } from '../../src/features/channels/lib/stock-files';
 import { DESKTOP, PHONE } from './support/environment';
 import { useE2e } from './support/fixture';
 
 const e2e = useE2e();
+const SHOPIFY_TEMPLATE = path.resolve(
+  import.meta.dirname,
+  '../fixtures/real/shopify/inventory_bin_new_on_hand_template.csv',
+);
 
 // An Amazon order report (its column names as the app's layout knows them): one line by the
 // owner's own SKU, one by the SKU the listing has on Amazon.
@@ -207,8 +213,12 @@ describe('channels: marketplace SKUs, a pack of 2 and the Amazon stock file', { 
       .trimEnd()
       .split('\r\n')
       .map((line) => line.split('\t'));
-    expect(lines[0]).toEqual(['sku', 'quantity']);
-    expect(Object.fromEntries(lines.slice(1))).toEqual({ 'AMZ-MUG-BLUE': '6', 'KURTA-BLU': '8', 'MUG-PACK2': '3' });
+    expect(lines.slice(0, 3)).toEqual([
+      ['TemplateType=PriceInventory', 'Version=2018.0924'],
+      ['SKU', 'Quantity'],
+      ['sku', 'quantity'],
+    ]);
+    expect(Object.fromEntries(lines.slice(3))).toEqual({ 'AMZ-MUG-BLUE': '6', 'KURTA-BLU': '8', 'MUG-PACK2': '3' });
     // Recorded: nothing is left to upload until stock changes.
     await sync.getByText(/Last file downloaded .*Nothing changed since\./).waitFor();
 
@@ -233,37 +243,48 @@ describe('channels: marketplace SKUs, a pack of 2 and the Amazon stock file', { 
     const shopify = await download(page, sync.getByRole('button', { name: 'Download Shopify file' }));
     expect(shopify.name).toMatch(/^shopify-inventory-\d{4}-\d{2}-\d{2}\.csv$/);
     const [header, ...shopifyRows] = shopify.lines;
-    expect(header).toEqual([
-      'Handle',
-      'Title',
-      'Option1 Name',
-      'Option1 Value',
-      'Option2 Name',
-      'Option2 Value',
-      'Option3 Name',
-      'Option3 Value',
-      'SKU',
-      'HS Code',
-      'COO',
-      'Location',
-      'Incoming',
-      'Unavailable',
-      'Committed',
-      'Available',
-      'On hand',
-    ]);
+    // Column for column as Shopify's own template (a real file, kept in the repo).
+    const template = await readFile(SHOPIFY_TEMPLATE, 'utf8');
+    expect(header).toEqual(template.split('\r\n')[0]!.split(','));
     const cell = (row: string[], column: string) => row[header!.indexOf(column)];
     expect(
-      shopifyRows.map((row) => [cell(row, 'Handle'), cell(row, 'SKU'), cell(row, 'Location'), cell(row, 'On hand')]),
+      shopifyRows.map((row) => [
+        cell(row, 'Handle'),
+        cell(row, 'SKU'),
+        cell(row, 'Location'),
+        cell(row, 'On hand (new)'),
+        cell(row, 'On hand (current)'),
+      ]),
     ).toEqual([
-      ['cotton-kurta', 'KURTA-BLU', 'Main Warehouse', '8'],
-      ['clay-mug', 'MUG-01', 'Main Warehouse', '6'],
-      ['clay-mug-pack-of-2', 'MUG-PACK2', 'Main Warehouse', '3'],
+      ['cotton-kurta', 'KURTA-BLU', 'Main Warehouse', '8', ''],
+      ['clay-mug', 'MUG-01', 'Main Warehouse', '6', ''],
+      ['clay-mug-pack-of-2', 'MUG-PACK2', 'Main Warehouse', '3', ''],
     ]);
     expect([cell(shopifyRows[0]!, 'Option1 Name'), cell(shopifyRows[0]!, 'Option1 Value')]).toEqual([
       'Title',
       'Default Title',
     ]);
+
+    // Flipkart's listing file: its columns, the SKU under Seller SKU Id (as Flipkart spells it) and
+    // the quantity under Your Stock Count; Myntra's file: the SKU and quantity it names.
+    await sync.getByText('Flipkart', { exact: true }).click();
+    const flipkart = await download(page, sync.getByRole('button', { name: 'Download Flipkart file' }));
+    expect(flipkart.name).toMatch(/^flipkart-stock-\d{4}-\d{2}-\d{2}\.csv$/);
+    const [flipkartHeader, ...flipkartRows] = flipkart.lines;
+    expect(flipkartHeader).toEqual([...FLIPKART_COLUMNS]);
+    const flipkartCell = (row: string[], column: string) => row[flipkartHeader!.indexOf(column)];
+    expect(
+      Object.fromEntries(
+        flipkartRows.map((row) => [flipkartCell(row, 'Seller SKU Id'), flipkartCell(row, 'Your Stock Count')]),
+      ),
+    ).toEqual({ 'KURTA-BLU': '8', 'MUG-01': '6', 'MUG-PACK2': '3' });
+    await dismissNotifications(page);
+    await settle(page);
+    await screenshot(page, 'channels-stock-sync-flipkart');
+    await sync.getByText('Myntra', { exact: true }).click();
+    const myntra = await download(page, sync.getByRole('button', { name: 'Download Myntra file' }));
+    expect(myntra.lines[0]).toEqual(['seller_sku_code', 'quantity']);
+    expect(Object.fromEntries(myntra.lines.slice(1))).toEqual({ 'KURTA-BLU': '8', 'MUG-01': '6', 'MUG-PACK2': '3' });
 
     // Edit the pack into a pack of 3: two packs' worth of mugs left.
     await openTab(page, 'Products');
@@ -285,6 +306,9 @@ describe('channels: marketplace SKUs, a pack of 2 and the Amazon stock file', { 
     await sync.scrollIntoViewIfNeeded();
     await settle(page);
     await screenshot(page, 'channels-stock-sync');
+    await sync.getByText('Flipkart', { exact: true }).click();
+    await settle(page);
+    await screenshot(page, 'channels-stock-sync-flipkart');
     await channels.scrollIntoViewIfNeeded();
     await settle(page);
     await screenshot(page, 'channels-settings');

@@ -60,74 +60,117 @@ function csvCell(text: string): string {
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
+/** A row in the template's column order: the cells named, every other column empty. */
+function byColumn<Column extends string>(
+  columns: readonly Column[],
+  cells: Partial<Record<Column, string | undefined>>,
+): string[] {
+  return columns.map((column) => cells[column] ?? '');
+}
+
 function csv(header: readonly string[], rows: readonly (readonly string[])[]): string {
   return [header, ...rows].map((cells) => cells.map(csvCell).join(',')).join(CRLF) + CRLF;
 }
 
 /**
- * Amazon's Price & Quantity / Inventory Loader text file: tab-delimited, one header row of the
- * field names, `sku` and `quantity` (Amazon's help: sku and at least one of price or quantity;
- * quantity a whole number; leave price out when only adjusting quantities).
+ * Amazon's Price & Quantity template (the Inventory Loader's successor in Seller Central): tab-delimited
+ * text whose first three rows are the template's own. Row 1 names the template and its version, row 2
+ * labels each column, row 3 gives the field names Amazon reads; one line per SKU follows. Best public
+ * evidence, not India's file: `TemplateType=PriceInventory` `Version=2018.0924` and the field names
+ * `sku`, `quantity` are those public tools write for the template (Amazon.co.jp); the English labels
+ * of row 2 are ours, Amazon reads row 3. Only `sku` and `quantity` are written: price is left as it is.
  */
+export const AMAZON_TEMPLATE_ROWS = [
+  ['TemplateType=PriceInventory', 'Version=2018.0924'],
+  ['SKU', 'Quantity'],
+  ['sku', 'quantity'],
+] as const;
+
 export const amazonInventoryFile: StockFileLayout = {
   platform: 'Amazon',
   label: 'Download Amazon file',
-  portalFile: 'inventory file (Price & Quantity, tab-delimited text)',
-  confidence: 'documented',
-  help: 'Seller Central → Inventory → Add Products via Upload → upload an inventory file. Columns sku and quantity, tab-delimited. For Amazon-fulfilled (FBA) listings Amazon ignores a quantity: leave those SKUs unmapped.',
+  portalFile: 'Price & Quantity file (tab-delimited text)',
+  confidence: 'best public evidence',
+  help: "Seller Central → Catalogue → Add Products via Upload → upload the file. It has the Price & Quantity template's three header rows (TemplateType=PriceInventory) and fills sku and quantity. For Amazon-fulfilled (FBA) listings Amazon ignores a quantity: leave those SKUs unmapped. If Seller Central refuses it, paste the two columns into the Price & Quantity template it gives you.",
   write: (rows, { date }) => ({
     fileName: `amazon-inventory-${date}.txt`,
     mimeType: 'text/plain;charset=utf-8',
     content:
-      [['sku', 'quantity'], ...rows.map((row) => [tabCell(row.sku), wholeUnits(row.quantity)])]
+      [
+        ...AMAZON_TEMPLATE_ROWS.map((cells) => [...cells]),
+        ...rows.map((row) => [tabCell(row.sku), wholeUnits(row.quantity)]),
+      ]
         .map((cells) => cells.join('\t'))
         .join(CRLF) + CRLF,
   }),
 };
 
-/** The column names of Flipkart's listing feed (Seller FTP, Flipkart's developer docs), in order. */
+/**
+ * The columns of Seller Hub's listing file (Listings → download, edit, upload), in its order, as public
+ * sellers' tools read it (docs/channels.md names them): Flipkart writes the SKU column `Seller SKU Id`
+ * and the stock to set `Your Stock Count` (`System Stock count` is Flipkart's own, for reading).
+ */
 export const FLIPKART_COLUMNS = [
+  'Product Title',
+  'Seller SKU Id',
+  'Processing errors (if any)',
+  'Sub-category',
   'Flipkart Serial Number',
-  'Seller SKU ID',
-  'MRP',
-  'Your Selling Price',
-  'Local Shipping Charge (per qty)',
-  'Zonal Shipping Charge (per qty)',
-  'National Shipping Charge (per qty)',
-  'Your Stock Count',
-  'Procurement SLA',
+  'Listing ID',
   'Listing Status',
-  'Selling Region Restriction',
+  'Inactive Reason',
+  'MRP',
+  'Bank Settlement',
+  'Your Selling Price',
+  'Minimum Order Quantity',
+  'Benchmark Price',
+  'Fulfillment By',
+  'System Stock count',
+  'Your Stock Count',
+  'Recommended Stock',
+  'Procurement SLA',
   'Procurement Type',
+  'Package Length - Length of the package in cms',
+  'Package Breadth - Breadth of the package in cms',
+  'Package Height - Height of the package in cms',
+  'Package Weight - Weight of the package in Kgs',
+  'Local Delivery Charge to Customer (per qty)',
+  'Zonal Delivery Charge to Customer (per qty)',
+  'National Delivery Charge to Customer (per qty)',
+  'Harmonized System Nomenclature - HSN',
+  'Tax Code',
+  'Luxury Cess Tax Rate',
+  'Country of Origin ISO code',
+  'Manufacturer Details',
+  'Importer Details',
+  'Packer Details',
+  'Date of Manufacture in dd/MM/yyyy',
+  'Shelf Life in Months',
+  'Ignore warnings',
+  'Listing Archival',
 ] as const;
 
 /**
- * Flipkart: no primary source for Seller Hub's stock update sheet was found. This follows the
- * listing feed Flipkart documents for its Seller FTP (the same listing attributes), with only
- * Seller SKU ID and Your Stock Count filled; every other column is left empty.
+ * Flipkart: Seller Hub's listing file with only Seller SKU Id and Your Stock Count filled; every other
+ * column is left empty. Best public evidence: the file itself (an .xlsx Seller Hub makes per seller)
+ * was not found published, only the column names public tools read from it.
  */
 export const flipkartStockFile: StockFileLayout = {
   platform: 'Flipkart',
   label: 'Download Flipkart file',
-  portalFile: 'stock update sheet',
+  portalFile: 'listing file (Your Stock Count)',
   confidence: 'best public evidence',
-  help: "Flipkart's Seller Hub stock sheet was not found published. This file uses the column names of Flipkart's documented listing feed (Seller FTP), filling Seller SKU ID and Your Stock Count. If Seller Hub refuses it, copy these two columns into the sheet Seller Hub gives you (Listings → Bulk update).",
-  write: (rows, { date }) => {
-    const skuColumn = FLIPKART_COLUMNS.indexOf('Seller SKU ID');
-    const stockColumn = FLIPKART_COLUMNS.indexOf('Your Stock Count');
-    return {
-      fileName: `flipkart-stock-${date}.csv`,
-      mimeType: 'text/csv;charset=utf-8',
-      content: csv(
-        FLIPKART_COLUMNS,
-        rows.map((row) =>
-          FLIPKART_COLUMNS.map((_, column) =>
-            column === skuColumn ? row.sku : column === stockColumn ? wholeUnits(row.quantity) : '',
-          ),
-        ),
+  help: "Seller Hub's listing file was not found published: this CSV has its columns, with Seller SKU Id and Your Stock Count filled. If Seller Hub refuses it, download your listing file (Listings → bulk update) and copy Your Stock Count across by Seller SKU Id.",
+  write: (rows, { date }) => ({
+    fileName: `flipkart-stock-${date}.csv`,
+    mimeType: 'text/csv;charset=utf-8',
+    content: csv(
+      FLIPKART_COLUMNS,
+      rows.map((row) =>
+        byColumn(FLIPKART_COLUMNS, { 'Seller SKU Id': row.sku, 'Your Stock Count': wholeUnits(row.quantity) }),
       ),
-    };
-  },
+    ),
+  }),
 };
 
 /**
@@ -150,7 +193,11 @@ export const myntraInventoryFile: StockFileLayout = {
   }),
 };
 
-/** The columns of Shopify's inventory CSV (help.shopify.com, "Exporting or importing inventory with a CSV file"). */
+/**
+ * The columns of Shopify's inventory CSV, as its own template `inventory_bin_new_on_hand_template.csv`
+ * has them (tests/fixtures/real/shopify). An import writes only On hand (new), Bin name, HS Code and COO;
+ * the "(not editable)" columns and On hand (current) are Shopify's export of what it had.
+ */
 export const SHOPIFY_COLUMNS = [
   'Handle',
   'Title',
@@ -164,11 +211,13 @@ export const SHOPIFY_COLUMNS = [
   'HS Code',
   'COO',
   'Location',
-  'Incoming',
-  'Unavailable',
-  'Committed',
-  'Available',
-  'On hand',
+  'Bin name',
+  'Incoming (not editable)',
+  'Unavailable (not editable)',
+  'Committed (not editable)',
+  'Available (not editable)',
+  'On hand (current)',
+  'On hand (new)',
 ] as const;
 
 /** A product's handle as Shopify makes one from its title: lower case, words joined by hyphens. */
@@ -182,16 +231,17 @@ export function shopifyHandle(title: string): string {
 }
 
 /**
- * Shopify's inventory CSV: one row per variant at one location. An import writes only On hand
- * (Shopify then works out Available), so the quantity goes there. A product without options is
- * Option1 Name "Title", Option1 Value "Default Title", as Shopify exports it.
+ * Shopify's inventory CSV: one row per variant at one location, the quantity in On hand (new), which
+ * Shopify sets as the location's on hand (it then works out Available). On hand (current) is left
+ * empty: it is Shopify's count at export, and FactoryFlow has no export of Shopify's to copy it from.
+ * A product without options is Option1 Name "Title", Option1 Value "Default Title", as Shopify exports it.
  */
 export const shopifyInventoryFile: StockFileLayout = {
   platform: 'Brand Website',
   label: 'Download Shopify file',
   portalFile: 'inventory CSV (Products → Inventory → Import)',
   confidence: 'documented',
-  help: "Shopify admin → Products → Inventory → Import. The quantity is written as On hand at the location named here (Shopify's location name, exactly). Shopify matches each row by Handle and options, made here from your product names: if yours differ, export Shopify's inventory CSV once and map those SKUs.",
+  help: "Shopify admin → Products → Inventory → Import. The quantity is written as On hand (new) at the location named here (Shopify's location name, exactly). Shopify matches each row by Handle and options, made here from your product names: if yours differ, export Shopify's inventory CSV once and map those SKUs.",
   write: (rows, { date, shopifyLocation }) => {
     const location = shopifyLocation?.trim();
     if (!location) throw new Error("Shopify's file needs the location's name.");
@@ -203,25 +253,72 @@ export const shopifyInventoryFile: StockFileLayout = {
         rows.map((row) => {
           const title = row.styleName ?? row.productName;
           const options = row.options?.length ? row.options.slice(0, 3) : [{ name: 'Title', value: 'Default Title' }];
-          const optionCells = [0, 1, 2].flatMap((index) => [options[index]?.name ?? '', options[index]?.value ?? '']);
-          return [
-            shopifyHandle(title),
-            title,
-            ...optionCells,
-            row.sku,
-            '',
-            '',
-            location,
-            '',
-            '',
-            '',
-            '',
-            wholeUnits(row.quantity),
-          ];
+          return byColumn(SHOPIFY_COLUMNS, {
+            Handle: shopifyHandle(title),
+            Title: title,
+            'Option1 Name': options[0]?.name,
+            'Option1 Value': options[0]?.value,
+            'Option2 Name': options[1]?.name,
+            'Option2 Value': options[1]?.value,
+            'Option3 Name': options[2]?.name,
+            'Option3 Value': options[2]?.value,
+            SKU: row.sku,
+            Location: location,
+            'On hand (new)': wholeUnits(row.quantity),
+          });
         }),
       ),
     };
   },
+};
+
+/**
+ * The columns of Meesho's Inventory Update File (Supplier Panel → Inventory → bulk update), in its
+ * order, as public sellers' tools read and rebuild it: Meesho matches a row by its catalog, product and
+ * variation ids, STYLE ID is the seller's SKU, and YOUR STOCK COUNT sets the stock (empty is "no
+ * change", so 0 is written as 0).
+ */
+export const MEESHO_COLUMNS = [
+  'SERIAL NO',
+  'CATALOG NAME',
+  'CATALOG ID',
+  'PRODUCT NAME',
+  'PRODUCT ID',
+  'STYLE ID',
+  'VARIATION ID',
+  'VARIATION',
+  'STOCK',
+  'SYSTEM STOCK COUNT',
+  'YOUR STOCK COUNT',
+] as const;
+
+/**
+ * Meesho: the Inventory Update File's columns with SERIAL NO, STYLE ID and YOUR STOCK COUNT filled.
+ * Best public evidence: Meesho's file is an .xlsx it makes per seller, with a row describing each
+ * column under the header; neither the file nor that row's text was found published, and FactoryFlow
+ * does not know Meesho's catalog, product or variation ids. Meesho is not yet one of the sales
+ * platforms (issue 43, item 3), so no screen offers this file yet.
+ */
+export const meeshoInventoryFile: Omit<StockFileLayout, 'platform'> & { platform: 'Meesho' } = {
+  platform: 'Meesho',
+  label: 'Download Meesho file',
+  portalFile: 'Inventory Update File (YOUR STOCK COUNT)',
+  confidence: 'best public evidence',
+  help: "Meesho's Inventory Update File was not found published: this CSV has its columns, with STYLE ID (your SKU) and YOUR STOCK COUNT filled. Download Meesho's file (Inventory → bulk update) and copy YOUR STOCK COUNT across by STYLE ID: Meesho needs its own catalog, product and variation ids on each row.",
+  write: (rows, { date }) => ({
+    fileName: `meesho-inventory-${date}.csv`,
+    mimeType: 'text/csv;charset=utf-8',
+    content: csv(
+      MEESHO_COLUMNS,
+      rows.map((row, index) =>
+        byColumn(MEESHO_COLUMNS, {
+          'SERIAL NO': String(index + 1),
+          'STYLE ID': row.sku,
+          'YOUR STOCK COUNT': wholeUnits(row.quantity),
+        }),
+      ),
+    ),
+  }),
 };
 
 /** The stock file of each platform that has one ("Other" has no portal). */
