@@ -1471,7 +1471,7 @@ isOneToOne: false
 { Args: { "gst_rate"?: number,"hsn_code"?: string,"material_id"?: string,"product_id"?: string,"rate_rule"?: Json,"style_id"?: string }; Returns: number
                            },
 "set_operator_gstin":
-{ Args: { "gstin": string,"platform": string }; Returns: Json
+{ Args: { "gstin"?: string,"platform": string }; Returns: Json
                            },
 "set_platform_fees":
 { Args: { "claim_window_days"?: number,"commission_percent": number,"fee_per_order": number,"payment_cycle_days"?: number,"platform": string,"shipping_per_order": number }; Returns: {

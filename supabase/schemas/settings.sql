@@ -141,7 +141,7 @@ grant execute on function public.set_platform_fees(text, numeric, numeric, numer
 -- those carrying the GSTIN it replaces, so a month's GSTR-1 is right once the GSTIN is set or
 -- corrected, whatever month it was recorded in (a month already filed is amended in the next
 -- return). Null clears it: new sales carry none; recorded sales keep theirs.
-create function public.set_operator_gstin(platform text, gstin text) returns jsonb
+create function public.set_operator_gstin(platform text, gstin text default null) returns jsonb
 language plpgsql
 security definer
 set search_path = ''

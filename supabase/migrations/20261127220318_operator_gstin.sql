@@ -272,7 +272,7 @@ $function$;
 
 CREATE OR REPLACE FUNCTION public.set_operator_gstin (
   platform text,
-  gstin    text
+  gstin    text DEFAULT NULL::text
 )
   RETURNS jsonb
   LANGUAGE plpgsql
