@@ -4,11 +4,13 @@
 -- The business is in Maharashtra (27); the month is this one in India.
 begin;
 set local client_min_messages = warning;
-select plan(25);
+select plan(26);
 
 -- The rules ----------------------------------------------------------------------------------------
 select ok(rules.is_operator_gstin('27AAICA3918J1CT'), 'A valid GSTIN with C as its 14th character is an operator''s (TCS)');
 select ok(rules.is_operator_gstin('20ALYPD6528PQC5'), 'India-Compliance''s sample operator GSTIN passes');
+select ok(rules.is_operator_gstin('33AAICA3918J1C0') and rules.is_operator_gstin('07AARCM9332R1CQ'),
+  'The operator GSTINs public marketplace GSTR-1 tools write (iam-arunfiddler/gstr1-converter, a Meesho exporter) pass');
 select ok(not rules.is_operator_gstin('27AAPFU0939F1ZV'), 'A normal taxpayer''s GSTIN (Z) is not an operator''s');
 select ok(not rules.is_operator_gstin('27AAICA3918J1CU'), 'A wrong check character is not an operator''s GSTIN');
 select ok(rules.is_marketplace('Amazon') and rules.is_marketplace('Flipkart') and rules.is_marketplace('Myntra')
