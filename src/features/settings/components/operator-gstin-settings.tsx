@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Box, Button, Group, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Button, Group, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
@@ -119,29 +119,27 @@ export function OperatorGstinSettings() {
       {saved.isError ? (
         <LoadError what="the operator GSTINs" error={saved.error} onRetry={() => void saved.refetch()} />
       ) : (
-        <Box style={{ overflowX: 'auto' }}>
-          <Table withTableBorder verticalSpacing="xs" fz="sm" aria-label="Operator GSTINs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Marketplace</Table.Th>
-                <Table.Th>Operator GSTIN</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {marketplaces.map((name) => {
-                const gstin = saved.data?.get(name);
-                return (
-                  <Table.Tr key={name}>
-                    <Table.Td>{name}</Table.Td>
-                    <Table.Td ff={gstin ? 'monospace' : undefined} c={gstin ? undefined : 'dimmed'}>
-                      {gstin ?? 'Not entered: its sales are filed as type OE'}
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Box>
+        <Table withTableBorder verticalSpacing="xs" fz="sm" aria-label="Operator GSTINs">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Marketplace</Table.Th>
+              <Table.Th>Operator GSTIN</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {marketplaces.map((name) => {
+              const gstin = saved.data?.get(name);
+              return (
+                <Table.Tr key={name}>
+                  <Table.Td>{name}</Table.Td>
+                  <Table.Td ff={gstin ? 'monospace' : undefined} c={gstin ? undefined : 'dimmed'}>
+                    {gstin ?? 'Not entered: its sales are filed as type OE'}
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
       )}
     </Stack>
   );
