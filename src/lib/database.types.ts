@@ -269,14 +269,14 @@ isOneToOne: false
                   ]
                 },"platform_fees": {
                   Row: {
-                    "claim_window_days": number | null,"commission_percent": number,"fee_per_order": number,"payment_cycle_days": number,"platform": Database["public"]['Enums']["sales_platform"],"shipping_per_order": number,"updated_at": string,"user_id": string
+                    "claim_window_days": number | null,"commission_percent": number,"fee_per_order": number,"operator_gstin": string | null,"payment_cycle_days": number,"platform": Database["public"]['Enums']["sales_platform"],"shipping_per_order": number,"updated_at": string,"user_id": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "claim_window_days"?: number | null,"commission_percent"?: number,"fee_per_order"?: number,"payment_cycle_days"?: number,"platform": Database["public"]['Enums']["sales_platform"],"shipping_per_order"?: number,"updated_at"?: string,"user_id"?: string
+                    "claim_window_days"?: number | null,"commission_percent"?: number,"fee_per_order"?: number,"operator_gstin"?: string | null,"payment_cycle_days"?: number,"platform": Database["public"]['Enums']["sales_platform"],"shipping_per_order"?: number,"updated_at"?: string,"user_id"?: string
                   }
                   Update: {
-                    "claim_window_days"?: number | null,"commission_percent"?: number,"fee_per_order"?: number,"payment_cycle_days"?: number,"platform"?: Database["public"]['Enums']["sales_platform"],"shipping_per_order"?: number,"updated_at"?: string,"user_id"?: string
+                    "claim_window_days"?: number | null,"commission_percent"?: number,"fee_per_order"?: number,"operator_gstin"?: string | null,"payment_cycle_days"?: number,"platform"?: Database["public"]['Enums']["sales_platform"],"shipping_per_order"?: number,"updated_at"?: string,"user_id"?: string
                   }
                   Relationships: [
                     
@@ -1470,11 +1470,15 @@ isOneToOne: false
 "set_item_tax":
 { Args: { "gst_rate"?: number,"hsn_code"?: string,"material_id"?: string,"product_id"?: string,"rate_rule"?: Json,"style_id"?: string }; Returns: number
                            },
+"set_operator_gstin":
+{ Args: { "gstin"?: string,"platform": string }; Returns: Json
+                           },
 "set_platform_fees":
 { Args: { "claim_window_days"?: number,"commission_percent": number,"fee_per_order": number,"payment_cycle_days"?: number,"platform": string,"shipping_per_order": number }; Returns: {
               "claim_window_days": number | null,
 "commission_percent": number,
 "fee_per_order": number,
+"operator_gstin": string | null,
 "payment_cycle_days": number,
 "platform": Database["public"]['Enums']["sales_platform"],
 "shipping_per_order": number,

@@ -58,6 +58,8 @@ export const queryKeys = {
   dashboardPanels: ['dashboard-panels'],
   productCosting: ['product-costing'],
   platformFees: ['platform-fees'],
+  /** Each marketplace's operator GSTIN (issue 42). */
+  operatorGstins: ['operator-gstins'],
   whatToBuy: ['what-to-buy'],
   websiteWebhook: ['website-webhook'],
   websiteOrderRefusals: ['website-order-refusals'],
@@ -154,8 +156,9 @@ const queriesReadingTable: Record<DataTable, readonly QueryKey[]> = {
   ],
   // Runs In Progress are netted by a plan.
   manufacturing_orders: [queryKeys.manufacturingOrders, queryKeys.productionPlan],
-  // The payment cycle decides which orders are overdue.
-  platform_fees: [queryKeys.platformFees, queryKeys.reconciliation],
+  // The payment cycle decides which orders are overdue; a marketplace's operator GSTIN is its
+  // sales' in GSTR-1 (b2cs type E, Table 14).
+  platform_fees: [queryKeys.platformFees, queryKeys.reconciliation, queryKeys.operatorGstins, queryKeys.gst],
   // A style's row changes with its name, options and BOM (its BOM lines and variant links are not
   // published); its variants' stock changes with their product rows.
   styles: [queryKeys.styles],

@@ -168,13 +168,43 @@ $$;
 comment on function rules.financial_year is
   'The financial year (April-March, India time) of a moment, as yy-yy: 2026-03-31 23:59 IST is 25-26, 2026-04-01 00:00 IST 26-27.';
 
+-- E-commerce operators (issue 42): the platforms that are marketplaces, which collect TCS on the
+-- sales made through them (section 52) and whose GSTIN GSTR-1 names (b2cs type E, Table 14). The
+-- brand's website and Other sales are the business's own (they are invoiced, gst_invoices.sql).
+create function rules.is_marketplace(platform public.sales_platform) returns boolean
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$
+  select is_marketplace.platform in ('Flipkart', 'Myntra', 'Amazon')
+$$;
+comment on function rules.is_marketplace is
+  'Whether a platform is an e-commerce operator''s marketplace (Flipkart, Myntra, Amazon): its sales are b2cs type E with its GSTIN.';
+
+-- An e-commerce operator's GSTIN is its registration to collect TCS: a valid GSTIN whose 14th
+-- character is C (a normal taxpayer's is Z, a TDS deductor's D), the pattern
+-- resilient-tech/india-compliance checks for a "Tax Collector" (gst_india/constants: TCS).
+create function rules.is_operator_gstin(gstin text) returns boolean
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$
+  select rules.is_valid_gstin(is_operator_gstin.gstin) and substr(is_operator_gstin.gstin, 14, 1) = 'C'
+$$;
+comment on function rules.is_operator_gstin is
+  'Whether a GSTIN is an e-commerce operator''s TCS registration: valid (rules.is_valid_gstin) with C as its 14th character.';
+
 revoke all on function rules.gst_states(), rules.gst_state_name(text), rules.is_valid_gstin(text),
   rules.gst_rate_in_force(numeric, date), rules.gst_rate_for(numeric, jsonb, numeric, date),
-  rules.gst_split(numeric, numeric, boolean), rules.financial_year(timestamptz)
+  rules.gst_split(numeric, numeric, boolean), rules.financial_year(timestamptz),
+  rules.is_marketplace(public.sales_platform), rules.is_operator_gstin(text)
   from public, anon, authenticated, service_role;
 grant execute on function rules.gst_states(), rules.gst_state_name(text), rules.is_valid_gstin(text),
   rules.gst_rate_in_force(numeric, date), rules.gst_rate_for(numeric, jsonb, numeric, date),
-  rules.gst_split(numeric, numeric, boolean), rules.financial_year(timestamptz)
+  rules.gst_split(numeric, numeric, boolean), rules.financial_year(timestamptz),
+  rules.is_marketplace(public.sales_platform), rules.is_operator_gstin(text)
   to authenticated;
 
 -- Input checks -----------------------------------------------------------------------------------

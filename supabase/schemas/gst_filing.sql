@@ -90,9 +90,9 @@ comment on function private.gstr1_hsn is 'GSTR-1''s HSN summary rows (HSN, descr
 --   credit notes dated in the month: against a b2b invoice cdnr, a b2cl invoice cdnur, any other
 --     taken off b2cs (GSTR-1 nets small B2C returns there);
 --   sales ordered in the month (India time) and not invoiced: b2cs, type E with the operator's GSTIN
---     where the order report gave it, else OE; each as it stands after its returns (what it kept:
---     the total less the refunded share, the taxable value less its share, the tax the
---     difference), so a marketplace return reduces the b2cs of the month it was sold in. Cancelled
+--     (the sale's: from its order line or the marketplace's in Settings), else OE; each as it stands
+--     after its returns (what it kept, the total less the refunded share, split by rules.gst_split),
+--     so a marketplace return reduces the b2cs of the month it was sold in. Cancelled
 --     and fully returned orders add nothing. A sale whose tax is unknown (no rate) is in no table:
 --     tax_unknown lists them (the first 100, and how many) for the owner to fix.
 -- HSN: since the May 2025 return period the summary is filed in two tabs, B2B (b2b and cdnr) and
@@ -147,16 +147,12 @@ begin
     -- sales not invoiced, as they stand after their returns
     select 'b2cs', 1, o.id, null, rules.india_day(o.order_date), null, null, null,
       coalesce(o.place_of_supply, v_state), o.operator_gstin, o.hsn_code, o.product_name,
-      o.quantity - o.returned_quantity, o.gst_rate, k.taxable_value,
-      case when o.igst = 0 then round(k.tax / 2, 2) else 0 end,
-      case when o.igst = 0 then k.tax - round(k.tax / 2, 2) else 0 end,
-      case when o.igst = 0 then 0 else k.tax end,
+      o.quantity - o.returned_quantity, o.gst_rate, k.taxable_value, k.cgst, k.sgst, k.igst,
       null, null, 'b2cs'
     from public.sales_orders o
-    cross join lateral (
-      select o.taxable_value - o.refunded_taxable_value as taxable_value,
-        (o.total_amount - o.refunded_amount) - (o.taxable_value - o.refunded_taxable_value) as tax
-    ) k
+    -- what the sale keeps after its returns, split as the sale was (rules.gst_split: the same
+    -- figures when nothing was returned), within the state unless it was taxed IGST
+    cross join lateral rules.gst_split(o.total_amount - o.refunded_amount, o.gst_rate, o.igst = 0) k
     where o.user_id = v_user_id
       and o.order_date >= rules.india_day_start(v_from)
       and o.order_date < rules.india_day_start(v_to)

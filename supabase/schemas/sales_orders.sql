@@ -39,7 +39,8 @@ create table public.sales_orders (
   sgst numeric(14, 2) not null default 0 constraint sales_orders_sgst_check check (sgst >= 0),
   igst numeric(14, 2) not null default 0 constraint sales_orders_igst_check check (igst >= 0),
   constraint sales_orders_tax_adds_up_check check (taxable_value + cgst + sgst + igst = total_amount),
-  -- The e-commerce operator's GSTIN, where the marketplace's order report gives it (GSTR-1 b2cs type E).
+  -- The e-commerce operator's GSTIN (GSTR-1 b2cs type E, Table 14): the import line's, else the
+  -- platform's from Settings (set_operator_gstin, which also gives it to sales recorded before).
   operator_gstin text constraint sales_orders_operator_gstin_check check (operator_gstin ~ '^[0-9A-Z]{15}$'),
   -- GST is not revenue: profit counts the taxable value.
   profit numeric generated always as (taxable_value - round(unit_cost * quantity, 2) - fees) stored,
@@ -241,6 +242,9 @@ declare
   -- The business's state: the place of supply when the sale names none, and the state whose sales
   -- are taxed CGST + SGST. Without a profile every sale is within the state.
   v_business_state text := (select b.state_code from public.business_profiles b where b.user_id = record_sales.user_id);
+  -- The marketplace's operator GSTIN from Settings (set_operator_gstin), when the line names none.
+  v_operator_gstin text := (select f.operator_gstin from public.platform_fees f
+    where f.user_id = record_sales.user_id and f.platform = record_sales.platform);
 begin
   return query
   with line as (
@@ -290,7 +294,8 @@ begin
         where f.user_id = record_sales.user_id and f.platform = record_sales.platform
       ), 0),
       coalesce(l.order_date, now()), l.external_order_id, coalesce(l.status, 'Unfulfilled'),
-      l.supply_state, l.hsn_code, l.gst_rate, l.taxable_value, l.cgst, l.sgst, l.igst, l.operator_gstin
+      l.supply_state, l.hsn_code, l.gst_rate, l.taxable_value, l.cgst, l.sgst, l.igst,
+      coalesce(l.operator_gstin, v_operator_gstin)
     from taxed l
     join unit_costs c on c.product_id = l.product_id
     order by l.ordinal

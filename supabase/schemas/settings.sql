@@ -1,7 +1,8 @@
 -- The owner's settings: marketplace fees per platform (a commission percentage of the order total,
 -- a fixed fee per order and a shipping cost per order). A platform without a row charges nothing:
--- FactoryFlow does not guess marketplace rates. Clients read their rows; set_platform_fees is the
--- only writer (security definer, filtering on auth.uid() itself). The webhook settings for the
+-- FactoryFlow does not guess marketplace rates. Each marketplace's operator GSTIN lives here too.
+-- Clients read their rows; set_platform_fees and set_operator_gstin are the only writers (security
+-- definer, filtering on auth.uid() itself). The webhook settings for the
 -- brand's website live with the website orders (website_orders.sql).
 
 create table public.platform_fees (
@@ -19,10 +20,14 @@ create table public.platform_fees (
   -- then, Overdue after); no row: 15 as well (rules.payment_due_day).
   payment_cycle_days integer not null default 15
     constraint platform_fees_payment_cycle_days_check check (payment_cycle_days between 1 and 365),
+  -- The marketplace's GSTIN as an e-commerce operator collecting TCS in the business's state
+  -- (set_operator_gstin): its sales are b2cs type E and Table 14 in GSTR-1 (gst_filing.sql).
+  operator_gstin text constraint platform_fees_operator_gstin_check
+    check (operator_gstin is null or (rules.is_operator_gstin(operator_gstin) and rules.is_marketplace(platform))),
   primary key (user_id, platform)
 );
 comment on table public.platform_fees is
-  'Per user and platform: commission percent of the order total, fixed fee and shipping per order (no row means 0), and the days a return''s claim may be filed in (null: the platform''s default), and the days after an order its payment is due (default 15).';
+  'Per user and platform: commission percent of the order total, fixed fee and shipping per order (no row means 0), the days a return''s claim may be filed in (null: the platform''s default), the days after an order its payment is due (default 15), and a marketplace''s operator GSTIN (null: not entered).';
 
 -- The claim window a platform starts with, until the owner sets one (docs/returns.md,
 -- "Claim windows", names the sources): Amazon's SAFE-T claims are filed within 7 calendar days of the
@@ -128,3 +133,60 @@ comment on function public.set_platform_fees is
   'Sets the caller''s fees for one platform: commission percent (0 to 100), fee per order and shipping per order (from 0), applying to sales logged from now on; optionally its claim window (1 to 365 days; null keeps the current one), applying to returns recorded from now on; optionally its payment cycle (1 to 365 days after the order; null keeps the current one, 15 at first).';
 revoke all on function public.set_platform_fees(text, numeric, numeric, numeric, numeric, numeric) from public, anon, authenticated, service_role;
 grant execute on function public.set_platform_fees(text, numeric, numeric, numeric, numeric, numeric) to authenticated;
+
+-- set_operator_gstin: a marketplace's GSTIN as an e-commerce operator ----------------------------
+-- Operators register to collect TCS in every state; the GSTIN to enter is the one for the
+-- business's state (it is on the operator's TCS statements). The platform's sales take it as they
+-- are recorded (private.record_sales). Sales recorded before it was entered take it too, as do
+-- those carrying the GSTIN it replaces, so a month's GSTR-1 is right once the GSTIN is set or
+-- corrected, whatever month it was recorded in (a month already filed is amended in the next
+-- return). Null clears it: new sales carry none; recorded sales keep theirs.
+create function public.set_operator_gstin(platform text, gstin text default null) returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_user_id uuid := private.require_user_id();
+  v_platform public.sales_platform := private.require_platform(set_operator_gstin.platform);
+  v_gstin text := private.require_gstin(left(set_operator_gstin.gstin, 100), 'gstin');
+  v_previous text;
+  v_sales integer := 0;
+begin
+  if not rules.is_marketplace(v_platform) then
+    perform private.raise_input_error(format(
+      '%s sales are not made through an e-commerce operator: only Flipkart, Myntra and Amazon take an operator GSTIN.',
+      v_platform), 'platform');
+  end if;
+  if v_gstin is not null and not rules.is_operator_gstin(v_gstin) then
+    perform private.raise_input_error(format(
+      'GSTIN %s is not an e-commerce operator''s: an operator''s GSTIN for TCS has C as its 14th character.', v_gstin),
+      'gstin');
+  end if;
+
+  select f.operator_gstin into v_previous
+  from public.platform_fees f
+  where f.user_id = v_user_id and f.platform = v_platform
+  for update;
+
+  insert into public.platform_fees as f (user_id, platform, operator_gstin)
+  values (v_user_id, v_platform, v_gstin)
+  on conflict on constraint platform_fees_pkey do update
+  set operator_gstin = excluded.operator_gstin, updated_at = now();
+
+  if v_gstin is not null then
+    update public.sales_orders o
+    set operator_gstin = v_gstin
+    where o.user_id = v_user_id and o.platform = v_platform
+      and (o.operator_gstin is null or o.operator_gstin = v_previous)
+      and o.operator_gstin is distinct from v_gstin;
+    get diagnostics v_sales = row_count;
+  end if;
+
+  return jsonb_build_object('platform', v_platform, 'operator_gstin', v_gstin, 'sales_updated', v_sales);
+end;
+$$;
+comment on function public.set_operator_gstin is
+  'Sets (or with null clears) the caller''s operator GSTIN for a marketplace (Flipkart, Myntra, Amazon): a valid GSTIN with C as its 14th character (TCS registration). Its sales without an operator GSTIN, or with the one replaced, take it. Returns {platform, operator_gstin, sales_updated}. Refusals name their field (platform, gstin).';
+revoke all on function public.set_operator_gstin(text, text) from public, anon, authenticated, service_role;
+grant execute on function public.set_operator_gstin(text, text) to authenticated;

@@ -35,6 +35,7 @@ async function seedEveryFeature(user: string) {
   const id = (sql: string, params: unknown[] = []) => value<string>(user, `select (${sql}).id`, params);
   await call("public.set_business_profile('Asha Textiles', 'Pune', '27AAPFU0939F1ZV', '27', 'AT')");
   await call("public.set_platform_fees('Amazon', 12.5, 20, 45, 30, 7)");
+  await call("public.set_operator_gstin('Amazon', '27AAICA3918J1CT')");
   await call("public.set_channel_buffer('Amazon', 2, 10)");
   const supplier = await id("public.create_supplier('Arvind Mills', 'Ravi', '9800000000', 'ravi@arvind.example')");
   const cotton = await id("public.create_raw_material('Cotton', 'Arvind Mills', 200, 100, 'metres', 20)");

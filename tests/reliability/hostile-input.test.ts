@@ -18,7 +18,16 @@ import {
   signIn,
   superuser,
 } from './support';
-import { HINDI, MB, numberCases, rpcCase, SQL_TEXTS, type Case, type Fixture } from './hostile-input/support';
+import {
+  HINDI,
+  MB,
+  numberCases,
+  PLATFORM_MESSAGE,
+  rpcCase,
+  SQL_TEXTS,
+  type Case,
+  type Fixture,
+} from './hostile-input/support';
 
 /** Every area's cases, one file each in hostile-input/ (support.ts holds what they share). */
 const caseFiles = import.meta.glob<{ default: (fixture: Fixture) => Case[] }>(
@@ -1594,6 +1603,48 @@ describeStack('hostile input', (stack, kind) => {
         { legal_name: 'X', address: 'Y', gstin: MB, state_code: '27', invoice_prefix: 'X' },
         400,
         `GSTIN ${'x'.repeat(100)} is not valid.`,
+      ),
+      rpcCase(
+        'set_operator_gstin',
+        'a 1 MB GSTIN',
+        { platform: 'Amazon', gstin: MB },
+        400,
+        `GSTIN ${'x'.repeat(100)} is not valid.`,
+      ),
+      rpcCase(
+        'set_operator_gstin',
+        'a GSTIN that is SQL',
+        { platform: 'Amazon', gstin: SQL_TEXTS[1] },
+        400,
+        `GSTIN ${SQL_TEXTS[1]!.trim()} is not valid.`,
+      ),
+      rpcCase(
+        'set_operator_gstin',
+        "a taxpayer's GSTIN, not an operator's",
+        { platform: 'Amazon', gstin: '27AAPFU0939F1ZV' },
+        400,
+        "GSTIN 27AAPFU0939F1ZV is not an e-commerce operator's: an operator's GSTIN for TCS has C as its 14th character.",
+      ),
+      rpcCase(
+        'set_operator_gstin',
+        'the brand website',
+        { platform: 'Brand Website', gstin: '27AAICA3918J1CT' },
+        400,
+        'Brand Website sales are not made through an e-commerce operator: only Flipkart, Myntra and Amazon take an operator GSTIN.',
+      ),
+      rpcCase(
+        'set_operator_gstin',
+        'platform unknown',
+        { platform: 'Meesho', gstin: '27AAICA3918J1CT' },
+        400,
+        PLATFORM_MESSAGE,
+      ),
+      rpcCase(
+        'set_operator_gstin',
+        'a user_id argument',
+        { platform: 'Amazon', gstin: '27AAICA3918J1CT', user_id: crypto.randomUUID() },
+        404,
+        /set_operator_gstin/,
       ),
       rpcCase(
         'gstr1_summary',

@@ -1,9 +1,13 @@
 import { Paper, Title } from '@mantine/core';
+import { OperatorGstinSettings } from '@/features/settings/components/operator-gstin-settings';
 import { PlatformFeesSettings } from '@/features/settings/components/platform-fees-settings';
 import { WorkspaceSettings } from '@/features/workspace/components/workspace-settings';
 import type { ScreenProps } from '../screens';
 
-/** Settings: the workspace, each platform's fees, claim window and payment cycle, and your data. */
+/**
+ * Settings: the workspace, each platform's fees, claim window and payment cycle, each marketplace's
+ * operator GSTIN, and your data.
+ */
 export function SettingsScreen({ user, openDialog }: ScreenProps) {
   return (
     <WorkspaceSettings user={user} onOpen={openDialog}>
@@ -12,6 +16,12 @@ export function SettingsScreen({ user, openDialog }: ScreenProps) {
           Platform fees
         </Title>
         <PlatformFeesSettings />
+      </Paper>
+      <Paper withBorder p="md" maw={800} mt="lg" component="section" aria-labelledby="operator-gstins-title">
+        <Title order={3} size="h4" mb="sm" id="operator-gstins-title">
+          E-commerce operators
+        </Title>
+        <OperatorGstinSettings />
       </Paper>
     </WorkspaceSettings>
   );

@@ -5,7 +5,7 @@
 -- exact lists below catch a migration that forgets to revoke, and the last section shows why.
 begin;
 set local client_min_messages = warning;
-select plan(346);
+select plan(348);
 
 -- The platform, as on Supabase (stack/sql/platform.sql) -----------------------------------------
 select is(session_user::text, 'postgres',
@@ -317,7 +317,8 @@ from (values ('create_product', array['text', 'text', 'text', 'numeric', 'numeri
              ('get_invoice', array['uuid']),
              ('list_invoices', array['text', 'date', 'date', 'integer', 'integer']),
              ('input_tax', array['text']),
-             ('gstr1_summary', array['text'])) as f (f, args);
+             ('gstr1_summary', array['text']),
+             ('set_operator_gstin', array['text', 'text'])) as f (f, args);
 select function_privs_are('public', f, args, 'authenticated', array['EXECUTE'],
   format('authenticated can execute %s', f))
 from (values ('create_product', array['text', 'text', 'text', 'numeric', 'numeric', 'numeric', 'jsonb', 'uuid', 'jsonb']),
@@ -410,7 +411,8 @@ from (values ('create_product', array['text', 'text', 'text', 'numeric', 'numeri
              ('get_invoice', array['uuid']),
              ('list_invoices', array['text', 'date', 'date', 'integer', 'integer']),
              ('input_tax', array['text']),
-             ('gstr1_summary', array['text'])) as f (f, args);
+             ('gstr1_summary', array['text']),
+             ('set_operator_gstin', array['text', 'text'])) as f (f, args);
 
 -- Exactly who may execute which of our functions, counting grants to PUBLIC and to the role
 -- itself (Supabase's default privileges grant anon every new function in public).
@@ -489,8 +491,8 @@ select set_eq(
         'public.set_item_tax(uuid, uuid, text, numeric, jsonb, uuid)',
         'public.create_invoice(uuid[], text, text, text, text, uuid)', 'public.create_credit_note(uuid, jsonb, text, uuid)',
         'public.get_invoice(uuid)', 'public.list_invoices(text, date, date, integer, integer)', 'public.input_tax(text)',
-        'public.gstr1_summary(text)', 'public.export_workspace()', 'public.restore_workspace(integer, integer, text, uuid)'],
-  'authenticated can execute exactly the fourteen stock operations, the bulk fulfil, set_platform_fees, the two catalogue imports, the seven read functions, the three website webhook settings, the order import with its preview, the three lists, the three style operations with their list, the production batch, set_product_costs, the returns (record_return, update_claim, the returns import with its preview, dashboard_returns and the claim windows), the ten purchasing operations, the settlements (the import with its preview, the reconciliation list, its summary, the profit leaks, the unmatched lines and the payment statuses), the six planning functions, the nine channel functions (aliases, combos, buffers, sell what I can make, available to sell, stock sync), the three Shopify connection calls and the nine GST functions (the states, the profile, item tax, invoices, credit notes, the invoice and its list, input tax and GSTR-1), and the backup with its restore'
+        'public.gstr1_summary(text)', 'public.set_operator_gstin(text, text)', 'public.export_workspace()', 'public.restore_workspace(integer, integer, text, uuid)'],
+  'authenticated can execute exactly the fourteen stock operations, the bulk fulfil, set_platform_fees, the two catalogue imports, the seven read functions, the three website webhook settings, the order import with its preview, the three lists, the three style operations with their list, the production batch, set_product_costs, the returns (record_return, update_claim, the returns import with its preview, dashboard_returns and the claim windows), the ten purchasing operations, the settlements (the import with its preview, the reconciliation list, its summary, the profit leaks, the unmatched lines and the payment statuses), the six planning functions, the nine channel functions (aliases, combos, buffers, sell what I can make, available to sell, stock sync), the three Shopify connection calls and the ten GST functions (the states, the profile, item tax, invoices, credit notes, the invoice and its list, input tax, GSTR-1 and the operator GSTINs), and the backup with its restore'
 );
 select set_eq(
   $$ select format('%I.%I(%s)', n.nspname, p.proname, oidvectortypes(p.proargtypes))
@@ -531,7 +533,7 @@ select set_eq(
         'set_sell_what_i_can_make', 'available_to_sell', 'available_to_sell_for_user', 'record_stock_file', 'stock_sync',
         'set_shopify_connection', 'remove_shopify_connection', 'shopify_push_plan',
         'set_business_profile', 'set_item_tax', 'create_invoice', 'create_credit_note', 'get_invoice', 'list_invoices',
-        'input_tax', 'gstr1_summary', 'restore_workspace'],
+        'input_tax', 'gstr1_summary', 'set_operator_gstin', 'restore_workspace'],
   'Exactly the fourteen operations, record_return, update_claim, the returns import with its preview and the claim windows (they call private helpers), the settlement import with its preview and the five settlement reads (they read the private reconciliation view and filter on auth.uid() themselves), the bulk fulfil, set_platform_fees, the two catalogue imports (they call private helpers), owner_report (its views read auth.users), the webhook settings, receive_website_order, the order import with its preview (it shares the import''s private helpers), the four lists (they filter on auth.uid() themselves so their searches can use indexes), the three style operations, the production batch, set_product_costs and product_costing (it calls the private max_buildable; it filters on auth.uid() itself) the purchasing operations (their list included), the planning functions (they call the private velocity), the channel functions (they call the private resolution, combo and availability helpers) the Shopify connection writes with the function''s plan (it reads the token and the private availability for a user the function names), and the GST operations and reads (they call private helpers and filter on auth.uid() themselves; gst_states reads no table) and restore_workspace (it writes tables no client may write, for the caller only) run as security definer; the other read functions, the backup among them, read through RLS'
 );
 

@@ -200,7 +200,57 @@ function MonthFigures({ month }: { month: string }) {
           </Text>
         </div>
       </SimpleGrid>
+      <OperatorSales summary={summary} />
     </Stack>
+  );
+}
+
+/** Table 14(a): the month's sales through each e-commerce operator, by its GSTIN. */
+function OperatorSales({ summary }: { summary: Gstr1Summary }) {
+  return (
+    <div>
+      <Title order={4} size="h5" mb="xs">
+        Sales through e-commerce operators (Table 14)
+      </Title>
+      <Scrolling label="Sales through e-commerce operators, scrolling">
+        <Table aria-label="Sales through e-commerce operators">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Operator GSTIN</Table.Th>
+              <Table.Th ta="right">Net value</Table.Th>
+              <Table.Th ta="right">IGST</Table.Th>
+              <Table.Th ta="right">CGST</Table.Th>
+              <Table.Th ta="right">SGST</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {summary.eco.length === 0 ? (
+              <Table.Tr>
+                <Table.Td colSpan={5}>
+                  <Text size="sm" c="dimmed">
+                    No sales through an operator whose GSTIN is known this month.
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            ) : (
+              summary.eco.map((row) => (
+                <Table.Tr key={row.ecommerce_gstin}>
+                  <Table.Td ff="monospace">{row.ecommerce_gstin}</Table.Td>
+                  <Table.Td ta="right">{formatRupees(Number(row.net_value_of_supplies))}</Table.Td>
+                  <Table.Td ta="right">{formatRupees(Number(row.igst))}</Table.Td>
+                  <Table.Td ta="right">{formatRupees(Number(row.cgst))}</Table.Td>
+                  <Table.Td ta="right">{formatRupees(Number(row.sgst))}</Table.Td>
+                </Table.Tr>
+              ))
+            )}
+          </Table.Tbody>
+        </Table>
+      </Scrolling>
+      <Text size="xs" c="dimmed" mt="xs">
+        A marketplace&apos;s sales are filed under its GSTIN (B2C small type E) once you enter it in Settings,
+        E-commerce operators; until then they are type OE and not in this table.
+      </Text>
+    </div>
   );
 }
 
