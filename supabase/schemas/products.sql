@@ -982,7 +982,8 @@ returns table (
   overhead_cost numeric,
   purchase_cost numeric,
   bottleneck_product_id uuid,
-  bottleneck_product_name text
+  bottleneck_product_name text,
+  price_before_gst numeric
 )
 language sql
 stable
@@ -1005,7 +1006,8 @@ as $$
     c.overhead_cost,
     c.purchase_cost,
     b.bottleneck_product_id,
-    b.bottleneck_product_name
+    b.bottleneck_product_name,
+    t.price_before_gst
   from public.products p
   join public.product_unit_costs c on c.product_id = p.id
   -- The margin is on the price without its GST (issue 42), as reports.product_margins has it. A
@@ -1019,6 +1021,6 @@ as $$
   where p.user_id = (select auth.uid())
 $$;
 comment on function public.product_costing is
-  'Per product of the caller: unit_cost through every level of sub-assemblies (materials, wastage, labour, overhead, purchase cost; null with cost_known false when unknown), margin and margin_percent against the selling price before GST (rules.price_before_gst; null when the cost is unknown), max_buildable from current material and sub-assembly stock and the bottleneck (a material, or a product without a BOM) at whatever level (all null for an empty BOM).';
+  'Per product of the caller: unit_cost through every level of sub-assemblies (materials, wastage, labour, overhead, purchase cost; null with cost_known false when unknown), margin and margin_percent against the selling price before GST (price_before_gst, rules.price_before_gst; null when the cost is unknown), max_buildable from current material and sub-assembly stock and the bottleneck (a material, or a product without a BOM) at whatever level (all null for an empty BOM).';
 revoke all on function public.product_costing() from public, anon, authenticated, service_role;
 grant execute on function public.product_costing() to authenticated;

@@ -21,8 +21,9 @@ select public.set_item_tax(tests.id('dupatta'), hsn_code => '6214', gst_rate => 
 -- Margins net of GST ---------------------------------------------------------------------------------
 -- 999 / 1.05 = 951.4285... -> 951.43 before GST; margin 951.43 - 209.93 = 741.50;
 -- 741.50 / 951.43 = 77.9353...% -> 77.94% (on the GST-inclusive price it read 789.07, 78.99%).
-select is((select jsonb_build_array(margin, margin_percent) from public.product_costing() where product_id = tests.id('kurta')),
-  '[741.50, 77.94]'::jsonb, 'The product drawer''s margin is on the price before GST: Rs 741.50 on Rs 951.43, 77.94%');
+select is((select jsonb_build_array(price_before_gst, margin, margin_percent) from public.product_costing()
+    where product_id = tests.id('kurta')),
+  '[951.43, 741.50, 77.94]'::jsonb, 'The product drawer''s margin is on the price before GST: Rs 741.50 on Rs 951.43, 77.94%');
 select is((select jsonb_build_array(r -> 'price_before_gst', r -> 'margin', r -> 'margin_percent')
     from public.owner_report('product_margins') r where r ->> 'sku' = 'KUR-1'),
   '[951.43, 741.50, 77.94]'::jsonb, 'and the margins report says the same');

@@ -177,8 +177,8 @@ function ComboTaxFields({
     <Stack gap="xs">
       <TaxFields control={form.control} />
       <Text size="sm" c="dimmed">
-        A combo is taxed as one item, at the highest rate of its parts unless you choose otherwise. A rate that
-        depends on the price is read per piece: a pack of 3 at ₹1,799 is ₹599.67 a piece.
+        A combo is taxed as one item, at the highest rate of its parts unless you choose otherwise. A rate that depends
+        on the price is read per piece: a pack of 3 at ₹1,799 is ₹599.67 a piece.
       </Text>
     </Stack>
   );

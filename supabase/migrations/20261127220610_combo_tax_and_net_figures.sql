@@ -9,6 +9,8 @@ DROP VIEW "reports"."revenue_by_platform_month";
 
 DROP VIEW "reports"."stock_valuation";
 
+DROP FUNCTION "public"."product_costing"();
+
 CREATE OR REPLACE FUNCTION private.create_invoice (
   user_id          uuid,
   order_ids        uuid[],
@@ -272,7 +274,8 @@ CREATE OR REPLACE FUNCTION public.product_costing()
     overhead_cost            numeric,
     purchase_cost            numeric,
     bottleneck_product_id    uuid,
-    bottleneck_product_name  text
+    bottleneck_product_name  text,
+    price_before_gst         numeric
   )
   LANGUAGE sql
   STABLE
@@ -295,7 +298,8 @@ CREATE OR REPLACE FUNCTION public.product_costing()
     c.overhead_cost,
     c.purchase_cost,
     b.bottleneck_product_id,
-    b.bottleneck_product_name
+    b.bottleneck_product_name,
+    t.price_before_gst
   from public.products p
   join public.product_unit_costs c on c.product_id = p.id
   -- The margin is on the price without its GST (issue 42), as reports.product_margins has it. A
@@ -308,6 +312,8 @@ CREATE OR REPLACE FUNCTION public.product_costing()
     on b.product_id = p.id
   where p.user_id = (select auth.uid())
 $function$;
+
+REVOKE ALL ON FUNCTION "public"."product_costing"() FROM PUBLIC, "anon", "service_role";
 
 CREATE OR REPLACE FUNCTION public.set_item_tax (
   product_id  uuid    DEFAULT NULL::uuid,
@@ -498,7 +504,7 @@ CREATE VIEW "reports"."stock_valuation" WITH (security_invoker=true) AS  SELECT 
 
 COMMENT ON FUNCTION "private"."product_gst_rate"(public.products, numeric, date) IS 'The GST rate of one unit of a product sold at unit_price on on_day (rules.gst_rate_for), a price rule read on the price per piece: a combo''s pieces are its parts'' quantities summed, any other product''s 1.';
 
-COMMENT ON FUNCTION "public"."product_costing"() IS 'Per product of the caller: unit_cost through every level of sub-assemblies (materials, wastage, labour, overhead, purchase cost; null with cost_known false when unknown), margin and margin_percent against the selling price before GST (rules.price_before_gst; null when the cost is unknown), max_buildable from current material and sub-assembly stock and the bottleneck (a material, or a product without a BOM) at whatever level (all null for an empty BOM).';
+COMMENT ON FUNCTION "public"."product_costing"() IS 'Per product of the caller: unit_cost through every level of sub-assemblies (materials, wastage, labour, overhead, purchase cost; null with cost_known false when unknown), margin and margin_percent against the selling price before GST (price_before_gst, rules.price_before_gst; null when the cost is unknown), max_buildable from current material and sub-assembly stock and the bottleneck (a material, or a product without a BOM) at whatever level (all null for an empty BOM).';
 
 COMMENT ON FUNCTION "rules"."price_before_gst"(numeric, numeric, jsonb, date) IS 'A GST-inclusive unit price without its GST: the taxable value at the item''s rate or price rule on on_day (rules.gst_split); the price itself without a rate.';
 
@@ -513,6 +519,12 @@ REVOKE ALL ON FUNCTION "private"."product_gst_rate"(public.products, numeric, da
 REVOKE ALL ON FUNCTION "private"."product_gst_rate"(public.products, numeric, date) FROM "postgres";
 
 GRANT EXECUTE ON FUNCTION "private"."product_gst_rate"(public.products, numeric, date) TO "postgres";
+
+GRANT EXECUTE ON FUNCTION "public"."product_costing"() TO "authenticated";
+
+REVOKE ALL ON FUNCTION "public"."product_costing"() FROM "postgres";
+
+GRANT EXECUTE ON FUNCTION "public"."product_costing"() TO "postgres";
 
 REVOKE ALL ON FUNCTION "rules"."price_before_gst"(numeric, numeric, jsonb, date) FROM PUBLIC;
 
