@@ -1316,7 +1316,7 @@ isOneToOne: false
                            },
 "product_costing":
 { Args: Record<PropertyKey, never>; Returns: {
-              "bottleneck_material_id": string,"bottleneck_material_name": string,"bottleneck_product_id": string,"bottleneck_product_name": string,"cost_known": boolean,"labour_cost": number,"margin": number,"margin_percent": number,"materials_cost": number,"max_buildable": number,"overhead_cost": number,"product_id": string,"purchase_cost": number,"unit_cost": number,"wastage_cost": number
+              "bottleneck_material_id": string,"bottleneck_material_name": string,"bottleneck_product_id": string,"bottleneck_product_name": string,"cost_known": boolean,"labour_cost": number,"margin": number,"margin_percent": number,"materials_cost": number,"max_buildable": number,"overhead_cost": number,"price_before_gst": number,"product_id": string,"purchase_cost": number,"unit_cost": number,"wastage_cost": number
             }[]
                            },
 "product_planning":

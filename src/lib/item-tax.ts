@@ -124,3 +124,23 @@ export function describeItemTax(tax: ItemTax, formatRupees: (amount: number) => 
   }
   return tax.gst_rate === null ? '—' : `${Number(tax.gst_rate)}%`;
 }
+
+/**
+ * A combo's tax as a mixed supply (issue 42): its parts' tax at the highest rate, a price rule
+ * counting as its rate above the price (a fixed rate wins a tie: a rule's higher rate is only its
+ * highest). None when no part has a rate.
+ */
+export function mixedSupplyTax(parts: ItemTax[]): ItemTax {
+  const highest = (tax: ItemTax) => (tax.rate_rule ? Number(tax.rate_rule.above) : Number(tax.gst_rate));
+  return parts
+    .filter((tax) => tax.hsn_code !== null && (tax.gst_rate !== null || tax.rate_rule !== null))
+    .reduce<ItemTax>(
+      (best, tax) =>
+        best.hsn_code === null ||
+        highest(tax) > highest(best) ||
+        (highest(tax) === highest(best) && best.rate_rule !== null && tax.rate_rule === null)
+          ? tax
+          : best,
+      noItemTax,
+    );
+}

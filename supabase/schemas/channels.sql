@@ -250,6 +250,32 @@ $$;
 comment on function private.sale_unit_cost is
   'The unit cost a sale of this product records: a combo''s parts'' unit costs times their quantities, else the product''s own; null when unknown (a combo part''s or the product''s).';
 
+-- The GST rate of one unit of a product sold at unit_price (GST included) on a day, for every sale,
+-- invoice and backfill (issue 42): rules.gst_rate_for at the product's rate or price rule, the rule
+-- read on the price per piece. A combo holds its parts' quantities in pieces (a pack of 3 kurtas at
+-- Rs 1,799 is 3 pieces at Rs 599.67, so the apparel rule's Rs 2,500 a piece applies to each), any
+-- other product is one piece.
+create function private.product_gst_rate(product public.products, unit_price numeric, on_day date) returns numeric
+-- PL/pgSQL as private.sale_unit_cost: called for every line recorded, and other products skip the
+-- combo query.
+language plpgsql
+stable
+set search_path = ''
+as $$
+declare
+  v_pieces integer := 1;
+begin
+  if product.is_combo and product.gst_rate_rule is not null then
+    select coalesce(sum(c.quantity), 1) into v_pieces
+    from public.combo_components c
+    where c.combo_id = product.id and c.user_id = product.user_id;
+  end if;
+  return rules.gst_rate_for(product.gst_rate, product.gst_rate_rule, unit_price / v_pieces, on_day);
+end;
+$$;
+comment on function private.product_gst_rate is
+  'The GST rate of one unit of a product sold at unit_price on on_day (rules.gst_rate_for), a price rule read on the price per piece: a combo''s pieces are its parts'' quantities summed, any other product''s 1.';
+
 -- A combo is never a production target (plan_production's targets; start_production refuses too).
 create function private.refuse_combo_target(product_id uuid) returns void
 language plpgsql

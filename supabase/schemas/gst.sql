@@ -151,6 +151,23 @@ $$;
 comment on function rules.gst_split is
   'An amount including GST at rate: taxable_value = round(amount / (1 + rate/100), 2); tax = amount - taxable_value, as CGST = round(tax/2, 2) and SGST = tax - CGST within the state, else IGST. Null rate: all taxable, no tax.';
 
+-- A GST-inclusive price without its GST (issue 42: margins are net of tax): the taxable value of
+-- one unit sold at `price` on a day at the item's rate or price rule (rules.gst_rate_for,
+-- rules.gst_split); the price itself when the item has no rate (tax unknown).
+create function rules.price_before_gst(price numeric, gst_rate numeric, rate_rule jsonb, on_day date)
+returns numeric
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$
+  select x.taxable_value
+  from rules.gst_split(price_before_gst.price, rules.gst_rate_for(price_before_gst.gst_rate,
+    price_before_gst.rate_rule, price_before_gst.price, price_before_gst.on_day), true) x
+$$;
+comment on function rules.price_before_gst is
+  'A GST-inclusive unit price without its GST: the taxable value at the item''s rate or price rule on on_day (rules.gst_split); the price itself without a rate.';
+
 -- The Indian financial year (April to March) of a moment, in India time, as the invoice series
 -- write it: '25-26' from 1 April 2025 00:00 to 31 March 2026 23:59:59 IST.
 create function rules.financial_year(at timestamptz) returns text
@@ -199,12 +216,14 @@ comment on function rules.is_operator_gstin is
 revoke all on function rules.gst_states(), rules.gst_state_name(text), rules.is_valid_gstin(text),
   rules.gst_rate_in_force(numeric, date), rules.gst_rate_for(numeric, jsonb, numeric, date),
   rules.gst_split(numeric, numeric, boolean), rules.financial_year(timestamptz),
-  rules.is_marketplace(public.sales_platform), rules.is_operator_gstin(text)
+  rules.is_marketplace(public.sales_platform), rules.is_operator_gstin(text),
+  rules.price_before_gst(numeric, numeric, jsonb, date)
   from public, anon, authenticated, service_role;
 grant execute on function rules.gst_states(), rules.gst_state_name(text), rules.is_valid_gstin(text),
   rules.gst_rate_in_force(numeric, date), rules.gst_rate_for(numeric, jsonb, numeric, date),
   rules.gst_split(numeric, numeric, boolean), rules.financial_year(timestamptz),
-  rules.is_marketplace(public.sales_platform), rules.is_operator_gstin(text)
+  rules.is_marketplace(public.sales_platform), rules.is_operator_gstin(text),
+  rules.price_before_gst(numeric, numeric, jsonb, date)
   to authenticated;
 
 -- Input checks -----------------------------------------------------------------------------------

@@ -240,8 +240,7 @@ begin
   left join public.invoice_lines il on il.sales_order_id = o.id
   left join public.products p on p.id = o.product_id and p.user_id = o.user_id
   left join lateral (
-    select coalesce(o.gst_rate, rules.gst_rate_for(p.gst_rate, p.gst_rate_rule, o.unit_price,
-      rules.india_day(o.order_date))) as gst_rate
+    select coalesce(o.gst_rate, private.product_gst_rate(p, o.unit_price, rules.india_day(o.order_date))) as gst_rate
   ) r on true
   where o.id is null or o.platform not in ('Brand Website', 'Other')
     or not (o.status = any (rules.counted_sale_statuses()))
@@ -286,8 +285,7 @@ begin
     from public.sales_orders o
     join public.products p on p.id = o.product_id and p.user_id = o.user_id
     cross join lateral (
-      select coalesce(o.gst_rate, rules.gst_rate_for(p.gst_rate, p.gst_rate_rule, o.unit_price,
-        rules.india_day(o.order_date))) as gst_rate
+      select coalesce(o.gst_rate, private.product_gst_rate(p, o.unit_price, rules.india_day(o.order_date))) as gst_rate
     ) r
     cross join lateral rules.gst_split(o.total_amount, r.gst_rate, v_state = v_profile.state_code) x
     where o.id = any (v_ids) and o.user_id = create_invoice.user_id

@@ -133,8 +133,7 @@ begin
       select u.id, u.place_of_supply, u.hsn_code, u.gst_rate, x.*
       from (
         select o2.id, o2.total_amount, coalesce(o2.place_of_supply, b.state_code) as place_of_supply, p.hsn_code,
-          rules.gst_rate_for(p.gst_rate, p.gst_rate_rule, o2.unit_price,
-            rules.india_day(o2.order_date)) as gst_rate,
+          private.product_gst_rate(p, o2.unit_price, rules.india_day(o2.order_date)) as gst_rate,
           o2.place_of_supply is null or b.state_code is null or o2.place_of_supply = b.state_code as intra_state
         from public.products p
         join public.sales_orders o2 on o2.product_id = p.id and o2.user_id = p.user_id

@@ -961,7 +961,8 @@ $$;
 comment on function private.max_buildable(uuid[]) is
   'For every product the given ones reach with a BOM line: how many units stock can build through every level of sub-assemblies, and the bottleneck material (or product without a BOM); each product worked out once.';
 
--- What one unit of each product costs (public.product_unit_costs, with its build-up), its margin,
+-- What one unit of each product costs (public.product_unit_costs, with its build-up), its margin
+-- on the price before GST,
 -- and how many units the current stock can build. A product whose cost is unknown has null cost,
 -- margin and margin percent. Security definer, filtering on the caller's auth.uid() itself (as
 -- list_products), so it may use the private helper above.
@@ -981,7 +982,8 @@ returns table (
   overhead_cost numeric,
   purchase_cost numeric,
   bottleneck_product_id uuid,
-  bottleneck_product_name text
+  bottleneck_product_name text,
+  price_before_gst numeric
 )
 language sql
 stable
@@ -992,8 +994,8 @@ as $$
     p.id,
     -- null when the cost is unknown, and so are margin and margin percent
     c.unit_cost,
-    p.selling_price - c.unit_cost,
-    round((p.selling_price - c.unit_cost) * 100 / p.selling_price, 2),
+    t.price_before_gst - c.unit_cost,
+    round((t.price_before_gst - c.unit_cost) * 100 / t.price_before_gst, 2),
     b.max_buildable,
     b.bottleneck_material_id,
     b.bottleneck_material_name,
@@ -1004,14 +1006,21 @@ as $$
     c.overhead_cost,
     c.purchase_cost,
     b.bottleneck_product_id,
-    b.bottleneck_product_name
+    b.bottleneck_product_name,
+    t.price_before_gst
   from public.products p
   join public.product_unit_costs c on c.product_id = p.id
+  -- The margin is on the price without its GST (issue 42), as reports.product_margins has it. A
+  -- combo's cost is its parts' (unknown here), so its margin is null whatever its rate.
+  cross join lateral (
+    select rules.price_before_gst(p.selling_price, p.gst_rate, p.gst_rate_rule, rules.india_day(now()))
+      as price_before_gst
+  ) t
   left join private.max_buildable(array(select q.id from public.products q where q.user_id = (select auth.uid()))) b
     on b.product_id = p.id
   where p.user_id = (select auth.uid())
 $$;
 comment on function public.product_costing is
-  'Per product of the caller: unit_cost through every level of sub-assemblies (materials, wastage, labour, overhead, purchase cost; null with cost_known false when unknown), margin and margin_percent against the selling price (null when the cost is unknown), max_buildable from current material and sub-assembly stock and the bottleneck (a material, or a product without a BOM) at whatever level (all null for an empty BOM).';
+  'Per product of the caller: unit_cost through every level of sub-assemblies (materials, wastage, labour, overhead, purchase cost; null with cost_known false when unknown), margin and margin_percent against the selling price before GST (price_before_gst, rules.price_before_gst; null when the cost is unknown), max_buildable from current material and sub-assembly stock and the bottleneck (a material, or a product without a BOM) at whatever level (all null for an empty BOM).';
 revoke all on function public.product_costing() from public, anon, authenticated, service_role;
 grant execute on function public.product_costing() to authenticated;

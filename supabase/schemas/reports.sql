@@ -42,7 +42,8 @@ select
   count(*) filter (where o.status = 'Cancelled') as cancelled_orders,
   count(*) filter (where o.status = 'Returned') as returned_orders,
   coalesce(sum(o.returned_quantity), 0) as units_returned,
-  coalesce(sum(o.refunded_amount), 0) as returned_amount,
+  -- Net of GST, as revenue (issue 42): the taxable value of the units returned.
+  coalesce(sum(o.refunded_taxable_value), 0) as returned_amount,
   coalesce(sum(g.revenue) filter (where k.orders = 1), 0) as revenue_including_gst
 from public.sales_orders o
 -- Revenue is taxable value (GST is not revenue, issue 31); with GST beside it.
@@ -53,7 +54,7 @@ cross join lateral rules.kept_sale(o.status, o.quantity, o.returned_quantity, o.
 join reports.workspaces w on w.user_id = o.user_id
 group by o.user_id, w.workspace, date_trunc('month', o.order_date), o.platform;
 comment on view reports.revenue_by_platform_month is
-  'Sales orders, units and revenue (taxable value) kept after returns per platform per month (cancelled and fully returned orders excluded), with cancellations, fully returned orders, units returned and the amount refunded (GST included) per platform, and the revenue including GST, per workspace.';
+  'Sales orders, units and revenue (taxable value) kept after returns per platform per month (cancelled and fully returned orders excluded), with cancellations, fully returned orders, units returned and the amount returned (taxable value, net of GST, as revenue) per platform, and the revenue including GST, per workspace.';
 
 -- Profit after returns (rules.kept_sale: a fully returned order's loss included), beside the
 -- profit recorded at each sale, labelled so. An order whose cost is unknown (issue 33) is in
@@ -103,10 +104,11 @@ select
 from public.products p
 join public.product_unit_costs c on c.product_id = p.id
 -- The margin is on the price without its GST (issue 31), at the product's rate for its price today;
--- without a rate, on the selling price.
-cross join lateral rules.gst_split(p.selling_price, rules.gst_rate_for(p.gst_rate, p.gst_rate_rule, p.selling_price,
-  rules.india_day(now())), true) x
-cross join lateral (select x.taxable_value as price_before_gst) t
+-- without a rate, on the selling price. The product drawer's margin (product_costing) is the same.
+cross join lateral (
+  select rules.price_before_gst(p.selling_price, p.gst_rate, p.gst_rate_rule, rules.india_day(now()))
+    as price_before_gst
+) t
 join reports.workspaces w on w.user_id = p.user_id;
 comment on view reports.product_margins is
   'Per product: unit cost at current BOM and material costs, margin and margin percent against the selling price before GST (price_before_gst: the selling price itself when the product has no rate); all three null when the cost is unknown.';
@@ -134,13 +136,17 @@ from (
     round(m.stock_level * m.cost_per_unit, 2) as stock_value
   from public.raw_materials m
   union all
-  select p.user_id, 'product'::text, p.id, p.product_name, p.stock_on_hand, 'units'::text, p.selling_price,
-    round(p.stock_on_hand * p.selling_price, 2)
+  -- At cost, as materials (issue 42: the selling price holds GST and a profit not made yet); null
+  -- when the cost is unknown. A combo holds no stock of its own: its parts' stock is valued.
+  select p.user_id, 'product'::text, p.id, p.product_name, p.stock_on_hand, 'units'::text, c.unit_cost,
+    round(p.stock_on_hand * c.unit_cost, 2)
   from public.products p
+  join public.product_unit_costs c on c.product_id = p.id
+  where not p.is_combo
 ) items
 join reports.workspaces w on w.user_id = items.user_id;
 comment on view reports.stock_valuation is
-  'Stock value per item: raw materials at cost, finished products at selling price, per workspace.';
+  'Stock value per item at cost: raw materials at their cost per unit, products (combos aside: their parts are valued) at their unit cost (product_unit_costs; null when unknown), per workspace.';
 
 -- Consumption net of cancelled runs: what a cancellation put back was not consumed.
 create view reports.material_consumption_by_month with (security_invoker = true) as

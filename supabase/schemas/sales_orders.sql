@@ -264,7 +264,7 @@ begin
     select l.*, t.is_combo, t.hsn_code, t.gst_rate, coalesce(l.place_of_supply, v_business_state) as supply_state, x.*
     from line l
     cross join lateral (
-      select p.is_combo, p.hsn_code, rules.gst_rate_for(p.gst_rate, p.gst_rate_rule, l.unit_price,
+      select p.is_combo, p.hsn_code, private.product_gst_rate(p, l.unit_price,
         rules.india_day(coalesce(l.order_date, now()))) as gst_rate
       from public.products p
       where p.id = l.product_id and p.user_id = record_sales.user_id

@@ -217,9 +217,10 @@ describe('catalogue import and CSV export', { timeout: 90_000 }, () => {
     const valuation = await download(page, yourData.getByRole('button', { name: 'Stock valuation' }));
     expect(valuation.name).toMatch(/^factoryflow-stock-valuation-\d{4}-\d{2}-\d{2}\.csv$/);
     expect(valuation.lines).toEqual([
-      ['Item Type', 'Item', 'Stock', 'Unit', 'Unit Value', 'Stock Value'],
-      ['product', `'${HOSTILE_NAME}`, '7', 'units', '799', '5593.00'],
-      ['product', 'Linen Shirt', '5', 'units', '1499.5', '7497.50'],
+      ['Item Type', 'Item', 'Stock', 'Unit', 'Unit Value (at cost)', 'Stock Value (at cost)'],
+      // At cost (issue 42): 2.5 m of fabric at 120 = 300 a kurta; 1.5 m at 120 + 8 buttons at 0.125 = 181 a shirt.
+      ['product', `'${HOSTILE_NAME}`, '7', 'units', '300', '2100.00'],
+      ['product', 'Linen Shirt', '5', 'units', '181', '905.00'],
       ['raw material', 'Buttons', '400', 'pcs', '0.125', '50.00'],
       ['raw material', 'Cotton fabric', '50', 'metres', '120', '6000.00'],
     ]);

@@ -118,7 +118,7 @@ describe('costs, fees and profit', { timeout: 240_000 }, () => {
         '₹1,410.45',
       ]);
       expect(await rowCells(byPlatform, 'Amazon')).toEqual(['Amazon', '1', '₹2,499.00', '₹312.38', '₹677.74']);
-      expect(await panelFigure(page, 'Revenue')).toBe('₹7,497.00');
+      expect(await panelFigure(page, 'Revenue (net of GST)')).toBe('₹7,497.00');
       expect(await panelFigure(page, 'Platform fees')).toBe('₹882.18');
       expect(await panelFigure(page, 'Profit after returns')).toBe('₹2,088.19');
       expect(await panelFigure(page, 'Margin')).toBe('27.9%');
@@ -138,7 +138,7 @@ describe('costs, fees and profit', { timeout: 240_000 }, () => {
         stock_on_hand: 5,
       });
       await seed.sale(dupatta, 'Myntra', 1);
-      await eventually(() => panelFigure(page, 'Revenue')).toBe('₹8,297.00');
+      await eventually(() => panelFigure(page, 'Revenue (net of GST)')).toBe('₹8,297.00');
       expect(await panelFigure(page, 'Profit after returns')).toBe('₹2,088.19');
       expect(await panelFigure(page, 'Margin')).toBe('27.9%');
       const warning = profitPanels.getByRole('alert').filter({ hasText: 'Cost unknown' });
@@ -181,7 +181,7 @@ describe('costs, fees and profit', { timeout: 240_000 }, () => {
       await seed.sale(dupatta, 'Myntra', 1);
       await openTab(page, 'Profit');
       await eventually(() => panelFigure(page, 'Profit after returns')).toBe('₹2,388.19');
-      expect(await panelFigure(page, 'Revenue')).toBe('₹9,097.00');
+      expect(await panelFigure(page, 'Revenue (net of GST)')).toBe('₹9,097.00');
       expect(await panelFigure(page, 'Margin')).toBe('28.8%'); // 2,388.19 over 7,497 + 800
       expect(await warning.innerText()).toContain('Profit leaves out 1 order of products without a cost');
       expect(await rowCells(topByProfit, 'Dupatta')).toEqual(['Dupatta', '2', '₹1,600.00', '₹300.00']);

@@ -171,7 +171,7 @@ describe('returns and claims', { timeout: 240_000 }, () => {
 
       // The reimbursement counts back: 440 + 400 = 840.
       expect(await profitAfterReturns(page)).toBe('₹840.00');
-      expect(await panelFigure(page, 'Revenue')).toBe('₹1,000.00');
+      expect(await panelFigure(page, 'Revenue (net of GST)')).toBe('₹1,000.00');
       await openTab(page, 'Returns');
       const rates = page.getByRole('region', { name: 'Return and RTO rates by platform' });
       await eventually(() => rowCells(rates, 'Flipkart')).toEqual(['Flipkart', '3', '1', '33.3%', '0%']);

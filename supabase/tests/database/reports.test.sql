@@ -47,10 +47,10 @@ select results_eq(
 select results_eq(
   $$ select item_type, item_name, stock, unit, unit_value, stock_value from reports.stock_valuation
      where user_id = tests.id('owner') order by item_type, item_name $$,
-  $$ values ('product', 'Belt', 14.000::numeric, 'units', 799.00::numeric, 11186.00::numeric),
+  $$ values ('product', 'Belt', 14.000::numeric, 'units', 376.25::numeric, 5267.50::numeric),
             ('raw material', 'Leather', 19.000::numeric, 'sqft', 250.00::numeric, 4750.00::numeric),
             ('raw material', 'Wax', 1.600::numeric, 'kg', 12.50::numeric, 20.00::numeric) $$,
-  'Stock valuation: products at selling price, materials at cost (leather 40 - 1.5x14 = 19, wax 3 - 0.1x14 = 1.6)'
+  'Stock valuation at cost (issue 42): the belt at its unit cost 1.5 x 250 + 0.1 x 12.5 = 376.25, 14 x 376.25 = 5,267.50 (not its GST-inclusive price 799); materials at cost (leather 40 - 1.5x14 = 19, wax 3 - 0.1x14 = 1.6)'
 );
 select results_eq(
   $$ select month, material_name, unit, consumed, consumed_value_at_current_cost

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { choiceField, numberField, numberFieldText, productFieldRules, textField } from '@/lib/form-fields';
+import { checkItemTax, itemTaxFields, itemTaxFormValues, noItemTax, type ItemTax } from '@/lib/item-tax';
 import { componentQuantityRules } from './field-rules';
 
 /** A combo's part: a product and how many of it one combo holds. */
@@ -25,8 +26,11 @@ export const comboFormSchema = z
       .array(componentRowSchema)
       .min(1, 'A combo needs at least one part.')
       .max(MAX_COMBO_COMPONENTS, `A combo can have at most ${MAX_COMBO_COMPONENTS} products.`),
+    // Issue 42: its own HSN code and GST rate, saved by set_item_tax.
+    ...itemTaxFields,
   })
   .superRefine((combo, ctx) => {
+    checkItemTax(combo, ctx);
     const seen = new Set<string>();
     combo.components.forEach((row, index) => {
       if (seen.has(row.product_id)) {
@@ -50,6 +54,7 @@ export interface EditedCombo {
   category: string | null;
   selling_price: number;
   components: { product_id: string; quantity: number }[];
+  tax: ItemTax;
 }
 
 export const newComponentRow = { product_id: null, quantity: '' } satisfies ComboForm['components'][number];
@@ -62,6 +67,7 @@ export function comboFormDefaults(edited: EditedCombo | null): ComboForm {
       category: '',
       selling_price: '',
       components: [{ ...newComponentRow, quantity: '2' }],
+      ...itemTaxFormValues(noItemTax),
     };
   }
   return {
@@ -73,5 +79,6 @@ export function comboFormDefaults(edited: EditedCombo | null): ComboForm {
       product_id: part.product_id,
       quantity: numberFieldText(part.quantity),
     })),
+    ...itemTaxFormValues(edited.tax),
   };
 }

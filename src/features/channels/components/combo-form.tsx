@@ -2,12 +2,16 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { ActionIcon, Button, Divider, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { Controller, useFieldArray, useForm, type Control } from 'react-hook-form';
+import { useEffect } from 'react';
+import { Controller, useFieldArray, useForm, useWatch, type Control, type UseFormReturn } from 'react-hook-form';
 import { FormError, showOnField } from '@/components/form-error';
 import { NumberField, TextField } from '@/components/form-inputs';
 import { SubmitButton } from '@/components/submit-button';
+import { TaxFields } from '@/components/tax-fields';
+import { useProductsTax } from '@/features/stock-items/api/item-tax';
 import { ProductSelect } from '@/features/stock-items/components/product-picker';
 import { productFieldRules as rules } from '@/lib/form-fields';
+import { itemTaxFormValues, mixedSupplyTax } from '@/lib/item-tax';
 import {
   comboFormDefaults,
   comboFormSchema,
@@ -79,6 +83,9 @@ export function ComboForm({ edited, onClose }: ComboFormProps) {
           it shows how many its parts make now, a sale takes the parts, and it cannot be produced.
         </Text>
         <ComponentRows control={form.control} />
+        {/* Issue 42: the combo's own HSN code and GST rate, in a section of their own. */}
+        <Divider label="Tax" labelPosition="left" />
+        <ComboTaxFields form={form} ownTax={edited !== null && edited.tax.hsn_code !== null} />
         <FormError error={save.error} form={form} />
         <Group justify="flex-end">
           <Button variant="default" onClick={close}>
@@ -141,6 +148,39 @@ function ComponentRows({ control }: { control: Control<ComboFormValues, unknown,
         Add Part
       </Button>
     </>
+  );
+}
+
+/**
+ * A combo is a mixed supply (issue 42): until the owner sets its tax, the fields follow the part
+ * with the highest rate. A price rule is read on the price per piece, so the note says so.
+ */
+function ComboTaxFields({
+  form,
+  ownTax,
+}: {
+  form: UseFormReturn<ComboFormValues, unknown, ComboInput>;
+  /** The edited combo has a tax of its own: its fields keep it. */
+  ownTax: boolean;
+}) {
+  const parts = useWatch({ control: form.control, name: 'components' });
+  const partsTax = useProductsTax(parts.flatMap((part) => (part.product_id ? [part.product_id] : [])));
+  const { setValue, getFieldState } = form;
+  useEffect(() => {
+    if (ownTax || !partsTax.data) return;
+    const fields = itemTaxFormValues(mixedSupplyTax(partsTax.data));
+    const names = Object.keys(fields) as (keyof typeof fields)[];
+    if (names.some((name) => getFieldState(name).isDirty)) return;
+    for (const name of names) setValue(name, fields[name]);
+  }, [ownTax, partsTax.data, setValue, getFieldState]);
+  return (
+    <Stack gap="xs">
+      <TaxFields control={form.control} />
+      <Text size="sm" c="dimmed">
+        A combo is taxed as one item, at the highest rate of its parts unless you choose otherwise. A rate that depends
+        on the price is read per piece: a pack of 3 at ₹1,799 is ₹599.67 a piece.
+      </Text>
+    </Stack>
   );
 }
 

@@ -18,6 +18,8 @@ export interface ProductCosting {
   unit_cost: number | null;
   margin: number | null;
   margin_percent: number | null;
+  /** The selling price without its GST, which the margin is on (issue 42). */
+  price_before_gst: number;
   /** The cost build-up over every level: materials as entered, their wastage, labour, overhead per unit, purchase costs. */
   materials_cost: number;
   wastage_cost: number;
@@ -48,6 +50,7 @@ async function fetchProductCosting(productId: string): Promise<ProductCosting | 
     cost_known: row.cost_known,
     unit_cost: numberOrNull(row.unit_cost),
     margin: numberOrNull(row.margin),
+    price_before_gst: Number(row.price_before_gst),
     margin_percent: numberOrNull(row.margin_percent),
     materials_cost: Number(row.materials_cost),
     wastage_cost: Number(row.wastage_cost),

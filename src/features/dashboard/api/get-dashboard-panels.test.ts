@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { dashboardPanelsSchema, panelsOnBasis, type DashboardPanels } from './get-dashboard-panels';
+import { dashboardPanelsSchema, type DashboardPanels } from './get-dashboard-panels';
 
-const figures = { revenue: 1000, revenue_including_gst: 1050 };
+const figures = { revenue: 1000 };
 const panels: DashboardPanels = {
   bucket: 'day',
   totals: {
@@ -33,20 +33,5 @@ describe('profit of unknown cost (issue 33)', () => {
     });
     expect(parsed.totals).toMatchObject({ cost: null, orders_without_cost: 2 });
     expect(parsed.top_by_revenue[0]?.profit).toBeNull();
-  });
-});
-
-describe('revenue with or without GST (issue 31)', () => {
-  it('shows taxable value as the server gives it', () => {
-    expect(panelsOnBasis(panels, 'taxable')).toBe(panels);
-  });
-
-  it('shows every revenue figure with its GST, and leaves profit, fees and margin alone', () => {
-    const shown = panelsOnBasis(panels, 'including_gst');
-    expect(shown.totals).toMatchObject({ revenue: 1050, profit: 590, fees: 10, margin_percent: 59 });
-    expect(shown.by_platform[0]).toMatchObject({ revenue: 1050, profit: 590 });
-    expect(shown.over_time[0]).toMatchObject({ revenue: 1050, profit: 590 });
-    expect(shown.top_by_revenue[0]?.revenue).toBe(1050);
-    expect(shown.top_by_profit[0]?.revenue).toBe(1050);
   });
 });

@@ -4,7 +4,6 @@ import { Constants } from '@/lib/database.types';
 import { queryKeys } from '@/lib/query-keys';
 import { toUserError } from '@/lib/server-error';
 import { supabase } from '@/lib/supabase';
-import type { RevenueBasis } from '../utils/revenue-basis';
 
 /** The periods dashboard_panels() knows, with their labels. */
 export const panelPeriods = [
@@ -23,7 +22,6 @@ const productFigures = z.object({
   units: z.coerce.number(),
   revenue: z.coerce.number(),
   profit: z.nullable(z.coerce.number()),
-  revenue_including_gst: z.coerce.number(),
   orders_without_cost: z.coerce.number(),
 });
 
@@ -35,7 +33,6 @@ const styleFigures = z.object({
   units: z.coerce.number(),
   revenue: z.coerce.number(),
   profit: z.nullable(z.coerce.number()),
-  revenue_including_gst: z.coerce.number(),
   orders_without_cost: z.coerce.number(),
 });
 
@@ -47,7 +44,6 @@ export const dashboardPanelsSchema = z.object({
     orders: z.coerce.number(),
     units: z.coerce.number(),
     revenue: z.coerce.number(),
-    revenue_including_gst: z.coerce.number(),
     fees: z.coerce.number(),
     // Unknown (null) while an order's cost is; profit and margin leave such orders out and count them.
     cost: z.nullable(z.coerce.number()),
@@ -60,7 +56,6 @@ export const dashboardPanelsSchema = z.object({
       platform: z.enum(Constants.public.Enums.sales_platform),
       orders: z.coerce.number(),
       revenue: z.coerce.number(),
-      revenue_including_gst: z.coerce.number(),
       fees: z.coerce.number(),
       profit: z.coerce.number(),
       orders_without_cost: z.coerce.number(),
@@ -70,7 +65,6 @@ export const dashboardPanelsSchema = z.object({
     z.object({
       date: z.string(),
       revenue: z.coerce.number(),
-      revenue_including_gst: z.coerce.number(),
       profit: z.coerce.number(),
       orders_without_cost: z.coerce.number(),
     }),
@@ -102,36 +96,6 @@ export const topStyles = (rows: DashboardTopStyles['top_styles_by_revenue']): To
 
 export type DashboardPanels = z.output<typeof dashboardPanelsSchema>;
 
-/** Each revenue figure as the owner shows it: taxable value as given, or its revenue_including_gst. */
-function withRevenue<Row extends { revenue: number; revenue_including_gst: number }>(
-  row: Row,
-  basis: RevenueBasis,
-): Row {
-  return basis === 'taxable' ? row : { ...row, revenue: row.revenue_including_gst };
-}
-
-/** The panels with revenue on the owner's basis (issue 31); profit, fees and margin never include GST. */
-export function panelsOnBasis(panels: DashboardPanels, basis: RevenueBasis): DashboardPanels {
-  if (basis === 'taxable') return panels;
-  const on = <Row extends { revenue: number; revenue_including_gst: number }>(row: Row) => withRevenue(row, basis);
-  return {
-    ...panels,
-    totals: on(panels.totals),
-    by_platform: panels.by_platform.map(on),
-    over_time: panels.over_time.map(on),
-    top_by_revenue: panels.top_by_revenue.map(on),
-    top_by_profit: panels.top_by_profit.map(on),
-  };
-}
-
-/** The style lists with revenue on the owner's basis. */
-export function topStylesOnBasis(lists: DashboardTopStyles, basis: RevenueBasis): DashboardTopStyles {
-  if (basis === 'taxable') return lists;
-  return {
-    top_styles_by_revenue: lists.top_styles_by_revenue.map((row) => withRevenue(row, basis)),
-    top_styles_by_profit: lists.top_styles_by_profit.map((row) => withRevenue(row, basis)),
-  };
-}
 export type DashboardTopStyles = z.output<typeof dashboardTopStylesSchema>;
 
 async function fetchDashboardPanels(period: PanelPeriod): Promise<DashboardPanels> {

@@ -9,9 +9,8 @@ import { supabase } from '@/lib/supabase';
 // dashboard_summary() returns jsonb, typed only as Json: check its shape at the boundary.
 // Numeric values may arrive as strings, hence the coercion.
 export const dashboardSummarySchema = z.object({
-  /** Taxable value (GST is not revenue, issue 31); what buyers paid, GST included, beside it. */
+  /** Net of GST: taxable value (GST is not revenue, issues 31 and 42). */
   total_revenue: z.coerce.number(),
-  total_revenue_including_gst: z.coerce.number(),
   open_sales_orders: z.coerce.number(),
   low_stock_products: z.coerce.number(),
   low_stock_materials: z.coerce.number(),

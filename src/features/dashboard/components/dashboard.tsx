@@ -8,7 +8,6 @@ import { PageHeader } from '@/components/page-header';
 import { TableSkeleton } from '@/components/table-skeleton';
 import { formatQuantity, formatRupees } from '@/lib/format';
 import { useDashboardSummary, type DashboardSummary } from '../api/get-dashboard-summary';
-import { useRevenueBasis } from '../utils/revenue-basis';
 import classes from './dashboard.module.css';
 
 interface DashboardProps {
@@ -18,8 +17,6 @@ interface DashboardProps {
 
 export function Dashboard({ onOpenSalesOrders, onOpenInventory }: DashboardProps) {
   const summary = useDashboardSummary();
-  // Issue 31: the owner's choice in the profit panels, taxable value unless they chose GST included.
-  const [basis] = useRevenueBasis();
 
   return (
     <>
@@ -34,13 +31,9 @@ export function Dashboard({ onOpenSalesOrders, onOpenInventory }: DashboardProps
           <SimpleGrid type="container" cols={{ base: 2, '960px': 4 }} spacing={{ base: 'xs', '960px': 'md' }} mb="lg">
             <StatCard
               label="Total Revenue"
-              note={`All time, after cancellations and returns${basis === 'including_gst' ? ', GST included' : ''}`}
-              value={
-                summary.data &&
-                formatRupees(
-                  basis === 'including_gst' ? summary.data.total_revenue_including_gst : summary.data.total_revenue,
-                )
-              }
+              // The spec's label; its value net of GST, as every revenue figure (issue 42).
+              note="All time, net of GST, after cancellations and returns"
+              value={summary.data && formatRupees(summary.data.total_revenue)}
               icon={IconCurrencyRupee}
               color="indigo"
             />

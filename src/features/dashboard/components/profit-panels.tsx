@@ -23,10 +23,9 @@ import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { LoadError } from '@/components/load-error';
 import { CostUnknownAlert } from '@/components/cost-unknown-alert';
 import { formatProfit, formatRupees } from '@/lib/format';
+import { moneyLabels } from '@/lib/money-labels';
 import {
   panelPeriods,
-  panelsOnBasis,
-  topStylesOnBasis,
   topProducts,
   topStyles,
   useDashboardPanels,
@@ -37,7 +36,6 @@ import {
   type TopItem,
 } from '../api/get-dashboard-panels';
 import { overTimeSeries } from '../utils/over-time';
-import { useRevenueBasis, type RevenueBasis } from '../utils/revenue-basis';
 
 const dayLabel = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 const monthLabel = new Intl.DateTimeFormat('en-IN', { month: 'short', year: 'numeric', timeZone: 'UTC' });
@@ -54,7 +52,6 @@ const yAxisProps = { tickFormatter: (value: number) => axisRupees.format(value),
 export function ProfitPanels() {
   const [period, setPeriod] = useState<PanelPeriod>('this_month');
   const panels = useDashboardPanels(period);
-  const [basis, setBasis] = useRevenueBasis();
 
   return (
     <Paper withBorder p="md" component="section" aria-label="Profit">
@@ -74,22 +71,12 @@ export function ProfitPanels() {
             allowDeselect={false}
             w={{ base: '100%', xs: 280 }}
           />
-          {/* Issue 31: revenue without GST (taxable value) or with it; remembered in this browser. */}
-          <SegmentedControl
-            aria-label="Revenue shown"
-            data={[
-              { value: 'taxable', label: 'Taxable value' },
-              { value: 'including_gst', label: 'Including GST' },
-            ]}
-            value={basis}
-            onChange={(value) => setBasis(value as RevenueBasis)}
-          />
         </Group>
       </Group>
       {panels.isError ? (
         <LoadError what="the profit figures" error={panels.error} onRetry={panels.refetch} />
       ) : panels.data ? (
-        <PanelsBody panels={panelsOnBasis(panels.data, basis)} period={period} basis={basis} />
+        <PanelsBody panels={panels.data} period={period} />
       ) : (
         <Skeleton h={320} aria-label="Loading the profit figures" />
       )}
@@ -97,7 +84,7 @@ export function ProfitPanels() {
   );
 }
 
-function PanelsBody({ panels, period, basis }: { panels: DashboardPanels; period: PanelPeriod; basis: RevenueBasis }) {
+function PanelsBody({ panels, period }: { panels: DashboardPanels; period: PanelPeriod }) {
   const { totals } = panels;
   const label = panels.bucket === 'day' ? dayLabel : monthLabel;
   // The shared list table (cards on a phone) wants an id per row: a platform appears once.
@@ -112,7 +99,7 @@ function PanelsBody({ panels, period, basis }: { panels: DashboardPanels; period
   return (
     <Stack gap="lg">
       <SimpleGrid cols={{ base: 2, md: 4 }}>
-        <Figure label="Revenue" value={formatRupees(totals.revenue)} />
+        <Figure label={moneyLabels.revenue} value={formatRupees(totals.revenue)} />
         <Figure label="Platform fees" value={formatRupees(totals.fees)} />
         <Figure label="Profit after returns" value={formatRupees(totals.profit)} />
         <Figure label="Margin" value={formatPercent(totals.margin_percent)} />
@@ -138,7 +125,7 @@ function PanelsBody({ panels, period, basis }: { panels: DashboardPanels; period
                 yAxisProps={yAxisProps}
                 withLegend
                 series={[
-                  { name: 'revenue', label: 'Revenue', color: 'indigo.6' },
+                  { name: 'revenue', label: moneyLabels.revenue, color: 'indigo.6' },
                   { name: 'fees', label: 'Fees', color: 'orange.6' },
                   { name: 'profit', label: 'Profit', color: 'teal.6' },
                 ]}
@@ -160,13 +147,13 @@ function PanelsBody({ panels, period, basis }: { panels: DashboardPanels; period
                 // A month of days is narrow: a day's two bars touch, so each is as wide as it can be.
                 barChartProps={{ barGap: 1 }}
                 series={[
-                  { name: 'revenue', label: 'Revenue', color: 'indigo.6' },
+                  { name: 'revenue', label: moneyLabels.revenue, color: 'indigo.6' },
                   { name: 'profit', label: 'Profit', color: 'teal.6' },
                 ]}
               />
             </section>
           </SimpleGrid>
-          <TopLists panels={panels} period={period} basis={basis} />
+          <TopLists panels={panels} period={period} />
         </>
       )}
     </Stack>
@@ -178,7 +165,7 @@ type PlatformRow = DashboardPanels['by_platform'][number] & { id: string };
 const platformColumns: DataTableColumn<PlatformRow>[] = [
   { label: 'Platform', fw: 500, cell: (row) => row.platform },
   { label: 'Orders', numeric: true, cell: (row) => row.orders },
-  { label: 'Revenue', numeric: true, cell: (row) => formatRupees(row.revenue) },
+  { label: moneyLabels.revenue, numeric: true, cell: (row) => formatRupees(row.revenue) },
   { label: 'Fees', numeric: true, cell: (row) => formatRupees(row.fees) },
   {
     label: 'Profit',
@@ -215,12 +202,12 @@ function Figure({ label, value }: { label: string; value: string }) {
  * The top 5 products by revenue and by profit; once the owner has a style, also grouped by style (a
  * style's sizes and colours summed as one, a product without a style as itself).
  */
-function TopLists({ panels, period, basis }: { panels: DashboardPanels; period: PanelPeriod; basis: RevenueBasis }) {
+function TopLists({ panels, period }: { panels: DashboardPanels; period: PanelPeriod }) {
   const [byStyle, setByStyle] = useState(false);
   const hasStyles = useHasStyles().data === true;
   const grouped = byStyle && hasStyles;
   const topStylesQuery = useDashboardTopStyles(period, grouped);
-  const styleLists = grouped && topStylesQuery.data ? topStylesOnBasis(topStylesQuery.data, basis) : undefined;
+  const styleLists = grouped ? topStylesQuery.data : undefined;
   return (
     <Stack gap="xs">
       {hasStyles && (
@@ -285,7 +272,7 @@ function TopProducts({ title, itemLabel, rows }: { title: string; itemLabel: str
             <Table.Tr>
               <Table.Th>{itemLabel}</Table.Th>
               <Table.Th ta="right">Units</Table.Th>
-              <Table.Th ta="right">Revenue</Table.Th>
+              <Table.Th ta="right">{moneyLabels.revenue}</Table.Th>
               <Table.Th ta="right">Profit</Table.Th>
             </Table.Tr>
           </Table.Thead>

@@ -1,4 +1,5 @@
 import type { CsvColumn } from '@/lib/csv';
+import { moneyLabels } from '@/lib/money-labels';
 import { toUserError } from '@/lib/server-error';
 import { supabase } from '@/lib/supabase';
 import type { CsvExport } from './csv-export';
@@ -43,18 +44,18 @@ export const ownerReports: OwnerReport[] = [
     column('Platform', 'text', 'platform'),
     column('Orders', 'number', 'orders'),
     column('Units Sold', 'number', 'units_sold'),
-    column('Revenue', 'amount', 'revenue'),
+    column(moneyLabels.revenue, 'amount', 'revenue'),
     column('Cancelled Orders', 'number', 'cancelled_orders'),
     column('Returned Orders', 'number', 'returned_orders'),
     column('Units Returned', 'number', 'units_returned'),
-    column('Returned Amount', 'amount', 'returned_amount'),
+    column(moneyLabels.returnedAmount, 'amount', 'returned_amount'),
   ]),
   ownerReport('profit_by_platform_month', 'Profit by platform and month', [
     column('Month', 'date', 'month'),
     column('Platform', 'text', 'platform'),
     column('Orders', 'number', 'orders'),
     column('Units Sold', 'number', 'units_sold'),
-    column('Revenue', 'amount', 'revenue'),
+    column(moneyLabels.revenue, 'amount', 'revenue'),
     column('Fees', 'amount', 'fees'),
     column('Return Fees', 'amount', 'return_fees'),
     column('Reimbursed', 'amount', 'reimbursed'),
@@ -67,18 +68,20 @@ export const ownerReports: OwnerReport[] = [
   ownerReport('product_margins', 'Product margins', [
     column('SKU', 'text', 'sku'),
     column('Product Name', 'text', 'product_name'),
-    column('Selling Price', 'amount', 'selling_price'),
+    column(moneyLabels.sellingPrice, 'amount', 'selling_price'),
     column('Unit Cost', 'number', 'unit_cost'),
-    column('Margin', 'number', 'margin'),
-    column('Margin %', 'number', 'margin_percent'),
+    column(moneyLabels.margin, 'number', 'margin'),
+    column(moneyLabels.marginPercent, 'number', 'margin_percent'),
+    // Issue 42: the price the margin is on, last so every earlier column keeps its place.
+    column(moneyLabels.priceBeforeGst, 'amount', 'price_before_gst'),
   ]),
   ownerReport('stock_valuation', 'Stock valuation', [
     column('Item Type', 'text', 'item_type'),
     column('Item', 'text', 'item_name'),
     column('Stock', 'number', 'stock'),
     column('Unit', 'text', 'unit'),
-    column('Unit Value', 'number', 'unit_value'),
-    column('Stock Value', 'amount', 'stock_value'),
+    column(moneyLabels.unitValue, 'number', 'unit_value'),
+    column(moneyLabels.stockValue, 'amount', 'stock_value'),
   ]),
   ownerReport('material_consumption_by_month', 'Material consumption by month', [
     column('Month', 'date', 'month'),

@@ -55,7 +55,8 @@ export function purchaseListText(groups: SupplierGroup[]): string {
     .join('\n\n');
 }
 
-const purchaseListColumns: CsvColumn<PurchaseLine & { supplier_name: string }>[] = [
+/** The purchase list's CSV columns (listed with their bases in src/test/money-columns.test.ts). */
+export const purchaseListColumns: CsvColumn<PurchaseLine & { supplier_name: string }>[] = [
   { header: 'Supplier', kind: 'text', value: (line) => line.supplier_name },
   { header: 'Material', kind: 'text', value: (line) => line.material_name },
   { header: 'Quantity', kind: 'number', value: (line) => line.quantity },

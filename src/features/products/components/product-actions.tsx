@@ -27,7 +27,8 @@ export function useProductActions(rows: ProductRow[] | undefined) {
   const bom = useProductBom(editedId);
   const costs = useProductCosts(editedId);
   const comboParts = useComboParts(editedComboId);
-  const tax = useItemTax(editedId === null ? null : { kind: 'product', id: editedId });
+  const editedTaxId = editedId ?? editedComboId;
+  const tax = useItemTax(editedTaxId === null ? null : { kind: 'product', id: editedTaxId });
   const close = () => setOpen(null);
 
   const actionsFor = (row: ProductRow): ItemAction[] => [
@@ -59,11 +60,12 @@ export function useProductActions(rows: ProductRow[] | undefined) {
 
   const dialogs = (
     <>
-      {product && editedComboId && comboParts.data && (
+      {product && editedComboId && comboParts.data && tax.data && (
         <ComboFormModal
           edited={{
             ...product,
             components: comboParts.data.map(({ part, quantity }) => ({ product_id: part.id, quantity })),
+            tax: tax.data,
           }}
           onClose={close}
         />

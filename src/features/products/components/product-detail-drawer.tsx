@@ -21,6 +21,7 @@ import type { ProductRow } from '@/features/stock-items/api/item-lists';
 import type { Product } from '@/features/stock-items/api/products';
 import { formatQuantity, formatQuantityWithUnit, formatRupees, formatUnitCost } from '@/lib/format';
 import { lineAmount } from '@/lib/money';
+import { moneyLabels } from '@/lib/money-labels';
 import classes from './product-detail-drawer.module.css';
 import { ProductPlanningForm } from './product-planning-form';
 
@@ -101,9 +102,13 @@ function ProductDetail({ product }: { product: ProductRow }) {
         <Figure label="Selling price" value={formatRupees(product.selling_price)} />
         <Figure label="Unit cost" value={cost.unit_cost === null ? 'Cost unknown' : formatRupees(cost.unit_cost)} />
         <Figure
-          label="Margin"
+          label={moneyLabels.margin}
           value={cost.margin === null ? '—' : formatRupees(cost.margin)}
-          detail={cost.margin_percent === null ? undefined : `${cost.margin_percent}%`}
+          detail={
+            cost.margin_percent === null
+              ? undefined
+              : `${cost.margin_percent}% of ${formatRupees(cost.price_before_gst)} before GST`
+          }
           tone={cost.margin !== null && cost.margin < 0 ? 'red.9' : undefined}
         />
       </SimpleGrid>

@@ -34,3 +34,22 @@ export function useItemTax(item: { kind: 'product' | 'material'; id: string } | 
     queryFn: item === null ? skipToken : () => fetchItemTax(table, item.id),
   });
 }
+
+/** The HSN codes and GST rates of several products (a combo's parts), in no particular order. */
+export function useProductsTax(productIds: string[]) {
+  const ids = [...new Set(productIds)].sort();
+  return useQuery({
+    queryKey: [...queryKeys.products, 'tax', 'of', ids],
+    queryFn:
+      ids.length === 0
+        ? skipToken
+        : async () => {
+            const { data, error } = await supabase
+              .from('products')
+              .select('hsn_code, gst_rate, gst_rate_rule')
+              .in('id', ids);
+            if (error) throw toUserError(error);
+            return data.map(toItemTax);
+          },
+  });
+}
