@@ -45,6 +45,48 @@ as $$
 $$;
 comment on function rules.gst_state_name is 'The state''s name for a GST state code; null when the code is not one.';
 
+-- The GST state code of a state as an order report or a shop writes it (issue 42), or null when it
+-- names no state: a GST code ('24', '7' for '07'); a name in any case, with '&' for 'and' and any
+-- spaces or punctuation ('GUJARAT', 'Jammu & Kashmir', 'Pondicherry (Puducherry)' after its
+-- bracket); the older or other spellings the portals and shops use (Orissa, Pondicherry,
+-- Uttaranchal, Lakshadeep, Chattisgarh, NCT of Delhi, New Delhi, Telengana); and the two-letter codes of
+-- WooCommerce's states (i18n/states.php: GJ, RJ, CT, OR, TS, UK, DN, DD, PY, ...) and ISO 3166-2:IN
+-- as Shopify's province_code writes them (CG, OD, TG, UT, DH, LA), with or without 'IN-'. Since
+-- 26 January 2020 Dadra and Nagar Haveli and Daman and Diu are one territory, 26: their old names
+-- and codes are 26 too (a sale today cannot be in the old 25, which only '25' itself names).
+create function rules.gst_state_code(value text) returns text
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$
+  with given as (
+    select btrim(gst_state_code.value) as raw,
+      regexp_replace(replace(lower(regexp_replace(btrim(gst_state_code.value), '\s*\(.*\)$', '')), '&', 'and'),
+        '[^a-z0-9]', '', 'g') as folded
+  )
+  select coalesce(
+    (select s.code from rules.gst_states() s, given g
+     where g.raw ~ '^[0-9]{1,2}$' and s.code = lpad(g.raw, 2, '0')),
+    (select a.code from given g, (values
+       ('orissa', '21'), ('pondicherry', '34'), ('uttaranchal', '05'), ('lakshadeep', '31'), ('chattisgarh', '22'),
+       ('nctofdelhi', '07'), ('newdelhi', '07'), ('telengana', '36'), ('andamanandnicobar', '35'),
+       ('dadraandnagarhaveli', '26'), ('dadarandnagarhaveli', '26'), ('damananddiu', '26'),
+       ('dadranagarhavelianddamananddiu', '26'), ('jammukashmir', '01'),
+       ('an', '35'), ('ap', '37'), ('ar', '12'), ('as', '18'), ('br', '10'), ('ch', '04'), ('ct', '22'), ('cg', '22'),
+       ('dn', '26'), ('dd', '26'), ('dh', '26'), ('dl', '07'), ('ga', '30'), ('gj', '24'), ('hr', '06'), ('hp', '02'),
+       ('jk', '01'), ('jh', '20'), ('ka', '29'), ('kl', '32'), ('la', '38'), ('ld', '31'), ('mp', '23'), ('mh', '27'),
+       ('mn', '14'), ('ml', '17'), ('mz', '15'), ('nl', '13'), ('or', '21'), ('od', '21'), ('pb', '03'), ('py', '34'),
+       ('rj', '08'), ('sk', '11'), ('tn', '33'), ('ts', '36'), ('tg', '36'), ('tr', '16'), ('uk', '05'), ('ut', '05'),
+       ('up', '09'), ('wb', '19')) a (spelling, code)
+     where a.spelling = case when g.folded ~ '^in[a-z]{2}$' and g.raw ~* '^in-' then substr(g.folded, 3) else g.folded end),
+    (select s.code from rules.gst_states() s, given g
+     where regexp_replace(replace(lower(s.name), '&', 'and'), '[^a-z0-9]', '', 'g') = g.folded)
+  )
+$$;
+comment on function rules.gst_state_code is
+  'The GST state code of a state as a report or shop writes it: a code (24, 7), a name in any case and punctuation (GUJARAT, Jammu & Kashmir), a portal''s older spelling (Orissa, Pondicherry) or a WooCommerce/Shopify two-letter code (GJ, IN-GJ); null when it names no state.';
+
 -- Whether a GSTIN is one the GST network would issue: 15 characters, a state code of
 -- rules.gst_states, a PAN (5 letters, 4 digits, a letter), the entity number (1-9, A-Z), one more
 -- letter or digit (Z for a normal taxpayer; operators collecting TCS and other registrations use
@@ -168,11 +210,11 @@ $$;
 comment on function rules.financial_year is
   'The financial year (April-March, India time) of a moment, as yy-yy: 2026-03-31 23:59 IST is 25-26, 2026-04-01 00:00 IST 26-27.';
 
-revoke all on function rules.gst_states(), rules.gst_state_name(text), rules.is_valid_gstin(text),
+revoke all on function rules.gst_states(), rules.gst_state_name(text), rules.gst_state_code(text), rules.is_valid_gstin(text),
   rules.gst_rate_in_force(numeric, date), rules.gst_rate_for(numeric, jsonb, numeric, date),
   rules.gst_split(numeric, numeric, boolean), rules.financial_year(timestamptz)
   from public, anon, authenticated, service_role;
-grant execute on function rules.gst_states(), rules.gst_state_name(text), rules.is_valid_gstin(text),
+grant execute on function rules.gst_states(), rules.gst_state_name(text), rules.gst_state_code(text), rules.is_valid_gstin(text),
   rules.gst_rate_in_force(numeric, date), rules.gst_rate_for(numeric, jsonb, numeric, date),
   rules.gst_split(numeric, numeric, boolean), rules.financial_year(timestamptz)
   to authenticated;
@@ -196,8 +238,9 @@ $$;
 comment on function private.require_gstin is
   'A GSTIN trimmed and upper-cased, or the refusal "GSTIN {value} is not valid." (hint field:<field>); blank is null.';
 
--- A state given by its code ('27', '7' for '07') or its name (any case: 'Maharashtra'), as its
--- two-digit code; null stays null; anything else: '{label} {value} is not a state code or name.'
+-- A state as rules.gst_state_code reads it (a code such as '27' or '7', a name in any case, a
+-- portal's spelling), as its two-digit code; null stays null; anything else:
+-- '{label} {value} is not a state code or name.'
 create function private.require_state(value text, label text, field text) returns text
 language plpgsql
 immutable
@@ -205,16 +248,9 @@ set search_path = ''
 as $$
 declare
   v_value text := nullif(btrim(value), '');
-  v_code text;
+  v_code text := rules.gst_state_code(v_value);
 begin
-  if v_value is null then
-    return null;
-  end if;
-  select s.code into v_code
-  from rules.gst_states() s
-  where s.code = case when v_value ~ '^[0-9]{1,2}$' then lpad(v_value, 2, '0') end
-     or lower(s.name) = lower(v_value);
-  if v_code is null then
+  if v_value is not null and v_code is null then
     perform private.raise_input_error(format('%s %s is not a state code or name.', label, left(v_value, 60)), field);
   end if;
   return v_code;
