@@ -1354,7 +1354,7 @@ isOneToOne: false
 { Args: { "lines": Json,"note"?: string,"po_id": string,"request_id"?: string }; Returns: Json
                            },
 "receive_website_order":
-{ Args: { "endpoint_token": string,"lines": Json,"ordered_at": string,"shop_order_id": string }; Returns: Json
+{ Args: { "buyer_state"?: string,"endpoint_token": string,"lines": Json,"ordered_at": string,"shop_order_id": string }; Returns: Json
                            },
 "reconciliation_summary":
 { Args: { "period": string }; Returns: Json

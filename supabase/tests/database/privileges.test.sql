@@ -498,7 +498,7 @@ select set_eq(
      where n.nspname in ('public', 'private', 'reports')
        and has_function_privilege('service_role', p.oid, 'EXECUTE') $$,
   array['public.website_webhook_secret(text)',
-        'public.receive_website_order(text, text, timestamp with time zone, jsonb)',
+        'public.receive_website_order(text, text, timestamp with time zone, jsonb, text)',
         'public.available_to_sell_for_user(uuid, text)', 'public.shopify_push_plan(uuid)'],
   'service_role can execute only the website-orders Edge Function''s two calls, available_to_sell_for_user and the shopify-inventory function''s plan (every other function works on a signed-in user)'
 );

@@ -505,7 +505,8 @@ begin
            bool_or(jsonb_typeof(l.value -> 'quantity') is distinct from 'number') as bad_quantity,
            -- what the buyer paid for the SKU's lines; null when any line gave no amount
            case when bool_and(jsonb_typeof(l.value -> 'amount') = 'number')
-                then sum((l.value ->> 'amount')::numeric) end as amount,
+                then sum(case when jsonb_typeof(l.value -> 'amount') = 'number'
+                              then (l.value ->> 'amount')::numeric end) end as amount,
            bool_or(coalesce(jsonb_typeof(l.value -> 'amount'), 'null') not in ('number', 'null')) as bad_amount,
            bool_or(length(btrim(l.value ->> 'sku')) > 100) as long_sku
     from jsonb_array_elements(receive_website_order.lines) l
