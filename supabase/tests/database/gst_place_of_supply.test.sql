@@ -18,8 +18,8 @@ select is((select jsonb_agg(rules.gst_state_code(v) order by n) from unnest(arra
   '["21", "34", "34", "05", "01", "07", "35"]'::jsonb,
   'The portals'' older spellings and ''&'' for ''and'': Odisha 21, Puducherry 34, Uttarakhand 05, J&K 01, Delhi 07, A&N 35');
 select is((select jsonb_agg(rules.gst_state_code(v) order by n) from unnest(array['Dadra and Nagar Haveli and Daman and Diu',
-    'Dadra and Nagar Haveli', 'Daman and Diu', 'DN', 'DD', 'DH', '25']) with ordinality u (v, n)),
-  '["26", "26", "26", "26", "26", "26", "25"]'::jsonb,
+    'The Dadra and Nagar Haveli and Daman and Diu', 'Dadra and Nagar Haveli', 'Daman and Diu', 'DN', 'DD', 'DH', '25']) with ordinality u (v, n)),
+  '["26", "26", "26", "26", "26", "26", "26", "25"]'::jsonb,
   'The merged territory is 26 by any of its names or codes; only ''25'' itself is the old Daman and Diu');
 select is((select jsonb_agg(rules.gst_state_code(v) order by n) from unnest(array['GJ', 'RJ', 'IN-GJ', 'CT', 'CG', 'OR', 'OD',
     'TS', 'TG', 'UK', 'UT', 'PY', 'LA']) with ordinality u (v, n)),
