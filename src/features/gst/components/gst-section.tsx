@@ -26,6 +26,7 @@ import {
   tableTaxableValue,
   totalOutputTax,
   type Gstr1Summary,
+  type PlaceUnknownSale,
 } from '../utils/gstr1-files';
 
 /**
@@ -79,6 +80,42 @@ function tableTotal(summary: Gstr1Summary, table: string): string {
   }
 }
 
+/**
+ * The sales whose buyer's state no report or shop gave: each says "Place of supply unknown" and is
+ * filed in no table until an invoice names the state (issue 42), rather than as the business's own.
+ */
+function PlaceUnknownSales({ count, orders }: { count: number; orders: PlaceUnknownSale[] }) {
+  return (
+    <Alert
+      color="orange"
+      title={
+        <AlertTitle>
+          {formatQuantity(count)} {count === 1 ? 'sale has' : 'sales have'} no place of supply
+        </AlertTitle>
+      }
+    >
+      <Text size="sm">
+        The order report or website order gave no buyer state FactoryFlow could read, so they are in no table. Invoice
+        each to its buyer&apos;s state (Invoices, below) to file it.
+      </Text>
+      <Stack component="ul" gap={2} mt="xs" pl="md" aria-label="Sales with place of supply unknown">
+        {orders.map((order) => (
+          <Text component="li" size="sm" key={order.sales_order_id}>
+            {order.platform}
+            {order.external_order_id && ` ${order.external_order_id}`} · {order.product_name} ·{' '}
+            {formatRupees(order.total_amount)} · Place of supply unknown
+          </Text>
+        ))}
+      </Stack>
+      {count > orders.length && (
+        <Text size="xs" mt={4}>
+          The first {formatQuantity(orders.length)} are listed.
+        </Text>
+      )}
+    </Alert>
+  );
+}
+
 function MonthFigures({ month }: { month: string }) {
   const gst = useGstMonth(month);
   if (gst.isError) return <LoadError what="the month's GST" error={gst.error} onRetry={() => void gst.refetch()} />;
@@ -104,6 +141,7 @@ function MonthFigures({ month }: { month: string }) {
           (Products, Edit).
         </Alert>
       )}
+      {summary.place_unknown.count > 0 && <PlaceUnknownSales {...summary.place_unknown} />}
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <div>
           <Title order={4} size="h5" mb="xs">
