@@ -1470,6 +1470,45 @@ isOneToOne: false
 "set_item_tax":
 { Args: { "gst_rate"?: number,"hsn_code"?: string,"material_id"?: string,"product_id"?: string,"rate_rule"?: Json,"style_id"?: string }; Returns: number
                            },
+"set_place_of_supply":
+{ Args: { "order_id": string,"state": string }; Returns: {
+              "cgst": number,
+"external_order_id": string | null,
+"fees": number,
+"gst_rate": number | null,
+"hsn_code": string | null,
+"id": string,
+"igst": number,
+"operator_gstin": string | null,
+"order_date": string,
+"place_of_supply": string | null,
+"platform": Database["public"]['Enums']["sales_platform"],
+"product_id": string,
+"product_name": string,
+"profit": number | null,
+"profit_after_returns": number | null,
+"quantity": number,
+"refunded_amount": number | null,
+"refunded_taxable_value": number | null,
+"reimbursed": number,
+"restocked_quantity": number,
+"return_fees": number,
+"return_note": string | null,
+"returned_quantity": number,
+"sgst": number,
+"status": Database["public"]['Enums']["sales_order_status"],
+"taxable_value": number,
+"total_amount": number,
+"unit_cost": number | null,
+"unit_price": number,
+"user_id": string
+            }
+                          SetofOptions: {
+        from: "*"
+        to: "sales_orders"
+        isOneToOne: true
+        isSetofReturn: false
+      } },
 "set_platform_fees":
 { Args: { "claim_window_days"?: number,"commission_percent": number,"fee_per_order": number,"payment_cycle_days"?: number,"platform": string,"shipping_per_order": number }; Returns: {
               "claim_window_days": number | null,

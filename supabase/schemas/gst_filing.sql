@@ -48,6 +48,48 @@ comment on function public.input_tax is
 revoke all on function public.input_tax(text) from public, anon, authenticated, service_role;
 grant execute on function public.input_tax(text) to authenticated;
 
+-- set_place_of_supply: the owner settles a sale whose place of supply is unknown -------------------
+-- A sale whose report or website order named no state it could read (issue 42) is in no GSTR-1
+-- table until the owner gives the buyer's state: its tax is split again for it (rules.gst_split
+-- of its total at its rate: IGST to another state, CGST + SGST in halves within the business's).
+-- The same state again changes nothing. An invoiced sale's place is its invoice's: refused.
+create function public.set_place_of_supply(order_id uuid, state text) returns public.sales_orders
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_user_id uuid := private.require_user_id();
+  v_state text := private.require_state(left(set_place_of_supply.state, 100), 'Place of supply', 'state');
+  v_order public.sales_orders;
+begin
+  if v_state is null then
+    raise exception 'Place of supply is required.' using hint = 'field:state';
+  end if;
+  select * into v_order from public.sales_orders o
+  where o.id = set_place_of_supply.order_id and o.user_id = v_user_id
+  for update;
+  if not found then
+    raise exception 'Sales order not found.';
+  end if;
+  if exists (select 1 from public.invoice_lines l where l.sales_order_id = v_order.id) then
+    raise exception 'This sale is invoiced: its invoice sets its place of supply.';
+  end if;
+
+  update public.sales_orders o
+  set place_of_supply = v_state, taxable_value = x.taxable_value, cgst = x.cgst, sgst = x.sgst, igst = x.igst
+  from rules.gst_split(v_order.total_amount, v_order.gst_rate, v_state = coalesce(
+    (select b.state_code from public.business_profiles b where b.user_id = v_user_id), v_state)) x
+  where o.id = v_order.id
+  returning o.* into v_order;
+  return v_order;
+end;
+$$;
+comment on function public.set_place_of_supply is
+  'Sets the place of supply (a state code or name) of one of the caller''s sales not invoiced, and splits its tax for it: IGST to another state than the business''s, CGST + SGST within it. Refusals name the field state.';
+revoke all on function public.set_place_of_supply(uuid, text) from public, anon, authenticated, service_role;
+grant execute on function public.set_place_of_supply(uuid, text) to authenticated;
+
 -- One line of GSTR-1's HSN summary before it is summed (signed: credit notes negative).
 create type private.gstr1_hsn_line as (
   hsn_code text,

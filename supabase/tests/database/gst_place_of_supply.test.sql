@@ -7,7 +7,7 @@
 -- half the tax rounded to the paisa, SGST the rest (rules.gst_split).
 begin;
 set local client_min_messages = warning;
-select plan(19);
+select plan(22);
 
 -- The spellings -----------------------------------------------------------------------------------
 select is((select jsonb_agg(rules.gst_state_code(v) order by n) from unnest(array['GUJARAT', 'Gujarat', ' gujarat ', '24',
@@ -110,6 +110,17 @@ select is((select jsonb_build_object('count', g -> 'place_unknown' -> 'count', '
     from gstr1),
   '{"count": 3, "orders": ["F4", "A1", "#1044"]}'::jsonb,
   'place_unknown lists the three sales whose place of supply is unknown, for the owner to settle');
+
+-- The owner settles one ------------------------------------------------------------------------------
+select is(tests.refusal($$ select public.set_place_of_supply((select id from public.sales_orders where external_order_id = 'A1'),
+    'Atlantis') $$),
+  'P0001 | Place of supply Atlantis is not a state code or name. | field:state', 'A state that is none is refused on its field');
+select is((select jsonb_build_array(place_of_supply, taxable_value, cgst, sgst, igst) from public.set_place_of_supply(
+    (select id from public.sales_orders where external_order_id = 'A1'), 'Karnataka')),
+  '["29", 1000.00, 0.00, 0.00, 50.00]'::jsonb,
+  'Given Karnataka, A1''s 1,050 is split again for another state: 1,000.00 taxable and 50.00 IGST (no CGST + SGST left)');
+select is((select jsonb_build_array(g -> 'place_unknown' -> 'count', g -> 'totals' -> 'igst') from public.gstr1_summary('2026-11') g),
+  '[2, 330.86]'::jsonb, 'It leaves the unknown list for b2cs: 2 unknown, IGST 280.86 + 50.00 = 330.86');
 
 -- A sale logged by hand, and the backfill ------------------------------------------------------------
 select is((select place_of_supply from public.log_sale(tests.id('kurta'), 1, 'Other', order_date => date '2026-10-15')),

@@ -19,7 +19,10 @@ import { LoadError } from '@/components/load-error';
 import { downloadFile, todayInIndia } from '@/lib/csv';
 import { formatQuantity, formatRupees } from '@/lib/format';
 import { sumAmounts } from '@/lib/money';
-import { useGstMonth } from '../api/gst-month';
+import { notifications } from '@mantine/notifications';
+import { StateSelect } from '@/components/state-select';
+import { placeOfSupply } from '@/lib/india-states';
+import { useGstMonth, useSetPlaceOfSupply } from '../api/gst-month';
 import {
   gstr1Files,
   outputTaxByRate,
@@ -85,6 +88,18 @@ function tableTotal(summary: Gstr1Summary, table: string): string {
  * filed in no table until an invoice names the state (issue 42), rather than as the business's own.
  */
 function PlaceUnknownSales({ count, orders }: { count: number; orders: PlaceUnknownSale[] }) {
+  const setPlace = useSetPlaceOfSupply();
+  const settle = (order: PlaceUnknownSale, state: string | null) => {
+    if (state === null) return;
+    setPlace.mutate(
+      { order_id: order.sales_order_id, state },
+      {
+        onSuccess: () =>
+          notifications.show({ color: 'green', message: `Place of supply set: ${placeOfSupply(state)}.` }),
+        onError: (error) => notifications.show({ color: 'red', message: error.message }),
+      },
+    );
+  };
   return (
     <Alert
       color="orange"
@@ -95,16 +110,27 @@ function PlaceUnknownSales({ count, orders }: { count: number; orders: PlaceUnkn
       }
     >
       <Text size="sm">
-        The order report or website order gave no buyer state FactoryFlow could read, so they are in no table. Invoice
-        each to its buyer&apos;s state (Invoices, below) to file it.
+        The order report or website order gave no buyer state FactoryFlow could read, so they are in no table. Choose
+        each one&apos;s buyer state to file it.
       </Text>
       <Stack component="ul" gap={2} mt="xs" pl="md" aria-label="Sales with place of supply unknown">
         {orders.map((order) => (
-          <Text component="li" size="sm" key={order.sales_order_id}>
-            {order.platform}
-            {order.external_order_id && ` ${order.external_order_id}`} · {order.product_name} ·{' '}
-            {formatRupees(order.total_amount)} · Place of supply unknown
-          </Text>
+          <Group component="li" key={order.sales_order_id} gap="xs" wrap="wrap">
+            <Text size="sm">
+              {order.platform}
+              {order.external_order_id && ` ${order.external_order_id}`} · {order.product_name} ·{' '}
+              {formatRupees(order.total_amount)} · Place of supply unknown
+            </Text>
+            <StateSelect
+              size="xs"
+              w={200}
+              placeholder="Buyer state"
+              aria-label={`Buyer state of ${order.platform} ${order.external_order_id ?? order.product_name}`}
+              value={null}
+              disabled={setPlace.isPending}
+              onChange={(state) => settle(order, state)}
+            />
+          </Group>
         ))}
       </Stack>
       {count > orders.length && (

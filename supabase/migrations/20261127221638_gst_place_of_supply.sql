@@ -686,6 +686,45 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION public.set_place_of_supply (
+  order_id uuid,
+  state    text
+)
+  RETURNS public.sales_orders
+  LANGUAGE plpgsql
+  SECURITY DEFINER
+  SET search_path TO ''
+  AS $function$
+declare
+  v_user_id uuid := private.require_user_id();
+  v_state text := private.require_state(left(set_place_of_supply.state, 100), 'Place of supply', 'state');
+  v_order public.sales_orders;
+begin
+  if v_state is null then
+    raise exception 'Place of supply is required.' using hint = 'field:state';
+  end if;
+  select * into v_order from public.sales_orders o
+  where o.id = set_place_of_supply.order_id and o.user_id = v_user_id
+  for update;
+  if not found then
+    raise exception 'Sales order not found.';
+  end if;
+  if exists (select 1 from public.invoice_lines l where l.sales_order_id = v_order.id) then
+    raise exception 'This sale is invoiced: its invoice sets its place of supply.';
+  end if;
+
+  update public.sales_orders o
+  set place_of_supply = v_state, taxable_value = x.taxable_value, cgst = x.cgst, sgst = x.sgst, igst = x.igst
+  from rules.gst_split(v_order.total_amount, v_order.gst_rate, v_state = coalesce(
+    (select b.state_code from public.business_profiles b where b.user_id = v_user_id), v_state)) x
+  where o.id = v_order.id
+  returning o.* into v_order;
+  return v_order;
+end;
+$function$;
+
+REVOKE ALL ON FUNCTION "public"."set_place_of_supply"(uuid, text) FROM PUBLIC, "anon", "service_role";
+
 CREATE OR REPLACE FUNCTION rules.gst_state_code (
   value text
 )
@@ -731,6 +770,8 @@ COMMENT ON FUNCTION "public"."preview_sales_orders_import"(text, jsonb) IS 'For 
 
 COMMENT ON FUNCTION "public"."receive_website_order"(text, text, timestamp with time zone, jsonb, text) IS 'For the website-orders Edge Function, after it verified the signature: each line with a known SKU becomes a Brand Website sale of the webhook''s owner (once per shop order) at the amount the buyer paid (GST included, after discounts; default the selling price), with the ship-to state (buyer_state) as its place of supply (unknown when none); every other line a refusal.';
 
+COMMENT ON FUNCTION "public"."set_place_of_supply"(uuid, text) IS 'Sets the place of supply (a state code or name) of one of the caller''s sales not invoiced, and splits its tax for it: IGST to another state than the business''s, CGST + SGST within it. Refusals name the field state.';
+
 COMMENT ON FUNCTION "rules"."gst_state_code"(text) IS 'The GST state code of a state as a report or shop writes it: a code (24, 7), a name in any case and punctuation (GUJARAT, Jammu & Kashmir), a portal''s older spelling (Orissa, Pondicherry) or a WooCommerce/Shopify two-letter code (GJ, IN-GJ); null when it names no state.';
 
 COMMENT ON TYPE "private"."sale" IS 'A sale for private.record_sales: its product, quantity, prices, balance after, and for an imported order its date, order id, status (null: Unfulfilled), place of supply''s state code (null: unknown) and operator GSTIN.';
@@ -740,6 +781,12 @@ REVOKE ALL ON FUNCTION "public"."receive_website_order"(text, text, timestamp WI
 GRANT EXECUTE ON FUNCTION "public"."receive_website_order"(text, text, timestamp WITH time zone, jsonb, text) TO "postgres";
 
 GRANT EXECUTE ON FUNCTION "public"."receive_website_order"(text, text, timestamp WITH time zone, jsonb, text) TO "service_role";
+
+GRANT EXECUTE ON FUNCTION "public"."set_place_of_supply"(uuid, text) TO "authenticated";
+
+REVOKE ALL ON FUNCTION "public"."set_place_of_supply"(uuid, text) FROM "postgres";
+
+GRANT EXECUTE ON FUNCTION "public"."set_place_of_supply"(uuid, text) TO "postgres";
 
 REVOKE ALL ON FUNCTION "rules"."gst_state_code"(text) FROM PUBLIC;
 
