@@ -144,7 +144,7 @@ alter publication supabase_realtime add table public.sales_orders;
 -- A sale, however it arrives ---------------------------------------------------------------------
 -- private.take_products_stock and private.record_sales are a sale: the conditional stock decrement
 -- (or log_sale's refusals), then the order with its profit snapshot and its ledger row. log_sale,
--- import_sales_orders (imports.sql) and, through log_sale, receive_website_order
+-- import_sales_orders (imports.sql) and receive_website_order
 -- (website_orders.sql) all call them, so a sale is one rule however it arrives.
 
 -- Takes each product's quantity from its stock, or refuses with log_sale's messages (about the
@@ -205,7 +205,7 @@ begin
 end;
 $$;
 comment on function private.take_products_stock is
-  'Sales'' stock decrements, one per product, in one statement: each conditional on stock and not archived, or a refusal that takes nothing. Shared by log_sale and import_sales_orders.';
+  'Sales'' stock decrements, one per product, in one statement: each conditional on stock and not archived, or a refusal that takes nothing. Shared by log_sale, import_sales_orders and receive_website_order.';
 
 -- Sales whose stock was taken: for each, the order with its profit snapshot (the product's unit
 -- cost and the platform's fees now) and its ledger row (minus the quantity, the balance after it).
@@ -310,7 +310,7 @@ begin
 end;
 $$;
 comment on function private.record_sales is
-  'Sales whose stock was taken: each order (with its profit and GST snapshots) and its ledger row, in one statement. Shared by log_sale and import_sales_orders.';
+  'Sales whose stock was taken: each order (with its profit and GST snapshots) and its ledger row, in one statement. Shared by log_sale, import_sales_orders and receive_website_order.';
 
 -- log_sale --------------------------------------------------------------------------------------
 -- With a request_id (00_setup.sql), a repeat returns the first call's sale and writes nothing.

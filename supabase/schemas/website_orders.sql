@@ -2,8 +2,9 @@
 -- Function supabase/functions/website-orders at a URL holding the owner's unguessable endpoint
 -- token, signed with the owner's secret. The function checks the signature, then calls
 -- receive_website_order (service_role only), which turns every line with a known SKU into a Brand
--- Website sale through public.log_sale, once per shop order, and records every other line as a
--- refusal the owner sees in the app.
+-- Website sale as every sale is recorded (private.take_products_stock, private.record_sales), at
+-- what the buyer paid and with the ship-to state as its place of supply (issue 42), once per shop
+-- order, and records every other line as a refusal the owner sees in the app.
 --
 -- The signing secret never leaves the database towards a browser except once, in the answer of
 -- the call that made it: no client role may select the column (column privileges), and only the

@@ -762,6 +762,10 @@ $function$;
 
 COMMENT ON COLUMN "public"."sales_orders"."place_of_supply" IS 'GST state code of the place of supply: the buyer''s state (a sale logged by hand: the business''s); null when unknown (an order report or website order without a state it could read), which GSTR-1 lists apart (gstr1_summary.place_unknown).';
 
+COMMENT ON FUNCTION "private"."record_sales"(uuid, public.sales_platform, private.sale[]) IS 'Sales whose stock was taken: each order (with its profit and GST snapshots) and its ledger row, in one statement. Shared by log_sale, import_sales_orders and receive_website_order.';
+
+COMMENT ON FUNCTION "private"."take_products_stock"(uuid, private.stock_take[]) IS 'Sales'' stock decrements, one per product, in one statement: each conditional on stock and not archived, or a refusal that takes nothing. Shared by log_sale, import_sales_orders and receive_website_order.';
+
 COMMENT ON FUNCTION "public"."gstr1_summary"(text) IS 'The caller''s GSTR-1 for a month (YYYY-MM): b2b, b2cl, b2cs, cdnr, cdnur, hsn (and hsn_b2b, hsn_b2c, hsn_split from May 2025), eco (Table 14(a), per operator GSTIN), docs, totals, tax_unknown and place_unknown (sales filed nowhere until their rate or place of supply is known), each row with the offline tool''s columns; the HSN summary equals b2b + b2cl + b2cs - cdnr - cdnur.';
 
 COMMENT ON FUNCTION "public"."import_sales_orders"(text, jsonb, uuid) IS 'Commits marketplace order lines ({external_order_id, order_date, sku, quantity, total_amount, optional status Unfulfilled (default) or Fulfilled, optional buyer_state (a GST state code such as 27, a state name such as GUJARAT or a portal spelling such as Orissa: the place of supply; none or unreadable: unknown), optional operator_gstin (the marketplace''s GSTIN)}, at most 5000) as sales in one transaction: lines already imported are skipped; any refused line (named by its line number) writes nothing. Returns {created, skipped}. A repeated request_id returns the first call''s counts and writes nothing.';
