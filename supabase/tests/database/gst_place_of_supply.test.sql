@@ -7,7 +7,7 @@
 -- half the tax rounded to the paisa, SGST the rest (rules.gst_split).
 begin;
 set local client_min_messages = warning;
-select plan(22);
+select plan(24);
 
 -- The spellings -----------------------------------------------------------------------------------
 select is((select jsonb_agg(rules.gst_state_code(v) order by n) from unnest(array['GUJARAT', 'Gujarat', ' gujarat ', '24',
@@ -30,6 +30,7 @@ select is((select jsonb_agg(rules.gst_state_code(v) order by n) from unnest(arra
 
 -- A Rajasthan business ---------------------------------------------------------------------------
 select tests.create_user('owner');
+select tests.create_user('other');
 select tests.authenticate_as('owner');
 select public.set_business_profile('Asha Textiles', 'Jaipur', '08AAPFU0939F1ZV', 'Rajasthan', 'AT');
 insert into tests.ids select 'kurta', id from public.create_product('KUR-M', 'Kurta M', 'Apparel', 999, 50, 2, '[]');
@@ -121,6 +122,13 @@ select is((select jsonb_build_array(place_of_supply, taxable_value, cgst, sgst, 
   'Given Karnataka, A1''s 1,050 is split again for another state: 1,000.00 taxable and 50.00 IGST (no CGST + SGST left)');
 select is((select jsonb_build_array(g -> 'place_unknown' -> 'count', g -> 'totals' -> 'igst') from public.gstr1_summary('2026-11') g),
   '[2, 330.86]'::jsonb, 'It leaves the unknown list for b2cs: 2 unknown, IGST 280.86 + 50.00 = 330.86');
+
+select tests.authenticate_as('other');
+select is(tests.refusal($$ select public.set_place_of_supply((select id from public.sales_orders where external_order_id = 'F4'),
+    'Gujarat') $$),
+  'P0001 | Sales order not found. | no hint', 'Another user cannot place the owner''s sale (nor learn that it exists)');
+select tests.authenticate_as('owner');
+select is((select place_of_supply from public.sales_orders where external_order_id = 'F4'), null, 'F4 is still unknown');
 
 -- A sale logged by hand, and the backfill ------------------------------------------------------------
 select is((select place_of_supply from public.log_sale(tests.id('kurta'), 1, 'Other', order_date => date '2026-10-15')),
