@@ -269,14 +269,14 @@ isOneToOne: false
                   ]
                 },"platform_fees": {
                   Row: {
-                    "claim_window_days": number | null,"commission_percent": number,"fee_per_order": number,"operator_gstin": string | null,"payment_cycle_days": number,"platform": Database["public"]['Enums']["sales_platform"],"shipping_per_order": number,"updated_at": string,"user_id": string
+                    "claim_window_days": number | null,"commission_percent": number,"fee_per_order": number,"payment_cycle_days": number,"platform": Database["public"]['Enums']["sales_platform"],"shipping_per_order": number,"updated_at": string,"user_id": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "claim_window_days"?: number | null,"commission_percent"?: number,"fee_per_order"?: number,"operator_gstin"?: string | null,"payment_cycle_days"?: number,"platform": Database["public"]['Enums']["sales_platform"],"shipping_per_order"?: number,"updated_at"?: string,"user_id"?: string
+                    "claim_window_days"?: number | null,"commission_percent"?: number,"fee_per_order"?: number,"payment_cycle_days"?: number,"platform": Database["public"]['Enums']["sales_platform"],"shipping_per_order"?: number,"updated_at"?: string,"user_id"?: string
                   }
                   Update: {
-                    "claim_window_days"?: number | null,"commission_percent"?: number,"fee_per_order"?: number,"operator_gstin"?: string | null,"payment_cycle_days"?: number,"platform"?: Database["public"]['Enums']["sales_platform"],"shipping_per_order"?: number,"updated_at"?: string,"user_id"?: string
+                    "claim_window_days"?: number | null,"commission_percent"?: number,"fee_per_order"?: number,"payment_cycle_days"?: number,"platform"?: Database["public"]['Enums']["sales_platform"],"shipping_per_order"?: number,"updated_at"?: string,"user_id"?: string
                   }
                   Relationships: [
                     
@@ -1316,7 +1316,7 @@ isOneToOne: false
                            },
 "product_costing":
 { Args: Record<PropertyKey, never>; Returns: {
-              "bottleneck_material_id": string,"bottleneck_material_name": string,"bottleneck_product_id": string,"bottleneck_product_name": string,"cost_known": boolean,"labour_cost": number,"margin": number,"margin_percent": number,"materials_cost": number,"max_buildable": number,"overhead_cost": number,"price_before_gst": number,"product_id": string,"purchase_cost": number,"unit_cost": number,"wastage_cost": number
+              "bottleneck_material_id": string,"bottleneck_material_name": string,"bottleneck_product_id": string,"bottleneck_product_name": string,"cost_known": boolean,"labour_cost": number,"margin": number,"margin_percent": number,"materials_cost": number,"max_buildable": number,"overhead_cost": number,"product_id": string,"purchase_cost": number,"unit_cost": number,"wastage_cost": number
             }[]
                            },
 "product_planning":
@@ -1354,7 +1354,7 @@ isOneToOne: false
 { Args: { "lines": Json,"note"?: string,"po_id": string,"request_id"?: string }; Returns: Json
                            },
 "receive_website_order":
-{ Args: { "endpoint_token": string,"lines": Json,"ordered_at": string,"shop_order_id": string }; Returns: Json
+{ Args: { "buyer_state"?: string,"endpoint_token": string,"lines": Json,"ordered_at": string,"shop_order_id": string }; Returns: Json
                            },
 "reconciliation_summary":
 { Args: { "period": string }; Returns: Json
@@ -1391,7 +1391,7 @@ isOneToOne: false
 { Args: { "alias_id": string }; Returns: undefined
                            },
 "restore_workspace":
-{ Args: { "content": string,"part": number,"parts": number,"request_id"?: string }; Returns: Json
+{ Args: { "content": string,"part": number,"parts": number }; Returns: Json
                            },
 "return_sales_order":
 { Args: { "note"?: string,"order_id": string,"request_id"?: string,"restock"?: boolean }; Returns: {
@@ -1470,15 +1470,50 @@ isOneToOne: false
 "set_item_tax":
 { Args: { "gst_rate"?: number,"hsn_code"?: string,"material_id"?: string,"product_id"?: string,"rate_rule"?: Json,"style_id"?: string }; Returns: number
                            },
-"set_operator_gstin":
-{ Args: { "gstin"?: string,"platform": string }; Returns: Json
-                           },
+"set_place_of_supply":
+{ Args: { "order_id": string,"state": string }; Returns: {
+              "cgst": number,
+"external_order_id": string | null,
+"fees": number,
+"gst_rate": number | null,
+"hsn_code": string | null,
+"id": string,
+"igst": number,
+"operator_gstin": string | null,
+"order_date": string,
+"place_of_supply": string | null,
+"platform": Database["public"]['Enums']["sales_platform"],
+"product_id": string,
+"product_name": string,
+"profit": number | null,
+"profit_after_returns": number | null,
+"quantity": number,
+"refunded_amount": number | null,
+"refunded_taxable_value": number | null,
+"reimbursed": number,
+"restocked_quantity": number,
+"return_fees": number,
+"return_note": string | null,
+"returned_quantity": number,
+"sgst": number,
+"status": Database["public"]['Enums']["sales_order_status"],
+"taxable_value": number,
+"total_amount": number,
+"unit_cost": number | null,
+"unit_price": number,
+"user_id": string
+            }
+                          SetofOptions: {
+        from: "*"
+        to: "sales_orders"
+        isOneToOne: true
+        isSetofReturn: false
+      } },
 "set_platform_fees":
 { Args: { "claim_window_days"?: number,"commission_percent": number,"fee_per_order": number,"payment_cycle_days"?: number,"platform": string,"shipping_per_order": number }; Returns: {
               "claim_window_days": number | null,
 "commission_percent": number,
 "fee_per_order": number,
-"operator_gstin": string | null,
 "payment_cycle_days": number,
 "platform": Database["public"]['Enums']["sales_platform"],
 "shipping_per_order": number,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { indiaStates, placeOfSupply, stateCodeFromText, stateName } from './india-states';
+import { indiaStates, placeOfSupply, stateName } from './india-states';
 
 describe('India state codes', () => {
   it('lists each code once, two digits, in order', () => {
@@ -18,19 +18,5 @@ describe('India state codes', () => {
     expect(placeOfSupply('01')).toBe('01-Jammu & Kashmir');
     expect(stateName('33')).toBe('Tamil Nadu');
     expect(stateName('99')).toBeUndefined();
-  });
-
-  it('reads a state as marketplace reports write it', () => {
-    expect(stateCodeFromText('MAHARASHTRA')).toBe('27');
-    expect(stateCodeFromText(' tamil nadu ')).toBe('33');
-    expect(stateCodeFromText('Jammu and Kashmir')).toBe('01');
-    expect(stateCodeFromText('Andaman & Nicobar Islands')).toBe('35');
-    expect(stateCodeFromText('The Dadra and Nagar Haveli and Daman and Diu')).toBe('26');
-    expect(stateCodeFromText('Orissa')).toBe('21');
-    expect(stateCodeFromText('KA')).toBe('29');
-    expect(stateCodeFromText('09')).toBe('09');
-    expect(stateCodeFromText('99')).toBeNull();
-    expect(stateCodeFromText('Atlantis')).toBeNull();
-    expect(stateCodeFromText('')).toBeNull();
   });
 });

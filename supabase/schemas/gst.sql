@@ -45,6 +45,63 @@ as $$
 $$;
 comment on function rules.gst_state_name is 'The state''s name for a GST state code; null when the code is not one.';
 
+-- The GST state code of a state as an order report or a shop writes it (issue 42), or null when it
+-- names no state: a GST code ('24', '7' for '07'); a name in any case, with '&' for 'and' and any
+-- spaces or punctuation ('GUJARAT', 'Jammu & Kashmir', 'Pondicherry (Puducherry)' after its
+-- bracket); the older or other spellings the portals and shops use (Orissa, Pondicherry,
+-- Uttaranchal, Lakshadeep, Chattisgarh, NCT of Delhi, New Delhi, Telengana); and the two-letter codes of
+-- WooCommerce's states (i18n/states.php: GJ, RJ, CT, OR, TS, UK, DN, DD, PY, ...) and ISO 3166-2:IN
+-- as Shopify's province_code writes them (CG, OD, TG, UT, DH, LA), with or without 'IN-'. Since
+-- 26 January 2020 Dadra and Nagar Haveli and Daman and Diu are one territory, 26: their old names
+-- and codes are 26 too (a sale today cannot be in the old 25, which only '25' itself names).
+-- PL/pgSQL, not SQL, as rules.gst_rate_for: the order import reads one per line, and the SQL form
+-- (not inlined, planned again at every call) took 480 microseconds a line; this takes about 150 for
+-- a name (reading rules.gst_states, as private.require_state did before) and 1 for a code.
+create function rules.gst_state_code(value text) returns text
+language plpgsql
+immutable
+parallel safe
+set search_path = ''
+as $$
+declare
+  v_raw text := btrim(gst_state_code.value);
+  v_folded text;
+  v_code text;
+begin
+  if v_raw ~ '^[0-9]{1,2}$' then
+    v_code := lpad(v_raw, 2, '0');
+    return case when rules.gst_state_name(v_code) is not null then v_code end;
+  end if;
+  v_folded := regexp_replace(replace(lower(regexp_replace(v_raw, '\s*\(.*\)$', '')), '&', 'and'), '[^a-z0-9]', '', 'g');
+  if v_raw ~* '^in-[a-z]{2}$' then
+    v_folded := substr(v_folded, 3);
+  end if;
+  v_code := case v_folded
+    when 'orissa' then '21' when 'pondicherry' then '34' when 'uttaranchal' then '05' when 'lakshadeep' then '31'
+    when 'chattisgarh' then '22' when 'nctofdelhi' then '07' when 'newdelhi' then '07' when 'telengana' then '36'
+    when 'andamanandnicobar' then '35' when 'jammukashmir' then '01'
+    when 'dadraandnagarhaveli' then '26' when 'dadarandnagarhaveli' then '26' when 'damananddiu' then '26'
+    when 'dadranagarhavelianddamananddiu' then '26' when 'thedadraandnagarhavelianddamananddiu' then '26'
+    when 'an' then '35' when 'ap' then '37' when 'ar' then '12' when 'as' then '18' when 'br' then '10'
+    when 'ch' then '04' when 'ct' then '22' when 'cg' then '22' when 'dn' then '26' when 'dd' then '26'
+    when 'dh' then '26' when 'dl' then '07' when 'ga' then '30' when 'gj' then '24' when 'hr' then '06'
+    when 'hp' then '02' when 'jk' then '01' when 'jh' then '20' when 'ka' then '29' when 'kl' then '32'
+    when 'la' then '38' when 'ld' then '31' when 'mp' then '23' when 'mh' then '27' when 'mn' then '14'
+    when 'ml' then '17' when 'mz' then '15' when 'nl' then '13' when 'or' then '21' when 'od' then '21'
+    when 'pb' then '03' when 'py' then '34' when 'rj' then '08' when 'sk' then '11' when 'tn' then '33'
+    when 'ts' then '36' when 'tg' then '36' when 'tr' then '16' when 'uk' then '05' when 'ut' then '05'
+    when 'up' then '09' when 'wb' then '19'
+  end;
+  if v_code is null and v_folded <> '' then
+    select s.code into v_code from rules.gst_states() s
+    where regexp_replace(replace(lower(s.name), '&', 'and'), '[^a-z0-9]', '', 'g') = v_folded;
+  end if;
+  return v_code;
+end;
+$$;
+comment on function rules.gst_state_code is
+  'The GST state code of a state as a report or shop writes it: a code (24, 7), a name in any case and punctuation (GUJARAT, Jammu & Kashmir), a portal''s older spelling (Orissa, Pondicherry) or a WooCommerce/Shopify two-letter code (GJ, IN-GJ); null when it names no state.';
+
 -- Whether a GSTIN is one the GST network would issue: 15 characters, a state code of
 -- rules.gst_states, a PAN (5 letters, 4 digits, a letter), the entity number (1-9, A-Z), one more
 -- letter or digit (Z for a normal taxpayer; operators collecting TCS and other registrations use
@@ -213,13 +270,13 @@ $$;
 comment on function rules.is_operator_gstin is
   'Whether a GSTIN is an e-commerce operator''s TCS registration: valid (rules.is_valid_gstin) with C as its 14th character.';
 
-revoke all on function rules.gst_states(), rules.gst_state_name(text), rules.is_valid_gstin(text),
+revoke all on function rules.gst_states(), rules.gst_state_name(text), rules.gst_state_code(text), rules.is_valid_gstin(text),
   rules.gst_rate_in_force(numeric, date), rules.gst_rate_for(numeric, jsonb, numeric, date),
   rules.gst_split(numeric, numeric, boolean), rules.financial_year(timestamptz),
   rules.is_marketplace(public.sales_platform), rules.is_operator_gstin(text),
   rules.price_before_gst(numeric, numeric, jsonb, date)
   from public, anon, authenticated, service_role;
-grant execute on function rules.gst_states(), rules.gst_state_name(text), rules.is_valid_gstin(text),
+grant execute on function rules.gst_states(), rules.gst_state_name(text), rules.gst_state_code(text), rules.is_valid_gstin(text),
   rules.gst_rate_in_force(numeric, date), rules.gst_rate_for(numeric, jsonb, numeric, date),
   rules.gst_split(numeric, numeric, boolean), rules.financial_year(timestamptz),
   rules.is_marketplace(public.sales_platform), rules.is_operator_gstin(text),
@@ -245,8 +302,9 @@ $$;
 comment on function private.require_gstin is
   'A GSTIN trimmed and upper-cased, or the refusal "GSTIN {value} is not valid." (hint field:<field>); blank is null.';
 
--- A state given by its code ('27', '7' for '07') or its name (any case: 'Maharashtra'), as its
--- two-digit code; null stays null; anything else: '{label} {value} is not a state code or name.'
+-- A state as rules.gst_state_code reads it (a code such as '27' or '7', a name in any case, a
+-- portal's spelling), as its two-digit code; null stays null; anything else:
+-- '{label} {value} is not a state code or name.'
 create function private.require_state(value text, label text, field text) returns text
 language plpgsql
 immutable
@@ -254,16 +312,9 @@ set search_path = ''
 as $$
 declare
   v_value text := nullif(btrim(value), '');
-  v_code text;
+  v_code text := rules.gst_state_code(v_value);
 begin
-  if v_value is null then
-    return null;
-  end if;
-  select s.code into v_code
-  from rules.gst_states() s
-  where s.code = case when v_value ~ '^[0-9]{1,2}$' then lpad(v_value, 2, '0') end
-     or lower(s.name) = lower(v_value);
-  if v_code is null then
+  if v_value is not null and v_code is null then
     perform private.raise_input_error(format('%s %s is not a state code or name.', label, left(v_value, 60)), field);
   end if;
   return v_code;

@@ -48,6 +48,48 @@ comment on function public.input_tax is
 revoke all on function public.input_tax(text) from public, anon, authenticated, service_role;
 grant execute on function public.input_tax(text) to authenticated;
 
+-- set_place_of_supply: the owner settles a sale whose place of supply is unknown -------------------
+-- A sale whose report or website order named no state it could read (issue 42) is in no GSTR-1
+-- table until the owner gives the buyer's state: its tax is split again for it (rules.gst_split
+-- of its total at its rate: IGST to another state, CGST + SGST in halves within the business's).
+-- The same state again changes nothing. An invoiced sale's place is its invoice's: refused.
+create function public.set_place_of_supply(order_id uuid, state text) returns public.sales_orders
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_user_id uuid := private.require_user_id();
+  v_state text := private.require_state(left(set_place_of_supply.state, 100), 'Place of supply', 'state');
+  v_order public.sales_orders;
+begin
+  if v_state is null then
+    raise exception 'Place of supply is required.' using hint = 'field:state';
+  end if;
+  select * into v_order from public.sales_orders o
+  where o.id = set_place_of_supply.order_id and o.user_id = v_user_id
+  for update;
+  if not found then
+    raise exception 'Sales order not found.';
+  end if;
+  if exists (select 1 from public.invoice_lines l where l.sales_order_id = v_order.id) then
+    raise exception 'This sale is invoiced: its invoice sets its place of supply.';
+  end if;
+
+  update public.sales_orders o
+  set place_of_supply = v_state, taxable_value = x.taxable_value, cgst = x.cgst, sgst = x.sgst, igst = x.igst
+  from rules.gst_split(v_order.total_amount, v_order.gst_rate, v_state = coalesce(
+    (select b.state_code from public.business_profiles b where b.user_id = v_user_id), v_state)) x
+  where o.id = v_order.id
+  returning o.* into v_order;
+  return v_order;
+end;
+$$;
+comment on function public.set_place_of_supply is
+  'Sets the place of supply (a state code or name) of one of the caller''s sales not invoiced, and splits its tax for it: IGST to another state than the business''s, CGST + SGST within it. Refusals name the field state.';
+revoke all on function public.set_place_of_supply(uuid, text) from public, anon, authenticated, service_role;
+grant execute on function public.set_place_of_supply(uuid, text) to authenticated;
+
 -- One line of GSTR-1's HSN summary before it is summed (signed: credit notes negative).
 create type private.gstr1_hsn_line as (
   hsn_code text,
@@ -94,7 +136,9 @@ comment on function private.gstr1_hsn is 'GSTR-1''s HSN summary rows (HSN, descr
 --     after its returns (what it kept, the total less the refunded share, split by rules.gst_split),
 --     so a marketplace return reduces the b2cs of the month it was sold in. Cancelled
 --     and fully returned orders add nothing. A sale whose tax is unknown (no rate) is in no table:
---     tax_unknown lists them (the first 100, and how many) for the owner to fix.
+--     tax_unknown lists them (the first 100, and how many) for the owner to fix; so is a sale whose
+--     place of supply is unknown (its report or website order named no state it could read, issue
+--     42), which place_unknown lists the same way, rather than file it as the business's state.
 -- HSN: since the May 2025 return period the summary is filed in two tabs, B2B (b2b and cdnr) and
 -- B2C (the rest): hsn_b2b and hsn_b2c; `hsn` is both together (the single table of earlier months).
 -- eco (Table 14(a)) repeats, per operator GSTIN, the sales made through a marketplace that gave it.
@@ -146,7 +190,7 @@ begin
     union all
     -- sales not invoiced, as they stand after their returns
     select 'b2cs', 1, o.id, null, rules.india_day(o.order_date), null, null, null,
-      coalesce(o.place_of_supply, v_state), o.operator_gstin, o.hsn_code, o.product_name,
+      o.place_of_supply, o.operator_gstin, o.hsn_code, o.product_name,
       o.quantity - o.returned_quantity, o.gst_rate, k.taxable_value, k.cgst, k.sgst, k.igst,
       null, null, 'b2cs'
     from public.sales_orders o
@@ -158,6 +202,7 @@ begin
       and o.order_date < rules.india_day_start(v_to)
       and o.status = any (rules.counted_sale_statuses())
       and o.gst_rate is not null
+      and o.place_of_supply is not null
       and not exists (select 1 from public.invoice_lines il where il.sales_order_id = o.id)
   ),
   labelled as (
@@ -269,12 +314,27 @@ begin
           and o.order_date < rules.india_day_start(v_to)
           and o.status = any (rules.counted_sale_statuses())
           and o.gst_rate is null
+      ) u),
+    'place_unknown', (
+      select jsonb_build_object('count', count(*), 'orders', coalesce((jsonb_agg(jsonb_build_object(
+          'sales_order_id', u.id, 'product_id', u.product_id, 'product_name', u.product_name, 'platform', u.platform,
+          'external_order_id', u.external_order_id, 'order_date', u.order_date, 'total_amount', u.total_amount)
+          order by u.order_date, u.id) filter (where u.position <= 100)), '[]'))
+      from (
+        select o.*, row_number() over (order by o.order_date, o.id) as position
+        from public.sales_orders o
+        where o.user_id = v_user_id
+          and o.order_date >= rules.india_day_start(v_from)
+          and o.order_date < rules.india_day_start(v_to)
+          and o.status = any (rules.counted_sale_statuses())
+          and o.place_of_supply is null
+          and not exists (select 1 from public.invoice_lines il where il.sales_order_id = o.id)
       ) u))
   into v_result;
   return v_result;
 end;
 $$;
 comment on function public.gstr1_summary is
-  'The caller''s GSTR-1 for a month (YYYY-MM): b2b, b2cl, b2cs, cdnr, cdnur, hsn (and hsn_b2b, hsn_b2c, hsn_split from May 2025), eco (Table 14(a), per operator GSTIN), docs, totals and tax_unknown, each row with the offline tool''s columns; the HSN summary equals b2b + b2cl + b2cs - cdnr - cdnur.';
+  'The caller''s GSTR-1 for a month (YYYY-MM): b2b, b2cl, b2cs, cdnr, cdnur, hsn (and hsn_b2b, hsn_b2c, hsn_split from May 2025), eco (Table 14(a), per operator GSTIN), docs, totals, tax_unknown and place_unknown (sales filed nowhere until their rate or place of supply is known), each row with the offline tool''s columns; the HSN summary equals b2b + b2cl + b2cs - cdnr - cdnur.';
 revoke all on function public.gstr1_summary(text) from public, anon, authenticated, service_role;
 grant execute on function public.gstr1_summary(text) to authenticated;

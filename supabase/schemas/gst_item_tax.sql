@@ -124,7 +124,7 @@ begin
 
   -- The backfill (README, "GST"): the products' recorded orders whose tax is unknown (recorded
   -- before the product had a rate) take its rate now, for their own unit price and day, and their
-  -- place of supply (the business's state when they name none). Orders with a rate keep theirs.
+  -- place of supply (null stays unknown). Orders with a rate keep theirs.
   if set_item_tax.material_id is null and v_hsn is not null then
     update public.sales_orders o
     set place_of_supply = t.place_of_supply, hsn_code = t.hsn_code, gst_rate = t.gst_rate,
@@ -132,7 +132,7 @@ begin
     from (
       select u.id, u.place_of_supply, u.hsn_code, u.gst_rate, x.*
       from (
-        select o2.id, o2.total_amount, coalesce(o2.place_of_supply, b.state_code) as place_of_supply, p.hsn_code,
+        select o2.id, o2.total_amount, o2.place_of_supply, p.hsn_code,
           private.product_gst_rate(p, o2.unit_price, rules.india_day(o2.order_date)) as gst_rate,
           o2.place_of_supply is null or b.state_code is null or o2.place_of_supply = b.state_code as intra_state
         from public.products p

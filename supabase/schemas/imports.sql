@@ -119,9 +119,11 @@ begin
         raise exception 'Status must be Unfulfilled or Fulfilled.';
       end if;
     end if;
-    -- GST (issue 31): the buyer's state (a code such as 27 or a name such as Maharashtra), the
-    -- place of supply; and the marketplace's GSTIN where its report gives it. Both optional.
-    place_of_supply := private.require_state(left(line ->> 'buyer_state', 100), 'Buyer state', null);
+    -- GST (issue 42): the buyer's state as the report writes it (a code such as 27, a name such as
+    -- GUJARAT or Orissa) is the place of supply; none, or one that names no state, leaves it
+    -- unknown (null), which GSTR-1 lists apart rather than file as the business's own state. And
+    -- the marketplace's GSTIN where its report gives it. Both optional.
+    place_of_supply := rules.gst_state_code(left(line ->> 'buyer_state', 100));
     operator_gstin := private.require_gstin(left(line ->> 'operator_gstin', 100), null);
   exception when raise_exception then
     error := sqlerrm;
@@ -272,13 +274,13 @@ begin
   return coalesce((
     select jsonb_agg(jsonb_build_object('line_number', c.line_number, 'outcome', c.outcome,
       'message', c.message, 'product_name', c.product_name, 'status', c.status, 'sku', c.sku,
-      'product_id', c.product_id))
+      'product_id', c.product_id, 'place_of_supply', c.place_of_supply))
     from private.classify_sales_order_lines(v_user_id, v_platform, preview_sales_orders_import.lines) c
   ), '[]'::jsonb);
 end;
 $$;
 comment on function public.preview_sales_orders_import is
-  'For each order line, in line order, what import_sales_orders would do with it now: [{line_number, outcome (new, already_imported, duplicate, unknown_sku, archived, not_enough_stock or invalid), message, product_name, status (the status a new sale is recorded with: Unfulfilled or Fulfilled), sku (as the line gives it), product_id (the product it resolved to, by SKU or the platform''s alias; null when unknown)}]. Writes nothing.';
+  'For each order line, in line order, what import_sales_orders would do with it now: [{line_number, outcome (new, already_imported, duplicate, unknown_sku, archived, not_enough_stock or invalid), message, product_name, status (the status a new sale is recorded with: Unfulfilled or Fulfilled), sku (as the line gives it), product_id (the product it resolved to, by SKU or the platform''s alias; null when unknown), place_of_supply (the buyer state''s GST code; null when unknown)}]. Writes nothing.';
 revoke all on function public.preview_sales_orders_import(text, jsonb) from public, anon, authenticated, service_role;
 grant execute on function public.preview_sales_orders_import(text, jsonb) to authenticated;
 
@@ -353,7 +355,7 @@ begin
 end;
 $$;
 comment on function public.import_sales_orders is
-  'Commits marketplace order lines ({external_order_id, order_date, sku, quantity, total_amount, optional status Unfulfilled (default) or Fulfilled, optional buyer_state (a GST state code such as 27 or a state name such as Maharashtra: the place of supply), optional operator_gstin (the marketplace''s GSTIN)}, at most 5000) as sales in one transaction: lines already imported are skipped; any refused line (named by its line number) writes nothing. Returns {created, skipped}. A repeated request_id returns the first call''s counts and writes nothing.';
+  'Commits marketplace order lines ({external_order_id, order_date, sku, quantity, total_amount, optional status Unfulfilled (default) or Fulfilled, optional buyer_state (a GST state code such as 27, a state name such as GUJARAT or a portal spelling such as Orissa: the place of supply; none or unreadable: unknown), optional operator_gstin (the marketplace''s GSTIN)}, at most 5000) as sales in one transaction: lines already imported are skipped; any refused line (named by its line number) writes nothing. Returns {created, skipped}. A repeated request_id returns the first call''s counts and writes nothing.';
 revoke all on function public.import_sales_orders(text, jsonb, uuid) from public, anon, authenticated, service_role;
 grant execute on function public.import_sales_orders(text, jsonb, uuid) to authenticated;
 

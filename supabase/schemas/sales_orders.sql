@@ -27,7 +27,9 @@ create table public.sales_orders (
   fees numeric(16, 2) not null default 0 constraint sales_orders_fees_check check (fees >= 0),
   -- The GST snapshot (issue 31), fixed at the moment of sale like the profit snapshot (later rate
   -- changes leave it alone; an invoice recomputes it for its place of supply, gst_invoices.sql):
-  -- the place of supply (the buyer's state when the channel gives it, else the business's), the
+  -- the place of supply (the buyer's state; null when the channel gave none or one that names no
+  -- state: "place of supply unknown", filed nowhere until known; a sale logged by hand is the
+  -- business's), the
   -- product's HSN code and its rate for this unit price on this day (rules.gst_rate_for), and the
   -- total (GST included) split by rules.gst_split. No rate: tax unknown, the total all taxable.
   place_of_supply text constraint sales_orders_place_of_supply_check check (place_of_supply ~ '^[0-9]{2}$'),
@@ -79,7 +81,7 @@ comment on column public.sales_orders.fees is 'Platform commission on the total 
 comment on column public.sales_orders.profit is 'taxable_value - round(unit_cost x quantity, 2) - fees; null when unit_cost is unknown.';
 comment on column public.sales_orders.taxable_value is
   'The total without GST: round(total_amount / (1 + gst_rate/100), 2); the total itself when the rate is unknown (gst_rate null).';
-comment on column public.sales_orders.place_of_supply is 'GST state code of the place of supply: the buyer''s state when known, else the business''s.';
+comment on column public.sales_orders.place_of_supply is 'GST state code of the place of supply: the buyer''s state (a sale logged by hand: the business''s); null when unknown (an order report or website order without a state it could read), which GSTR-1 lists apart (gstr1_summary.place_unknown).';
 comment on column public.sales_orders.refunded_taxable_value is 'round(taxable_value x returned_quantity / quantity, 2).';
 comment on column public.sales_orders.returned_quantity is 'Units that came back in its returns (public.sales_returns), in any condition.';
 comment on column public.sales_orders.restocked_quantity is 'Units that came back sellable and went back to stock.';
@@ -143,7 +145,7 @@ alter publication supabase_realtime add table public.sales_orders;
 -- A sale, however it arrives ---------------------------------------------------------------------
 -- private.take_products_stock and private.record_sales are a sale: the conditional stock decrement
 -- (or log_sale's refusals), then the order with its profit snapshot and its ledger row. log_sale,
--- import_sales_orders (imports.sql) and, through log_sale, receive_website_order
+-- import_sales_orders (imports.sql) and receive_website_order
 -- (website_orders.sql) all call them, so a sale is one rule however it arrives.
 
 -- Takes each product's quantity from its stock, or refuses with log_sale's messages (about the
@@ -204,7 +206,7 @@ begin
 end;
 $$;
 comment on function private.take_products_stock is
-  'Sales'' stock decrements, one per product, in one statement: each conditional on stock and not archived, or a refusal that takes nothing. Shared by log_sale and import_sales_orders.';
+  'Sales'' stock decrements, one per product, in one statement: each conditional on stock and not archived, or a refusal that takes nothing. Shared by log_sale, import_sales_orders and receive_website_order.';
 
 -- Sales whose stock was taken: for each, the order with its profit snapshot (the product's unit
 -- cost and the platform's fees now) and its ledger row (minus the quantity, the balance after it).
@@ -223,12 +225,12 @@ create type private.sale as (
   -- Null is Unfulfilled (a sale logged by hand); an imported line the report says has shipped is
   -- recorded Fulfilled. Its stock moves the same either way: it left when the sale was recorded.
   status public.sales_order_status,
-  -- The buyer's state code when the channel gives it (null: the business's state), and the
-  -- marketplace's GSTIN where its report gives it.
+  -- The place of supply's state code (null: unknown), and the marketplace's GSTIN where its
+  -- report gives it.
   place_of_supply text,
   operator_gstin text
 );
-comment on type private.sale is 'A sale for private.record_sales: its product, quantity, prices, balance after, and for an imported order its date, order id, status (null: Unfulfilled), buyer''s state code and operator GSTIN.';
+comment on type private.sale is 'A sale for private.record_sales: its product, quantity, prices, balance after, and for an imported order its date, order id, status (null: Unfulfilled), place of supply''s state code (null: unknown) and operator GSTIN.';
 
 create function private.record_sales(user_id uuid, platform public.sales_platform, sales private.sale[])
 returns setof public.sales_orders
@@ -239,8 +241,9 @@ set plan_cache_mode = force_generic_plan
 set search_path = ''
 as $$
 declare
-  -- The business's state: the place of supply when the sale names none, and the state whose sales
-  -- are taxed CGST + SGST. Without a profile every sale is within the state.
+  -- The business's state, whose sales are taxed CGST + SGST. Without a profile every sale is within
+  -- the state. A sale whose place of supply is unknown is split as within it too, for now: the
+  -- split is only filed once the place is known (gstr1_summary lists it apart until then).
   v_business_state text := (select b.state_code from public.business_profiles b where b.user_id = record_sales.user_id);
   -- The marketplace's operator GSTIN from Settings (set_operator_gstin), when the line names none.
   v_operator_gstin text := (select f.operator_gstin from public.platform_fees f
@@ -261,7 +264,7 @@ begin
       total_amount, balance_after, order_date, external_order_id, status, place_of_supply, operator_gstin, ordinal)
   ),
   taxed as (
-    select l.*, t.is_combo, t.hsn_code, t.gst_rate, coalesce(l.place_of_supply, v_business_state) as supply_state, x.*
+    select l.*, t.is_combo, t.hsn_code, t.gst_rate, x.*
     from line l
     cross join lateral (
       select p.is_combo, p.hsn_code, private.product_gst_rate(p, l.unit_price,
@@ -294,7 +297,7 @@ begin
         where f.user_id = record_sales.user_id and f.platform = record_sales.platform
       ), 0),
       coalesce(l.order_date, now()), l.external_order_id, coalesce(l.status, 'Unfulfilled'),
-      l.supply_state, l.hsn_code, l.gst_rate, l.taxable_value, l.cgst, l.sgst, l.igst,
+      l.place_of_supply, l.hsn_code, l.gst_rate, l.taxable_value, l.cgst, l.sgst, l.igst,
       coalesce(l.operator_gstin, v_operator_gstin)
     from taxed l
     join unit_costs c on c.product_id = l.product_id
@@ -312,7 +315,7 @@ begin
 end;
 $$;
 comment on function private.record_sales is
-  'Sales whose stock was taken: each order (with its profit and GST snapshots) and its ledger row, in one statement. Shared by log_sale and import_sales_orders.';
+  'Sales whose stock was taken: each order (with its profit and GST snapshots) and its ledger row, in one statement. Shared by log_sale, import_sales_orders and receive_website_order.';
 
 -- log_sale --------------------------------------------------------------------------------------
 -- With a request_id (00_setup.sql), a repeat returns the first call's sale and writes nothing.
@@ -346,6 +349,8 @@ declare
   v_product public.products;
   v_order public.sales_orders;
   v_replayed jsonb;
+  -- A sale logged by hand names no buyer: the owner records it where the business is.
+  v_business_state text := (select b.state_code from public.business_profiles b where b.user_id = v_user_id);
 begin
   v_replayed := private.replayed_result(v_user_id, log_sale.request_id, 'log_sale');
   if v_replayed is not null then
@@ -376,7 +381,7 @@ begin
   from private.record_sales(v_user_id, v_platform, array[row(v_product.id, v_product.product_name, v_quantity,
     v_unit_price, v_quantity * v_unit_price, v_product.stock_on_hand,
     case when v_order_day < v_today then rules.india_day_start(v_order_day) end,
-    v_order_id, null, null, null)::private.sale]);
+    v_order_id, null, v_business_state, null)::private.sale]);
   perform private.remember_result(v_user_id, log_sale.request_id, to_jsonb(v_order));
   return v_order;
 end;

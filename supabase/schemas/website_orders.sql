@@ -2,8 +2,9 @@
 -- Function supabase/functions/website-orders at a URL holding the owner's unguessable endpoint
 -- token, signed with the owner's secret. The function checks the signature, then calls
 -- receive_website_order (service_role only), which turns every line with a known SKU into a Brand
--- Website sale through public.log_sale, once per shop order, and records every other line as a
--- refusal the owner sees in the app.
+-- Website sale as every sale is recorded (private.take_products_stock, private.record_sales), at
+-- what the buyer paid and with the ship-to state as its place of supply (issue 42), once per shop
+-- order, and records every other line as a refusal the owner sees in the app.
 --
 -- The signing secret never leaves the database towards a browser except once, in the answer of
 -- the call that made it: no client role may select the column (column privileges), and only the
@@ -168,17 +169,23 @@ revoke all on function public.website_webhook_secret(text) from public, anon, au
 grant execute on function public.website_webhook_secret(text) to service_role;
 
 -- receive_website_order: a verified website order becomes Brand Website sales ------------------
--- Security definer: it acts for the webhook's owner, who is not the caller (service_role), so it
--- sets the transaction's JWT claims to the owner for public.log_sale (the one stock path for a
--- sale) and restores them after; it writes refusals, which no API role may write.
--- lines: [{"sku": text, "quantity": number}], at most 500. Lines of one SKU are added up (one
--- sale per product per order). Each line runs in its own subtransaction, so a refused line keeps
--- nothing and loses nothing of the others. A line already recorded for this order is skipped.
+-- Security definer: it acts for the webhook's owner, who is not the caller (service_role), and
+-- writes refusals, which no API role may write. Each line's sale is taken and recorded as every
+-- sale is (private.take_products_stock, private.record_sales), with the owner's user id.
+-- lines: [{"sku": text, "quantity": number, "amount": number}], at most 500. amount is what the
+-- buyer paid for the line, GST included, after its own and the order's discounts (issue 42: not
+-- the list price); without one the line is priced at the product's selling price. Lines of one
+-- SKU are added up (one sale per product per order). buyer_state is the ship-to address's state as
+-- the shop writes it (rules.gst_state_code: 'GJ', 'Gujarat'), the sales' place of supply; none, or
+-- one naming no state, leaves it unknown. Each line runs in its own subtransaction, so a refused
+-- line keeps nothing and loses nothing of the others. A line already recorded for this order is
+-- skipped.
 create function public.receive_website_order(
   endpoint_token text,
   shop_order_id text,
   ordered_at timestamptz,
-  lines jsonb
+  lines jsonb,
+  buyer_state text default null
 ) returns jsonb
 language plpgsql
 security definer
@@ -186,12 +193,12 @@ set search_path = ''
 as $$
 declare
   v_order_id text := btrim(receive_website_order.shop_order_id);
+  v_place_of_supply text := rules.gst_state_code(left(receive_website_order.buyer_state, 100));
   v_user_id uuid;
-  v_claims text := current_setting('request.jwt.claims', true);
-  v_claim_sub text := current_setting('request.jwt.claim.sub', true);
   v_line record;
-  v_product_id uuid;
-  v_sale public.sales_orders;
+  v_product public.products;
+  v_quantity integer;
+  v_amount numeric;
   v_reason text;
   v_sales integer := 0;
   v_skipped integer := 0;
@@ -212,15 +219,16 @@ begin
     raise exception 'An order may have at most 500 lines.';
   end if;
 
-  perform set_config('request.jwt.claims',
-    json_build_object('sub', v_user_id, 'role', 'authenticated')::text, true);
-  perform set_config('request.jwt.claim.sub', v_user_id::text, true);
-
   for v_line in
     select coalesce(left(min(btrim(l.value ->> 'sku')), 100), '') as sku,
            sum(case when jsonb_typeof(l.value -> 'quantity') = 'number'
                     then (l.value ->> 'quantity')::numeric end) as quantity,
            bool_or(jsonb_typeof(l.value -> 'quantity') is distinct from 'number') as bad_quantity,
+           -- what the buyer paid for the SKU's lines; null when any line gave no amount
+           case when bool_and(jsonb_typeof(l.value -> 'amount') = 'number')
+                then sum(case when jsonb_typeof(l.value -> 'amount') = 'number'
+                              then (l.value ->> 'amount')::numeric end) end as amount,
+           bool_or(coalesce(jsonb_typeof(l.value -> 'amount'), 'null') not in ('number', 'null')) as bad_amount,
            bool_or(length(btrim(l.value ->> 'sku')) > 100) as long_sku
     from jsonb_array_elements(receive_website_order.lines) l
     group by lower(btrim(coalesce(l.value ->> 'sku', '')))
@@ -234,24 +242,34 @@ begin
         v_reason := 'SKU must be at most 100 characters.';
       elsif v_line.bad_quantity then
         v_reason := 'Quantity must be a number.';
+      elsif v_line.bad_amount then
+        v_reason := 'Amount must be a number.';
       else
+        v_quantity := private.require_number(v_line.quantity, 'Quantity', 1, true, 'quantity');
+        v_amount := case when v_line.amount is not null then
+          private.require_decimals(private.require_number(v_line.amount, 'Amount', 0, field => 'amount'), 'Amount', 2,
+            'amount') end;
         -- By SKU, then by a Brand Website alias (channels.sql).
-        v_product_id := private.product_for_sku(v_user_id, 'Brand Website', v_line.sku);
-        if v_product_id is null then
+        v_product.id := private.product_for_sku(v_user_id, 'Brand Website', v_line.sku);
+        if v_product.id is null then
           v_reason := format('No product has SKU %s.', v_line.sku);
         elsif exists (
           select 1 from public.sales_orders o
           where o.user_id = v_user_id and o.platform = 'Brand Website'
-            and o.external_order_id = v_order_id and o.product_id = v_product_id
+            and o.external_order_id = v_order_id and o.product_id = v_product.id
         ) then
           v_skipped := v_skipped + 1;
         else
-          v_sale := public.log_sale(v_product_id, v_line.quantity, 'Brand Website');
-          update public.sales_orders o
-          set external_order_id = v_order_id,
-              -- The shop's order time, never in the future.
-              order_date = least(coalesce(receive_website_order.ordered_at, o.order_date), o.order_date)
-          where o.id = v_sale.id;
+          select * into v_product
+          from private.take_products_stock(v_user_id, array[row(v_product.id, v_quantity)::private.stock_take]);
+          v_amount := coalesce(v_amount, v_quantity * v_product.selling_price);
+          if v_amount > 999999999999.99 then
+            raise exception 'Sale total must be at most 999999999999.99.';
+          end if;
+          perform 1 from private.record_sales(v_user_id, 'Brand Website', array[row(v_product.id,
+            v_product.product_name, v_quantity, round(v_amount / v_quantity, 2), v_amount, v_product.stock_on_hand,
+            -- The shop's order time, never in the future.
+            least(receive_website_order.ordered_at, now()), v_order_id, null, v_place_of_supply, null)::private.sale]);
           -- A line refused before (say, out of stock) that went through on the shop's retry.
           delete from public.website_order_refusals r
           where r.user_id = v_user_id and r.shop_order_id = v_order_id and r.sku = v_line.sku;
@@ -262,7 +280,7 @@ begin
       -- The same order line arriving twice at once: the unique index lets one through.
       when unique_violation then
         v_skipped := v_skipped + 1;
-      -- log_sale's refusals: not enough stock, archived, whole numbers, limits.
+      -- A sale's refusals: not enough stock, archived, whole numbers, limits.
       when raise_exception then
         v_reason := sqlerrm;
     end;
@@ -277,13 +295,10 @@ begin
     end if;
   end loop;
 
-  perform set_config('request.jwt.claims', coalesce(v_claims, ''), true);
-  perform set_config('request.jwt.claim.sub', coalesce(v_claim_sub, ''), true);
-
   return jsonb_build_object('sales', v_sales, 'skipped', v_skipped, 'refused', v_refused);
 end;
 $$;
 comment on function public.receive_website_order is
-  'For the website-orders Edge Function, after it verified the signature: each line with a known SKU becomes a Brand Website sale of the webhook''s owner (once per shop order), every other line a refusal.';
-revoke all on function public.receive_website_order(text, text, timestamptz, jsonb) from public, anon, authenticated, service_role;
-grant execute on function public.receive_website_order(text, text, timestamptz, jsonb) to service_role;
+  'For the website-orders Edge Function, after it verified the signature: each line with a known SKU becomes a Brand Website sale of the webhook''s owner (once per shop order) at the amount the buyer paid (GST included, after discounts; default the selling price), with the ship-to state (buyer_state) as its place of supply (unknown when none); every other line a refusal.';
+revoke all on function public.receive_website_order(text, text, timestamptz, jsonb, text) from public, anon, authenticated, service_role;
+grant execute on function public.receive_website_order(text, text, timestamptz, jsonb, text) to service_role;

@@ -1,5 +1,5 @@
-// The app's list of GST state codes (src/lib/india-states.ts: the pickers, reading a report's
-// buyer state, the place of supply in the GSTR-1 files) is the database's (rules.gst_states, which
+// The app's list of GST state codes (src/lib/india-states.ts: the pickers and the place of supply
+// in the GSTR-1 files; a report's buyer state is read by the database, rules.gst_state_code) is the database's (rules.gst_states, which
 // every refusal of an unknown state applies): the same codes with the same names, in one order.
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

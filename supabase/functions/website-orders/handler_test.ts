@@ -5,7 +5,11 @@ import { sign } from './signature.ts';
 const token = '0123456789abcdef0123456789abcdef';
 const secret = 'shpss_0123456789abcdef';
 const url = `http://functions.test/website-orders/${token}`;
-const order = JSON.stringify({ name: '#1001', line_items: [{ sku: 'HAT-1', quantity: 1 }] });
+const order = JSON.stringify({
+  name: '#1001',
+  line_items: [{ sku: 'HAT-1', quantity: 1, price: '300.00' }],
+  shipping_address: { province: 'Gujarat', province_code: 'GJ' },
+});
 
 /** The database's two calls, recorded; the secret call answers with secret (null: unknown token). */
 function database(known: string | null = secret) {
@@ -30,7 +34,13 @@ Deno.test('a signed Shopify order is recorded for the token\'s webhook', async (
     { name: 'website_webhook_secret', args: { endpoint_token: token } },
     {
       name: 'receive_website_order',
-      args: { endpoint_token: token, shop_order_id: '#1001', ordered_at: null, lines: [{ sku: 'HAT-1', quantity: 1 }] },
+      args: {
+        endpoint_token: token,
+        shop_order_id: '#1001',
+        ordered_at: null,
+        lines: [{ sku: 'HAT-1', quantity: 1, amount: 300 }],
+        buyer_state: 'GJ',
+      },
     },
   ]);
 });
@@ -77,7 +87,10 @@ Deno.test('a signed order\'s lines are checked one by one before the database ad
   const body = JSON.stringify({ name: '#1002', line_items: [{ sku: 'HAT-1', quantity: 5 }, { sku: 'HAT-1', quantity: -4 }, { sku: 'CAP-1', quantity: 1 }] });
   const response = await db.handle(post(body, { 'X-Shopify-Hmac-Sha256': await sign(new TextEncoder().encode(body), secret) }));
   equal(response.status, 200);
-  deepEqual(db.calls[1]?.args.lines, [{ sku: 'HAT-1', quantity: -4 }, { sku: 'CAP-1', quantity: 1 }]);
+  deepEqual(db.calls[1]?.args.lines, [
+    { sku: 'HAT-1', quantity: -4, amount: null },
+    { sku: 'CAP-1', quantity: 1, amount: null },
+  ]);
 });
 
 Deno.test('a signed order dated 0001-01-01 gets 400 and reaches no sale', async () => {

@@ -1,8 +1,8 @@
 /**
  * What a shop's order webhook means for FactoryFlow: which shop sent it, and the order it carries
- * reduced to what receive_website_order takes (the shop's order id, when it was placed, and each
- * line's SKU and quantity). Prices are not taken: a sale is priced at the product's selling price,
- * as every sale in FactoryFlow is.
+ * reduced to what receive_website_order takes (the shop's order id, when it was placed, the ship-to
+ * state, and each line's SKU, quantity and what the buyer paid for it). The amount paid, not the
+ * list price, is the sale's value and its GST's base (issue 42).
  */
 
 export type Shop = 'shopify' | 'woocommerce';
@@ -12,12 +12,20 @@ export interface OrderLine {
   sku: string | null;
   /** As sent when it is a finite number (2.5 included: the database says why it is refused); else null. */
   quantity: number | null;
+  /**
+   * What the buyer paid for the line in rupees, GST included, after the line's own discounts and
+   * its share of the order's; null when the shop's figures cannot be read (the database then
+   * prices the line at the product's selling price).
+   */
+  amount: number | null;
 }
 
 export interface WebsiteOrder {
   shopOrderId: string;
   /** ISO 8601, or null when the shop's date cannot be read. */
   orderedAt: string | null;
+  /** The ship-to address's state as the shop writes it (the place of supply); null when it gives none. */
+  buyerState: string | null;
   lines: OrderLine[];
 }
 
@@ -86,13 +94,21 @@ export function parseOrder(shop: Shop, body: string, now = Date.now()): ParsedOr
   if (!Array.isArray(items)) return { ok: false, message: 'The order has no line_items.' };
   if (items.length > MAX_LINES) return { ok: false, message: `An order may have at most ${MAX_LINES} lines.` };
 
+  const taxesIncluded = payload.taxes_included !== false;
   const lines = items.map((item): OrderLine => {
     const line = isObject(item) ? item : {};
+    const quantity = typeof line.quantity === 'number' && Number.isFinite(line.quantity) ? line.quantity : null;
     return {
       sku: text(line.sku),
-      quantity: typeof line.quantity === 'number' && Number.isFinite(line.quantity) ? line.quantity : null,
+      quantity,
+      amount: shop === 'shopify' ? shopifyLinePaid(line, quantity, taxesIncluded) : wooCommerceLinePaid(line),
     };
   });
+  // Shopify: shipping_address.province_code ("GJ"), else its name; WooCommerce: shipping.state ("GJ").
+  const shipTo = isObject(shop === 'shopify' ? payload.shipping_address : payload.shipping)
+    ? ((shop === 'shopify' ? payload.shipping_address : payload.shipping) as Record<string, unknown>)
+    : {};
+  const buyerState = shop === 'shopify' ? (text(shipTo.province_code) ?? text(shipTo.province)) : text(shipTo.state);
 
   // WooCommerce's date_created is the site's local time without a zone; date_created_gmt is UTC.
   const orderedAt =
@@ -101,7 +117,46 @@ export function parseOrder(shop: Shop, body: string, now = Date.now()): ParsedOr
     const time = Date.parse(orderedAt);
     if (time < EARLIEST_ORDER || time > now + DAY_MS) return { ok: false, message: ORDER_DATE_MESSAGE };
   }
-  return { ok: true, order: { shopOrderId, orderedAt, lines } };
+  return { ok: true, order: { shopOrderId, orderedAt, buyerState, lines } };
+}
+
+/**
+ * A Shopify line's amount paid: price x quantity less its discount_allocations (its own discounts
+ * and its share of the order's), plus its tax_lines when the shop's prices exclude tax
+ * (taxes_included false). Counted in paise, so the rupees come out exact.
+ */
+function shopifyLinePaid(line: Record<string, unknown>, quantity: number | null, taxesIncluded: boolean): number | null {
+  const price = paise(line.price);
+  if (price === null || quantity === null) return null;
+  const allocations = Array.isArray(line.discount_allocations) ? line.discount_allocations : [];
+  const discount = sumPaise(allocations.map((a) => (isObject(a) ? a.amount : null)));
+  const taxes = Array.isArray(line.tax_lines) ? line.tax_lines : [];
+  const tax = taxesIncluded ? 0 : sumPaise(taxes.map((t) => (isObject(t) ? t.price : null)));
+  if (discount === null || tax === null) return null;
+  return (price * quantity - discount + tax) / 100;
+}
+
+/** A WooCommerce line's amount paid: its total (after coupons, before tax) plus its total_tax. */
+function wooCommerceLinePaid(line: Record<string, unknown>): number | null {
+  const total = paise(line.total);
+  const tax = paise(line.total_tax ?? '0');
+  return total === null || tax === null ? null : (total + tax) / 100;
+}
+
+/** Rupees as the shops write them ("949.00", or a number) in whole paise; null when not an amount. */
+function paise(value: unknown): number | null {
+  const rupees = typeof value === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(value) ? Number(value) : value;
+  return typeof rupees === 'number' && Number.isFinite(rupees) ? Math.round(rupees * 100) : null;
+}
+
+function sumPaise(values: unknown[]): number | null {
+  let sum = 0;
+  for (const value of values) {
+    const amount = paise(value);
+    if (amount === null) return null;
+    sum += amount;
+  }
+  return sum;
 }
 
 /**
@@ -117,20 +172,20 @@ export function parseOrder(shop: Shop, body: string, now = Date.now()): ParsedOr
  * one): a bad line whose SKU might still be added to another line there is sent with no number,
  * which the database refuses whatever it is added to.
  */
-export function linesToRecord(lines: OrderLine[]): OrderLine[] {
-  const bad = (line: OrderLine) => line.quantity === null || !Number.isInteger(line.quantity) || line.quantity < 1;
-  const key = (line: OrderLine) => (line.sku ?? '').toLowerCase();
-  const firstBad = new Map<string, OrderLine>();
+export function linesToRecord<Line extends Pick<OrderLine, 'sku' | 'quantity'>>(lines: Line[]): Line[] {
+  const bad = (line: Line) => line.quantity === null || !Number.isInteger(line.quantity) || line.quantity < 1;
+  const key = (line: Line) => (line.sku ?? '').toLowerCase();
+  const firstBad = new Map<string, Line>();
   for (const line of lines) if (bad(line) && !firstBad.has(key(line))) firstBad.set(key(line), line);
 
-  const kept: OrderLine[] = [];
+  const kept: Line[] = [];
   for (const line of lines) {
     const standIn = firstBad.get(key(line));
     if (!standIn) kept.push(line);
     else if (standIn === line) kept.push({ ...line });
   }
   // Another SKU that only a coarser comparison tells apart: the stand-in loses its number.
-  const coarse = (line: OrderLine) => (line.sku ?? '').normalize('NFKD').replace(/\p{M}/gu, '').toUpperCase().toLowerCase();
+  const coarse = (line: Line) => (line.sku ?? '').normalize('NFKD').replace(/\p{M}/gu, '').toUpperCase().toLowerCase();
   for (const line of kept) {
     if (!bad(line) || line.quantity === null) continue;
     if (kept.some((other) => other !== line && key(other) !== key(line) && coarse(other) === coarse(line))) line.quantity = null;

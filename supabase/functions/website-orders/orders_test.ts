@@ -10,11 +10,19 @@ const shopifyOrder = {
   created_at: '2026-11-20T10:00:00-05:00',
   currency: 'INR',
   line_items: [
-    { id: 866550311766439020, sku: 'HAT-1', quantity: 2, price: '300.00', title: 'Hat' },
+    {
+      id: 866550311766439020,
+      sku: 'HAT-1',
+      quantity: 2,
+      price: '300.00',
+      title: 'Hat',
+      discount_allocations: [{ amount: '30.00', discount_application_index: 0 }, { amount: '20.00', discount_application_index: 1 }],
+    },
     { id: 141249953214522974, sku: ' CAP-1 ', quantity: 1, price: '150.00', title: 'Cap' },
     { id: 1, sku: null, quantity: 1, price: '50.00', title: 'Gift wrap (custom item)' },
     { id: 2, sku: '', quantity: 1, price: '0.00', title: 'Sample' },
   ],
+  shipping_address: { city: 'Surat', province: 'Gujarat', province_code: 'GJ', country_code: 'IN' },
 };
 
 // Trimmed from WooCommerce's order.created payload (REST API v3 order).
@@ -26,8 +34,9 @@ const wooOrder = {
   date_created_gmt: '2026-11-20T10:00:00',
   line_items: [
     { id: 315, name: 'Hat', product_id: 93, quantity: 2.5, sku: 'HAT-1', total: '750.00' },
-    { id: 316, name: 'Bag', product_id: 94, quantity: '3', sku: 'BAG-1', total: '2700.00' },
+    { id: 316, name: 'Bag', product_id: 94, quantity: '3', sku: 'BAG-1', total: '2700.00', total_tax: '486.00' },
   ],
+  shipping: { city: 'Jaipur', state: 'RJ', country: 'IN' },
 };
 
 Deno.test('a Shopify order: its name as the order id, its time in UTC, every line kept (SKU-less ones too)', () => {
@@ -36,11 +45,13 @@ Deno.test('a Shopify order: its name as the order id, its time in UTC, every lin
     order: {
       shopOrderId: '#9999',
       orderedAt: '2026-11-20T15:00:00.000Z',
+      buyerState: 'GJ',
       lines: [
-        { sku: 'HAT-1', quantity: 2 },
-        { sku: 'CAP-1', quantity: 1 },
-        { sku: null, quantity: 1 },
-        { sku: null, quantity: 1 },
+        // 2 x 300.00 less the discounts allocated to the line, 30.00 + 20.00: 550.00
+        { sku: 'HAT-1', quantity: 2, amount: 550 },
+        { sku: 'CAP-1', quantity: 1, amount: 150 },
+        { sku: null, quantity: 1, amount: 50 },
+        { sku: null, quantity: 1, amount: 0 },
       ],
     },
   });
@@ -52,17 +63,47 @@ Deno.test('a WooCommerce order: its number, the GMT date, 2.5 kept as sent and a
     order: {
       shopOrderId: '727',
       orderedAt: '2026-11-20T10:00:00.000Z',
+      buyerState: 'RJ',
       lines: [
-        { sku: 'HAT-1', quantity: 2.5 },
-        { sku: 'BAG-1', quantity: null },
+        { sku: 'HAT-1', quantity: 2.5, amount: 750 },
+        // total (after coupons, before tax) 2,700.00 + total_tax 486.00
+        { sku: 'BAG-1', quantity: null, amount: 3186 },
       ],
     },
   });
 });
 
+Deno.test('issue 42: 2 kurtas at 949.00 with 100.00 off each, shipped to Gujarat, are 1,698.00 paid, to GJ', () => {
+  const kurtas = {
+    name: '#1042',
+    taxes_included: true,
+    line_items: [{ sku: 'KURTA-M', quantity: 2, price: '949.00', discount_allocations: [{ amount: '200.00' }] }],
+    shipping_address: { province: 'Gujarat', province_code: 'GJ' },
+  };
+  // 2 x 949.00 = 1,898.00, less 2 x 100.00 = 200.00 allocated to the line: 1,698.00
+  deepEqual(parseOrder('shopify', JSON.stringify(kurtas)), {
+    ok: true,
+    order: { shopOrderId: '#1042', orderedAt: null, buyerState: 'GJ', lines: [{ sku: 'KURTA-M', quantity: 2, amount: 1698 }] },
+  });
+});
+
+Deno.test('a Shopify shop whose prices exclude tax: the line tax is added; no province code: the province name', () => {
+  const order = {
+    name: '#1043',
+    taxes_included: false,
+    line_items: [{ sku: 'K', quantity: 1, price: '800.00', discount_allocations: [], tax_lines: [{ price: '40.00', rate: 0.05 }] }],
+    shipping_address: { province: 'Rajasthan' },
+  };
+  // 800.00 - 0 + 40.00 tax on top: 840.00
+  deepEqual(parseOrder('shopify', JSON.stringify(order)), {
+    ok: true,
+    order: { shopOrderId: '#1043', orderedAt: null, buyerState: 'Rajasthan', lines: [{ sku: 'K', quantity: 1, amount: 840 }] },
+  });
+});
+
 Deno.test('the numeric id stands in for a missing name or number; an unreadable date becomes null', () => {
   const parsed = parseOrder('woocommerce', JSON.stringify({ id: 728, date_created_gmt: 'yesterday', line_items: [] }));
-  deepEqual(parsed, { ok: true, order: { shopOrderId: '728', orderedAt: null, lines: [] } });
+  deepEqual(parsed, { ok: true, order: { shopOrderId: '728', orderedAt: null, buyerState: null, lines: [] } });
 });
 
 Deno.test('bodies that are not orders are refused with a message', () => {
@@ -82,7 +123,16 @@ Deno.test('line items that are not objects become lines without SKU or quantity'
   const parsed = parseOrder('shopify', JSON.stringify({ name: '#3', line_items: [null, 7, { sku: 5, quantity: Infinity }] }));
   deepEqual(parsed, {
     ok: true,
-    order: { shopOrderId: '#3', orderedAt: null, lines: [{ sku: null, quantity: null }, { sku: null, quantity: null }, { sku: '5', quantity: null }] },
+    order: {
+      shopOrderId: '#3',
+      orderedAt: null,
+      buyerState: null,
+      lines: [
+        { sku: null, quantity: null, amount: null },
+        { sku: null, quantity: null, amount: null },
+        { sku: '5', quantity: null, amount: null },
+      ],
+    },
   });
 });
 

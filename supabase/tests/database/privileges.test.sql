@@ -312,6 +312,7 @@ from (values ('create_product', array['text', 'text', 'text', 'numeric', 'numeri
              ('gst_states', array[]::text[]),
              ('set_business_profile', array['text', 'text', 'text', 'text', 'text']),
              ('set_item_tax', array['uuid', 'uuid', 'text', 'numeric', 'jsonb', 'uuid']),
+             ('set_place_of_supply', array['uuid', 'text']),
              ('create_invoice', array['uuid[]', 'text', 'text', 'text', 'text', 'uuid']),
              ('create_credit_note', array['uuid', 'jsonb', 'text', 'uuid']),
              ('get_invoice', array['uuid']),
@@ -406,6 +407,7 @@ from (values ('create_product', array['text', 'text', 'text', 'numeric', 'numeri
              ('gst_states', array[]::text[]),
              ('set_business_profile', array['text', 'text', 'text', 'text', 'text']),
              ('set_item_tax', array['uuid', 'uuid', 'text', 'numeric', 'jsonb', 'uuid']),
+             ('set_place_of_supply', array['uuid', 'text']),
              ('create_invoice', array['uuid[]', 'text', 'text', 'text', 'text', 'uuid']),
              ('create_credit_note', array['uuid', 'jsonb', 'text', 'uuid']),
              ('get_invoice', array['uuid']),
@@ -488,7 +490,7 @@ select set_eq(
         'public.set_shopify_connection(text, text, text)', 'public.remove_shopify_connection()',
         'public.shopify_connection_status()',
         'public.gst_states()', 'public.set_business_profile(text, text, text, text, text)',
-        'public.set_item_tax(uuid, uuid, text, numeric, jsonb, uuid)',
+        'public.set_item_tax(uuid, uuid, text, numeric, jsonb, uuid)', 'public.set_place_of_supply(uuid, text)',
         'public.create_invoice(uuid[], text, text, text, text, uuid)', 'public.create_credit_note(uuid, jsonb, text, uuid)',
         'public.get_invoice(uuid)', 'public.list_invoices(text, date, date, integer, integer)', 'public.input_tax(text)',
         'public.gstr1_summary(text)', 'public.set_operator_gstin(text, text)', 'public.export_workspace()', 'public.restore_workspace(integer, integer, text, uuid)'],
@@ -500,7 +502,7 @@ select set_eq(
      where n.nspname in ('public', 'private', 'reports')
        and has_function_privilege('service_role', p.oid, 'EXECUTE') $$,
   array['public.website_webhook_secret(text)',
-        'public.receive_website_order(text, text, timestamp with time zone, jsonb)',
+        'public.receive_website_order(text, text, timestamp with time zone, jsonb, text)',
         'public.available_to_sell_for_user(uuid, text)', 'public.shopify_push_plan(uuid)'],
   'service_role can execute only the website-orders Edge Function''s two calls, available_to_sell_for_user and the shopify-inventory function''s plan (every other function works on a signed-in user)'
 );
@@ -532,7 +534,7 @@ select set_eq(
         'set_sku_alias', 'remove_sku_alias', 'create_combo', 'update_combo', 'set_channel_buffer',
         'set_sell_what_i_can_make', 'available_to_sell', 'available_to_sell_for_user', 'record_stock_file', 'stock_sync',
         'set_shopify_connection', 'remove_shopify_connection', 'shopify_push_plan',
-        'set_business_profile', 'set_item_tax', 'create_invoice', 'create_credit_note', 'get_invoice', 'list_invoices',
+        'set_business_profile', 'set_item_tax', 'set_place_of_supply', 'create_invoice', 'create_credit_note', 'get_invoice', 'list_invoices',
         'input_tax', 'gstr1_summary', 'set_operator_gstin', 'restore_workspace'],
   'Exactly the fourteen operations, record_return, update_claim, the returns import with its preview and the claim windows (they call private helpers), the settlement import with its preview and the five settlement reads (they read the private reconciliation view and filter on auth.uid() themselves), the bulk fulfil, set_platform_fees, the two catalogue imports (they call private helpers), owner_report (its views read auth.users), the webhook settings, receive_website_order, the order import with its preview (it shares the import''s private helpers), the four lists (they filter on auth.uid() themselves so their searches can use indexes), the three style operations, the production batch, set_product_costs and product_costing (it calls the private max_buildable; it filters on auth.uid() itself) the purchasing operations (their list included), the planning functions (they call the private velocity), the channel functions (they call the private resolution, combo and availability helpers) the Shopify connection writes with the function''s plan (it reads the token and the private availability for a user the function names), and the GST operations and reads (they call private helpers and filter on auth.uid() themselves; gst_states reads no table) and restore_workspace (it writes tables no client may write, for the caller only) run as security definer; the other read functions, the backup among them, read through RLS'
 );

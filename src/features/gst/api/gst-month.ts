@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { queryKeys } from '@/lib/query-keys';
-import { callRpc } from '@/lib/write';
+import { callRpc, useWrite } from '@/lib/write';
 import type { Gstr1Summary } from '../utils/gstr1-files';
 
 export interface InputTax {
@@ -21,5 +21,16 @@ export function useGstMonth(month: string) {
       ]);
       return { summary: summary as unknown as Gstr1Summary, inputTax: inputTax as unknown as InputTax };
     },
+  });
+}
+
+/**
+ * The buyer's state of a sale whose place of supply is unknown (issue 42): its tax is split again
+ * for it (set_place_of_supply), and it leaves the unknown list for its GSTR-1 table.
+ */
+export function useSetPlaceOfSupply() {
+  return useWrite({
+    write: (input: { order_id: string; state: string }) => callRpc('set_place_of_supply', input),
+    tables: ['sales_orders'],
   });
 }

@@ -19,13 +19,17 @@ import { LoadError } from '@/components/load-error';
 import { downloadFile, todayInIndia } from '@/lib/csv';
 import { formatQuantity, formatRupees } from '@/lib/format';
 import { sumAmounts } from '@/lib/money';
-import { useGstMonth } from '../api/gst-month';
+import { notifications } from '@mantine/notifications';
+import { StateSelect } from '@/components/state-select';
+import { placeOfSupply } from '@/lib/india-states';
+import { useGstMonth, useSetPlaceOfSupply } from '../api/gst-month';
 import {
   gstr1Files,
   outputTaxByRate,
   tableTaxableValue,
   totalOutputTax,
   type Gstr1Summary,
+  type PlaceUnknownSale,
 } from '../utils/gstr1-files';
 
 /**
@@ -79,6 +83,65 @@ function tableTotal(summary: Gstr1Summary, table: string): string {
   }
 }
 
+/**
+ * The sales whose buyer's state no report or shop gave: each says "Place of supply unknown" and is
+ * filed in no table until an invoice names the state (issue 42), rather than as the business's own.
+ */
+function PlaceUnknownSales({ count, orders }: { count: number; orders: PlaceUnknownSale[] }) {
+  const setPlace = useSetPlaceOfSupply();
+  const settle = (order: PlaceUnknownSale, state: string | null) => {
+    if (state === null) return;
+    setPlace.mutate(
+      { order_id: order.sales_order_id, state },
+      {
+        onSuccess: () =>
+          notifications.show({ color: 'green', message: `Place of supply set: ${placeOfSupply(state)}.` }),
+        onError: (error) => notifications.show({ color: 'red', message: error.message }),
+      },
+    );
+  };
+  return (
+    <Alert
+      color="orange"
+      title={
+        <AlertTitle>
+          {formatQuantity(count)} {count === 1 ? 'sale has' : 'sales have'} no place of supply
+        </AlertTitle>
+      }
+    >
+      <Text size="sm">
+        The order report or website order gave no buyer state FactoryFlow could read, so they are in no table. Choose
+        each one&apos;s buyer state to file it.
+      </Text>
+      <Stack component="ul" gap={2} mt="xs" pl="md" aria-label="Sales with place of supply unknown">
+        {orders.map((order) => (
+          <Group component="li" key={order.sales_order_id} gap="xs" wrap="wrap">
+            <Text size="sm">
+              {order.platform}
+              {order.external_order_id && ` ${order.external_order_id}`} · {order.product_name} ·{' '}
+              {formatRupees(order.total_amount)} · Place of supply unknown
+            </Text>
+            <StateSelect
+              size="xs"
+              w={200}
+              placeholder="Buyer state"
+              aria-label={`Buyer state of ${order.platform} ${order.external_order_id ?? order.product_name}`}
+              value={null}
+              disabled={setPlace.isPending}
+              onChange={(state) => settle(order, state)}
+            />
+          </Group>
+        ))}
+      </Stack>
+      {count > orders.length && (
+        <Text size="xs" mt={4}>
+          The first {formatQuantity(orders.length)} are listed.
+        </Text>
+      )}
+    </Alert>
+  );
+}
+
 function MonthFigures({ month }: { month: string }) {
   const gst = useGstMonth(month);
   if (gst.isError) return <LoadError what="the month's GST" error={gst.error} onRetry={() => void gst.refetch()} />;
@@ -104,6 +167,7 @@ function MonthFigures({ month }: { month: string }) {
           (Products, Edit).
         </Alert>
       )}
+      {summary.place_unknown.count > 0 && <PlaceUnknownSales {...summary.place_unknown} />}
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <div>
           <Title order={4} size="h5" mb="xs">

@@ -30,6 +30,7 @@ const summary: Gstr1Summary = {
   docs: [],
   totals: { taxable_value: 1000, igst: 0, cgst: 25, sgst: 25 },
   tax_unknown: { count: 0, orders: [] },
+  place_unknown: { count: 0, orders: [] },
 };
 
 describe("a month's GSTR-1 files", () => {

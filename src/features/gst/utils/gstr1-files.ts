@@ -41,6 +41,18 @@ export interface Gstr1Summary {
   docs: DocsRow[];
   totals: Taxes;
   tax_unknown: { count: number; orders: { sales_order_id: string; product_name: string; platform: string }[] };
+  /** Sales whose buyer's state is not known (issue 42): in no table until it is; the first 100. */
+  place_unknown: { count: number; orders: PlaceUnknownSale[] };
+}
+
+export interface PlaceUnknownSale {
+  sales_order_id: string;
+  product_name: string;
+  platform: string;
+  /** The marketplace's or shop's order id; null for a sale without one. */
+  external_order_id: string | null;
+  order_date: string;
+  total_amount: number;
 }
 
 /** One file of the month's GSTR-1, as the offline tool imports it. */

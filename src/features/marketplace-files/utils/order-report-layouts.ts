@@ -62,8 +62,10 @@ const orderReportLayouts: readonly ReportLayout<OrderReportField>[] = [
       quantity: ['quantity'],
       total_amount: ['invoice amount'],
       status: ['order state', 'order status'],
-      // Its "Order State" is the order's status (Approved, Shipped…), not where it goes: no buyer state.
-      buyer_state: [],
+      // Its "Order State" is the order's status (Approved, Shipped…), not where it goes. The ship-to
+      // state, where the download carries it, as Flipkart's sales (tax) report names it (a public
+      // parser; docs/gst.md, "Place of supply"); any other column can be mapped by hand.
+      buyer_state: ["customer's delivery state"],
     },
   },
   {
@@ -77,7 +79,7 @@ const orderReportLayouts: readonly ReportLayout<OrderReportField>[] = [
       quantity: ['gross units'],
       total_amount: ['final selling price (incl. seller opted in default offers)', 'accounted net sales (inr)'],
       status: ['order status'],
-      buyer_state: [],
+      buyer_state: ["customer's delivery state"],
     },
   },
   {
@@ -103,7 +105,7 @@ export const orderReport: ReportKind<OrderReportField> = {
     quantity: 'Leave empty when each row is one unit',
     total_amount: 'What the line sold for in all, not a unit price',
     status: 'Rows whose status says cancelled are skipped',
-    buyer_state: "Where the order ships to, for GST; empty means your business's state",
+    buyer_state: 'Where the order ships to, for GST; without it the place of supply is unknown',
   },
   requiredFields,
   layouts: orderReportLayouts,

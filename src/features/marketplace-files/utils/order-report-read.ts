@@ -1,4 +1,3 @@
-import { stateCodeFromText } from '@/lib/india-states';
 import type { OrderColumnMapping } from './order-report-layouts';
 import { readReportRows, type ReportSource } from './report-read';
 import { isCancelledStatus, isFulfilledStatus, normalizeOrderDate, parseReportNumber } from './order-report-values';
@@ -16,7 +15,11 @@ export interface ReportRow {
   cancelled: boolean;
   /** The status says the line has shipped or been delivered: it imports as Fulfilled. */
   fulfilled: boolean;
-  /** The buyer's state code ('27') when the report names a state, else null (the business's state applies). */
+  /**
+   * The buyer's state as the report writes it ('MAHARASHTRA', 'Orissa', '27'), or null when the cell
+   * is empty: the database reads it as the place of supply (rules.gst_state_code; unknown when it
+   * names no state).
+   */
   buyer_state: string | null;
   /** Why the row could not be read (a broken quote, missing columns), or null. */
   unreadable: string | null;
@@ -44,7 +47,7 @@ export function readOrderReportRows(
         status,
         cancelled: isCancelledStatus(status),
         fulfilled: isFulfilledStatus(status),
-        buyer_state: stateCodeFromText(cell('buyer_state')),
+        buyer_state: cell('buyer_state').trim() || null,
         unreadable,
       };
     },

@@ -42,16 +42,16 @@ describe('Amazon order report (tab-delimited)', () => {
     });
   });
 
-  it("reads the buyer's state from ship-state as its GST state code, and none when the text names no state", async () => {
+  it("reads the buyer's state from ship-state as the report writes it, for the database to read; an empty cell is none", async () => {
     const withState = amazonReport
       .replace('\tshipping-price', '\tshipping-price\tship-state')
       .split('\n')
-      .map((line, index) => (index === 0 || line === '' ? line : `${line}\t${index === 1 ? 'MAHARASHTRA' : 'Nowhere'}`))
+      .map((line, index) => (index === 0 || line === '' ? line : `${line}\t${index === 1 ? ' MAHARASHTRA ' : ''}`))
       .join('\n');
     const { recognized, rows } = await readReport(withState);
     expect(recognized?.mapping.buyer_state).toBe('ship-state');
     const { lines } = toImportLines(rows);
-    expect(lines[0]?.buyer_state).toBe('27');
+    expect(lines[0]?.buyer_state).toBe('MAHARASHTRA');
     expect(lines[1]?.buyer_state).toBeNull();
   });
 
@@ -161,7 +161,7 @@ describe('Flipkart and Myntra exports', () => {
         quantity: 2,
         total_amount: 1299.1,
         status: 'Fulfilled',
-        buyer_state: '29',
+        buyer_state: 'Karnataka',
       },
     ]);
     expect(mergedInto.get(3)).toBe(2);
