@@ -496,11 +496,9 @@ begin
     raise exception 'Supplier invoice number can have only letters, digits, - and /.'
       using hint = 'field:supplier_invoice_number';
   end if;
-  if invoice_date > rules.india_day(now()) then
-    raise exception 'Supplier invoice date cannot be in the future.' using hint = 'field:supplier_invoice_date';
-  end if;
-  if invoice_date < date '2000-01-01' then
-    raise exception 'Supplier invoice date must be 2000-01-01 or later.' using hint = 'field:supplier_invoice_date';
+  if invoice_date not between date '2000-01-01' and rules.india_day(now()) then
+    raise exception 'Supplier invoice date must be between 2000-01-01 and today.'
+      using hint = 'field:supplier_invoice_date';
   end if;
   if taxed and invoice_number is null then
     raise exception 'Enter the supplier''s invoice number: the GST paid is claimed against it.'
