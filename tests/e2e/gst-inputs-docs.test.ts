@@ -97,7 +97,12 @@ describe('GST inputs and documents', { timeout: 240_000 }, () => {
       await look('gst-input-tax-by-invoice');
 
       // A sale invoiced and credited: the credit note is listed on its own and printed on its own.
-      const product = await seed.product({ sku: 'KUR-01', product_name: 'Cotton Kurta', selling_price: 1050 });
+      const product = await seed.product({
+        sku: 'KUR-01',
+        product_name: 'Cotton Kurta',
+        selling_price: 1050,
+        stock_on_hand: 5,
+      });
       await rpc('set_item_tax', { product_id: product, hsn_code: '6204', gst_rate: 5 });
       const { data: sale, error: saleError } = await client.rpc('log_sale', {
         product_id: product,
