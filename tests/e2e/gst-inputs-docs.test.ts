@@ -116,7 +116,10 @@ describe('GST inputs and documents', { timeout: 240_000 }, () => {
         buyer_gstin: '29AAOFB8607N1ZP',
         buyer_state_code: '29',
       });
-      const { data: lines } = await client.from('invoice_lines').select('id').eq('invoice_id', invoice.invoice_id);
+      const { data: lines } = await client
+        .from('invoice_lines')
+        .select('id')
+        .eq('invoice_id', invoice.invoice_id as string);
       const note = await rpc('create_credit_note', {
         invoice_id: invoice.invoice_id,
         lines: [{ invoice_line_id: lines![0]!.id, amount: 105 }],

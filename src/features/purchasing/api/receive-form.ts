@@ -4,6 +4,7 @@ import {
   optionalDayField,
   purchaseFieldRules as rules,
   readTypedNumber,
+  stockFieldRules,
   textField,
 } from '@/lib/form-fields';
 import type { PurchaseOrderLine } from './purchase-orders';
@@ -14,7 +15,8 @@ const INVOICE_NUMBER = /^[A-Za-z0-9/-]*$/;
 
 /**
  * The receipt form: per line still due, what arrived in its purchase unit (empty: nothing of it
- * this time) and the GST rate on it; the supplier's invoice it came with, needed once a line has GST.
+ * this time) and its GST, a rate or the amount paid (which then stands as given, as Receive stock
+ * takes it); the supplier's invoice it came with, needed once a line has GST.
  * receive_purchase_order's checks, with its messages.
  */
 export function receiveFormSchema(lines: PurchaseOrderLine[]) {
@@ -22,6 +24,7 @@ export function receiveFormSchema(lines: PurchaseOrderLine[]) {
     .object({
       received: z.record(z.string(), z.string()),
       gst_rate: z.record(z.string(), z.string()),
+      gst_paid: z.record(z.string(), z.string()),
       supplier_invoice_number: textField(rules.supplierInvoiceNumber),
       supplier_invoice_date: optionalDayField(rules.supplierInvoiceDate),
       note: textField(rules.note),
@@ -38,7 +41,10 @@ export function receiveFormSchema(lines: PurchaseOrderLine[]) {
         }
         if (text.trim() === '') continue;
         any = true;
-        taxed ||= (form.gst_rate[line.id] ?? '') !== '';
+        const paid = form.gst_paid[line.id] ?? '';
+        const paidProblem = numberProblem(paid, stockFieldRules.gstPaid);
+        if (paidProblem !== null) ctx.addIssue({ code: 'custom', path: ['gst_paid', line.id], message: paidProblem });
+        taxed ||= (form.gst_rate[line.id] ?? '') !== '' || paid.trim() !== '';
         const due = remainingQuantity(line);
         if (readTypedNumber(text)!.value > due) {
           ctx.addIssue({
@@ -81,10 +87,12 @@ export function receiveFormSchema(lines: PurchaseOrderLine[]) {
         .filter((line) => (form.received[line.id] ?? '').trim() !== '')
         .map((line) => {
           const rate = form.gst_rate[line.id] ?? '';
+          const paid = (form.gst_paid[line.id] ?? '').trim();
           return {
             line_id: line.id,
             quantity: readTypedNumber(form.received[line.id]!)!.value,
             ...(rate === '' ? {} : { gst_rate: Number(rate) }),
+            ...(paid === '' ? {} : { gst_paid: readTypedNumber(paid)!.value }),
           };
         }),
     }));
@@ -93,11 +101,12 @@ export function receiveFormSchema(lines: PurchaseOrderLine[]) {
 export type ReceiveForm = {
   received: Record<string, string>;
   gst_rate: Record<string, string>;
+  gst_paid: Record<string, string>;
   supplier_invoice_number: string;
   supplier_invoice_date: string;
   note: string;
 };
-export type ReceiveLine = { line_id: string; quantity: number; gst_rate?: number };
+export type ReceiveLine = { line_id: string; quantity: number; gst_rate?: number; gst_paid?: number };
 export type ReceiveInput = {
   note: string;
   supplier_invoice_number: string;

@@ -15,7 +15,7 @@ import {
   formatPoNumber,
   unitFor,
 } from '@/lib/format';
-import { purchaseFieldRules as rules, validNumber } from '@/lib/form-fields';
+import { purchaseFieldRules as rules, stockFieldRules, validNumber } from '@/lib/form-fields';
 import { useReceivePurchaseOrder, type PurchaseOrder } from '../api/purchase-orders';
 import { receiveFormSchema, type ReceiveForm, type ReceiveInput } from '../api/receive-form';
 import { costAfterReceipt, gstOnReceipt, remainingQuantity, stockUnits } from '../utils/purchase-figures';
@@ -41,6 +41,7 @@ export function ReceivePurchaseOrderModal({ order, onClose }: { order: PurchaseO
     defaultValues: {
       received: Object.fromEntries(due.map((line) => [line.id, ''])),
       gst_rate: Object.fromEntries(due.map((line) => [line.id, ''])),
+      gst_paid: Object.fromEntries(due.map((line) => [line.id, ''])),
       supplier_invoice_number: '',
       supplier_invoice_date: '',
       note: '',
@@ -48,6 +49,7 @@ export function ReceivePurchaseOrderModal({ order, onClose }: { order: PurchaseO
   });
   const received = useWatch({ control: form.control, name: 'received' });
   const rates = useWatch({ control: form.control, name: 'gst_rate' });
+  const paid = useWatch({ control: form.control, name: 'gst_paid' });
   const saving = form.formState.isSubmitting || receive.isPending;
   const close = () => {
     if (!saving) onClose();
@@ -64,6 +66,10 @@ export function ReceivePurchaseOrderModal({ order, onClose }: { order: PurchaseO
   const overall = errors?.root?.message ?? (typeof errors?.message === 'string' ? errors.message : undefined);
   const lineError = (lineId: string) => {
     const message = errors?.[lineId]?.message;
+    return typeof message === 'string' ? message : undefined;
+  };
+  const gstPaidError = (lineId: string) => {
+    const message = form.formState.errors.gst_paid?.[lineId]?.message;
     return typeof message === 'string' ? message : undefined;
   };
 
@@ -84,7 +90,11 @@ export function ReceivePurchaseOrderModal({ order, onClose }: { order: PurchaseO
             const now = validNumber(received[line.id] ?? '', rules.received);
             const arriving = now === null ? null : stockUnits(now, line.units_per_purchase_unit);
             const rate = rates[line.id] ?? '';
-            const gst = now === null || rate === '' ? null : gstOnReceipt(now, line.unit_price, Number(rate));
+            // An amount typed stands as given (the server keeps it), so the preview is of a rate alone.
+            const gst =
+              now === null || rate === '' || (paid[line.id] ?? '').trim() !== ''
+                ? null
+                : gstOnReceipt(now, line.unit_price, Number(rate));
             return (
               <Paper key={line.id} withBorder p="sm" radius="md">
                 <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
@@ -131,6 +141,16 @@ export function ReceivePurchaseOrderModal({ order, onClose }: { order: PurchaseO
                     data={receiptRateOptions}
                     {...form.register(`gst_rate.${line.id}`)}
                     w={110}
+                  />
+                  <NumberTextInput
+                    rules={stockFieldRules.gstPaid}
+                    label="or GST paid"
+                    aria-label={`${material.material_name} GST paid`}
+                    {...form.register(`gst_paid.${line.id}`)}
+                    value={paid[line.id] ?? ''}
+                    placeholder="₹"
+                    w={120}
+                    error={gstPaidError(line.id)}
                   />
                 </Group>
               </Paper>
