@@ -571,14 +571,14 @@ isOneToOne: false
                   ]
                 },"stock_movements": {
                   Row: {
-                    "balance_after": number,"created_at": string,"gst_paid": number | null,"gst_rate": number | null,"id": number,"manufacturing_order_id": string | null,"material_id": string | null,"note": string | null,"product_id": string | null,"purchase_order_id": string | null,"purchase_value": number | null,"quantity": number,"reason": Database["public"]['Enums']["stock_movement_reason"],"sales_order_id": string | null,"user_id": string
+                    "balance_after": number,"created_at": string,"gst_paid": number | null,"gst_rate": number | null,"id": number,"manufacturing_order_id": string | null,"material_id": string | null,"note": string | null,"product_id": string | null,"purchase_order_id": string | null,"purchase_value": number | null,"quantity": number,"reason": Database["public"]['Enums']["stock_movement_reason"],"sales_order_id": string | null,"supplier_invoice_date": string | null,"supplier_invoice_number": string | null,"user_id": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "balance_after": number,"created_at"?: string,"gst_paid"?: number | null,"gst_rate"?: number | null,"id"?: never,"manufacturing_order_id"?: string | null,"material_id"?: string | null,"note"?: string | null,"product_id"?: string | null,"purchase_order_id"?: string | null,"purchase_value"?: number | null,"quantity": number,"reason": Database["public"]['Enums']["stock_movement_reason"],"sales_order_id"?: string | null,"user_id"?: string
+                    "balance_after": number,"created_at"?: string,"gst_paid"?: number | null,"gst_rate"?: number | null,"id"?: never,"manufacturing_order_id"?: string | null,"material_id"?: string | null,"note"?: string | null,"product_id"?: string | null,"purchase_order_id"?: string | null,"purchase_value"?: number | null,"quantity": number,"reason": Database["public"]['Enums']["stock_movement_reason"],"sales_order_id"?: string | null,"supplier_invoice_date"?: string | null,"supplier_invoice_number"?: string | null,"user_id"?: string
                   }
                   Update: {
-                    "balance_after"?: number,"created_at"?: string,"gst_paid"?: number | null,"gst_rate"?: number | null,"id"?: never,"manufacturing_order_id"?: string | null,"material_id"?: string | null,"note"?: string | null,"product_id"?: string | null,"purchase_order_id"?: string | null,"purchase_value"?: number | null,"quantity"?: number,"reason"?: Database["public"]['Enums']["stock_movement_reason"],"sales_order_id"?: string | null,"user_id"?: string
+                    "balance_after"?: number,"created_at"?: string,"gst_paid"?: number | null,"gst_rate"?: number | null,"id"?: never,"manufacturing_order_id"?: string | null,"material_id"?: string | null,"note"?: string | null,"product_id"?: string | null,"purchase_order_id"?: string | null,"purchase_value"?: number | null,"quantity"?: number,"reason"?: Database["public"]['Enums']["stock_movement_reason"],"sales_order_id"?: string | null,"supplier_invoice_date"?: string | null,"supplier_invoice_number"?: string | null,"user_id"?: string
                   }
                   Relationships: [
                     {
@@ -879,6 +879,8 @@ isOneToOne: false
 "quantity": number,
 "reason": Database["public"]['Enums']["stock_movement_reason"],
 "sales_order_id": string | null,
+"supplier_invoice_date": string | null,
+"supplier_invoice_number": string | null,
 "user_id": string
             }
                           SetofOptions: {
@@ -1026,7 +1028,7 @@ isOneToOne: false
 { Args: { "invoice_id": string,"lines": Json,"reason"?: string,"request_id"?: string }; Returns: Json
                            },
 "create_invoice":
-{ Args: { "buyer_address"?: string,"buyer_gstin"?: string,"buyer_name": string,"buyer_state_code"?: string,"order_ids": (string)[],"request_id"?: string }; Returns: Json
+{ Args: { "buyer_address"?: string,"buyer_gstin"?: string,"buyer_name": string,"buyer_state_code"?: string,"invoice_date"?: string,"order_ids": (string)[],"request_id"?: string }; Returns: Json
                            },
 "create_product":
 { Args: { "bom"?: Json,"category"?: string,"costs"?: Json,"product_name": string,"reorder_point"?: number,"request_id"?: string,"selling_price"?: number,"sku": string,"stock_on_hand"?: number }; Returns: {
@@ -1176,6 +1178,9 @@ isOneToOne: false
 "fulfil_sales_orders":
 { Args: { "order_ids": (string)[] }; Returns: number
                            },
+"get_credit_note":
+{ Args: { "credit_note_id": string }; Returns: Json
+                           },
 "get_invoice":
 { Args: { "invoice_id": string }; Returns: Json
                            },
@@ -1208,6 +1213,9 @@ isOneToOne: false
                            },
 "input_tax":
 { Args: { "month": string }; Returns: Json
+                           },
+"list_credit_notes":
+{ Args: { "date_from"?: string,"date_to"?: string,"page_offset"?: number,"page_size"?: number,"search"?: string }; Returns: Json
                            },
 "list_invoices":
 { Args: { "date_from"?: string,"date_to"?: string,"page_offset"?: number,"page_size"?: number,"search"?: string }; Returns: Json
@@ -1351,7 +1359,7 @@ isOneToOne: false
         isSetofReturn: false
       } },
 "receive_purchase_order":
-{ Args: { "lines": Json,"note"?: string,"po_id": string,"request_id"?: string }; Returns: Json
+{ Args: { "lines": Json,"note"?: string,"po_id": string,"request_id"?: string,"supplier_invoice_date"?: string,"supplier_invoice_number"?: string }; Returns: Json
                            },
 "receive_website_order":
 { Args: { "buyer_state"?: string,"endpoint_token": string,"lines": Json,"ordered_at": string,"shop_order_id": string }; Returns: Json

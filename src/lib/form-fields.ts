@@ -354,6 +354,13 @@ export const purchaseFieldRules = {
   unitPrice: { label: 'Unit price', decimals: 4, min: 0, optional: true },
   received: { label: 'Quantity received', decimals: 3, min: 0, positive: true, optional: true },
   note: { label: 'Note', maxLength: 500, required: false },
+  // The supplier's tax invoice a receipt comes with (receive_purchase_order, issue 42).
+  supplierInvoiceNumber: { label: 'Supplier invoice number', maxLength: 16, required: false },
+  supplierInvoiceDate: {
+    earliest: '2000-01-01',
+    latest: () => todayInIndia(),
+    message: 'Supplier invoice date must be between 2000-01-01 and today.',
+  },
   maxLines: 200,
   // The days create_purchase_order takes.
   expectedDate: {

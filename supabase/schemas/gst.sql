@@ -270,17 +270,52 @@ $$;
 comment on function rules.is_operator_gstin is
   'Whether a GSTIN is an e-commerce operator''s TCS registration: valid (rules.is_valid_gstin) with C as its 14th character.';
 
+-- A registered buyer's place of supply is the state of its GSTIN (issue 42: an invoice to GSTIN
+-- 27... with place of supply 29 was refused by nobody): null when they agree or the buyer has no
+-- GSTIN, else the refusal naming both.
+create function rules.place_of_supply_problem(buyer_gstin text, place_of_supply text) returns text
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$
+  select case when left(buyer_gstin, 2) <> place_of_supply then
+    format('GSTIN %s is %s (%s) but place of supply is %s %s: a registered buyer''s place of supply is its GSTIN''s state.',
+      buyer_gstin, rules.gst_state_name(left(buyer_gstin, 2)), left(buyer_gstin, 2), place_of_supply,
+      rules.gst_state_name(place_of_supply))
+  end
+$$;
+comment on function rules.place_of_supply_problem is
+  'Null when a buyer''s GSTIN state is the place of supply (or there is no GSTIN); else the refusal naming both states.';
+
+-- The last day a credit note may be issued against an invoice: section 34(2) CGST Act (as amended
+-- by the Finance Act 2022), 30 November after the end of the invoice's financial year: an invoice
+-- of 31 March 2026 (25-26) until 30 November 2026, one of 1 April 2026 (26-27) until 30 November 2027.
+create function rules.credit_note_last_day(invoice_date date) returns date
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$
+  select make_date(extract(year from credit_note_last_day.invoice_date)::integer
+    + case when extract(month from credit_note_last_day.invoice_date) < 4 then 0 else 1 end, 11, 30)
+$$;
+comment on function rules.credit_note_last_day is
+  'The last day of a credit note against an invoice of this date: 30 November after its financial year (section 34(2) CGST Act).';
+
 revoke all on function rules.gst_states(), rules.gst_state_name(text), rules.gst_state_code(text), rules.is_valid_gstin(text),
   rules.gst_rate_in_force(numeric, date), rules.gst_rate_for(numeric, jsonb, numeric, date),
   rules.gst_split(numeric, numeric, boolean), rules.financial_year(timestamptz),
   rules.is_marketplace(public.sales_platform), rules.is_operator_gstin(text),
-  rules.price_before_gst(numeric, numeric, jsonb, date)
+  rules.price_before_gst(numeric, numeric, jsonb, date), rules.place_of_supply_problem(text, text),
+  rules.credit_note_last_day(date)
   from public, anon, authenticated, service_role;
 grant execute on function rules.gst_states(), rules.gst_state_name(text), rules.gst_state_code(text), rules.is_valid_gstin(text),
   rules.gst_rate_in_force(numeric, date), rules.gst_rate_for(numeric, jsonb, numeric, date),
   rules.gst_split(numeric, numeric, boolean), rules.financial_year(timestamptz),
   rules.is_marketplace(public.sales_platform), rules.is_operator_gstin(text),
-  rules.price_before_gst(numeric, numeric, jsonb, date)
+  rules.price_before_gst(numeric, numeric, jsonb, date), rules.place_of_supply_problem(text, text),
+  rules.credit_note_last_day(date)
   to authenticated;
 
 -- Input checks -----------------------------------------------------------------------------------

@@ -101,6 +101,11 @@ begin
   if not found then
     raise exception 'Invoice not found.';
   end if;
+  if rules.india_day(create_credit_note.issued_at) > rules.credit_note_last_day(v_invoice.invoice_date) then
+    raise exception 'Invoice % (financial year %) could be credited until %: section 34 of the CGST Act allows no credit note after 30 November following its financial year.',
+      v_invoice.invoice_number, v_invoice.financial_year,
+      to_char(rules.credit_note_last_day(v_invoice.invoice_date), 'FMDD Mon YYYY');
+  end if;
   if jsonb_typeof(create_credit_note.lines) is distinct from 'array' or jsonb_array_length(create_credit_note.lines) = 0 then
     raise exception 'Choose at least one invoice line to credit.' using hint = 'field:lines';
   end if;
@@ -229,3 +234,125 @@ comment on function public.create_credit_note is
   'A credit note against one of the caller''s invoices, numbered CN/{yy-yy}/{n}: lines [{invoice_line_id, quantity}] (a return) or [{invoice_line_id, amount}] (a price correction, GST included), never more than is left to credit. A line''s tax is cumulative: its split of all it has now credited less what its earlier notes took, so the notes never pass the line''s taxable value or tax and none is negative. Returns {credit_note_id, note_number, invoice_id, taxable_value, cgst, sgst, igst, total}. A repeated request_id returns the first call''s answer and writes nothing.';
 revoke all on function public.create_credit_note(uuid, jsonb, text, uuid) from public, anon, authenticated, service_role;
 grant execute on function public.create_credit_note(uuid, jsonb, text, uuid) to authenticated;
+
+-- list_credit_notes ----------------------------------------------------------------------------------
+-- One page of the caller's credit notes on their own (issue 42), newest first: searched by its
+-- number, its invoice's number or the buyer (literally), dated from/to (India days, both included).
+create function public.list_credit_notes(
+  search text default '',
+  date_from date default null,
+  date_to date default null,
+  page_size integer default 25,
+  page_offset integer default 0
+) returns jsonb
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  v_user_id uuid := private.require_user_id();
+  v_pattern text := '%' || private.escape_like(lower(btrim(coalesce(list_credit_notes.search, '')))) || '%';
+begin
+  perform private.require_page('note_date', array['note_date'], list_credit_notes.page_size,
+    list_credit_notes.page_offset);
+  if length(list_credit_notes.search) > 200 then
+    return jsonb_build_object('total', 0, 'rows', '[]'::jsonb);
+  end if;
+  return (
+    with matching as (
+      select n.*, v.invoice_number, v.invoice_date, v.buyer_name, v.buyer_gstin
+      from public.credit_notes n
+      join public.invoices v on v.id = n.invoice_id
+      where n.user_id = v_user_id
+        and (lower(n.note_number) like v_pattern or lower(v.invoice_number) like v_pattern
+             or lower(v.buyer_name) like v_pattern)
+        and (list_credit_notes.date_from is null or n.note_date >= list_credit_notes.date_from)
+        and (list_credit_notes.date_to is null or n.note_date <= list_credit_notes.date_to)
+    ), page as (
+      select * from matching m
+      order by m.note_date desc, m.serial desc
+      limit list_credit_notes.page_size offset list_credit_notes.page_offset
+    )
+    select jsonb_build_object('total', (select count(*) from matching),
+      'rows', coalesce((
+        select jsonb_agg(jsonb_build_object('credit_note_id', p.id, 'note_number', p.note_number,
+          'note_date', p.note_date, 'invoice_id', p.invoice_id, 'invoice_number', p.invoice_number,
+          'invoice_date', p.invoice_date, 'buyer_name', p.buyer_name, 'buyer_gstin', p.buyer_gstin,
+          'reason', p.reason, 'taxable_value', p.taxable_value, 'cgst', p.cgst, 'sgst', p.sgst, 'igst', p.igst,
+          'total', p.total)
+          order by p.note_date desc, p.serial desc)
+        from page p), '[]'::jsonb)));
+end;
+$$;
+comment on function public.list_credit_notes is
+  'One page of the caller''s credit notes, newest first ({total, rows: [{credit_note_id, note_number, note_date, invoice_id, invoice_number, invoice_date, buyer_name, buyer_gstin, reason, taxable_value, cgst, sgst, igst, total}]}): search by note number, invoice number or buyer, note dates from/to (both included).';
+revoke all on function public.list_credit_notes(text, date, date, integer, integer) from public, anon, authenticated, service_role;
+grant execute on function public.list_credit_notes(text, date, date, integer, integer) to authenticated;
+
+-- get_credit_note: everything the printed credit note shows ------------------------------------------
+-- Rule 53(1A): the supplier (name, address, GSTIN), the note's number and date, the recipient (name,
+-- address, GSTIN, state), the invoice it corrects (number and date), each line's HSN, description,
+-- taxable value, rates and tax, and the totals (here also in words).
+create function public.get_credit_note(credit_note_id uuid) returns jsonb
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  v_user_id uuid := private.require_user_id();
+  v_note public.credit_notes;
+  v_invoice public.invoices;
+  v_intra boolean;
+begin
+  select * into v_note from public.credit_notes n
+  where n.id = get_credit_note.credit_note_id and n.user_id = v_user_id;
+  if not found then
+    raise exception 'Credit note not found.';
+  end if;
+  select * into v_invoice from public.invoices v where v.id = v_note.invoice_id;
+  v_intra := v_invoice.buyer_state_code = v_invoice.supplier_state_code;
+  return jsonb_build_object(
+    'credit_note_id', v_note.id,
+    'note_number', v_note.note_number,
+    'note_date', v_note.note_date,
+    'document_title', 'Credit Note',
+    'reason', v_note.reason,
+    'invoice_id', v_invoice.id,
+    'invoice_number', v_invoice.invoice_number,
+    'invoice_date', v_invoice.invoice_date,
+    'supplier', jsonb_build_object('legal_name', v_invoice.supplier_legal_name, 'address', v_invoice.supplier_address,
+      'gstin', v_invoice.supplier_gstin, 'state_code', v_invoice.supplier_state_code,
+      'state_name', rules.gst_state_name(v_invoice.supplier_state_code)),
+    'buyer', jsonb_build_object('name', v_invoice.buyer_name, 'address', v_invoice.buyer_address,
+      'gstin', v_invoice.buyer_gstin, 'state_code', v_invoice.buyer_state_code,
+      'state_name', rules.gst_state_name(v_invoice.buyer_state_code)),
+    'place_of_supply', jsonb_build_object('state_code', v_invoice.buyer_state_code,
+      'state_name', rules.gst_state_name(v_invoice.buyer_state_code)),
+    'intra_state', v_intra,
+    'reverse_charge', 'No',
+    'lines', coalesce((
+      select jsonb_agg(jsonb_build_object('line_number', c.line_number, 'description', l.description,
+        'hsn_code', l.hsn_code, 'quantity', c.quantity, 'uqc', l.uqc, 'gst_rate', c.gst_rate,
+        'cgst_rate', case when v_intra then c.gst_rate / 2 else 0 end,
+        'sgst_rate', case when v_intra then c.gst_rate / 2 else 0 end,
+        'igst_rate', case when v_intra then 0 else c.gst_rate end,
+        'taxable_value', c.taxable_value, 'cgst', c.cgst, 'sgst', c.sgst, 'igst', c.igst, 'total', c.total)
+        order by c.line_number)
+      from public.credit_note_lines c
+      join public.invoice_lines l on l.id = c.invoice_line_id
+      where c.credit_note_id = v_note.id), '[]'),
+    'taxable_value', v_note.taxable_value,
+    'cgst', v_note.cgst,
+    'sgst', v_note.sgst,
+    'igst', v_note.igst,
+    'total', v_note.total,
+    'total_in_words', rules.amount_in_words(v_note.total),
+    'tax_in_words', rules.amount_in_words(v_note.cgst + v_note.sgst + v_note.igst));
+end;
+$$;
+comment on function public.get_credit_note is
+  'One of the caller''s credit notes as printed (Rule 53): supplier and buyer (name, address, GSTIN, state), number, date, reason, the invoice it corrects (number and date), place of supply, lines (HSN, description, quantity, rates, taxable value, tax split, total), totals and the total and tax in words.';
+revoke all on function public.get_credit_note(uuid) from public, anon, authenticated, service_role;
+grant execute on function public.get_credit_note(uuid) to authenticated;

@@ -16,7 +16,11 @@ begin
 end;
 $$;
 
--- input_tax: the month's GST paid on materials, by rate ------------------------------------------
+-- input_tax: the month's GST paid on materials, by rate and by purchase invoice ---------------------
+-- `invoices` lists each supplier's tax invoice received in the month (issue 42), with the supplier's
+-- GSTIN, the invoice's number and date, its value before tax and the GST paid: the rows to match
+-- with GSTR-2B. A receipt's supplier is its purchase order's, else (Receive stock) its material's;
+-- receipts without an invoice number (Receive stock) are one row each.
 create function public.input_tax(month text) returns jsonb
 language plpgsql
 stable
@@ -28,23 +32,44 @@ declare
   v_from date := private.require_month(input_tax.month);
 begin
   return (
-    select jsonb_build_object('month', input_tax.month,
-      'rows', coalesce(jsonb_agg(jsonb_build_object('gst_rate', r.gst_rate, 'receipts', r.receipts,
-        'purchase_value', r.purchase_value, 'gst_paid', r.gst_paid) order by r.gst_rate nulls last), '[]'),
-      'purchase_value', coalesce(sum(r.purchase_value), 0), 'gst_paid', coalesce(sum(r.gst_paid), 0))
-    from (
-      select m.gst_rate, count(*) as receipts, coalesce(sum(m.purchase_value), 0) as purchase_value,
-        sum(m.gst_paid) as gst_paid
+    with receipts as (
+      select m.*, s.supplier_name, s.gstin as supplier_gstin, o.po_number
       from public.stock_movements m
+      left join public.purchase_orders o on o.id = m.purchase_order_id
+      left join public.raw_materials r on r.id = m.material_id
+      left join public.suppliers s on s.id = coalesce(o.supplier_id, r.supplier_id)
       where m.user_id = v_user_id and m.gst_paid is not null
         and m.created_at >= rules.india_day_start(v_from)
         and m.created_at < rules.india_day_start((v_from + interval '1 month')::date)
-      group by m.gst_rate
-    ) r);
+    )
+    select jsonb_build_object('month', input_tax.month,
+      'rows', coalesce((
+        select jsonb_agg(jsonb_build_object('gst_rate', r.gst_rate, 'receipts', r.receipts,
+          'purchase_value', r.purchase_value, 'gst_paid', r.gst_paid) order by r.gst_rate nulls last)
+        from (
+          select m.gst_rate, count(*) as receipts, coalesce(sum(m.purchase_value), 0) as purchase_value,
+            sum(m.gst_paid) as gst_paid
+          from receipts m
+          group by m.gst_rate
+        ) r), '[]'),
+      'invoices', coalesce((
+        select jsonb_agg(to_jsonb(i) - 'receipt_key'
+          order by i.supplier_gstin nulls last, i.supplier_name, i.supplier_invoice_date, i.supplier_invoice_number)
+        from (
+          select m.supplier_gstin, m.supplier_name, m.supplier_invoice_number, m.supplier_invoice_date,
+            min(m.po_number) as po_number, count(*) as receipts,
+            coalesce(sum(m.purchase_value), 0) as purchase_value, sum(m.gst_paid) as gst_paid,
+            case when m.supplier_invoice_number is null then m.id end as receipt_key
+          from receipts m
+          group by m.supplier_gstin, m.supplier_name, m.supplier_invoice_number, m.supplier_invoice_date,
+            case when m.supplier_invoice_number is null then m.id end
+        ) i), '[]'),
+      'purchase_value', coalesce((select sum(m.purchase_value) from receipts m), 0),
+      'gst_paid', coalesce((select sum(m.gst_paid) from receipts m), 0)));
 end;
 $$;
 comment on function public.input_tax is
-  'The GST paid on material receipts in a month (YYYY-MM, India time), by rate: {month, rows: [{gst_rate (null: not given), receipts, purchase_value, gst_paid}], purchase_value, gst_paid}.';
+  'The GST paid on material receipts in a month (YYYY-MM, India time), by rate and by purchase invoice: {month, rows: [{gst_rate (null: not given), receipts, purchase_value, gst_paid}], invoices: [{supplier_gstin, supplier_name, supplier_invoice_number, supplier_invoice_date, po_number, receipts, purchase_value, gst_paid}], purchase_value, gst_paid}.';
 revoke all on function public.input_tax(text) from public, anon, authenticated, service_role;
 grant execute on function public.input_tax(text) to authenticated;
 
@@ -90,10 +115,43 @@ comment on function public.set_place_of_supply is
 revoke all on function public.set_place_of_supply(uuid, text) from public, anon, authenticated, service_role;
 grant execute on function public.set_place_of_supply(uuid, text) to authenticated;
 
+-- The HSN summary's description (issue 42): the HSN heading's (its first 4 digits), never a product's
+-- name. GSTN's offline tool takes at most 30 of letters, digits, spaces and _ @ . / & - in it
+-- (returns.fct.js of the tool: ^[ A-Za-z0-9_@./&-]{0,30}$), and since the May 2025 period the portal
+-- fills the description from the HSN itself; so these are the headings a garment seller uses, said
+-- in those characters, and any other code has none (blank), for the portal to fill.
+create function rules.hsn_description(hsn_code text) returns text
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$
+  select d.description
+  from (values
+    ('6103', 'Mens suits trousers knitted'), ('6104', 'Womens suits dresses knitted'),
+    ('6105', 'Mens shirts knitted'), ('6106', 'Womens blouses shirts knitted'),
+    ('6107', 'Mens underwear nightwear knit'), ('6108', 'Womens nightwear knitted'),
+    ('6109', 'T shirts and vests knitted'), ('6110', 'Jerseys pullovers knitted'),
+    ('6111', 'Babies garments knitted'), ('6114', 'Other garments knitted'),
+    ('6201', 'Mens overcoats jackets'), ('6202', 'Womens overcoats jackets'),
+    ('6203', 'Mens suits jackets trousers'), ('6204', 'Womens suits dresses trousers'),
+    ('6205', 'Mens shirts'), ('6206', 'Womens blouses shirts'),
+    ('6207', 'Mens underwear nightwear'), ('6208', 'Womens underwear nightwear'),
+    ('6209', 'Babies garments'), ('6211', 'Track suits other garments'),
+    ('6214', 'Shawls scarves mufflers'), ('6217', 'Other clothing accessories'),
+    ('6302', 'Bed table toilet kitchen linen'), ('6304', 'Other furnishing articles'),
+    ('6403', 'Footwear leather uppers'), ('6404', 'Footwear textile uppers')
+  ) d (heading, description)
+  where d.heading = left(hsn_description.hsn_code, 4)
+$$;
+comment on function rules.hsn_description is
+  'The HSN summary''s description of an HSN code: its heading''s, in the offline tool''s characters (at most 30 of A-Z a-z 0-9 space _ @ . / & -); null for a heading not listed (the portal fills it).';
+revoke all on function rules.hsn_description(text) from public, anon, authenticated, service_role;
+grant execute on function rules.hsn_description(text) to authenticated;
+
 -- One line of GSTR-1's HSN summary before it is summed (signed: credit notes negative).
 create type private.gstr1_hsn_line as (
   hsn_code text,
-  description text,
   quantity numeric,
   gst_rate numeric,
   taxable_value numeric,
@@ -111,7 +169,7 @@ set search_path = ''
 as $$
   select coalesce(jsonb_agg(r order by r.hsn, r.rate), '[]')
   from (
-    select l.hsn_code as hsn, min(l.description) as description, 'NOS-NUMBERS' as uqc,
+    select l.hsn_code as hsn, rules.hsn_description(l.hsn_code) as description, 'NOS-NUMBERS' as uqc,
       sum(l.quantity) as total_quantity, sum(l.taxable_value + l.igst + l.cgst + l.sgst) as total_value,
       l.gst_rate as rate, sum(l.taxable_value) as taxable_value, sum(l.igst) as igst, sum(l.cgst) as cgst,
       sum(l.sgst) as sgst, 0 as cess
@@ -170,7 +228,7 @@ begin
     -- invoice lines
     select v.kind, 1 as sign, v.id as document_id, v.invoice_number as document_number,
       v.invoice_date as document_date, v.total as document_value, v.buyer_gstin, v.buyer_name,
-      v.buyer_state_code as place_of_supply, null::text as operator_gstin, l.hsn_code, l.description,
+      v.buyer_state_code as place_of_supply, null::text as operator_gstin, l.hsn_code,
       l.quantity, l.gst_rate, l.taxable_value, l.cgst, l.sgst, l.igst,
       null::text as original_number, null::date as original_date, v.kind as invoice_kind
     from invoice_kind v
@@ -179,7 +237,7 @@ begin
     union all
     -- credit note lines
     select case v.kind when 'b2b' then 'cdnr' when 'b2cl' then 'cdnur' else 'b2cs' end, -1, n.id, n.note_number,
-      n.note_date, n.total, v.buyer_gstin, v.buyer_name, v.buyer_state_code, null, l.hsn_code, l.description,
+      n.note_date, n.total, v.buyer_gstin, v.buyer_name, v.buyer_state_code, null, l.hsn_code,
       coalesce(c.quantity, 0), c.gst_rate, c.taxable_value, c.cgst, c.sgst, c.igst, v.invoice_number, v.invoice_date,
       v.kind
     from public.credit_notes n
@@ -190,7 +248,7 @@ begin
     union all
     -- sales not invoiced, as they stand after their returns
     select 'b2cs', 1, o.id, null, rules.india_day(o.order_date), null, null, null,
-      o.place_of_supply, o.operator_gstin, o.hsn_code, o.product_name,
+      o.place_of_supply, o.operator_gstin, o.hsn_code,
       o.quantity - o.returned_quantity, o.gst_rate, k.taxable_value, k.cgst, k.sgst, k.igst,
       null, null, 'b2cs'
     from public.sales_orders o
@@ -263,13 +321,13 @@ begin
         from labelled l where l.kind = 'cdnur'
         group by l.document_number, l.document_date, l.place_of_supply_label, l.place_of_supply, l.document_value,
           l.gst_rate, l.original_number, l.original_date) r), '[]'),
-    'hsn', private.gstr1_hsn(array(select row(l.hsn_code, l.description, l.sign * l.quantity, l.gst_rate,
+    'hsn', private.gstr1_hsn(array(select row(l.hsn_code, l.sign * l.quantity, l.gst_rate,
       l.sign * l.taxable_value, l.sign * l.igst, l.sign * l.cgst, l.sign * l.sgst)::private.gstr1_hsn_line
       from labelled l)),
-    'hsn_b2b', private.gstr1_hsn(array(select row(l.hsn_code, l.description, l.sign * l.quantity, l.gst_rate,
+    'hsn_b2b', private.gstr1_hsn(array(select row(l.hsn_code, l.sign * l.quantity, l.gst_rate,
       l.sign * l.taxable_value, l.sign * l.igst, l.sign * l.cgst, l.sign * l.sgst)::private.gstr1_hsn_line
       from labelled l where l.b2b_supply)),
-    'hsn_b2c', private.gstr1_hsn(array(select row(l.hsn_code, l.description, l.sign * l.quantity, l.gst_rate,
+    'hsn_b2c', private.gstr1_hsn(array(select row(l.hsn_code, l.sign * l.quantity, l.gst_rate,
       l.sign * l.taxable_value, l.sign * l.igst, l.sign * l.cgst, l.sign * l.sgst)::private.gstr1_hsn_line
       from labelled l where not l.b2b_supply)),
     'hsn_split', v_from >= date '2025-05-01',

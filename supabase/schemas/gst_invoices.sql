@@ -177,7 +177,10 @@ grant select on public.invoices, public.invoice_lines to authenticated, service_
 -- One line per order (at most 100), each at the rate of its sale (or, if the sale's tax was
 -- unknown, its product's rate now for the order's price and day), split for the invoice's place of
 -- supply (the buyer's state): the orders' GST snapshots follow the invoice. issued_at is now in the
--- API; pgTAP passes other moments to test the financial-year boundary.
+-- API; pgTAP passes other moments to test the financial-year boundary. The invoice's date (issue 42)
+-- is the India day of issue unless given: never after it, nor before the latest sale it invoices (a
+-- sale of 10 Nov invoiced on 27 Nov may be dated 10 Nov); its financial year numbers the invoice.
+-- A registered buyer's place of supply is its GSTIN's state (rules.place_of_supply_problem).
 create function private.create_invoice(
   user_id uuid,
   order_ids uuid[],
@@ -185,7 +188,8 @@ create function private.create_invoice(
   buyer_gstin text,
   buyer_state_code text,
   buyer_address text,
-  issued_at timestamptz
+  issued_at timestamptz,
+  invoice_date date default null
 ) returns jsonb
 language plpgsql
 set search_path = ''
@@ -198,7 +202,9 @@ declare
   v_state text := btrim(create_invoice.buyer_state_code);
   v_ids uuid[];
   v_problem record;
-  v_financial_year text := rules.financial_year(create_invoice.issued_at);
+  v_invoice_date date := coalesce(create_invoice.invoice_date, rules.india_day(create_invoice.issued_at));
+  v_financial_year text := rules.financial_year(rules.india_day_start(v_invoice_date));
+  v_latest_sale record;
   v_serial integer;
   v_number text;
   v_invoice public.invoices;
@@ -212,6 +218,12 @@ begin
   end if;
   if rules.gst_state_name(v_state) is null then
     perform private.raise_input_error(format('Unknown state code %s.', left(v_state, 20)), 'buyer_state_code');
+  end if;
+  if rules.place_of_supply_problem(v_buyer_gstin, v_state) is not null then
+    perform private.raise_input_error(rules.place_of_supply_problem(v_buyer_gstin, v_state), 'buyer_state_code');
+  end if;
+  if v_invoice_date > rules.india_day(create_invoice.issued_at) then
+    raise exception 'Invoice date cannot be in the future.' using hint = 'field:invoice_date';
   end if;
   if order_ids is null or cardinality(order_ids) = 0 then
     raise exception 'Choose at least one order to invoice.' using hint = 'field:order_ids';
@@ -263,6 +275,16 @@ begin
     end if;
   end if;
 
+  select o.product_name, rules.india_day(o.order_date) as sale_day into v_latest_sale
+  from public.sales_orders o
+  where o.id = any (v_ids) and o.user_id = create_invoice.user_id
+  order by o.order_date desc
+  limit 1;
+  if v_invoice_date < v_latest_sale.sale_day then
+    perform private.raise_input_error(format('Invoice date cannot be before the sale it invoices: %s was sold on %s.',
+      v_latest_sale.product_name, to_char(v_latest_sale.sale_day, 'FMDD Mon YYYY')), 'invoice_date');
+  end if;
+
   v_serial := private.next_serial(create_invoice.user_id, 'invoice', v_financial_year);
   v_number := format('%s/%s/%s', v_profile.invoice_prefix, v_financial_year, v_serial);
   if length(v_number) > 16 then
@@ -273,7 +295,7 @@ begin
     supplier_address, supplier_gstin, supplier_state_code, buyer_name, buyer_gstin, buyer_address, buyer_state_code,
     taxable_value, cgst, sgst, igst, total)
   values (create_invoice.user_id, v_number, v_financial_year, v_serial,
-    rules.india_day(create_invoice.issued_at), v_profile.legal_name, v_profile.address,
+    v_invoice_date, v_profile.legal_name, v_profile.address,
     v_profile.gstin, v_profile.state_code, v_buyer_name, v_buyer_gstin, v_buyer_address, v_state, 0, 0, 0, 0, 0)
   returning * into v_invoice;
 
@@ -322,7 +344,7 @@ begin
 end;
 $$;
 comment on function private.create_invoice is
-  'create_invoice for one user at a given moment (its date and financial year): the API passes now().';
+  'create_invoice for one user at a given moment (today, and the date unless invoice_date is given): the API passes now().';
 
 create function public.create_invoice(
   order_ids uuid[],
@@ -330,7 +352,8 @@ create function public.create_invoice(
   buyer_gstin text default null,
   buyer_state_code text default null,
   buyer_address text default null,
-  request_id uuid default null
+  request_id uuid default null,
+  invoice_date date default null
 ) returns jsonb
 language plpgsql
 security definer
@@ -345,15 +368,16 @@ begin
     return v_result;
   end if;
   v_result := private.create_invoice(v_user_id, create_invoice.order_ids, create_invoice.buyer_name,
-    create_invoice.buyer_gstin, create_invoice.buyer_state_code, create_invoice.buyer_address, now());
+    create_invoice.buyer_gstin, create_invoice.buyer_state_code, create_invoice.buyer_address, now(),
+    create_invoice.invoice_date);
   perform private.remember_result(v_user_id, create_invoice.request_id, v_result);
   return v_result;
 end;
 $$;
 comment on function public.create_invoice is
-  'A tax invoice for Brand Website and Other orders (1 to 100), numbered {prefix}/{yy-yy}/{n} in the financial year (India time), consecutive without gaps; place of supply buyer_state_code. Returns {invoice_id, invoice_number, taxable_value, cgst, sgst, igst, total}. Refuses another user''s order, a marketplace, cancelled, returned or invoiced order, an unknown state code, an invalid buyer GSTIN and a missing business profile. A repeated request_id returns the first call''s answer and writes nothing.';
-revoke all on function public.create_invoice(uuid[], text, text, text, text, uuid) from public, anon, authenticated, service_role;
-grant execute on function public.create_invoice(uuid[], text, text, text, text, uuid) to authenticated;
+  'A tax invoice for Brand Website and Other orders (1 to 100), numbered {prefix}/{yy-yy}/{n} in the financial year (India time), consecutive without gaps; dated invoice_date (default today in India; not in the future nor before its latest sale); place of supply buyer_state_code (a registered buyer''s GSTIN state). Returns {invoice_id, invoice_number, taxable_value, cgst, sgst, igst, total}. Refuses another user''s order, a marketplace, cancelled, returned or invoiced order, an unknown state code, an invalid buyer GSTIN and a missing business profile. A repeated request_id returns the first call''s answer and writes nothing.';
+revoke all on function public.create_invoice(uuid[], text, text, text, text, uuid, date) from public, anon, authenticated, service_role;
+grant execute on function public.create_invoice(uuid[], text, text, text, text, uuid, date) to authenticated;
 
 -- get_invoice: everything the printed invoice shows (Rule 46) -------------------------------------
 create function public.get_invoice(invoice_id uuid) returns jsonb

@@ -26,8 +26,14 @@ create table public.stock_movements (
   purchase_value numeric(14, 2) constraint stock_movements_purchase_value_check check (purchase_value >= 0),
   gst_rate numeric(5, 2) constraint stock_movements_gst_rate_check check (gst_rate between 0 and 100),
   gst_paid numeric(14, 2) constraint stock_movements_gst_paid_check check (gst_paid >= 0),
+  -- The supplier's tax invoice a purchase order's receipt came with (issue 42): what the input tax
+  -- is claimed against and GSTR-2B lists. Rule 46: at most 16 letters, digits, '-' and '/'.
+  supplier_invoice_number text constraint stock_movements_supplier_invoice_number_check
+    check (supplier_invoice_number ~ '^[A-Za-z0-9/-]{1,16}$'),
+  supplier_invoice_date date,
   constraint stock_movements_input_tax_check
-    check (num_nonnulls(purchase_value, gst_rate, gst_paid) = 0 or reason = 'purchase_receipt'),
+    check (num_nonnulls(purchase_value, gst_rate, gst_paid, supplier_invoice_number, supplier_invoice_date) = 0
+      or reason = 'purchase_receipt'),
   constraint stock_movements_one_item_check check (num_nonnulls(product_id, material_id) = 1),
   -- Which reason needs which source: receipts and counts come from no order; cancellations and
   -- returns name the order they undo.

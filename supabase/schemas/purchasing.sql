@@ -13,6 +13,26 @@
 
 create type public.purchase_order_status as enum ('Draft', 'Ordered', 'Partially received', 'Received', 'Cancelled');
 
+-- What an order line is worth counting (issue 42): what was ordered, but for an order closed short
+-- (cancelled after part arrived) only what arrived, so its total is what the supplier bills.
+create function rules.purchase_order_line_quantity(
+  status public.purchase_order_status, quantity numeric, received_quantity numeric
+) returns numeric
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$
+  select case when purchase_order_line_quantity.status = 'Cancelled'
+    then purchase_order_line_quantity.received_quantity else purchase_order_line_quantity.quantity end
+$$;
+comment on function rules.purchase_order_line_quantity is
+  'The quantity an order line counts at: ordered, or received when the order was cancelled (closed short).';
+revoke all on function rules.purchase_order_line_quantity(public.purchase_order_status, numeric, numeric)
+  from public, anon, authenticated, service_role;
+grant execute on function rules.purchase_order_line_quantity(public.purchase_order_status, numeric, numeric)
+  to authenticated;
+
 -- Purchase units -------------------------------------------------------------------------------
 create table public.purchase_units (
   id uuid primary key default gen_random_uuid(),
@@ -464,8 +484,38 @@ comment on function public.cancel_purchase_order is
 revoke all on function public.cancel_purchase_order(uuid) from public, anon, authenticated, service_role;
 grant execute on function public.cancel_purchase_order(uuid) to authenticated;
 
+-- The supplier's invoice on a receipt: a number as Rule 46 allows (at most 16 letters, digits, '-'
+-- and '/'), a date not in the future (India day) nor before 2000; both needed to claim input tax.
+create function private.check_supplier_invoice(invoice_number text, invoice_date date, taxed boolean) returns void
+language plpgsql
+stable
+set search_path = ''
+as $$
+begin
+  if invoice_number !~ '^[A-Za-z0-9/-]+$' then
+    raise exception 'Supplier invoice number can have only letters, digits, - and /.'
+      using hint = 'field:supplier_invoice_number';
+  end if;
+  if invoice_date not between date '2000-01-01' and rules.india_day(now()) then
+    raise exception 'Supplier invoice date must be between 2000-01-01 and today.'
+      using hint = 'field:supplier_invoice_date';
+  end if;
+  if taxed and invoice_number is null then
+    raise exception 'Enter the supplier''s invoice number: the GST paid is claimed against it.'
+      using hint = 'field:supplier_invoice_number';
+  end if;
+  if taxed and invoice_date is null then
+    raise exception 'Enter the supplier''s invoice date: the GST paid is claimed against it.'
+      using hint = 'field:supplier_invoice_date';
+  end if;
+end;
+$$;
+
 -- receive_purchase_order --------------------------------------------------------------------------
--- lines = [{line_id, quantity}] in purchase units, each at most what is still due. Locks the order's
+-- lines = [{line_id, quantity, gst_rate?, gst_paid?}] in purchase units, each at most what is still
+-- due, with its input tax as receive_material takes it (a rate on the line's value received, or the
+-- amount). The supplier's invoice number and date (issue 42) are what that tax is claimed against:
+-- required when any line has GST, the date not in the future (India day). Locks the order's
 -- row (a second receipt or a cancel of the same order waits), then its lines and the materials in id
 -- order (as production does, so receipts and production runs queue rather than deadlock). With a
 -- request_id (00_setup.sql), a repeat returns the first call's answer and writes nothing.
@@ -473,7 +523,9 @@ create function public.receive_purchase_order(
   po_id uuid,
   lines jsonb,
   note text default null,
-  request_id uuid default null
+  request_id uuid default null,
+  supplier_invoice_number text default null,
+  supplier_invoice_date date default null
 ) returns jsonb
 language plpgsql
 security definer
@@ -488,6 +540,9 @@ declare
   v_stock_units numeric;
   v_material public.raw_materials;
   v_input_tax record;
+  v_invoice_number text := private.optional_text(receive_purchase_order.supplier_invoice_number,
+    'Supplier invoice number', 16, 'supplier_invoice_number');
+  v_taxed boolean := false;
   v_result jsonb;
 begin
   v_result := private.replayed_result(v_user_id, receive_purchase_order.request_id, 'receive_purchase_order');
@@ -557,10 +612,12 @@ begin
         trim_scale(v_received * v_receipt.units_per_purchase_unit), v_receipt.unit_of_measure,
         v_receipt.unit_of_measure), 'lines');
     end if;
-    perform private.require_input_tax(round(v_received * v_receipt.unit_price, 2),
+    v_input_tax := private.require_input_tax(round(v_received * v_receipt.unit_price, 2),
       private.json_number(v_receipt.gst_rate_json, 'GST rate'), private.json_number(v_receipt.gst_paid_json, 'GST paid'),
       'lines', 'lines');
+    v_taxed := v_taxed or v_input_tax.paid is not null;
   end loop;
+  perform private.check_supplier_invoice(v_invoice_number, receive_purchase_order.supplier_invoice_date, v_taxed);
 
   for v_receipt in
     select l.id as line_id, l.material_id, l.units_per_purchase_unit, l.unit_price,
@@ -590,9 +647,11 @@ begin
     v_input_tax := private.require_input_tax(round(v_receipt.received * v_receipt.unit_price, 2), v_receipt.gst_rate,
       v_receipt.gst_paid, 'lines', 'lines');
     insert into public.stock_movements
-      (user_id, material_id, quantity, balance_after, reason, purchase_order_id, note, purchase_value, gst_rate, gst_paid)
+      (user_id, material_id, quantity, balance_after, reason, purchase_order_id, note, purchase_value, gst_rate, gst_paid,
+       supplier_invoice_number, supplier_invoice_date)
     values (v_user_id, v_material.id, v_stock_units, v_material.stock_level, 'purchase_receipt', v_order.id, v_note,
-      round(v_receipt.received * v_receipt.unit_price, 2), v_input_tax.rate, v_input_tax.paid);
+      round(v_receipt.received * v_receipt.unit_price, 2), v_input_tax.rate, v_input_tax.paid,
+      v_invoice_number, receive_purchase_order.supplier_invoice_date);
   end loop;
 
   update public.purchase_orders o
@@ -621,14 +680,15 @@ begin
 end;
 $$;
 comment on function public.receive_purchase_order is
-  'Receives part or all of a placed purchase order''s lines ([{line_id, quantity, optional gst_rate, optional gst_paid}] in purchase units): stock rises by quantity x units per purchase unit at the line''s price per stock unit (moving average), each a purchase_receipt naming the order; Partially received or Received. A repeated request_id returns the first call''s answer and writes nothing.';
-revoke all on function public.receive_purchase_order(uuid, jsonb, text, uuid) from public, anon, authenticated, service_role;
-grant execute on function public.receive_purchase_order(uuid, jsonb, text, uuid) to authenticated;
+  'Receives part or all of a placed purchase order''s lines ([{line_id, quantity, optional gst_rate, optional gst_paid}] in purchase units) on the supplier''s invoice (number and date, required when a line has GST): stock rises by quantity x units per purchase unit at the line''s price per stock unit (moving average), each a purchase_receipt naming the order and the invoice; Partially received or Received. A repeated request_id returns the first call''s answer and writes nothing.';
+revoke all on function public.receive_purchase_order(uuid, jsonb, text, uuid, text, date) from public, anon, authenticated, service_role;
+grant execute on function public.receive_purchase_order(uuid, jsonb, text, uuid, text, date) to authenticated;
 
 -- list_purchase_orders ----------------------------------------------------------------------------
 -- One page of the caller's orders, newest first ({total, rows}): by PO number or supplier name
 -- (literally), one status, or only the late ones: placed, not fully received and past their
--- expected date (in India). Each row has its total at its lines' prices.
+-- expected date (in India). Each row has its total at its lines' prices: of what was ordered, or
+-- for an order closed short (cancelled) of what arrived.
 create function public.list_purchase_orders(
   search text default '',
   status text default null,
@@ -683,7 +743,9 @@ begin
         order by p.created_at desc, p.po_number desc)
       from page p
       cross join lateral (
-        select count(*) as line_count, coalesce(sum(round(l.quantity * l.unit_price, 2)), 0) as total
+        select count(*) as line_count,
+          coalesce(sum(round(rules.purchase_order_line_quantity(p.status, l.quantity, l.received_quantity)
+            * l.unit_price, 2)), 0) as total
         from public.purchase_order_lines l where l.purchase_order_id = p.id
       ) t), '[]'::jsonb)
   into v_total, v_rows;

@@ -335,6 +335,22 @@ function serverCases(f: Fixtures): Record<string, ServerCase> {
       emptyNotSent: 'a line left empty is not received: the form leaves it out of the call',
     },
     'purchaseFieldRules.note': { save: purchaseOrder(materialLine, ', note => $1') },
+    'purchaseFieldRules.supplierInvoiceNumber': {
+      save: (value) => [
+        `select public.receive_purchase_order(po_id => $2,
+           lines => jsonb_build_array(jsonb_build_object('line_id', $3::uuid, 'quantity', 1)),
+           supplier_invoice_number => $1)`,
+        [value, f.purchaseOrderId, f.purchaseLineId],
+      ],
+    },
+    'purchaseFieldRules.supplierInvoiceDate': {
+      save: (value) => [
+        `select public.receive_purchase_order(po_id => $2,
+           lines => jsonb_build_array(jsonb_build_object('line_id', $3::uuid, 'quantity', 1)),
+           supplier_invoice_date => $1::date)`,
+        [value, f.purchaseOrderId, f.purchaseLineId],
+      ],
+    },
     'aliasFieldRules.alias': {
       save: (value) => [
         `select public.set_sku_alias(product_id => $2, platform => 'Amazon', alias => $1)`,

@@ -1143,6 +1143,11 @@ describeStack('isolation between two anonymous users', (stack, kind) => {
       'Invoice not found.',
     );
     await attempts.call(
+      "get_credit_note of the first user's credit note",
+      as('get_credit_note', { credit_note_id: first.creditNoteId }),
+      'Credit note not found.',
+    );
+    await attempts.call(
       "create_credit_note on the first user's invoice",
       as('create_credit_note', {
         invoice_id: first.invoiceId,
@@ -1181,6 +1186,13 @@ describeStack('isolation between two anonymous users', (stack, kind) => {
       {},
     );
     expect(ownInvoices.rows.map((row) => row.invoice_id)).toEqual([second.invoiceId]);
+    attempts.count++;
+    const ownCreditNotes = await rpcOk<{ total: number; rows: { credit_note_id: string }[] }>(
+      second.user,
+      'list_credit_notes',
+      {},
+    );
+    expect(ownCreditNotes.rows.map((row) => row.credit_note_id)).toEqual([second.creditNoteId]);
     attempts.count++;
     const gstr1 = await rpcOk<Record<string, unknown>>(second.user, 'gstr1_summary', {
       month: new Date().toISOString().slice(0, 7),
@@ -1234,9 +1246,10 @@ describeStack('isolation between two anonymous users', (stack, kind) => {
     // returns panel; then an embedding of purchase orders, 10 purchasing calls and the purchase
     // order list; then a settlement preview naming the first user's order and two settlement reads; 5
     // planning calls; 6 channel calls with the first user's ids, 2 available-to-sell reads and a preview naming the first
-    // user's alias; 8 GST calls with the first user's ids, the invoice list and GSTR-1.
+    // user's alias; 9 GST calls with the first user's ids (get_credit_note among them, issue 42),
+    // the invoice and credit note lists and GSTR-1.
     expect(attempts.count).toBe(
-      16 * TABLES.length + 4 + 9 + 11 + 2 + 5 + 1 + 1 + 1 + 6 + 2 + 3 + 6 + 1 + 10 + 1 + 3 + 5 + 9 + 8 + 2,
+      16 * TABLES.length + 4 + 9 + 11 + 2 + 5 + 1 + 1 + 1 + 6 + 2 + 3 + 6 + 1 + 10 + 1 + 3 + 5 + 9 + 9 + 3,
     );
     console.log(`isolation [${kind}] over HTTP: ${attempts.count} attempts, all refused or empty`);
   });

@@ -1,5 +1,6 @@
 import { PageHeader } from '@/components/page-header';
 import { BusinessProfileSettings } from '@/features/gst/components/business-profile-settings';
+import { CreditNotesSection } from '@/features/gst/components/credit-notes-section';
 import { GstSection } from '@/features/gst/components/gst-section';
 import { InvoicesSection } from '@/features/gst/components/invoices-section';
 
@@ -10,6 +11,7 @@ export function GstScreen() {
       <PageHeader title="GST" description="Your tax for each month, your invoices and credit notes." />
       <GstSection />
       <InvoicesSection />
+      <CreditNotesSection />
       <BusinessProfileSettings />
     </>
   );

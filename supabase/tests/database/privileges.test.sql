@@ -5,7 +5,7 @@
 -- exact lists below catch a migration that forgets to revoke, and the last section shows why.
 begin;
 set local client_min_messages = warning;
-select plan(348);
+select plan(354);
 
 -- The platform, as on Supabase (stack/sql/platform.sql) -----------------------------------------
 select is(session_user::text, 'postgres',
@@ -278,7 +278,7 @@ from (values ('create_product', array['text', 'text', 'text', 'numeric', 'numeri
              ('create_purchase_order', array['uuid', 'jsonb', 'date', 'text', 'uuid']),
              ('update_purchase_order', array['uuid', 'uuid', 'jsonb', 'date', 'text']),
              ('place_purchase_order', array['uuid']),
-             ('receive_purchase_order', array['uuid', 'jsonb', 'text', 'uuid']),
+             ('receive_purchase_order', array['uuid', 'jsonb', 'text', 'uuid', 'text', 'date']),
              ('cancel_purchase_order', array['uuid']),
              ('list_purchase_orders', array['text', 'text', 'boolean', 'integer', 'integer']),
              ('create_suggested_purchase_orders', array['uuid']),
@@ -313,10 +313,12 @@ from (values ('create_product', array['text', 'text', 'text', 'numeric', 'numeri
              ('set_business_profile', array['text', 'text', 'text', 'text', 'text']),
              ('set_item_tax', array['uuid', 'uuid', 'text', 'numeric', 'jsonb', 'uuid']),
              ('set_place_of_supply', array['uuid', 'text']),
-             ('create_invoice', array['uuid[]', 'text', 'text', 'text', 'text', 'uuid']),
+             ('create_invoice', array['uuid[]', 'text', 'text', 'text', 'text', 'uuid', 'date']),
              ('create_credit_note', array['uuid', 'jsonb', 'text', 'uuid']),
              ('get_invoice', array['uuid']),
              ('list_invoices', array['text', 'date', 'date', 'integer', 'integer']),
+             ('get_credit_note', array['uuid']),
+             ('list_credit_notes', array['text', 'date', 'date', 'integer', 'integer']),
              ('input_tax', array['text']),
              ('gstr1_summary', array['text']),
              ('set_operator_gstin', array['text', 'text'])) as f (f, args);
@@ -374,7 +376,7 @@ from (values ('create_product', array['text', 'text', 'text', 'numeric', 'numeri
              ('create_purchase_order', array['uuid', 'jsonb', 'date', 'text', 'uuid']),
              ('update_purchase_order', array['uuid', 'uuid', 'jsonb', 'date', 'text']),
              ('place_purchase_order', array['uuid']),
-             ('receive_purchase_order', array['uuid', 'jsonb', 'text', 'uuid']),
+             ('receive_purchase_order', array['uuid', 'jsonb', 'text', 'uuid', 'text', 'date']),
              ('cancel_purchase_order', array['uuid']),
              ('list_purchase_orders', array['text', 'text', 'boolean', 'integer', 'integer']),
              ('create_suggested_purchase_orders', array['uuid']),
@@ -408,10 +410,12 @@ from (values ('create_product', array['text', 'text', 'text', 'numeric', 'numeri
              ('set_business_profile', array['text', 'text', 'text', 'text', 'text']),
              ('set_item_tax', array['uuid', 'uuid', 'text', 'numeric', 'jsonb', 'uuid']),
              ('set_place_of_supply', array['uuid', 'text']),
-             ('create_invoice', array['uuid[]', 'text', 'text', 'text', 'text', 'uuid']),
+             ('create_invoice', array['uuid[]', 'text', 'text', 'text', 'text', 'uuid', 'date']),
              ('create_credit_note', array['uuid', 'jsonb', 'text', 'uuid']),
              ('get_invoice', array['uuid']),
              ('list_invoices', array['text', 'date', 'date', 'integer', 'integer']),
+             ('get_credit_note', array['uuid']),
+             ('list_credit_notes', array['text', 'date', 'date', 'integer', 'integer']),
              ('input_tax', array['text']),
              ('gstr1_summary', array['text']),
              ('set_operator_gstin', array['text', 'text'])) as f (f, args);
@@ -471,7 +475,7 @@ select set_eq(
         'public.set_purchase_unit(uuid, uuid, text, numeric, numeric, numeric)',
         'public.create_purchase_order(uuid, jsonb, date, text, uuid)',
         'public.update_purchase_order(uuid, uuid, jsonb, date, text)', 'public.place_purchase_order(uuid)',
-        'public.receive_purchase_order(uuid, jsonb, text, uuid)', 'public.cancel_purchase_order(uuid)',
+        'public.receive_purchase_order(uuid, jsonb, text, uuid, text, date)', 'public.cancel_purchase_order(uuid)',
         'public.list_purchase_orders(text, text, boolean, integer, integer)',
         'public.create_suggested_purchase_orders(uuid)',
         'public.preview_settlement_import(text, jsonb)', 'public.import_settlement(text, jsonb, uuid)',
@@ -491,8 +495,9 @@ select set_eq(
         'public.shopify_connection_status()',
         'public.gst_states()', 'public.set_business_profile(text, text, text, text, text)',
         'public.set_item_tax(uuid, uuid, text, numeric, jsonb, uuid)', 'public.set_place_of_supply(uuid, text)',
-        'public.create_invoice(uuid[], text, text, text, text, uuid)', 'public.create_credit_note(uuid, jsonb, text, uuid)',
+        'public.create_invoice(uuid[], text, text, text, text, uuid, date)', 'public.create_credit_note(uuid, jsonb, text, uuid)',
         'public.get_invoice(uuid)', 'public.list_invoices(text, date, date, integer, integer)', 'public.input_tax(text)',
+        'public.get_credit_note(uuid)', 'public.list_credit_notes(text, date, date, integer, integer)',
         'public.gstr1_summary(text)', 'public.set_operator_gstin(text, text)', 'public.export_workspace()', 'public.restore_workspace(integer, integer, text, uuid)'],
   'authenticated can execute exactly the fourteen stock operations, the bulk fulfil, set_platform_fees, the two catalogue imports, the seven read functions, the three website webhook settings, the order import with its preview, the three lists, the three style operations with their list, the production batch, set_product_costs, the returns (record_return, update_claim, the returns import with its preview, dashboard_returns and the claim windows), the ten purchasing operations, the settlements (the import with its preview, the reconciliation list, its summary, the profit leaks, the unmatched lines and the payment statuses), the six planning functions, the nine channel functions (aliases, combos, buffers, sell what I can make, available to sell, stock sync), the three Shopify connection calls and the ten GST functions (the states, the profile, item tax, invoices, credit notes, the invoice and its list, input tax, GSTR-1 and the operator GSTINs), and the backup with its restore'
 );
@@ -535,7 +540,7 @@ select set_eq(
         'set_sell_what_i_can_make', 'available_to_sell', 'available_to_sell_for_user', 'record_stock_file', 'stock_sync',
         'set_shopify_connection', 'remove_shopify_connection', 'shopify_push_plan',
         'set_business_profile', 'set_item_tax', 'set_place_of_supply', 'create_invoice', 'create_credit_note', 'get_invoice', 'list_invoices',
-        'input_tax', 'gstr1_summary', 'set_operator_gstin', 'restore_workspace'],
+        'get_credit_note', 'list_credit_notes', 'input_tax', 'gstr1_summary', 'set_operator_gstin', 'restore_workspace'],
   'Exactly the fourteen operations, record_return, update_claim, the returns import with its preview and the claim windows (they call private helpers), the settlement import with its preview and the five settlement reads (they read the private reconciliation view and filter on auth.uid() themselves), the bulk fulfil, set_platform_fees, the two catalogue imports (they call private helpers), owner_report (its views read auth.users), the webhook settings, receive_website_order, the order import with its preview (it shares the import''s private helpers), the four lists (they filter on auth.uid() themselves so their searches can use indexes), the three style operations, the production batch, set_product_costs and product_costing (it calls the private max_buildable; it filters on auth.uid() itself) the purchasing operations (their list included), the planning functions (they call the private velocity), the channel functions (they call the private resolution, combo and availability helpers) the Shopify connection writes with the function''s plan (it reads the token and the private availability for a user the function names), and the GST operations and reads (they call private helpers and filter on auth.uid() themselves; gst_states reads no table) and restore_workspace (it writes tables no client may write, for the caller only) run as security definer; the other read functions, the backup among them, read through RLS'
 );
 

@@ -6,6 +6,17 @@ import type { Gstr1Summary } from '../utils/gstr1-files';
 export interface InputTax {
   month: string;
   rows: { gst_rate: number | null; receipts: number; purchase_value: number; gst_paid: number }[];
+  /** Each supplier's invoice received in the month, by GSTIN: the rows to match with GSTR-2B. */
+  invoices: {
+    supplier_gstin: string | null;
+    supplier_name: string | null;
+    supplier_invoice_number: string | null;
+    supplier_invoice_date: string | null;
+    po_number: number | null;
+    receipts: number;
+    purchase_value: number;
+    gst_paid: number;
+  }[];
   purchase_value: number;
   gst_paid: number;
 }

@@ -1,7 +1,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { textField } from '@/lib/form-fields';
+import { todayInIndia } from '@/lib/csv';
+import { optionalDayField, textField } from '@/lib/form-fields';
 import { gstinProblem } from '@/lib/gstin';
+import { stateName } from '@/lib/india-states';
 import { queryKeys } from '@/lib/query-keys';
 import { toUserError } from '@/lib/server-error';
 import { supabase } from '@/lib/supabase';
@@ -48,7 +50,7 @@ export function useInvoices(page: number) {
   });
 }
 
-interface Party {
+export interface Party {
   name?: string;
   legal_name?: string;
   address: string | null;
@@ -170,6 +172,15 @@ export function useInvoiceableOrders(enabled: boolean) {
   return useQuery({ queryKey: [...queryKeys.gst, 'invoiceable'], queryFn: fetchInvoiceableOrders, enabled });
 }
 
+/**
+ * rules.place_of_supply_problem's refusal: a registered buyer's place of supply is its GSTIN's state.
+ */
+function placeOfSupplyProblem(gstin: string, stateCode: string): string | null {
+  const gstinState = gstin.slice(0, 2);
+  if (gstinState === stateCode) return null;
+  return `GSTIN ${gstin} is ${stateName(gstinState)} (${gstinState}) but place of supply is ${stateCode} ${stateName(stateCode)}: a registered buyer's place of supply is its GSTIN's state.`;
+}
+
 // create_invoice's refusals about the buyer, for feedback before a save; the server decides.
 export const invoiceFormSchema = z
   .object({
@@ -178,10 +189,20 @@ export const invoiceFormSchema = z
     buyer_gstin: z.string().trim().toUpperCase(),
     buyer_state_code: z.string().min(1, 'Buyer state code is required.'),
     buyer_address: textField(invoiceFieldRules.buyerAddress),
+    // Empty: today (India). create_invoice refuses a future day and one before the latest sale.
+    invoice_date: optionalDayField({
+      earliest: '2000-01-01',
+      latest: () => todayInIndia(),
+      message: 'Invoice date cannot be in the future.',
+    }),
   })
   .superRefine((invoice, ctx) => {
     const problem = invoice.buyer_gstin === '' ? null : gstinProblem(invoice.buyer_gstin);
     if (problem) ctx.addIssue({ code: 'custom', path: ['buyer_gstin'], message: problem });
+    else if (invoice.buyer_gstin !== '' && invoice.buyer_state_code !== '') {
+      const mismatch = placeOfSupplyProblem(invoice.buyer_gstin, invoice.buyer_state_code);
+      if (mismatch) ctx.addIssue({ code: 'custom', path: ['buyer_state_code'], message: mismatch });
+    }
   });
 export type InvoiceForm = z.input<typeof invoiceFormSchema>;
 export type InvoiceInput = z.output<typeof invoiceFormSchema>;
@@ -192,6 +213,7 @@ export const newInvoice: InvoiceForm = {
   buyer_gstin: '',
   buyer_state_code: '',
   buyer_address: '',
+  invoice_date: '',
 };
 
 export interface CreatedInvoice {
@@ -216,6 +238,7 @@ export function useCreateInvoice() {
             buyer_gstin: input.buyer_gstin === '' ? undefined : input.buyer_gstin,
             buyer_state_code: input.buyer_state_code,
             buyer_address: input.buyer_address === '' ? undefined : input.buyer_address,
+            invoice_date: input.invoice_date,
           },
           submissionId,
         ),

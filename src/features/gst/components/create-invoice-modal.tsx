@@ -165,6 +165,20 @@ export function CreateInvoiceModal({ onClose, onCreated }: { onClose: () => void
               <Textarea {...field} label="Buyer address" autosize minRows={2} error={fieldState.error?.message} />
             )}
           />
+          <Controller
+            control={form.control}
+            name="invoice_date"
+            render={({ field, fieldState }) => (
+              <TextInput
+                {...field}
+                type="date"
+                label="Invoice date"
+                description="Empty: today. It may be the sale's own day, never later than today."
+                w={{ base: '100%', sm: 260 }}
+                error={fieldState.error?.message}
+              />
+            )}
+          />
           <FormError error={create.error} form={form} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>

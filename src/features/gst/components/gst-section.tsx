@@ -17,12 +17,12 @@ import { useState, type ReactNode } from 'react';
 import { AlertTitle } from '@/components/alert-title';
 import { LoadError } from '@/components/load-error';
 import { downloadFile, todayInIndia } from '@/lib/csv';
-import { formatQuantity, formatRupees } from '@/lib/format';
+import { formatDay, formatPoNumber, formatQuantity, formatRupees } from '@/lib/format';
 import { sumAmounts } from '@/lib/money';
 import { notifications } from '@mantine/notifications';
 import { StateSelect } from '@/components/state-select';
 import { placeOfSupply } from '@/lib/india-states';
-import { useGstMonth, useSetPlaceOfSupply } from '../api/gst-month';
+import { useGstMonth, useSetPlaceOfSupply, type InputTax } from '../api/gst-month';
 import {
   gstr1Files,
   outputTaxByRate,
@@ -265,6 +265,7 @@ function MonthFigures({ month }: { month: string }) {
         </div>
       </SimpleGrid>
       <OperatorSales summary={summary} />
+      <PurchaseInvoices invoices={inputTax.invoices} />
     </Stack>
   );
 }
@@ -344,5 +345,59 @@ export function GstSection() {
       </Group>
       <MonthFigures month={month} />
     </Paper>
+  );
+}
+
+/** The month's input tax by purchase invoice and supplier GSTIN (issue 42), to match with GSTR-2B. */
+function PurchaseInvoices({ invoices }: { invoices: InputTax['invoices'] }) {
+  return (
+    <div>
+      <Title order={4} size="h5" mb="xs">
+        Input tax by purchase invoice
+      </Title>
+      <Scrolling label="Input tax by purchase invoice, scrolling">
+        <Table aria-label="Input tax by purchase invoice">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Supplier GSTIN</Table.Th>
+              <Table.Th>Supplier</Table.Th>
+              <Table.Th>Invoice</Table.Th>
+              <Table.Th>Invoice date</Table.Th>
+              <Table.Th ta="right">Value before tax</Table.Th>
+              <Table.Th ta="right">GST paid</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {invoices.length === 0 ? (
+              <Table.Tr>
+                <Table.Td colSpan={6}>
+                  <Text size="sm" c="dimmed">
+                    No GST paid on receipts this month.
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            ) : (
+              invoices.map((invoice, index) => (
+                <Table.Tr key={index}>
+                  <Table.Td>{invoice.supplier_gstin ?? 'No GSTIN'}</Table.Td>
+                  <Table.Td>
+                    {invoice.supplier_name ?? '—'}
+                    {invoice.po_number !== null && (
+                      <Text size="xs" c="dimmed">
+                        {formatPoNumber(invoice.po_number)}
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td>{invoice.supplier_invoice_number ?? 'Not given'}</Table.Td>
+                  <Table.Td>{invoice.supplier_invoice_date ? formatDay(invoice.supplier_invoice_date) : '—'}</Table.Td>
+                  <Table.Td ta="right">{formatRupees(invoice.purchase_value)}</Table.Td>
+                  <Table.Td ta="right">{formatRupees(invoice.gst_paid)}</Table.Td>
+                </Table.Tr>
+              ))
+            )}
+          </Table.Tbody>
+        </Table>
+      </Scrolling>
+    </div>
   );
 }

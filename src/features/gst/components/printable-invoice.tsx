@@ -5,9 +5,9 @@ import { formatDay, formatQuantity, formatRupees } from '@/lib/format';
 import { useInvoice, type CreditNote, type Invoice } from '../api/invoices';
 import classes from './printable-invoice.module.css';
 
-const percent = (rate: number) => `${Number(rate)}%`;
+export const percent = (rate: number) => `${Number(rate)}%`;
 
-function Party({
+export function Party({
   title,
   name,
   address,
@@ -33,10 +33,11 @@ function Party({
   );
 }
 
-const stateOf = (party: { state_name: string; state_code: string }) => `${party.state_name} (${party.state_code})`;
+export const stateOf = (party: { state_name: string; state_code: string }) =>
+  `${party.state_name} (${party.state_code})`;
 
 /** The tax columns: CGST and SGST within the seller's state, IGST to another. */
-function taxHeaders(intra: boolean) {
+export function taxHeaders(intra: boolean) {
   return intra ? ['CGST', 'SGST'] : ['IGST'];
 }
 

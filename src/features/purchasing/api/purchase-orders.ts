@@ -7,6 +7,7 @@ import { toUserError } from '@/lib/server-error';
 import { supabase } from '@/lib/supabase';
 import { callRpc, useWrite, withRequestId } from '@/lib/write';
 import type { PurchaseOrderStatus } from '../utils/purchase-status';
+import type { ReceiveInput } from './receive-form';
 
 export type { PurchaseOrderStatus };
 
@@ -160,16 +161,25 @@ export function usePurchaseOrderStatus() {
   });
 }
 
-/** What arrived, per line in its purchase unit: stock and cost change with the order. */
+/**
+ * What arrived, per line in its purchase unit with its GST rate, on the supplier's invoice: stock and
+ * cost change with the order, and the GST paid is the month's input tax.
+ */
 export function useReceivePurchaseOrder() {
   return useWrite({
-    write: (
-      { orderId, lines, note }: { orderId: string; lines: { line_id: string; quantity: number }[]; note: string },
-      submissionId,
-    ) =>
+    write: ({ orderId, ...input }: ReceiveInput & { orderId: string }, submissionId) =>
       callRpc(
         'receive_purchase_order',
-        withRequestId({ po_id: orderId, lines, note: note === '' ? undefined : note }, submissionId),
+        withRequestId(
+          {
+            po_id: orderId,
+            lines: input.lines,
+            note: input.note === '' ? undefined : input.note,
+            supplier_invoice_number: input.supplier_invoice_number === '' ? undefined : input.supplier_invoice_number,
+            supplier_invoice_date: input.supplier_invoice_date,
+          },
+          submissionId,
+        ),
       ),
     tables: ['purchase_orders', 'purchase_order_lines', 'raw_materials'],
   });

@@ -1,20 +1,37 @@
 import { z } from 'zod';
-import { numberProblem, purchaseFieldRules as rules, readTypedNumber, textField } from '@/lib/form-fields';
+import {
+  numberProblem,
+  optionalDayField,
+  purchaseFieldRules as rules,
+  readTypedNumber,
+  stockFieldRules,
+  textField,
+} from '@/lib/form-fields';
 import type { PurchaseOrderLine } from './purchase-orders';
 import { remainingQuantity } from '../utils/purchase-figures';
 
+/** The supplier invoice number's characters (Rule 46), as receive_purchase_order checks them. */
+const INVOICE_NUMBER = /^[A-Za-z0-9/-]*$/;
+
 /**
  * The receipt form: per line still due, what arrived in its purchase unit (empty: nothing of it
- * this time). receive_purchase_order's checks, with its message when more arrives than is due.
+ * this time) and its GST, a rate or the amount paid (which then stands as given, as Receive stock
+ * takes it); the supplier's invoice it came with, needed once a line has GST.
+ * receive_purchase_order's checks, with its messages.
  */
 export function receiveFormSchema(lines: PurchaseOrderLine[]) {
   return z
     .object({
       received: z.record(z.string(), z.string()),
+      gst_rate: z.record(z.string(), z.string()),
+      gst_paid: z.record(z.string(), z.string()),
+      supplier_invoice_number: textField(rules.supplierInvoiceNumber),
+      supplier_invoice_date: optionalDayField(rules.supplierInvoiceDate),
       note: textField(rules.note),
     })
     .superRefine((form, ctx) => {
       let any = false;
+      let taxed = false;
       for (const line of lines) {
         const text = form.received[line.id] ?? '';
         const problem = numberProblem(text, rules.received);
@@ -24,6 +41,10 @@ export function receiveFormSchema(lines: PurchaseOrderLine[]) {
         }
         if (text.trim() === '') continue;
         any = true;
+        const paid = form.gst_paid[line.id] ?? '';
+        const paidProblem = numberProblem(paid, stockFieldRules.gstPaid);
+        if (paidProblem !== null) ctx.addIssue({ code: 'custom', path: ['gst_paid', line.id], message: paidProblem });
+        taxed ||= (form.gst_rate[line.id] ?? '') !== '' || paid.trim() !== '';
         const due = remainingQuantity(line);
         if (readTypedNumber(text)!.value > due) {
           ctx.addIssue({
@@ -39,14 +60,56 @@ export function receiveFormSchema(lines: PurchaseOrderLine[]) {
           path: ['received'],
           message: 'Enter a quantity received for at least one line.',
         });
+      if (!INVOICE_NUMBER.test(form.supplier_invoice_number))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['supplier_invoice_number'],
+          message: 'Supplier invoice number can have only letters, digits, - and /.',
+        });
+      else if (taxed && form.supplier_invoice_number === '')
+        ctx.addIssue({
+          code: 'custom',
+          path: ['supplier_invoice_number'],
+          message: "Enter the supplier's invoice number: the GST paid is claimed against it.",
+        });
+      if (taxed && form.supplier_invoice_date === undefined)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['supplier_invoice_date'],
+          message: "Enter the supplier's invoice date: the GST paid is claimed against it.",
+        });
     })
     .transform((form) => ({
       note: form.note,
+      supplier_invoice_number: form.supplier_invoice_number,
+      supplier_invoice_date: form.supplier_invoice_date,
       lines: lines
         .filter((line) => (form.received[line.id] ?? '').trim() !== '')
-        .map((line) => ({ line_id: line.id, quantity: readTypedNumber(form.received[line.id]!)!.value })),
+        .map((line) => {
+          const rate = form.gst_rate[line.id] ?? '';
+          const paid = (form.gst_paid[line.id] ?? '').trim();
+          return {
+            line_id: line.id,
+            quantity: readTypedNumber(form.received[line.id]!)!.value,
+            ...(rate === '' ? {} : { gst_rate: Number(rate) }),
+            ...(paid === '' ? {} : { gst_paid: readTypedNumber(paid)!.value }),
+          };
+        }),
     }));
 }
 
-export type ReceiveForm = { received: Record<string, string>; note: string };
-export type ReceiveInput = { note: string; lines: { line_id: string; quantity: number }[] };
+export type ReceiveForm = {
+  received: Record<string, string>;
+  gst_rate: Record<string, string>;
+  gst_paid: Record<string, string>;
+  supplier_invoice_number: string;
+  supplier_invoice_date: string;
+  note: string;
+};
+export type ReceiveLine = { line_id: string; quantity: number; gst_rate?: number; gst_paid?: number };
+export type ReceiveInput = {
+  note: string;
+  supplier_invoice_number: string;
+  supplier_invoice_date: string | undefined;
+  lines: ReceiveLine[];
+};

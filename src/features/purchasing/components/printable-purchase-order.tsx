@@ -11,7 +11,7 @@ import {
 } from '@/lib/format';
 import { lineAmount } from '@/lib/money';
 import type { PurchaseOrder } from '../api/purchase-orders';
-import { orderTotal, stockUnits } from '../utils/purchase-figures';
+import { orderedTotal, stockUnits } from '../utils/purchase-figures';
 import classes from './printable-purchase-order.module.css';
 
 const dayOf = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
@@ -99,7 +99,7 @@ export function PrintablePurchaseOrder({ order, onClose }: { order: PurchaseOrde
                 <strong>Total</strong>
               </td>
               <td className={classes.number}>
-                <strong>{formatRupees(orderTotal(lines))}</strong>
+                <strong>{formatRupees(orderedTotal(lines))}</strong>
               </td>
             </tr>
           </tfoot>

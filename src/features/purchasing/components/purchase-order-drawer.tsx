@@ -132,7 +132,7 @@ function OrderDetails({ order }: { order: PurchaseOrder }) {
       </Group>
       <DataTable columns={lineColumns(order)} rows={order.purchase_order_lines} minWidth={520} />
       <Text fw={700} ta="right">
-        Total {formatRupees(orderTotal(order.purchase_order_lines))}
+        Total {formatRupees(orderTotal(order.status, order.purchase_order_lines))}
       </Text>
       {order.note && <Text size="sm">Note: {order.note}</Text>}
       {statusChange.error && dialog === null && <Alert color="red">{statusChange.error.message}</Alert>}

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Modal, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
@@ -7,11 +7,24 @@ import { useForm, useWatch } from 'react-hook-form';
 import { FormError } from '@/components/form-error';
 import { NumberTextInput } from '@/components/form-inputs';
 import { SubmitButton } from '@/components/submit-button';
-import { formatQuantity, formatQuantityWithUnit, formatUnitCost, formatPoNumber, unitFor } from '@/lib/format';
-import { purchaseFieldRules as rules, validNumber } from '@/lib/form-fields';
+import {
+  formatQuantity,
+  formatQuantityWithUnit,
+  formatRupees,
+  formatUnitCost,
+  formatPoNumber,
+  unitFor,
+} from '@/lib/format';
+import { purchaseFieldRules as rules, stockFieldRules, validNumber } from '@/lib/form-fields';
 import { useReceivePurchaseOrder, type PurchaseOrder } from '../api/purchase-orders';
 import { receiveFormSchema, type ReceiveForm, type ReceiveInput } from '../api/receive-form';
-import { costAfterReceipt, remainingQuantity, stockUnits } from '../utils/purchase-figures';
+import { costAfterReceipt, gstOnReceipt, remainingQuantity, stockUnits } from '../utils/purchase-figures';
+
+/** The rates a supplier's bill may carry: those in force, and 12 and 28 on bills from before 22 September 2025. */
+const receiptRateOptions = [
+  { value: '', label: 'No GST' },
+  ...['0', '0.25', '3', '5', '12', '18', '28', '40'].map((rate) => ({ value: rate, label: `${rate}%` })),
+];
 
 /**
  * Receive against an order: each line with what is still due; type what arrived (part of it is
@@ -25,9 +38,18 @@ export function ReceivePurchaseOrderModal({ order, onClose }: { order: PurchaseO
   const [schema] = useState(() => receiveFormSchema(due));
   const form = useForm<ReceiveForm, unknown, ReceiveInput>({
     resolver: zodResolver(schema),
-    defaultValues: { received: Object.fromEntries(due.map((line) => [line.id, ''])), note: '' },
+    defaultValues: {
+      received: Object.fromEntries(due.map((line) => [line.id, ''])),
+      gst_rate: Object.fromEntries(due.map((line) => [line.id, ''])),
+      gst_paid: Object.fromEntries(due.map((line) => [line.id, ''])),
+      supplier_invoice_number: '',
+      supplier_invoice_date: '',
+      note: '',
+    },
   });
   const received = useWatch({ control: form.control, name: 'received' });
+  const rates = useWatch({ control: form.control, name: 'gst_rate' });
+  const paid = useWatch({ control: form.control, name: 'gst_paid' });
   const saving = form.formState.isSubmitting || receive.isPending;
   const close = () => {
     if (!saving) onClose();
@@ -44,6 +66,10 @@ export function ReceivePurchaseOrderModal({ order, onClose }: { order: PurchaseO
   const overall = errors?.root?.message ?? (typeof errors?.message === 'string' ? errors.message : undefined);
   const lineError = (lineId: string) => {
     const message = errors?.[lineId]?.message;
+    return typeof message === 'string' ? message : undefined;
+  };
+  const gstPaidError = (lineId: string) => {
+    const message = form.formState.errors.gst_paid?.[lineId]?.message;
     return typeof message === 'string' ? message : undefined;
   };
 
@@ -63,6 +89,12 @@ export function ReceivePurchaseOrderModal({ order, onClose }: { order: PurchaseO
             const material = line.raw_materials;
             const now = validNumber(received[line.id] ?? '', rules.received);
             const arriving = now === null ? null : stockUnits(now, line.units_per_purchase_unit);
+            const rate = rates[line.id] ?? '';
+            // An amount typed stands as given (the server keeps it), so the preview is of a rate alone.
+            const gst =
+              now === null || rate === '' || (paid[line.id] ?? '').trim() !== ''
+                ? null
+                : gstOnReceipt(now, line.unit_price, Number(rate));
             return (
               <Paper key={line.id} withBorder p="sm" radius="md">
                 <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
@@ -79,6 +111,11 @@ export function ReceivePurchaseOrderModal({ order, onClose }: { order: PurchaseO
                           costAfterReceipt(material, arriving, line.unit_price / line.units_per_purchase_unit),
                         )}{' '}
                         per {unitFor(1, material.unit_of_measure)}
+                      </Text>
+                    )}
+                    {gst !== null && (
+                      <Text size="xs" c="dimmed">
+                        GST {formatRupees(gst.paid)} on {formatRupees(gst.value)}
                       </Text>
                     )}
                   </div>
@@ -98,6 +135,23 @@ export function ReceivePurchaseOrderModal({ order, onClose }: { order: PurchaseO
                     rightSectionWidth={Math.min(70, 14 + line.purchase_unit.length * 7)}
                     error={lineError(line.id)}
                   />
+                  <NativeSelect
+                    label="GST rate"
+                    aria-label={`${material.material_name} GST rate`}
+                    data={receiptRateOptions}
+                    {...form.register(`gst_rate.${line.id}`)}
+                    w={110}
+                  />
+                  <NumberTextInput
+                    rules={stockFieldRules.gstPaid}
+                    label="or GST paid"
+                    aria-label={`${material.material_name} GST paid`}
+                    {...form.register(`gst_paid.${line.id}`)}
+                    value={paid[line.id] ?? ''}
+                    placeholder="₹"
+                    w={120}
+                    error={gstPaidError(line.id)}
+                  />
                 </Group>
               </Paper>
             );
@@ -107,9 +161,23 @@ export function ReceivePurchaseOrderModal({ order, onClose }: { order: PurchaseO
               {overall}
             </Text>
           )}
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput
+              label="Supplier invoice number"
+              description="Needed to claim the GST paid"
+              {...form.register('supplier_invoice_number')}
+              error={form.formState.errors.supplier_invoice_number?.message}
+            />
+            <TextInput
+              label="Supplier invoice date"
+              type="date"
+              {...form.register('supplier_invoice_date')}
+              error={form.formState.errors.supplier_invoice_date?.message}
+            />
+          </SimpleGrid>
           <TextInput
             label="Note"
-            placeholder="e.g. Invoice number"
+            placeholder="e.g. Delivered by hand"
             {...form.register('note')}
             error={form.formState.errors.note?.message}
           />

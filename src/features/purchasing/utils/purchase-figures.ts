@@ -1,4 +1,5 @@
 import { lineAmount, sumAmounts } from '@/lib/money';
+import type { PurchaseOrderStatus } from './purchase-status';
 
 /**
  * Stock units in `quantity` purchase units of `unitsPer` each (2 rolls of 50 m = 100 m), computed
@@ -16,9 +17,32 @@ export function remainingQuantity(line: { quantity: number; received_quantity: n
   return (Math.round(line.quantity * 1000) - Math.round(line.received_quantity * 1000)) / 1000;
 }
 
-/** An order's total: each line's quantity x price rounded to the paisa, as list_purchase_orders adds them. */
-export function orderTotal(lines: { quantity: number; unit_price: number }[]): number {
+/** What an order's lines were ordered for: each quantity x price rounded to the paisa, added (the printed order). */
+export function orderedTotal(lines: { quantity: number; unit_price: number }[]): number {
   return sumAmounts(lines.map((line) => lineAmount(line.quantity, line.unit_price)));
+}
+
+/**
+ * An order's total as list_purchase_orders gives it: what was ordered, but for an order closed short
+ * (Cancelled) only what arrived (rules.purchase_order_line_quantity).
+ */
+export function orderTotal(
+  status: PurchaseOrderStatus,
+  lines: { quantity: number; received_quantity: number; unit_price: number }[],
+): number {
+  return orderedTotal(
+    status === 'Cancelled' ? lines.map((line) => ({ ...line, quantity: line.received_quantity })) : lines,
+  );
+}
+
+/**
+ * The GST on a receipt at a rate, as private.require_input_tax works it out: the value received
+ * before tax (quantity x price, to the paisa), then value x rate / 100 rounded to the paisa.
+ */
+export function gstOnReceipt(quantity: number, unitPrice: number, rate: number): { value: number; paid: number } {
+  const value = lineAmount(quantity, unitPrice);
+  const paise = BigInt(Math.round(value * 100)) * BigInt(Math.round(rate * 100));
+  return { value, paid: Number((paise + 5_000n) / 10_000n) / 100 };
 }
 
 /**
