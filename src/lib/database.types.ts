@@ -269,14 +269,14 @@ isOneToOne: false
                   ]
                 },"platform_fees": {
                   Row: {
-                    "claim_window_days": number | null,"commission_percent": number,"fee_per_order": number,"payment_cycle_days": number,"platform": Database["public"]['Enums']["sales_platform"],"shipping_per_order": number,"updated_at": string,"user_id": string
+                    "claim_window_days": number | null,"commission_percent": number,"fee_per_order": number,"operator_gstin": string | null,"payment_cycle_days": number,"platform": Database["public"]['Enums']["sales_platform"],"shipping_per_order": number,"updated_at": string,"user_id": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "claim_window_days"?: number | null,"commission_percent"?: number,"fee_per_order"?: number,"payment_cycle_days"?: number,"platform": Database["public"]['Enums']["sales_platform"],"shipping_per_order"?: number,"updated_at"?: string,"user_id"?: string
+                    "claim_window_days"?: number | null,"commission_percent"?: number,"fee_per_order"?: number,"operator_gstin"?: string | null,"payment_cycle_days"?: number,"platform": Database["public"]['Enums']["sales_platform"],"shipping_per_order"?: number,"updated_at"?: string,"user_id"?: string
                   }
                   Update: {
-                    "claim_window_days"?: number | null,"commission_percent"?: number,"fee_per_order"?: number,"payment_cycle_days"?: number,"platform"?: Database["public"]['Enums']["sales_platform"],"shipping_per_order"?: number,"updated_at"?: string,"user_id"?: string
+                    "claim_window_days"?: number | null,"commission_percent"?: number,"fee_per_order"?: number,"operator_gstin"?: string | null,"payment_cycle_days"?: number,"platform"?: Database["public"]['Enums']["sales_platform"],"shipping_per_order"?: number,"updated_at"?: string,"user_id"?: string
                   }
                   Relationships: [
                     
@@ -1324,7 +1324,7 @@ isOneToOne: false
                            },
 "product_costing":
 { Args: Record<PropertyKey, never>; Returns: {
-              "bottleneck_material_id": string,"bottleneck_material_name": string,"bottleneck_product_id": string,"bottleneck_product_name": string,"cost_known": boolean,"labour_cost": number,"margin": number,"margin_percent": number,"materials_cost": number,"max_buildable": number,"overhead_cost": number,"product_id": string,"purchase_cost": number,"unit_cost": number,"wastage_cost": number
+              "bottleneck_material_id": string,"bottleneck_material_name": string,"bottleneck_product_id": string,"bottleneck_product_name": string,"cost_known": boolean,"labour_cost": number,"margin": number,"margin_percent": number,"materials_cost": number,"max_buildable": number,"overhead_cost": number,"price_before_gst": number,"product_id": string,"purchase_cost": number,"unit_cost": number,"wastage_cost": number
             }[]
                            },
 "product_planning":
@@ -1399,7 +1399,7 @@ isOneToOne: false
 { Args: { "alias_id": string }; Returns: undefined
                            },
 "restore_workspace":
-{ Args: { "content": string,"part": number,"parts": number }; Returns: Json
+{ Args: { "content": string,"part": number,"parts": number,"request_id"?: string }; Returns: Json
                            },
 "return_sales_order":
 { Args: { "note"?: string,"order_id": string,"request_id"?: string,"restock"?: boolean }; Returns: {
@@ -1478,6 +1478,9 @@ isOneToOne: false
 "set_item_tax":
 { Args: { "gst_rate"?: number,"hsn_code"?: string,"material_id"?: string,"product_id"?: string,"rate_rule"?: Json,"style_id"?: string }; Returns: number
                            },
+"set_operator_gstin":
+{ Args: { "gstin"?: string,"platform": string }; Returns: Json
+                           },
 "set_place_of_supply":
 { Args: { "order_id": string,"state": string }; Returns: {
               "cgst": number,
@@ -1522,6 +1525,7 @@ isOneToOne: false
               "claim_window_days": number | null,
 "commission_percent": number,
 "fee_per_order": number,
+"operator_gstin": string | null,
 "payment_cycle_days": number,
 "platform": Database["public"]['Enums']["sales_platform"],
 "shipping_per_order": number,

@@ -68,8 +68,14 @@ describe('queryKeysForTables', () => {
     expect(queryKeysForTables(['raw_materials'])).toEqual(
       expect.arrayContaining([queryKeys.productCosting, queryKeys.whatToBuy]),
     );
-    // The payment cycle decides which orders are overdue (issue 30).
-    expect(queryKeysForTables(['platform_fees'])).toEqual([queryKeys.platformFees, queryKeys.reconciliation]);
+    // The payment cycle decides which orders are overdue (issue 30); the operator GSTIN which sales
+    // GSTR-1 files under each operator (issue 42).
+    expect(queryKeysForTables(['platform_fees'])).toEqual([
+      queryKeys.platformFees,
+      queryKeys.reconciliation,
+      queryKeys.operatorGstins,
+      queryKeys.gst,
+    ]);
   });
 
   it('refreshes Payments when settlement lines are imported (they are not published) or orders change (issue 30)', () => {

@@ -169,10 +169,23 @@ const screens: Record<string, [string, Basis][]> = {
   'src/features/gst/components/gst-section.tsx': [
     ['taxable_value', 'net of GST'],
     ['igst', 'GST'],
+    ['Net value', 'net of GST'],
+    ['Value before tax', 'net of GST'],
+    ['GST paid', 'GST'],
+  ],
+  'src/features/gst/components/credit-notes-section.tsx': [
+    ['Taxable value', 'net of GST'],
+    ['GST', 'GST'],
+    ['Total', 'including GST'],
   ],
   'src/features/gst/components/invoices-section.tsx': [
     ['Taxable value', 'net of GST'],
     ['Total', 'including GST'],
+  ],
+  'src/features/gst/components/printable-credit-note.tsx': [
+    ['taxable_value', 'net of GST'],
+    ['cgst', 'GST'],
+    ['total', 'including GST'],
   ],
   'src/features/gst/components/printable-invoice.tsx': [
     ['taxable_value', 'net of GST'],
