@@ -9,26 +9,15 @@ import tseslint from 'typescript-eslint';
 import { readdirSync } from 'node:fs';
 
 /**
- * Features other features may import: what every stock item has (pickers, item lists, row menu,
- * count and archive), its history drawer, product costing, the CSV export button, the catalogue
- * import and styles (their form, grids and list, shown by Products, Inventory and Manufacturing),
- * channels (marketplace SKUs, combos, stock files: shown by Products, the imports and Inventory),
- * marketplace-files (the report reader: layouts, reading, preview, the import dialog, and the
- * order, return and settlement imports that orders, returns and payments open), and settlements
- * (the payment status Sales Orders shows on each marketplace order).
+ * Features other features may import: the catalogue (what every product and material has: pickers,
+ * item lists, the row menu, count and archive, the history drawer, product costing, the catalogue
+ * import and styles, shown by Products, Raw Materials, Inventory and Manufacturing), channels
+ * (marketplace SKUs, combos, stock files: shown by Products, the imports and Inventory),
+ * and marketplace-files (the report reader: layouts, reading, preview, the import dialog, and the
+ * order, return and settlement imports that orders, returns and payments open).
  * Each imports only shared code and the shared features listed before it.
  */
-const sharedFeatures = [
-  'stock-items',
-  'exports',
-  'stock-history',
-  'costing',
-  'catalogue-import',
-  'styles',
-  'channels',
-  'marketplace-files',
-  'settlements',
-];
+const sharedFeatures = ['catalogue', 'channels', 'marketplace-files'];
 const features = readdirSync(new URL('./src/features', import.meta.url));
 
 const featureZones = features.map((feature) => {

@@ -14,7 +14,7 @@ vi.mock('@/lib/supabase', () => ({ supabase: {} }));
 const { ownerReports } = await import('@/features/exports/api/report-exports');
 const { salesOrdersExport } = await import('@/features/sales-orders/api/sales-orders-export');
 const { reconciliationExport } = await import('@/features/settlements/api/reconciliation');
-const { productsExport, rawMaterialsExport } = await import('@/features/catalogue-import/api/catalogue-export');
+const { productsExport, rawMaterialsExport } = await import('@/features/catalogue/api/catalogue-export');
 const { inventoryProductsExport, inventoryMaterialsExport } =
   await import('@/features/inventory/api/inventory-exports');
 const { manufacturingOrdersExport } = await import('@/features/manufacturing/api/manufacturing-orders-export');
@@ -233,7 +233,7 @@ const screens: Record<string, [string, Basis][]> = {
     ['TCS / TDS withheld', 'platform charges'],
   ],
   'src/features/settlements/components/profit-leaks.tsx': [['Amount', 'platform charges']],
-  'src/features/styles/components/styles-section.tsx': [['selling_price', 'including GST']],
+  'src/features/catalogue/components/styles-section.tsx': [['selling_price', 'including GST']],
 };
 
 function sourceFiles(folder: string): string[] {

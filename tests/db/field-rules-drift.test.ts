@@ -7,7 +7,7 @@
 // without a server case here fails.
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { noteRules } from '@/features/stock-items/quantity-rules';
+import { noteRules } from '@/features/catalogue/quantity-rules';
 import * as formFields from '@/lib/form-fields';
 import {
   MAX_NUMBER,

@@ -1,4 +1,5 @@
 import { Paper, Title } from '@mantine/core';
+import { DataExports } from '@/features/exports/components/data-exports';
 import { OperatorGstinSettings } from '@/features/settings/components/operator-gstin-settings';
 import { PlatformFeesSettings } from '@/features/settings/components/platform-fees-settings';
 import { WorkspaceSettings } from '@/features/workspace/components/workspace-settings';
@@ -23,6 +24,7 @@ export function SettingsScreen({ user, openDialog }: ScreenProps) {
         </Title>
         <OperatorGstinSettings />
       </Paper>
+      <DataExports />
     </WorkspaceSettings>
   );
 }

@@ -8,8 +8,8 @@ import { FormError, showOnField } from '@/components/form-error';
 import { NumberField, TextField } from '@/components/form-inputs';
 import { SubmitButton } from '@/components/submit-button';
 import { TaxFields } from '@/components/tax-fields';
-import { useProductsTax } from '@/features/stock-items/api/item-tax';
-import { ProductSelect } from '@/features/stock-items/components/product-picker';
+import { useProductsTax } from '@/features/catalogue/api/item-tax';
+import { ProductSelect } from '@/features/catalogue/components/product-picker';
 import { productFieldRules as rules } from '@/lib/form-fields';
 import { itemTaxFormValues, mixedSupplyTax } from '@/lib/item-tax';
 import {

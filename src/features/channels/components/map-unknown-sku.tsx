@@ -1,6 +1,6 @@
 import { Button, Group, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { useProductPicker } from '@/features/stock-items/components/product-picker';
+import { useProductPicker } from '@/features/catalogue/components/product-picker';
 import type { SalesPlatform } from '../lib/stock-files';
 import { useSetSkuAlias } from '../api/sku-aliases';
 

@@ -2,7 +2,7 @@ import type { CsvColumn } from '@/lib/csv';
 import { moneyLabels } from '@/lib/money-labels';
 import { toUserError } from '@/lib/server-error';
 import { supabase } from '@/lib/supabase';
-import type { CsvExport } from './csv-export';
+import type { CsvExport } from '@/lib/csv-export';
 
 /** One row of an owner report, as owner_report returns it (column name → value). */
 type ReportRow = Record<string, string | number | null>;

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { downloadFile, todayInIndia } from '@/lib/csv';
 import { ownerReports } from '../api/report-exports';
 import { fetchWorkspaceBackup } from '../api/workspace-data';
-import { ExportCsvButton } from './export-csv-button';
+import { ExportCsvButton } from '@/components/export-csv-button';
 import { RestoreBackup } from './restore-backup';
 
 /** Settings: every table of the workspace in one file, its restore, and the owner reports as CSV. */

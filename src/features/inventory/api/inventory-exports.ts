@@ -1,4 +1,4 @@
-import type { CsvExport } from '@/features/exports/api/csv-export';
+import type { CsvExport } from '@/lib/csv-export';
 import {
   fetchListedProducts,
   fetchListedRawMaterials,
@@ -7,7 +7,7 @@ import {
   type ListedRawMaterial,
   type ProductSort,
   type RawMaterialSort,
-} from '@/features/stock-items/api/item-lists';
+} from '@/features/catalogue/api/item-lists';
 import { isLowStock } from '@/lib/stock';
 import { pageOfRange } from '@/lib/list-state';
 

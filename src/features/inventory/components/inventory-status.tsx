@@ -5,7 +5,7 @@ import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { PageHeader } from '@/components/page-header';
 import { PagedList } from '@/components/paged-list';
 import { inventoryMaterialsExport, inventoryProductsExport } from '../api/inventory-exports';
-import { ExportCsvButton } from '@/features/exports/components/export-csv-button';
+import { ExportCsvButton } from '@/components/export-csv-button';
 import { StockStatusBadge } from '@/components/stock-status-badge';
 import {
   initialItemList,
@@ -14,13 +14,13 @@ import {
   type ItemFilters,
   type ProductSort,
   type RawMaterialSort,
-} from '@/features/stock-items/api/item-lists';
-import type { Product } from '@/features/stock-items/api/products';
-import type { RawMaterial } from '@/features/stock-items/api/raw-materials';
+} from '@/features/catalogue/api/item-lists';
+import type { Product } from '@/features/catalogue/api/products';
+import type { RawMaterial } from '@/features/catalogue/api/raw-materials';
 import { formatDay, formatQuantity, materialWithUnit } from '@/lib/format';
 import { useListState } from '@/lib/list-state';
 import { isLowStock } from '@/lib/stock';
-import { StylesSection } from '@/features/styles/components/styles-section';
+import { StylesSection } from '@/features/catalogue/components/styles-section';
 import { useAcceptReorderPoint, useProductPlanning, type ProductPlanning } from '../api/product-planning';
 
 /** Spec: the inventory tables scroll at 60% of the viewport height. */

@@ -1,4 +1,4 @@
-import type { CsvExport } from '@/features/exports/api/csv-export';
+import type { CsvExport } from '@/lib/csv-export';
 import { pageOfRange } from '@/lib/list-state';
 import {
   fetchManufacturingOrderPage,

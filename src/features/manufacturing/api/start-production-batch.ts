@@ -1,6 +1,6 @@
 import { skipToken, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { RAW_MATERIAL_COLUMNS, toRawMaterial, type RawMaterial } from '@/features/stock-items/api/raw-materials';
+import { RAW_MATERIAL_COLUMNS, toRawMaterial, type RawMaterial } from '@/features/catalogue/api/raw-materials';
 import { numberProblem, validNumber, type NumberRules } from '@/lib/form-fields';
 import { queryKeys } from '@/lib/query-keys';
 import { toUserError } from '@/lib/server-error';

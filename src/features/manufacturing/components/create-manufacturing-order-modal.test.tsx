@@ -1,10 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { Product } from '@/features/stock-items/api/products';
-import type { RawMaterial } from '@/features/stock-items/api/raw-materials';
-import { seedProductBom, seedProductPicker } from '@/features/stock-items/testing';
+import type { Product } from '@/features/catalogue/api/products';
+import type { RawMaterial } from '@/features/catalogue/api/raw-materials';
+import { seedProductBom, seedProductPicker } from '@/features/catalogue/testing';
 import { createTestQueryClient, renderWithProviders } from '@/test/render';
-import type { BomItem } from '@/features/stock-items/api/bom-items';
+import type { BomItem } from '@/features/catalogue/api/bom-items';
 import { CreateManufacturingOrderModal } from './create-manufacturing-order-modal';
 
 const kurta: Product = {

@@ -7,10 +7,10 @@ import { useGuardedClose } from '@/components/discard-changes';
 import { SubmitButton } from '@/components/submit-button';
 import { FormError } from '@/components/form-error';
 import { NumberField } from '@/components/form-inputs';
-import { BottleneckNote } from '@/features/costing/components/bottleneck-note';
-import { ProductSelect } from '@/features/stock-items/components/product-picker';
+import { BottleneckNote } from '@/features/catalogue/components/bottleneck-note';
+import { ProductSelect } from '@/features/catalogue/components/product-picker';
 import { productionFieldRules, validNumber } from '@/lib/form-fields';
-import { useProductBom } from '@/features/stock-items/api/bom-items';
+import { useProductBom } from '@/features/catalogue/api/bom-items';
 import {
   newProductionDefaults,
   startProductionSchema,
@@ -18,7 +18,7 @@ import {
   type StartProductionForm,
   type StartProductionInput,
 } from '../api/start-production';
-import { useStyles } from '@/features/styles/api/styles';
+import { useStyles } from '@/features/catalogue/api/styles';
 import { limitingItem, materialRequirements, maxProducible, requirementInputs } from '../utils/material-requirements';
 import { NOT_ENOUGH_MATERIALS, RequirementsTable } from './requirements-table';
 import { useReportDirty, type OrderFormProps } from './order-form';

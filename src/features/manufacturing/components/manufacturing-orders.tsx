@@ -7,7 +7,7 @@ import { OrderStatusBadge } from '@/components/order-status-badge';
 import { FirstStep } from '@/components/first-step';
 import { PageHeader } from '@/components/page-header';
 import { manufacturingOrdersExport } from '../api/manufacturing-orders-export';
-import { ExportCsvButton } from '@/features/exports/components/export-csv-button';
+import { ExportCsvButton } from '@/components/export-csv-button';
 import { PagedList } from '@/components/paged-list';
 import { Constants } from '@/lib/database.types';
 import { formatDateTime, formatQuantity } from '@/lib/format';

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { productKey, productOptionsKey, type ListedProduct } from '@/features/stock-items/api/item-lists';
-import { seedProductPicker } from '@/features/stock-items/testing';
+import { productKey, productOptionsKey, type ListedProduct } from '@/features/catalogue/api/item-lists';
+import { seedProductPicker } from '@/features/catalogue/testing';
 import { createTestQueryClient, renderWithProviders } from '@/test/render';
 import { ProductFilter } from './product-filter';
 

@@ -1,5 +1,5 @@
 import { Select } from '@mantine/core';
-import { useProductPicker } from '@/features/stock-items/components/product-picker';
+import { useProductPicker } from '@/features/catalogue/components/product-picker';
 
 const ALL = 'all';
 

@@ -5,9 +5,9 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { FormError } from '@/components/form-error';
 import { NumberTextInput } from '@/components/form-inputs';
 import { SubmitButton } from '@/components/submit-button';
-import { styleGrid } from '@/features/styles/api/style-grid';
-import { useStyles, type Style } from '@/features/styles/api/styles';
-import { skuPart } from '@/features/styles/api/style-variants';
+import { styleGrid } from '@/features/catalogue/api/style-grid';
+import { useStyles, type Style } from '@/features/catalogue/api/styles';
+import { skuPart } from '@/features/catalogue/api/style-variants';
 import { formatQuantity } from '@/lib/format';
 import { validNumber } from '@/lib/form-fields';
 import {

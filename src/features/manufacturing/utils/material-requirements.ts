@@ -1,4 +1,4 @@
-import type { ProductBom } from '@/features/stock-items/api/bom-items';
+import type { ProductBom } from '@/features/catalogue/api/bom-items';
 
 export interface BomLine {
   material_id: string;

@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { useProductPicker } from '@/features/stock-items/components/product-picker';
+import { useProductPicker } from '@/features/catalogue/components/product-picker';
 import { formatDay, formatQuantity, formatQuantityWithUnit } from '@/lib/format';
 import {
   useCommitProductionPlan,

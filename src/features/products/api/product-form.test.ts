@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Product } from '@/features/stock-items/api/products';
+import type { Product } from '@/features/catalogue/api/products';
 import {
   bomChanged,
   costsChanged,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { bomPickValue, readBomPick, type BomItem, type SubassemblyLine } from '@/features/stock-items/api/bom-items';
-import type { Product } from '@/features/stock-items/api/products';
-import type { ProductCosts } from '@/features/costing/api/product-costs';
+import { bomPickValue, readBomPick, type BomItem, type SubassemblyLine } from '@/features/catalogue/api/bom-items';
+import type { Product } from '@/features/catalogue/api/products';
+import type { ProductCosts } from '@/features/catalogue/api/product-costs';
 import {
   checked,
   choiceField,

@@ -1,6 +1,6 @@
 import { itemTaxChanged, itemTaxFromForm, noItemTax } from '@/lib/item-tax';
 import { callRpc, useWrite, withRequestId } from '@/lib/write';
-import { noProductCosts, type ProductCosts } from '@/features/costing/api/product-costs';
+import { noProductCosts, type ProductCosts } from '@/features/catalogue/api/product-costs';
 import type { EditedProduct, ProductInput } from './product-form';
 import { bomChanged, bomLines, costsChanged } from './product-form';
 

@@ -2,9 +2,9 @@ import { ActionIcon, Button, Group, Text } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { Controller, useFieldArray, useWatch, type Control } from 'react-hook-form';
 import { NumberField } from '@/components/form-inputs';
-import { readBomPick } from '@/features/stock-items/api/bom-items';
-import { BomItemSelect } from '@/features/stock-items/components/bom-item-picker';
-import { useHasMaterials } from '@/features/stock-items/components/material-picker';
+import { readBomPick } from '@/features/catalogue/api/bom-items';
+import { BomItemSelect } from '@/features/catalogue/components/bom-item-picker';
+import { useHasMaterials } from '@/features/catalogue/components/material-picker';
 import { productFieldRules as rules } from '@/lib/form-fields';
 import { bomQuantityRules, newBomRow, type ProductForm, type ProductInput } from '../api/product-form';
 

@@ -1,7 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { RawMaterial } from '@/features/stock-items/api/raw-materials';
-import { seedMaterialPicker } from '@/features/stock-items/testing';
+import type { RawMaterial } from '@/features/catalogue/api/raw-materials';
+import { seedMaterialPicker } from '@/features/catalogue/testing';
 import { createTestQueryClient, renderWithProviders } from '@/test/render';
 import { ProductFormModal } from './product-form-modal';
 

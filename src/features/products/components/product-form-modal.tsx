@@ -8,9 +8,9 @@ import { SubmitButton } from '@/components/submit-button';
 import { FormError, showOnField } from '@/components/form-error';
 import { NumberField, TextField } from '@/components/form-inputs';
 import { TaxFields } from '@/components/tax-fields';
-import { useHasMaterials } from '@/features/stock-items/components/material-picker';
+import { useHasMaterials } from '@/features/catalogue/components/material-picker';
 import { ComboForm } from '@/features/channels/components/combo-form';
-import { StyleForm } from '@/features/styles/components/style-form';
+import { StyleForm } from '@/features/catalogue/components/style-form';
 import { formatQuantity } from '@/lib/format';
 import { productFieldRules as rules } from '@/lib/form-fields';
 import {

@@ -4,7 +4,7 @@ import { IconPlus, IconShirt } from '@tabler/icons-react';
 import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { FirstStep } from '@/components/first-step';
 import { PageHeader } from '@/components/page-header';
-import { CatalogueActions } from '@/features/catalogue-import/components/catalogue-actions';
+import { CatalogueActions } from '@/features/catalogue/components/catalogue-actions';
 import { PagedList } from '@/components/paged-list';
 import {
   asAdded,
@@ -13,16 +13,16 @@ import {
   useProductPage,
   type ProductRow,
   type ProductSort,
-} from '@/features/stock-items/api/item-lists';
+} from '@/features/catalogue/api/item-lists';
 import { ComboBadge } from '@/features/channels/components/combo-badge';
-import { ArchivedBadge } from '@/features/stock-items/components/archived-badge';
-import { ItemNameWithActions, type ItemAction } from '@/features/stock-items/components/item-actions-menu';
-import { ItemListFilters } from '@/features/stock-items/components/item-list-filters';
-import { isArchived } from '@/features/stock-items/api/archived';
+import { ArchivedBadge } from '@/features/catalogue/components/archived-badge';
+import { ItemNameWithActions, type ItemAction } from '@/features/catalogue/components/item-actions-menu';
+import { ItemListFilters } from '@/features/catalogue/components/item-list-filters';
+import { isArchived } from '@/features/catalogue/api/archived';
 import { formatQuantity, formatRupees } from '@/lib/format';
 import { useListState } from '@/lib/list-state';
 import { isLowStock } from '@/lib/stock';
-import { StylesSection } from '@/features/styles/components/styles-section';
+import { StylesSection } from '@/features/catalogue/components/styles-section';
 import { ProductFormModal } from './product-form-modal';
 import { useProductActions } from './product-actions';
 import { ProductDetailButton } from './product-detail-drawer';

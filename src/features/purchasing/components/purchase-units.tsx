@@ -6,8 +6,8 @@ import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { FormError, showOnField } from '@/components/form-error';
 import { NumberField, TextField } from '@/components/form-inputs';
 import { SubmitButton } from '@/components/submit-button';
-import { useMaterial } from '@/features/stock-items/api/item-lists';
-import { MaterialSelect } from '@/features/stock-items/components/material-picker';
+import { useMaterial } from '@/features/catalogue/api/item-lists';
+import { MaterialSelect } from '@/features/catalogue/components/material-picker';
 import { formatQuantityWithUnit, formatUnitCost, unitFor } from '@/lib/format';
 import { numberFieldText, purchaseFieldRules as rules } from '@/lib/form-fields';
 import {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { RawMaterial } from '@/features/stock-items/api/raw-materials';
+import type { RawMaterial } from '@/features/catalogue/api/raw-materials';
 import { DEFAULT_UNIT, numberField, numberFieldText, rawMaterialFieldRules, textField } from '@/lib/form-fields';
 import { checkItemTax, itemTaxFields, itemTaxFormValues, noItemTax, type ItemTax } from '@/lib/item-tax';
 

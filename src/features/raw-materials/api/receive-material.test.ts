@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RawMaterial } from '@/features/stock-items/api/raw-materials';
+import type { RawMaterial } from '@/features/catalogue/api/raw-materials';
 import { averageCostAfterReceipt, receiveMaterialDefaults, receiveMaterialSchema } from './receive-material';
 
 const fabric: RawMaterial = {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { noteField } from '@/features/stock-items/quantity-rules';
-import type { RawMaterial } from '@/features/stock-items/api/raw-materials';
+import { noteField } from '@/features/catalogue/quantity-rules';
+import type { RawMaterial } from '@/features/catalogue/api/raw-materials';
 import { numberField, numberFieldText, optionalNumberField, stockFieldRules } from '@/lib/form-fields';
 import { callRpc, useWrite, withRequestId } from '@/lib/write';
 

@@ -1,4 +1,4 @@
-import type { RawMaterial } from '@/features/stock-items/api/raw-materials';
+import type { RawMaterial } from '@/features/catalogue/api/raw-materials';
 import { itemTaxChanged, itemTaxFromForm, type ItemTax } from '@/lib/item-tax';
 import { callRpc, useWrite, withRequestId } from '@/lib/write';
 import type { RawMaterialInput } from './raw-material-form';

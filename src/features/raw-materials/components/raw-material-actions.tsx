@@ -7,13 +7,13 @@ import {
   IconTruckDelivery,
 } from '@tabler/icons-react';
 import { useState } from 'react';
-import { StockHistoryDrawer } from '@/features/stock-history/components/stock-history-drawer';
-import { ArchiveItemModal } from '@/features/stock-items/components/archive-item-modal';
-import { CountStockModal } from '@/features/stock-items/components/count-stock-modal';
-import type { ItemAction } from '@/features/stock-items/components/item-actions-menu';
-import { materialItem } from '@/features/stock-items/item';
-import type { RawMaterial } from '@/features/stock-items/api/raw-materials';
-import { useItemTax } from '@/features/stock-items/api/item-tax';
+import { StockHistoryDrawer } from '@/features/catalogue/components/stock-history-drawer';
+import { ArchiveItemModal } from '@/features/catalogue/components/archive-item-modal';
+import { CountStockModal } from '@/features/catalogue/components/count-stock-modal';
+import type { ItemAction } from '@/features/catalogue/components/item-actions-menu';
+import { materialItem } from '@/features/catalogue/item';
+import type { RawMaterial } from '@/features/catalogue/api/raw-materials';
+import { useItemTax } from '@/features/catalogue/api/item-tax';
 import { RawMaterialFormModal } from './raw-material-form-modal';
 import { ReceiveStockModal } from './receive-stock-modal';
 

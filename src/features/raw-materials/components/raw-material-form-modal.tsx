@@ -8,7 +8,7 @@ import { FormError, showOnField } from '@/components/form-error';
 import { NumberField, TextField } from '@/components/form-inputs';
 import { TaxFields } from '@/components/tax-fields';
 import { noItemTax, type ItemTax } from '@/lib/item-tax';
-import type { RawMaterial } from '@/features/stock-items/api/raw-materials';
+import type { RawMaterial } from '@/features/catalogue/api/raw-materials';
 import { rawMaterialFieldRules as rules } from '@/lib/form-fields';
 import {
   rawMaterialFormDefaults,

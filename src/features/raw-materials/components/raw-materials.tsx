@@ -4,10 +4,10 @@ import { IconPackages, IconPlus } from '@tabler/icons-react';
 import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { FirstStep } from '@/components/first-step';
 import { PageHeader } from '@/components/page-header';
-import { CatalogueActions } from '@/features/catalogue-import/components/catalogue-actions';
+import { CatalogueActions } from '@/features/catalogue/components/catalogue-actions';
 import { PagedList } from '@/components/paged-list';
-import { isArchived } from '@/features/stock-items/api/archived';
-import type { RawMaterial } from '@/features/stock-items/api/raw-materials';
+import { isArchived } from '@/features/catalogue/api/archived';
+import type { RawMaterial } from '@/features/catalogue/api/raw-materials';
 import { formatQuantity, formatUnitCost } from '@/lib/format';
 import { useListState } from '@/lib/list-state';
 import { isLowStock } from '@/lib/stock';
@@ -17,10 +17,10 @@ import {
   useAnyArchived,
   useRawMaterialPage,
   type RawMaterialSort,
-} from '@/features/stock-items/api/item-lists';
-import { ArchivedBadge } from '@/features/stock-items/components/archived-badge';
-import { ItemNameWithActions, type ItemAction } from '@/features/stock-items/components/item-actions-menu';
-import { ItemListFilters } from '@/features/stock-items/components/item-list-filters';
+} from '@/features/catalogue/api/item-lists';
+import { ArchivedBadge } from '@/features/catalogue/components/archived-badge';
+import { ItemNameWithActions, type ItemAction } from '@/features/catalogue/components/item-actions-menu';
+import { ItemListFilters } from '@/features/catalogue/components/item-list-filters';
 import { RawMaterialFormModal } from './raw-material-form-modal';
 import { useRawMaterialActions } from './raw-material-actions';
 

@@ -5,7 +5,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { SubmitButton } from '@/components/submit-button';
 import { FormError } from '@/components/form-error';
 import { NumberField } from '@/components/form-inputs';
-import type { RawMaterial } from '@/features/stock-items/api/raw-materials';
+import type { RawMaterial } from '@/features/catalogue/api/raw-materials';
 import { formatQuantity, formatUnitCost } from '@/lib/format';
 import { stockFieldRules as rules, validNumber } from '@/lib/form-fields';
 import {

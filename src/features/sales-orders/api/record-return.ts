@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { noteField } from '@/features/stock-items/quantity-rules';
+import { noteField } from '@/features/catalogue/quantity-rules';
 import { todayInIndia } from '@/lib/csv';
 import { numberField, optionalDayField, returnFieldRules } from '@/lib/form-fields';
 import { callRpc, useWrite, withRequestId } from '@/lib/write';

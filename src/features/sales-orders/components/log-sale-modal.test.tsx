@@ -1,7 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { Product } from '@/features/stock-items/api/products';
-import { seedProductPicker } from '@/features/stock-items/testing';
+import type { Product } from '@/features/catalogue/api/products';
+import { seedProductPicker } from '@/features/catalogue/testing';
 import { createTestQueryClient, renderWithProviders } from '@/test/render';
 import { LogSaleModal } from './log-sale-modal';
 

@@ -8,8 +8,8 @@ import { FormError, showOnField } from '@/components/form-error';
 import { NumberField, TextField } from '@/components/form-inputs';
 import { todayInIndia } from '@/lib/csv';
 import { useComboStock } from '@/features/channels/api/combos';
-import { useProduct } from '@/features/stock-items/api/item-lists';
-import { ProductSelect } from '@/features/stock-items/components/product-picker';
+import { useProduct } from '@/features/catalogue/api/item-lists';
+import { ProductSelect } from '@/features/catalogue/components/product-picker';
 import { formatQuantity, formatRupees } from '@/lib/format';
 import { numberFieldText, saleFieldRules, validNumber } from '@/lib/form-fields';
 import {

@@ -1,17 +1,14 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import type { CsvExport } from '@/features/exports/api/csv-export';
+import type { CsvExport } from '@/lib/csv-export';
 import { Constants, type Database } from '@/lib/database.types';
 import { pageOfRange, pageRange, type ListState, type Page } from '@/lib/list-state';
 import { queryKeys } from '@/lib/query-keys';
+import { paymentStatuses, type PaymentStatus } from '@/lib/payment-status';
 import { toUserError } from '@/lib/server-error';
 import { supabase } from '@/lib/supabase';
 
 type Platform = Database['public']['Enums']['sales_platform'];
-
-/** The payment statuses of a marketplace order (rules.settlement_status), as list_reconciliation filters them. */
-export const paymentStatuses = ['Settled', 'Short paid', 'Over paid', 'Awaiting payment', 'Overdue'] as const;
-export type PaymentStatus = (typeof paymentStatuses)[number];
 
 const money = z.coerce.number();
 const reconciledOrderSchema = z
@@ -193,19 +190,5 @@ export function useProfitLeaks(period: Period) {
       if (error) throw toUserError(error);
       return z.array(leakSchema).parse(data);
     },
-  });
-}
-
-/** The payment status of the marketplace orders of some sales order lines (a page of Sales Orders), by line id. */
-export function usePaymentStatuses(orderIds: readonly string[]) {
-  return useQuery({
-    queryKey: [...queryKeys.reconciliation, 'order-statuses', orderIds],
-    queryFn: async () => {
-      const { data, error } = await supabase.rpc('order_payment_statuses', { order_ids: [...orderIds] });
-      if (error) throw toUserError(error);
-      return z.record(z.string(), z.enum(paymentStatuses)).parse(data);
-    },
-    enabled: orderIds.length > 0,
-    placeholderData: keepPreviousData,
   });
 }

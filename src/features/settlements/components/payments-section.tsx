@@ -2,14 +2,14 @@ import { Group, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@manti
 import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { LoadError } from '@/components/load-error';
 import { PagedList } from '@/components/paged-list';
-import { ExportCsvButton } from '@/features/exports/components/export-csv-button';
+import { ExportCsvButton } from '@/components/export-csv-button';
 import { Constants } from '@/lib/database.types';
 import { formatDateTime, formatDay, formatProfit, formatQuantity, formatRupees } from '@/lib/format';
 import { useListState } from '@/lib/list-state';
+import { paymentStatuses } from '@/lib/payment-status';
 import { useState } from 'react';
 import {
   initialReconciliationList,
-  paymentStatuses,
   periods,
   reconciliationExport,
   reconciliationQuery,
@@ -21,7 +21,7 @@ import {
   type ReconciliationFilters,
   type ReconciliationSort,
 } from '../api/reconciliation';
-import { PaymentStatusBadge } from './payment-status-badge';
+import { PaymentStatusBadge } from '@/components/payment-status-badge';
 
 const all = 'all';
 

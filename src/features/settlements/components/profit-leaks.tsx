@@ -5,7 +5,7 @@ import { CostUnknownAlert } from '@/components/cost-unknown-alert';
 import { LoadError } from '@/components/load-error';
 import { formatDateTime, formatRupees } from '@/lib/format';
 import { periods, useProfitLeaks, useReconciliationSummary, type Period, type ProfitLeak } from '../api/reconciliation';
-import { PaymentStatusBadge } from './payment-status-badge';
+import { PaymentStatusBadge } from '@/components/payment-status-badge';
 
 /** Leaks listed until the owner asks for all of them (up to 20 of each kind), so the screen stays short. */
 const FIRST_LEAKS = 3;

@@ -4,13 +4,12 @@ import type { ReactNode } from 'react';
 import { IconCloudCheck, IconCloudOff } from '@tabler/icons-react';
 import { AlertTitle } from '@/components/alert-title';
 import { PageHeader } from '@/components/page-header';
-import { DataExports } from '@/features/exports/components/data-exports';
 import { ANONYMOUS_WARNING, isAnonymous, type OpenWorkspaceDialog } from '../utils/workspace-user';
 
 interface WorkspaceSettingsProps {
   user: User;
   onOpen: OpenWorkspaceDialog;
-  /** The other settings, between the workspace and its data. */
+  /** The other settings, below the workspace. */
   children?: ReactNode;
 }
 
@@ -57,7 +56,6 @@ export function WorkspaceSettings({ user, onOpen, children }: WorkspaceSettingsP
         )}
       </Paper>
       {children}
-      <DataExports />
     </>
   );
 }

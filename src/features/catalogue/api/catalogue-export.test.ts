@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { catalogueFields, parseCatalogueCsv } from '../utils/catalogue-csv';
-import { initialItemList } from '@/features/stock-items/api/item-lists';
+import { initialItemList } from '@/features/catalogue/api/item-lists';
 import { toCsv } from '@/lib/csv';
 import { bomCell, gridPosition, inStyleGridOrder, productsExport, rawMaterialsExport } from './catalogue-export';
 

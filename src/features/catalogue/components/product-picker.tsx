@@ -1,5 +1,5 @@
 import { Select, type ComboboxItem, type SelectProps } from '@mantine/core';
-import type { Product } from '@/features/stock-items/api/products';
+import type { Product } from '@/features/catalogue/api/products';
 import { useProduct, useProductOptions } from '../api/item-lists';
 import { useSearchPicker } from './search-picker';
 

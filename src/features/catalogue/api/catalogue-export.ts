@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { CsvExport } from '@/features/exports/api/csv-export';
+import type { CsvExport } from '@/lib/csv-export';
 import {
   fetchListedProducts,
   fetchListedRawMaterials,
@@ -9,7 +9,7 @@ import {
   type ProductSort,
   type ProductStyle,
   type RawMaterialSort,
-} from '@/features/stock-items/api/item-lists';
+} from '@/features/catalogue/api/item-lists';
 import { pageOfRange } from '@/lib/list-state';
 import { toUserError } from '@/lib/server-error';
 import { supabase } from '@/lib/supabase';

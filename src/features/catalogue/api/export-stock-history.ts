@@ -1,5 +1,5 @@
-import type { CsvExport } from '@/features/exports/api/csv-export';
-import type { StockItem } from '@/features/stock-items/item';
+import type { CsvExport } from '@/lib/csv-export';
+import type { StockItem } from '@/features/catalogue/item';
 import { describeMovement, sourceOrder } from '../utils/describe-movement';
 import { fetchStockHistoryPage, type StockMovement } from './get-stock-history';
 

@@ -4,7 +4,7 @@ import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { downloadFile, toCsv, todayInIndia } from '@/lib/csv';
 import { fetchAllPages } from '@/lib/fetch-all-pages';
-import type { CsvExport } from '../api/csv-export';
+import type { CsvExport } from '@/lib/csv-export';
 
 interface ExportCsvButtonProps<Row> extends CsvExport<Row> {
   label?: string;

@@ -1,5 +1,5 @@
 import { Badge } from '@mantine/core';
-import type { PaymentStatus } from '../api/reconciliation';
+import type { PaymentStatus } from '@/lib/payment-status';
 
 const colors: Record<PaymentStatus, string> = {
   Settled: 'green',

@@ -2,7 +2,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { queryKeys } from '@/lib/query-keys';
 import { toUserError } from '@/lib/server-error';
 import { supabase } from '@/lib/supabase';
-import type { StockItem } from '@/features/stock-items/item';
+import type { StockItem } from '@/features/catalogue/item';
 
 export interface StockMovement {
   id: number;

@@ -1,6 +1,6 @@
 import { productsExport, rawMaterialsExport } from '../api/catalogue-export';
-import { ExportCsvButton } from '@/features/exports/components/export-csv-button';
-import type { ItemQuery, ProductSort, RawMaterialSort } from '@/features/stock-items/api/item-lists';
+import { ExportCsvButton } from '@/components/export-csv-button';
+import type { ItemQuery, ProductSort, RawMaterialSort } from '@/features/catalogue/api/item-lists';
 import type { CatalogueKind } from '../utils/catalogue-csv';
 import { ImportCatalogueButton } from './import-catalogue-button';
 

@@ -1,5 +1,5 @@
-import type { Product } from '@/features/stock-items/api/products';
-import type { RawMaterial } from '@/features/stock-items/api/raw-materials';
+import type { Product } from '@/features/catalogue/api/products';
+import type { RawMaterial } from '@/features/catalogue/api/raw-materials';
 
 /** A product or a raw material, as the actions every stock item has (count, history, archive) see it. */
 export interface StockItem {

@@ -1,8 +1,8 @@
 import { Button, Drawer, Group, Loader, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import type { StockItem } from '@/features/stock-items/item';
+import type { StockItem } from '@/features/catalogue/item';
 import { formatDateTime, formatQuantityWithUnit, unitFor } from '@/lib/format';
-import { ExportCsvButton } from '@/features/exports/components/export-csv-button';
+import { ExportCsvButton } from '@/components/export-csv-button';
 import { stockHistoryExport } from '../api/export-stock-history';
 import { useStockHistory } from '../api/get-stock-history';
 import { describeMovement, signedQuantity, sourceOrder } from '../utils/describe-movement';

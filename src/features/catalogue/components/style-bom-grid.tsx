@@ -2,7 +2,7 @@ import { ActionIcon, Button, Group, Paper, Select, Stack, Text } from '@mantine/
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { Controller, useFieldArray, useWatch, type UseFormReturn } from 'react-hook-form';
 import { NumberField } from '@/components/form-inputs';
-import { MaterialSelect, useHasMaterials } from '@/features/stock-items/components/material-picker';
+import { MaterialSelect, useHasMaterials } from '@/features/catalogue/components/material-picker';
 import { productFieldRules as rules } from '@/lib/form-fields';
 import { bomRowWithBasis, newStyleBomRow, SAME_FOR_ALL, type StyleForm, type StyleInput } from '../api/style-form';
 import { arrayError } from './array-error';

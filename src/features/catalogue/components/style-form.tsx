@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { FormError, showOnField } from '@/components/form-error';
 import { NumberField, TextField } from '@/components/form-inputs';
 import { TaxFields } from '@/components/tax-fields';
-import { useItemTax } from '@/features/stock-items/api/item-tax';
+import { useItemTax } from '@/features/catalogue/api/item-tax';
 import { noItemTax, type ItemTax } from '@/lib/item-tax';
 import { SubmitButton } from '@/components/submit-button';
 import { productFieldRules, styleFieldRules as rules } from '@/lib/form-fields';
