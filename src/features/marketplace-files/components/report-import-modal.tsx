@@ -59,6 +59,7 @@ export interface ReportImporter<
     file: File,
     mapping: ColumnMapping<Field>,
     layout: Layout | null,
+    headerRow: number,
     onProgress: (status: string) => void,
   ) => Promise<CheckedReport<PreviewRow, Line>>;
   columns: DataTableColumn<PreviewRow>[];
@@ -74,6 +75,7 @@ export interface ReportImporter<
 interface ReportFile<Layout> {
   file: File;
   headers: string[];
+  headerRow: number;
   layout: Layout | null;
 }
 
@@ -141,9 +143,9 @@ export function ReportImportModal<
     setReport(null);
     if (!file) return;
     try {
-      const { headers, recognized } = await readKnownReportHeaders(kind, file);
+      const { headers, headerRow, recognized } = await readKnownReportHeaders(kind, file);
       const remembered = loadRememberedMapping(kind, platform);
-      setReport({ file, headers, layout: recognized?.layout ?? null });
+      setReport({ file, headers, headerRow, layout: recognized?.layout ?? null });
       setEditingColumns(!recognized);
       setMapping(
         recognized?.mapping ?? (remembered && mappingFits(kind, remembered, headers) ? remembered : emptyMapping(kind)),
@@ -168,7 +170,7 @@ export function ReportImportModal<
     startOver();
     try {
       setBusy('Reading the file…');
-      const checked = await importer.check(platform, report.file, mapping, report.layout, setBusy);
+      const checked = await importer.check(platform, report.file, mapping, report.layout, report.headerRow, setBusy);
       if (!report.layout) rememberMapping(kind, platform, mapping);
       setPreview(checked);
     } catch (error) {

@@ -26,6 +26,7 @@ export interface ReportRow {
 export function readOrderReportRows(
   source: ReportSource,
   mapping: OrderColumnMapping,
+  headerRow = 1,
   onProgress?: (rows: number) => void,
 ): Promise<ReportRow[]> {
   return readReportRows(
@@ -49,5 +50,6 @@ export function readOrderReportRows(
       };
     },
     onProgress,
+    headerRow,
   );
 }

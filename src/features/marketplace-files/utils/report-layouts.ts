@@ -8,8 +8,6 @@ export interface ReportLayout<Field extends string> {
   platform: Enums<'sales_platform'>;
   /** Accepted headers per field, compared as normalizeHeader() leaves them. */
   headers: Record<Field, readonly string[]>;
-  /** The row that names the columns (1 unless the report puts title rows above it). */
-  headerRow?: number;
 }
 
 /**

@@ -14,61 +14,72 @@ const baseConfig = {
 
 const HEADER_CHUNK_BYTES = 64 * 1024;
 
+/** How far down a header row is looked for: below title, help and group rows (Flipkart's payments have 7). */
+const HEADER_SEARCH_ROWS = 40;
+
+const withoutBom = (cells: string[]) => cells.map((cell, index) => (index === 0 ? cell.replace(/^\uFEFF/, '') : cell));
+const filledCells = (cells: readonly string[]) => cells.filter((cell) => cell.trim() !== '').length;
+
 /**
- * The header row (row `headerRow`, 1 by default). Cells stay text: nothing in a report is ever
- * evaluated (=HYPERLINK(...) too).
+ * The file's first rows, as text: cells stay text, nothing in a report is ever evaluated
+ * (=HYPERLINK(...) too).
  */
-export function readReportHeaders(source: ReportSource, headerRow = 1): Promise<string[]> {
+function readFirstRows(source: ReportSource, rows: number): Promise<string[][]> {
   return new Promise((resolve, reject) => {
     Papa.parse<string[]>(source, {
       ...baseConfig,
       // Only the first rows: a file is read 64 KB at a time until they are in, not whole.
       ...(typeof source === 'string' ? {} : { chunkSize: HEADER_CHUNK_BYTES }),
-      preview: headerRow,
-      complete: (results) => {
-        const headers = (results.data[headerRow - 1] ?? []).map((header, index) =>
-          index === 0 ? header.replace(/^\uFEFF/, '') : header,
-        );
-        if (headers.every((header) => header.trim() === '')) {
-          reject(new ReportFileError('The file is empty.'));
-        } else if (new Set(headers).size !== headers.length) {
-          reject(new ReportFileError('The first row names a column twice; it must name each column once.'));
-        } else {
-          resolve(headers);
-        }
-      },
+      preview: rows,
+      complete: (results) => resolve(results.data.map(withoutBom)),
       error: (error: Error) => reject(new ReportFileError(`The file could not be read: ${error.message}`)),
     });
   });
 }
 
-/** A report's header row and the known layout it matches (null: the columns are mapped by hand). */
+/** The cells of row `headerRow` (1 = the first row), the header of a file already placed. */
+export async function readReportHeaders(source: ReportSource, headerRow = 1): Promise<string[]> {
+  const rows = await readFirstRows(source, headerRow);
+  return rows[headerRow - 1] ?? [];
+}
+
+/** A report's header row, its row number, and the known layout it matches (null: the columns are mapped by hand). */
 export interface ReportHeaders<Field extends string, Layout extends ReportLayout<Field>> {
   headers: string[];
+  /** The header's row number as a spreadsheet shows it (title, help and group rows come above it). */
+  headerRow: number;
   recognized: { layout: Layout; mapping: ColumnMapping<Field> } | null;
 }
 
 /**
- * The header row of a file and the layout it matches. Layouts whose header sits below title rows
- * (Myntra's settlements, Flipkart's payments) are tried on their own row; a file none matches is
- * read from row 1, for the owner to map.
+ * The header row of a file and the layout it matches. The first of the file's first rows that a
+ * layout recognises is its header, whatever title, help or group rows come above it. A file none
+ * matches is mapped by hand from its first row as wide as half its widest: title and help lines,
+ * and a group row naming a few column groups, are narrower. Empty cells are separator columns,
+ * never a column's name.
  */
 export async function readKnownReportHeaders<Field extends string, Layout extends ReportLayout<Field>>(
   kind: ReportKind<Field, Layout>,
   source: ReportSource,
 ): Promise<ReportHeaders<Field, Layout>> {
-  const lowerRows = [...new Set(kind.layouts.map((layout) => layout.headerRow ?? 1))].filter((row) => row > 1);
-  for (const row of lowerRows) {
-    const headers = await readReportHeaders(source, row).catch(() => null);
-    const recognized = headers && recognizeLayout(kind, headers);
-    if (headers && recognized && (recognized.layout.headerRow ?? 1) === row) return { headers, recognized };
+  const rows = await readFirstRows(source, HEADER_SEARCH_ROWS);
+  for (const [index, headers] of rows.entries()) {
+    const recognized = recognizeLayout(kind, headers);
+    if (recognized) return { headers, headerRow: index + 1, recognized };
   }
-  const headers = await readReportHeaders(source);
-  const recognized = recognizeLayout(
-    { ...kind, layouts: kind.layouts.filter((layout) => (layout.headerRow ?? 1) === 1) },
-    headers,
-  );
-  return { headers, recognized };
+  const widest = Math.max(0, ...rows.map(filledCells));
+  const index = rows.findIndex((cells) => filledCells(cells) * 2 >= widest);
+  const headers = rows[index] ?? [];
+  if (widest === 0) throw new ReportFileError('The file is empty.');
+  const named = headers.filter((header) => header.trim() !== '');
+  if (new Set(named).size !== named.length) {
+    throw new ReportFileError(
+      index === 0
+        ? 'The first row names a column twice; it must name each column once.'
+        : `Row ${index + 1}, the header, names a column twice; it must name each column once.`,
+    );
+  }
+  return { headers, headerRow: index + 1, recognized: null };
 }
 
 /** A data row as the reader hands it over: its number, its mapped cells, and whether it could be read. */

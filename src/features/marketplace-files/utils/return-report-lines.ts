@@ -32,6 +32,7 @@ export function readReturnReportRows(
   source: ReportSource,
   mapping: ReturnColumnMapping,
   layout: ReturnReportLayout | null,
+  headerRow = 1,
   onProgress?: (rows: number) => void,
 ): Promise<ReturnReportRow[]> {
   const ownKindColumn =
@@ -53,6 +54,7 @@ export function readReturnReportRows(
       unreadable,
     }),
     onProgress,
+    headerRow,
   );
 }
 

@@ -91,8 +91,8 @@ const settlementImporter: ReportImporter<
   intro:
     "A marketplace's settlement (payments) report records what it paid for each order, and what it kept: fees, TCS, TDS, refunds. Lines whose order is not in FactoryFlow are kept as unmatched. The file is read in this browser and not uploaded; nothing is saved until you import.",
   fileLabel: 'Settlement report',
-  check: async (platform, file, mapping, layout, onProgress) => {
-    const rows = await readSettlementReportRows(file, mapping, layout, (count) =>
+  check: async (platform, file, mapping, layout, headerRow, onProgress) => {
+    const rows = await readSettlementReportRows(file, mapping, layout, headerRow, (count) =>
       onProgress(`Reading the file… ${count} rows`),
     );
     const lines = settlementLines(rows);
