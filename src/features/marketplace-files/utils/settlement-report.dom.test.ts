@@ -177,6 +177,35 @@ describe("Myntra's settlement report (header on row 3)", () => {
   });
 });
 
+describe("Myntra's prepaid and postpaid (cash on delivery) rows", () => {
+  const report = [
+    'Forward settlement report,,,,,,,',
+    'Seller 4321,,,,,,,',
+    'order_release_id,seller_sku_code,settled_amount_prepaid,settled_amount_postpaid,commission_amount_incl_gst,neft_ref,settlement_date_prepaid_payment,settlement_date_postpaid_payment',
+    '1188776655,KURTA-BLU,0,300.00,30.00,NEFT200,,22-01-2026',
+    '1188776656,KURTA-RED,450.00,200.00,50.00,NEFT201,20-01-2026,25-01-2026',
+  ].join('\r\n');
+
+  it('reads a cash-on-delivery row, paid on its postpaid date, instead of refusing it', async () => {
+    const { rows, lines } = await readReport(report);
+    expect(rows.map((row) => row.unreadable)).toEqual([null, null]);
+    expect(lines.filter((line) => line.line === 4).map((line) => [line.category, line.amount, line.posted_date])).toEqual([
+      ['sale', 330, '2026-01-22'],
+      ['commission', -30, '2026-01-22'],
+    ]);
+  });
+
+  it('reads both the prepaid and the postpaid settled amounts of one row', async () => {
+    const { lines } = await readReport(report);
+    const row = lines.filter((line) => line.line === 5);
+    expect(row.map((line) => [line.category, line.amount])).toEqual([
+      ['sale', 700],
+      ['commission', -50],
+    ]);
+    expect(sum(row.map((line) => line.amount))).toBe(650);
+  });
+});
+
 describe("Myntra's reverse settlement report", () => {
   it('makes a negative settled amount a refund, and the reverse logistics a return fee', async () => {
     const reverse = [
