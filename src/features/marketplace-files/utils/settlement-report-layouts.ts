@@ -1,5 +1,10 @@
 import type { ColumnMapping, ReportKind, ReportLayout } from './report-layouts';
-import { flipkartMoneyColumns, myntraMoneyColumns, myntraSettledColumns, type MoneyColumn } from './settlement-categories';
+import {
+  flipkartMoneyColumns,
+  myntraMoneyColumns,
+  myntraSettledColumns,
+  type MoneyColumn,
+} from './settlement-categories';
 
 /** What a settlement line needs from a report row (import_settlement's line). */
 export const settlementReportFields = [

@@ -189,7 +189,9 @@ describe("Myntra's prepaid and postpaid (cash on delivery) rows", () => {
   it('reads a cash-on-delivery row, paid on its postpaid date, instead of refusing it', async () => {
     const { rows, lines } = await readReport(report);
     expect(rows.map((row) => row.unreadable)).toEqual([null, null]);
-    expect(lines.filter((line) => line.line === 4).map((line) => [line.category, line.amount, line.posted_date])).toEqual([
+    expect(
+      lines.filter((line) => line.line === 4).map((line) => [line.category, line.amount, line.posted_date]),
+    ).toEqual([
       ['sale', 330, '2026-01-22'],
       ['commission', -30, '2026-01-22'],
     ]);
