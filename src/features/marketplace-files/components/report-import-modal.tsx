@@ -18,7 +18,7 @@ import {
   type ReportKind,
   type ReportLayout,
 } from '../utils/report-layouts';
-import { readKnownReportHeaders } from '../utils/report-read';
+import { openReport, type ReportSource } from '../utils/report-read';
 import { plural } from '@/lib/format';
 import { ReportImportMapping } from './report-import-mapping';
 import type { OutcomeLabels } from './report-import-outcome';
@@ -56,7 +56,7 @@ export interface ReportImporter<
    */
   check: (
     platform: Platform,
-    file: File,
+    source: ReportSource,
     mapping: ColumnMapping<Field>,
     layout: Layout | null,
     headerRow: number,
@@ -74,6 +74,8 @@ export interface ReportImporter<
 
 interface ReportFile<Layout> {
   file: File;
+  /** The file, or the sheet of an .xlsx workbook, that is read. */
+  source: ReportSource;
   headers: string[];
   headerRow: number;
   layout: Layout | null;
@@ -143,9 +145,9 @@ export function ReportImportModal<
     setReport(null);
     if (!file) return;
     try {
-      const { headers, headerRow, recognized } = await readKnownReportHeaders(kind, file);
+      const { source, headers, headerRow, recognized } = await openReport(kind, file);
       const remembered = loadRememberedMapping(kind, platform);
-      setReport({ file, headers, headerRow, layout: recognized?.layout ?? null });
+      setReport({ file, source, headers, headerRow, layout: recognized?.layout ?? null });
       setEditingColumns(!recognized);
       setMapping(
         recognized?.mapping ?? (remembered && mappingFits(kind, remembered, headers) ? remembered : emptyMapping(kind)),
@@ -170,7 +172,7 @@ export function ReportImportModal<
     startOver();
     try {
       setBusy('Reading the file…');
-      const checked = await importer.check(platform, report.file, mapping, report.layout, report.headerRow, setBusy);
+      const checked = await importer.check(platform, report.source, mapping, report.layout, report.headerRow, setBusy);
       if (!report.layout) rememberMapping(kind, platform, mapping);
       setPreview(checked);
     } catch (error) {
@@ -237,11 +239,11 @@ export function ReportImportModal<
           >
             <FileInput
               label={importer.fileLabel}
-              description="Drop a CSV or tab-separated file here, or choose one"
+              description="Drop a CSV, tab-separated or Excel (.xlsx) file here, or choose one"
               placeholder="Choose a file"
               // Mantine draws this placeholder as text, lighter than WCAG AA allows on white.
               styles={{ placeholder: { color: 'var(--mantine-color-dimmed)' } }}
-              accept=".csv,.tsv,.txt,text/csv,text/tab-separated-values,text/plain"
+              accept=".csv,.tsv,.txt,.xlsx,text/csv,text/tab-separated-values,text/plain,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
               leftSection={<IconFileSpreadsheet size={18} />}
               value={report?.file ?? null}
               onChange={(file) => void chooseFile(file)}

@@ -1,8 +1,15 @@
 import Papa from 'papaparse';
 import { recognizeLayout, type ColumnMapping, type ReportKind, type ReportLayout } from './report-layouts';
+import type { ReportSheet } from './workbook-cells';
+import { isWorkbook, readWorkbook } from './workbook-read';
 
-/** A report file, or its text (tests). Files are read in chunks, off the page's thread. */
-export type ReportSource = File | string;
+/**
+ * A report: a CSV, TSV or text file read in chunks, its text (tests), or a sheet of an .xlsx
+ * workbook (read in a worker by readWorkbook).
+ */
+export type ReportSource = File | string | ReportSheet;
+
+const isSheet = (source: ReportSource): source is ReportSheet => typeof source === 'object' && 'rows' in source;
 
 export class ReportFileError extends Error {}
 
@@ -25,6 +32,7 @@ const filledCells = (cells: readonly string[]) => cells.filter((cell) => cell.tr
  * (=HYPERLINK(...) too).
  */
 function readFirstRows(source: ReportSource, rows: number): Promise<string[][]> {
+  if (isSheet(source)) return Promise.resolve(source.rows.slice(0, rows).map(withoutBom));
   return new Promise((resolve, reject) => {
     Papa.parse<string[]>(source, {
       ...baseConfig,
@@ -80,6 +88,29 @@ export async function readKnownReportHeaders<Field extends string, Layout extend
     );
   }
   return { headers, headerRow: index + 1, recognized: null };
+}
+
+/**
+ * A chosen file, ready to read: an .xlsx workbook's sheet whose header a layout recognises (Flipkart's
+ * payments workbook has its orders on the sheet "Orders", after "Report Help"), else its first
+ * sheet; any other file as it is.
+ */
+export async function openReport<Field extends string, Layout extends ReportLayout<Field>>(
+  kind: ReportKind<Field, Layout>,
+  file: File,
+): Promise<ReportHeaders<Field, Layout> & { source: ReportSource }> {
+  if (!isWorkbook(file)) return { source: file, ...(await readKnownReportHeaders(kind, file)) };
+  const sheets = await readWorkbook(file).catch((error: Error) => {
+    throw new ReportFileError(`The workbook could not be read: ${error.message}`);
+  });
+  let first: (ReportHeaders<Field, Layout> & { source: ReportSource }) | null = null;
+  for (const sheet of sheets) {
+    const found = await readKnownReportHeaders(kind, sheet).catch(() => null);
+    if (found?.recognized) return { source: sheet, ...found };
+    first ??= found && { source: sheet, ...found };
+  }
+  if (first) return first;
+  throw new ReportFileError('The workbook has no sheet with a header row.');
 }
 
 /** A data row as the reader hands it over: its number, its mapped cells, and whether it could be read. */
@@ -158,7 +189,21 @@ export function readReportRows<Field extends string, Row>(
       complete: () => resolve(rows),
       error: (error: Error) => reject(new ReportFileError(`The file could not be read: ${error.message}`)),
     };
-    if (typeof source === 'string') Papa.parse<string[]>(source, callbacks);
+    if (isSheet(source)) {
+      void readSheetRows(source, (data) => chunk({ data, errors: [], meta: {} as Papa.ParseMeta })).then(() =>
+        resolve(rows),
+      );
+    } else if (typeof source === 'string') Papa.parse<string[]>(source, callbacks);
     else Papa.parse<string[], File>(source, { ...callbacks, chunkSize: READ_CHUNK_BYTES });
   });
+}
+
+const SHEET_SLICE_ROWS = 10_000;
+
+/** A sheet's rows handed over 10,000 at a time, the page getting its turn between them. */
+async function readSheetRows(sheet: ReportSheet, slice: (rows: string[][]) => void): Promise<void> {
+  for (let start = 0; start < sheet.rows.length; start += SHEET_SLICE_ROWS) {
+    slice(sheet.rows.slice(start, start + SHEET_SLICE_ROWS));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
 }
