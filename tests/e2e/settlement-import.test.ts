@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { dialog, dismissNotifications, eventually, openTab, rowCells, screenshot, settle } from './support/actions';
 import { DESKTOP, PHONE } from './support/environment';
 import { useE2e } from './support/fixture';
+import { flipkartSettlementWorkbook } from '../fixtures/real/flipkart-workbook';
 
 const e2e = useE2e();
 
@@ -214,3 +215,55 @@ describe('a 100,000-line settlement file', { timeout: 300_000 }, () => {
     await screenshot(page, 'settlement-import-100k');
   });
 });
+
+describe(
+  'a Flipkart settlement as Flipkart sends it: .xlsx, help lines and a group row above its header',
+  { timeout: 180_000 },
+  () => {
+    it('is recognised on its Orders sheet and imported whole, its total the file’s own', async () => {
+      const workbook = await flipkartSettlementWorkbook();
+      for (const viewport of [DESKTOP, PHONE]) {
+        const { page } = await e2e.openApp({ viewport });
+        await openTab(page, 'Payments');
+        await page.getByRole('button', { name: 'Import settlement' }).click();
+        const form = dialog(page, 'Import settlement');
+        await form.locator('input[type="file"]').setInputFiles({
+          name: 'PaymentReports_SettledTransactions.xlsx',
+          mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+          buffer: workbook,
+        });
+        await form.getByText('Recognised as Flipkart settled transactions (payments report).').waitFor();
+        const asFlipkart = form.getByRole('button', { name: 'Import as Flipkart' });
+        if (await asFlipkart.isVisible()) await asFlipkart.click();
+        await form.getByRole('button', { name: 'Preview' }).click();
+        await form.getByRole('table').waitFor();
+        const name = viewport === DESKTOP ? 'desktop' : 'phone';
+        if (viewport === DESKTOP) {
+          // No Flipkart orders here: every line is kept as unmatched; the sub-field row under the header is no line.
+          expect(await summary(form)).toEqual(['Unmatched (kept): 12', 'Not a line (skipped): 1']);
+          const tcs = form.getByRole('row').filter({ hasText: 'as sent: -0.567' });
+          await expect.poll(() => tcs.innerText()).toMatch(/-₹0\.57/);
+          const rounding = form.getByRole('row').filter({ hasText: 'Rounding to the paisa' });
+          await expect.poll(() => rounding.innerText()).toMatch(/₹0\.01/);
+          expect(await form.getByRole('row').filter({ hasText: 'not explained' }).count()).toBe(0);
+        }
+        await settle(page);
+        await screenshot(page, `settlement-import-flipkart-xlsx-${name}`);
+        await form.getByRole('table').scrollIntoViewIfNeeded();
+        await settle(page);
+        await screenshot(page, `settlement-import-flipkart-xlsx-preview-${name}`);
+        if (viewport === DESKTOP) {
+          await form.getByRole('button', { name: 'Import 12 settlement lines' }).click();
+          await page
+            .getByText('Imported 12 settlement lines; 12 lines have no order here and are kept as unmatched.')
+            .waitFor();
+          const client = await e2e.clientOf(page);
+          const { data, error } = await client.from('settlement_lines').select('amount').eq('platform', 'Flipkart');
+          if (error) throw new Error(error.message);
+          // The file's Bank Settlement Values, each rounded once to the paisa: 98.61 - 189.98 + 8.54.
+          expect(data.reduce((sum, line) => sum + Math.round(Number(line.amount) * 100), 0)).toBe(-8283);
+        }
+      }
+    });
+  },
+);
