@@ -1,4 +1,4 @@
-import { Alert, Button, FileInput, Group, Loader, Modal, Paper, Select, Stack, Text } from '@mantine/core';
+import { Alert, Button, FileInput, Group, Loader, Modal, Paper, Radio, Select, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconFileSpreadsheet, IconInfoCircle } from '@tabler/icons-react';
@@ -15,6 +15,7 @@ import {
   mappingFits,
   rememberMapping,
   type ColumnMapping,
+  type DateOrder,
   type ReportKind,
   type ReportLayout,
 } from '../utils/report-layouts';
@@ -31,6 +32,12 @@ export type Platform = Enums<'sales_platform'>;
 export interface CheckedReport<PreviewRow, Line> {
   rows: PreviewRow[];
   toImport: Line[];
+}
+
+/** Where the file's header is, and how its dates are written when the owner or the file said so. */
+export interface ReadOptions {
+  headerRow: number;
+  dateOrder: DateOrder | null;
 }
 
 export interface ImportRequest<Line> {
@@ -59,9 +66,14 @@ export interface ReportImporter<
     source: ReportSource,
     mapping: ColumnMapping<Field>,
     layout: Layout | null,
-    headerRow: number,
+    read: ReadOptions,
     onProgress: (status: string) => void,
   ) => Promise<CheckedReport<PreviewRow, Line>>;
+  /**
+   * For a file mapped by hand: how its slashed dates are written, decided from its own values;
+   * null when they cannot tell, and the owner is asked. Absent: the kind reads dates its own way.
+   */
+  dateOrder?: (source: ReportSource, mapping: ColumnMapping<Field>, headerRow: number) => Promise<DateOrder | null>;
   columns: DataTableColumn<PreviewRow>[];
   outcomeLabels: OutcomeLabels<Outcome>;
   /** The import button's words for these lines ("Import 3 orders"). */
@@ -124,6 +136,9 @@ export function ReportImportModal<
   const [problem, setProblem] = useState<Error | null>(null);
   // A recognised layout's columns stay folded into one line unless the owner opens them.
   const [editingColumns, setEditingColumns] = useState(false);
+  // The date order the owner chose, asked only when a file's own dates cannot tell.
+  const [dateOrder, setDateOrder] = useState<DateOrder | null>(null);
+  const [askingDateOrder, setAskingDateOrder] = useState(false);
 
   const startOver = () => {
     setPreview(null);
@@ -143,6 +158,8 @@ export function ReportImportModal<
   const chooseFile = async (file: File | null) => {
     startOver();
     setReport(null);
+    setDateOrder(null);
+    setAskingDateOrder(false);
     if (!file) return;
     try {
       const { source, headers, headerRow, recognized } = await openReport(kind, file);
@@ -172,7 +189,16 @@ export function ReportImportModal<
     startOver();
     try {
       setBusy('Reading the file…');
-      const checked = await importer.check(platform, report.source, mapping, report.layout, report.headerRow, setBusy);
+      let order = dateOrder;
+      if (!report.layout && importer.dateOrder && order === null) {
+        order = await importer.dateOrder(report.source, mapping, report.headerRow);
+        if (order === null) {
+          setAskingDateOrder(true);
+          return;
+        }
+      }
+      const read = { headerRow: report.headerRow, dateOrder: order };
+      const checked = await importer.check(platform, report.source, mapping, report.layout, read, setBusy);
       if (!report.layout) rememberMapping(kind, platform, mapping);
       setPreview(checked);
     } catch (error) {
@@ -288,6 +314,23 @@ export function ReportImportModal<
                 }}
               />
             )}
+            {askingDateOrder && (
+              <Radio.Group
+                label="Dates in this file"
+                description="Its dates read either way, day first or month first: which does the file write?"
+                value={dateOrder}
+                onChange={(value) => {
+                  startOver();
+                  setDateOrder(value as DateOrder);
+                }}
+                withAsterisk
+              >
+                <Group mt="xs">
+                  <Radio value="day_first" label="Day first (31/01/2026)" />
+                  <Radio value="month_first" label="Month first (01/31/2026)" />
+                </Group>
+              </Radio.Group>
+            )}
           </Stack>
         )}
 
@@ -334,7 +377,7 @@ export function ReportImportModal<
             <Button
               onClick={() => void runPreview()}
               loading={busy !== null}
-              disabled={!report || !mappingFits(kind, mapping, report.headers)}
+              disabled={!report || !mappingFits(kind, mapping, report.headers) || (askingDateOrder && !dateOrder)}
             >
               Preview
             </Button>

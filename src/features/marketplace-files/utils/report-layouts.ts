@@ -1,5 +1,8 @@
 import type { Enums } from '@/lib/database.types';
 
+/** How a file writes its slashed dates: 31/01/2026 (day first) or 01/31/2026 (month first). */
+export type DateOrder = 'day_first' | 'month_first';
+
 /** The file's column (its header, as written in the file) for each field, or null when unmapped. */
 export type ColumnMapping<Field extends string> = Record<Field, string | null>;
 

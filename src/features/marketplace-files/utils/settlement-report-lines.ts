@@ -1,5 +1,5 @@
 import { parseReportNumber } from './order-report-values';
-import { normalizeHeader } from './report-layouts';
+import { normalizeHeader, type DateOrder } from './report-layouts';
 import { readReportHeaders, readReportRows, type ReportSource } from './report-read';
 import { amazonCategoryOf, categoryOfWord, type SettlementCategory } from './settlement-categories';
 import type {
@@ -63,6 +63,43 @@ export function normalizeSettlementDate(text: string, dayFirst: boolean): string
     return day(Number(match[3]), months.indexOf(match[2]!.toLowerCase()) + 1, Number(match[1]), value);
   }
   return value;
+}
+
+/**
+ * The order a file's own slashed dates show: a first number above 12 is a day (day first), a
+ * second above 12 a day too (month first). Null when none decides (every number 12 or less) or
+ * the dates disagree: then the owner is asked. A file with no slashed dates is read either way.
+ */
+export function dateOrderOf(texts: Iterable<string>): DateOrder | null {
+  let dayFirst = false;
+  let monthFirst = false;
+  let slashed = false;
+  for (const text of texts) {
+    const match = /^\s*(\d{1,2})[/-](\d{1,2})[/-](\d{4}|\d{2})\b/.exec(text);
+    if (!match) continue;
+    slashed = true;
+    if (Number(match[1]) > 12) dayFirst = true;
+    if (Number(match[2]) > 12) monthFirst = true;
+  }
+  if (!slashed) return 'day_first';
+  return dayFirst === monthFirst ? null : dayFirst ? 'day_first' : 'month_first';
+}
+
+/** The date order of a file mapped by hand, from its date-paid column (dateOrderOf). */
+export async function settlementDateOrder(
+  source: ReportSource,
+  mapping: SettlementColumnMapping,
+  headerRow = 1,
+): Promise<DateOrder | null> {
+  if (mapping.posted_date === null) return 'day_first';
+  const dates = await readReportRows(
+    source,
+    { posted_date: mapping.posted_date },
+    ({ cell }) => cell('posted_date'),
+    undefined,
+    headerRow,
+  );
+  return dateOrderOf(dates);
 }
 
 /**
@@ -133,10 +170,9 @@ function rowLines(
   row: RowCells,
   layout: SettlementReportLayout | null,
   settlementId: string,
+  dayFirst: boolean,
 ): Omit<SettlementReportRow, 'line' | 'unreadable'> {
   const { line, field } = row;
-  // A file mapped by hand is read as Indian files write dates: day first.
-  const dayFirst = layout?.dayFirst ?? true;
   const written = paidDateText(row, layout);
   const base = {
     line,
@@ -231,7 +267,11 @@ export async function readSettlementReportRows(
   layout: SettlementReportLayout | null,
   headerRow = 1,
   onProgress?: (rows: number) => void,
+  dateOrder: DateOrder | null = null,
 ): Promise<SettlementReportRow[]> {
+  // A file mapped by hand is read as its dates show (settlementDateOrder), else as Indian files
+  // write them: day first.
+  const dayFirst = layout?.dayFirst ?? dateOrder !== 'month_first';
   const headers = await readReportHeaders(source, headerRow);
   // Every column of the file is read by its name, the fields by their prefixed key.
   const columns: Record<string, string | null> = Object.fromEntries(
@@ -257,6 +297,7 @@ export async function readSettlementReportRows(
         { line, field, column: (name) => (name in columns ? cell(name) : ''), unreadable },
         layout,
         settlementId,
+        dayFirst,
       );
       const undated = result.lines.length > 0 && result.lines[0]!.posted_date === '';
       return { line, ...result, unreadable: undated ? 'This row has no date paid.' : null };

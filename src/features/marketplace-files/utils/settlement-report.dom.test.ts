@@ -8,7 +8,9 @@ import { amazonCategoryOf, categoryOfWord } from './settlement-categories';
 import { settlementReport, type SettlementColumnMapping } from './settlement-report-layouts';
 import {
   normalizeSettlementDate,
+  dateOrderOf,
   readSettlementReportRows,
+  settlementDateOrder,
   settlementLines,
   settlementLinesToImport,
   settlementPreviewRows,
@@ -369,4 +371,41 @@ describe('a 100,000-line settlement file', () => {
       expect(Math.max(...parts.map((part) => part.length))).toBeLessThanOrEqual(10_000);
     },
   );
+});
+
+describe('the date order of a file mapped by hand, decided from its own dates', () => {
+  it('takes a first number above 12 as day first, a second above 12 as month first, and asks otherwise', () => {
+    expect(dateOrderOf(['04-03-22', '30-04-22'])).toBe('day_first');
+    expect(dateOrderOf(['04-03-22', '04-30-22'])).toBe('month_first');
+    expect(dateOrderOf(['04-03-22', '05/06/2022'])).toBeNull();
+    expect(dateOrderOf(['13/04/22', '04/13/22'])).toBeNull();
+    expect(dateOrderOf(['2022-04-30', '30-Apr-2022'])).toBe('day_first');
+  });
+
+  const file = (dates: string[]) =>
+    ['Payout,Order,Paid on,Amount', ...dates.map((date, index) => `P-1,A-${index},${date},100`)].join('\n');
+  const mapping = {
+    ...layouts.emptyMapping(settlementReport),
+    settlement_id: 'Payout',
+    external_order_id: 'Order',
+    posted_date: 'Paid on',
+    amount: 'Amount',
+  };
+
+  it('reads 04-30-22 month first when the file shows it, instead of refusing each row', async () => {
+    const text = file(['04-30-22', '04-03-22']);
+    const order = await settlementDateOrder(text, mapping);
+    expect(order).toBe('month_first');
+    const rows = await readSettlementReportRows(text, mapping, null, 1, undefined, order);
+    expect(settlementLines(rows).map((line) => line.posted_date)).toEqual(['2022-04-30', '2022-04-03']);
+  });
+
+  it('cannot tell when every number is 12 or less: the answer the owner gives decides', async () => {
+    const text = file(['04-03-22', '05-06-22']);
+    expect(await settlementDateOrder(text, mapping)).toBeNull();
+    const monthFirst = await readSettlementReportRows(text, mapping, null, 1, undefined, 'month_first');
+    expect(settlementLines(monthFirst).map((line) => line.posted_date)).toEqual(['2022-04-03', '2022-05-06']);
+    const dayFirst = await readSettlementReportRows(text, mapping, null, 1, undefined, 'day_first');
+    expect(settlementLines(dayFirst).map((line) => line.posted_date)).toEqual(['2022-03-04', '2022-06-05']);
+  });
 });

@@ -56,7 +56,7 @@ const orderImporter: ReportImporter<OrderReportField, ImportLine, RowOutcome, Pr
   intro:
     "A marketplace's order report becomes sales here, each with its order id and date. The file is read in this browser and not uploaded; nothing is saved until you import.",
   fileLabel: 'Order report',
-  check: async (platform, file, mapping, _layout, headerRow, onProgress) => {
+  check: async (platform, file, mapping, _layout, { headerRow }, onProgress) => {
     const rows = await readOrderReportRows(file, mapping, headerRow, (count) =>
       onProgress(`Reading the file… ${count} rows`),
     );
