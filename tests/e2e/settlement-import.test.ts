@@ -8,7 +8,16 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { dialog, dismissNotifications, eventually, openTab, rowCells, screenshot, settle } from './support/actions';
+import {
+  choose,
+  dialog,
+  dismissNotifications,
+  eventually,
+  openTab,
+  rowCells,
+  screenshot,
+  settle,
+} from './support/actions';
 import { DESKTOP, PHONE } from './support/environment';
 import { useE2e } from './support/fixture';
 import { flipkartSettlementWorkbook } from '../fixtures/real/flipkart-workbook';
@@ -267,3 +276,37 @@ describe(
     });
   },
 );
+
+describe('a settlement file mapped by hand whose dates read either way', { timeout: 120_000 }, () => {
+  it('asks whether its dates are day or month first, and reads them as answered', async () => {
+    const { page } = await e2e.openApp({ viewport: DESKTOP });
+    await openTab(page, 'Payments');
+    await page.getByRole('button', { name: 'Import settlement' }).click();
+    const form = dialog(page, 'Import settlement');
+    const file = 'Payout,Order,Paid on,Amount\nP-9,A-1,04-03-22,100\nP-9,A-2,05-06-22,200\n';
+    await form
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'mine.csv', mimeType: 'text/csv', buffer: Buffer.from(file) });
+    for (const [field, column] of [
+      ['Settlement (payment) id', 'Payout'],
+      ['Order id', 'Order'],
+      ['Date paid', 'Paid on'],
+      ['Amount', 'Amount'],
+    ] as const) {
+      // The required fields' labels end with an asterisk.
+      const name = new RegExp(`^${field.replace(/[()]/g, '\\$&')}\\s*\\*?$`);
+      await choose(page, form.getByRole('combobox', { name }), column);
+    }
+    await form.getByRole('button', { name: 'Preview' }).click();
+    const question = form.getByRole('radiogroup', { name: 'Dates in this file' });
+    await question.waitFor();
+    expect(await form.getByRole('button', { name: 'Preview' }).isDisabled()).toBe(true);
+    await settle(page);
+    await screenshot(page, 'settlement-import-date-order');
+    await question.getByRole('radio', { name: 'Month first (01/31/2026)' }).check();
+    await form.getByRole('button', { name: 'Preview' }).click();
+    await form.getByRole('table').waitFor();
+    expect((await rowCells(form, 'A-1'))[3]).toBe('3 Apr 2022');
+    expect((await rowCells(form, 'A-2'))[3]).toBe('6 May 2022');
+  });
+});
