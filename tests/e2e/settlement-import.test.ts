@@ -8,9 +8,19 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { dialog, dismissNotifications, eventually, openTab, rowCells, screenshot, settle } from './support/actions';
+import {
+  choose,
+  dialog,
+  dismissNotifications,
+  eventually,
+  openTab,
+  rowCells,
+  screenshot,
+  settle,
+} from './support/actions';
 import { DESKTOP, PHONE } from './support/environment';
 import { useE2e } from './support/fixture';
+import { flipkartSettlementWorkbook } from '../fixtures/real/flipkart-workbook';
 
 const e2e = useE2e();
 
@@ -212,5 +222,91 @@ describe('a 100,000-line settlement file', { timeout: 300_000 }, () => {
     expect(counts).toEqual([...counts].sort((a, b) => a - b));
     await settle(page);
     await screenshot(page, 'settlement-import-100k');
+  });
+});
+
+describe(
+  'a Flipkart settlement as Flipkart sends it: .xlsx, help lines and a group row above its header',
+  { timeout: 180_000 },
+  () => {
+    it('is recognised on its Orders sheet and imported whole, its total the file’s own', async () => {
+      const workbook = await flipkartSettlementWorkbook();
+      for (const viewport of [DESKTOP, PHONE]) {
+        const { page } = await e2e.openApp({ viewport });
+        await openTab(page, 'Payments');
+        await page.getByRole('button', { name: 'Import settlement' }).click();
+        const form = dialog(page, 'Import settlement');
+        await form.locator('input[type="file"]').setInputFiles({
+          name: 'PaymentReports_SettledTransactions.xlsx',
+          mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+          buffer: workbook,
+        });
+        await form.getByText('Recognised as Flipkart settled transactions (payments report).').waitFor();
+        const asFlipkart = form.getByRole('button', { name: 'Import as Flipkart' });
+        if (await asFlipkart.isVisible()) await asFlipkart.click();
+        await form.getByRole('button', { name: 'Preview' }).click();
+        await form.getByRole('table').waitFor();
+        const name = viewport === DESKTOP ? 'desktop' : 'phone';
+        if (viewport === DESKTOP) {
+          // No Flipkart orders here: every line is kept as unmatched; the sub-field row under the header is no line.
+          expect(await summary(form)).toEqual(['Unmatched (kept): 12', 'Not a line (skipped): 1']);
+          const tcs = form.getByRole('row').filter({ hasText: 'as sent: -0.567' });
+          await expect.poll(() => tcs.innerText()).toMatch(/-₹0\.57/);
+          const rounding = form.getByRole('row').filter({ hasText: 'Rounding to the paisa' });
+          await expect.poll(() => rounding.innerText()).toMatch(/₹0\.01/);
+          expect(await form.getByRole('row').filter({ hasText: 'not explained' }).count()).toBe(0);
+        }
+        await settle(page);
+        await screenshot(page, `settlement-import-flipkart-xlsx-${name}`);
+        await form.getByRole('table').scrollIntoViewIfNeeded();
+        await settle(page);
+        await screenshot(page, `settlement-import-flipkart-xlsx-preview-${name}`);
+        if (viewport === DESKTOP) {
+          await form.getByRole('button', { name: 'Import 12 settlement lines' }).click();
+          await page
+            .getByText('Imported 12 settlement lines; 12 lines have no order here and are kept as unmatched.')
+            .waitFor();
+          const client = await e2e.clientOf(page);
+          const { data, error } = await client.from('settlement_lines').select('amount').eq('platform', 'Flipkart');
+          if (error) throw new Error(error.message);
+          // The file's Bank Settlement Values, each rounded once to the paisa: 98.61 - 189.98 + 8.54.
+          expect(data.reduce((sum, line) => sum + Math.round(Number(line.amount) * 100), 0)).toBe(-8283);
+        }
+      }
+    });
+  },
+);
+
+describe('a settlement file mapped by hand whose dates read either way', { timeout: 120_000 }, () => {
+  it('asks whether its dates are day or month first, and reads them as answered', async () => {
+    const { page } = await e2e.openApp({ viewport: DESKTOP });
+    await openTab(page, 'Payments');
+    await page.getByRole('button', { name: 'Import settlement' }).click();
+    const form = dialog(page, 'Import settlement');
+    const file = 'Payout,Order,Paid on,Amount\nP-9,A-1,04-03-22,100\nP-9,A-2,05-06-22,200\n';
+    await form
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'mine.csv', mimeType: 'text/csv', buffer: Buffer.from(file) });
+    for (const [field, column] of [
+      ['Settlement (payment) id', 'Payout'],
+      ['Order id', 'Order'],
+      ['Date paid', 'Paid on'],
+      ['Amount', 'Amount'],
+    ] as const) {
+      // The required fields' labels end with an asterisk.
+      const name = new RegExp(`^${field.replace(/[()]/g, '\\$&')}\\s*\\*?$`);
+      await choose(page, form.getByRole('combobox', { name }), column);
+    }
+    await form.getByRole('button', { name: 'Preview' }).click();
+    const question = form.getByRole('radiogroup', { name: 'Dates in this file' });
+    await question.waitFor();
+    expect(await form.getByRole('button', { name: 'Preview' }).isDisabled()).toBe(true);
+    await settle(page);
+    await screenshot(page, 'settlement-import-date-order');
+    await question.getByRole('radio', { name: 'Month first (01/31/2026)' }).check();
+    await form.getByRole('button', { name: 'Preview' }).click();
+    await form.getByRole('table').waitFor();
+    expect((await rowCells(form, 'A-1'))[3]).toBe('3 Apr 2022');
+    expect((await rowCells(form, 'A-2'))[3]).toBe('6 May 2022');
   });
 });

@@ -1,4 +1,4 @@
-import { Alert, Button, FileInput, Group, Loader, Modal, Paper, Select, Stack, Text } from '@mantine/core';
+import { Alert, Button, FileInput, Group, Loader, Modal, Paper, Radio, Select, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconFileSpreadsheet, IconInfoCircle } from '@tabler/icons-react';
@@ -15,10 +15,11 @@ import {
   mappingFits,
   rememberMapping,
   type ColumnMapping,
+  type DateOrder,
   type ReportKind,
   type ReportLayout,
 } from '../utils/report-layouts';
-import { readKnownReportHeaders } from '../utils/report-read';
+import { openReport, type ReportSource } from '../utils/report-read';
 import { plural } from '@/lib/format';
 import { ReportImportMapping } from './report-import-mapping';
 import type { OutcomeLabels } from './report-import-outcome';
@@ -31,6 +32,12 @@ export type Platform = Enums<'sales_platform'>;
 export interface CheckedReport<PreviewRow, Line> {
   rows: PreviewRow[];
   toImport: Line[];
+}
+
+/** Where the file's header is, and how its dates are written when the owner or the file said so. */
+export interface ReadOptions {
+  headerRow: number;
+  dateOrder: DateOrder | null;
 }
 
 export interface ImportRequest<Line> {
@@ -56,11 +63,17 @@ export interface ReportImporter<
    */
   check: (
     platform: Platform,
-    file: File,
+    source: ReportSource,
     mapping: ColumnMapping<Field>,
     layout: Layout | null,
+    read: ReadOptions,
     onProgress: (status: string) => void,
   ) => Promise<CheckedReport<PreviewRow, Line>>;
+  /**
+   * For a file mapped by hand: how its slashed dates are written, decided from its own values;
+   * null when they cannot tell, and the owner is asked. Absent: the kind reads dates its own way.
+   */
+  dateOrder?: (source: ReportSource, mapping: ColumnMapping<Field>, headerRow: number) => Promise<DateOrder | null>;
   columns: DataTableColumn<PreviewRow>[];
   outcomeLabels: OutcomeLabels<Outcome>;
   /** The import button's words for these lines ("Import 3 orders"). */
@@ -73,7 +86,10 @@ export interface ReportImporter<
 
 interface ReportFile<Layout> {
   file: File;
+  /** The file, or the sheet of an .xlsx workbook, that is read. */
+  source: ReportSource;
   headers: string[];
+  headerRow: number;
   layout: Layout | null;
 }
 
@@ -120,6 +136,9 @@ export function ReportImportModal<
   const [problem, setProblem] = useState<Error | null>(null);
   // A recognised layout's columns stay folded into one line unless the owner opens them.
   const [editingColumns, setEditingColumns] = useState(false);
+  // The date order the owner chose, asked only when a file's own dates cannot tell.
+  const [dateOrder, setDateOrder] = useState<DateOrder | null>(null);
+  const [askingDateOrder, setAskingDateOrder] = useState(false);
 
   const startOver = () => {
     setPreview(null);
@@ -139,11 +158,13 @@ export function ReportImportModal<
   const chooseFile = async (file: File | null) => {
     startOver();
     setReport(null);
+    setDateOrder(null);
+    setAskingDateOrder(false);
     if (!file) return;
     try {
-      const { headers, recognized } = await readKnownReportHeaders(kind, file);
+      const { source, headers, headerRow, recognized } = await openReport(kind, file);
       const remembered = loadRememberedMapping(kind, platform);
-      setReport({ file, headers, layout: recognized?.layout ?? null });
+      setReport({ file, source, headers, headerRow, layout: recognized?.layout ?? null });
       setEditingColumns(!recognized);
       setMapping(
         recognized?.mapping ?? (remembered && mappingFits(kind, remembered, headers) ? remembered : emptyMapping(kind)),
@@ -168,7 +189,16 @@ export function ReportImportModal<
     startOver();
     try {
       setBusy('Reading the file…');
-      const checked = await importer.check(platform, report.file, mapping, report.layout, setBusy);
+      let order = dateOrder;
+      if (!report.layout && importer.dateOrder && order === null) {
+        order = await importer.dateOrder(report.source, mapping, report.headerRow);
+        if (order === null) {
+          setAskingDateOrder(true);
+          return;
+        }
+      }
+      const read = { headerRow: report.headerRow, dateOrder: order };
+      const checked = await importer.check(platform, report.source, mapping, report.layout, read, setBusy);
       if (!report.layout) rememberMapping(kind, platform, mapping);
       setPreview(checked);
     } catch (error) {
@@ -235,11 +265,11 @@ export function ReportImportModal<
           >
             <FileInput
               label={importer.fileLabel}
-              description="Drop a CSV or tab-separated file here, or choose one"
+              description="Drop a CSV, tab-separated or Excel (.xlsx) file here, or choose one"
               placeholder="Choose a file"
               // Mantine draws this placeholder as text, lighter than WCAG AA allows on white.
               styles={{ placeholder: { color: 'var(--mantine-color-dimmed)' } }}
-              accept=".csv,.tsv,.txt,text/csv,text/tab-separated-values,text/plain"
+              accept=".csv,.tsv,.txt,.xlsx,text/csv,text/tab-separated-values,text/plain,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
               leftSection={<IconFileSpreadsheet size={18} />}
               value={report?.file ?? null}
               onChange={(file) => void chooseFile(file)}
@@ -283,6 +313,23 @@ export function ReportImportModal<
                   setMapping(next);
                 }}
               />
+            )}
+            {askingDateOrder && (
+              <Radio.Group
+                label="Dates in this file"
+                description="Its dates read either way, day first or month first: which does the file write?"
+                value={dateOrder}
+                onChange={(value) => {
+                  startOver();
+                  setDateOrder(value as DateOrder);
+                }}
+                withAsterisk
+              >
+                <Group mt="xs">
+                  <Radio value="day_first" label="Day first (31/01/2026)" />
+                  <Radio value="month_first" label="Month first (01/31/2026)" />
+                </Group>
+              </Radio.Group>
             )}
           </Stack>
         )}
@@ -330,7 +377,7 @@ export function ReportImportModal<
             <Button
               onClick={() => void runPreview()}
               loading={busy !== null}
-              disabled={!report || !mappingFits(kind, mapping, report.headers)}
+              disabled={!report || !mappingFits(kind, mapping, report.headers) || (askingDateOrder && !dateOrder)}
             >
               Preview
             </Button>

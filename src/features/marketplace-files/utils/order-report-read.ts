@@ -29,6 +29,7 @@ export interface ReportRow {
 export function readOrderReportRows(
   source: ReportSource,
   mapping: OrderColumnMapping,
+  headerRow = 1,
   onProgress?: (rows: number) => void,
 ): Promise<ReportRow[]> {
   return readReportRows(
@@ -52,5 +53,6 @@ export function readOrderReportRows(
       };
     },
     onProgress,
+    headerRow,
   );
 }

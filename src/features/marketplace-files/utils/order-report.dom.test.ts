@@ -7,7 +7,7 @@ import { previewRows } from './order-report-preview';
 import { readOrderReportRows } from './order-report-read';
 import { chunkLines, countOutcomes, LINES_PER_CALL, newLines } from './report-import';
 import * as layouts from './report-layouts';
-import { readReportHeaders, ReportFileError } from './report-read';
+import { readKnownReportHeaders, readReportHeaders, ReportFileError } from './report-read';
 import { isFulfilledStatus, normalizeOrderDate, parseReportNumber } from './order-report-values';
 
 const recognizeLayout = (headers: readonly string[]) => layouts.recognizeLayout(orderReport, headers);
@@ -242,15 +242,18 @@ describe('awkward files', () => {
   });
 
   it('an empty file is refused with a sentence; a header alone has no rows', async () => {
-    await expect(readReportHeaders('')).rejects.toThrow(new ReportFileError('The file is empty.'));
-    await expect(readReportHeaders('\n\n')).rejects.toThrow('The file is empty.');
+    await expect(readKnownReportHeaders(orderReport, '')).rejects.toThrow(new ReportFileError('The file is empty.'));
+    await expect(readKnownReportHeaders(orderReport, '\n\n')).rejects.toThrow('The file is empty.');
     expect((await readReport(amazonReport.split('\n')[0]!)).rows).toEqual([]);
   });
 
   it('a header naming a column twice is refused', async () => {
-    await expect(readReportHeaders('sku,sku,quantity\n1,2,3')).rejects.toThrow(
+    await expect(readKnownReportHeaders(orderReport, 'sku,sku,quantity\n1,2,3')).rejects.toThrow(
       'The first row names a column twice; it must name each column once.',
     );
+    // Empty cells are separator columns, not a name given twice.
+    const separated = await readKnownReportHeaders(orderReport, 'order id,,sku,,quantity\nA-1,,K,,2');
+    expect(separated).toMatchObject({ headerRow: 1, recognized: null });
   });
 
   it('malformed rows are marked unreadable, not guessed at, and the rest still read', async () => {

@@ -1,5 +1,8 @@
 import type { Enums } from '@/lib/database.types';
 
+/** How a file writes its slashed dates: 31/01/2026 (day first) or 01/31/2026 (month first). */
+export type DateOrder = 'day_first' | 'month_first';
+
 /** The file's column (its header, as written in the file) for each field, or null when unmapped. */
 export type ColumnMapping<Field extends string> = Record<Field, string | null>;
 
@@ -8,8 +11,6 @@ export interface ReportLayout<Field extends string> {
   platform: Enums<'sales_platform'>;
   /** Accepted headers per field, compared as normalizeHeader() leaves them. */
   headers: Record<Field, readonly string[]>;
-  /** The row that names the columns (1 unless the report puts title rows above it). */
-  headerRow?: number;
 }
 
 /**

@@ -1,8 +1,15 @@
 import Papa from 'papaparse';
 import { recognizeLayout, type ColumnMapping, type ReportKind, type ReportLayout } from './report-layouts';
+import type { ReportSheet } from './workbook-cells';
+import { isWorkbook, readWorkbook } from './workbook-read';
 
-/** A report file, or its text (tests). Files are read in chunks, off the page's thread. */
-export type ReportSource = File | string;
+/**
+ * A report: a CSV, TSV or text file read in chunks, its text (tests), or a sheet of an .xlsx
+ * workbook (read in a worker by readWorkbook).
+ */
+export type ReportSource = File | string | ReportSheet;
+
+const isSheet = (source: ReportSource): source is ReportSheet => typeof source === 'object' && 'rows' in source;
 
 export class ReportFileError extends Error {}
 
@@ -14,61 +21,96 @@ const baseConfig = {
 
 const HEADER_CHUNK_BYTES = 64 * 1024;
 
+/** How far down a header row is looked for: below title, help and group rows (Flipkart's payments have 7). */
+const HEADER_SEARCH_ROWS = 40;
+
+const withoutBom = (cells: string[]) => cells.map((cell, index) => (index === 0 ? cell.replace(/^\uFEFF/, '') : cell));
+const filledCells = (cells: readonly string[]) => cells.filter((cell) => cell.trim() !== '').length;
+
 /**
- * The header row (row `headerRow`, 1 by default). Cells stay text: nothing in a report is ever
- * evaluated (=HYPERLINK(...) too).
+ * The file's first rows, as text: cells stay text, nothing in a report is ever evaluated
+ * (=HYPERLINK(...) too).
  */
-export function readReportHeaders(source: ReportSource, headerRow = 1): Promise<string[]> {
+function readFirstRows(source: ReportSource, rows: number): Promise<string[][]> {
+  if (isSheet(source)) return Promise.resolve(source.rows.slice(0, rows).map(withoutBom));
   return new Promise((resolve, reject) => {
     Papa.parse<string[]>(source, {
       ...baseConfig,
       // Only the first rows: a file is read 64 KB at a time until they are in, not whole.
       ...(typeof source === 'string' ? {} : { chunkSize: HEADER_CHUNK_BYTES }),
-      preview: headerRow,
-      complete: (results) => {
-        const headers = (results.data[headerRow - 1] ?? []).map((header, index) =>
-          index === 0 ? header.replace(/^\uFEFF/, '') : header,
-        );
-        if (headers.every((header) => header.trim() === '')) {
-          reject(new ReportFileError('The file is empty.'));
-        } else if (new Set(headers).size !== headers.length) {
-          reject(new ReportFileError('The first row names a column twice; it must name each column once.'));
-        } else {
-          resolve(headers);
-        }
-      },
+      preview: rows,
+      complete: (results) => resolve(results.data.map(withoutBom)),
       error: (error: Error) => reject(new ReportFileError(`The file could not be read: ${error.message}`)),
     });
   });
 }
 
-/** A report's header row and the known layout it matches (null: the columns are mapped by hand). */
+/** The cells of row `headerRow` (1 = the first row), the header of a file already placed. */
+export async function readReportHeaders(source: ReportSource, headerRow = 1): Promise<string[]> {
+  const rows = await readFirstRows(source, headerRow);
+  return rows[headerRow - 1] ?? [];
+}
+
+/** A report's header row, its row number, and the known layout it matches (null: the columns are mapped by hand). */
 export interface ReportHeaders<Field extends string, Layout extends ReportLayout<Field>> {
   headers: string[];
+  /** The header's row number as a spreadsheet shows it (title, help and group rows come above it). */
+  headerRow: number;
   recognized: { layout: Layout; mapping: ColumnMapping<Field> } | null;
 }
 
 /**
- * The header row of a file and the layout it matches. Layouts whose header sits below title rows
- * (Myntra's settlements, Flipkart's payments) are tried on their own row; a file none matches is
- * read from row 1, for the owner to map.
+ * The header row of a file and the layout it matches. The first of the file's first rows that a
+ * layout recognises is its header, whatever title, help or group rows come above it. A file none
+ * matches is mapped by hand from its first row as wide as half its widest: title and help lines,
+ * and a group row naming a few column groups, are narrower. Empty cells are separator columns,
+ * never a column's name.
  */
 export async function readKnownReportHeaders<Field extends string, Layout extends ReportLayout<Field>>(
   kind: ReportKind<Field, Layout>,
   source: ReportSource,
 ): Promise<ReportHeaders<Field, Layout>> {
-  const lowerRows = [...new Set(kind.layouts.map((layout) => layout.headerRow ?? 1))].filter((row) => row > 1);
-  for (const row of lowerRows) {
-    const headers = await readReportHeaders(source, row).catch(() => null);
-    const recognized = headers && recognizeLayout(kind, headers);
-    if (headers && recognized && (recognized.layout.headerRow ?? 1) === row) return { headers, recognized };
+  const rows = await readFirstRows(source, HEADER_SEARCH_ROWS);
+  for (const [index, headers] of rows.entries()) {
+    const recognized = recognizeLayout(kind, headers);
+    if (recognized) return { headers, headerRow: index + 1, recognized };
   }
-  const headers = await readReportHeaders(source);
-  const recognized = recognizeLayout(
-    { ...kind, layouts: kind.layouts.filter((layout) => (layout.headerRow ?? 1) === 1) },
-    headers,
-  );
-  return { headers, recognized };
+  const widest = Math.max(0, ...rows.map(filledCells));
+  const index = rows.findIndex((cells) => filledCells(cells) * 2 >= widest);
+  const headers = rows[index] ?? [];
+  if (widest === 0) throw new ReportFileError('The file is empty.');
+  const named = headers.filter((header) => header.trim() !== '');
+  if (new Set(named).size !== named.length) {
+    throw new ReportFileError(
+      index === 0
+        ? 'The first row names a column twice; it must name each column once.'
+        : `Row ${index + 1}, the header, names a column twice; it must name each column once.`,
+    );
+  }
+  return { headers, headerRow: index + 1, recognized: null };
+}
+
+/**
+ * A chosen file, ready to read: an .xlsx workbook's sheet whose header a layout recognises (Flipkart's
+ * payments workbook has its orders on the sheet "Orders", after "Report Help"), else its first
+ * sheet; any other file as it is.
+ */
+export async function openReport<Field extends string, Layout extends ReportLayout<Field>>(
+  kind: ReportKind<Field, Layout>,
+  file: File,
+): Promise<ReportHeaders<Field, Layout> & { source: ReportSource }> {
+  if (!isWorkbook(file)) return { source: file, ...(await readKnownReportHeaders(kind, file)) };
+  const sheets = await readWorkbook(file).catch((error: Error) => {
+    throw new ReportFileError(`The workbook could not be read: ${error.message}`);
+  });
+  let first: (ReportHeaders<Field, Layout> & { source: ReportSource }) | null = null;
+  for (const sheet of sheets) {
+    const found = await readKnownReportHeaders(kind, sheet).catch(() => null);
+    if (found?.recognized) return { source: sheet, ...found };
+    first ??= found && { source: sheet, ...found };
+  }
+  if (first) return first;
+  throw new ReportFileError('The workbook has no sheet with a header row.');
 }
 
 /** A data row as the reader hands it over: its number, its mapped cells, and whether it could be read. */
@@ -147,7 +189,21 @@ export function readReportRows<Field extends string, Row>(
       complete: () => resolve(rows),
       error: (error: Error) => reject(new ReportFileError(`The file could not be read: ${error.message}`)),
     };
-    if (typeof source === 'string') Papa.parse<string[]>(source, callbacks);
+    if (isSheet(source)) {
+      void readSheetRows(source, (data) => chunk({ data, errors: [], meta: {} as Papa.ParseMeta })).then(() =>
+        resolve(rows),
+      );
+    } else if (typeof source === 'string') Papa.parse<string[]>(source, callbacks);
     else Papa.parse<string[], File>(source, { ...callbacks, chunkSize: READ_CHUNK_BYTES });
   });
+}
+
+const SHEET_SLICE_ROWS = 10_000;
+
+/** A sheet's rows handed over 10,000 at a time, the page getting its turn between them. */
+async function readSheetRows(sheet: ReportSheet, slice: (rows: string[][]) => void): Promise<void> {
+  for (let start = 0; start < sheet.rows.length; start += SHEET_SLICE_ROWS) {
+    slice(sheet.rows.slice(start, start + SHEET_SLICE_ROWS));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
 }

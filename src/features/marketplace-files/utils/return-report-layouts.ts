@@ -8,6 +8,8 @@ export const returnReportFields = [
   'return_date',
   'kind',
   'condition',
+  'good_quantity',
+  'bad_quantity',
   'return_fees',
 ] as const;
 export type ReturnReportField = (typeof returnReportFields)[number];
@@ -45,6 +47,10 @@ const returnReportLayouts: readonly ReturnReportLayout[] = [
       return_date: ['completed date'],
       kind: ['return type'],
       condition: [],
+      // The units back in good and in bad (defective) condition, where the report gives them: named
+      // in the issue (43) from sellers' downloads; no public file with them was found.
+      good_quantity: ['good quantity'],
+      bad_quantity: ['bad quantity'],
       return_fees: [],
     },
   },
@@ -61,6 +67,8 @@ const returnReportLayouts: readonly ReturnReportLayout[] = [
       return_date: ['return-date'],
       kind: ['reason'],
       condition: ['detailed-disposition'],
+      good_quantity: [],
+      bad_quantity: [],
       return_fees: [],
     },
   },
@@ -78,6 +86,8 @@ const returnReportLayouts: readonly ReturnReportLayout[] = [
       return_date: ['return delivery date'],
       kind: ['return type'],
       condition: [],
+      good_quantity: [],
+      bad_quantity: [],
       return_fees: ['label cost'],
     },
   },
@@ -92,6 +102,8 @@ export const returnReport: ReportKind<ReturnReportField, ReturnReportLayout> = {
     return_date: 'Return date',
     kind: 'Kind (RTO or customer return)',
     condition: 'Condition',
+    good_quantity: 'Good quantity',
+    bad_quantity: 'Bad (defective) quantity',
     return_fees: 'Return fees',
   },
   descriptions: {
@@ -99,9 +111,11 @@ export const returnReport: ReportKind<ReturnReportField, ReturnReportLayout> = {
     return_date: 'The day it came back; rows without one are skipped',
     kind: 'Words such as RTO, courier_return, customer_return',
     condition: 'sellable, damaged, wrong_item or missing; empty is sellable',
+    good_quantity: 'Units back in good condition: sellable',
+    bad_quantity: 'Units back defective: damaged, a claim, never stock',
     return_fees: 'Reverse shipping and return fees, in rupees',
   },
-  // Quantity may stay unmapped (a row is one unit); condition and fees are optional.
+  // Quantity may stay unmapped (a row is one unit); condition, good and bad quantities and fees are optional.
   requiredFields: ['external_order_id', 'sku', 'return_date', 'kind'],
   layouts: returnReportLayouts,
   mappingKey: (platform) => `factoryflow:returns-import-mapping:${platform}`,

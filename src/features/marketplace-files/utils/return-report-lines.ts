@@ -23,6 +23,28 @@ export interface ReturnReportRow {
   unreadable: string | null;
 }
 
+const positive = (value: number | string | null): value is number => typeof value === 'number' && value > 0;
+
+/**
+ * The units and condition a row's good and bad quantities give (Flipkart's Good Quantity / Bad
+ * Quantity): bad units came back defective, damaged, so they never return to stock. A row of both
+ * is refused, for the owner to record its two conditions by hand; a row of neither keeps its
+ * quantity and condition columns.
+ */
+function unitsByCondition(
+  good: number | string | null,
+  bad: number | string | null,
+): Partial<Pick<ReturnReportRow, 'quantity' | 'condition' | 'unreadable'>> {
+  if (positive(good) && positive(bad)) {
+    return {
+      unreadable: `This row returns ${good} good and ${bad} bad units: record them with the order's Return button, one condition each.`,
+    };
+  }
+  if (positive(bad)) return { quantity: bad, condition: 'damaged' };
+  if (positive(good)) return { quantity: good, condition: null };
+  return {};
+}
+
 /**
  * Every data row of a returns report with the mapped fields (readReportRows reads it). The layout
  * recognised decides how its own kind column reads; another column chosen for the kind (Change
@@ -32,6 +54,7 @@ export function readReturnReportRows(
   source: ReportSource,
   mapping: ReturnColumnMapping,
   layout: ReturnReportLayout | null,
+  headerRow = 1,
   onProgress?: (rows: number) => void,
 ): Promise<ReturnReportRow[]> {
   const ownKindColumn =
@@ -40,19 +63,24 @@ export function readReturnReportRows(
   return readReportRows(
     source,
     mapping,
-    ({ line, cell, unreadable }): ReturnReportRow => ({
-      line,
-      external_order_id: cell('external_order_id').trim(),
-      sku: cell('sku').trim(),
-      // No quantity column: each row is one unit.
-      quantity: mapping.quantity === null ? 1 : parseReportNumber(cell('quantity')),
-      kind: returnKindOf(cell('kind'), kindRule),
-      return_date: cell('return_date').trim() === '' ? '' : normalizeReturnDate(cell('return_date')),
-      condition: returnConditionOf(cell('condition')),
-      return_fees: parseReportNumber(cell('return_fees')),
-      unreadable,
-    }),
+    ({ line, cell, unreadable }): ReturnReportRow => {
+      const row = {
+        line,
+        external_order_id: cell('external_order_id').trim(),
+        sku: cell('sku').trim(),
+        // No quantity column: each row is one unit.
+        quantity: mapping.quantity === null ? 1 : parseReportNumber(cell('quantity')),
+        kind: returnKindOf(cell('kind'), kindRule),
+        return_date: cell('return_date').trim() === '' ? '' : normalizeReturnDate(cell('return_date')),
+        condition: returnConditionOf(cell('condition')),
+        return_fees: parseReportNumber(cell('return_fees')),
+        unreadable,
+      };
+      const units = unitsByCondition(parseReportNumber(cell('good_quantity')), parseReportNumber(cell('bad_quantity')));
+      return { ...row, ...units, unreadable: unreadable ?? units.unreadable ?? null };
+    },
     onProgress,
+    headerRow,
   );
 }
 

@@ -45,8 +45,37 @@ describe("Flipkart's returns report", () => {
       return_date: 'Completed Date',
       kind: 'Return Type',
       condition: null,
+      good_quantity: null,
+      bad_quantity: null,
       return_fees: null,
     });
+  });
+
+  it('reads Good Quantity as sellable units and Bad Quantity as damaged ones, never back in stock', async () => {
+    const header = 'Order ID,Order Item ID,Return Type,Completed Date,SKU,Quantity,Good Quantity,Bad Quantity';
+    const report = [
+      header,
+      'OD1,OI-1,customer_return,2026-01-20 14:05:00,KURTA-BLU,1,1,0',
+      'OD2,OI-2,customer_return,2026-01-21 14:05:00,KURTA-BLU,1,0,1',
+      'OD3,OI-3,customer_return,2026-01-22 14:05:00,KURTA-BLU,2,1,1',
+      'OD4,OI-4,courier_return,2026-01-23 14:05:00,KURTA-BLU,1,,',
+    ].join('\n');
+    const { recognized, rows } = await readReport(report);
+    expect(recognized?.mapping).toMatchObject({ good_quantity: 'Good Quantity', bad_quantity: 'Bad Quantity' });
+    expect(rows.map((row) => [row.line, row.quantity, row.condition])).toEqual([
+      [2, 1, null],
+      [3, 1, 'damaged'],
+      [4, 2, null],
+      [5, 1, null],
+    ]);
+    expect(rows[2]!.unreadable).toBe(
+      "This row returns 1 good and 1 bad units: record them with the order's Return button, one condition each.",
+    );
+    expect(toReturnLines(rows).lines.map((line) => [line.line, line.quantity, line.condition ?? 'sellable'])).toEqual([
+      [2, 1, 'sellable'],
+      [3, 1, 'damaged'],
+      [5, 1, 'sellable'],
+    ]);
   });
 
   it('reads courier_return as an RTO and customer_return as a customer return, on the day it came back', async () => {
@@ -253,6 +282,8 @@ describe('any other file, mapped by hand', () => {
     return_date: 'Back on',
     kind: 'Type',
     condition: 'State',
+    good_quantity: null,
+    bad_quantity: null,
     return_fees: 'Fees',
   };
 

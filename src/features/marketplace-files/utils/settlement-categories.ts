@@ -92,8 +92,10 @@ export interface MoneyColumn {
 
 /**
  * Flipkart Seller Hub, Payments → Settled Transactions, sheet "Orders" (docs/imports.md has the sources).
- * Their sum with the columns below is the row's Bank Settlement Value; any difference becomes an
- * `other` line that says so (settlementRowLines).
+ * Their sum is the row's Bank Settlement Value, as the real file's header formulas say (SUM(J:R),
+ * its Marketplace Fee and Taxes being the sums of the fee, TCS, TDS and GST columns read here);
+ * `Discount in MP fees` is part of Offer Adjustments, so not read again. A difference the
+ * rounding to the paisa does not explain becomes an `other` line that says so (settlementRowLines).
  */
 export const flipkartMoneyColumns: readonly MoneyColumn[] = [
   { header: 'sale amount (rs.)', category: 'sale' },
@@ -120,7 +122,6 @@ export const flipkartMoneyColumns: readonly MoneyColumn[] = [
   { header: 'tcs (rs.)', category: 'tcs' },
   { header: 'tds (rs.)', category: 'tds' },
   { header: 'gst on mp fees (rs.)', category: 'other' },
-  { header: 'discount in mp fees (rs.)', category: 'other' },
 ];
 
 /**
@@ -141,8 +142,14 @@ export const myntraMoneyColumns: readonly MoneyColumn[] = [
   { header: 'tds', category: 'tds', deduction: true },
 ];
 
-/** Myntra's settled-amount columns: what the row paid, prepaid and postpaid (cash on delivery). */
-export const myntraSettledColumns: readonly string[] = ['settled_amount_prepaid', 'settled_amount_postpaid'];
+/**
+ * Myntra's settled-amount columns: what the row paid, prepaid and postpaid (cash on delivery), each
+ * with its own date paid: a cash-on-delivery row has only the postpaid one.
+ */
+export const myntraSettledColumns: readonly { amount: string; date: string }[] = [
+  { amount: 'settled_amount_prepaid', date: 'settlement_date_prepaid_payment' },
+  { amount: 'settled_amount_postpaid', date: 'settlement_date_postpaid_payment' },
+];
 
 /** A category column's words in a file mapped by hand: the category's own name, or an Amazon description. */
 export function categoryOfWord(word: string): SettlementCategory {

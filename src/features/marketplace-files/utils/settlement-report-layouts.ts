@@ -1,5 +1,10 @@
 import type { ColumnMapping, ReportKind, ReportLayout } from './report-layouts';
-import { flipkartMoneyColumns, myntraMoneyColumns, type MoneyColumn } from './settlement-categories';
+import {
+  flipkartMoneyColumns,
+  myntraMoneyColumns,
+  myntraSettledColumns,
+  type MoneyColumn,
+} from './settlement-categories';
 
 /** What a settlement line needs from a report row (import_settlement's line). */
 export const settlementReportFields = [
@@ -27,8 +32,11 @@ export interface SettlementReportLayout extends ReportLayout<SettlementReportFie
   /** Dates written with slashes: month first (Amazon's MM/DD/YY) or day first (India's). */
   dayFirst: boolean;
   moneyColumns: readonly MoneyColumn[];
-  /** Columns whose sum is what was paid for the row (Myntra's settled amounts), beside the money columns. */
-  settledColumns?: readonly string[];
+  /**
+   * Columns whose sum is what was paid for the row (Myntra's settled amounts, prepaid and postpaid),
+   * beside the money columns, each with the column of its date paid.
+   */
+  settledColumns?: readonly { amount: string; date: string }[];
 }
 
 const none = { transaction_type: [], amount_type: [], description: [], category: [] };
@@ -58,12 +66,12 @@ const settlementReportLayouts: readonly SettlementReportLayout[] = [
     },
   },
   {
-    // Seller Hub, Payments → Settled Transactions, sheet "Orders" saved as CSV: a row of groups
-    // above the field names; a row of formulas may follow them.
+    // Seller Hub, Payments → Settled Transactions, sheet "Orders": help lines and a row of groups
+    // above the field names, empty separator columns between the groups; a row of formulas or
+    // sub-fields may follow them.
     name: 'Flipkart settled transactions (payments report)',
     platform: 'Flipkart',
     shape: 'money_columns',
-    headerRow: 2,
     dayFirst: true,
     moneyColumns: flipkartMoneyColumns,
     headers: {
@@ -72,6 +80,7 @@ const settlementReportLayouts: readonly SettlementReportLayout[] = [
       external_order_id: ['order id'],
       sku: ['seller sku'],
       posted_date: ['payment date'],
+      // The real file's header cell carries its formula on a second line ("= SUM(J:R)").
       amount: ['bank settlement value (rs.)', 'bank settlement value (rs.) = sum(j:r)'],
       description: ['order item id'],
     },
@@ -81,10 +90,9 @@ const settlementReportLayouts: readonly SettlementReportLayout[] = [
     name: 'Myntra settlement report',
     platform: 'Myntra',
     shape: 'money_columns',
-    headerRow: 3,
     dayFirst: true,
     moneyColumns: myntraMoneyColumns,
-    settledColumns: ['settled_amount_prepaid', 'settled_amount_postpaid'],
+    settledColumns: myntraSettledColumns,
     headers: {
       ...none,
       settlement_id: ['neft_ref', 'utr_number_prepaid', 'utr_number_postpaid'],

@@ -1,5 +1,5 @@
 import { parseReportNumber } from './order-report-values';
-import { normalizeHeader } from './report-layouts';
+import { normalizeHeader, type DateOrder } from './report-layouts';
 import { readReportHeaders, readReportRows, type ReportSource } from './report-read';
 import { amazonCategoryOf, categoryOfWord, type SettlementCategory } from './settlement-categories';
 import type {
@@ -65,11 +65,67 @@ export function normalizeSettlementDate(text: string, dayFirst: boolean): string
   return value;
 }
 
-/** Headers as the money columns name them: Flipkart's header cells may carry their formula. */
-const columnName = (header: string) => normalizeHeader(header).replace(/\s*=\s*sum\(.*\)$/, '');
+/**
+ * The order a file's own slashed dates show: a first number above 12 is a day (day first), a
+ * second above 12 a day too (month first). Null when none decides (every number 12 or less) or
+ * the dates disagree: then the owner is asked. A file with no slashed dates is read either way.
+ */
+export function dateOrderOf(texts: Iterable<string>): DateOrder | null {
+  let dayFirst = false;
+  let monthFirst = false;
+  let slashed = false;
+  for (const text of texts) {
+    const match = /^\s*(\d{1,2})[/-](\d{1,2})[/-](\d{4}|\d{2})\b/.exec(text);
+    if (!match) continue;
+    slashed = true;
+    if (Number(match[1]) > 12) dayFirst = true;
+    if (Number(match[2]) > 12) monthFirst = true;
+  }
+  if (!slashed) return 'day_first';
+  return dayFirst === monthFirst ? null : dayFirst ? 'day_first' : 'month_first';
+}
 
-const paise = (value: number) => Math.round(value * 100);
-const rupees = (value: number) => Math.round(value) / 100;
+/** The date order of a file mapped by hand, from its date-paid column (dateOrderOf). */
+export async function settlementDateOrder(
+  source: ReportSource,
+  mapping: SettlementColumnMapping,
+  headerRow = 1,
+): Promise<DateOrder | null> {
+  if (mapping.posted_date === null) return 'day_first';
+  const dates = await readReportRows(
+    source,
+    { posted_date: mapping.posted_date },
+    ({ cell }) => cell('posted_date'),
+    undefined,
+    headerRow,
+  );
+  return dateOrderOf(dates);
+}
+
+/**
+ * Headers as the money columns name them: Flipkart's header cells may carry their formula
+ * ("= SUM(J:R)", "[GST+TCS]") on a second line.
+ */
+const columnName = (header: string) =>
+  normalizeHeader(header)
+    .replace(/\s*=\s*sum\s*\(.*\)$/, '')
+    .replace(/\s*\[.*\]$/, '');
+
+/**
+ * Rupees to paise, half away from zero: the one point where an amount is rounded. Flipkart sends
+ * TCS and TDS with three decimals (-0.567); each line is rounded to the paisa as it is made, and
+ * says what the file sent.
+ */
+const paise = (value: number) => Math.sign(value) * Math.round(Math.abs(value) * 100 + 1e-9);
+const rupees = (value: number) => value / 100;
+/** Millionths of a rupee: the file's own amounts compared before any rounding. */
+const exact = (value: number) => Math.round(value * 1_000_000);
+
+/** The amount as sent, rounded to the paisa, and the words that say so when rounding changed it. */
+function toPaisa(value: number): { amount: number; asSent: string } {
+  const amount = rupees(paise(value));
+  return { amount, asSent: amount === value ? '' : ` (as sent: ${value})` };
+}
 
 /** A money cell: a number, null when empty or zero, or the text when it is not a number. */
 function money(text: string): number | string | null {
@@ -94,24 +150,36 @@ interface RowCells {
 }
 
 /**
+ * The date a row was paid, as written: Myntra's row carries a date per settled column (prepaid,
+ * postpaid), a cash-on-delivery row only the postpaid one; the date of a column that paid comes first.
+ */
+function paidDateText(row: RowCells, layout: SettlementReportLayout | null): string {
+  const settled = layout?.settledColumns ?? [];
+  const paying = settled.filter((column) => money(row.column(column.amount)) !== null);
+  const date = [...paying, ...settled].map((column) => row.column(column.date).trim()).find((text) => text !== '');
+  return date ?? row.field('posted_date').trim();
+}
+
+/**
  * The lines of one row (docs/imports.md, "Importing settlements"). Amazon V2 and files mapped by hand: one
  * line; a money-column report: one per non-zero column, plus, when the columns do not add up to
- * what the row says was paid, a line of the difference (filed as other, saying so).
+ * what the row says was paid, a line of the difference: the rounding to the paisa when the file's
+ * own amounts add up, otherwise filed as other, saying so.
  */
 function rowLines(
   row: RowCells,
   layout: SettlementReportLayout | null,
   settlementId: string,
+  dayFirst: boolean,
 ): Omit<SettlementReportRow, 'line' | 'unreadable'> {
   const { line, field } = row;
-  // A file mapped by hand is read as Indian files write dates: day first.
-  const dayFirst = layout?.dayFirst ?? true;
+  const written = paidDateText(row, layout);
   const base = {
     line,
     settlement_id: settlementId,
     external_order_id: field('external_order_id').trim(),
     ...(field('sku').trim() === '' ? {} : { sku: field('sku').trim() }),
-    posted_date: normalizeSettlementDate(field('posted_date'), dayFirst),
+    posted_date: written === '' ? '' : normalizeSettlementDate(written, dayFirst),
   };
   if (layout === null || layout.shape === 'amazon_v2') {
     const amount = parseReportNumber(field('amount'));
@@ -123,8 +191,11 @@ function rowLines(
       layout === null
         ? categoryOfWord(field('category') || field('description'))
         : amazonCategoryOf(field('transaction_type'), field('description'));
+    const rounded = typeof amount === 'number' ? toPaisa(amount) : { amount: amount ?? '', asSent: '' };
     return {
-      lines: [{ ...base, category, amount: amount ?? '', description: [...new Set(words)].join(' · ') }],
+      lines: [
+        { ...base, category, amount: rounded.amount, description: [...new Set(words)].join(' · ') + rounded.asSent },
+      ],
       skipped: null,
     };
   }
@@ -133,24 +204,31 @@ function rowLines(
   const item = field('description').trim();
   const describe = (header: string) => (item === '' ? header : `${header} · order item ${item}`);
   const lines: SettlementImportLine[] = [];
+  // What the lines add up to, in paise, and what the file's own amounts add up to, unrounded.
   let total = 0;
+  let sent = 0;
   let allNumbers = true;
   for (const column of layout.moneyColumns) {
     const value = money(row.column(column.header));
     if (value === null) continue;
     if (typeof value === 'number') {
-      const amount = column.deduction ? -Math.abs(value) : value;
+      const signed = column.deduction ? -Math.abs(value) : value;
+      const { amount, asSent } = toPaisa(signed);
       total += paise(amount);
-      lines.push({ ...base, category: column.category, amount, description: describe(column.header) });
+      sent += exact(signed);
+      lines.push({ ...base, category: column.category, amount, description: describe(column.header) + asSent });
     } else {
       allNumbers = false;
       lines.push({ ...base, category: column.category, amount: value, description: describe(column.header) });
     }
   }
   if (layout.settledColumns) {
-    // Myntra: the settled amount is what was paid, its fees already taken off (docs/imports.md: UNVERIFIED).
-    const settledCells = layout.settledColumns.map((name) => money(row.column(name)));
-    const settled = settledCells.reduce<number>((sum, cell) => sum + (typeof cell === 'number' ? paise(cell) : 0), 0);
+    // Myntra: the settled amounts (prepaid and postpaid) are what was paid, its fees already taken
+    // off (docs/imports.md: UNVERIFIED), so the sale line is their sum plus the fees.
+    const settled = layout.settledColumns.reduce<number>((sum, column) => {
+      const cell = money(row.column(column.amount));
+      return sum + (typeof cell === 'number' ? paise(cell) : 0);
+    }, 0);
     const gross = settled - total;
     if (gross !== 0 && allNumbers) {
       lines.unshift({
@@ -164,11 +242,16 @@ function rowLines(
   }
   const paid = parseReportNumber(field('amount'));
   if (allNumbers && typeof paid === 'number' && paise(paid) !== total) {
+    const rounding = exact(paid) === sent;
     lines.push({
       ...base,
       category: 'other',
       amount: rupees(paise(paid) - total),
-      description: describe('Bank Settlement Value not explained by the columns read'),
+      description: describe(
+        rounding
+          ? `Rounding to the paisa of the Bank Settlement Value as sent (${paid})`
+          : 'Bank Settlement Value not explained by the columns read',
+      ),
     });
   }
   return { lines, skipped: lines.length === 0 ? 'Nothing settled on this row.' : null };
@@ -182,9 +265,13 @@ export async function readSettlementReportRows(
   source: ReportSource,
   mapping: SettlementColumnMapping,
   layout: SettlementReportLayout | null,
+  headerRow = 1,
   onProgress?: (rows: number) => void,
+  dateOrder: DateOrder | null = null,
 ): Promise<SettlementReportRow[]> {
-  const headerRow = layout?.headerRow ?? 1;
+  // A file mapped by hand is read as its dates show (settlementDateOrder), else as Indian files
+  // write them: day first.
+  const dayFirst = layout?.dayFirst ?? dateOrder !== 'month_first';
   const headers = await readReportHeaders(source, headerRow);
   // Every column of the file is read by its name, the fields by their prefixed key.
   const columns: Record<string, string | null> = Object.fromEntries(
@@ -210,8 +297,9 @@ export async function readSettlementReportRows(
         { line, field, column: (name) => (name in columns ? cell(name) : ''), unreadable },
         layout,
         settlementId,
+        dayFirst,
       );
-      const undated = result.lines.length > 0 && field('posted_date').trim() === '';
+      const undated = result.lines.length > 0 && result.lines[0]!.posted_date === '';
       return { line, ...result, unreadable: undated ? 'This row has no date paid.' : null };
     },
     onProgress,

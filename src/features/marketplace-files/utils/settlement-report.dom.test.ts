@@ -8,7 +8,9 @@ import { amazonCategoryOf, categoryOfWord } from './settlement-categories';
 import { settlementReport, type SettlementColumnMapping } from './settlement-report-layouts';
 import {
   normalizeSettlementDate,
+  dateOrderOf,
   readSettlementReportRows,
+  settlementDateOrder,
   settlementLines,
   settlementLinesToImport,
   settlementPreviewRows,
@@ -18,13 +20,14 @@ const fixture = (name: string) => readFileSync(path.join(import.meta.dirname, '_
 
 /** Reads a settlement report the way the import dialog does: headers, recognised layout, rows. */
 async function readReport(text: string, mapping?: SettlementColumnMapping) {
-  const { headers, recognized } = await readKnownReportHeaders(settlementReport, text);
+  const { headers, headerRow, recognized } = await readKnownReportHeaders(settlementReport, text);
   const rows = await readSettlementReportRows(
     text,
     mapping ?? recognized?.mapping ?? layouts.emptyMapping(settlementReport),
     recognized?.layout ?? null,
+    headerRow,
   );
-  return { headers, recognized, rows, lines: settlementLines(rows) };
+  return { headers, headerRow, recognized, rows, lines: settlementLines(rows) };
 }
 
 const sum = (amounts: readonly (number | string)[]) =>
@@ -176,6 +179,37 @@ describe("Myntra's settlement report (header on row 3)", () => {
   });
 });
 
+describe("Myntra's prepaid and postpaid (cash on delivery) rows", () => {
+  const report = [
+    'Forward settlement report,,,,,,,',
+    'Seller 4321,,,,,,,',
+    'order_release_id,seller_sku_code,settled_amount_prepaid,settled_amount_postpaid,commission_amount_incl_gst,neft_ref,settlement_date_prepaid_payment,settlement_date_postpaid_payment',
+    '1188776655,KURTA-BLU,0,300.00,30.00,NEFT200,,22-01-2026',
+    '1188776656,KURTA-RED,450.00,200.00,50.00,NEFT201,20-01-2026,25-01-2026',
+  ].join('\r\n');
+
+  it('reads a cash-on-delivery row, paid on its postpaid date, instead of refusing it', async () => {
+    const { rows, lines } = await readReport(report);
+    expect(rows.map((row) => row.unreadable)).toEqual([null, null]);
+    expect(
+      lines.filter((line) => line.line === 4).map((line) => [line.category, line.amount, line.posted_date]),
+    ).toEqual([
+      ['sale', 330, '2026-01-22'],
+      ['commission', -30, '2026-01-22'],
+    ]);
+  });
+
+  it('reads both the prepaid and the postpaid settled amounts of one row', async () => {
+    const { lines } = await readReport(report);
+    const row = lines.filter((line) => line.line === 5);
+    expect(row.map((line) => [line.category, line.amount])).toEqual([
+      ['sale', 700],
+      ['commission', -50],
+    ]);
+    expect(sum(row.map((line) => line.amount))).toBe(650);
+  });
+});
+
 describe("Myntra's reverse settlement report", () => {
   it('makes a negative settled amount a refund, and the reverse logistics a return fee', async () => {
     const reverse = [
@@ -314,11 +348,12 @@ describe('a 100,000-line settlement file', () => {
       let turns = 0;
       const tick = setInterval(() => (turns += 1), 0);
       const started = performance.now();
-      const { recognized } = await readKnownReportHeaders(settlementReport, text);
+      const { recognized, headerRow } = await readKnownReportHeaders(settlementReport, text);
       const rows = await readSettlementReportRows(
         text,
         recognized!.mapping,
         recognized!.layout,
+        headerRow,
         () => (progressCalls += 1),
       );
       const elapsed = performance.now() - started;
@@ -336,4 +371,41 @@ describe('a 100,000-line settlement file', () => {
       expect(Math.max(...parts.map((part) => part.length))).toBeLessThanOrEqual(10_000);
     },
   );
+});
+
+describe('the date order of a file mapped by hand, decided from its own dates', () => {
+  it('takes a first number above 12 as day first, a second above 12 as month first, and asks otherwise', () => {
+    expect(dateOrderOf(['04-03-22', '30-04-22'])).toBe('day_first');
+    expect(dateOrderOf(['04-03-22', '04-30-22'])).toBe('month_first');
+    expect(dateOrderOf(['04-03-22', '05/06/2022'])).toBeNull();
+    expect(dateOrderOf(['13/04/22', '04/13/22'])).toBeNull();
+    expect(dateOrderOf(['2022-04-30', '30-Apr-2022'])).toBe('day_first');
+  });
+
+  const file = (dates: string[]) =>
+    ['Payout,Order,Paid on,Amount', ...dates.map((date, index) => `P-1,A-${index},${date},100`)].join('\n');
+  const mapping = {
+    ...layouts.emptyMapping(settlementReport),
+    settlement_id: 'Payout',
+    external_order_id: 'Order',
+    posted_date: 'Paid on',
+    amount: 'Amount',
+  };
+
+  it('reads 04-30-22 month first when the file shows it, instead of refusing each row', async () => {
+    const text = file(['04-30-22', '04-03-22']);
+    const order = await settlementDateOrder(text, mapping);
+    expect(order).toBe('month_first');
+    const rows = await readSettlementReportRows(text, mapping, null, 1, undefined, order);
+    expect(settlementLines(rows).map((line) => line.posted_date)).toEqual(['2022-04-30', '2022-04-03']);
+  });
+
+  it('cannot tell when every number is 12 or less: the answer the owner gives decides', async () => {
+    const text = file(['04-03-22', '05-06-22']);
+    expect(await settlementDateOrder(text, mapping)).toBeNull();
+    const monthFirst = await readSettlementReportRows(text, mapping, null, 1, undefined, 'month_first');
+    expect(settlementLines(monthFirst).map((line) => line.posted_date)).toEqual(['2022-04-03', '2022-05-06']);
+    const dayFirst = await readSettlementReportRows(text, mapping, null, 1, undefined, 'day_first');
+    expect(settlementLines(dayFirst).map((line) => line.posted_date)).toEqual(['2022-03-04', '2022-06-05']);
+  });
 });

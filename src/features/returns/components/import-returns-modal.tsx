@@ -83,8 +83,8 @@ const returnImporter: ReportImporter<
   intro:
     "A marketplace's returns report records its RTOs and customer returns here, against the orders imported or logged with the same order id and SKU: sellable units back in stock, the others a claim. The file is read in this browser and not uploaded; nothing is saved until you import.",
   fileLabel: 'Returns report',
-  check: async (platform, file, mapping, layout, onProgress) => {
-    const rows = await readReturnReportRows(file, mapping, layout, (count) =>
+  check: async (platform, file, mapping, layout, { headerRow }, onProgress) => {
+    const rows = await readReturnReportRows(file, mapping, layout, headerRow, (count) =>
       onProgress(`Reading the file… ${count} rows`),
     );
     const lines = toReturnLines(rows);

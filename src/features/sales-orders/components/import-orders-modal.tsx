@@ -56,8 +56,10 @@ const orderImporter: ReportImporter<OrderReportField, ImportLine, RowOutcome, Pr
   intro:
     "A marketplace's order report becomes sales here, each with its order id and date. The file is read in this browser and not uploaded; nothing is saved until you import.",
   fileLabel: 'Order report',
-  check: async (platform, file, mapping, _layout, onProgress) => {
-    const rows = await readOrderReportRows(file, mapping, (count) => onProgress(`Reading the file… ${count} rows`));
+  check: async (platform, file, mapping, _layout, { headerRow }, onProgress) => {
+    const rows = await readOrderReportRows(file, mapping, headerRow, (count) =>
+      onProgress(`Reading the file… ${count} rows`),
+    );
     const lines = toImportLines(rows);
     onProgress(`Checking ${plural(lines.lines.length, 'line', 'lines')} against your products and orders…`);
     const previews = await previewImport(platform, lines.lines);

@@ -13,6 +13,7 @@ import type {
 import { settlementReport } from '@/features/marketplace-files/utils/settlement-report-layouts';
 import {
   readSettlementReportRows,
+  settlementDateOrder,
   settlementLines,
   settlementLinesToImport,
   settlementPreviewRows,
@@ -91,15 +92,21 @@ const settlementImporter: ReportImporter<
   intro:
     "A marketplace's settlement (payments) report records what it paid for each order, and what it kept: fees, TCS, TDS, refunds. Lines whose order is not in FactoryFlow are kept as unmatched. The file is read in this browser and not uploaded; nothing is saved until you import.",
   fileLabel: 'Settlement report',
-  check: async (platform, file, mapping, layout, onProgress) => {
-    const rows = await readSettlementReportRows(file, mapping, layout, (count) =>
-      onProgress(`Reading the file… ${count} rows`),
+  check: async (platform, file, mapping, layout, { headerRow, dateOrder }, onProgress) => {
+    const rows = await readSettlementReportRows(
+      file,
+      mapping,
+      layout,
+      headerRow,
+      (count) => onProgress(`Reading the file… ${count} rows`),
+      dateOrder,
     );
     const lines = settlementLines(rows);
     onProgress(`Checking ${plural(lines.length, 'line', 'lines')} against your orders…`);
     const verdicts = await previewSettlementImport(platform, lines);
     return { rows: settlementPreviewRows(rows, verdicts), toImport: settlementLinesToImport(lines, verdicts) };
   },
+  dateOrder: settlementDateOrder,
   columns,
   outcomeLabels,
   importLabel: (lines) => `Import ${linesCount(lines.length)}`,

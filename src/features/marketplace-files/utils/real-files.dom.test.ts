@@ -1,0 +1,88 @@
+// The corpus of real marketplace files (tests/fixtures/real, sources in its SOURCES.md): each is
+// imported as the dialog reads it, and what FactoryFlow would record is checked against the
+// file's own totals.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import Papa from 'papaparse';
+import { describe, expect, it } from 'vitest';
+import { readKnownReportHeaders } from './report-read';
+import { settlementReport } from './settlement-report-layouts';
+import { readSettlementReportRows, settlementLines } from './settlement-report-lines';
+
+const realFile = (name: string) =>
+  readFileSync(path.join(import.meta.dirname, '../../../../tests/fixtures/real', name), 'utf8');
+
+const paise = (amount: number | string) => Math.round(Number(amount) * 100);
+
+describe('Flipkart settled transactions, a real file (help lines, a group row, separator columns, three decimals)', () => {
+  const text = realFile('flipkart/settled-transactions-neft-2026-06-24.csv');
+
+  async function importFile() {
+    const { headerRow, recognized } = await readKnownReportHeaders(settlementReport, text);
+    const rows = await readSettlementReportRows(text, recognized!.mapping, recognized!.layout, headerRow);
+    return { headerRow, recognized, rows, lines: settlementLines(rows) };
+  }
+
+  /** The file's own Bank Settlement Value per order item, read straight from its header's column. */
+  function fileOwnValues(): Map<number, number> {
+    const cells = Papa.parse<string[]>(text, { skipEmptyLines: 'greedy' }).data;
+    const header = cells.findIndex((row) => row[0] === 'NEFT ID');
+    const column = cells[header]!.findIndex((cell) => cell.startsWith('Bank Settlement Value'));
+    const values = new Map<number, number>();
+    cells.forEach((row, index) => {
+      if (index > header && /^OD\d+$/.test(row[7] ?? '')) values.set(index + 1, Number(row[column]));
+    });
+    return values;
+  }
+
+  it('is recognised whole, its header found on row 8 below six help lines and the group row', async () => {
+    const { headerRow, recognized, rows } = await importFile();
+    expect(headerRow).toBe(8);
+    expect(recognized?.layout.name).toBe('Flipkart settled transactions (payments report)');
+    expect(rows.filter((row) => row.unreadable !== null)).toEqual([]);
+    // Row 9 is the sub-field row under the header, not a line.
+    expect(rows[0]).toMatchObject({ line: 9, lines: [], skipped: 'No order id: a row of titles or formulas.' });
+    expect(rows.slice(1).map((row) => row.lines.length > 0)).toEqual([true, true, true]);
+  });
+
+  it("imports each row's Bank Settlement Value, rounded once to the paisa, and the file's total", async () => {
+    const { lines } = await importFile();
+    const own = fileOwnValues();
+    expect([...own.values()]).toEqual([98.606, -189.98, 8.54]);
+    for (const [line, value] of own) {
+      const recorded = lines.filter((item) => item.line === line).reduce((sum, item) => sum + paise(item.amount), 0);
+      expect(recorded).toBe(Math.round(value * 100));
+    }
+    const total = lines.reduce((sum, item) => sum + paise(item.amount), 0);
+    expect(total).toBe([...own.values()].reduce((sum, value) => sum + Math.round(value * 100), 0));
+    expect(total).toBe(-8283);
+    // Every line as import_settlement takes it: at most two decimals.
+    for (const item of lines) expect(String(item.amount)).toMatch(/^-?\d+(\.\d{1,2})?$/);
+  });
+
+  it('keeps what the file sent beside each rounded amount, and shows the rounding as such, never as not explained', async () => {
+    const { lines } = await importFile();
+    expect(lines.find((line) => line.category === 'tcs')).toMatchObject({
+      amount: -0.57,
+      description: 'tcs (rs.) · order item 437810194605824100 (as sent: -0.567)',
+      posted_date: '2026-06-24',
+      settlement_id: 'NFT-/XUTR/DEUTH026175A1RGSX',
+      sku: 'Glory-MM-2026',
+    });
+    expect(lines.find((line) => line.category === 'tds')).toMatchObject({ amount: -5.67 });
+    expect(lines.filter((line) => line.description.includes('not explained'))).toEqual([]);
+    const rounding = lines.filter((line) => line.description.startsWith('Rounding to the paisa'));
+    expect(rounding.map((line) => [line.line, line.category, line.amount])).toEqual([[10, 'other', 0.01]]);
+  });
+
+  it('reads the return row: its refund, the reverse shipping and the GST on the fees', async () => {
+    const { lines } = await importFile();
+    expect(lines.filter((line) => line.line === 11).map((line) => [line.category, line.amount])).toEqual([
+      ['sale', 106],
+      ['refund', -106],
+      ['fixed_fee', -6],
+      ['return_fee', -155],
+      ['other', -28.98],
+    ]);
+  });
+});
