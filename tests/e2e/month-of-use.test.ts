@@ -83,7 +83,7 @@ describe('a month of real use: navigation and figures', { timeout: 180_000 }, ()
     await heading(page, 'Dashboard').waitFor();
 
     const revenue = page.getByRole('region', { name: 'Total Revenue' });
-    await revenue.getByText('All time, after cancellations and returns').waitFor();
+    await revenue.getByText('All time, net of GST, after cancellations and returns').waitFor();
     await page.getByRole('button', { name: 'Open Sales Orders' }).click();
     await heading(page, 'Sales Orders').waitFor();
     await eventually(() => page.locator('input[aria-label="Status"]').inputValue()).toBe('Unfulfilled');

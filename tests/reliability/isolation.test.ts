@@ -889,6 +889,7 @@ describeStack('isolation between two anonymous users', (stack, kind) => {
         status: 'Unfulfilled',
         sku: 'SKU-First shirt',
         product_id: null,
+        place_of_supply: null,
       },
     ]);
     // Nor does the first user's Amazon alias (issue 34) resolve for the second user.

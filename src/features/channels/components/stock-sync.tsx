@@ -113,13 +113,14 @@ function PlatformSync({ layout }: { layout: StockFileLayout }) {
   return (
     <Stack gap="sm">
       <Alert
-        color={layout.confidence === 'documented' ? 'blue' : 'yellow'}
+        // Gray, not yellow: Mantine's light yellow text on its yellow tint is below WCAG AA contrast.
+        color={layout.confidence === 'documented' ? 'blue' : 'gray'}
         icon={<IconInfoCircle />}
         title={
           <Group gap="xs">
             {platformName(platform)}: {layout.portalFile}
             {layout.confidence !== 'documented' && (
-              <Badge color="yellow" variant="light" tt="none">
+              <Badge color="yellow" variant="filled" autoContrast tt="none">
                 {layout.confidence === 'not found' ? 'Layout not published' : 'Best public evidence'}
               </Badge>
             )}

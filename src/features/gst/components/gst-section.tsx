@@ -83,12 +83,18 @@ function tableTotal(summary: Gstr1Summary, table: string): string {
   }
 }
 
+const PLACE_UNKNOWN_SHOWN = 3;
+
 /**
  * The sales whose buyer's state no report or shop gave: each says "Place of supply unknown" and is
  * filed in no table until an invoice names the state (issue 42), rather than as the business's own.
  */
 function PlaceUnknownSales({ count, orders }: { count: number; orders: PlaceUnknownSale[] }) {
   const setPlace = useSetPlaceOfSupply();
+  // Three at first: a month of old order files can leave a hundred, which would push the month's
+  // tables pages down, on a phone most of all.
+  const [showAll, setShowAll] = useState(false);
+  const shown = showAll ? orders : orders.slice(0, PLACE_UNKNOWN_SHOWN);
   const settle = (order: PlaceUnknownSale, state: string | null) => {
     if (state === null) return;
     setPlace.mutate(
@@ -114,7 +120,7 @@ function PlaceUnknownSales({ count, orders }: { count: number; orders: PlaceUnkn
         each one&apos;s buyer state to file it.
       </Text>
       <Stack component="ul" gap={2} mt="xs" pl="md" aria-label="Sales with place of supply unknown">
-        {orders.map((order) => (
+        {shown.map((order) => (
           <Group component="li" key={order.sales_order_id} gap="xs" wrap="wrap">
             <Text size="sm">
               {order.platform}
@@ -133,7 +139,12 @@ function PlaceUnknownSales({ count, orders }: { count: number; orders: PlaceUnkn
           </Group>
         ))}
       </Stack>
-      {count > orders.length && (
+      {shown.length < orders.length && (
+        <Button variant="subtle" size="compact-sm" mt={4} onClick={() => setShowAll(true)}>
+          Show all {formatQuantity(orders.length)}
+        </Button>
+      )}
+      {showAll && count > orders.length && (
         <Text size="xs" mt={4}>
           The first {formatQuantity(orders.length)} are listed.
         </Text>
@@ -272,49 +283,53 @@ function MonthFigures({ month }: { month: string }) {
 
 /** Table 14(a): the month's sales through each e-commerce operator, by its GSTIN. */
 function OperatorSales({ summary }: { summary: Gstr1Summary }) {
+  const note = (
+    <Text size="xs" c="dimmed" mt="xs">
+      A marketplace&apos;s sales are filed under its GSTIN (B2C small type E) once you enter it in Settings, E-commerce
+      operators; until then they are type OE and not in this table.
+    </Text>
+  );
   return (
     <div>
       <Title order={4} size="h5" mb="xs">
         Sales through e-commerce operators (Table 14)
       </Title>
-      <Scrolling label="Sales through e-commerce operators, scrolling">
-        <Table aria-label="Sales through e-commerce operators">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Operator GSTIN</Table.Th>
-              <Table.Th ta="right">Net value</Table.Th>
-              <Table.Th ta="right">IGST</Table.Th>
-              <Table.Th ta="right">CGST</Table.Th>
-              <Table.Th ta="right">SGST</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {summary.eco.length === 0 ? (
-              <Table.Tr>
-                <Table.Td colSpan={5}>
-                  <Text size="sm" c="dimmed">
-                    No sales through an operator whose GSTIN is known this month.
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            ) : (
-              summary.eco.map((row) => (
-                <Table.Tr key={row.ecommerce_gstin}>
-                  <Table.Td ff="monospace">{row.ecommerce_gstin}</Table.Td>
-                  <Table.Td ta="right">{formatRupees(Number(row.net_value_of_supplies))}</Table.Td>
-                  <Table.Td ta="right">{formatRupees(Number(row.igst))}</Table.Td>
-                  <Table.Td ta="right">{formatRupees(Number(row.cgst))}</Table.Td>
-                  <Table.Td ta="right">{formatRupees(Number(row.sgst))}</Table.Td>
+      {summary.eco.length === 0 ? (
+        <>
+          <Text size="sm" c="dimmed">
+            No sales through an operator whose GSTIN is known this month.
+          </Text>
+          {note}
+        </>
+      ) : (
+        <>
+          <Scrolling label="Sales through e-commerce operators, scrolling">
+            <Table aria-label="Sales through e-commerce operators">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Operator GSTIN</Table.Th>
+                  <Table.Th ta="right">Net value</Table.Th>
+                  <Table.Th ta="right">IGST</Table.Th>
+                  <Table.Th ta="right">CGST</Table.Th>
+                  <Table.Th ta="right">SGST</Table.Th>
                 </Table.Tr>
-              ))
-            )}
-          </Table.Tbody>
-        </Table>
-      </Scrolling>
-      <Text size="xs" c="dimmed" mt="xs">
-        A marketplace&apos;s sales are filed under its GSTIN (B2C small type E) once you enter it in Settings,
-        E-commerce operators; until then they are type OE and not in this table.
-      </Text>
+              </Table.Thead>
+              <Table.Tbody>
+                {summary.eco.map((row) => (
+                  <Table.Tr key={row.ecommerce_gstin}>
+                    <Table.Td ff="monospace">{row.ecommerce_gstin}</Table.Td>
+                    <Table.Td ta="right">{formatRupees(Number(row.net_value_of_supplies))}</Table.Td>
+                    <Table.Td ta="right">{formatRupees(Number(row.igst))}</Table.Td>
+                    <Table.Td ta="right">{formatRupees(Number(row.cgst))}</Table.Td>
+                    <Table.Td ta="right">{formatRupees(Number(row.sgst))}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Scrolling>
+          {note}
+        </>
+      )}
     </div>
   );
 }
@@ -355,29 +370,25 @@ function PurchaseInvoices({ invoices }: { invoices: InputTax['invoices'] }) {
       <Title order={4} size="h5" mb="xs">
         Input tax by purchase invoice
       </Title>
-      <Scrolling label="Input tax by purchase invoice, scrolling">
-        <Table aria-label="Input tax by purchase invoice">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Supplier GSTIN</Table.Th>
-              <Table.Th>Supplier</Table.Th>
-              <Table.Th>Invoice</Table.Th>
-              <Table.Th>Invoice date</Table.Th>
-              <Table.Th ta="right">Value before tax</Table.Th>
-              <Table.Th ta="right">GST paid</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {invoices.length === 0 ? (
+      {invoices.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No GST paid on receipts this month.
+        </Text>
+      ) : (
+        <Scrolling label="Input tax by purchase invoice, scrolling">
+          <Table aria-label="Input tax by purchase invoice">
+            <Table.Thead>
               <Table.Tr>
-                <Table.Td colSpan={6}>
-                  <Text size="sm" c="dimmed">
-                    No GST paid on receipts this month.
-                  </Text>
-                </Table.Td>
+                <Table.Th>Supplier GSTIN</Table.Th>
+                <Table.Th>Supplier</Table.Th>
+                <Table.Th>Invoice</Table.Th>
+                <Table.Th>Invoice date</Table.Th>
+                <Table.Th ta="right">Value before tax</Table.Th>
+                <Table.Th ta="right">GST paid</Table.Th>
               </Table.Tr>
-            ) : (
-              invoices.map((invoice, index) => (
+            </Table.Thead>
+            <Table.Tbody>
+              {invoices.map((invoice, index) => (
                 <Table.Tr key={index}>
                   <Table.Td>{invoice.supplier_gstin ?? 'No GSTIN'}</Table.Td>
                   <Table.Td>
@@ -393,11 +404,11 @@ function PurchaseInvoices({ invoices }: { invoices: InputTax['invoices'] }) {
                   <Table.Td ta="right">{formatRupees(invoice.purchase_value)}</Table.Td>
                   <Table.Td ta="right">{formatRupees(invoice.gst_paid)}</Table.Td>
                 </Table.Tr>
-              ))
-            )}
-          </Table.Tbody>
-        </Table>
-      </Scrolling>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Scrolling>
+      )}
     </div>
   );
 }
