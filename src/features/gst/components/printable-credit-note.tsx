@@ -3,7 +3,7 @@ import { IconPrinter } from '@tabler/icons-react';
 import { LoadError } from '@/components/load-error';
 import { formatDay, formatQuantity, formatRupees } from '@/lib/format';
 import { useCreditNote, type CreditNoteDocument } from '../api/credit-notes';
-import { Party, percent, stateOf, taxHeaders } from './printable-invoice';
+import { LineTaxCells, Party, stateOf, taxHeaders, TotalTaxCells } from './printable-invoice';
 import classes from './printable-invoice.module.css';
 
 /** A credit note as a document of its own (Rule 53): the parties, the invoice it corrects, its lines and totals. */
@@ -76,20 +76,7 @@ function CreditNoteSheet({ note }: { note: CreditNoteDocument }) {
                     : `${formatQuantity(line.quantity)} ${line.uqc ?? 'NOS'}`}
                 </td>
                 <td className={classes.number}>{formatRupees(line.taxable_value)}</td>
-                {intra ? (
-                  <>
-                    <td className={classes.number}>
-                      {percent(line.cgst_rate)}: {formatRupees(line.cgst)}
-                    </td>
-                    <td className={classes.number}>
-                      {percent(line.sgst_rate)}: {formatRupees(line.sgst)}
-                    </td>
-                  </>
-                ) : (
-                  <td className={classes.number}>
-                    {percent(line.igst_rate)}: {formatRupees(line.igst)}
-                  </td>
-                )}
+                <LineTaxCells line={line} intra={intra} />
                 <td className={classes.number}>{formatRupees(line.total)}</td>
               </tr>
             ))}
@@ -98,14 +85,7 @@ function CreditNoteSheet({ note }: { note: CreditNoteDocument }) {
             <tr>
               <th colSpan={4}>Total</th>
               <th className={classes.number}>{formatRupees(note.taxable_value)}</th>
-              {intra ? (
-                <>
-                  <th className={classes.number}>{formatRupees(note.cgst)}</th>
-                  <th className={classes.number}>{formatRupees(note.sgst)}</th>
-                </>
-              ) : (
-                <th className={classes.number}>{formatRupees(note.igst)}</th>
-              )}
+              <TotalTaxCells totals={note} intra={intra} />
               <th className={classes.number}>{formatRupees(note.total)}</th>
             </tr>
           </tfoot>

@@ -7,6 +7,48 @@ import classes from './printable-invoice.module.css';
 
 export const percent = (rate: number) => `${Number(rate)}%`;
 
+interface TaxAmounts {
+  cgst: number;
+  sgst: number;
+  igst: number;
+}
+
+/** A document line's tax cells: CGST and SGST within the state, IGST to another, each with its rate. */
+export function LineTaxCells({
+  line,
+  intra,
+}: {
+  line: TaxAmounts & { cgst_rate: number; sgst_rate: number; igst_rate: number };
+  intra: boolean;
+}) {
+  return intra ? (
+    <>
+      <td className={classes.number}>
+        {percent(line.cgst_rate)}: {formatRupees(line.cgst)}
+      </td>
+      <td className={classes.number}>
+        {percent(line.sgst_rate)}: {formatRupees(line.sgst)}
+      </td>
+    </>
+  ) : (
+    <td className={classes.number}>
+      {percent(line.igst_rate)}: {formatRupees(line.igst)}
+    </td>
+  );
+}
+
+/** A document's tax totals, in the columns LineTaxCells fills. */
+export function TotalTaxCells({ totals, intra }: { totals: TaxAmounts; intra: boolean }) {
+  return intra ? (
+    <>
+      <th className={classes.number}>{formatRupees(totals.cgst)}</th>
+      <th className={classes.number}>{formatRupees(totals.sgst)}</th>
+    </>
+  ) : (
+    <th className={classes.number}>{formatRupees(totals.igst)}</th>
+  );
+}
+
 export function Party({
   title,
   name,
@@ -106,20 +148,7 @@ function InvoiceSheet({ invoice }: { invoice: Invoice }) {
                 </td>
                 <td className={classes.number}>{formatRupees(line.unit_price)}</td>
                 <td className={classes.number}>{formatRupees(line.taxable_value)}</td>
-                {intra ? (
-                  <>
-                    <td className={classes.number}>
-                      {percent(line.cgst_rate)}: {formatRupees(line.cgst)}
-                    </td>
-                    <td className={classes.number}>
-                      {percent(line.sgst_rate)}: {formatRupees(line.sgst)}
-                    </td>
-                  </>
-                ) : (
-                  <td className={classes.number}>
-                    {percent(line.igst_rate)}: {formatRupees(line.igst)}
-                  </td>
-                )}
+                <LineTaxCells line={line} intra={intra} />
                 <td className={classes.number}>{formatRupees(line.total)}</td>
               </tr>
             ))}
@@ -128,14 +157,7 @@ function InvoiceSheet({ invoice }: { invoice: Invoice }) {
             <tr>
               <th colSpan={5}>Total</th>
               <th className={classes.number}>{formatRupees(invoice.taxable_value)}</th>
-              {intra ? (
-                <>
-                  <th className={classes.number}>{formatRupees(invoice.cgst)}</th>
-                  <th className={classes.number}>{formatRupees(invoice.sgst)}</th>
-                </>
-              ) : (
-                <th className={classes.number}>{formatRupees(invoice.igst)}</th>
-              )}
+              <TotalTaxCells totals={invoice} intra={intra} />
               <th className={classes.number}>{formatRupees(invoice.total)}</th>
             </tr>
           </tfoot>
