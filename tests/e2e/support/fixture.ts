@@ -13,6 +13,8 @@ import {
 } from './environment';
 import type { StackOptions } from '../../../stack/src/stack';
 
+const FIRST_LOAD_TIMEOUT_MS = 60_000;
+
 export interface OpenedApp {
   context: BrowserContext;
   page: Page;
@@ -138,9 +140,12 @@ export function useE2e({
       const page = await context.newPage();
       page.setDefaultTimeout(15_000);
       await options.beforeLoad?.(page);
-      await page.goto(started().appUrl);
+      // A page's first load is bounded at a minute, not an action's 15 s: Vite's dev server
+      // transforms the app and pre-bundles its dependencies on the first request, which took over
+      // 15 s on the 2-core CI machine running two other end-to-end files. A hang still fails.
+      await page.goto(started().appUrl, { timeout: FIRST_LOAD_TIMEOUT_MS });
       if (options.waitForApp !== false) {
-        await page.getByRole('heading', { name: 'Dashboard', level: 2 }).waitFor();
+        await page.getByRole('heading', { name: 'Dashboard', level: 2 }).waitFor({ timeout: FIRST_LOAD_TIMEOUT_MS });
       }
       return { context, page };
     },
