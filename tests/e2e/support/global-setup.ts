@@ -37,15 +37,28 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
 async function buildApp(): Promise<string> {
   const outDir = await mkdtemp(path.join(tmpdir(), 'factoryflow-e2e-app-'));
-  // Vite reads VITE_* variables from its process's environment: set only for this build.
-  const saved = { url: process.env.VITE_SUPABASE_URL, key: process.env.VITE_SUPABASE_ANON_KEY };
+  // Vite reads VITE_* variables from its process's environment: set only for this build. It keeps
+  // a NODE_ENV already set, and Vitest sets `test`: React and the JSX transform would then be their
+  // development builds, about twice the browser's work, instead of what users get.
+  const saved = {
+    url: process.env.VITE_SUPABASE_URL,
+    key: process.env.VITE_SUPABASE_ANON_KEY,
+    nodeEnv: process.env.NODE_ENV,
+  };
   process.env.VITE_SUPABASE_URL = STACK_URL_PLACEHOLDER;
   process.env.VITE_SUPABASE_ANON_KEY = ANON_KEY_PLACEHOLDER;
+  process.env.NODE_ENV = 'production';
   try {
-    await build({ configFile: 'vite.config.ts', logLevel: 'error', build: { outDir, emptyOutDir: true } });
+    await build({
+      configFile: 'vite.config.ts',
+      mode: 'production',
+      logLevel: 'error',
+      build: { outDir, emptyOutDir: true },
+    });
   } finally {
     restore('VITE_SUPABASE_URL', saved.url);
     restore('VITE_SUPABASE_ANON_KEY', saved.key);
+    restore('NODE_ENV', saved.nodeEnv);
   }
   return outDir;
 }
