@@ -1,27 +1,25 @@
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import SlowestFirstSequencer from './tests/support/sequencer';
 
 /**
  * The contract, reliability and end-to-end projects' globalSetup makes one migrated stack template
  * per run, which their files' throwaway embedded stacks copy instead of running initdb and every
  * migration (tests/support/stack-template.ts).
  *
- * Four groups, one after another; the projects of one group share its number of workers (Vitest
- * refuses two counts in one group):
- *  0. unit and unit-dom, two files at a time (nothing shared);
- *  1. stack, db, contract and the reliability files that time nothing, two at a time, mostly
- *     waiting on Postgres: each stack and contract file migrates its own scratch database or stack
- *     (migrate() queues the platform SQL's server-wide role changes), each race in db has its own
- *     users;
- *  2. end-to-end, three at a time (they wait on the browser and the stack as much as they compute:
- *     a third worker took the group from about 660 s to 600 s): each file has its own stack,
- *     embedded Postgres and Chromium;
- *  3. reliability-timed alone, as its tests time other users' requests on a quiet machine.
+ * Two groups, one after the other (Vitest needs one number of workers per group):
+ *  0. every project but reliability-timed, three files at a time from one queue, the slowest kind
+ *     first (tests/support/sequencer.ts). A 2-core machine is busy with Chromium most of the run;
+ *     one queue lets the unit, stack, database and contract files fill the gaps the end-to-end
+ *     files leave while they wait on their stack, instead of running in groups of their own with
+ *     the cores half idle at each group's end. Each end-to-end, stack and contract file has its own
+ *     stack or scratch database; each race in db has its own users.
+ *  1. reliability-timed alone, as its tests time other users' requests on a quiet machine.
  */
 const group = (groupOrder: number, maxWorkers: number) => ({ maxWorkers, sequence: { groupOrder } });
 
-/** The reliability files that time other requests (bounds, slow clients, restarts): alone, in group 3. */
+/** The reliability files that time other requests (bounds, slow clients, restarts): alone, in group 1. */
 const TIMED_RELIABILITY = [
   'tests/reliability/backend-restart.test.ts',
   'tests/reliability/bom-cell-bounds.test.ts',
@@ -38,6 +36,7 @@ export default defineConfig({
   server: { host: '127.0.0.1', port: 5173, strictPort: true },
   preview: { host: '127.0.0.1', port: 4173, strictPort: true },
   test: {
+    sequence: { sequencer: SlowestFirstSequencer },
     projects: [
       // Unit tests run in Node unless they touch the DOM (components, hooks, localStorage): those are
       // `.test.tsx` or `.dom.test.ts` and run in jsdom, which costs each file a second or more to set up.
@@ -48,7 +47,7 @@ export default defineConfig({
           include: ['src/**/*.test.ts'],
           exclude: ['src/**/*.dom.test.ts'],
           environment: 'node',
-          ...group(0, 2),
+          ...group(0, 3),
         },
       },
       {
@@ -58,11 +57,11 @@ export default defineConfig({
           include: ['src/**/*.test.tsx', 'src/**/*.dom.test.ts'],
           environment: 'jsdom',
           setupFiles: ['src/test/setup.ts'],
-          ...group(0, 2),
+          ...group(0, 3),
         },
       },
       {
-        test: { name: 'stack', include: ['stack/**/*.test.ts'], environment: 'node', ...group(1, 2) },
+        test: { name: 'stack', include: ['stack/**/*.test.ts'], environment: 'node', ...group(0, 3) },
       },
       // These need DATABASE_URL (a Postgres with platform SQL and migrations): npm test sets it.
       {
@@ -73,7 +72,7 @@ export default defineConfig({
           include: ['tests/db/**/*.test.ts'],
           environment: 'node',
           testTimeout: 60_000,
-          ...group(1, 2),
+          ...group(0, 3),
         },
       },
       {
@@ -84,11 +83,11 @@ export default defineConfig({
           globalSetup: ['tests/support/stack-template.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          ...group(1, 2),
+          ...group(0, 3),
         },
       },
       // Reliability files that time nothing (hostile input, isolation, oversell, fan-out, the CLI)
-      // share group 1's two workers; the ones that time requests run alone in group 3.
+      // share group 0's queue; the ones that time requests run alone in group 1.
       {
         test: {
           name: 'reliability',
@@ -98,7 +97,7 @@ export default defineConfig({
           globalSetup: ['tests/support/stack-template.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          ...group(1, 2),
+          ...group(0, 3),
         },
       },
       {
@@ -109,7 +108,7 @@ export default defineConfig({
           globalSetup: ['tests/support/stack-template.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          ...group(3, 1),
+          ...group(1, 1),
         },
       },
       {
@@ -122,7 +121,7 @@ export default defineConfig({
           globalSetup: ['tests/e2e/support/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          ...group(2, 3),
+          ...group(0, 3),
         },
       },
     ],
