@@ -120,12 +120,19 @@ comment on function private.replayed_result is
 
 -- Stores the result of the request private.replayed_result took in this transaction.
 create function private.remember_result(user_id uuid, request_id uuid, result jsonb) returns void
-language sql
+-- PL/pgSQL, to skip the update for a call without a request id and to keep its plan: a SQL function
+-- with a pinned search_path is planned again at every call, and every sale calls it.
+language plpgsql
 set search_path = ''
 as $$
+begin
+  if remember_result.request_id is null then
+    return;
+  end if;
   update private.request_results r
   set result = remember_result.result
-  where r.user_id = remember_result.user_id and r.request_id = remember_result.request_id
+  where r.user_id = remember_result.user_id and r.request_id = remember_result.request_id;
+end;
 $$;
 comment on function private.remember_result is
   'Stores the result a repeat of the request taken by private.replayed_result returns. Nothing without a request id.';
