@@ -16,6 +16,7 @@ import { measureImportOrders } from './import-orders';
 import { startCluster } from './lib/cluster';
 import { type BenchRow, renderTable } from './lib/report';
 import { measureListPaging } from './list-paging';
+import { measureLogSaleProfile } from './log-sale-profile';
 import { measureLogSale } from './log-sale-throughput';
 import { measureMillionOrders } from './million-orders';
 import { measureRealtimeFanout } from './realtime-fanout';
@@ -51,6 +52,7 @@ try {
     ['dashboard panels', () => measureDashboardPanels(cluster.url)],
     ['list paging', () => measureListPaging(cluster.url)],
     ['log_sale throughput', () => measureLogSale(cluster.url)],
+    ['log_sale profile', () => measureLogSaleProfile(cluster.url)],
     ['order import', () => measureImportOrders(cluster.url)],
     ['a million orders', () => measureMillionOrders(cluster.url)],
     ['settlements', () => measureSettlements(cluster.url)],
