@@ -8,7 +8,7 @@
 -- totals. Users read only their own totals and write none.
 begin;
 set local client_min_messages = warning;
-select plan(32);
+select plan(37);
 
 select tests.create_user('owner');
 select tests.create_user('other');
@@ -292,6 +292,38 @@ where o.status = 'Unfulfilled' and o.product_id = (pg_temp.top_by_revenue_recoun
 select is(pg_temp.top_by_revenue_shown(), pg_temp.top_by_revenue_recounted(),
   'and with the top product''s cancellations pending, as a recount');
 reset role;
+
+-- A statement of 128 changes or more adds them to the totals itself: nothing is appended for a fold
+-- to delete, so no dead rows are left for readers to scan (issue 44). An import of 128 lines, then
+-- a bulk fulfil of them (128 orders out, 128 in); an import of 127 lines is appended as before.
+-- The changes' sequence says what was appended, whether or not a fold deleted it since.
+create function pg_temp.changes_numbered() returns bigint language sql as $$
+  select last_value from public.sales_figure_changes_id_seq
+$$;
+create temp table numbered as select pg_temp.changes_numbered() as before;
+select tests.authenticate_as('owner');
+select public.import_sales_orders('Flipkart', (
+  select jsonb_agg(jsonb_build_object('external_order_id', 'BULK-' || g, 'order_date', '2026-02-01', 'sku', 'CAP-1',
+    'quantity', 1, 'total_amount', 250))
+  from generate_series(1, 128) g));
+reset role;
+select is(pg_temp.changes_numbered(), (select before from numbered),
+  'An import of 128 lines appends no pending change: its figures go into the totals at once');
+select ok(pg_temp.agrees(), 'and the totals equal a recount');
+select tests.authenticate_as('owner');
+select public.fulfil_sales_orders(array(select o.id from public.sales_orders o where o.external_order_id like 'BULK-%'));
+reset role;
+select is(pg_temp.changes_numbered(), (select before from numbered),
+  'Fulfilling the 128 orders at once (256 changes) appends none either');
+select ok(pg_temp.agrees(), 'and the totals, counts by status included, equal a recount');
+select tests.authenticate_as('owner');
+select public.import_sales_orders('Flipkart', (
+  select jsonb_agg(jsonb_build_object('external_order_id', 'SMALL-' || g, 'order_date', '2026-02-02', 'sku', 'CAP-1',
+    'quantity', 1, 'total_amount', 250))
+  from generate_series(1, 127) g));
+reset role;
+select is(pg_temp.changes_numbered() - (select before from numbered), 127::bigint,
+  'An import of 127 lines appends its 127 changes, as a sale appends its one');
 
 select * from finish();
 rollback;
