@@ -196,7 +196,8 @@ comment on function private.gstr1_hsn is 'GSTR-1''s HSN summary rows (HSN, descr
 --     and fully returned orders add nothing. A sale whose tax is unknown (no rate) is in no table:
 --     tax_unknown lists them (the first 100, and how many) for the owner to fix; so is a sale whose
 --     place of supply is unknown (its report or website order named no state it could read, issue
---     42), which place_unknown lists the same way, rather than file it as the business's state.
+--     42), which place_unknown lists the same way, rather than file it as the business's state;
+--   shipping charged on a website order: b2cs, at its goods' highest rate and place (below).
 -- HSN: since the May 2025 return period the summary is filed in two tabs, B2B (b2b and cdnr) and
 -- B2C (the rest): hsn_b2b and hsn_b2c; `hsn` is both together (the single table of earlier months).
 -- eco (Table 14(a)) repeats, per operator GSTIN, the sales made through a marketplace that gave it.
@@ -262,6 +263,28 @@ begin
       and o.gst_rate is not null
       and o.place_of_supply is not null
       and not exists (select 1 from public.invoice_lines il where il.sales_order_id = o.id)
+    union all
+    -- shipping charged on a website order (issue 42): its own taxable line, no quantity (no product
+    -- is sold), at the rate, HSN and place of supply of the order's goods, in the month they were
+    -- ordered. Delivery by the seller is a composite supply whose principal supply is the goods
+    -- (sections 2(30) and 8(a) CGST Act); goods at several rates give it the highest (no CBIC text
+    -- apportions it; the highest never pays less). Filed while a good of the order counts with its
+    -- rate and place known, so fixing a good's tax or place brings its shipping in.
+    select 'b2cs', 1, null, null, g.order_day, null, null, null,
+      g.place_of_supply, null, g.hsn_code, 0, g.gst_rate, k.taxable_value, k.cgst, k.sgst, k.igst,
+      null, null, 'b2cs'
+    from public.website_order_shipping w
+    cross join lateral (
+      select o.place_of_supply, o.hsn_code, o.gst_rate, rules.india_day(o.order_date) as order_day
+      from public.sales_orders o
+      where o.user_id = w.user_id and o.platform = 'Brand Website' and o.external_order_id = w.shop_order_id
+        and o.status = any (rules.counted_sale_statuses())
+        and o.gst_rate is not null and o.place_of_supply is not null
+      order by o.gst_rate desc, o.total_amount desc, o.hsn_code
+      limit 1
+    ) g
+    cross join lateral rules.gst_split(w.amount, g.gst_rate, v_state is null or g.place_of_supply = v_state) k
+    where w.user_id = v_user_id and g.order_day >= v_from and g.order_day < v_to
   ),
   labelled as (
     select s.*, s.place_of_supply || '-' || rules.gst_state_name(s.place_of_supply) as place_of_supply_label,

@@ -120,6 +120,9 @@ async function seedEveryFeature(user: string) {
     "insert into public.website_order_refusals (user_id, shop_order_id, sku, quantity, reason) values ($1, 'W-7', 'NOPE', 1, 'Unknown SKU')",
     [user],
   );
+  await pool.query("insert into public.website_order_shipping (user_id, shop_order_id, amount) values ($1, 'W-7', 99.00)", [
+    user,
+  ]);
 }
 
 /**
