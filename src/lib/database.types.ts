@@ -1350,7 +1350,7 @@ isOneToOne: false
 { Args: { "period": string }; Returns: Json
                            },
 "receive_material":
-{ Args: { "gst_paid"?: number,"gst_rate"?: number,"material_id": string,"note"?: string,"quantity": number,"request_id"?: string,"unit_cost"?: number }; Returns: {
+{ Args: { "gst_paid"?: number,"gst_rate"?: number,"material_id": string,"note"?: string,"quantity": number,"request_id"?: string,"supplier_invoice_date"?: string,"supplier_invoice_number"?: string,"unit_cost"?: number }; Returns: {
               "archived_at": string | null,
 "cost_per_unit": number,
 "created_at": string,

@@ -20,7 +20,7 @@ $$;
 -- `invoices` lists each supplier's tax invoice received in the month (issue 42), with the supplier's
 -- GSTIN, the invoice's number and date, its value before tax and the GST paid: the rows to match
 -- with GSTR-2B. A receipt's supplier is its purchase order's, else (Receive stock) its material's;
--- receipts without an invoice number (Receive stock) are one row each.
+-- receipts without an invoice number (Receive stock without GST) are one row each.
 create function public.input_tax(month text) returns jsonb
 language plpgsql
 stable

@@ -80,7 +80,10 @@ async function seedEveryFeature(user: string) {
     "public.receive_purchase_order($1, jsonb_build_array(jsonb_build_object('line_id', $2::uuid, 'quantity', 1)))",
     [order.purchase_order_id, line],
   );
-  await call("public.receive_material($1, 200, 1.5, 'Top-up', gst_rate => 18, gst_paid => 54)", [buttons]);
+  await call(
+    "public.receive_material($1, 200, 1.5, 'Top-up', gst_rate => 18, gst_paid => 54, supplier_invoice_number => 'BT-9', supplier_invoice_date => date '2026-01-05')",
+    [buttons],
+  );
   await call("public.adjust_stock(material_id => $1, counted => 1190, note => 'Count')", [buttons]);
   const run = await id('public.start_production($1, 4)', [collar]);
   await call('public.complete_production($1)', [run]);
