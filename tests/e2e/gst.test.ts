@@ -193,6 +193,7 @@ describe('GST', { timeout: 300_000 }, () => {
       await receipt.getByLabel('GST paid').fill('90');
       await receipt.getByLabel('Supplier invoice number').fill('SM/118');
       await receipt.getByLabel('Supplier invoice date').fill(today);
+      await look('gst-receive-stock-invoice', inDialog);
       await receipt.getByRole('button', { name: 'Receive Stock' }).click();
       await receipt.waitFor({ state: 'hidden' });
 
