@@ -719,6 +719,20 @@ isOneToOne: false
                   Relationships: [
                     
                   ]
+                },"website_order_shipping": {
+                  Row: {
+                    "amount": number,"received_at": string,"shop_order_id": string,"user_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "amount": number,"received_at"?: string,"shop_order_id": string,"user_id": string
+                  }
+                  Update: {
+                    "amount"?: number,"received_at"?: string,"shop_order_id"?: string,"user_id"?: string
+                  }
+                  Relationships: [
+                    
+                  ]
                 },"website_webhooks": {
                   Row: {
                     "created_at": string,"endpoint_token": string,"secret_changed_at": string,"secret_source": string,"signing_secret": string,"user_id": string
@@ -1336,7 +1350,7 @@ isOneToOne: false
 { Args: { "period": string }; Returns: Json
                            },
 "receive_material":
-{ Args: { "gst_paid"?: number,"gst_rate"?: number,"material_id": string,"note"?: string,"quantity": number,"request_id"?: string,"unit_cost"?: number }; Returns: {
+{ Args: { "gst_paid"?: number,"gst_rate"?: number,"material_id": string,"note"?: string,"quantity": number,"request_id"?: string,"supplier_invoice_date"?: string,"supplier_invoice_number"?: string,"unit_cost"?: number }; Returns: {
               "archived_at": string | null,
 "cost_per_unit": number,
 "created_at": string,
@@ -1362,7 +1376,7 @@ isOneToOne: false
 { Args: { "lines": Json,"note"?: string,"po_id": string,"request_id"?: string,"supplier_invoice_date"?: string,"supplier_invoice_number"?: string }; Returns: Json
                            },
 "receive_website_order":
-{ Args: { "buyer_state"?: string,"endpoint_token": string,"lines": Json,"ordered_at": string,"shop_order_id": string }; Returns: Json
+{ Args: { "buyer_state"?: string,"endpoint_token": string,"lines": Json,"ordered_at": string,"shipping"?: number,"shop_order_id": string }; Returns: Json
                            },
 "reconciliation_summary":
 { Args: { "period": string }; Returns: Json

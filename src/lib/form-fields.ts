@@ -354,7 +354,8 @@ export const purchaseFieldRules = {
   unitPrice: { label: 'Unit price', decimals: 4, min: 0, optional: true },
   received: { label: 'Quantity received', decimals: 3, min: 0, positive: true, optional: true },
   note: { label: 'Note', maxLength: 500, required: false },
-  // The supplier's tax invoice a receipt comes with (receive_purchase_order, issue 42).
+  // The supplier's tax invoice a receipt comes with (receive_purchase_order and receive_material,
+  // issue 42).
   supplierInvoiceNumber: { label: 'Supplier invoice number', maxLength: 16, required: false },
   supplierInvoiceDate: {
     earliest: '2000-01-01',
@@ -369,3 +370,34 @@ export const purchaseFieldRules = {
     message: 'Expected date must be between 2000-01-01 and 2100-12-31.',
   },
 } as const;
+
+/** The supplier invoice number's characters (Rule 46), as private.check_supplier_invoice checks them. */
+const SUPPLIER_INVOICE_NUMBER = /^[A-Za-z0-9/-]*$/;
+
+/**
+ * private.check_supplier_invoice's refusals, with its messages, for both receipt forms (Receive
+ * stock and a purchase order's receipt): the number's characters, and the number and the date once
+ * the receipt has GST, since the GST paid is claimed against that invoice.
+ */
+export function supplierInvoiceIssues(
+  invoice: { supplier_invoice_number: string; supplier_invoice_date: string | undefined },
+  taxed: boolean,
+): { path: ['supplier_invoice_number' | 'supplier_invoice_date']; message: string }[] {
+  const issues: { path: ['supplier_invoice_number' | 'supplier_invoice_date']; message: string }[] = [];
+  if (!SUPPLIER_INVOICE_NUMBER.test(invoice.supplier_invoice_number))
+    issues.push({
+      path: ['supplier_invoice_number'],
+      message: 'Supplier invoice number can have only letters, digits, - and /.',
+    });
+  else if (taxed && invoice.supplier_invoice_number === '')
+    issues.push({
+      path: ['supplier_invoice_number'],
+      message: "Enter the supplier's invoice number: the GST paid is claimed against it.",
+    });
+  if (taxed && invoice.supplier_invoice_date === undefined)
+    issues.push({
+      path: ['supplier_invoice_date'],
+      message: "Enter the supplier's invoice date: the GST paid is claimed against it.",
+    });
+  return issues;
+}

@@ -20,7 +20,7 @@ $$;
 -- `invoices` lists each supplier's tax invoice received in the month (issue 42), with the supplier's
 -- GSTIN, the invoice's number and date, its value before tax and the GST paid: the rows to match
 -- with GSTR-2B. A receipt's supplier is its purchase order's, else (Receive stock) its material's;
--- receipts without an invoice number (Receive stock) are one row each.
+-- receipts without an invoice number (Receive stock without GST) are one row each.
 create function public.input_tax(month text) returns jsonb
 language plpgsql
 stable
@@ -118,8 +118,11 @@ grant execute on function public.set_place_of_supply(uuid, text) to authenticate
 -- The HSN summary's description (issue 42): the HSN heading's (its first 4 digits), never a product's
 -- name. GSTN's offline tool takes at most 30 of letters, digits, spaces and _ @ . / & - in it
 -- (returns.fct.js of the tool: ^[ A-Za-z0-9_@./&-]{0,30}$), and since the May 2025 period the portal
--- fills the description from the HSN itself; so these are the headings a garment seller uses, said
--- in those characters, and any other code has none (blank), for the portal to fill.
+-- fills the description from the HSN itself. Every heading of chapters 50 to 63 (textiles and
+-- apparel: 153 headings of HS 2022, as India's Customs Tariff numbers them), the footwear headings
+-- 6403 and 6404, and the trims and packing a garment maker buys (3923, 3926, 4819, 4821, 8308,
+-- 9606, 9607), each a short form of its heading's title in those characters ('pct' for %); any
+-- other code has none (blank), for the portal to fill. Sources: docs/gst.md.
 create function rules.hsn_description(hsn_code text) returns text
 language sql
 immutable
@@ -128,24 +131,75 @@ set search_path = ''
 as $$
   select d.description
   from (values
-    ('6103', 'Mens suits trousers knitted'), ('6104', 'Womens suits dresses knitted'),
-    ('6105', 'Mens shirts knitted'), ('6106', 'Womens blouses shirts knitted'),
-    ('6107', 'Mens underwear nightwear knit'), ('6108', 'Womens nightwear knitted'),
-    ('6109', 'T shirts and vests knitted'), ('6110', 'Jerseys pullovers knitted'),
-    ('6111', 'Babies garments knitted'), ('6114', 'Other garments knitted'),
-    ('6201', 'Mens overcoats jackets'), ('6202', 'Womens overcoats jackets'),
-    ('6203', 'Mens suits jackets trousers'), ('6204', 'Womens suits dresses trousers'),
-    ('6205', 'Mens shirts'), ('6206', 'Womens blouses shirts'),
-    ('6207', 'Mens underwear nightwear'), ('6208', 'Womens underwear nightwear'),
-    ('6209', 'Babies garments'), ('6211', 'Track suits other garments'),
-    ('6214', 'Shawls scarves mufflers'), ('6217', 'Other clothing accessories'),
-    ('6302', 'Bed table toilet kitchen linen'), ('6304', 'Other furnishing articles'),
-    ('6403', 'Footwear leather uppers'), ('6404', 'Footwear textile uppers')
+    ('3923', 'Plastic packing boxes bags'), ('3926', 'Other articles of plastics'),
+    ('4819', 'Cartons boxes of paper'), ('4821', 'Paper labels'), ('5001', 'Silkworm cocoons for reeling'),
+    ('5002', 'Raw silk not thrown'), ('5003', 'Silk waste'), ('5004', 'Silk yarn not for retail sale'),
+    ('5005', 'Spun silk waste yarn'), ('5006', 'Silk yarn for retail sale'), ('5007', 'Woven fabrics of silk'),
+    ('5101', 'Wool not carded or combed'), ('5102', 'Animal hair not carded/combed'),
+    ('5103', 'Waste of wool or animal hair'), ('5104', 'Garnetted stock of wool/hair'),
+    ('5105', 'Wool and hair carded/combed'), ('5106', 'Yarn of carded wool'), ('5107', 'Yarn of combed wool'),
+    ('5108', 'Yarn of fine animal hair'), ('5109', 'Wool yarn for retail sale'),
+    ('5110', 'Yarn of coarse hair/horsehair'), ('5111', 'Woven fabrics carded wool'),
+    ('5112', 'Woven fabrics combed wool'), ('5113', 'Woven fabrics coarse hair'),
+    ('5201', 'Cotton not carded or combed'), ('5202', 'Cotton waste'), ('5203', 'Cotton carded or combed'),
+    ('5204', 'Cotton sewing thread'), ('5205', 'Cotton yarn 85 pct or more'), ('5206', 'Cotton yarn under 85 pct'),
+    ('5207', 'Cotton yarn for retail sale'), ('5208', 'Woven cotton 85 pct to 200 g'),
+    ('5209', 'Woven cotton 85 pct over 200 g'), ('5210', 'Woven cotton blend to 200 g'),
+    ('5211', 'Woven cotton blend over 200 g'), ('5212', 'Other woven cotton fabrics'),
+    ('5301', 'Flax raw or processed'), ('5302', 'True hemp raw or processed'), ('5303', 'Jute and bast fibres raw'),
+    ('5304', 'Sisal and agave fibres raw'), ('5305', 'Coir abaca ramie fibres raw'), ('5306', 'Flax yarn'),
+    ('5307', 'Yarn of jute or bast fibres'), ('5308', 'Vegetable fibre & paper yarn'),
+    ('5309', 'Woven fabrics of flax'), ('5310', 'Woven fabrics of jute'), ('5311', 'Woven veg fibre/paper fabrics'),
+    ('5401', 'Man-made filament thread'), ('5402', 'Synthetic filament yarn'), ('5403', 'Artificial filament yarn'),
+    ('5404', 'Synthetic monofilament strip'), ('5405', 'Artificial monofilament strip'),
+    ('5406', 'Filament yarn for retail sale'), ('5407', 'Fabric of synthetic filament'),
+    ('5408', 'Fabric of artificial filament'), ('5501', 'Synthetic filament tow'),
+    ('5502', 'Artificial filament tow'), ('5503', 'Synthetic staple fibres'), ('5504', 'Artificial staple fibres'),
+    ('5505', 'Waste of man-made fibres'), ('5506', 'Synthetic staple carded'), ('5507', 'Artificial staple carded'),
+    ('5508', 'Man-made staple sewing thread'), ('5509', 'Synthetic staple fibre yarn'),
+    ('5510', 'Artificial staple fibre yarn'), ('5511', 'Staple fibre yarn for retail'),
+    ('5512', 'Synthetic staple fabric 85 pct'), ('5513', 'Synth cotton blend to 170 g'),
+    ('5514', 'Synth cotton blend over 170 g'), ('5515', 'Other synthetic staple fabric'),
+    ('5516', 'Artificial staple fabric'), ('5601', 'Wadding flock and mill neps'), ('5602', 'Felt'),
+    ('5603', 'Nonwovens'), ('5604', 'Rubber thread and cord covered'), ('5605', 'Metallised yarn'),
+    ('5606', 'Gimped yarn chenille yarn'), ('5607', 'Twine cordage ropes cables'),
+    ('5608', 'Knotted netting and nets'), ('5609', 'Articles of yarn twine rope'), ('5701', 'Carpets knotted'),
+    ('5702', 'Carpets woven'), ('5703', 'Carpets tufted'), ('5704', 'Carpets of felt'),
+    ('5705', 'Other carpets and floor covers'), ('5801', 'Woven pile and chenille fabric'),
+    ('5802', 'Terry towelling tufted fabric'), ('5803', 'Gauze'), ('5804', 'Tulle net fabrics and lace'),
+    ('5805', 'Hand-woven tapestries'), ('5806', 'Narrow woven fabrics'), ('5807', 'Labels and badges of textile'),
+    ('5808', 'Braids trimmings tassels'), ('5809', 'Metal thread woven fabrics'), ('5810', 'Embroidery'),
+    ('5811', 'Quilted textile products'), ('5901', 'Gum coated fabric buckram'), ('5902', 'Tyre cord fabric'),
+    ('5903', 'Plastic coated textile fabric'), ('5904', 'Linoleum floor coverings'),
+    ('5905', 'Textile wall coverings'), ('5906', 'Rubberised textile fabrics'), ('5907', 'Otherwise coated fabrics'),
+    ('5908', 'Textile wicks gas mantles'), ('5909', 'Textile hosepiping'), ('5910', 'Textile conveyor belts'),
+    ('5911', 'Textiles for technical uses'), ('6001', 'Knitted pile fabrics'), ('6002', 'Knit fabric narrow elastic'),
+    ('6003', 'Knit fabric narrow other'), ('6004', 'Knit fabric wide elastic'), ('6005', 'Warp knit fabrics'),
+    ('6006', 'Other knitted fabrics'), ('6101', 'Mens overcoats jackets knitted'),
+    ('6102', 'Womens overcoats knitted'), ('6103', 'Mens suits trousers knitted'),
+    ('6104', 'Womens suits dresses knitted'), ('6105', 'Mens shirts knitted'),
+    ('6106', 'Womens blouses shirts knitted'), ('6107', 'Mens underwear nightwear knit'),
+    ('6108', 'Womens nightwear knitted'), ('6109', 'T shirts and vests knitted'),
+    ('6110', 'Jerseys pullovers knitted'), ('6111', 'Babies garments knitted'),
+    ('6112', 'Track suits swimwear knitted'), ('6113', 'Coated garments knitted'), ('6114', 'Other garments knitted'),
+    ('6115', 'Hosiery socks knitted'), ('6116', 'Gloves mittens knitted'), ('6117', 'Clothing accessories knitted'),
+    ('6201', 'Mens overcoats jackets'), ('6202', 'Womens overcoats jackets'), ('6203', 'Mens suits jackets trousers'),
+    ('6204', 'Womens suits dresses trousers'), ('6205', 'Mens shirts'), ('6206', 'Womens blouses shirts'),
+    ('6207', 'Mens underwear nightwear'), ('6208', 'Womens underwear nightwear'), ('6209', 'Babies garments'),
+    ('6210', 'Garments of felt or coated fab'), ('6211', 'Track suits other garments'),
+    ('6212', 'Brassieres girdles corsets'), ('6213', 'Handkerchiefs'), ('6214', 'Shawls scarves mufflers'),
+    ('6215', 'Ties bow ties cravats'), ('6216', 'Gloves mittens not knitted'), ('6217', 'Other clothing accessories'),
+    ('6301', 'Blankets and travelling rugs'), ('6302', 'Bed table toilet kitchen linen'),
+    ('6303', 'Curtains blinds valances'), ('6304', 'Other furnishing articles'),
+    ('6305', 'Sacks and bags for packing'), ('6306', 'Tarpaulins tents awnings sails'),
+    ('6307', 'Other made up textile articles'), ('6308', 'Needlecraft sets'), ('6309', 'Worn clothing'),
+    ('6310', 'Rags scrap twine cordage'), ('6403', 'Footwear leather uppers'), ('6404', 'Footwear textile uppers'),
+    ('8308', 'Clasps buckles hooks eyelets'), ('9606', 'Buttons press studs'), ('9607', 'Slide fasteners zippers')
   ) d (heading, description)
   where d.heading = left(hsn_description.hsn_code, 4)
 $$;
 comment on function rules.hsn_description is
-  'The HSN summary''s description of an HSN code: its heading''s, in the offline tool''s characters (at most 30 of A-Z a-z 0-9 space _ @ . / & -); null for a heading not listed (the portal fills it).';
+  'The HSN summary''s description of an HSN code: its heading''s (every heading of chapters 50-63, footwear 6403/6404, trims and packing), in the offline tool''s characters (at most 30 of A-Z a-z 0-9 space _ @ . / & -); null for a heading not listed (the portal fills it).';
 revoke all on function rules.hsn_description(text) from public, anon, authenticated, service_role;
 grant execute on function rules.hsn_description(text) to authenticated;
 
@@ -196,7 +250,8 @@ comment on function private.gstr1_hsn is 'GSTR-1''s HSN summary rows (HSN, descr
 --     and fully returned orders add nothing. A sale whose tax is unknown (no rate) is in no table:
 --     tax_unknown lists them (the first 100, and how many) for the owner to fix; so is a sale whose
 --     place of supply is unknown (its report or website order named no state it could read, issue
---     42), which place_unknown lists the same way, rather than file it as the business's state.
+--     42), which place_unknown lists the same way, rather than file it as the business's state;
+--   shipping charged on a website order: b2cs, at its goods' highest rate and place (below).
 -- HSN: since the May 2025 return period the summary is filed in two tabs, B2B (b2b and cdnr) and
 -- B2C (the rest): hsn_b2b and hsn_b2c; `hsn` is both together (the single table of earlier months).
 -- eco (Table 14(a)) repeats, per operator GSTIN, the sales made through a marketplace that gave it.
@@ -262,6 +317,28 @@ begin
       and o.gst_rate is not null
       and o.place_of_supply is not null
       and not exists (select 1 from public.invoice_lines il where il.sales_order_id = o.id)
+    union all
+    -- shipping charged on a website order (issue 42): its own taxable line, no quantity (no product
+    -- is sold), at the rate, HSN and place of supply of the order's goods, in the month they were
+    -- ordered. Delivery by the seller is a composite supply whose principal supply is the goods
+    -- (sections 2(30) and 8(a) CGST Act); goods at several rates give it the highest (no CBIC text
+    -- apportions it; the highest never pays less). Filed while a good of the order counts with its
+    -- rate and place known, so fixing a good's tax or place brings its shipping in.
+    select 'b2cs', 1, null, null, g.order_day, null, null, null,
+      g.place_of_supply, null, g.hsn_code, 0, g.gst_rate, k.taxable_value, k.cgst, k.sgst, k.igst,
+      null, null, 'b2cs'
+    from public.website_order_shipping w
+    cross join lateral (
+      select o.place_of_supply, o.hsn_code, o.gst_rate, rules.india_day(o.order_date) as order_day
+      from public.sales_orders o
+      where o.user_id = w.user_id and o.platform = 'Brand Website' and o.external_order_id = w.shop_order_id
+        and o.status = any (rules.counted_sale_statuses())
+        and o.gst_rate is not null and o.place_of_supply is not null
+      order by o.gst_rate desc, o.total_amount desc, o.hsn_code
+      limit 1
+    ) g
+    cross join lateral rules.gst_split(w.amount, g.gst_rate, v_state is null or g.place_of_supply = v_state) k
+    where w.user_id = v_user_id and g.order_day >= v_from and g.order_day < v_to
   ),
   labelled as (
     select s.*, s.place_of_supply || '-' || rules.gst_state_name(s.place_of_supply) as place_of_supply_label,

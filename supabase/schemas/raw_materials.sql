@@ -232,6 +232,9 @@ comment on function private.moving_average_cost is
 
 -- receive_material ------------------------------------------------------------------------------
 -- With a request_id (00_setup.sql), a repeat returns the first call's material and writes nothing.
+-- The supplier's invoice number and date (issue 42) are checked as receive_purchase_order checks
+-- them (private.check_supplier_invoice: required once GST is given, since the GST paid is claimed
+-- against that invoice) and kept on the receipt's ledger row, where input_tax lists it.
 create function public.receive_material(
   material_id uuid,
   quantity numeric,
@@ -239,7 +242,9 @@ create function public.receive_material(
   note text default null,
   request_id uuid default null,
   gst_rate numeric default null,
-  gst_paid numeric default null
+  gst_paid numeric default null,
+  supplier_invoice_number text default null,
+  supplier_invoice_date date default null
 ) returns public.raw_materials
 language plpgsql
 security definer
@@ -254,6 +259,8 @@ declare
   v_purchase_value numeric := round(v_quantity * v_unit_cost, 2);
   v_input_tax record := private.require_input_tax(v_purchase_value, receive_material.gst_rate,
     receive_material.gst_paid, 'gst_rate', 'gst_paid');
+  v_invoice_number text := private.optional_text(receive_material.supplier_invoice_number,
+    'Supplier invoice number', 16, 'supplier_invoice_number');
   v_material public.raw_materials;
   v_replayed jsonb;
 begin
@@ -261,6 +268,8 @@ begin
   if v_replayed is not null then
     return jsonb_populate_record(null::public.raw_materials, v_replayed);
   end if;
+  perform private.check_supplier_invoice(v_invoice_number, receive_material.supplier_invoice_date,
+    v_input_tax.paid is not null);
   -- One update: the moving average reads the stock and cost it replaces under the row lock, so
   -- a production run or another receipt in between cannot be lost. stock_level is
   -- numeric(14, 3); say so rather than fail with "numeric field overflow".
@@ -285,18 +294,19 @@ begin
   end if;
 
   insert into public.stock_movements
-    (user_id, material_id, quantity, balance_after, reason, note, purchase_value, gst_rate, gst_paid)
+    (user_id, material_id, quantity, balance_after, reason, note, purchase_value, gst_rate, gst_paid,
+     supplier_invoice_number, supplier_invoice_date)
   values (v_user_id, v_material.id, v_quantity, v_material.stock_level, 'purchase_receipt', v_note, v_purchase_value,
-    v_input_tax.rate, v_input_tax.paid);
+    v_input_tax.rate, v_input_tax.paid, v_invoice_number, receive_material.supplier_invoice_date);
 
   perform private.remember_result(v_user_id, receive_material.request_id, to_jsonb(v_material));
   return v_material;
 end;
 $$;
 comment on function public.receive_material is
-  'Adds a purchase receipt to a material''s stock; with unit_cost (before GST), cost_per_unit becomes the moving average, rounded to the column''s 4 decimal places. Optional input tax: gst_paid, or gst_rate on quantity x unit_cost. A repeated request_id returns the first call''s material and writes nothing.';
-revoke all on function public.receive_material(uuid, numeric, numeric, text, uuid, numeric, numeric) from public, anon, authenticated, service_role;
-grant execute on function public.receive_material(uuid, numeric, numeric, text, uuid, numeric, numeric) to authenticated;
+  'Adds a purchase receipt to a material''s stock; with unit_cost (before GST), cost_per_unit becomes the moving average, rounded to the column''s 4 decimal places. Optional input tax: gst_paid, or gst_rate on quantity x unit_cost, with the supplier''s invoice number and date it is claimed against (required with GST). A repeated request_id returns the first call''s material and writes nothing.';
+revoke all on function public.receive_material(uuid, numeric, numeric, text, uuid, numeric, numeric, text, date) from public, anon, authenticated, service_role;
+grant execute on function public.receive_material(uuid, numeric, numeric, text, uuid, numeric, numeric, text, date) to authenticated;
 
 -- list_raw_materials ------------------------------------------------------------------------------
 -- One page of the caller's raw materials and how many match ({total, rows}): searched by name or

@@ -54,6 +54,27 @@ create policy "Owners can read their refused website order lines" on public.webs
 revoke all on public.website_order_refusals from public, anon, authenticated, service_role;
 grant select on public.website_order_refusals to authenticated;
 
+-- The shipping a buyer paid on a website order (issue 42), GST included, after its discounts: a
+-- taxable line of the order, not a sale of a product (no stock moves, in no product count or
+-- revenue figure). GSTR-1 files it with the order's goods, at their rate and place of supply
+-- (gstr1_summary, gst_filing.sql); an order without shipping has no row.
+create table public.website_order_shipping (
+  user_id uuid not null references auth.users (id) on delete cascade,
+  shop_order_id text not null check (length(shop_order_id) between 1 and 100),
+  amount numeric(14, 2) not null check (amount > 0),
+  received_at timestamptz not null default now(),
+  primary key (user_id, shop_order_id)
+);
+comment on table public.website_order_shipping is
+  'Shipping charged on a website order, what the buyer paid for it with GST: taxed as a line of the order at its goods'' rate (GSTR-1), not a product sale.';
+
+alter table public.website_order_shipping enable row level security;
+create policy "Owners can read their website order shipping" on public.website_order_shipping
+  for select to authenticated using (user_id = (select auth.uid()));
+
+revoke all on public.website_order_shipping from public, anon, authenticated, service_role;
+grant select on public.website_order_shipping to authenticated;
+
 -- Not in the supabase_realtime publication: dismissing deletes rows, and a DELETE event carries
 -- only the primary key, which Realtime can check against neither RLS nor a user_id filter (as with
 -- bom_items). The app reads this small table on its own.
@@ -177,7 +198,9 @@ grant execute on function public.website_webhook_secret(text) to service_role;
 -- the list price); without one the line is priced at the product's selling price. Lines of one
 -- SKU are added up (one sale per product per order). buyer_state is the ship-to address's state as
 -- the shop writes it (rules.gst_state_code: 'GJ', 'Gujarat'), the sales' place of supply; none, or
--- one naming no state, leaves it unknown. Each line runs in its own subtransaction, so a refused
+-- one naming no state, leaves it unknown. shipping is what the buyer paid for shipping, GST
+-- included, after its discounts: kept once per order (website_order_shipping), whatever its lines
+-- do; 0 or none is no shipping. Each line runs in its own subtransaction, so a refused
 -- line keeps nothing and loses nothing of the others. A line already recorded for this order is
 -- skipped.
 create function public.receive_website_order(
@@ -185,7 +208,8 @@ create function public.receive_website_order(
   shop_order_id text,
   ordered_at timestamptz,
   lines jsonb,
-  buyer_state text default null
+  buyer_state text default null,
+  shipping numeric default null
 ) returns jsonb
 language plpgsql
 security definer
@@ -199,6 +223,7 @@ declare
   v_product public.products;
   v_quantity integer;
   v_amount numeric;
+  v_shipping numeric;
   v_reason text;
   v_sales integer := 0;
   v_skipped integer := 0;
@@ -217,6 +242,15 @@ begin
   end if;
   if jsonb_array_length(receive_website_order.lines) > 500 then
     raise exception 'An order may have at most 500 lines.';
+  end if;
+  -- Refused before anything is written: the order's shipping is not one line's.
+  v_shipping := private.require_decimals(private.require_number(coalesce(receive_website_order.shipping, 0),
+    'Shipping', 0, field => 'shipping'), 'Shipping', 2, 'shipping');
+  if v_shipping > 0 then
+    -- A retried order keeps the shipping it came with first, as its lines are recorded once.
+    insert into public.website_order_shipping (user_id, shop_order_id, amount)
+    values (v_user_id, v_order_id, v_shipping)
+    on conflict on constraint website_order_shipping_pkey do nothing;
   end if;
 
   for v_line in
@@ -299,6 +333,6 @@ begin
 end;
 $$;
 comment on function public.receive_website_order is
-  'For the website-orders Edge Function, after it verified the signature: each line with a known SKU becomes a Brand Website sale of the webhook''s owner (once per shop order) at the amount the buyer paid (GST included, after discounts; default the selling price), with the ship-to state (buyer_state) as its place of supply (unknown when none); every other line a refusal.';
-revoke all on function public.receive_website_order(text, text, timestamptz, jsonb, text) from public, anon, authenticated, service_role;
-grant execute on function public.receive_website_order(text, text, timestamptz, jsonb, text) to service_role;
+  'For the website-orders Edge Function, after it verified the signature: each line with a known SKU becomes a Brand Website sale of the webhook''s owner (once per shop order) at the amount the buyer paid (GST included, after discounts; default the selling price), with the ship-to state (buyer_state) as its place of supply (unknown when none); every other line a refusal. shipping (GST included, after discounts) is kept once per order, a taxable line GSTR-1 files at its goods'' rate.';
+revoke all on function public.receive_website_order(text, text, timestamptz, jsonb, text, numeric) from public, anon, authenticated, service_role;
+grant execute on function public.receive_website_order(text, text, timestamptz, jsonb, text, numeric) to service_role;

@@ -80,7 +80,10 @@ async function seedEveryFeature(user: string) {
     "public.receive_purchase_order($1, jsonb_build_array(jsonb_build_object('line_id', $2::uuid, 'quantity', 1)))",
     [order.purchase_order_id, line],
   );
-  await call("public.receive_material($1, 200, 1.5, 'Top-up', gst_rate => 18, gst_paid => 54)", [buttons]);
+  await call(
+    "public.receive_material($1, 200, 1.5, 'Top-up', gst_rate => 18, gst_paid => 54, supplier_invoice_number => 'BT-9', supplier_invoice_date => date '2026-01-05')",
+    [buttons],
+  );
   await call("public.adjust_stock(material_id => $1, counted => 1190, note => 'Count')", [buttons]);
   const run = await id('public.start_production($1, 4)', [collar]);
   await call('public.complete_production($1)', [run]);
@@ -120,6 +123,9 @@ async function seedEveryFeature(user: string) {
     "insert into public.website_order_refusals (user_id, shop_order_id, sku, quantity, reason) values ($1, 'W-7', 'NOPE', 1, 'Unknown SKU')",
     [user],
   );
+  await pool.query("insert into public.website_order_shipping (user_id, shop_order_id, amount) values ($1, 'W-7', 99.00)", [
+    user,
+  ]);
 }
 
 /**

@@ -262,7 +262,11 @@ function serverCases(f: Fixtures): Record<string, ServerCase> {
       save: receipt('quantity => 1, unit_cost => $1'),
       emptyNotSent: "the form fills in the material's cost and asks for one; the API also takes a receipt without it",
     },
-    'stockFieldRules.gstPaid': { save: receipt('quantity => 1, unit_cost => 100, gst_rate => 5, gst_paid => $1') },
+    'stockFieldRules.gstPaid': {
+      save: receipt(
+        "quantity => 1, unit_cost => 100, gst_rate => 5, gst_paid => $1, supplier_invoice_number => 'D-1', supplier_invoice_date => date '2025-11-01'",
+      ),
+    },
     "noteRules('Note')": { save: receipt('quantity => 1, unit_cost => 1, note => $1') },
     'stockFieldRules.countedProduct': {
       save: (value) => [

@@ -1,17 +1,19 @@
 /**
  * GST place of supply (issue 42, item 1), at both screen sizes, for a Rajasthan business selling a
- * 5% kurta: a signed Shopify order of 2 kurtas at ₹949 with ₹100 off each, shipped to Gujarat,
- * records the ₹1,698 paid as IGST; an Amazon order report with a ship-state column taxes Gujarat as
+ * 5% kurta: a signed Shopify order of 2 kurtas at ₹949 with ₹100 off each and ₹105 shipping,
+ * shipped to Gujarat, records the ₹1,698 paid as IGST and files the shipping beside it at the
+ * kurtas' rate (not a sale: the order's row stays ₹1,698); an Amazon order report with a ship-state column taxes Gujarat as
  * IGST and Rajasthan as CGST + SGST; an order with no state, from the report and from the shop, is
  * listed on the GST screen as "Place of supply unknown" and filed in no table, until the owner
  * chooses its buyer's state there.
  *
  * At 5% an amount A including GST is taxable round(A x 100 / 105, 2), the tax the rest:
  *   Shopify #1042 to GJ: 1,698.00 -> 1,617.14 taxable (1,617.1429), IGST 80.86
+ *     and its shipping:    105.00 -> 100.00 taxable, IGST 5.00
  *   Amazon to GUJARAT:   1,050.00 -> 1,000.00 taxable, IGST 50.00
  *   Amazon to RAJASTHAN: 1,049.00 -> 999.05 taxable (999.0476), tax 49.95: CGST round(24.975) = 24.98, SGST 24.97
  *   Amazon and Shopify #1043 without a state: unknown, in no table
- * Output tax at 5%: taxable 1,617.14 + 1,000.00 + 999.05 = 3,616.19; IGST 80.86 + 50.00 = 130.86.
+ * Output tax at 5%: taxable 1,617.14 + 100.00 + 1,000.00 + 999.05 = 3,716.19; IGST 80.86 + 5.00 + 50.00 = 135.86.
  */
 import { createHmac } from 'node:crypto';
 import type { Page } from 'playwright-core';
@@ -115,6 +117,7 @@ describe('GST place of supply', { timeout: 300_000 }, () => {
         taxes_included: true,
         line_items: [{ sku: 'KUR-M', quantity: 2, price: '949.00', discount_allocations: [{ amount: '200.00' }] }],
         shipping_address: { province: 'Gujarat', province_code: 'GJ', country_code: 'IN' },
+        shipping_lines: [{ title: 'Standard', price: '105.00', discount_allocations: [] }],
       });
       expect(shopify.status).toBe(200);
       const noAddress = await postShopifyOrder(url, secret, {
@@ -123,7 +126,8 @@ describe('GST place of supply', { timeout: 300_000 }, () => {
       });
       expect(noAddress.status).toBe(200);
       await openTab(page, 'Sales Orders');
-      // 2 x 949.00 less 2 x 100.00: the ₹1,698.00 paid, not 2 x ₹999 = ₹1,998 at the list price.
+      // 2 x 949.00 less 2 x 100.00: the ₹1,698.00 paid, not 2 x ₹999 = ₹1,998 at the list price, and
+      // not the shipping, which is no sale of a product.
       await eventually(() => rowCells(page.getByRole('table').first(), 'Order #1042')).toEqual(
         expect.arrayContaining(['Kurta M Order #1042', 'Brand Website', '2', '₹1,698.00']),
       );
@@ -146,7 +150,7 @@ describe('GST place of supply', { timeout: 300_000 }, () => {
       // The GST screen: output tax without the unknown ones, and those listed apart.
       await openTab(page, 'GST');
       const output = page.getByRole('table', { name: 'Output tax by rate' });
-      await eventually(() => rowCells(output, '5%')).toEqual(['5%', '₹3,616.19', '₹130.86', '₹24.98', '₹24.97']);
+      await eventually(() => rowCells(output, '5%')).toEqual(['5%', '₹3,716.19', '₹135.86', '₹24.98', '₹24.97']);
       const unknown = page.getByRole('list', { name: 'Sales with place of supply unknown' });
       await eventually(async () =>
         (await unknown.getByRole('listitem').allInnerTexts()).map((text) => text.trim()),
@@ -161,14 +165,14 @@ describe('GST place of supply', { timeout: 300_000 }, () => {
       await look('gst-place-of-supply-unknown');
 
       // The owner gives the Amazon sale its buyer's state, Gujarat: 1,050.00 is 1,000.00 taxable and
-      // 50.00 IGST, now filed: taxable 3,616.19 + 1,000.00 = 4,616.19, IGST 130.86 + 50.00 = 180.86.
+      // 50.00 IGST, now filed: taxable 3,716.19 + 1,000.00 = 4,716.19, IGST 135.86 + 50.00 = 185.86.
       await choose(
         page,
         page.getByRole('combobox', { name: 'Buyer state of Amazon 403-3333333-3333333' }),
         '24 Gujarat',
       );
       await page.getByText('Place of supply set: 24-Gujarat.').waitFor();
-      await eventually(() => rowCells(output, '5%')).toEqual(['5%', '₹4,616.19', '₹180.86', '₹24.98', '₹24.97']);
+      await eventually(() => rowCells(output, '5%')).toEqual(['5%', '₹4,716.19', '₹185.86', '₹24.98', '₹24.97']);
       await page.getByText('1 sale has no place of supply').waitFor();
       expect(await unknown.getByRole('listitem').count()).toBe(1);
     });

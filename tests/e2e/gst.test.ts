@@ -33,6 +33,9 @@ async function openBusinessProfile(page: Page) {
   await page.getByRole('form', { name: 'Business profile' }).waitFor();
 }
 
+/** Today in India (YYYY-MM-DD), as a date field takes it. */
+const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
+
 /** The financial year of today in India, as invoice numbers write it: '26-27'. */
 function financialYear(): string {
   const [year, month] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' })
@@ -188,6 +191,9 @@ describe('GST', { timeout: 300_000 }, () => {
       await receipt.getByLabel('Quantity (metres)').fill('10');
       await receipt.getByLabel('Unit cost paid').fill('180');
       await receipt.getByLabel('GST paid').fill('90');
+      await receipt.getByLabel('Supplier invoice number').fill('SM/118');
+      await receipt.getByLabel('Supplier invoice date').fill(today);
+      await look('gst-receive-stock-invoice', inDialog);
       await receipt.getByRole('button', { name: 'Receive Stock' }).click();
       await receipt.waitFor({ state: 'hidden' });
 
@@ -197,6 +203,15 @@ describe('GST', { timeout: 300_000 }, () => {
       const outputTax = gst.getByRole('table', { name: 'Output tax by rate' });
       await eventually(async () => rowCells(outputTax, '5%')).toEqual(['5%', '₹2,000.00', '₹100.00', '₹0.00', '₹0.00']);
       await gst.getByText('Output tax: ₹100.00 · Input tax on materials: ₹90.00').waitFor();
+      // The receipt's supplier invoice (issue 42), listed for matching with GSTR-2B: 10 x 180.00 = 1,800.00.
+      const invoicesIn = gst.getByRole('table', { name: 'Input tax by purchase invoice' });
+      const invoiceIn = await rowCells(invoicesIn, 'SM/118');
+      expect([invoiceIn[0], invoiceIn[2], invoiceIn[4], invoiceIn[5]]).toEqual([
+        'No GSTIN',
+        'SM/118',
+        '₹1,800.00',
+        '₹90.00',
+      ]);
       await gst.scrollIntoViewIfNeeded();
       await look('gst-month');
 

@@ -77,6 +77,7 @@ export function createHandler(options: HandlerOptions): (req: Request) => Promis
       // Each line checked on its own before the database adds up lines of one SKU.
       lines: linesToRecord(parsed.order.lines),
       buyer_state: parsed.order.buyerState,
+      shipping: parsed.order.shipping,
     });
     const result: unknown = await received.json().catch(() => null);
     if (received.status === 400) return json(400, { message: (result as { message?: string } | null)?.message });

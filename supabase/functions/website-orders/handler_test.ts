@@ -9,6 +9,7 @@ const order = JSON.stringify({
   name: '#1001',
   line_items: [{ sku: 'HAT-1', quantity: 1, price: '300.00' }],
   shipping_address: { province: 'Gujarat', province_code: 'GJ' },
+  shipping_lines: [{ price: '105.00', discount_allocations: [] }],
 });
 
 /** The database's two calls, recorded; the secret call answers with secret (null: unknown token). */
@@ -40,6 +41,7 @@ Deno.test('a signed Shopify order is recorded for the token\'s webhook', async (
         ordered_at: null,
         lines: [{ sku: 'HAT-1', quantity: 1, amount: 300 }],
         buyer_state: 'GJ',
+        shipping: 105,
       },
     },
   ]);

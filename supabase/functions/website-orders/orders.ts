@@ -27,6 +27,12 @@ export interface WebsiteOrder {
   /** The ship-to address's state as the shop writes it (the place of supply); null when it gives none. */
   buyerState: string | null;
   lines: OrderLine[];
+  /**
+   * What the buyer paid for shipping in rupees, GST included, after its discounts (0 when none was
+   * charged); null when the shop's figures cannot be read (then none is recorded). A taxable line of
+   * the order, not a product sold (issue 42).
+   */
+  shipping: number | null;
 }
 
 export type ParsedOrder = { ok: true; order: WebsiteOrder } | { ok: false; message: string };
@@ -117,7 +123,8 @@ export function parseOrder(shop: Shop, body: string, now = Date.now()): ParsedOr
     const time = Date.parse(orderedAt);
     if (time < EARLIEST_ORDER || time > now + DAY_MS) return { ok: false, message: ORDER_DATE_MESSAGE };
   }
-  return { ok: true, order: { shopOrderId, orderedAt, buyerState, lines } };
+  const shipping = shop === 'shopify' ? shopifyShippingPaid(payload, taxesIncluded) : wooCommerceShippingPaid(payload);
+  return { ok: true, order: { shopOrderId, orderedAt, buyerState, lines, shipping } };
 }
 
 /**
@@ -141,6 +148,53 @@ function wooCommerceLinePaid(line: Record<string, unknown>): number | null {
   const total = paise(line.total);
   const tax = paise(line.total_tax ?? '0');
   return total === null || tax === null ? null : (total + tax) / 100;
+}
+
+/**
+ * Shopify's shipping paid: each of shipping_lines' price less its discount_allocations, plus its
+ * tax_lines when prices exclude tax. An order without shipping_lines: total_shipping_price_set's
+ * shop_money amount (before discounts, which only the shipping lines carry); neither: 0.
+ */
+function shopifyShippingPaid(payload: Record<string, unknown>, taxesIncluded: boolean): number | null {
+  if (!Array.isArray(payload.shipping_lines)) {
+    const set = isObject(payload.total_shipping_price_set) ? payload.total_shipping_price_set : {};
+    const amount = isObject(set.shop_money) ? set.shop_money.amount : undefined;
+    if (amount === undefined) return 0;
+    const total = paise(amount);
+    return total === null ? null : total / 100;
+  }
+  let sum = 0;
+  for (const shippingLine of payload.shipping_lines) {
+    const line = isObject(shippingLine) ? shippingLine : {};
+    const price = paise(line.price);
+    const allocations = Array.isArray(line.discount_allocations) ? line.discount_allocations : [];
+    const discount = sumPaise(allocations.map((a) => (isObject(a) ? a.amount : null)));
+    const taxes = Array.isArray(line.tax_lines) ? line.tax_lines : [];
+    const tax = taxesIncluded ? 0 : sumPaise(taxes.map((t) => (isObject(t) ? t.price : null)));
+    if (price === null || discount === null || tax === null) return null;
+    sum += price - discount + tax;
+  }
+  return sum / 100;
+}
+
+/**
+ * WooCommerce's shipping paid: each of shipping_lines' total (after coupons, before tax) plus its
+ * total_tax; without shipping_lines, the order's shipping_total plus shipping_tax; neither: 0.
+ */
+function wooCommerceShippingPaid(payload: Record<string, unknown>): number | null {
+  if (!Array.isArray(payload.shipping_lines)) {
+    if (payload.shipping_total === undefined) return 0;
+    const total = paise(payload.shipping_total);
+    const tax = paise(payload.shipping_tax ?? '0');
+    return total === null || tax === null ? null : (total + tax) / 100;
+  }
+  let sum = 0;
+  for (const shippingLine of payload.shipping_lines) {
+    const paid = wooCommerceLinePaid(isObject(shippingLine) ? shippingLine : {});
+    if (paid === null) return null;
+    sum += Math.round(paid * 100);
+  }
+  return sum / 100;
 }
 
 /** Rupees as the shops write them ("949.00", or a number) in whole paise; null when not an amount. */

@@ -23,6 +23,8 @@ const shopifyOrder = {
     { id: 2, sku: '', quantity: 1, price: '0.00', title: 'Sample' },
   ],
   shipping_address: { city: 'Surat', province: 'Gujarat', province_code: 'GJ', country_code: 'IN' },
+  shipping_lines: [{ id: 271878346596884015, title: 'Standard', price: '120.00', discount_allocations: [{ amount: '20.00' }] }],
+  total_shipping_price_set: { shop_money: { amount: '120.00', currency_code: 'INR' } },
 };
 
 // Trimmed from WooCommerce's order.created payload (REST API v3 order).
@@ -37,6 +39,9 @@ const wooOrder = {
     { id: 316, name: 'Bag', product_id: 94, quantity: '3', sku: 'BAG-1', total: '2700.00', total_tax: '486.00' },
   ],
   shipping: { city: 'Jaipur', state: 'RJ', country: 'IN' },
+  shipping_total: '80.00',
+  shipping_tax: '14.40',
+  shipping_lines: [{ id: 317, method_title: 'Flat rate', total: '80.00', total_tax: '14.40' }],
 };
 
 Deno.test('a Shopify order: its name as the order id, its time in UTC, every line kept (SKU-less ones too)', () => {
@@ -53,6 +58,8 @@ Deno.test('a Shopify order: its name as the order id, its time in UTC, every lin
         { sku: null, quantity: 1, amount: 50 },
         { sku: null, quantity: 1, amount: 0 },
       ],
+      // shipping_lines' 120.00 less its 20.00 discount (total_shipping_price_set is before discounts)
+      shipping: 100,
     },
   });
 });
@@ -69,6 +76,8 @@ Deno.test('a WooCommerce order: its number, the GMT date, 2.5 kept as sent and a
         // total (after coupons, before tax) 2,700.00 + total_tax 486.00
         { sku: 'BAG-1', quantity: null, amount: 3186 },
       ],
+      // the shipping line's total 80.00 + total_tax 14.40
+      shipping: 94.4,
     },
   });
 });
@@ -83,7 +92,7 @@ Deno.test('issue 42: 2 kurtas at 949.00 with 100.00 off each, shipped to Gujarat
   // 2 x 949.00 = 1,898.00, less 2 x 100.00 = 200.00 allocated to the line: 1,698.00
   deepEqual(parseOrder('shopify', JSON.stringify(kurtas)), {
     ok: true,
-    order: { shopOrderId: '#1042', orderedAt: null, buyerState: 'GJ', lines: [{ sku: 'KURTA-M', quantity: 2, amount: 1698 }] },
+    order: { shopOrderId: '#1042', orderedAt: null, buyerState: 'GJ', lines: [{ sku: 'KURTA-M', quantity: 2, amount: 1698 }], shipping: 0 },
   });
 });
 
@@ -97,13 +106,35 @@ Deno.test('a Shopify shop whose prices exclude tax: the line tax is added; no pr
   // 800.00 - 0 + 40.00 tax on top: 840.00
   deepEqual(parseOrder('shopify', JSON.stringify(order)), {
     ok: true,
-    order: { shopOrderId: '#1043', orderedAt: null, buyerState: 'Rajasthan', lines: [{ sku: 'K', quantity: 1, amount: 840 }] },
+    order: { shopOrderId: '#1043', orderedAt: null, buyerState: 'Rajasthan', lines: [{ sku: 'K', quantity: 1, amount: 840 }], shipping: 0 },
   });
+});
+
+Deno.test('shipping paid: Shopify without shipping_lines, taxes on top, several lines; WooCommerce without shipping_lines', () => {
+  const shipping = (shop: 'shopify' | 'woocommerce', fields: Record<string, unknown>) => {
+    const parsed = parseOrder(shop, JSON.stringify({ id: 1, line_items: [], ...fields }));
+    return parsed.ok ? parsed.order.shipping : parsed.message;
+  };
+  // no shipping_lines: total_shipping_price_set's shop money
+  equal(shipping('shopify', { total_shipping_price_set: { shop_money: { amount: '99.00' } } }), 99);
+  // prices without tax: 100.00 - 10.00 + 18.00 tax = 108.00, and a second line of 50.00: 158.00
+  equal(shipping('shopify', { taxes_included: false, shipping_lines: [
+    { price: '100.00', discount_allocations: [{ amount: '10.00' }], tax_lines: [{ price: '18.00' }] },
+    { price: '50.00' },
+  ] }), 158);
+  // 0.10 + 0.20 counted in paise is 0.30, not 0.30000000000000004
+  equal(shipping('shopify', { shipping_lines: [{ price: '0.10' }, { price: '0.20' }] }), 0.3);
+  equal(shipping('shopify', { shipping_lines: [{ price: 'free' }] }), null);
+  // no shipping_lines: shipping_total 60.00 + shipping_tax 10.80
+  equal(shipping('woocommerce', { shipping_total: '60.00', shipping_tax: '10.80' }), 70.8);
+  equal(shipping('woocommerce', { shipping_lines: [{ total: '40.00' }, { total: '10.00', total_tax: '1.80' }] }), 51.8);
+  equal(shipping('woocommerce', { shipping_lines: [{ total: 'n/a' }] }), null);
+  equal(shipping('woocommerce', {}), 0);
 });
 
 Deno.test('the numeric id stands in for a missing name or number; an unreadable date becomes null', () => {
   const parsed = parseOrder('woocommerce', JSON.stringify({ id: 728, date_created_gmt: 'yesterday', line_items: [] }));
-  deepEqual(parsed, { ok: true, order: { shopOrderId: '728', orderedAt: null, buyerState: null, lines: [] } });
+  deepEqual(parsed, { ok: true, order: { shopOrderId: '728', orderedAt: null, buyerState: null, lines: [], shipping: 0 } });
 });
 
 Deno.test('bodies that are not orders are refused with a message', () => {
@@ -132,6 +163,7 @@ Deno.test('line items that are not objects become lines without SKU or quantity'
         { sku: null, quantity: null, amount: null },
         { sku: '5', quantity: null, amount: null },
       ],
+      shipping: 0,
     },
   });
 });

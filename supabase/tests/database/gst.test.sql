@@ -288,8 +288,10 @@ select is(tests.refusal($$ select public.gstr1_summary('2025-13') $$),
 
 -- Input tax --------------------------------------------------------------------------------------
 insert into tests.ids select 'cloth', id from public.create_raw_material('Cloth', 'Mill', 100, 10, 'm', 5);
-select from public.receive_material(tests.id('cloth'), 10, 100, gst_rate => 5);
-select from public.receive_material(tests.id('cloth'), 5, gst_paid => 12.5);
+select from public.receive_material(tests.id('cloth'), 10, 100, gst_rate => 5, supplier_invoice_number => 'M-1',
+  supplier_invoice_date => rules.india_day(now()));
+select from public.receive_material(tests.id('cloth'), 5, gst_paid => 12.5, supplier_invoice_number => 'M-2',
+  supplier_invoice_date => rules.india_day(now()));
 select is(public.input_tax(to_char(now() at time zone 'Asia/Kolkata', 'YYYY-MM')) - 'month' - 'invoices',
   '{"rows": [{"gst_rate": 5.00, "receipts": 1, "purchase_value": 1000.00, "gst_paid": 50.00},
     {"gst_rate": null, "receipts": 1, "purchase_value": 0, "gst_paid": 12.50}], "purchase_value": 1000.00,

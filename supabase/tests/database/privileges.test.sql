@@ -5,7 +5,7 @@
 -- exact lists below catch a migration that forgets to revoke, and the last section shows why.
 begin;
 set local client_min_messages = warning;
-select plan(354);
+select plan(355);
 
 -- The platform, as on Supabase (stack/sql/platform.sql) -----------------------------------------
 select is(session_user::text, 'postgres',
@@ -46,7 +46,8 @@ from unnest(array['anon', 'authenticated']) as r;
 -- Table and column privileges, as granted ------------------------------------------------------
 select table_privs_are('public', t, 'anon', array[]::text[], format('anon has no privilege on %s', t))
 from unnest(array['products', 'raw_materials', 'bom_items', 'bom_subassemblies', 'sales_orders', 'manufacturing_orders',
-  'stock_movements', 'platform_fees', 'website_webhooks', 'website_order_refusals', 'suppliers', 'purchase_units',
+  'stock_movements', 'platform_fees', 'website_webhooks', 'website_order_refusals', 'website_order_shipping', 'suppliers',
+  'purchase_units',
   'purchase_orders', 'purchase_order_lines', 'sku_aliases', 'combo_components', 'channel_settings',
   'channel_stock_files', 'shopify_connections', 'business_profiles', 'invoices', 'invoice_lines', 'credit_notes',
   'credit_note_lines']) as t;
@@ -87,6 +88,7 @@ select set_eq(
         'authenticated SELECT on public.platform_fees', 'authenticated SELECT on public.product_unit_costs', 'authenticated INSERT on public.product_unit_costs', 'authenticated UPDATE on public.product_unit_costs',
         'authenticated DELETE on public.product_unit_costs',
         'authenticated SELECT on public.website_order_refusals',
+        'authenticated SELECT on public.website_order_shipping',
         'authenticated SELECT on public.sales_day_totals', 'authenticated SELECT on public.product_sales_totals',
         'authenticated SELECT on public.sales_order_counts', 'authenticated SELECT on public.sales_figure_changes',
         'authenticated SELECT on public.pending_sales_figures', 'authenticated INSERT on public.pending_sales_figures', 'authenticated UPDATE on public.pending_sales_figures',
@@ -108,7 +110,7 @@ select set_eq(
         'authenticated SELECT on public.business_profiles', 'authenticated SELECT on public.invoices',
         'authenticated SELECT on public.invoice_lines', 'authenticated SELECT on public.credit_notes',
         'authenticated SELECT on public.credit_note_lines'],
-  'On our tables, views and sequences the client roles hold exactly authenticated''s read of the six tables, the sub-assembly lines, the platform fees, the unit costs, the refused website order lines, the kept sales totals and order counts with their pending changes and the four views that read them, the three style tables, the returns with their claims, the four purchasing tables, the settlement lines, what is on order and the four channel tables (aliases, combo components, buffers, stock files), the business profile and the four invoice tables; and writes to the six views, which only reach private.refuse_view_write (405)'
+  'On our tables, views and sequences the client roles hold exactly authenticated''s read of the six tables, the sub-assembly lines, the platform fees, the unit costs, the refused website order lines and their shipping, the kept sales totals and order counts with their pending changes and the four views that read them, the three style tables, the returns with their claims, the four purchasing tables, the settlement lines, what is on order and the four channel tables (aliases, combo components, buffers, stock files), the business profile and the four invoice tables; and writes to the six views, which only reach private.refuse_view_write (405)'
 );
 select set_eq(
   $$ select format('%s %s on %I.%I.%I', case a.grantee when 0 then 'public' else a.grantee::regrole::text end,
@@ -233,7 +235,7 @@ from (values ('create_product', array['text', 'text', 'text', 'numeric', 'numeri
              ('fulfil_sales_orders', array['uuid[]']),
              ('start_production', array['uuid', 'numeric', 'uuid']),
              ('complete_production', array['uuid']),
-             ('receive_material', array['uuid', 'numeric', 'numeric', 'text', 'uuid', 'numeric', 'numeric']),
+             ('receive_material', array['uuid', 'numeric', 'numeric', 'text', 'uuid', 'numeric', 'numeric', 'text', 'date']),
              ('adjust_stock', array['uuid', 'uuid', 'numeric', 'text', 'uuid']),
              ('update_product', array['uuid', 'text', 'text', 'text', 'numeric', 'numeric', 'jsonb', 'jsonb']),
              ('update_raw_material', array['uuid', 'text', 'text', 'numeric', 'text', 'numeric']),
@@ -331,7 +333,7 @@ from (values ('create_product', array['text', 'text', 'text', 'numeric', 'numeri
              ('fulfil_sales_orders', array['uuid[]']),
              ('start_production', array['uuid', 'numeric', 'uuid']),
              ('complete_production', array['uuid']),
-             ('receive_material', array['uuid', 'numeric', 'numeric', 'text', 'uuid', 'numeric', 'numeric']),
+             ('receive_material', array['uuid', 'numeric', 'numeric', 'text', 'uuid', 'numeric', 'numeric', 'text', 'date']),
              ('adjust_stock', array['uuid', 'uuid', 'numeric', 'text', 'uuid']),
              ('update_product', array['uuid', 'text', 'text', 'text', 'numeric', 'numeric', 'jsonb', 'jsonb']),
              ('update_raw_material', array['uuid', 'text', 'text', 'numeric', 'text', 'numeric']),
@@ -445,7 +447,7 @@ select set_eq(
         'public.log_sale(uuid, numeric, text, uuid, numeric, date, text)', 'public.fulfil_sales_order(uuid)',
         'public.fulfil_sales_orders(uuid[])',
         'public.start_production(uuid, numeric, uuid)', 'public.complete_production(uuid)',
-        'public.receive_material(uuid, numeric, numeric, text, uuid, numeric, numeric)',
+        'public.receive_material(uuid, numeric, numeric, text, uuid, numeric, numeric, text, date)',
         'public.adjust_stock(uuid, uuid, numeric, text, uuid)',
         'public.update_product(uuid, text, text, text, numeric, numeric, jsonb, jsonb)',
         'public.update_raw_material(uuid, text, text, numeric, text, numeric)',
@@ -507,7 +509,7 @@ select set_eq(
      where n.nspname in ('public', 'private', 'reports')
        and has_function_privilege('service_role', p.oid, 'EXECUTE') $$,
   array['public.website_webhook_secret(text)',
-        'public.receive_website_order(text, text, timestamp with time zone, jsonb, text)',
+        'public.receive_website_order(text, text, timestamp with time zone, jsonb, text, numeric)',
         'public.available_to_sell_for_user(uuid, text)', 'public.shopify_push_plan(uuid)'],
   'service_role can execute only the website-orders Edge Function''s two calls, available_to_sell_for_user and the shopify-inventory function''s plan (every other function works on a signed-in user)'
 );

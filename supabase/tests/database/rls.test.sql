@@ -5,11 +5,12 @@
 -- secure, and differ between Supabase versions.
 begin;
 set local client_min_messages = warning;
-select plan(136);
+select plan(138);
 
 -- Every table ------------------------------------------------------------------------------------
 select tables_are('public', array['products', 'raw_materials', 'bom_items', 'bom_subassemblies', 'sales_orders',
   'manufacturing_orders', 'stock_movements', 'platform_fees', 'website_webhooks', 'website_order_refusals',
+  'website_order_shipping',
   'sales_day_totals', 'product_sales_totals', 'sales_order_counts', 'sales_figure_changes', 'styles', 'style_variants', 'style_bom_items',
   'sales_returns', 'return_claims', 'suppliers', 'purchase_units', 'purchase_orders', 'purchase_order_lines',
   'settlement_lines', 'sku_aliases', 'combo_components', 'channel_settings', 'channel_stock_files',
@@ -53,6 +54,8 @@ select policies_are('public', 'shopify_connections', array['Owners can read thei
   'shopify_connections has only the owner read policy (its token column is not granted; set_shopify_connection writes it)');
 select policies_are('public', 'website_order_refusals', array['Owners can read their refused website order lines'],
   'website_order_refusals has only the owner read policy (receive_website_order writes it)');
+select policies_are('public', 'website_order_shipping', array['Owners can read their website order shipping'],
+  'website_order_shipping has only the owner read policy (receive_website_order writes it)');
 select policies_are('public', 'sales_day_totals', array['Owners can read their sales day totals'],
   'sales_day_totals has only the owner read policy (triggers on sales_orders keep it)');
 select policies_are('public', 'product_sales_totals', array['Owners can read their product sales totals'],

@@ -5,13 +5,11 @@ import {
   purchaseFieldRules as rules,
   readTypedNumber,
   stockFieldRules,
+  supplierInvoiceIssues,
   textField,
 } from '@/lib/form-fields';
 import type { PurchaseOrderLine } from './purchase-orders';
 import { remainingQuantity } from '../utils/purchase-figures';
-
-/** The supplier invoice number's characters (Rule 46), as receive_purchase_order checks them. */
-const INVOICE_NUMBER = /^[A-Za-z0-9/-]*$/;
 
 /**
  * The receipt form: per line still due, what arrived in its purchase unit (empty: nothing of it
@@ -60,24 +58,7 @@ export function receiveFormSchema(lines: PurchaseOrderLine[]) {
           path: ['received'],
           message: 'Enter a quantity received for at least one line.',
         });
-      if (!INVOICE_NUMBER.test(form.supplier_invoice_number))
-        ctx.addIssue({
-          code: 'custom',
-          path: ['supplier_invoice_number'],
-          message: 'Supplier invoice number can have only letters, digits, - and /.',
-        });
-      else if (taxed && form.supplier_invoice_number === '')
-        ctx.addIssue({
-          code: 'custom',
-          path: ['supplier_invoice_number'],
-          message: "Enter the supplier's invoice number: the GST paid is claimed against it.",
-        });
-      if (taxed && form.supplier_invoice_date === undefined)
-        ctx.addIssue({
-          code: 'custom',
-          path: ['supplier_invoice_date'],
-          message: "Enter the supplier's invoice date: the GST paid is claimed against it.",
-        });
+      for (const issue of supplierInvoiceIssues(form, taxed)) ctx.addIssue({ code: 'custom', ...issue });
     })
     .transform((form) => ({
       note: form.note,

@@ -1,23 +1,49 @@
 import { z } from 'zod';
 import { noteField } from '@/features/catalogue/quantity-rules';
 import type { RawMaterial } from '@/features/catalogue/api/raw-materials';
-import { numberField, numberFieldText, optionalNumberField, stockFieldRules } from '@/lib/form-fields';
+import {
+  numberField,
+  numberFieldText,
+  optionalDayField,
+  optionalNumberField,
+  purchaseFieldRules,
+  stockFieldRules,
+  supplierInvoiceIssues,
+  textField,
+} from '@/lib/form-fields';
 import { callRpc, useWrite, withRequestId } from '@/lib/write';
 
-/** receive_material's rules, for instant feedback. */
-export const receiveMaterialSchema = z.object({
-  quantity: numberField(stockFieldRules.receivedQuantity),
-  unit_cost: numberField(stockFieldRules.unitCost),
-  gst_paid: optionalNumberField(stockFieldRules.gstPaid),
-  note: noteField('Note'),
-});
+/**
+ * receive_material's rules, for instant feedback: the supplier's invoice number and date are
+ * checked as a purchase order's receipt checks them, and needed once GST is paid (issue 42).
+ */
+export const receiveMaterialSchema = z
+  .object({
+    quantity: numberField(stockFieldRules.receivedQuantity),
+    unit_cost: numberField(stockFieldRules.unitCost),
+    gst_paid: optionalNumberField(stockFieldRules.gstPaid),
+    supplier_invoice_number: textField(purchaseFieldRules.supplierInvoiceNumber),
+    supplier_invoice_date: optionalDayField(purchaseFieldRules.supplierInvoiceDate),
+    note: noteField('Note'),
+  })
+  .superRefine((form, ctx) => {
+    for (const issue of supplierInvoiceIssues(form, form.gst_paid !== undefined))
+      ctx.addIssue({ code: 'custom', ...issue });
+  });
 
 export type ReceiveMaterialForm = z.input<typeof receiveMaterialSchema>;
 export type ReceiveMaterialInput = z.output<typeof receiveMaterialSchema>;
 
 /** The unit cost starts at the current cost: a receipt at the same price leaves the average alone. */
 export function receiveMaterialDefaults(material: RawMaterial): ReceiveMaterialForm {
-  return { quantity: '', unit_cost: numberFieldText(material.cost_per_unit), gst_paid: '', note: '' };
+  return {
+    quantity: '',
+    unit_cost: numberFieldText(material.cost_per_unit),
+    gst_paid: '',
+    supplier_invoice_number: '',
+    supplier_invoice_date: '',
+    note: '',
+  };
 }
 
 /**
@@ -49,6 +75,8 @@ async function receiveMaterial(
         quantity: input.quantity,
         unit_cost: input.unit_cost,
         gst_paid: input.gst_paid,
+        supplier_invoice_number: input.supplier_invoice_number === '' ? undefined : input.supplier_invoice_number,
+        supplier_invoice_date: input.supplier_invoice_date,
         note: input.note === '' ? undefined : input.note,
       },
       submissionId,

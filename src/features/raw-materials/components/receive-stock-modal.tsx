@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Modal, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Modal, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useForm, useWatch } from 'react-hook-form';
 import { SubmitButton } from '@/components/submit-button';
@@ -98,12 +98,27 @@ export function ReceiveStockModal({ material, onClose }: ReceiveStockModalProps)
               placeholder="None"
             />
           </SimpleGrid>
+          {/* Issue 42: the invoice the GST paid is claimed against, listed in the month's input tax. */}
+          <SimpleGrid cols={{ base: 1, xs: 2 }}>
+            <TextInput
+              label="Supplier invoice number"
+              description="Needed to claim the GST paid"
+              {...form.register('supplier_invoice_number')}
+              error={form.formState.errors.supplier_invoice_number?.message}
+            />
+            <TextInput
+              label="Supplier invoice date"
+              type="date"
+              {...form.register('supplier_invoice_date')}
+              error={form.formState.errors.supplier_invoice_date?.message}
+            />
+          </SimpleGrid>
           {newCost !== null && newCost !== material.cost_per_unit && (
             <Text size="sm">Cost per unit becomes {formatUnitCost(newCost)} (the average over old and new stock).</Text>
           )}
           <Textarea
             label="Note"
-            placeholder="e.g. Invoice number"
+            placeholder="e.g. Delivered by hand"
             autosize
             minRows={2}
             error={form.formState.errors.note?.message}
