@@ -17,6 +17,7 @@ import {
   queryKeysForTables as keysForTables,
   sessionKey,
   type DataTable,
+  type FeatureQueries,
   type QueryKey,
 } from '@/lib/query-keys';
 import { featureQueries, refreshMap } from './feature-queries';
