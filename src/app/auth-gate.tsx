@@ -3,7 +3,7 @@ import { isAuthApiError, type Session, type User } from '@supabase/supabase-js';
 import { useQuery, useQueryClient, type Query } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { formatTime } from '@/lib/format';
-import { queryKeys } from '@/lib/query-keys';
+import { sessionKey } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
 
 /**
@@ -43,11 +43,11 @@ async function ensureSession(): Promise<Session> {
 
 const MAX_RETRY_DELAY_MS = 30_000;
 
-const isDataQuery = (query: Query) => query.queryKey[0] !== queryKeys.session[0];
+const isDataQuery = (query: Query) => query.queryKey[0] !== sessionKey[0];
 
 function useAnonymousSession() {
   return useQuery({
-    queryKey: queryKeys.session,
+    queryKey: sessionKey,
     queryFn: ensureSession,
     staleTime: Infinity,
     gcTime: Infinity,
@@ -117,16 +117,16 @@ export function AuthGate({ children }: { children: (user: User) => ReactNode }) 
       // asking for it again (there is no user to ask as), then sign in anew.
       if (event === 'SIGNED_OUT') {
         queryClient.removeQueries({ predicate: isDataQuery });
-        void queryClient.resetQueries({ queryKey: queryKeys.session });
+        void queryClient.resetQueries({ queryKey: sessionKey });
         return;
       }
       if (!next || event === 'INITIAL_SESSION') return;
-      const current = queryClient.getQueryData<Session>(queryKeys.session);
+      const current = queryClient.getQueryData<Session>(sessionKey);
       // Another workspace: nothing cached from the one before may show in it.
       if (current && current.user.id !== next.user.id) {
         queryClient.removeQueries({ predicate: isDataQuery });
       }
-      queryClient.setQueryData(queryKeys.session, next);
+      queryClient.setQueryData(sessionKey, next);
     });
     return () => data.subscription.unsubscribe();
   }, [queryClient]);

@@ -2,6 +2,8 @@ import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
+import { RefreshMapContext } from '@/lib/query-keys';
+import { refreshMap } from './feature-queries';
 import classes from './notifications.module.css';
 import { cssVariablesResolver, theme } from './theme';
 
@@ -20,7 +22,9 @@ export function AppProvider({ children }: { children: ReactNode }) {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <Notifications position="top-right" classNames={classes} />
-      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      <QueryClientProvider client={queryClient}>
+        <RefreshMapContext value={refreshMap}>{children}</RefreshMapContext>
+      </QueryClientProvider>
     </MantineProvider>
   );
 }

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { invalidateAllData, liveTables } from './query-keys';
+import { invalidateAllData, liveTables, useRefreshMap } from './query-keys';
 import { supabase } from './supabase';
 import { probeServer } from './use-server-reachable';
 import { refreshOnChange } from './write';
@@ -12,6 +12,7 @@ import { refreshOnChange } from './write';
  */
 export function useRealtimeInvalidation(userId: string): void {
   const queryClient = useQueryClient();
+  const refreshMap = useRefreshMap();
 
   useEffect(() => {
     const channel = supabase.channel(`factoryflow:${userId}`);
@@ -19,7 +20,7 @@ export function useRealtimeInvalidation(userId: string): void {
       channel.on(
         'postgres_changes',
         { event: '*', schema: 'public', table, filter: `user_id=eq.${userId}` },
-        () => void refreshOnChange(queryClient, table),
+        () => void refreshOnChange(queryClient, refreshMap, table),
       );
     }
     let leaving = false;
@@ -36,5 +37,5 @@ export function useRealtimeInvalidation(userId: string): void {
       leaving = true;
       void supabase.removeChannel(channel);
     };
-  }, [queryClient, userId]);
+  }, [queryClient, refreshMap, userId]);
 }

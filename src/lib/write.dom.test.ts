@@ -2,10 +2,17 @@ import { QueryClient, QueryClientProvider, QueryObserver } from '@tanstack/react
 import { act, renderHook } from '@testing-library/react';
 import { createElement, type ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { queryKeys } from './query-keys';
+import { buildRefreshMap, RefreshMapContext, type QueryKey } from './query-keys';
 import { refreshOnChange, useWrite, withRequestId } from './write';
 
 vi.mock('./supabase', () => ({ supabase: {} }));
+
+const productsKey: QueryKey = ['products'];
+const salesOrdersKey: QueryKey = ['sales-orders'];
+/** A feature whose products list reads products, and whose sales list reads sales orders. */
+const refreshMap = buildRefreshMap([
+  { keys: { productsKey, salesOrdersKey }, reads: { products: [productsKey], sales_orders: [salesOrdersKey] } },
+]);
 
 /** A products list on screen whose fetch takes a while, counting fetches started and finished. */
 function productsOnScreen() {
@@ -13,7 +20,7 @@ function productsOnScreen() {
   const fetches = { started: 0, finished: 0 };
   let release: () => void = () => {};
   const observer = new QueryObserver(queryClient, {
-    queryKey: [...queryKeys.products, 'list'],
+    queryKey: [...productsKey, 'list'],
     queryFn: async () => {
       fetches.started += 1;
       await new Promise<void>((resolve) => (release = resolve));
@@ -36,7 +43,7 @@ describe('refreshOnChange', () => {
     screen.finishFetch();
     await vi.waitFor(() => expect(screen.observer.getCurrentResult().data).toBe(1));
 
-    const refreshes = Array.from({ length: 1_500 }, () => refreshOnChange(screen.queryClient, 'products'));
+    const refreshes = Array.from({ length: 1_500 }, () => refreshOnChange(screen.queryClient, refreshMap, 'products'));
     await vi.waitFor(() => expect(screen.fetches.started).toBe(2));
     screen.finishFetch();
     await vi.waitFor(() => expect(screen.fetches.started).toBe(3));
@@ -53,11 +60,11 @@ describe('refreshOnChange', () => {
     await vi.waitFor(() => expect(screen.fetches.started).toBe(1));
     screen.finishFetch();
     await vi.waitFor(() => expect(screen.observer.getCurrentResult().data).toBe(1));
-    const first = refreshOnChange(screen.queryClient, 'products');
+    const first = refreshOnChange(screen.queryClient, refreshMap, 'products');
     await vi.waitFor(() => expect(screen.fetches.started).toBe(2));
     screen.finishFetch();
     await first;
-    const second = refreshOnChange(screen.queryClient, 'products');
+    const second = refreshOnChange(screen.queryClient, refreshMap, 'products');
     await vi.waitFor(() => expect(screen.fetches.started).toBe(3));
     screen.finishFetch();
     await second;
@@ -78,7 +85,11 @@ function controlledWrite() {
     });
   const queryClient = new QueryClient();
   const wrapper = ({ children }: { children: ReactNode }) =>
-    createElement(QueryClientProvider, { client: queryClient }, children);
+    createElement(
+      QueryClientProvider,
+      { client: queryClient },
+      createElement(RefreshMapContext, { value: refreshMap }, children),
+    );
   const { result } = renderHook(() => useWrite({ write, tables: ['sales_orders'] }), { wrapper });
   /** Submits `variables`; the promise settles as the mutation does (with its error, if it fails). */
   const submit = (variables: string) => {

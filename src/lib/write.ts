@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Database } from './database.types';
-import { invalidateTables, type DataTable } from './query-keys';
+import { invalidateTables, useRefreshMap, type DataTable, type RefreshMap } from './query-keys';
 import { toUserError } from './server-error';
 import { supabase } from './supabase';
 
@@ -52,7 +52,7 @@ const changedDuringRefresh = new Set<DataTable>();
  * ends is missed until the next change: a window of one request); every other refetch replaces one
  * that was running, which may have read the table before the change.
  */
-export function refreshOnChange(queryClient: QueryClient, table: DataTable): Promise<void> {
+export function refreshOnChange(queryClient: QueryClient, refreshMap: RefreshMap, table: DataTable): Promise<void> {
   if ((writing.get(table) ?? 0) > 0) return Promise.resolve();
   const running = changeRefreshes.get(table);
   if (running) {
@@ -60,8 +60,10 @@ export function refreshOnChange(queryClient: QueryClient, table: DataTable): Pro
     return running;
   }
   const refresh = (async () => {
-    await invalidateTables(queryClient, [table], 'active', { joinRunning: (refreshing.get(table) ?? 0) > 0 });
-    while (changedDuringRefresh.delete(table)) await invalidateTables(queryClient, [table], 'active');
+    await invalidateTables(queryClient, refreshMap, [table], 'active', {
+      joinRunning: (refreshing.get(table) ?? 0) > 0,
+    });
+    while (changedDuringRefresh.delete(table)) await invalidateTables(queryClient, refreshMap, [table], 'active');
   })().finally(() => changeRefreshes.delete(table));
   changeRefreshes.set(table, refresh);
   return refresh;
@@ -135,16 +137,19 @@ interface WriteOptions<Variables, Result> {
  */
 export function useWrite<Variables = void, Result = unknown>({ write, tables }: WriteOptions<Variables, Result>) {
   const queryClient = useQueryClient();
+  const refreshMap = useRefreshMap();
   const [submissions] = useState(() => new SubmissionIds());
   const tablesOf = (variables: Variables) => (typeof tables === 'function' ? tables(variables) : tables);
   return useMutation({
     mutationFn: async (variables: Variables) => {
       const submissionId = submissions.take();
       const result = await marking(writing, tablesOf(variables), () => write(variables, submissionId));
-      await marking(refreshing, tablesOf(variables), () => invalidateTables(queryClient, tablesOf(variables), 'all'));
+      await marking(refreshing, tablesOf(variables), () =>
+        invalidateTables(queryClient, refreshMap, tablesOf(variables), 'all'),
+      );
       submissions.succeeded(submissionId);
       return result;
     },
-    onError: (_error, variables) => void invalidateTables(queryClient, tablesOf(variables)),
+    onError: (_error, variables) => void invalidateTables(queryClient, refreshMap, tablesOf(variables)),
   });
 }

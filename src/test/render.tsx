@@ -3,7 +3,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
+import { refreshMap } from '@/app/feature-queries';
 import { theme } from '@/app/theme';
+import { RefreshMapContext } from '@/lib/query-keys';
 
 /**
  * A query client that never fetches: unit tests put the server state they need into its cache,
@@ -20,7 +22,9 @@ export function renderWithProviders(ui: ReactElement, queryClient = createTestQu
     user: userEvent.setup(),
     ...render(
       <MantineProvider theme={theme} env="test">
-        <QueryClientProvider client={queryClient}>{ui}</QueryClientProvider>
+        <QueryClientProvider client={queryClient}>
+          <RefreshMapContext value={refreshMap}>{ui}</RefreshMapContext>
+        </QueryClientProvider>
       </MantineProvider>,
     ),
   };

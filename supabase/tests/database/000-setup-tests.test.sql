@@ -60,15 +60,57 @@ exception when others then
 end;
 $$;
 
+-- The rows every rls_<area> file checks: an owner with a material, a product with its BOM, a sale,
+-- a started run, a shipped order with its return (and the claim it opens) and a settlement line;
+-- and another user with none. Leaves the session acting as the owner.
+create or replace function tests.seed_owner_rows() returns void
+language plpgsql
+set search_path = ''
+as $$
+begin
+  perform tests.create_user('owner');
+  perform tests.create_user('other');
+  perform tests.authenticate_as('owner');
+  insert into tests.ids select 'felt', id from public.create_raw_material('Felt', 'Mill', 3, 50, 'sheets', 5);
+  insert into tests.ids select 'hat', id from public.create_product('HAT-1', 'Hat', 'Wear', 300, 8, 2,
+    jsonb_build_array(jsonb_build_object('material_id', tests.id('felt'), 'quantity', 2)));
+  insert into tests.ids select 'sale', id from public.log_sale(tests.id('hat'), 1);
+  insert into tests.ids select 'run', id from public.start_production(tests.id('hat'), 1);
+  insert into tests.ids select 'shipped', id from public.log_sale(tests.id('hat'), 2);
+  perform public.fulfil_sales_order(tests.id('shipped'));
+  insert into tests.ids select 'return', id from public.record_return(tests.id('shipped'), 'rto', 1, damaged => 1);
+  perform public.import_settlement('Flipkart', '[{"settlement_id": "S1", "external_order_id": "X-1", "posted_date": "2026-01-20",
+    "category": "sale", "amount": 100}]');
+end;
+$$;
+
+-- A function the app calls (privileges_<area> files): signed-in users may execute it, anon may not.
+-- Two assertions. pgTAP's functions call one another unqualified, and the arguments name public's
+-- types (sales_platform) unqualified: both schemas are on the path.
+create or replace function tests.for_signed_in_users_only(name text, args text[]) returns setof text
+language plpgsql
+set search_path = extensions, public
+as $$
+begin
+  return next function_privs_are('public', name, args, 'anon', array[]::text[],
+    format('anon cannot execute %s', name));
+  return next function_privs_are('public', name, args, 'authenticated', array['EXECUTE'],
+    format('authenticated can execute %s', name));
+end;
+$$;
+
 grant execute on all functions in schema tests to anon, authenticated;
 -- pgTAP's functions must be callable while acting as a user.
 grant execute on all functions in schema extensions to anon, authenticated;
 
 begin;
-select plan(4);
+select plan(6);
 select has_function('tests', 'create_user', array['text'], 'tests.create_user(name) exists');
 select has_function('tests', 'authenticate_as', array['text'], 'tests.authenticate_as(name) exists');
 select has_function('tests', 'authenticate_as_anon', 'tests.authenticate_as_anon() exists');
 select has_function('tests', 'refusal', array['text'], 'tests.refusal(statement) exists');
+select has_function('tests', 'seed_owner_rows', 'tests.seed_owner_rows() exists');
+select has_function('tests', 'for_signed_in_users_only', array['text', 'text[]'],
+  'tests.for_signed_in_users_only(name, args) exists');
 select * from finish();
 rollback;

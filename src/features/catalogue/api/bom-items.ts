@@ -1,6 +1,6 @@
 import { skipToken, useQuery } from '@tanstack/react-query';
 import type { Tables } from '@/lib/database.types';
-import { queryKeys } from '@/lib/query-keys';
+import { catalogueKeys } from '../query-keys';
 import { toUserError } from '@/lib/server-error';
 import { supabase } from '@/lib/supabase';
 import { PRODUCT_COLUMNS, toProduct, type Product } from './products';
@@ -38,7 +38,7 @@ export interface ProductBom {
 }
 
 /** The cache key of one product's BOM (under BOM items, so product and material changes refresh it). */
-export const productBomKey = (productId: string | null) => [...queryKeys.bomItems, productId] as const;
+export const productBomKey = (productId: string | null) => [...catalogueKeys.bomItems, productId] as const;
 
 async function fetchProductBom(productId: string): Promise<ProductBom> {
   const [materialLines, subassemblyLines] = await Promise.all([

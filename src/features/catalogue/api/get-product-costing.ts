@@ -1,6 +1,6 @@
 import { skipToken, useQuery } from '@tanstack/react-query';
 import type { Database } from '@/lib/database.types';
-import { queryKeys } from '@/lib/query-keys';
+import { catalogueKeys } from '../query-keys';
 import { toUserError } from '@/lib/server-error';
 import { supabase } from '@/lib/supabase';
 
@@ -68,7 +68,7 @@ async function fetchProductCosting(productId: string): Promise<ProductCosting | 
 /** One product's costing. */
 export function useProductCosting(productId: string | null) {
   return useQuery({
-    queryKey: [...queryKeys.productCosting, productId],
+    queryKey: [...catalogueKeys.productCosting, productId],
     queryFn: productId === null ? skipToken : () => fetchProductCosting(productId),
   });
 }

@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { queryKeys } from '@/lib/query-keys';
+import { catalogueKeys } from '../query-keys';
 import { toUserError } from '@/lib/server-error';
 import { supabase } from '@/lib/supabase';
 import type { StockItem } from '@/features/catalogue/item';
@@ -67,7 +67,7 @@ export async function fetchStockHistoryPage(
  */
 export function useStockHistory(item: StockItem | null) {
   return useInfiniteQuery({
-    queryKey: [...queryKeys.stockHistory, item?.kind, item?.id],
+    queryKey: [...catalogueKeys.stockHistory, item?.kind, item?.id],
     queryFn: ({ pageParam }) => fetchStockHistory(item!, pageParam),
     initialPageParam: null as number | null,
     getNextPageParam: (page) => (page.length === HISTORY_PAGE ? page[page.length - 1]!.id : undefined),

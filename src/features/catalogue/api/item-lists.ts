@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { PRODUCT_COLUMNS, toProduct, type Product } from './products';
 import { RAW_MATERIAL_COLUMNS, toRawMaterial, type RawMaterial } from './raw-materials';
 import { pageRange, type ListState, type Page } from '@/lib/list-state';
-import { queryKeys } from '@/lib/query-keys';
+import { catalogueKeys } from '../query-keys';
 import { toUserError } from '@/lib/server-error';
 import { supabase } from '@/lib/supabase';
 
@@ -125,7 +125,7 @@ async function fetchRawMaterialPage(state: ListState<ItemFilters, RawMaterialSor
 /** One page of the products the list state selects; the previous page stays up while it loads. */
 export function useProductPage(state: ListState<ItemFilters, ProductSort>) {
   return useQuery({
-    queryKey: [...queryKeys.products, 'page', state],
+    queryKey: [...catalogueKeys.products, 'page', state],
     queryFn: () => fetchProductPage(state),
     placeholderData: keepPreviousData,
   });
@@ -133,7 +133,7 @@ export function useProductPage(state: ListState<ItemFilters, ProductSort>) {
 
 export function useRawMaterialPage(state: ListState<ItemFilters, RawMaterialSort>) {
   return useQuery({
-    queryKey: [...queryKeys.rawMaterials, 'page', state],
+    queryKey: [...catalogueKeys.rawMaterials, 'page', state],
     queryFn: () => fetchRawMaterialPage(state),
     placeholderData: keepPreviousData,
   });
@@ -142,7 +142,7 @@ export function useRawMaterialPage(state: ListState<ItemFilters, RawMaterialSort
 /** Whether any item is archived (so the "Show archived" switch has something to show). */
 export function useAnyArchived(table: 'products' | 'raw_materials') {
   return useQuery({
-    queryKey: [...(table === 'products' ? queryKeys.products : queryKeys.rawMaterials), 'any-archived'],
+    queryKey: [...(table === 'products' ? catalogueKeys.products : catalogueKeys.rawMaterials), 'any-archived'],
     queryFn: async () => {
       const { count, error } = await supabase
         .from(table)
@@ -156,11 +156,11 @@ export function useAnyArchived(table: 'products' | 'raw_materials') {
 
 /** The cache keys of a picker's options and of one product (under products, so product changes refresh them). */
 export const productOptionsKey = (search: string, includeArchived: boolean, producibleOnly = false) =>
-  [...queryKeys.products, 'options', search, includeArchived, producibleOnly] as const;
-export const productKey = (productId: string | null) => [...queryKeys.products, 'one', productId] as const;
+  [...catalogueKeys.products, 'options', search, includeArchived, producibleOnly] as const;
+export const productKey = (productId: string | null) => [...catalogueKeys.products, 'one', productId] as const;
 
-export const materialOptionsKey = (search: string) => [...queryKeys.rawMaterials, 'options', search] as const;
-export const materialKey = (materialId: string | null) => [...queryKeys.rawMaterials, 'one', materialId] as const;
+export const materialOptionsKey = (search: string) => [...catalogueKeys.rawMaterials, 'options', search] as const;
+export const materialKey = (materialId: string | null) => [...catalogueKeys.rawMaterials, 'one', materialId] as const;
 
 /** How many items a picker offers at once; typing searches the rest on the server. */
 const PICKER_OPTIONS = 20;

@@ -1,6 +1,6 @@
 import { skipToken, useQuery } from '@tanstack/react-query';
 import type { RateRule, ItemTax } from '@/lib/item-tax';
-import { queryKeys } from '@/lib/query-keys';
+import { catalogueKeys } from '../query-keys';
 import { toUserError } from '@/lib/server-error';
 import { supabase } from '@/lib/supabase';
 
@@ -30,7 +30,11 @@ async function fetchItemTax(table: 'products' | 'raw_materials', id: string): Pr
 export function useItemTax(item: { kind: 'product' | 'material'; id: string } | null) {
   const table = item?.kind === 'material' ? 'raw_materials' : 'products';
   return useQuery({
-    queryKey: [...(table === 'products' ? queryKeys.products : queryKeys.rawMaterials), 'tax', item?.id ?? null],
+    queryKey: [
+      ...(table === 'products' ? catalogueKeys.products : catalogueKeys.rawMaterials),
+      'tax',
+      item?.id ?? null,
+    ],
     queryFn: item === null ? skipToken : () => fetchItemTax(table, item.id),
   });
 }
@@ -39,7 +43,7 @@ export function useItemTax(item: { kind: 'product' | 'material'; id: string } | 
 export function useProductsTax(productIds: string[]) {
   const ids = [...new Set(productIds)].sort();
   return useQuery({
-    queryKey: [...queryKeys.products, 'tax', 'of', ids],
+    queryKey: [...catalogueKeys.products, 'tax', 'of', ids],
     queryFn:
       ids.length === 0
         ? skipToken

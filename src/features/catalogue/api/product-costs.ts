@@ -1,5 +1,5 @@
 import { skipToken, useQuery } from '@tanstack/react-query';
-import { queryKeys } from '@/lib/query-keys';
+import { catalogueKeys } from '../query-keys';
 import { toUserError } from '@/lib/server-error';
 import { supabase } from '@/lib/supabase';
 
@@ -39,7 +39,7 @@ async function fetchProductCosts(productId: string): Promise<ProductCosts | null
 /** One product's labour, overhead, run size and purchase cost (refreshed by its product's events). */
 export function useProductCosts(productId: string | null) {
   return useQuery({
-    queryKey: [...queryKeys.productCosting, 'costs', productId],
+    queryKey: [...catalogueKeys.productCosting, 'costs', productId],
     queryFn: productId === null ? skipToken : () => fetchProductCosts(productId),
   });
 }

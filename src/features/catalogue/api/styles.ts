@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { queryKeys } from '@/lib/query-keys';
+import { catalogueKeys } from '../query-keys';
 import { toUserError } from '@/lib/server-error';
 import { supabase } from '@/lib/supabase';
 
@@ -55,5 +55,5 @@ async function fetchStyles(): Promise<StylePage> {
  * (their stock and reorder points).
  */
 export function useStyles() {
-  return useQuery({ queryKey: queryKeys.styles, queryFn: fetchStyles });
+  return useQuery({ queryKey: catalogueKeys.styles, queryFn: fetchStyles });
 }

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { Constants } from '@/lib/database.types';
 import { numberField } from '@/lib/form-fields';
-import { queryKeys } from '@/lib/query-keys';
+import { channelsKeys } from '../query-keys';
 import { toUserError } from '@/lib/server-error';
 import { supabase } from '@/lib/supabase';
 import { callRpc, useWrite } from '@/lib/write';
@@ -20,7 +20,7 @@ export const noBuffer = (platform: SalesPlatform): ChannelBuffer => ({ platform,
 
 export function useChannelBuffers() {
   return useQuery({
-    queryKey: queryKeys.channelSettings,
+    queryKey: channelsKeys.channelSettings,
     queryFn: async () => {
       const { data, error } = await supabase.from('channel_settings').select('platform, buffer_units, buffer_percent');
       if (error) throw toUserError(error);

@@ -1,6 +1,7 @@
 import { skipToken, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { queryKeys } from '@/lib/query-keys';
+import { catalogueKeys } from '@/features/catalogue/query-keys';
+import { channelsKeys } from '../query-keys';
 import { toUserError } from '@/lib/server-error';
 import { supabase } from '@/lib/supabase';
 import { callRpc, useWrite } from '@/lib/write';
@@ -19,7 +20,7 @@ export type ComboPart = z.infer<typeof comboPart>;
 /** A combo's parts with their stock, as its drawer and its edit form show them. */
 export function useComboParts(comboId: string | null) {
   return useQuery({
-    queryKey: [...queryKeys.comboComponents, comboId],
+    queryKey: [...channelsKeys.comboComponents, comboId],
     queryFn: comboId
       ? async () => {
           const { data, error } = await supabase
@@ -39,7 +40,7 @@ export function useComboParts(comboId: string | null) {
 /** Whether a product's available to sell adds what its materials can still build. */
 export function useSellWhatICanMake(productId: string) {
   return useQuery({
-    queryKey: [...queryKeys.products, 'sell-what-i-can-make', productId],
+    queryKey: [...catalogueKeys.products, 'sell-what-i-can-make', productId],
     queryFn: async () => {
       const { data, error } = await supabase
         .from('products')

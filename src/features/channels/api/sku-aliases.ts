@@ -1,6 +1,6 @@
 import { skipToken, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { queryKeys } from '@/lib/query-keys';
+import { channelsKeys } from '../query-keys';
 import { toUserError } from '@/lib/server-error';
 import { supabase } from '@/lib/supabase';
 import { callRpc, useWrite } from '@/lib/write';
@@ -29,7 +29,7 @@ async function fetchProductAliases(productId: string): Promise<SkuAlias[]> {
 /** One product's marketplace SKUs, platform by platform. */
 export function useProductAliases(productId: string | null) {
   return useQuery({
-    queryKey: [...queryKeys.skuAliases, productId],
+    queryKey: [...channelsKeys.skuAliases, productId],
     queryFn: productId ? () => fetchProductAliases(productId) : skipToken,
   });
 }

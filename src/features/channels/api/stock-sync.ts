@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { fetchAllPages } from '@/lib/fetch-all-pages';
-import { queryKeys } from '@/lib/query-keys';
+import { channelsKeys } from '../query-keys';
 import { toUserError } from '@/lib/server-error';
 import { supabase } from '@/lib/supabase';
 import { callRpc, useWrite, withRequestId } from '@/lib/write';
@@ -30,7 +30,7 @@ export type StockSync = z.infer<typeof stockSync>;
  */
 export function useStockSync(platform: SalesPlatform) {
   return useQuery({
-    queryKey: [...queryKeys.stockSync, platform],
+    queryKey: [...channelsKeys.stockSync, platform],
     queryFn: async () => stockSync.parse(await callRpc('stock_sync', { platform })),
   });
 }

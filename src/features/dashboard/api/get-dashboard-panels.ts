@@ -1,7 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { Constants } from '@/lib/database.types';
-import { queryKeys } from '@/lib/query-keys';
+import { catalogueKeys } from '@/features/catalogue/query-keys';
+import { dashboardKeys } from '../query-keys';
 import { toUserError } from '@/lib/server-error';
 import { supabase } from '@/lib/supabase';
 
@@ -106,7 +107,7 @@ async function fetchDashboardPanels(period: PanelPeriod): Promise<DashboardPanel
 
 export function useDashboardPanels(period: PanelPeriod) {
   return useQuery({
-    queryKey: [...queryKeys.dashboardPanels, period],
+    queryKey: [...dashboardKeys.dashboardPanels, period],
     queryFn: () => fetchDashboardPanels(period),
     // Switching period keeps the last figures on screen until the new ones arrive.
     placeholderData: keepPreviousData,
@@ -126,7 +127,7 @@ async function fetchDashboardTopStyles(period: PanelPeriod): Promise<DashboardTo
 export function useDashboardTopStyles(period: PanelPeriod, enabled: boolean) {
   return useQuery({
     // Under the panels' key: a sale refreshes both.
-    queryKey: [...queryKeys.dashboardPanels, 'styles', period],
+    queryKey: [...dashboardKeys.dashboardPanels, 'styles', period],
     queryFn: () => fetchDashboardTopStyles(period),
     enabled,
     placeholderData: keepPreviousData,
@@ -141,5 +142,5 @@ async function fetchHasStyles(): Promise<boolean> {
 
 /** Whether the owner has made any style: only then can the top lists group by style. */
 export function useHasStyles() {
-  return useQuery({ queryKey: [...queryKeys.styles, 'any'], queryFn: fetchHasStyles });
+  return useQuery({ queryKey: [...catalogueKeys.styles, 'any'], queryFn: fetchHasStyles });
 }

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { Constants } from '@/lib/database.types';
-import { queryKeys } from '@/lib/query-keys';
+import { dashboardKeys } from '../query-keys';
 import { toUserError } from '@/lib/server-error';
 import { supabase } from '@/lib/supabase';
 import type { PanelPeriod } from './get-dashboard-panels';
@@ -46,7 +46,7 @@ async function fetchDashboardReturns(period: PanelPeriod): Promise<DashboardRetu
 /** Return and RTO rates by platform, the products returned most, and the claims due in 3 days. */
 export function useDashboardReturns(period: PanelPeriod) {
   return useQuery({
-    queryKey: [...queryKeys.dashboardReturns, period],
+    queryKey: [...dashboardKeys.dashboardReturns, period],
     queryFn: () => fetchDashboardReturns(period),
     placeholderData: keepPreviousData,
   });

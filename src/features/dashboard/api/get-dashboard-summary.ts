@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 // zod/mini: the dashboard is the first screen, which should not carry the full zod build.
 import * as z from 'zod/mini';
 import { Constants } from '@/lib/database.types';
-import { queryKeys } from '@/lib/query-keys';
+import { dashboardKeys } from '../query-keys';
 import { toUserError } from '@/lib/server-error';
 import { supabase } from '@/lib/supabase';
 
@@ -36,5 +36,5 @@ async function fetchDashboardSummary(): Promise<DashboardSummary> {
 }
 
 export function useDashboardSummary() {
-  return useQuery({ queryKey: queryKeys.dashboardSummary, queryFn: fetchDashboardSummary });
+  return useQuery({ queryKey: dashboardKeys.dashboardSummary, queryFn: fetchDashboardSummary });
 }

@@ -4,7 +4,7 @@ import type { Tables } from '@/lib/database.types';
 import { textField } from '@/lib/form-fields';
 import { gstinProblem } from '@/lib/gstin';
 import { stateName } from '@/lib/india-states';
-import { queryKeys } from '@/lib/query-keys';
+import { gstKeys } from '../query-keys';
 import { toUserError } from '@/lib/server-error';
 import { supabase } from '@/lib/supabase';
 import { callRpc, useWrite } from '@/lib/write';
@@ -26,7 +26,7 @@ async function fetchBusinessProfile(): Promise<BusinessProfile | null> {
 
 /** The owner's business profile, or null before it is set. */
 export function useBusinessProfile() {
-  return useQuery({ queryKey: queryKeys.businessProfile, queryFn: fetchBusinessProfile });
+  return useQuery({ queryKey: gstKeys.businessProfile, queryFn: fetchBusinessProfile });
 }
 
 // set_business_profile's refusals, for feedback as the owner types; the server decides.

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { queryKeys } from '@/lib/query-keys';
+import { gstKeys } from '../query-keys';
 import { callRpc } from '@/lib/write';
 import type { Party } from './invoices';
 
@@ -25,7 +25,7 @@ export const CREDIT_NOTES_PER_PAGE = 25;
 /** One page of credit notes on their own (list_credit_notes), newest first. */
 export function useCreditNotes(page: number) {
   return useQuery({
-    queryKey: [...queryKeys.gst, 'credit-notes', page],
+    queryKey: [...gstKeys.gst, 'credit-notes', page],
     queryFn: async () =>
       (await callRpc('list_credit_notes', {
         page_size: CREDIT_NOTES_PER_PAGE,
@@ -75,7 +75,7 @@ export interface CreditNoteDocument {
 
 export function useCreditNote(creditNoteId: string) {
   return useQuery({
-    queryKey: [...queryKeys.gst, 'credit-note', creditNoteId],
+    queryKey: [...gstKeys.gst, 'credit-note', creditNoteId],
     queryFn: async () =>
       (await callRpc('get_credit_note', { credit_note_id: creditNoteId })) as unknown as CreditNoteDocument,
   });

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { queryKeys } from '@/lib/query-keys';
+import { gstKeys } from '../query-keys';
 import { callRpc, useWrite } from '@/lib/write';
 import type { Gstr1Summary } from '../utils/gstr1-files';
 
@@ -24,7 +24,7 @@ export interface InputTax {
 /** A month's GSTR-1 (gstr1_summary) and input tax, for the GST section. */
 export function useGstMonth(month: string) {
   return useQuery({
-    queryKey: [...queryKeys.gst, 'month', month],
+    queryKey: [...gstKeys.gst, 'month', month],
     queryFn: async () => {
       const [summary, inputTax] = await Promise.all([
         callRpc('gstr1_summary', { month }),

@@ -4,7 +4,7 @@ import { todayInIndia } from '@/lib/csv';
 import { optionalDayField, textField } from '@/lib/form-fields';
 import { gstinProblem } from '@/lib/gstin';
 import { stateName } from '@/lib/india-states';
-import { queryKeys } from '@/lib/query-keys';
+import { gstKeys } from '../query-keys';
 import { toUserError } from '@/lib/server-error';
 import { supabase } from '@/lib/supabase';
 import { callRpc, useWrite, withRequestId } from '@/lib/write';
@@ -44,7 +44,7 @@ async function fetchInvoices(page: number): Promise<InvoicePage> {
 /** One page of invoices, newest first. */
 export function useInvoices(page: number) {
   return useQuery({
-    queryKey: [...queryKeys.gst, 'invoices', page],
+    queryKey: [...gstKeys.gst, 'invoices', page],
     queryFn: () => fetchInvoices(page),
     placeholderData: keepPreviousData,
   });
@@ -129,7 +129,7 @@ export interface Invoice {
 
 export function useInvoice(invoiceId: string) {
   return useQuery({
-    queryKey: [...queryKeys.gst, 'invoice', invoiceId],
+    queryKey: [...gstKeys.gst, 'invoice', invoiceId],
     queryFn: async () => (await callRpc('get_invoice', { invoice_id: invoiceId })) as unknown as Invoice,
   });
 }
@@ -169,7 +169,7 @@ async function fetchInvoiceableOrders(): Promise<InvoiceableOrder[]> {
 }
 
 export function useInvoiceableOrders(enabled: boolean) {
-  return useQuery({ queryKey: [...queryKeys.gst, 'invoiceable'], queryFn: fetchInvoiceableOrders, enabled });
+  return useQuery({ queryKey: [...gstKeys.gst, 'invoiceable'], queryFn: fetchInvoiceableOrders, enabled });
 }
 
 /**

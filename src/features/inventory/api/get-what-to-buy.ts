@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { Database } from '@/lib/database.types';
 import { fetchAllPages } from '@/lib/fetch-all-pages';
-import { queryKeys } from '@/lib/query-keys';
+import { inventoryKeys } from '../query-keys';
 import { toUserError } from '@/lib/server-error';
 import { supabase } from '@/lib/supabase';
 import { callRpc, useWrite, withRequestId } from '@/lib/write';
@@ -58,7 +58,7 @@ async function fetchWhatToBuy(): Promise<PurchaseSuggestion[]> {
 }
 
 export function useWhatToBuy() {
-  return useQuery({ queryKey: queryKeys.whatToBuy, queryFn: fetchWhatToBuy });
+  return useQuery({ queryKey: inventoryKeys.whatToBuy, queryFn: fetchWhatToBuy });
 }
 
 const createdOrders = z.object({

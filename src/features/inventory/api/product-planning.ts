@@ -1,5 +1,5 @@
 import { skipToken, useQuery } from '@tanstack/react-query';
-import { queryKeys } from '@/lib/query-keys';
+import { inventoryKeys } from '../query-keys';
 import { toUserError } from '@/lib/server-error';
 import { supabase } from '@/lib/supabase';
 import { callRpc, useWrite, withRequestId } from '@/lib/write';
@@ -43,7 +43,7 @@ async function fetchProductPlanning(productIds: string[]): Promise<Map<string, P
 /** The velocity of the products on one page of a list, by product id. */
 export function useProductPlanning(productIds: string[]) {
   return useQuery({
-    queryKey: [...queryKeys.productPlanning, productIds],
+    queryKey: [...inventoryKeys.productPlanning, productIds],
     queryFn: productIds.length === 0 ? skipToken : () => fetchProductPlanning(productIds),
   });
 }

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { queryKeys } from '@/lib/query-keys';
+import { catalogueKeys } from '@/features/catalogue/query-keys';
 import { toUserError } from '@/lib/server-error';
 import { supabase } from '@/lib/supabase';
 
@@ -33,7 +33,7 @@ async function fetchConsumedMaterials(orderId: string): Promise<ConsumedMaterial
  */
 export function useConsumedMaterials(orderId: string) {
   return useQuery({
-    queryKey: [...queryKeys.stockHistory, 'run', orderId],
+    queryKey: [...catalogueKeys.stockHistory, 'run', orderId],
     queryFn: () => fetchConsumedMaterials(orderId),
   });
 }

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Database, Tables } from '@/lib/database.types';
 import { pageRange, type ListState, type Page } from '@/lib/list-state';
-import { queryKeys } from '@/lib/query-keys';
+import { manufacturingKeys } from '../query-keys';
 import { toUserError } from '@/lib/server-error';
 import { supabase } from '@/lib/supabase';
 
@@ -51,7 +51,7 @@ export async function fetchManufacturingOrderPage(
 /** One page of the runs the list state selects; the previous page stays up while it loads. */
 export function useManufacturingOrderPage(state: ManufacturingOrderListState) {
   return useQuery({
-    queryKey: [...queryKeys.manufacturingOrders, 'page', state],
+    queryKey: [...manufacturingKeys.manufacturingOrders, 'page', state],
     queryFn: () => fetchManufacturingOrderPage(state, state),
     placeholderData: keepPreviousData,
   });

@@ -2,7 +2,7 @@ import { skipToken, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { RAW_MATERIAL_COLUMNS, toRawMaterial, type RawMaterial } from '@/features/catalogue/api/raw-materials';
 import { numberProblem, validNumber, type NumberRules } from '@/lib/form-fields';
-import { queryKeys } from '@/lib/query-keys';
+import { catalogueKeys } from '@/features/catalogue/query-keys';
 import { toUserError } from '@/lib/server-error';
 import { supabase } from '@/lib/supabase';
 import { callRpc, useWrite, withRequestId } from '@/lib/write';
@@ -91,7 +91,7 @@ async function fetchProductsBom(productIds: string[]): Promise<ProductsBom> {
  */
 export function useProductsBom(key: string | null, productIds: string[]) {
   return useQuery({
-    queryKey: [...queryKeys.bomItems, 'products', key],
+    queryKey: [...catalogueKeys.bomItems, 'products', key],
     queryFn: key === null ? skipToken : () => fetchProductsBom(productIds),
   });
 }

@@ -1,6 +1,6 @@
 import { skipToken, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { queryKeys } from '@/lib/query-keys';
+import { planningKeys } from '../query-keys';
 import { toUserError } from '@/lib/server-error';
 import { supabase } from '@/lib/supabase';
 import { callRpc, useWrite, withRequestId } from '@/lib/write';
@@ -22,7 +22,7 @@ export type RunningOutProduct = z.infer<typeof runningOut>;
 
 export function useRunningOutSoon() {
   return useQuery({
-    queryKey: [...queryKeys.productPlanning, 'running-out-soon'],
+    queryKey: planningKeys.runningOutSoon,
     queryFn: async () => {
       const { data, error } = await supabase.rpc('running_out_soon', { max_rows: 5 });
       if (error) throw toUserError(error);
@@ -78,7 +78,7 @@ export interface PlanRequest {
 /** plan_production for a request (none: no plan asked for yet). Writes nothing. */
 export function useProductionPlan(request: PlanRequest | null) {
   return useQuery({
-    queryKey: [...queryKeys.productionPlan, request],
+    queryKey: [...planningKeys.productionPlan, request],
     queryFn:
       request === null
         ? skipToken

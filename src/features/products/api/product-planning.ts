@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { optionalNumberField, planningFieldRules as rules } from '@/lib/form-fields';
-import { queryKeys } from '@/lib/query-keys';
+import { catalogueKeys } from '@/features/catalogue/query-keys';
 import { toUserError } from '@/lib/server-error';
 import { supabase } from '@/lib/supabase';
 import { callRpc, useWrite } from '@/lib/write';
@@ -17,7 +17,7 @@ export interface ProductPlanningDays {
 
 export function useProductPlanningDays(productId: string) {
   return useQuery({
-    queryKey: [...queryKeys.products, 'planning-days', productId],
+    queryKey: [...catalogueKeys.products, 'planning-days', productId],
     queryFn: async (): Promise<ProductPlanningDays> => {
       const { data, error } = await supabase
         .from('products')

@@ -2,7 +2,7 @@ import { keepPreviousData, skipToken, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { Database } from '@/lib/database.types';
 import { pageRange, type ListState, type Page } from '@/lib/list-state';
-import { queryKeys } from '@/lib/query-keys';
+import { purchasingKeys } from '../query-keys';
 import { toUserError } from '@/lib/server-error';
 import { supabase } from '@/lib/supabase';
 import { callRpc, useWrite, withRequestId } from '@/lib/write';
@@ -69,7 +69,7 @@ async function fetchPurchaseOrderPage({
 /** One page of purchase orders, newest first; the previous page stays up while the next loads. */
 export function usePurchaseOrderPage(state: ListState<PurchaseOrderFilters, 'created_at'>) {
   return useQuery({
-    queryKey: [...queryKeys.purchaseOrders, 'page', state],
+    queryKey: [...purchasingKeys.purchaseOrders, 'page', state],
     queryFn: () => fetchPurchaseOrderPage(state),
     placeholderData: keepPreviousData,
   });
@@ -78,7 +78,7 @@ export function usePurchaseOrderPage(state: ListState<PurchaseOrderFilters, 'cre
 /** The late orders (placed, not all here, past their expected date): the dashboard's card. */
 export function useLatePurchaseOrders() {
   return useQuery({
-    queryKey: [...queryKeys.purchaseOrders, 'late'],
+    queryKey: [...purchasingKeys.purchaseOrders, 'late'],
     queryFn: () => fetchPurchaseOrderPage({ search: '', filters: { lateOnly: true }, page: 1, pageSize: 25 }),
   });
 }
@@ -145,7 +145,7 @@ async function fetchPurchaseOrder(id: string): Promise<PurchaseOrder | null> {
 /** One order with its supplier and lines (null: not found), kept live by its row's changes. */
 export function usePurchaseOrder(id: string | null) {
   return useQuery({
-    queryKey: [...queryKeys.purchaseOrders, 'one', id],
+    queryKey: [...purchasingKeys.purchaseOrders, 'one', id],
     queryFn: id ? () => fetchPurchaseOrder(id) : skipToken,
   });
 }

@@ -1,7 +1,7 @@
 import { skipToken, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { optionalNumberField, numberField, purchaseFieldRules as rules, textField } from '@/lib/form-fields';
-import { queryKeys } from '@/lib/query-keys';
+import { purchasingKeys } from '../query-keys';
 import { toUserError } from '@/lib/server-error';
 import { supabase } from '@/lib/supabase';
 import { callRpc, useWrite } from '@/lib/write';
@@ -49,7 +49,7 @@ async function fetchPurchaseUnits(supplierId: string): Promise<PurchaseUnit[]> {
 /** Every purchase unit of one supplier (none while no supplier is chosen). */
 export function usePurchaseUnits(supplierId: string | null) {
   return useQuery({
-    queryKey: [...queryKeys.purchaseUnits, supplierId],
+    queryKey: [...purchasingKeys.purchaseUnits, supplierId],
     queryFn: supplierId ? () => fetchPurchaseUnits(supplierId) : skipToken,
   });
 }

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { optionalNumberField, supplierFieldRules as rules, textField } from '@/lib/form-fields';
 import { gstinProblem, TAXPAYER_GSTIN_PATTERN } from '@/lib/gstin';
-import { queryKeys } from '@/lib/query-keys';
+import { purchasingKeys } from '../query-keys';
 import { toUserError } from '@/lib/server-error';
 import { supabase } from '@/lib/supabase';
 import { callRpc, useWrite, withRequestId } from '@/lib/write';
@@ -35,7 +35,7 @@ async function fetchSuppliers(): Promise<Supplier[]> {
 }
 
 export function useSuppliers() {
-  return useQuery({ queryKey: queryKeys.suppliers, queryFn: fetchSuppliers });
+  return useQuery({ queryKey: purchasingKeys.suppliers, queryFn: fetchSuppliers });
 }
 
 // The supplier form --------------------------------------------------------------------------------

@@ -4,7 +4,7 @@ import { todayInIndia } from '@/lib/csv';
 import type { ClaimReason } from '@/lib/claim-reasons';
 import type { Tables } from '@/lib/database.types';
 import { numberField, returnFieldRules } from '@/lib/form-fields';
-import { queryKeys } from '@/lib/query-keys';
+import { returnsKeys } from '../query-keys';
 import { toUserError } from '@/lib/server-error';
 import { supabase } from '@/lib/supabase';
 import { callRpc, useWrite } from '@/lib/write';
@@ -67,7 +67,7 @@ async function fetchClaims(decided: boolean): Promise<ReturnClaim[]> {
 
 /** The claims still to act on (Open, Filed), or those decided (Approved, Rejected). */
 export function useReturnClaims(decided: boolean) {
-  return useQuery({ queryKey: [...queryKeys.returnClaims, decided], queryFn: () => fetchClaims(decided) });
+  return useQuery({ queryKey: [...returnsKeys.returnClaims, decided], queryFn: () => fetchClaims(decided) });
 }
 
 /** Days from today in India to a deadline (negative: overdue). */

@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { Constants, type Database } from '@/lib/database.types';
 import { pageRange, type ListState, type Page } from '@/lib/list-state';
-import { queryKeys } from '@/lib/query-keys';
+import { salesOrdersKeys } from '../query-keys';
 import { toUserError } from '@/lib/server-error';
 import { supabase } from '@/lib/supabase';
 import { dateRangeBounds, type CustomDays, type DateRange } from '../utils/date-range';
@@ -90,7 +90,7 @@ export function useSalesOrderPage(state: SalesOrderListState) {
   const query = salesOrderQuery(state);
   const page = { page: state.page, pageSize: state.pageSize };
   return useQuery({
-    queryKey: [...queryKeys.salesOrders, 'page', query, page],
+    queryKey: [...salesOrdersKeys.salesOrders, 'page', query, page],
     queryFn: () => fetchSalesOrderPage(query, page),
     placeholderData: keepPreviousData,
   });

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Tables } from '@/lib/database.types';
-import { queryKeys } from '@/lib/query-keys';
+import { salesOrdersKeys } from '../query-keys';
 import { toUserError } from '@/lib/server-error';
 import { supabase } from '@/lib/supabase';
 
@@ -26,5 +26,5 @@ async function fetchOrderReturns(orderId: string): Promise<OrderReturn[]> {
 
 /** One order's returns, oldest first, each with the claims it opened. */
 export function useOrderReturns(orderId: string) {
-  return useQuery({ queryKey: [...queryKeys.orderReturns, orderId], queryFn: () => fetchOrderReturns(orderId) });
+  return useQuery({ queryKey: [...salesOrdersKeys.orderReturns, orderId], queryFn: () => fetchOrderReturns(orderId) });
 }

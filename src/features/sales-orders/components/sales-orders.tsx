@@ -18,7 +18,7 @@ import { PageHeader } from '@/components/page-header';
 import { salesOrdersExport } from '../api/sales-orders-export';
 import { ExportCsvButton } from '@/components/export-csv-button';
 import { PagedList } from '@/components/paged-list';
-import { usePaymentStatuses } from '@/lib/payment-status';
+import { usePaymentStatuses } from '../api/order-payment-statuses';
 import { PaymentStatusBadge } from '@/components/payment-status-badge';
 import { formatDateTime, formatQuantity, formatRupees } from '@/lib/format';
 import { useListState } from '@/lib/list-state';

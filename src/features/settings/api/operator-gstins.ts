@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { gstinProblem } from '@/lib/gstin';
-import { queryKeys } from '@/lib/query-keys';
+import { settingsKeys } from '../query-keys';
 import { toUserError } from '@/lib/server-error';
 import { supabase } from '@/lib/supabase';
 import { callRpc, useWrite } from '@/lib/write';
@@ -21,7 +21,7 @@ async function fetchOperatorGstins(): Promise<Map<Marketplace, string>> {
 
 /** Each marketplace's operator GSTIN, where the owner entered one. */
 export function useOperatorGstins() {
-  return useQuery({ queryKey: queryKeys.operatorGstins, queryFn: fetchOperatorGstins });
+  return useQuery({ queryKey: settingsKeys.operatorGstins, queryFn: fetchOperatorGstins });
 }
 
 /**

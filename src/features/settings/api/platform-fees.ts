@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { Constants, type Tables } from '@/lib/database.types';
 import { numberField, platformFeeFieldRules, returnFieldRules } from '@/lib/form-fields';
-import { queryKeys } from '@/lib/query-keys';
+import { settingsKeys } from '../query-keys';
 import { toUserError } from '@/lib/server-error';
 import { supabase } from '@/lib/supabase';
 import { callRpc, useWrite } from '@/lib/write';
@@ -67,7 +67,7 @@ async function fetchPlatformFees(): Promise<{ fees: Map<SalesPlatform, PlatformF
 }
 
 export function usePlatformFees() {
-  return useQuery({ queryKey: queryKeys.platformFees, queryFn: fetchPlatformFees });
+  return useQuery({ queryKey: settingsKeys.platformFees, queryFn: fetchPlatformFees });
 }
 
 // Mirrors set_platform_fees' refusals for instant feedback; the server still decides.

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { CsvExport } from '@/lib/csv-export';
 import { Constants, type Database } from '@/lib/database.types';
 import { pageOfRange, pageRange, type ListState, type Page } from '@/lib/list-state';
-import { queryKeys } from '@/lib/query-keys';
+import { settlementsKeys } from '../query-keys';
 import { paymentStatuses, type PaymentStatus } from '@/lib/payment-status';
 import { toUserError } from '@/lib/server-error';
 import { supabase } from '@/lib/supabase';
@@ -95,7 +95,7 @@ export function useReconciliationPage(state: ReconciliationListState) {
   const query = reconciliationQuery(state);
   const page = { page: state.page, pageSize: state.pageSize };
   return useQuery({
-    queryKey: [...queryKeys.reconciliation, 'page', query, page],
+    queryKey: [...settlementsKeys.reconciliation, 'page', query, page],
     queryFn: () => fetchReconciliationPage(query, page),
     placeholderData: keepPreviousData,
   });
@@ -161,7 +161,7 @@ export type Period = (typeof periods)[number]['value'];
 /** Per platform, for the orders of a period: expected, settled, short paid, overdue, fees, TCS, TDS, profit. */
 export function useReconciliationSummary(period: Period) {
   return useQuery({
-    queryKey: [...queryKeys.reconciliation, 'summary', period],
+    queryKey: [...settlementsKeys.reconciliation, 'summary', period],
     queryFn: async () => {
       const { data, error } = await supabase.rpc('reconciliation_summary', { period });
       if (error) throw toUserError(error);
@@ -184,7 +184,7 @@ export type ProfitLeak = z.infer<typeof leakSchema>;
 /** Where money leaks, for the orders of a period (at most 20 of each kind, largest first). */
 export function useProfitLeaks(period: Period) {
   return useQuery({
-    queryKey: [...queryKeys.reconciliation, 'leaks', period],
+    queryKey: [...settlementsKeys.reconciliation, 'leaks', period],
     queryFn: async () => {
       const { data, error } = await supabase.rpc('profit_leaks', { period });
       if (error) throw toUserError(error);

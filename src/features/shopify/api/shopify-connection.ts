@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { FunctionsHttpError } from '@supabase/supabase-js';
 import { z } from 'zod';
 import type { Database } from '@/lib/database.types';
-import { queryKeys } from '@/lib/query-keys';
+import { shopifyKeys } from '../query-keys';
 import { toUserError, UserError } from '@/lib/server-error';
 import { supabase } from '@/lib/supabase';
 import { callRpc, useWrite } from '@/lib/write';
@@ -21,7 +21,7 @@ async function fetchShopifyConnection(): Promise<ShopifyConnection | null> {
 }
 
 export function useShopifyConnection() {
-  return useQuery({ queryKey: queryKeys.shopifyConnection, queryFn: fetchShopifyConnection });
+  return useQuery({ queryKey: shopifyKeys.shopifyConnection, queryFn: fetchShopifyConnection });
 }
 
 // Mirrors set_shopify_connection's refusals for instant feedback; the server still decides (and

@@ -1,13 +1,13 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { queryKeys } from '@/lib/query-keys';
+import { shopifyKeys } from '../query-keys';
 import { createTestQueryClient, renderWithProviders } from '@/test/render';
 import type { ShopifyConnection } from '../api/shopify-connection';
 import { PushSummaryView, ShopifySettings } from './shopify-settings';
 
 function renderSettings(saved: ShopifyConnection | null) {
   const queryClient = createTestQueryClient();
-  queryClient.setQueryData(queryKeys.shopifyConnection, saved);
+  queryClient.setQueryData(shopifyKeys.shopifyConnection, saved);
   return { ...renderWithProviders(<ShopifySettings />, queryClient), queryClient };
 }
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Tables } from '@/lib/database.types';
-import { queryKeys } from '@/lib/query-keys';
+import { websiteOrdersKeys } from '../query-keys';
 import { toUserError } from '@/lib/server-error';
 import { supabase } from '@/lib/supabase';
 import { callRpc, useWrite } from '@/lib/write';
@@ -25,7 +25,7 @@ async function fetchWebsiteOrderRefusals(): Promise<WebsiteOrderRefusal[]> {
 
 export function useWebsiteOrderRefusals() {
   return useQuery({
-    queryKey: queryKeys.websiteOrderRefusals,
+    queryKey: websiteOrdersKeys.websiteOrderRefusals,
     queryFn: fetchWebsiteOrderRefusals,
     // Refused lines are not in the realtime publication; an order that sold nothing sends no event.
     refetchInterval: 60_000,

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { Tables } from '@/lib/database.types';
 import { env } from '@/lib/env';
-import { queryKeys } from '@/lib/query-keys';
+import { websiteOrdersKeys } from '../query-keys';
 import { toUserError } from '@/lib/server-error';
 import { supabase } from '@/lib/supabase';
 import { callRpc, useWrite } from '@/lib/write';
@@ -34,7 +34,7 @@ async function fetchWebsiteWebhook(): Promise<WebsiteWebhook | null> {
 }
 
 export function useWebsiteWebhook() {
-  return useQuery({ queryKey: queryKeys.websiteWebhook, queryFn: fetchWebsiteWebhook });
+  return useQuery({ queryKey: websiteOrdersKeys.websiteWebhook, queryFn: fetchWebsiteWebhook });
 }
 
 async function createWebsiteWebhook(): Promise<NewWebsiteWebhook> {

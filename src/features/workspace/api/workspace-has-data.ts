@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { queryKeys } from '@/lib/query-keys';
+import { workspaceKeys } from '../query-keys';
 import { toUserError } from '@/lib/server-error';
 import { supabase } from '@/lib/supabase';
 
@@ -15,5 +15,5 @@ async function workspaceHasData(): Promise<boolean> {
 }
 
 export function useWorkspaceHasData() {
-  return useQuery({ queryKey: queryKeys.workspaceHasData, queryFn: workspaceHasData });
+  return useQuery({ queryKey: workspaceKeys.workspaceHasData, queryFn: workspaceHasData });
 }
