@@ -1,5 +1,5 @@
 import Papa from 'papaparse';
-import { recognizeLayout, type ColumnMapping, type ReportKind, type ReportLayout } from './report-layouts';
+import { recognizeLayout, type ColumnMapping, type DateOrder, type ReportKind, type ReportLayout } from './report-layouts';
 import type { ReportSheet } from './workbook-cells';
 import { isWorkbook, readWorkbook } from './workbook-read';
 
@@ -206,4 +206,35 @@ async function readSheetRows(sheet: ReportSheet, slice: (rows: string[][]) => vo
     slice(sheet.rows.slice(start, start + SHEET_SLICE_ROWS));
     await new Promise((resolve) => setTimeout(resolve, 0));
   }
+}
+
+/**
+ * The order a file's own slashed dates show: a first number above 12 is a day (day first), a
+ * second above 12 a day too (month first). Null when none decides (every number 12 or less) or
+ * the dates disagree: then the owner is asked. A file with no slashed dates is read either way.
+ */
+export function dateOrderOf(texts: Iterable<string>): DateOrder | null {
+  let dayFirst = false;
+  let monthFirst = false;
+  let slashed = false;
+  for (const text of texts) {
+    const match = /^\s*(\d{1,2})[/-](\d{1,2})[/-](\d{4}|\d{2})\b/.exec(text);
+    if (!match) continue;
+    slashed = true;
+    if (Number(match[1]) > 12) dayFirst = true;
+    if (Number(match[2]) > 12) monthFirst = true;
+  }
+  if (!slashed) return 'day_first';
+  return dayFirst === monthFirst ? null : dayFirst ? 'day_first' : 'month_first';
+}
+
+/** The date order of one column of a file (dateOrderOf its cells); a file without it reads day first. */
+export async function columnDateOrder(
+  source: ReportSource,
+  column: string | null,
+  headerRow = 1,
+): Promise<DateOrder | null> {
+  if (column === null) return 'day_first';
+  const dates = await readReportRows(source, { date: column }, ({ cell }) => cell('date'), undefined, headerRow);
+  return dateOrderOf(dates);
 }
