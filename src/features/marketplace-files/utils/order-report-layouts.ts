@@ -117,7 +117,10 @@ const orderReportLayouts: readonly OrderReportLayout[] = [
       order_date: ['order date'],
       sku: ['sku'],
       quantity: ['quantity'],
-      total_amount: ['supplier discounted price (incl gst and commision)', 'supplier discounted price (incl gst and commission)'],
+      total_amount: [
+        'supplier discounted price (incl gst and commision)',
+        'supplier discounted price (incl gst and commission)',
+      ],
       status: ['reason for credit entry'],
       buyer_state: ['customer state'],
     },

