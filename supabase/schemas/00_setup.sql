@@ -24,7 +24,9 @@ create schema private;
 comment on schema private is 'Helpers for the stock operations; not exposed through the API.';
 
 -- The spec's fixed lists, kept once here (the API and generated types read them from here).
-create type public.sales_platform as enum ('Flipkart', 'Myntra', 'Amazon', 'Brand Website', 'Other');
+-- Meesho and Ajio (issue 43) come last among the marketplaces: Meesho an e-commerce operator like the
+-- first three, Ajio a retailer (Reliance Retail) buying by purchase order (rules.is_marketplace).
+create type public.sales_platform as enum ('Flipkart', 'Myntra', 'Amazon', 'Meesho', 'Ajio', 'Brand Website', 'Other');
 create type public.sales_order_status as enum ('Unfulfilled', 'Fulfilled', 'Cancelled', 'Returned', 'Partially returned');
 create type public.manufacturing_order_status as enum ('In Progress', 'Completed', 'Cancelled');
 -- What a line of a marketplace settlement is (issue 30; settlements.sql): each report's own amount

@@ -244,17 +244,18 @@ comment on function rules.financial_year is
 
 -- E-commerce operators (issue 42): the platforms that are marketplaces, which collect TCS on the
 -- sales made through them (section 52) and whose GSTIN GSTR-1 names (b2cs type E, Table 14). The
--- brand's website and Other sales are the business's own (they are invoiced, gst_invoices.sql).
+-- brand's website and Other sales are the business's own (they are invoiced, gst_invoices.sql), as
+-- are Ajio's: Reliance Retail buys by purchase order, a B2B sale invoiced to its GSTIN (issue 43).
 create function rules.is_marketplace(platform public.sales_platform) returns boolean
 language sql
 immutable
 parallel safe
 set search_path = ''
 as $$
-  select is_marketplace.platform in ('Flipkart', 'Myntra', 'Amazon')
+  select is_marketplace.platform in ('Flipkart', 'Myntra', 'Amazon', 'Meesho')
 $$;
 comment on function rules.is_marketplace is
-  'Whether a platform is an e-commerce operator''s marketplace (Flipkart, Myntra, Amazon): its sales are b2cs type E with its GSTIN.';
+  'Whether a platform is an e-commerce operator''s marketplace (Flipkart, Myntra, Amazon, Meesho): its sales are b2cs type E with its GSTIN.';
 
 -- An e-commerce operator's GSTIN is its registration to collect TCS: a valid GSTIN whose 14th
 -- character is C (a normal taxpayer's is Z, a TDS deductor's D), the pattern

@@ -130,7 +130,7 @@ create table public.invoices (
   constraint invoices_id_user_id_key unique (id, user_id)
 );
 comment on table public.invoices is
-  'Tax invoices for Brand Website and Other sales (create_invoice): number, date, supplier and buyer, place of supply (buyer_state_code) and totals. Never updated or deleted; credited by credit notes.';
+  'Tax invoices for Brand Website, Ajio and Other sales (create_invoice): number, date, supplier and buyer, place of supply (buyer_state_code) and totals. Never updated or deleted; credited by credit notes.';
 create index invoices_user_id_invoice_date_idx on public.invoices (user_id, invoice_date desc, serial desc);
 
 create table public.invoice_lines (
@@ -254,7 +254,7 @@ begin
   left join lateral (
     select coalesce(o.gst_rate, private.product_gst_rate(p, o.unit_price, rules.india_day(o.order_date))) as gst_rate
   ) r on true
-  where o.id is null or o.platform not in ('Brand Website', 'Other')
+  where o.id is null or rules.is_marketplace(o.platform)
     or not (o.status = any (rules.counted_sale_statuses()))
     or il.invoice_id is not null or r.gst_rate is null
   order by i.id
@@ -262,8 +262,8 @@ begin
   if found then
     if v_problem.order_id is null then
       raise exception 'Sales order not found.';
-    elsif v_problem.platform not in ('Brand Website', 'Other') then
-      raise exception 'The order of % is a % sale: the marketplace invoices its buyer. Only Brand Website and Other orders are invoiced here.',
+    elsif rules.is_marketplace(v_problem.platform) then
+      raise exception 'The order of % is a % sale: the marketplace invoices its buyer. Only Brand Website, Ajio and Other orders are invoiced here.',
         v_problem.product_name, v_problem.platform;
     elsif not (v_problem.status = any (rules.counted_sale_statuses())) then
       raise exception 'The order of % is %: it cannot be invoiced.', v_problem.product_name, lower(v_problem.status::text);
@@ -375,7 +375,7 @@ begin
 end;
 $$;
 comment on function public.create_invoice is
-  'A tax invoice for Brand Website and Other orders (1 to 100), numbered {prefix}/{yy-yy}/{n} in the financial year (India time), consecutive without gaps; dated invoice_date (default today in India; not in the future nor before its latest sale); place of supply buyer_state_code (a registered buyer''s GSTIN state). Returns {invoice_id, invoice_number, taxable_value, cgst, sgst, igst, total}. Refuses another user''s order, a marketplace, cancelled, returned or invoiced order, an unknown state code, an invalid buyer GSTIN and a missing business profile. A repeated request_id returns the first call''s answer and writes nothing.';
+  'A tax invoice for Brand Website, Ajio and Other orders (1 to 100), numbered {prefix}/{yy-yy}/{n} in the financial year (India time), consecutive without gaps; dated invoice_date (default today in India; not in the future nor before its latest sale); place of supply buyer_state_code (a registered buyer''s GSTIN state). Returns {invoice_id, invoice_number, taxable_value, cgst, sgst, igst, total}. Refuses another user''s order, a marketplace, cancelled, returned or invoiced order, an unknown state code, an invalid buyer GSTIN and a missing business profile. A repeated request_id returns the first call''s answer and writes nothing.';
 revoke all on function public.create_invoice(uuid[], text, text, text, text, uuid, date) from public, anon, authenticated, service_role;
 grant execute on function public.create_invoice(uuid[], text, text, text, text, uuid, date) to authenticated;
 

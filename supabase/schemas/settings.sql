@@ -32,8 +32,9 @@ comment on table public.platform_fees is
 -- The claim window a platform starts with, until the owner sets one (docs/returns.md,
 -- "Claim windows", names the sources): Amazon's SAFE-T claims are filed within 7 calendar days of the
 -- return reaching the seller (Amazon Seller Central help); Flipkart's SPF claims within 14 days of
--- the return date (a seller guide, not Flipkart's own page: the owner should check it); any other
--- platform 7 days, the shorter of the two, so a deadline shown is never later than the real one
+-- the return date (a seller guide, not Flipkart's own page: the owner should check it); Meesho's
+-- claims within 7 days of the return's delivery, with its unboxing video (seller guides, issue 43,
+-- not Meesho's own page); any other platform 7 days, the shorter of the two, so a deadline shown is never later than the real one
 -- is likely to be.
 create function private.default_claim_window_days(platform public.sales_platform) returns integer
 language sql immutable
@@ -155,7 +156,7 @@ declare
 begin
   if not rules.is_marketplace(v_platform) then
     perform private.raise_input_error(format(
-      '%s sales are not made through an e-commerce operator: only Flipkart, Myntra and Amazon take an operator GSTIN.',
+      '%s sales are not made through an e-commerce operator: only Flipkart, Myntra, Amazon and Meesho take an operator GSTIN.',
       v_platform), 'platform');
   end if;
   if v_gstin is not null and not rules.is_operator_gstin(v_gstin) then
@@ -187,6 +188,6 @@ begin
 end;
 $$;
 comment on function public.set_operator_gstin is
-  'Sets (or with null clears) the caller''s operator GSTIN for a marketplace (Flipkart, Myntra, Amazon): a valid GSTIN with C as its 14th character (TCS registration). Its sales without an operator GSTIN, or with the one replaced, take it. Returns {platform, operator_gstin, sales_updated}. Refusals name their field (platform, gstin).';
+  'Sets (or with null clears) the caller''s operator GSTIN for a marketplace (Flipkart, Myntra, Amazon, Meesho): a valid GSTIN with C as its 14th character (TCS registration). Its sales without an operator GSTIN, or with the one replaced, take it. Returns {platform, operator_gstin, sales_updated}. Refusals name their field (platform, gstin).';
 revoke all on function public.set_operator_gstin(text, text) from public, anon, authenticated, service_role;
 grant execute on function public.set_operator_gstin(text, text) to authenticated;

@@ -715,7 +715,7 @@ describeStack('rest', (stack, kind) => {
       refusedField('quantity', 'Quantity must be a whole number.'),
     );
     expect(await rpc('log_sale', { product_id: kurta.id, quantity: 1, platform: 'Etsy' })).toEqual(
-      refused('Platform must be one of: Flipkart, Myntra, Amazon, Brand Website, Other.'),
+      refused('Platform must be one of: Flipkart, Myntra, Amazon, Meesho, Ajio, Brand Website, Other.'),
     );
     expect(await rpc('create_product', { sku: ' ', product_name: 'X', selling_price: 1 })).toEqual(
       refusedField('sku', 'SKU is required.'),

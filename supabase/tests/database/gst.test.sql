@@ -166,7 +166,7 @@ select is(tests.refusal($$ select public.create_invoice(array[tests.id('web1')],
   'P0001 | The order of Kurta is already on invoice AT/' || rules.financial_year(now()) || '/1. | no hint',
   'An order already invoiced is refused');
 select is(tests.refusal($$ select public.create_invoice(array[tests.id('flip')], 'Ravi', null, '27') $$),
-  'P0001 | The order of Kurta is a Flipkart sale: the marketplace invoices its buyer. Only Brand Website and Other orders are invoiced here. | no hint',
+  'P0001 | The order of Kurta is a Flipkart sale: the marketplace invoices its buyer. Only Brand Website, Ajio and Other orders are invoiced here. | no hint',
   'A marketplace order is refused');
 select is(tests.refusal($$ select public.create_invoice(array[tests.id('early')], 'Ravi', null, '99') $$),
   'P0001 | Unknown state code 99. | field:buyer_state_code', 'An unknown state code is refused');
@@ -224,7 +224,7 @@ select from public.update_product(tests.id('shirt'), 'SHI-1', 'Shirt', 'Apparel'
 insert into tests.ids select 'big', id from public.log_sale(tests.id('shirt'), 1, 'Brand Website');
 select public.create_invoice(array[tests.id('big')], 'Walk-in buyer', null, '07');
 select is(tests.refusal($$ select public.create_invoice(array[tests.id('mugsale')], 'X', null, '27') $$),
-  'P0001 | The order of Mug is a Myntra sale: the marketplace invoices its buyer. Only Brand Website and Other orders are invoiced here. | no hint',
+  'P0001 | The order of Mug is a Myntra sale: the marketplace invoices its buyer. Only Brand Website, Ajio and Other orders are invoiced here. | no hint',
   'The mug''s sale is a marketplace sale');
 select from public.cancel_sales_order(tests.id('flip'));
 

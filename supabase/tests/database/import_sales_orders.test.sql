@@ -169,8 +169,8 @@ select throws_ok($$ select public.import_sales_orders('Amazon',
     (select jsonb_agg(jsonb_build_object('external_order_id', 'B-' || g, 'order_date', '2026-01-08',
        'sku', 'HAT-1', 'quantity', 1, 'total_amount', 1)) from generate_series(1, 5001) g)) $$, 'P0001',
   'At most 5000 lines can be imported at once; this has 5001.', 'More than 5000 lines in one call are refused');
-select throws_ok($$ select public.import_sales_orders('Meesho', '[]') $$, 'P0001',
-  'Platform must be one of: Flipkart, Myntra, Amazon, Brand Website, Other.', 'An unknown platform is refused');
+select throws_ok($$ select public.import_sales_orders('Nykaa', '[]') $$, 'P0001',
+  'Platform must be one of: Flipkart, Myntra, Amazon, Meesho, Ajio, Brand Website, Other.', 'An unknown platform is refused');
 select is(pg_temp.snapshot(), '3 orders, 7 movements, 21 in stock', 'No refused line wrote anything');
 select is_empty(
   $$ select p.sku from public.products p

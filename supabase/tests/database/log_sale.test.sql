@@ -86,13 +86,13 @@ select throws_ok($$ select public.log_sale(null, 1) $$,
 select throws_ok($$ select public.log_sale(gen_random_uuid(), 1) $$,
   'P0001', 'Product not found.', 'A sale of a product that does not exist is refused');
 select throws_ok($$ select public.log_sale(tests.id('widget'), 1, 'eBay') $$,
-  'P0001', 'Platform must be one of: Flipkart, Myntra, Amazon, Brand Website, Other.',
+  'P0001', 'Platform must be one of: Flipkart, Myntra, Amazon, Meesho, Ajio, Brand Website, Other.',
   'A platform outside the spec''s list is refused');
 select throws_ok($$ select public.log_sale(tests.id('widget'), 1, 'amazon') $$,
-  'P0001', 'Platform must be one of: Flipkart, Myntra, Amazon, Brand Website, Other.',
+  'P0001', 'Platform must be one of: Flipkart, Myntra, Amazon, Meesho, Ajio, Brand Website, Other.',
   'Platform names are exact: lower-case amazon is refused');
 select throws_ok($$ select public.log_sale(tests.id('widget'), 1, null) $$,
-  'P0001', 'Platform must be one of: Flipkart, Myntra, Amazon, Brand Website, Other.',
+  'P0001', 'Platform must be one of: Flipkart, Myntra, Amazon, Meesho, Ajio, Brand Website, Other.',
   'A null platform is refused');
 
 select is((select count(*) from public.sales_orders), (select orders from counts_before),

@@ -32,10 +32,10 @@ grant select on month_of_test to authenticated;
 
 -- Refusals, each on its field ----------------------------------------------------------------------
 select is(tests.refusal($$ select public.set_operator_gstin('Brand Website', '27AAICA3918J1CT') $$),
-  'P0001 | Brand Website sales are not made through an e-commerce operator: only Flipkart, Myntra and Amazon take an operator GSTIN. | field:platform',
+  'P0001 | Brand Website sales are not made through an e-commerce operator: only Flipkart, Myntra, Amazon and Meesho take an operator GSTIN. | field:platform',
   'The brand''s website has no operator');
-select is(tests.refusal($$ select public.set_operator_gstin('Meesho', '27AAICA3918J1CT') $$),
-  'P0001 | Platform must be one of: Flipkart, Myntra, Amazon, Brand Website, Other. | no hint',
+select is(tests.refusal($$ select public.set_operator_gstin('Nykaa', '27AAICA3918J1CT') $$),
+  'P0001 | Platform must be one of: Flipkart, Myntra, Amazon, Meesho, Ajio, Brand Website, Other. | no hint',
   'A platform FactoryFlow does not have is refused as every operation refuses it');
 select is(tests.refusal($$ select public.set_operator_gstin('Amazon', '27AAICA3918J1CU') $$),
   'P0001 | GSTIN 27AAICA3918J1CU is not valid. | field:gstin', 'A GSTIN failing its checksum is refused with its value');

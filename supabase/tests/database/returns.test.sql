@@ -231,7 +231,7 @@ select throws_ok($$ select public.import_returns('Flipkart', (select jsonb_agg('
 select throws_ok($$ select public.import_returns('Flipkart', '{"lines": []}') $$,
   'P0001', 'Lines must be a list of order lines.', 'Lines that are not a list are refused');
 select throws_ok($$ select public.import_returns('eBay', '[]') $$,
-  'P0001', 'Platform must be one of: Flipkart, Myntra, Amazon, Brand Website, Other.', 'An unknown platform is refused');
+  'P0001', 'Platform must be one of: Flipkart, Myntra, Amazon, Meesho, Ajio, Brand Website, Other.', 'An unknown platform is refused');
 
 -- The returns panel -----------------------------------------------------------------------------
 -- One more Amazon order of 2, one unit back damaged today: its claim is due in 10 days.

@@ -46,10 +46,10 @@ select throws_ok($$ select public.set_platform_fees('Amazon', 5, 0, -5) $$, 'P00
   'Shipping per order must be at least 0.', 'A negative shipping cost is refused');
 select throws_ok($$ select public.set_platform_fees('Amazon', 5, 0, 1000000001) $$, 'P0001',
   'Shipping per order must be at most 1000000000.', 'A huge shipping cost is refused');
-select throws_ok($$ select public.set_platform_fees('Meesho', 5, 0, 0) $$, 'P0001',
-  'Platform must be one of: Flipkart, Myntra, Amazon, Brand Website, Other.', 'An unknown platform is refused');
+select throws_ok($$ select public.set_platform_fees('Nykaa', 5, 0, 0) $$, 'P0001',
+  'Platform must be one of: Flipkart, Myntra, Amazon, Meesho, Ajio, Brand Website, Other.', 'An unknown platform is refused');
 select throws_ok($$ select public.set_platform_fees(null, 5, 0, 0) $$, 'P0001',
-  'Platform must be one of: Flipkart, Myntra, Amazon, Brand Website, Other.', 'A missing platform is refused');
+  'Platform must be one of: Flipkart, Myntra, Amazon, Meesho, Ajio, Brand Website, Other.', 'A missing platform is refused');
 select results_eq(
   $$ select platform::text, commission_percent from public.platform_fees order by platform $$,
   $$ values ('Brand Website', 0.00::numeric(5,2)), ('Flipkart', 14.00::numeric(5,2)), ('Myntra', 100.00::numeric(5,2)) $$,

@@ -39,7 +39,7 @@ export default function cases(f: Fixture): Case[] {
     rpcCase(
       'import_sales_orders',
       'platform unknown',
-      { platform: 'Meesho', lines: [orderLine] },
+      { platform: 'Nykaa', lines: [orderLine] },
       400,
       PLATFORM_MESSAGE,
     ),
@@ -138,7 +138,7 @@ export default function cases(f: Fixture): Case[] {
     rpcCase(
       'preview_sales_orders_import',
       'platform unknown',
-      { platform: 'Meesho', lines: [orderLine] },
+      { platform: 'Nykaa', lines: [orderLine] },
       400,
       PLATFORM_MESSAGE,
     ),

@@ -205,7 +205,7 @@ export default function cases(f: Fixture): Case[] {
       400,
       'At most 5000 lines can be imported at once; this has 5001.',
     ),
-    rpcCase('import_returns', 'platform unknown', { platform: 'Meesho', lines: [returnLine] }, 400, PLATFORM_MESSAGE),
+    rpcCase('import_returns', 'platform unknown', { platform: 'Nykaa', lines: [returnLine] }, 400, PLATFORM_MESSAGE),
     rpcCase('import_returns', 'a line a number', returnsOf(7), 400, 'Line 1: Each line must be an object.'),
     rpcCase(
       'import_returns',
@@ -287,7 +287,7 @@ export default function cases(f: Fixture): Case[] {
     rpcCase(
       'preview_returns_import',
       'platform unknown',
-      { platform: 'Meesho', lines: [returnLine] },
+      { platform: 'Nykaa', lines: [returnLine] },
       400,
       PLATFORM_MESSAGE,
     ),

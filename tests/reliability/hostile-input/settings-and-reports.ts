@@ -49,7 +49,7 @@ export default function cases(): Case[] {
       400,
       'Shipping per order can have at most 2 decimal places.',
     ),
-    rpcCase('set_platform_fees', 'platform unknown', { ...fees, platform: 'Meesho' }, 400, PLATFORM_MESSAGE),
+    rpcCase('set_platform_fees', 'platform unknown', { ...fees, platform: 'Nykaa' }, 400, PLATFORM_MESSAGE),
     rpcCase('set_platform_fees', 'platform lower case', { ...fees, platform: 'amazon' }, 400, PLATFORM_MESSAGE),
     rpcCase('set_platform_fees', 'platform null', { ...fees, platform: null }, 400, PLATFORM_MESSAGE),
     rpcCase(

@@ -16,7 +16,7 @@ export const SQL_TEXTS = [
   '$$; delete from public.sales_orders; $$',
   '\\x00\\\\ %_ * ( ) , . : ; [ ]',
 ];
-export const PLATFORM_MESSAGE = 'Platform must be one of: Flipkart, Myntra, Amazon, Brand Website, Other.';
+export const PLATFORM_MESSAGE = 'Platform must be one of: Flipkart, Myntra, Amazon, Meesho, Ajio, Brand Website, Other.';
 
 export interface Fixture {
   user: User;

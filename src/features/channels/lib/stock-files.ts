@@ -296,10 +296,10 @@ export const MEESHO_COLUMNS = [
  * Meesho: the Inventory Update File's columns with SERIAL NO, STYLE ID and YOUR STOCK COUNT filled.
  * Best public evidence: Meesho's file is an .xlsx it makes per seller, with a row describing each
  * column under the header; neither the file nor that row's text was found published, and FactoryFlow
- * does not know Meesho's catalog, product or variation ids. Meesho is not yet one of the sales
- * platforms (issue 43, item 3), so no screen offers this file yet.
+ * does not know Meesho's catalog, product or variation ids. Stock sync offers it since Meesho became a
+ * sales platform (issue 43, item 3).
  */
-export const meeshoInventoryFile: Omit<StockFileLayout, 'platform'> & { platform: 'Meesho' } = {
+export const meeshoInventoryFile: StockFileLayout = {
   platform: 'Meesho',
   label: 'Download Meesho file',
   portalFile: 'Inventory Update File (YOUR STOCK COUNT)',
@@ -321,11 +321,15 @@ export const meeshoInventoryFile: Omit<StockFileLayout, 'platform'> & { platform
   }),
 };
 
-/** The stock file of each platform that has one ("Other" has no portal). */
+/**
+ * The stock file of each platform that has one ("Other" has no portal; Ajio buys by purchase order,
+ * so its stock is not pushed to a portal).
+ */
 export const stockFileLayouts: readonly StockFileLayout[] = [
   amazonInventoryFile,
   flipkartStockFile,
   myntraInventoryFile,
+  meeshoInventoryFile,
   shopifyInventoryFile,
 ];
 

@@ -134,7 +134,10 @@ export function useInvoice(invoiceId: string) {
   });
 }
 
-/** A Brand Website or Other order that no invoice lists yet (marketplaces invoice their buyers). */
+/**
+ * A Brand Website, Ajio or Other order that no invoice lists yet (marketplaces invoice their buyers;
+ * Ajio's purchase orders are sales to Reliance Retail, invoiced to its GSTIN).
+ */
 export interface InvoiceableOrder {
   id: string;
   product_name: string;
@@ -152,7 +155,7 @@ async function fetchInvoiceableOrders(): Promise<InvoiceableOrder[]> {
   const { data, error } = await supabase
     .from('sales_orders')
     .select('id, product_name, quantity, total_amount, order_date, platform, gst_rate, invoice_lines(id)')
-    .in('platform', ['Brand Website', 'Other'])
+    .in('platform', ['Brand Website', 'Ajio', 'Other'])
     .not('status', 'in', '("Cancelled","Returned")')
     .order('order_date', { ascending: false })
     .limit(INVOICEABLE_SHOWN);

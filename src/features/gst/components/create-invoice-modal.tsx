@@ -33,7 +33,7 @@ import {
 } from '../api/invoices';
 
 /**
- * Create invoice: the Brand Website and Other orders to list (one line each) and the buyer (name,
+ * Create invoice: the Brand Website, Ajio and Other orders to list (one line each) and the buyer (name,
  * GSTIN if registered, state: the place of supply, address). The number comes from the server.
  */
 export function CreateInvoiceModal({ onClose, onCreated }: { onClose: () => void; onCreated: (id: string) => void }) {
@@ -82,13 +82,13 @@ export function CreateInvoiceModal({ onClose, onCreated }: { onClose: () => void
                   value={field.value}
                   onChange={field.onChange}
                   label="Orders to invoice"
-                  description="Brand Website and Other orders not invoiced yet, newest first"
+                  description="Brand Website, Ajio and Other orders not invoiced yet, newest first"
                   error={fieldState.error?.message}
                   required
                 >
                   {orders.data?.length === 0 ? (
                     <Text size="sm" c="dimmed" mt="xs">
-                      No Brand Website or Other order is waiting for an invoice.
+                      No Brand Website, Ajio or Other order is waiting for an invoice.
                     </Text>
                   ) : (
                     <ScrollArea.Autosize mah={240} mt="xs" type="auto">

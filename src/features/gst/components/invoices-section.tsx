@@ -89,7 +89,7 @@ export function InvoicesSection() {
             Invoices
           </Title>
           <Text c="dimmed" size="sm">
-            Tax invoices for Brand Website and Other orders; marketplaces invoice their buyers themselves.
+            Tax invoices for Brand Website, Ajio and Other orders; marketplaces invoice their buyers themselves.
           </Text>
         </div>
         <Button leftSection={<IconFileInvoice size={18} />} onClick={() => setDialog({ kind: 'create' })}>

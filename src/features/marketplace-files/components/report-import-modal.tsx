@@ -70,10 +70,15 @@ export interface ReportImporter<
     onProgress: (status: string) => void,
   ) => Promise<CheckedReport<PreviewRow, Line>>;
   /**
-   * For a file mapped by hand: how its slashed dates are written, decided from its own values;
-   * null when they cannot tell, and the owner is asked. Absent: the kind reads dates its own way.
+   * How the file's slashed dates are written, decided from its own values (or its layout's, where a
+   * layout fixes it); null when they cannot tell, and the owner is asked.
    */
-  dateOrder?: (source: ReportSource, mapping: ColumnMapping<Field>, headerRow: number) => Promise<DateOrder | null>;
+  dateOrder: (
+    source: ReportSource,
+    mapping: ColumnMapping<Field>,
+    headerRow: number,
+    layout: Layout | null,
+  ) => Promise<DateOrder | null>;
   columns: DataTableColumn<PreviewRow>[];
   outcomeLabels: OutcomeLabels<Outcome>;
   /** The import button's words for these lines ("Import 3 orders"). */
@@ -190,8 +195,8 @@ export function ReportImportModal<
     try {
       setBusy('Reading the file…');
       let order = dateOrder;
-      if (!report.layout && importer.dateOrder && order === null) {
-        order = await importer.dateOrder(report.source, mapping, report.headerRow);
+      if (order === null) {
+        order = await importer.dateOrder(report.source, mapping, report.headerRow, report.layout);
         if (order === null) {
           setAskingDateOrder(true);
           return;

@@ -14,6 +14,11 @@ export type OrderReportField = (typeof orderReportFields)[number];
 
 export type OrderColumnMapping = ColumnMapping<OrderReportField>;
 
+export interface OrderReportLayout extends ReportLayout<OrderReportField> {
+  /** The amount column is a unit's price, not the line's total (Meesho's): the line is price × quantity. */
+  amountPerUnit?: boolean;
+}
+
 const fieldLabels: Record<OrderReportField, string> = {
   external_order_id: 'Order id',
   order_date: 'Order date',
@@ -34,7 +39,7 @@ const requiredFields: readonly OrderReportField[] = ['external_order_id', 'order
  * The marketplace reports recognised by their headers (docs/imports.md, "Importing marketplace orders").
  * A layout is recognised when every required field finds one of its headers.
  */
-const orderReportLayouts: readonly ReportLayout<OrderReportField>[] = [
+const orderReportLayouts: readonly OrderReportLayout[] = [
   {
     // Amazon Seller Central order reports (tab-delimited): "All Orders" and the order reports
     // that name the order `order-id`; item-price is the line's total, not a unit price.
@@ -46,7 +51,9 @@ const orderReportLayouts: readonly ReportLayout<OrderReportField>[] = [
       sku: ['sku'],
       quantity: ['quantity', 'quantity-purchased'],
       total_amount: ['item-price'],
-      status: ['order-status', 'item-status'],
+      // The line's own status first: a line cancelled inside a shipped order says Cancelled in
+      // item-status while order-status says Shipped (a real row: tests/fixtures/real/amazon).
+      status: ['item-status', 'order-status'],
       // The state the order ships to: the place of supply GSTR-1 reports the sale under.
       buyer_state: ['ship-state'],
     },
@@ -83,22 +90,44 @@ const orderReportLayouts: readonly ReportLayout<OrderReportField>[] = [
     },
   },
   {
-    // Myntra Partner Portal, Seller Orders Report: one row per unit (order line), no quantity.
+    // Myntra Partner Portal, Seller Orders Report: one row per unit (order line), no quantity. Its
+    // snake_case download (order_release_id, seller_order_id, created_on…) reads the same: the
+    // release id is the order id, as Myntra's settlement reports name the order (order_release_id).
     name: 'Myntra seller orders report',
     platform: 'Myntra',
     headers: {
-      external_order_id: ['order release id', 'store order id'],
-      order_date: ['created on'],
-      sku: ['seller sku code'],
+      external_order_id: ['order release id', 'store order id', 'order_release_id', 'store_order_id'],
+      order_date: ['created on', 'created_on'],
+      sku: ['seller sku code', 'seller_sku_code'],
       quantity: [],
-      total_amount: ['final amount'],
-      status: ['order status'],
+      total_amount: ['final amount', 'final_amount'],
+      status: ['order status', 'order_status'],
       buyer_state: ['state'],
+    },
+  },
+  {
+    // Meesho Supplier Panel, Orders → download: one row per sub order. "Supplier Discounted Price
+    // (Incl GST and Commision)" (Meesho's spelling) is the price of one unit, so the line is that
+    // times Quantity. Layout from public sellers' tools, no real file found (docs/imports.md).
+    name: 'Meesho orders report',
+    platform: 'Meesho',
+    amountPerUnit: true,
+    headers: {
+      external_order_id: ['sub order no'],
+      order_date: ['order date'],
+      sku: ['sku'],
+      quantity: ['quantity'],
+      total_amount: [
+        'supplier discounted price (incl gst and commision)',
+        'supplier discounted price (incl gst and commission)',
+      ],
+      status: ['reason for credit entry'],
+      buyer_state: ['customer state'],
     },
   },
 ];
 
-export const orderReport: ReportKind<OrderReportField> = {
+export const orderReport: ReportKind<OrderReportField, OrderReportLayout> = {
   fields: orderReportFields,
   labels: fieldLabels,
   descriptions: {

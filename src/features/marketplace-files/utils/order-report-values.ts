@@ -34,16 +34,17 @@ function isoDate(year: string, month: number, day: string, time: string | null, 
 
 const TIME = String.raw`(?:[ T,]+(\d{1,2}):(\d{2})(?::(\d{2}))?(?:\.\d+)?\s*(am|pm)?)?`;
 const ISO = new RegExp(String.raw`^(\d{4})-(\d{2})-(\d{2})${TIME}\s*(Z|[+-]\d{2}:?\d{2})?$`, 'i');
-const DAY_FIRST = new RegExp(String.raw`^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})${TIME}$`, 'i');
+const SLASHED = new RegExp(String.raw`^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})${TIME}$`, 'i');
 const DAY_MONTH_NAME = new RegExp(String.raw`^(\d{1,2})[- ]([a-z]{3})[a-z]*[- ,]+(\d{4})${TIME}$`, 'i');
 const MONTH_NAME_DAY = new RegExp(String.raw`^([a-z]{3})[a-z]*\.? (\d{1,2}),? (\d{4})${TIME}$`, 'i');
 
 /**
  * A report's order date as ISO 8601: '2026-01-05T10:30:00+00:00' stays, '2026-01-05 10:30:00',
- * '05/01/2026 10:30' (day first, as in India) and '5 Jan 2026' become ISO in India's time. Anything
- * else is sent as written, and the server refuses it with its message.
+ * '05/01/2026 10:30' (day first, as in India, unless the file's own dates say month first:
+ * dateOrderOf) and '5 Jan 2026' become ISO in India's time. Anything else is sent as written, and
+ * the server refuses it with its message.
  */
-export function normalizeOrderDate(text: string): string {
+export function normalizeOrderDate(text: string, dayFirst = true): string {
   const value = text.trim();
   let match = ISO.exec(value);
   if (match) {
@@ -51,10 +52,11 @@ export function normalizeOrderDate(text: string): string {
     const normalizedZone = zone && zone !== 'Z' && !zone.includes(':') ? `${zone.slice(0, 3)}:${zone.slice(3)}` : zone;
     return isoDate(year!, Number(month), day!, clock(hour, minute, second, meridiem), normalizedZone?.toUpperCase());
   }
-  match = DAY_FIRST.exec(value);
+  match = SLASHED.exec(value);
   if (match) {
-    const [, day, month, year, hour, minute, second, meridiem] = match;
-    return isoDate(year!, Number(month), day!, clock(hour, minute, second, meridiem));
+    const [, first, second, year, hour, minute, seconds, meridiem] = match;
+    const [day, month] = dayFirst ? [first!, second!] : [second!, first!];
+    return isoDate(year!, Number(month), day, clock(hour, minute, seconds, meridiem));
   }
   match = DAY_MONTH_NAME.exec(value);
   if (match && months.includes(match[2]!.toLowerCase())) {
@@ -91,6 +93,9 @@ export const fulfilledStatuses = {
   Flipkart: ['SHIPPED', 'PICKUP_COMPLETE', 'DELIVERED', 'COMPLETED'],
   // order status of the seller orders report: its codes (SH shipped, DL delivered, C complete) and words.
   Myntra: ['SH', 'DL', 'C', 'Shipped', 'Delivered', 'Complete'],
+  // Reason for Credit Entry of Meesho's orders report, as public sellers' tools count sales
+  // (DOOR_STEP_EXCHANGED: delivered, the buyer exchanging at the door); RTO_* are on their way back.
+  Meesho: ['SHIPPED', 'DELIVERED', 'DOOR_STEP_EXCHANGED'],
 } as const;
 
 const normalizeStatus = (status: string) =>

@@ -7,7 +7,7 @@ import { previewRows } from './order-report-preview';
 import { readOrderReportRows } from './order-report-read';
 import { chunkLines, countOutcomes, LINES_PER_CALL, newLines } from './report-import';
 import * as layouts from './report-layouts';
-import { readKnownReportHeaders, readReportHeaders, ReportFileError } from './report-read';
+import { columnDateOrder, readKnownReportHeaders, readReportHeaders, ReportFileError } from './report-read';
 import { isFulfilledStatus, normalizeOrderDate, parseReportNumber } from './order-report-values';
 
 const recognizeLayout = (headers: readonly string[]) => layouts.recognizeLayout(orderReport, headers);
@@ -23,7 +23,10 @@ const amazonReport = readFileSync(path.join(import.meta.dirname, '__fixtures__/a
 async function readReport(text: string, mapping?: OrderColumnMapping) {
   const headers = await readReportHeaders(text);
   const recognized = recognizeLayout(headers);
-  const rows = await readOrderReportRows(text, mapping ?? recognized?.mapping ?? layouts.emptyMapping(orderReport));
+  const used = mapping ?? recognized?.mapping ?? layouts.emptyMapping(orderReport);
+  // As the dialog does: the file's own dates say day or month first.
+  const dateOrder = await columnDateOrder(text, used.order_date);
+  const rows = await readOrderReportRows(text, used, 1, undefined, { dateOrder, layout: recognized?.layout });
   return { headers, recognized, rows };
 }
 
@@ -37,7 +40,8 @@ describe('Amazon order report (tab-delimited)', () => {
       sku: 'sku',
       quantity: 'quantity',
       total_amount: 'item-price',
-      status: 'order-status',
+      // The line's own status, not the order's: a line cancelled inside a shipped order is no sale.
+      status: 'item-status',
       buyer_state: null,
     });
   });
@@ -412,5 +416,121 @@ describe('cell values', () => {
     expect(normalizeOrderDate('5-Jan-2026')).toBe('2026-01-05');
     expect(normalizeOrderDate('Jan 5, 2026 10:00:00')).toBe('2026-01-05T10:00:00+05:30');
     expect(normalizeOrderDate('yesterday')).toBe('yesterday');
+  });
+});
+
+describe('Meesho orders report (issue 43)', () => {
+  // The layout public sellers' tools read from Meesho's Orders download (no real file was found):
+  // Meesho's own spelling "Commision", a unit's price, statuses in Reason for Credit Entry.
+  const meeshoOrders = [
+    'Reason for Credit Entry,Sub Order No,Order Date,Customer State,Product Name,SKU,Size,Quantity,Supplier Listed Price (Incl. GST + Commission),Supplier Discounted Price (Incl GST and Commision),Packet Id',
+    'DELIVERED,184337885113119297_1,2025-08-05,Bihar,Cotton Saree,SAREE-BLU,Free Size,1,499,461,P1',
+    'SHIPPED,193792086759207936_1,2025-08-31,Gujarat,Cotton Saree,SAREE-BLU,Free Size,2,499,450.50,P2',
+    'CANCELLED,193792086759207937_1,2025-08-31,Gujarat,Cotton Saree,SAREE-BLU,Free Size,1,499,461,P3',
+    'RTO_COMPLETE,193792086759207938_1,2025-08-30,Delhi,Cotton Saree,SAREE-BLU,Free Size,1,499,461,P4',
+    'READY_TO_SHIP,193792086759207939_1,2025-08-30,Delhi,Cotton Saree,SAREE-BLU,Free Size,1,499,461,P5',
+  ].join('\n');
+
+  it('is recognised as Meesho by its headers and mapped without asking', async () => {
+    const { recognized } = await readReport(meeshoOrders);
+    expect(recognized?.layout.platform).toBe('Meesho');
+    expect(recognized?.mapping).toEqual({
+      external_order_id: 'Sub Order No',
+      order_date: 'Order Date',
+      sku: 'SKU',
+      quantity: 'Quantity',
+      total_amount: 'Supplier Discounted Price (Incl GST and Commision)',
+      status: 'Reason for Credit Entry',
+      buyer_state: 'Customer State',
+    });
+  });
+
+  it('makes each sub order a line of price × quantity; shipped and delivered Fulfilled, RTO and not shipped Unfulfilled, cancelled skipped', async () => {
+    const { rows } = await readReport(meeshoOrders);
+    expect(rows[2]?.cancelled).toBe(true);
+    expect(toImportLines(rows).lines).toEqual([
+      {
+        line: 2,
+        external_order_id: '184337885113119297_1',
+        order_date: '2025-08-05',
+        sku: 'SAREE-BLU',
+        quantity: 1,
+        total_amount: 461,
+        status: 'Fulfilled',
+        buyer_state: 'Bihar',
+      },
+      expect.objectContaining({ line: 3, quantity: 2, total_amount: 901, status: 'Fulfilled', buyer_state: 'Gujarat' }),
+      expect.objectContaining({ line: 5, total_amount: 461, status: 'Unfulfilled' }),
+      expect.objectContaining({ line: 6, total_amount: 461, status: 'Unfulfilled' }),
+    ]);
+  });
+
+  it('reads Meesho’s shipped, delivered and exchanged-at-the-door words as Fulfilled', () => {
+    for (const status of ['SHIPPED', 'DELIVERED', 'DOOR_STEP_EXCHANGED', 'door_step_exchanged']) {
+      expect(isFulfilledStatus(status)).toBe(true);
+    }
+    for (const status of ['RTO_COMPLETE', 'RTO_LOCKED', 'RTO_OFD', 'READY_TO_SHIP', 'PENDING']) {
+      expect(isFulfilledStatus(status)).toBe(false);
+    }
+  });
+});
+
+describe("Myntra's snake_case orders download (issue 43)", () => {
+  it('is read as the spaced one: order_release_id the order id, one row per unit', async () => {
+    const report = [
+      'seller_id,warehouse_id,po_type,store_order_id,order_release_id,order_line_id,seller_order_id,created_on,order_status,seller_sku_code,myntra_sku_code,final_amount,total_mrp,city,state',
+      '101,W1,PO,S-1,7001,L1,SO-1,2026-03-01 11:00:00,C,KURTA-BLU,M1,649.50,999,Bengaluru,Karnataka',
+      '101,W1,PO,S-1,7001,L2,SO-1,2026-03-01 11:00:00,C,KURTA-BLU,M1,649.60,999,Bengaluru,Karnataka',
+      '101,W1,PO,S-2,7002,L3,SO-2,2026-03-02 12:00:00,F,DUP-RED,M2,300,500,Chennai,Tamil Nadu',
+    ].join('\n');
+    const { recognized, rows } = await readReport(report);
+    expect(recognized?.layout.name).toBe('Myntra seller orders report');
+    expect(recognized?.mapping).toMatchObject({
+      external_order_id: 'order_release_id',
+      order_date: 'created_on',
+      sku: 'seller_sku_code',
+      quantity: null,
+      total_amount: 'final_amount',
+      status: 'order_status',
+      buyer_state: 'state',
+    });
+    expect(
+      toImportLines(rows).lines.map((line) => [line.external_order_id, line.quantity, line.total_amount, line.status]),
+    ).toEqual([['7001', 2, 1299.1, 'Fulfilled']]);
+    expect(rows[2]?.cancelled).toBe(true);
+  });
+});
+
+describe("dates read as the file's own dates show (issue 43)", () => {
+  const mapping: OrderColumnMapping = {
+    external_order_id: 'Order',
+    order_date: 'Date',
+    sku: 'SKU',
+    quantity: 'Qty',
+    total_amount: 'Amount',
+    status: null,
+    buyer_state: null,
+  };
+
+  it('month first when a second number is above 12, day first when a first one is', async () => {
+    const monthFirst = 'Order,Date,SKU,Qty,Amount\nA-1,04/30/2026,KURTA-BLU,1,100\nA-2,05/03/2026,KURTA-BLU,1,100';
+    expect(await columnDateOrder(monthFirst, 'Date')).toBe('month_first');
+    expect((await readReport(monthFirst, mapping)).rows.map((row) => row.order_date)).toEqual([
+      '2026-04-30',
+      '2026-05-03',
+    ]);
+    const dayFirst = 'Order,Date,SKU,Qty,Amount\nA-1,30/04/2026,KURTA-BLU,1,100\nA-2,05/03/2026,KURTA-BLU,1,100';
+    expect(await columnDateOrder(dayFirst, 'Date')).toBe('day_first');
+    expect((await readReport(dayFirst, mapping)).rows.map((row) => row.order_date)).toEqual([
+      '2026-04-30',
+      '2026-03-05',
+    ]);
+  });
+
+  it('undecided when every number is 12 or less, or the dates disagree: the dialog asks', async () => {
+    expect(await columnDateOrder('Order,Date\nA-1,05/03/2026\nA-2,04/01/2026', 'Date')).toBeNull();
+    expect(await columnDateOrder('Order,Date\nA-1,13/03/2026\nA-2,03/13/2026', 'Date')).toBeNull();
+    expect(normalizeOrderDate('05/03/2026', false)).toBe('2026-05-03');
+    expect(normalizeOrderDate('05/03/2026')).toBe('2026-03-05');
   });
 });

@@ -5,6 +5,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
+import { orderReport } from './order-report-layouts';
+import { toImportLines } from './order-report-lines';
+import { readOrderReportRows } from './order-report-read';
 import { readKnownReportHeaders } from './report-read';
 import { settlementReport } from './settlement-report-layouts';
 import { readSettlementReportRows, settlementLines } from './settlement-report-lines';
@@ -84,5 +87,31 @@ describe('Flipkart settled transactions, a real file (help lines, a group row, s
       ['return_fee', -155],
       ['other', -28.98],
     ]);
+  });
+});
+
+describe('Amazon flat-file order report, a real row (issue 43): a line cancelled inside a shipped order', () => {
+  const text = realFile('amazon/all-orders-cancelled-line-in-shipped-order.tsv');
+
+  it('is read whole and is no sale: its item-status Cancelled wins over the order-status Shipped', async () => {
+    const { headerRow, recognized } = await readKnownReportHeaders(orderReport, text);
+    expect(recognized?.layout.name).toBe('Amazon order report');
+    expect(recognized?.mapping.status).toBe('item-status');
+    const rows = await readOrderReportRows(text, recognized!.mapping, headerRow, undefined, {
+      layout: recognized!.layout,
+    });
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      line: 2,
+      unreadable: null,
+      status: 'Cancelled',
+      cancelled: true,
+      fulfilled: false,
+      quantity: 1,
+      total_amount: 89.95,
+      order_date: '2017-06-17T08:04:21+00:00',
+    });
+    // The file's one line is cancelled: nothing is sent, its total of 0 sales.
+    expect(toImportLines(rows).lines).toEqual([]);
   });
 });

@@ -1,5 +1,11 @@
 import Papa from 'papaparse';
-import { recognizeLayout, type ColumnMapping, type ReportKind, type ReportLayout } from './report-layouts';
+import {
+  recognizeLayout,
+  type ColumnMapping,
+  type DateOrder,
+  type ReportKind,
+  type ReportLayout,
+} from './report-layouts';
 import type { ReportSheet } from './workbook-cells';
 import { isWorkbook, readWorkbook } from './workbook-read';
 
@@ -125,11 +131,50 @@ export interface RawReportRow<Field extends string> {
 
 const READ_CHUNK_BYTES = 1024 * 1024;
 
+/** What the page asks the report worker (report-read.worker.ts) to parse. */
+export interface ReportReadRequest {
+  file: File;
+  config: typeof baseConfig;
+  chunkSize: number;
+}
+
+/** What the report worker answers: a chunk of rows (it then waits for 'next'), the end, or an error. */
+export type ReportChunkMessage =
+  | { rows: string[][]; errors: Pick<Papa.ParseError, 'code' | 'row' | 'message'>[] }
+  | { done: true }
+  | { error: string };
+
+/**
+ * A CSV or text file parsed in a Web Worker, its chunks handed to `chunk` one by one: the worker
+ * parses the next only once the page has taken the last, so the page keeps its turn between them
+ * and never holds more than a chunk it has not read.
+ */
+function parseInWorker(
+  file: File,
+  chunk: (rows: string[][], errors: Pick<Papa.ParseError, 'code' | 'row' | 'message'>[]) => void,
+): Promise<void> {
+  const worker = new Worker(new URL('./report-read.worker.ts', import.meta.url), { type: 'module' });
+  return new Promise<void>((resolve, reject) => {
+    worker.onmessage = (event: MessageEvent<ReportChunkMessage>) => {
+      const message = event.data;
+      if ('rows' in message) {
+        chunk(message.rows, message.errors);
+        worker.postMessage('next');
+      } else if ('done' in message) resolve();
+      else reject(new ReportFileError(`The file could not be read: ${message.error}`));
+    };
+    worker.onerror = (event) => reject(new ReportFileError(`The file could not be read: ${event.message}`));
+    const request: ReportReadRequest = { file, config: baseConfig, chunkSize: READ_CHUNK_BYTES };
+    worker.postMessage(request);
+  }).finally(() => worker.terminate());
+}
+
 /**
  * Every data row, made into a Row by `toRow` from its mapped cells, read in 1 MB chunks so a 50 MB
- * report neither freezes the page (the page gets its turn between chunks) nor holds every column
- * in memory. Not papaparse's worker mode: its worker loads papaparse by script URL, which the
- * bundled app does not have.
+ * report neither freezes the page nor holds every column in memory: a file is parsed in a Web
+ * Worker (report-read.worker.ts; on this thread, chunk by chunk, where there are no workers: tests
+ * in Node), an .xlsx sheet handed over 10,000 rows at a time. Not papaparse's own worker mode: its
+ * worker loads papaparse by script URL, which the bundled app does not have.
  */
 export function readReportRows<Field extends string, Row>(
   source: ReportSource,
@@ -144,13 +189,13 @@ export function readReportRows<Field extends string, Row>(
     let widest = 0;
     let rowIndex = 0;
 
-    const chunk = (results: Papa.ParseResult<string[]>) => {
+    const chunk = (data: string[][], errors: readonly Pick<Papa.ParseError, 'code' | 'row' | 'message'>[]) => {
       const broken = new Map(
-        results.errors
+        errors
           .filter((error) => error.code === 'MissingQuotes' || error.code === 'InvalidQuotes')
           .map((error) => [error.row, error.message]),
       );
-      results.data.forEach((cells, index) => {
+      data.forEach((cells, index) => {
         rowIndex += 1;
         // Title rows above the header are not data.
         if (rowIndex < headerRow) return;
@@ -185,16 +230,16 @@ export function readReportRows<Field extends string, Row>(
     };
     const callbacks = {
       ...baseConfig,
-      chunk,
+      chunk: (results: Papa.ParseResult<string[]>) => chunk(results.data, results.errors),
       complete: () => resolve(rows),
       error: (error: Error) => reject(new ReportFileError(`The file could not be read: ${error.message}`)),
     };
     if (isSheet(source)) {
-      void readSheetRows(source, (data) => chunk({ data, errors: [], meta: {} as Papa.ParseMeta })).then(() =>
-        resolve(rows),
-      );
+      void readSheetRows(source, (data) => chunk(data, [])).then(() => resolve(rows));
     } else if (typeof source === 'string') Papa.parse<string[]>(source, callbacks);
-    else Papa.parse<string[], File>(source, { ...callbacks, chunkSize: READ_CHUNK_BYTES });
+    else if (typeof Worker === 'undefined') {
+      Papa.parse<string[], File>(source, { ...callbacks, chunkSize: READ_CHUNK_BYTES });
+    } else parseInWorker(source, chunk).then(() => resolve(rows), reject);
   });
 }
 
@@ -206,4 +251,35 @@ async function readSheetRows(sheet: ReportSheet, slice: (rows: string[][]) => vo
     slice(sheet.rows.slice(start, start + SHEET_SLICE_ROWS));
     await new Promise((resolve) => setTimeout(resolve, 0));
   }
+}
+
+/**
+ * The order a file's own slashed dates show: a first number above 12 is a day (day first), a
+ * second above 12 a day too (month first). Null when none decides (every number 12 or less) or
+ * the dates disagree: then the owner is asked. A file with no slashed dates is read either way.
+ */
+export function dateOrderOf(texts: Iterable<string>): DateOrder | null {
+  let dayFirst = false;
+  let monthFirst = false;
+  let slashed = false;
+  for (const text of texts) {
+    const match = /^\s*(\d{1,2})[/-](\d{1,2})[/-](\d{4}|\d{2})\b/.exec(text);
+    if (!match) continue;
+    slashed = true;
+    if (Number(match[1]) > 12) dayFirst = true;
+    if (Number(match[2]) > 12) monthFirst = true;
+  }
+  if (!slashed) return 'day_first';
+  return dayFirst === monthFirst ? null : dayFirst ? 'day_first' : 'month_first';
+}
+
+/** The date order of one column of a file (dateOrderOf its cells); a file without it reads day first. */
+export async function columnDateOrder(
+  source: ReportSource,
+  column: string | null,
+  headerRow = 1,
+): Promise<DateOrder | null> {
+  if (column === null) return 'day_first';
+  const dates = await readReportRows(source, { date: column }, ({ cell }) => cell('date'), undefined, headerRow);
+  return dateOrderOf(dates);
 }

@@ -91,6 +91,26 @@ const returnReportLayouts: readonly ReturnReportLayout[] = [
       return_fees: ['label cost'],
     },
   },
+  {
+    // Meesho Supplier Panel, Returns → download: RTOs and customer returns by sub order. Its Return
+    // Created Date is the only date of the return found in public sellers' tools (no real file
+    // found; docs/imports.md): a return not yet back should be left out of the file, or mapped with
+    // another date column (Change columns).
+    name: 'Meesho returns report',
+    platform: 'Meesho',
+    kindRule: 'return_type',
+    headers: {
+      external_order_id: ['suborder number', 'sub order no'],
+      sku: ['sku'],
+      quantity: ['qty', 'quantity'],
+      return_date: ['return created date'],
+      kind: ['type of return'],
+      condition: [],
+      good_quantity: [],
+      bad_quantity: [],
+      return_fees: [],
+    },
+  },
 ];
 
 export const returnReport: ReportKind<ReturnReportField, ReturnReportLayout> = {

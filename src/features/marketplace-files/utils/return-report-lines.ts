@@ -2,7 +2,7 @@ import type { ReturnLinePreview, ReturnServerOutcome } from '../api/import-retur
 import { parseReportNumber } from './order-report-values';
 import type { ReturnColumnMapping, ReturnReportLayout } from './return-report-layouts';
 import { normalizeReturnDate, returnConditionOf, returnKindOf } from './return-report-values';
-import { normalizeHeader } from './report-layouts';
+import { normalizeHeader, type DateOrder } from './report-layouts';
 import { readReportRows, type ReportSource } from './report-read';
 
 /** One data row of a returns report, its values as import_returns takes them. */
@@ -56,7 +56,9 @@ export function readReturnReportRows(
   layout: ReturnReportLayout | null,
   headerRow = 1,
   onProgress?: (rows: number) => void,
+  dateOrder: DateOrder | null = null,
 ): Promise<ReturnReportRow[]> {
+  const dayFirst = dateOrder !== 'month_first';
   const ownKindColumn =
     layout !== null && mapping.kind !== null && layout.headers.kind.includes(normalizeHeader(mapping.kind));
   const kindRule = ownKindColumn ? layout.kindRule : 'return_type';
@@ -71,7 +73,7 @@ export function readReturnReportRows(
         // No quantity column: each row is one unit.
         quantity: mapping.quantity === null ? 1 : parseReportNumber(cell('quantity')),
         kind: returnKindOf(cell('kind'), kindRule),
-        return_date: cell('return_date').trim() === '' ? '' : normalizeReturnDate(cell('return_date')),
+        return_date: cell('return_date').trim() === '' ? '' : normalizeReturnDate(cell('return_date'), dayFirst),
         condition: returnConditionOf(cell('condition')),
         return_fees: parseReportNumber(cell('return_fees')),
         unreadable,

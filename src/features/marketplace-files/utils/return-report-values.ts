@@ -74,8 +74,8 @@ const IST_MS = 5.5 * 60 * 60 * 1000;
  * '2026-01-10T20:00:00+00:00' is 11 January there. Written any way the order import reads dates;
  * anything else is sent as written, for the server to refuse.
  */
-export function normalizeReturnDate(text: string): string {
-  const value = normalizeOrderDate(text);
+export function normalizeReturnDate(text: string, dayFirst = true): string {
+  const value = normalizeOrderDate(text, dayFirst);
   if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return value;
   if (!/^\d{4}-\d{2}-\d{2}T/.test(value)) return value;
   const instant = Date.parse(value);

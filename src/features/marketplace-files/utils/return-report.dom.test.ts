@@ -417,3 +417,56 @@ describe('awkward files', () => {
     expect(Math.max(...parts.map((part) => part.length))).toBeLessThanOrEqual(5_000);
   });
 });
+
+describe("Meesho's returns report (issue 43)", () => {
+  // The columns public sellers' tools read from Meesho's returns download (no real file was found).
+  const meeshoReturns = [
+    'Product Name,SKU,Variation,Qty,Category,Suborder Number,Dispatch Date,Return Created Date,Type of Return,Return Reason',
+    'Cotton Saree,SAREE-BLU,Free Size,1,Sarees,184337885113119297_1,2025-08-06,2025-08-12,Customer Return,Colour not as shown',
+    'Cotton Saree,SAREE-BLU,Free Size,1,Sarees,193792086759207938_1,2025-08-31,2025-09-04,RTO,Buyer not available',
+  ].join('\n');
+
+  it('is recognised as Meesho: sub order, SKU, Qty, Return Created Date, its kind in Type of Return', async () => {
+    const { recognized, rows } = await readReport(meeshoReturns);
+    expect(recognized?.layout.platform).toBe('Meesho');
+    expect(recognized?.mapping).toMatchObject({
+      external_order_id: 'Suborder Number',
+      sku: 'SKU',
+      quantity: 'Qty',
+      return_date: 'Return Created Date',
+      kind: 'Type of Return',
+    });
+    expect(toReturnLines(rows).lines).toEqual([
+      {
+        line: 2,
+        external_order_id: '184337885113119297_1',
+        sku: 'SAREE-BLU',
+        quantity: 1,
+        kind: 'customer_return',
+        return_date: '2025-08-12',
+      },
+      {
+        line: 3,
+        external_order_id: '193792086759207938_1',
+        sku: 'SAREE-BLU',
+        quantity: 1,
+        kind: 'rto',
+        return_date: '2025-09-04',
+      },
+    ]);
+  });
+
+  it("reads a hand-mapped file's slashed return dates month first when the file's own dates say so", async () => {
+    const text = 'Order,SKU,Returned,Kind\nA-1,KURTA-BLU,04/30/2026,RTO';
+    const mapping: ReturnColumnMapping = {
+      ...layouts.emptyMapping(returnReport),
+      external_order_id: 'Order',
+      sku: 'SKU',
+      return_date: 'Returned',
+      kind: 'Kind',
+    };
+    const rows = await readReturnReportRows(text, mapping, null, 1, undefined, 'month_first');
+    expect(rows[0]?.return_date).toBe('2026-04-30');
+    expect(normalizeReturnDate('05/03/2026', false)).toBe('2026-05-03');
+  });
+});

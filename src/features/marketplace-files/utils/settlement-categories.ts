@@ -143,6 +143,36 @@ export const myntraMoneyColumns: readonly MoneyColumn[] = [
 ];
 
 /**
+ * Meesho's payments file (Supplier Panel → Payments, its order payments sheet), one row per sub
+ * order, its Final Settlement Amount what was paid. Column names from public sellers' tools (no real
+ * file found: docs/imports.md); their signs were not found, so fees, TCS, TDS, returns and
+ * recoveries are taken off whichever way they are written (deduction), the sale, compensation and
+ * claims kept as written. Net Other Support Service Charges already nets the charges and waivers
+ * beside it: only it and its GST are read.
+ */
+export const meeshoMoneyColumns: readonly MoneyColumn[] = [
+  { header: 'total sale amount (incl. shipping & gst)', category: 'sale' },
+  { header: 'total sale return amount (incl. shipping & gst)', category: 'refund', deduction: true },
+  { header: 'meesho commission (incl. gst)', category: 'commission', deduction: true },
+  { header: 'fixed fee (incl. gst)', category: 'fixed_fee', deduction: true },
+  { header: 'shipping charge (incl. gst)', category: 'shipping_fee', deduction: true },
+  { header: 'warehousing fee (incl. gst)', category: 'other', deduction: true },
+  { header: 'meesho gold platform fee (incl. gst)', category: 'other', deduction: true },
+  { header: 'meesho mall platform fee (incl. gst)', category: 'other', deduction: true },
+  { header: 'return premium (incl. gst)', category: 'return_fee', deduction: true },
+  { header: 'return premium (incl. gst) of return', category: 'return_fee', deduction: true },
+  { header: 'return shipping charge (incl. gst)', category: 'return_fee', deduction: true },
+  { header: 'net other support service charges (excl. gst)', category: 'other', deduction: true },
+  { header: 'gst on net other support service charges', category: 'other', deduction: true },
+  { header: 'gst compensation (prp shipping)', category: 'reimbursement' },
+  { header: 'tcs', category: 'tcs', deduction: true },
+  { header: 'tds', category: 'tds', deduction: true },
+  { header: 'compensation', category: 'reimbursement' },
+  { header: 'claims', category: 'reimbursement' },
+  { header: 'recovery', category: 'other', deduction: true },
+];
+
+/**
  * Myntra's settled-amount columns: what the row paid, prepaid and postpaid (cash on delivery), each
  * with its own date paid: a cash-on-delivery row has only the postpaid one.
  */

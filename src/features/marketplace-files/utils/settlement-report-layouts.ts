@@ -1,6 +1,7 @@
 import type { ColumnMapping, ReportKind, ReportLayout } from './report-layouts';
 import {
   flipkartMoneyColumns,
+  meeshoMoneyColumns,
   myntraMoneyColumns,
   myntraSettledColumns,
   type MoneyColumn,
@@ -32,6 +33,8 @@ export interface SettlementReportLayout extends ReportLayout<SettlementReportFie
   /** Dates written with slashes: month first (Amazon's MM/DD/YY) or day first (India's). */
   dayFirst: boolean;
   moneyColumns: readonly MoneyColumn[];
+  /** What the report calls the amount paid for a row, for the line of a difference its columns leave. */
+  paidName?: string;
   /**
    * Columns whose sum is what was paid for the row (Myntra's settled amounts, prepaid and postpaid),
    * beside the money columns, each with the column of its date paid.
@@ -100,6 +103,24 @@ const settlementReportLayouts: readonly SettlementReportLayout[] = [
       sku: ['seller_sku_code'],
       posted_date: ['settlement_date_prepaid_payment', 'settlement_date_postpaid_payment', 'settlement_date'],
       amount: ['settled_amount_prepaid', 'settled_amount_postpaid'],
+    },
+  },
+  {
+    // Supplier Panel → Payments: one row per sub order (layout from public sellers' tools, no real
+    // file found; docs/imports.md).
+    name: 'Meesho payments file',
+    platform: 'Meesho',
+    shape: 'money_columns',
+    dayFirst: true,
+    moneyColumns: meeshoMoneyColumns,
+    paidName: 'Final Settlement Amount',
+    headers: {
+      ...none,
+      settlement_id: ['transaction id'],
+      external_order_id: ['sub order no'],
+      sku: ['supplier sku'],
+      posted_date: ['payment date'],
+      amount: ['final settlement amount'],
     },
   },
 ];

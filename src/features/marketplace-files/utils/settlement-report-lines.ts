@@ -1,6 +1,6 @@
 import { parseReportNumber } from './order-report-values';
 import { normalizeHeader, type DateOrder } from './report-layouts';
-import { readReportHeaders, readReportRows, type ReportSource } from './report-read';
+import { columnDateOrder, readReportHeaders, readReportRows, type ReportSource } from './report-read';
 import { amazonCategoryOf, categoryOfWord, type SettlementCategory } from './settlement-categories';
 import type {
   SettlementColumnMapping,
@@ -66,40 +66,17 @@ export function normalizeSettlementDate(text: string, dayFirst: boolean): string
 }
 
 /**
- * The order a file's own slashed dates show: a first number above 12 is a day (day first), a
- * second above 12 a day too (month first). Null when none decides (every number 12 or less) or
- * the dates disagree: then the owner is asked. A file with no slashed dates is read either way.
+ * The date order of a settlement file: a recognised layout's own (Amazon's month first), else the
+ * date-paid column's (columnDateOrder).
  */
-export function dateOrderOf(texts: Iterable<string>): DateOrder | null {
-  let dayFirst = false;
-  let monthFirst = false;
-  let slashed = false;
-  for (const text of texts) {
-    const match = /^\s*(\d{1,2})[/-](\d{1,2})[/-](\d{4}|\d{2})\b/.exec(text);
-    if (!match) continue;
-    slashed = true;
-    if (Number(match[1]) > 12) dayFirst = true;
-    if (Number(match[2]) > 12) monthFirst = true;
-  }
-  if (!slashed) return 'day_first';
-  return dayFirst === monthFirst ? null : dayFirst ? 'day_first' : 'month_first';
-}
-
-/** The date order of a file mapped by hand, from its date-paid column (dateOrderOf). */
-export async function settlementDateOrder(
+export function settlementDateOrder(
   source: ReportSource,
   mapping: SettlementColumnMapping,
   headerRow = 1,
+  layout: SettlementReportLayout | null = null,
 ): Promise<DateOrder | null> {
-  if (mapping.posted_date === null) return 'day_first';
-  const dates = await readReportRows(
-    source,
-    { posted_date: mapping.posted_date },
-    ({ cell }) => cell('posted_date'),
-    undefined,
-    headerRow,
-  );
-  return dateOrderOf(dates);
+  if (layout) return Promise.resolve(layout.dayFirst ? 'day_first' : 'month_first');
+  return columnDateOrder(source, mapping.posted_date, headerRow);
 }
 
 /**
@@ -243,14 +220,15 @@ function rowLines(
   const paid = parseReportNumber(field('amount'));
   if (allNumbers && typeof paid === 'number' && paise(paid) !== total) {
     const rounding = exact(paid) === sent;
+    const paidName = layout.paidName ?? 'Bank Settlement Value';
     lines.push({
       ...base,
       category: 'other',
       amount: rupees(paise(paid) - total),
       description: describe(
         rounding
-          ? `Rounding to the paisa of the Bank Settlement Value as sent (${paid})`
-          : 'Bank Settlement Value not explained by the columns read',
+          ? `Rounding to the paisa of the ${paidName} as sent (${paid})`
+          : `${paidName} not explained by the columns read`,
       ),
     });
   }

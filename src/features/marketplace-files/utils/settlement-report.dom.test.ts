@@ -3,12 +3,11 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { chunkLines, LINES_PER_CALL } from './report-import';
 import * as layouts from './report-layouts';
-import { readKnownReportHeaders } from './report-read';
+import { dateOrderOf, readKnownReportHeaders } from './report-read';
 import { amazonCategoryOf, categoryOfWord } from './settlement-categories';
 import { settlementReport, type SettlementColumnMapping } from './settlement-report-layouts';
 import {
   normalizeSettlementDate,
-  dateOrderOf,
   readSettlementReportRows,
   settlementDateOrder,
   settlementLines,
@@ -407,5 +406,54 @@ describe('the date order of a file mapped by hand, decided from its own dates', 
     expect(settlementLines(monthFirst).map((line) => line.posted_date)).toEqual(['2022-04-03', '2022-05-06']);
     const dayFirst = await readSettlementReportRows(text, mapping, null, 1, undefined, 'day_first');
     expect(settlementLines(dayFirst).map((line) => line.posted_date)).toEqual(['2022-03-04', '2022-06-05']);
+  });
+});
+
+describe("Meesho's payments file (issue 43)", () => {
+  // The columns public sellers' tools read from Meesho's payments download (no real file was found),
+  // with a group row above the header as Meesho's sheet has. Fees written negative on one row and
+  // positive on the other: both are taken off.
+  const header =
+    'Sub Order No,Order Date,Dispatch Date,Product Name,Supplier SKU,Live Order Status,Product GST %,Listing Price (Incl. taxes),Quantity,Transaction ID,Payment Date,Final Settlement Amount,Price Type,Total Sale Amount (Incl. Shipping & GST),Total Sale Return Amount (Incl. Shipping & GST),Fixed Fee (Incl. GST),Warehousing fee (Incl. GST),Return premium (incl GST),Return Premium (incl GST) of Return,Meesho Commission Percentage,Meesho Commission (Incl. GST),Meesho gold platform fee (Incl. GST),Meesho mall platform fee (Incl. GST),Return Shipping Charge (Incl. GST),GST Compensation (PRP Shipping),Shipping Charge (Incl. GST),Other Support Service Charges (Excl. GST),Waivers (Excl. GST),Net Other Support Service Charges (Excl. GST),GST on Net Other Support Service Charges,TCS,TDS Rate %,TDS,Compensation,Claims,Recovery';
+  const text = [
+    'Order Related Details,,,,,,,,,Payment Details',
+    header,
+    '184337885113119297_1,2025-08-05,2025-08-06,Cotton Saree,SAREE-BLU,Delivered,5,499,1,UTR-777,2025-08-13,361.30,,461,0,0,0,0,0,0,-40,0,0,0,0,-55,0,0,0,0,-4.2,0.1,-0.5,0,0,0',
+    '193792086759207938_1,2025-08-30,2025-08-31,Cotton Saree,SAREE-BLU,RTO,5,499,1,UTR-777,2025-09-08,-70,,461,461,0,0,0,0,0,0,0,0,70,0,0,0,0,0,0,0,0,0,0,0,0',
+  ].join('\n');
+
+  it('is recognised below its group row; each row gives a line per non-zero column adding up to its Final Settlement Amount', async () => {
+    const { headerRow, recognized, rows, lines } = await readReport(text);
+    expect(headerRow).toBe(2);
+    expect(recognized?.layout.name).toBe('Meesho payments file');
+    expect(recognized?.layout.platform).toBe('Meesho');
+    expect(rows.filter((row) => row.unreadable !== null)).toEqual([]);
+    expect(lines.filter((line) => line.line === 3).map((line) => [line.category, line.amount])).toEqual([
+      ['sale', 461],
+      ['commission', -40],
+      ['shipping_fee', -55],
+      ['tcs', -4.2],
+      ['tds', -0.5],
+    ]);
+    expect(lines.filter((line) => line.line === 4).map((line) => [line.category, line.amount])).toEqual([
+      ['sale', 461],
+      ['refund', -461],
+      ['return_fee', -70],
+    ]);
+    expect(lines[0]).toMatchObject({
+      settlement_id: 'UTR-777',
+      external_order_id: '184337885113119297_1',
+      sku: 'SAREE-BLU',
+      posted_date: '2025-08-13',
+    });
+    expect(sum(lines.filter((line) => line.line === 3).map((line) => line.amount))).toBe(361.3);
+    expect(sum(lines.map((line) => line.amount))).toBe(291.3);
+  });
+
+  it('files what its columns do not explain as other, named after the Final Settlement Amount', async () => {
+    const { lines } = await readReport(text.replace('-4.2,0.1,-0.5', '-4.2,0.1,-0.4'));
+    expect(lines.filter((line) => line.category === 'other').map((line) => [line.amount, line.description])).toEqual([
+      [-0.1, 'Final Settlement Amount not explained by the columns read'],
+    ]);
   });
 });

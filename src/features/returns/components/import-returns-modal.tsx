@@ -16,6 +16,7 @@ import {
   type ReturnRowOutcome,
 } from '@/features/marketplace-files/utils/return-report-lines';
 import { newLines } from '@/features/marketplace-files/utils/report-import';
+import { columnDateOrder } from '@/features/marketplace-files/utils/report-read';
 import { plural } from '@/lib/format';
 import { UnknownSkuAction } from '@/features/marketplace-files/components/preview-actions';
 import { ReportImportModal, type ReportImporter } from '@/features/marketplace-files/components/report-import-modal';
@@ -83,15 +84,21 @@ const returnImporter: ReportImporter<
   intro:
     "A marketplace's returns report records its RTOs and customer returns here, against the orders imported or logged with the same order id and SKU: sellable units back in stock, the others a claim. The file is read in this browser and not uploaded; nothing is saved until you import.",
   fileLabel: 'Returns report',
-  check: async (platform, file, mapping, layout, { headerRow }, onProgress) => {
-    const rows = await readReturnReportRows(file, mapping, layout, headerRow, (count) =>
-      onProgress(`Reading the file… ${count} rows`),
+  check: async (platform, file, mapping, layout, { headerRow, dateOrder }, onProgress) => {
+    const rows = await readReturnReportRows(
+      file,
+      mapping,
+      layout,
+      headerRow,
+      (count) => onProgress(`Reading the file… ${count} rows`),
+      dateOrder,
     );
     const lines = toReturnLines(rows);
     onProgress(`Checking ${plural(lines.lines.length, 'line', 'lines')} against your orders…`);
     const previews = await previewReturnsImport(platform, lines.lines);
     return { rows: returnPreviewRows(rows, lines, previews), toImport: newLines(lines.lines, previews) };
   },
+  dateOrder: (source, mapping, headerRow) => columnDateOrder(source, mapping.return_date, headerRow),
   columns,
   outcomeLabels,
   importLabel: (lines) => `Import ${returnsCount(lines)}`,

@@ -19,8 +19,11 @@ describe('logSaleSchema', () => {
     });
   });
 
-  it('offers exactly the platforms the database accepts', () => {
-    expect(salesPlatforms).toEqual(Constants.public.Enums.sales_platform);
+  it("offers the spec's platforms, each one the database accepts; Meesho and Ajio sales arrive by import", () => {
+    expect(salesPlatforms).toEqual(['Flipkart', 'Myntra', 'Amazon', 'Brand Website', 'Other']);
+    for (const platform of salesPlatforms) expect(Constants.public.Enums.sales_platform).toContain(platform);
+    const meesho = logSaleSchema.safeParse({ ...newSaleDefaults, platform: 'Meesho' });
+    expect(meesho.error?.issues.find((issue) => issue.path[0] === 'platform')?.message).toBe('Choose a platform.');
   });
 
   it('requires a product and a quantity of at least 1', () => {

@@ -10,7 +10,17 @@ import {
 } from '@/lib/form-fields';
 import { callRpc, useWrite, withRequestId } from '@/lib/write';
 
-export const salesPlatforms = Constants.public.Enums.sales_platform;
+/**
+ * The Add New Sale platforms, as the spec lists them (section 9). Meesho and Ajio sales arrive by
+ * import (issue 43), so the form keeps the spec's five.
+ */
+export const salesPlatforms = [
+  'Flipkart',
+  'Myntra',
+  'Amazon',
+  'Brand Website',
+  'Other',
+] as const satisfies readonly (typeof Constants.public.Enums.sales_platform)[number][];
 
 export const logSaleSchema = z.object({
   product_id: choiceField('Choose a product.'),

@@ -2,7 +2,12 @@ import { Stack } from '@mantine/core';
 import type { DataTableColumn } from '@/components/data-table';
 import { formatDateTime } from '@/lib/format';
 import { previewImport, useImportSalesOrders } from '@/features/marketplace-files/api/import-sales-orders';
-import { orderReport, type OrderReportField } from '@/features/marketplace-files/utils/order-report-layouts';
+import {
+  orderReport,
+  type OrderReportField,
+  type OrderReportLayout,
+} from '@/features/marketplace-files/utils/order-report-layouts';
+import { columnDateOrder } from '@/features/marketplace-files/utils/report-read';
 import { toImportLines, type ImportLine } from '@/features/marketplace-files/utils/order-report-lines';
 import { previewRows, type PreviewRow, type RowOutcome } from '@/features/marketplace-files/utils/order-report-preview';
 import { readOrderReportRows } from '@/features/marketplace-files/utils/order-report-read';
@@ -50,21 +55,26 @@ const columns: DataTableColumn<PreviewRow>[] = [
   },
 ];
 
-const orderImporter: ReportImporter<OrderReportField, ImportLine, RowOutcome, PreviewRow> = {
+const orderImporter: ReportImporter<OrderReportField, ImportLine, RowOutcome, PreviewRow, OrderReportLayout> = {
   kind: orderReport,
   title: 'Import orders',
   intro:
     "A marketplace's order report becomes sales here, each with its order id and date. The file is read in this browser and not uploaded; nothing is saved until you import.",
   fileLabel: 'Order report',
-  check: async (platform, file, mapping, _layout, { headerRow }, onProgress) => {
-    const rows = await readOrderReportRows(file, mapping, headerRow, (count) =>
-      onProgress(`Reading the file… ${count} rows`),
+  check: async (platform, file, mapping, layout, { headerRow, dateOrder }, onProgress) => {
+    const rows = await readOrderReportRows(
+      file,
+      mapping,
+      headerRow,
+      (count) => onProgress(`Reading the file… ${count} rows`),
+      { dateOrder, layout },
     );
     const lines = toImportLines(rows);
     onProgress(`Checking ${plural(lines.lines.length, 'line', 'lines')} against your products and orders…`);
     const previews = await previewImport(platform, lines.lines);
     return { rows: previewRows(rows, lines, previews), toImport: newLines(lines.lines, previews) };
   },
+  dateOrder: (source, mapping, headerRow) => columnDateOrder(source, mapping.order_date, headerRow),
   columns,
   outcomeLabels,
   importLabel: (lines) => `Import ${orderCount(lines)}`,

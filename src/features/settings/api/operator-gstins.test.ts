@@ -7,7 +7,7 @@ const messages = (input: object) =>
 
 describe('operator GSTINs', () => {
   it('lists the platforms that are marketplaces (rules.is_marketplace), each a platform of the database', () => {
-    expect(marketplaces).toEqual(['Flipkart', 'Myntra', 'Amazon']);
+    expect(marketplaces).toEqual(['Flipkart', 'Myntra', 'Amazon', 'Meesho']);
     for (const name of marketplaces) expect(Constants.public.Enums.sales_platform).toContain(name);
   });
 

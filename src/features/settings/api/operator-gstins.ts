@@ -7,7 +7,7 @@ import { supabase } from '@/lib/supabase';
 import { callRpc, useWrite } from '@/lib/write';
 
 /** The platforms that are e-commerce operators' marketplaces (rules.is_marketplace). */
-export const marketplaces = ['Flipkart', 'Myntra', 'Amazon'] as const;
+export const marketplaces = ['Flipkart', 'Myntra', 'Amazon', 'Meesho'] as const;
 export type Marketplace = (typeof marketplaces)[number];
 
 async function fetchOperatorGstins(): Promise<Map<Marketplace, string>> {
