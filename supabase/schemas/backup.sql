@@ -53,7 +53,10 @@ as $$
     (25, 'credit_note_lines', '{id}', 'uuid', '{"credit_note_id": "credit_notes", "invoice_line_id": "invoice_lines"}'),
     (26, 'settlement_lines', '{id}', 'uuid', '{}'),
     (27, 'channel_stock_files', '{platform,alias}', null, '{}'),
-    (28, 'website_order_refusals', '{id}', 'uuid', '{}')
+    (28, 'website_order_refusals', '{id}', 'uuid', '{}'),
+    (29, 'supplier_payments', '{id}', 'uuid', '{"supplier_id": "suppliers"}'),
+    (30, 'tally_exports', '{id}', 'uuid', '{}'),
+    (31, 'tally_exported_vouchers', '{voucher_key}', null, '{"export_id": "tally_exports"}')
   ) as t (restore_order, table_name, ordered_by, new_id, refers_to)
 $$;
 comment on function rules.backup_tables is

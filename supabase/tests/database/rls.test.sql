@@ -5,7 +5,7 @@
 -- secure, and differ between Supabase versions.
 begin;
 set local client_min_messages = warning;
-select plan(136);
+select plan(142);
 
 -- Every table ------------------------------------------------------------------------------------
 select tables_are('public', array['products', 'raw_materials', 'bom_items', 'bom_subassemblies', 'sales_orders',
@@ -13,8 +13,9 @@ select tables_are('public', array['products', 'raw_materials', 'bom_items', 'bom
   'sales_day_totals', 'product_sales_totals', 'sales_order_counts', 'sales_figure_changes', 'styles', 'style_variants', 'style_bom_items',
   'sales_returns', 'return_claims', 'suppliers', 'purchase_units', 'purchase_orders', 'purchase_order_lines',
   'settlement_lines', 'sku_aliases', 'combo_components', 'channel_settings', 'channel_stock_files',
-  'shopify_connections', 'business_profiles', 'invoices', 'invoice_lines', 'credit_notes', 'credit_note_lines'],
-  'The API exposes exactly the six inventory tables, the sub-assembly lines, the platform fees, the website webhook''s two tables, the two kept sales totals, the kept order counts, their pending changes, the three style tables, the returns with their claims, the four purchasing tables, the settlement lines, the four channel tables and the Shopify connection, the business profile and the four invoice tables');
+  'shopify_connections', 'business_profiles', 'invoices', 'invoice_lines', 'credit_notes', 'credit_note_lines',
+  'supplier_payments', 'tally_exports', 'tally_exported_vouchers'],
+  'The API exposes exactly the six inventory tables, the sub-assembly lines, the platform fees, the website webhook''s two tables, the two kept sales totals, the kept order counts, their pending changes, the three style tables, the returns with their claims, the four purchasing tables, the settlement lines, the four channel tables and the Shopify connection, the business profile, the four invoice tables, the supplier payments and the two Tally export records');
 
 select ok(relrowsecurity, format('RLS is enabled on public.%s', relname))
 from pg_class
@@ -99,6 +100,12 @@ select policies_are('public', 'credit_notes', array['Owners can read their credi
   'credit_notes has only the owner read policy (create_credit_note writes it)');
 select policies_are('public', 'credit_note_lines', array['Owners can read their credit note lines'],
   'credit_note_lines has only the owner read policy');
+select policies_are('public', 'supplier_payments', array['Owners can read their supplier payments'],
+  'supplier_payments has only the owner read policy (record_supplier_payment writes it)');
+select policies_are('public', 'tally_exports', array['Owners can read their Tally exports'],
+  'tally_exports has only the owner read policy (tally_export writes it)');
+select policies_are('public', 'tally_exported_vouchers', array['Owners can read their exported Tally vouchers'],
+  'tally_exported_vouchers has only the owner read policy (tally_export writes it)');
 select is_empty(
   $$ select tablename || ': ' || policyname from pg_policies
      where schemaname = 'public' and (roles <> '{authenticated}' or cmd = 'ALL') $$,
@@ -107,7 +114,7 @@ select is_empty(
 select set_eq(
   $$ select tablename::text from pg_publication_tables where pubname = 'supabase_realtime' and schemaname = 'public' $$,
   array['products', 'raw_materials', 'sales_orders', 'manufacturing_orders', 'platform_fees', 'styles',
-    'sales_returns', 'return_claims', 'suppliers', 'purchase_units', 'purchase_orders'],
+    'sales_returns', 'return_claims', 'suppliers', 'purchase_units', 'purchase_orders', 'supplier_payments'],
   'The app''s tables stream through the supabase_realtime publication (not the ledger; not BOM rows, style BOM lines nor purchase order lines, whose deletions would reach every subscriber; returns and claims are never deleted but with their user)'
 );
 
