@@ -41,7 +41,9 @@ export type DataTable =
   | 'channel_stock_files'
   // GST (issue 31): only the owner's own writes change them (invoices change their orders too).
   | 'business_profiles'
-  | 'invoices';
+  | 'invoices'
+  // Payables (issue 46): only the owner's own payments change them.
+  | 'supplier_payments';
 
 /** Every server-state query key of the app, in one place so invalidation cannot miss one. */
 export const queryKeys = {
@@ -95,6 +97,8 @@ export const queryKeys = {
   businessProfile: ['business-profile'],
   /** Invoices, the orders that can be invoiced, and a month's GSTR-1 and input tax (issue 31). */
   gst: ['gst'],
+  /** What is owed to each supplier, by age (issue 46). */
+  supplierDues: ['supplier-dues'],
 } as const;
 
 type QueryKey = (typeof queryKeys)[keyof typeof queryKeys];
@@ -171,10 +175,17 @@ const queriesReadingTable: Record<DataTable, readonly QueryKey[]> = {
   website_order_refusals: [queryKeys.websiteOrderRefusals],
   shopify_connections: [queryKeys.shopifyConnection],
   // A renamed supplier shows on its materials and orders.
-  suppliers: [queryKeys.suppliers, queryKeys.purchaseOrders, queryKeys.rawMaterials, queryKeys.whatToBuy],
+  suppliers: [
+    queryKeys.suppliers,
+    queryKeys.purchaseOrders,
+    queryKeys.rawMaterials,
+    queryKeys.whatToBuy,
+    queryKeys.supplierDues,
+  ],
   purchase_units: [queryKeys.purchaseUnits, queryKeys.whatToBuy],
   // What is on order changes What to buy.
-  purchase_orders: [queryKeys.purchaseOrders, queryKeys.whatToBuy, queryKeys.productionPlan],
+  // A receipt is a supplier's bill (issue 46).
+  purchase_orders: [queryKeys.purchaseOrders, queryKeys.whatToBuy, queryKeys.productionPlan, queryKeys.supplierDues],
   purchase_order_lines: [queryKeys.purchaseOrders, queryKeys.whatToBuy, queryKeys.productionPlan],
   // A stock file lists each product under its aliases.
   sku_aliases: [queryKeys.skuAliases, queryKeys.stockSync],
@@ -186,6 +197,7 @@ const queriesReadingTable: Record<DataTable, readonly QueryKey[]> = {
   business_profiles: [queryKeys.businessProfile, queryKeys.gst],
   // An invoice records its orders' tax for its place of supply.
   invoices: [queryKeys.gst, queryKeys.salesOrders],
+  supplier_payments: [queryKeys.supplierDues],
 };
 
 export function queryKeysForTables(tables: readonly DataTable[]): QueryKey[] {

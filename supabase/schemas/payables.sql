@@ -38,7 +38,7 @@ create policy "Owners can read their supplier payments" on public.supplier_payme
 revoke all on public.supplier_payments from public, anon, authenticated, service_role;
 grant all on public.supplier_payments to service_role;
 grant select on public.supplier_payments to authenticated;
-alter publication supabase_realtime add table public.supplier_payments;
+-- Not published: only the owner's own payments change it, and that write refreshes the dues.
 
 -- The owner's bills: one per supplier invoice of a purchase order's receipt (the rows one
 -- receive_purchase_order call wrote share the order, the moment and the invoice), dated by the

@@ -20,7 +20,10 @@ async function supplierOwed1000(userId: string) {
     userId,
     "select id from public.create_raw_material('Cotton', 'Arvind Mills', 0, 0, 'm', 10)",
   );
-  await runAs(pool, userId, "select from public.set_purchase_unit($1, $2, 'roll', 50, 1000)", [fabric!.id, supplier!.id]);
+  await runAs(pool, userId, "select from public.set_purchase_unit($1, $2, 'roll', 50, 1000)", [
+    fabric!.id,
+    supplier!.id,
+  ]);
   const [order] = await runAs<{ order: { purchase_order_id: string; lines: { line_id: string }[] } }>(
     pool,
     userId,

@@ -94,7 +94,12 @@ const voucherPath = '/ENVELOPE/BODY/IMPORTDATA/REQUESTDATA/TALLYMESSAGE/VOUCHER'
 
 // Hand-made vouchers of every kind, as private.tally_vouchers would give them (a receipt too,
 // which the customers' payments will give).
-const party = { name: 'Boutique "Noor" & Sons <Pune>', group: 'Sundry Debtors', gstin: '27AAPFU0939F1ZV', state: 'Maharashtra' };
+const party = {
+  name: 'Boutique "Noor" & Sons <Pune>',
+  group: 'Sundry Debtors',
+  gstin: '27AAPFU0939F1ZV',
+  state: 'Maharashtra',
+};
 const supplier = { name: 'Arvind Mills', group: 'Sundry Creditors', gstin: '27AAPFU0939F1ZV', state: 'Maharashtra' };
 const taxLedger = (name: string, head: string, amount: number, debit: boolean) => ({
   ledger: name,
@@ -229,12 +234,17 @@ describe('the Tally writer', () => {
     expect(problems).toEqual([]);
     // And every kind of voucher is there, each in its own TALLYMESSAGE after the masters'.
     const messages = [...walk(written)].filter(([path]) => path.endsWith('/REQUESTDATA/TALLYMESSAGE'));
-    expect(messages.map(([, m]) => m.children.map((c) => c.tag).join(',').replace(/(UNIT|STOCKITEM|LEDGER),?/g, 'M'))).toEqual(
-      ['MMMMMMMMMMM', 'VOUCHER', 'VOUCHER', 'VOUCHER', 'VOUCHER', 'VOUCHER'],
-    );
+    expect(
+      messages.map(([, m]) =>
+        m.children
+          .map((c) => c.tag)
+          .join(',')
+          .replace(/(UNIT|STOCKITEM|LEDGER),?/g, 'M'),
+      ),
+    ).toEqual(['MMMMMMMMMMM', 'VOUCHER', 'VOUCHER', 'VOUCHER', 'VOUCHER', 'VOUCHER']);
   });
 
-  it('writes dates, amounts, quantities and signs in the real files\' formats', async () => {
+  it("writes dates, amounts, quantities and signs in the real files' formats", async () => {
     const { dayBook } = realLayout();
     const written = parse(await write(null, vouchers));
     const formats: Record<string, RegExp> = {

@@ -114,7 +114,7 @@ select is_empty(
 select set_eq(
   $$ select tablename::text from pg_publication_tables where pubname = 'supabase_realtime' and schemaname = 'public' $$,
   array['products', 'raw_materials', 'sales_orders', 'manufacturing_orders', 'platform_fees', 'styles',
-    'sales_returns', 'return_claims', 'suppliers', 'purchase_units', 'purchase_orders', 'supplier_payments'],
+    'sales_returns', 'return_claims', 'suppliers', 'purchase_units', 'purchase_orders'],
   'The app''s tables stream through the supabase_realtime publication (not the ledger; not BOM rows, style BOM lines nor purchase order lines, whose deletions would reach every subscriber; returns and claims are never deleted but with their user)'
 );
 

@@ -756,8 +756,6 @@ CREATE OR REPLACE FUNCTION rules.tally_yes_no (
   SET search_path TO ''
   AS $function$ select case when tally_yes_no.value then 'Yes' else 'No' end $function$;
 
-ALTER PUBLICATION "supabase_realtime" ADD TABLE "public"."supplier_payments";
-
 COMMENT ON FUNCTION "private"."open_supplier_bills"(uuid) IS 'Each supplier bill with what is still owed on it, the supplier''s payments settling its oldest bills first.';
 
 COMMENT ON FUNCTION "private"."supplier_bills"(uuid) IS 'The owner''s supplier bills: one per purchase order receipt, with the supplier''s invoice number, its date (else the day received), value before tax, GST paid and amount.';
