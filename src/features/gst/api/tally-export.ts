@@ -11,18 +11,19 @@ export function lastMonth(today: string = todayInIndia()): { from_date: string; 
   return { from_date: first.toISOString().slice(0, 10), to_date: last.toISOString().slice(0, 10) };
 }
 
-const day = (label: string) =>
-  z.string().refine((value) => /^\d{4}-\d{2}-\d{2}$/.test(value), { message: `${label} is required.` });
+const isDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
+const day = (label: string) => z.string().refine(isDay, { message: `${label} is required.` });
 
 /** tally_export's checks and messages, shown on the field before a round trip. */
 export const tallyExportSchema = z
   .object({ from_date: day('From date'), to_date: day('To date'), include_exported: z.boolean() })
   .superRefine((range, ctx) => {
-    if (range.from_date < '2000-01-01')
+    if (isDay(range.from_date) && range.from_date < '2000-01-01')
       ctx.addIssue({ code: 'custom', path: ['from_date'], message: 'From date must be on or after 2000-01-01.' });
+    if (!isDay(range.to_date)) return;
     if (range.to_date > todayInIndia())
       ctx.addIssue({ code: 'custom', path: ['to_date'], message: 'To date cannot be after today.' });
-    else if (range.to_date < range.from_date)
+    else if (isDay(range.from_date) && range.to_date < range.from_date)
       ctx.addIssue({ code: 'custom', path: ['to_date'], message: 'To date must be on or after the from date.' });
   });
 
