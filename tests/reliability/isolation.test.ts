@@ -49,6 +49,10 @@ interface Owner {
   invoiceLineId: string;
   creditNoteId: string;
   creditNoteLineId: string;
+  /** Payables and the Tally export (issue 46): a payment to the supplier, an export and one voucher it held. */
+  supplierPaymentId: string;
+  tallyExportId: string;
+  tallyVoucherKey: string;
 }
 
 /** A user with rows in every table: a material, a product with a BOM, one platform's fees, a sale, a started and a completed run, a style of two sizes, a return with its claim, a supplier with a purchase unit and a placed purchase order. */
@@ -171,7 +175,35 @@ async function populate(stack: TestStack, label: string, feesPlatform: string): 
     .select('id')
     .single();
   if (creditLineError) throw creditLineError;
+  // Payables (issue 46): a second order received is the supplier's bill, part paid; then a Tally export.
+  const billed = await rpcOk<{ purchase_order_id: string; lines: { line_id: string }[] }>(
+    user,
+    'create_purchase_order',
+    { supplier_id: supplier.id, lines: [{ material_id: materialId, quantity: 1, unit_price: 2500 }] },
+  );
+  await rpcOk(user, 'place_purchase_order', { po_id: billed.purchase_order_id });
+  await rpcOk(user, 'receive_purchase_order', {
+    po_id: billed.purchase_order_id,
+    lines: [{ line_id: billed.lines[0]!.line_id, quantity: 1 }],
+  });
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
+  const payment = await rpcOk<{ payment_id: string }>(user, 'record_supplier_payment', {
+    supplier_id: supplier.id,
+    amount: 100,
+    paid_on: today,
+    mode: 'UPI',
+  });
+  await rpcOk(user, 'tally_export', { from_date: today, to_date: today });
+  const { data: tallyVoucher, error: tallyError } = await user.client
+    .from('tally_exported_vouchers')
+    .select('export_id, voucher_key')
+    .limit(1)
+    .single();
+  if (tallyError) throw tallyError;
   return {
+    supplierPaymentId: payment.payment_id,
+    tallyExportId: tallyVoucher.export_id,
+    tallyVoucherKey: tallyVoucher.voucher_key,
     aliasId: alias.id,
     comboId: combo.id,
     webOrderId: web.id,
@@ -225,6 +257,9 @@ function keysOf(owner: Owner, snapshot: Record<string, unknown[]>): Record<strin
     invoice_lines: ['id', owner.invoiceLineId],
     credit_notes: ['id', owner.creditNoteId],
     credit_note_lines: ['id', owner.creditNoteLineId],
+    supplier_payments: ['id', owner.supplierPaymentId],
+    tally_exports: ['id', owner.tallyExportId],
+    tally_exported_vouchers: ['voucher_key', owner.tallyVoucherKey],
   };
 }
 
@@ -407,6 +442,32 @@ function rowFor(table: string, owner: Owner): Record<string, unknown> {
         igst: 0,
         total: 999,
       };
+    case 'supplier_payments':
+      return {
+        id: owner.supplierPaymentId,
+        user_id,
+        supplier_id: owner.supplierId,
+        amount: 999,
+        paid_on: '2026-01-01',
+        mode: 'Cash',
+      };
+    case 'tally_exports':
+      return {
+        id: owner.tallyExportId,
+        user_id,
+        from_date: '2026-01-01',
+        to_date: '2026-01-31',
+        include_exported: true,
+        vouchers: 0,
+      };
+    case 'tally_exported_vouchers':
+      return {
+        user_id,
+        voucher_key: owner.tallyVoucherKey,
+        export_id: owner.tallyExportId,
+        from_date: '2026-01-01',
+        to_date: '2026-01-31',
+      };
     default:
       return { user_id, product_id: owner.productId, quantity: 999, balance_after: 999, reason: 'opening_stock' };
   }
@@ -439,6 +500,9 @@ const EDIT: Record<string, Record<string, unknown>> = {
   invoice_lines: { quantity: 999 },
   credit_notes: { total: 999 },
   credit_note_lines: { total: 999 },
+  supplier_payments: { amount: 1 },
+  tally_exports: { vouchers: 999 },
+  tally_exported_vouchers: { from_date: '2000-01-01' },
 };
 
 type Result = { data: unknown; error: PostgrestError | null; status: number; count?: number | null };
