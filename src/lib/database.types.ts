@@ -691,6 +691,26 @@ isOneToOne: false
                   Relationships: [
                     
                   ]
+                },"supplier_payments": {
+                  Row: {
+                    "amount": number,"created_at": string,"id": string,"mode": string,"paid_on": string,"reference": string | null,"supplier_id": string,"user_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "amount": number,"created_at"?: string,"id"?: string,"mode": string,"paid_on": string,"reference"?: string | null,"supplier_id": string,"user_id"?: string
+                  }
+                  Update: {
+                    "amount"?: number,"created_at"?: string,"id"?: string,"mode"?: string,"paid_on"?: string,"reference"?: string | null,"supplier_id"?: string,"user_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "supplier_payments_supplier_id_user_id_fkey"
+      columns: ["supplier_id","user_id"]
+isOneToOne: false
+      referencedRelation: "suppliers"
+      referencedColumns: ["id","user_id"]
+    }
+                  ]
                 },"suppliers": {
                   Row: {
                     "contact": string | null,"created_at": string,"email": string | null,"gstin": string | null,"id": string,"lead_time_days": number | null,"notes": string | null,"payment_terms": string | null,"phone": string | null,"supplier_name": string,"user_id": string
@@ -701,6 +721,40 @@ isOneToOne: false
                   }
                   Update: {
                     "contact"?: string | null,"created_at"?: string,"email"?: string | null,"gstin"?: string | null,"id"?: string,"lead_time_days"?: number | null,"notes"?: string | null,"payment_terms"?: string | null,"phone"?: string | null,"supplier_name"?: string,"user_id"?: string
+                  }
+                  Relationships: [
+                    
+                  ]
+                },"tally_exported_vouchers": {
+                  Row: {
+                    "export_id": string,"from_date": string,"to_date": string,"user_id": string,"voucher_key": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "export_id": string,"from_date": string,"to_date": string,"user_id"?: string,"voucher_key": string
+                  }
+                  Update: {
+                    "export_id"?: string,"from_date"?: string,"to_date"?: string,"user_id"?: string,"voucher_key"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "tally_exported_vouchers_export_id_user_id_fkey"
+      columns: ["export_id","user_id"]
+isOneToOne: false
+      referencedRelation: "tally_exports"
+      referencedColumns: ["id","user_id"]
+    }
+                  ]
+                },"tally_exports": {
+                  Row: {
+                    "created_at": string,"from_date": string,"id": string,"include_exported": boolean,"to_date": string,"user_id": string,"vouchers": number
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "created_at"?: string,"from_date": string,"id"?: string,"include_exported": boolean,"to_date": string,"user_id"?: string,"vouchers": number
+                  }
+                  Update: {
+                    "created_at"?: string,"from_date"?: string,"id"?: string,"include_exported"?: boolean,"to_date"?: string,"user_id"?: string,"vouchers"?: number
                   }
                   Relationships: [
                     
@@ -1406,6 +1460,9 @@ isOneToOne: false
 "record_stock_file":
 { Args: { "platform": string,"request_id"?: string,"rows": Json }; Returns: Json
                            },
+"record_supplier_payment":
+{ Args: { "amount": number,"mode": string,"paid_on": string,"reference"?: string,"request_id"?: string,"supplier_id": string }; Returns: Json
+                           },
 "remove_shopify_connection":
 { Args: Record<PropertyKey, never>; Returns: undefined
                            },
@@ -1727,6 +1784,14 @@ isOneToOne: false
                            },
 "stock_sync":
 { Args: { "platform": string }; Returns: Json
+                           },
+"supplier_dues":
+{ Args: Record<PropertyKey, never>; Returns: {
+              "billed": number,"days_0_30": number,"days_31_60": number,"days_61_90": number,"due": number,"oldest_due_date": string,"over_90": number,"paid": number,"supplier_id": string,"supplier_name": string
+            }[]
+                           },
+"tally_export":
+{ Args: { "from_date": string,"include_exported"?: boolean,"to_date": string }; Returns: string
                            },
 "update_claim":
 { Args: { "amount_reimbursed"?: number,"claim_id": string,"status": string }; Returns: {

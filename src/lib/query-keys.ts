@@ -42,7 +42,9 @@ export type DataTable =
   | 'channel_stock_files'
   // GST (issue 31): only the owner's own writes change them (invoices change their orders too).
   | 'business_profiles'
-  | 'invoices';
+  | 'invoices'
+  // Payables (issue 46): only the owner's own payments change them.
+  | 'supplier_payments';
 
 /** The signed-in session: the one query no feature owns, which no data change makes stale. */
 export const sessionKey = ['session'] as const;

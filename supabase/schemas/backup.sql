@@ -54,7 +54,10 @@ as $$
     (26, 'settlement_lines', '{id}', 'uuid', '{}'),
     (27, 'channel_stock_files', '{platform,alias}', null, '{}'),
     (28, 'website_order_refusals', '{id}', 'uuid', '{}'),
-    (29, 'website_order_shipping', '{shop_order_id}', null, '{}')
+    (29, 'website_order_shipping', '{shop_order_id}', null, '{}'),
+    (30, 'supplier_payments', '{id}', 'uuid', '{"supplier_id": "suppliers"}'),
+    (31, 'tally_exports', '{id}', 'uuid', '{}'),
+    (32, 'tally_exported_vouchers', '{voucher_key}', null, '{"export_id": "tally_exports"}')
   ) as t (restore_order, table_name, ordered_by, new_id, refers_to)
 $$;
 comment on function rules.backup_tables is

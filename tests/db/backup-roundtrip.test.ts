@@ -117,6 +117,8 @@ async function seedEveryFeature(user: string) {
        "posted_date": "2026-01-20", "category": "sale", "amount": 2900}]')`,
   );
   await call('public.record_stock_file(\'Amazon\', \'[{"alias": "AMZ-SHIRT", "quantity": 12}]\')');
+  await call("public.record_supplier_payment($1, 1000, rules.india_day(now()), 'UPI', 'UTR 9')", [supplier]);
+  await call('public.tally_export(rules.india_day(now()) - 7, rules.india_day(now()))');
   await call('public.archive_item(product_id => $1, archived => true)', [combo]);
   // Refusals are written by the website webhook's function, as the service role.
   await pool.query(

@@ -68,7 +68,9 @@ async function fingerprint(stack: TestStack): Promise<string> {
        (select string_agg(md5(i::text), '' order by id) from public.invoices i),
        (select string_agg(md5(l::text), '' order by id) from public.invoice_lines l),
        (select string_agg(md5(n::text), '' order by id) from public.credit_notes n),
-       (select string_agg(md5(l::text), '' order by id) from public.credit_note_lines l)) as f`,
+       (select string_agg(md5(l::text), '' order by id) from public.credit_note_lines l),
+       (select string_agg(md5(p::text), '' order by id) from public.supplier_payments p),
+       (select string_agg(md5(e::text), '' order by id) from public.tally_exports e)) as f`,
   );
   return rows[0]!.f;
 }

@@ -108,6 +108,9 @@ const TABLE_ORDER: Record<string, string> = {
   invoice_lines: 'id',
   credit_notes: 'id',
   credit_note_lines: 'id',
+  supplier_payments: 'id',
+  tally_exports: 'id',
+  tally_exported_vouchers: 'voucher_key',
 };
 export const TABLES = Object.keys(TABLE_ORDER);
 /** The tables in publication supabase_realtime. */

@@ -2,7 +2,7 @@
 -- credit note and cannot edit an invoice, another anonymous user sees none, anon is refused.
 begin;
 set local client_min_messages = warning;
-select plan(21);
+select plan(23);
 
 select policies_are('public', 'business_profiles', array['Owners can read their business profile'],
   'business_profiles has only the owner read policy (set_business_profile writes it)');
@@ -53,6 +53,11 @@ select throws_ok($$ select 1 from public.credit_notes $$, '42501', 'permission d
   'anon cannot read credit notes');
 select throws_ok($$ select 1 from public.credit_note_lines $$, '42501', 'permission denied for table credit_note_lines',
   'anon cannot read credit note lines');
+
+select policies_are('public', 'tally_exports', array['Owners can read their Tally exports'],
+  'tally_exports has only the owner read policy (tally_export writes it)');
+select policies_are('public', 'tally_exported_vouchers', array['Owners can read their exported Tally vouchers'],
+  'tally_exported_vouchers has only the owner read policy (tally_export writes it)');
 
 select * from finish();
 rollback;

@@ -96,6 +96,30 @@ const area: IsolationArea = {
       }),
       edit: { total: 999 },
     },
+    // The Tally export's records (issue 46).
+    tally_exports: {
+      key: (owner) => ['id', owner.tallyExportId],
+      row: (owner, user_id) => ({
+        id: owner.tallyExportId,
+        user_id,
+        from_date: '2026-01-01',
+        to_date: '2026-01-31',
+        include_exported: true,
+        vouchers: 0,
+      }),
+      edit: { vouchers: 999 },
+    },
+    tally_exported_vouchers: {
+      key: (owner) => ['voucher_key', owner.tallyVoucherKey],
+      row: (owner, user_id) => ({
+        user_id,
+        voucher_key: owner.tallyVoucherKey,
+        export_id: owner.tallyExportId,
+        from_date: '2026-01-01',
+        to_date: '2026-01-31',
+      }),
+      edit: { from_date: '2000-01-01' },
+    },
   },
   attempts: 12,
   async attack({ first, second, as }, attempts) {

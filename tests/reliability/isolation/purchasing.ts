@@ -49,6 +49,19 @@ const area: IsolationArea = {
       }),
       edit: { received_quantity: 2 },
     },
+    // Payables (issue 46).
+    supplier_payments: {
+      key: (owner) => ['id', owner.supplierPaymentId],
+      row: (owner, user_id) => ({
+        id: owner.supplierPaymentId,
+        user_id,
+        supplier_id: owner.supplierId,
+        amount: 999,
+        paid_on: '2026-01-01',
+        mode: 'Cash',
+      }),
+      edit: { amount: 1 },
+    },
   },
   attempts: 13,
   async attack({ first, second, db, as }, attempts) {

@@ -35,6 +35,10 @@ export interface Owner {
   invoiceLineId: string;
   creditNoteId: string;
   creditNoteLineId: string;
+  /** Payables and the Tally export (issue 46): a payment to the supplier, an export and one voucher it held. */
+  supplierPaymentId: string;
+  tallyExportId: string;
+  tallyVoucherKey: string;
 }
 
 /** A user with rows in every table: a material, a product with a BOM, one platform's fees, a sale, a started and a completed run, a style of two sizes, a return with its claim, a supplier with a purchase unit and a placed purchase order. */
@@ -157,7 +161,35 @@ export async function populate(stack: TestStack, label: string, feesPlatform: st
     .select('id')
     .single();
   if (creditLineError) throw creditLineError;
+  // Payables (issue 46): a second order received is the supplier's bill, part paid; then a Tally export.
+  const billed = await rpcOk<{ purchase_order_id: string; lines: { line_id: string }[] }>(
+    user,
+    'create_purchase_order',
+    { supplier_id: supplier.id, lines: [{ material_id: materialId, quantity: 1, unit_price: 2500 }] },
+  );
+  await rpcOk(user, 'place_purchase_order', { po_id: billed.purchase_order_id });
+  await rpcOk(user, 'receive_purchase_order', {
+    po_id: billed.purchase_order_id,
+    lines: [{ line_id: billed.lines[0]!.line_id, quantity: 1 }],
+  });
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
+  const payment = await rpcOk<{ payment_id: string }>(user, 'record_supplier_payment', {
+    supplier_id: supplier.id,
+    amount: 100,
+    paid_on: today,
+    mode: 'UPI',
+  });
+  await rpcOk(user, 'tally_export', { from_date: today, to_date: today });
+  const { data: tallyVoucher, error: tallyError } = await user.client
+    .from('tally_exported_vouchers')
+    .select('export_id, voucher_key')
+    .limit(1)
+    .single();
+  if (tallyError) throw tallyError;
   return {
+    supplierPaymentId: payment.payment_id,
+    tallyExportId: tallyVoucher.export_id,
+    tallyVoucherKey: tallyVoucher.voucher_key,
     aliasId: alias.id,
     comboId: combo.id,
     webOrderId: web.id,
