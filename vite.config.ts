@@ -1,7 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-import SlowestFirstSequencer from './tests/support/sequencer';
+import SlowestFirstSequencer from './tests/support/sequencer.ts';
 
 /**
  * The contract, reliability and end-to-end projects' globalSetup makes one migrated stack template
@@ -57,6 +57,9 @@ export default defineConfig({
           include: ['src/**/*.test.tsx', 'src/**/*.dom.test.ts'],
           environment: 'jsdom',
           setupFiles: ['src/test/setup.ts'],
+          // In the one queue a component test shares the cores with Chromium; what it asserts is
+          // what the user sees, not how fast jsdom draws it (5 s ran out on a loaded machine).
+          testTimeout: 20_000,
           ...group(0, 3),
         },
       },

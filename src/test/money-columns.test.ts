@@ -212,6 +212,12 @@ const screens: Record<string, [string, Basis][]> = {
   'src/features/purchasing/components/purchase-order-list.tsx': [['Total', 'at cost']],
   'src/features/purchasing/components/purchase-units.tsx': [['price_per_purchase_unit', 'at cost']],
   'src/features/purchasing/components/receive-purchase-order-modal.tsx': [['formatUnitCost', 'at cost']],
+  // Payables (issue 46): a supplier's bill is what the supplier invoiced, its GST included.
+  'src/features/purchasing/components/record-supplier-payment-modal.tsx': [['Owed', 'including GST']],
+  'src/features/purchasing/components/supplier-dues.tsx': [
+    ['Due', 'including GST'],
+    ['Paid', 'including GST'],
+  ],
   // The spec's Raw Materials column.
   'src/features/raw-materials/components/raw-materials.tsx': [['cost_per_unit', 'at cost']],
   'src/features/raw-materials/components/receive-stock-modal.tsx': [['Cost per unit', 'at cost']],
