@@ -35,16 +35,20 @@ describe('formatUnitCost', () => {
 
 describe('formatDateTime', () => {
   it('writes dates the Indian way, day first, with a lower-case am/pm', () => {
-    // The browser's time zone applies; build the instant in it so the test holds in any zone.
-    expect(formatDateTime(new Date(2026, 10, 23, 8, 43).toISOString())).toBe('23 Nov 2026, 8:43 am');
-    expect(formatDateTime(new Date(2026, 0, 5, 20, 5).toISOString())).toBe('5 Jan 2026, 8:05 pm');
+    expect(formatDateTime('2026-11-23T08:43:00+05:30')).toBe('23 Nov 2026, 8:43 am');
+    expect(formatDateTime('2026-01-05T20:05:00+05:30')).toBe('5 Jan 2026, 8:05 pm');
+  });
+
+  it("writes India's time whatever the browser's zone: an imported day's midnight is that day", () => {
+    // Midnight of 5 Jan in India is 18:30 on 4 Jan in UTC.
+    expect(formatDateTime('2026-01-04T18:30:00Z')).toBe('5 Jan 2026, 12:00 am');
   });
 });
 
 describe('formatTime', () => {
   it('writes a time of day as the date-times do, with a lower-case am/pm', () => {
-    expect(formatTime(new Date(2026, 10, 23, 8, 43))).toBe('8:43 am');
-    expect(formatTime(new Date(2026, 0, 5, 20, 5))).toBe('8:05 pm');
+    expect(formatTime(new Date('2026-11-23T08:43:00+05:30'))).toBe('8:43 am');
+    expect(formatTime(new Date('2026-01-05T20:05:00+05:30'))).toBe('8:05 pm');
   });
 });
 

@@ -30,6 +30,10 @@ export function formatUnitCost(amount: number | string): string {
   return rupeesToFourDecimals.format(Number(amount));
 }
 
+// India's time, whatever the browser's time zone: the server counts a sale's day in India
+// (rules.india_day), and an order of 5 Jan read in a browser set to UTC showed '4 Jan, 6:30 pm'.
+const INDIA = 'Asia/Kolkata';
+
 const dateTime = new Intl.DateTimeFormat('en-IN', {
   day: 'numeric',
   month: 'short',
@@ -37,17 +41,18 @@ const dateTime = new Intl.DateTimeFormat('en-IN', {
   hour: 'numeric',
   minute: '2-digit',
   hour12: true,
+  timeZone: INDIA,
 });
 const quantity = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 3 });
 
-/** A timestamp from the database in the user's time zone, e.g. '23 Nov 2026, 8:43 am'. */
+/** A timestamp from the database in India's time, e.g. '23 Nov 2026, 8:43 am'. */
 export function formatDateTime(timestamp: string): string {
   return dateTime.format(new Date(timestamp));
 }
 
-const time = new Intl.DateTimeFormat('en-IN', { hour: 'numeric', minute: '2-digit', hour12: true });
+const time = new Intl.DateTimeFormat('en-IN', { hour: 'numeric', minute: '2-digit', hour12: true, timeZone: INDIA });
 
-/** A time of today in the user's time zone, e.g. '8:43 pm'. */
+/** A time of today in India's time, e.g. '8:43 pm'. */
 export function formatTime(moment: Date): string {
   return time.format(moment);
 }

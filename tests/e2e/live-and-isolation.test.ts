@@ -78,7 +78,12 @@ describe('sessions, live updates and isolation', { timeout: 180_000 }, () => {
     const notice = page.getByRole('status');
     await notice.waitFor();
     // An hour after the first refusal (the browser may have seen it within the same minute or the next).
-    const time = new Intl.DateTimeFormat('en-IN', { hour: 'numeric', minute: '2-digit', hour12: true });
+    const time = new Intl.DateTimeFormat('en-IN', {
+      hour: 'numeric',
+      minute: '2-digit',
+      hour12: true,
+      timeZone: 'Asia/Kolkata',
+    });
     const liftsBy = [0, 60_000].map((late) => time.format(new Date(firstRefusal + 3_600_000 + late)));
     const text = await notice.textContent();
     expect(

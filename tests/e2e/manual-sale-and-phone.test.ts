@@ -65,6 +65,7 @@ describe('a sale as the marketplace shows it; whole pcs; the dashboard on a phon
             hour: 'numeric',
             minute: '2-digit',
             hour12: true,
+            timeZone: 'Asia/Kolkata',
           }).format(new Date(date)),
         sale.order_date,
       );
