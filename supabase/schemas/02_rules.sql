@@ -317,3 +317,16 @@ revoke all on function rules.india_day(timestamptz), rules.india_day_start(date)
   from public, anon, authenticated, service_role;
 grant execute on function rules.india_day(timestamptz), rules.india_day_start(date)
   to authenticated, service_role;
+
+-- The ageing bucket of an amount owed, by its age in days (receivables and payables report the same buckets).
+create function rules.ageing_bucket(age_days integer) returns text
+language sql immutable set search_path = '' as $$
+  select case
+    when age_days <= 30 then '0-30'
+    when age_days <= 60 then '31-60'
+    when age_days <= 90 then '61-90'
+    else 'over 90'
+  end
+$$;
+revoke all on function rules.ageing_bucket(integer) from public;
+grant execute on function rules.ageing_bucket(integer) to authenticated, service_role;

@@ -5,7 +5,7 @@
 -- exact lists below catch a migration that forgets to revoke, and the last section shows why.
 begin;
 set local client_min_messages = warning;
-select plan(354);
+select plan(375);
 
 -- The platform, as on Supabase (stack/sql/platform.sql) -----------------------------------------
 select is(session_user::text, 'postgres',
@@ -49,13 +49,14 @@ from unnest(array['products', 'raw_materials', 'bom_items', 'bom_subassemblies',
   'stock_movements', 'platform_fees', 'website_webhooks', 'website_order_refusals', 'suppliers', 'purchase_units',
   'purchase_orders', 'purchase_order_lines', 'sku_aliases', 'combo_components', 'channel_settings',
   'channel_stock_files', 'shopify_connections', 'business_profiles', 'invoices', 'invoice_lines', 'credit_notes',
-  'credit_note_lines']) as t;
+  'credit_note_lines', 'customers', 'customer_payments', 'customer_payment_allocations']) as t;
 select table_privs_are('public', t, 'authenticated', array['SELECT'],
   format('authenticated may only read %s as a whole', t))
 from unnest(array['products', 'raw_materials', 'bom_items', 'bom_subassemblies', 'sales_orders', 'manufacturing_orders',
   'stock_movements', 'platform_fees', 'suppliers', 'purchase_units', 'purchase_orders', 'purchase_order_lines',
   'settlement_lines', 'sku_aliases', 'combo_components', 'channel_settings', 'channel_stock_files',
-  'business_profiles', 'invoices', 'invoice_lines', 'credit_notes', 'credit_note_lines']) as t;
+  'business_profiles', 'invoices', 'invoice_lines', 'credit_notes', 'credit_note_lines', 'customers',
+  'customer_payments', 'customer_payment_allocations']) as t;
 
 select table_privs_are('public', t, 'service_role',
   array['SELECT', 'INSERT', 'UPDATE', 'DELETE', 'TRUNCATE', 'REFERENCES', 'TRIGGER'],
@@ -68,6 +69,10 @@ from unnest(array['products', 'raw_materials', 'bom_items', 'bom_subassemblies',
 select table_privs_are('public', t, 'service_role', array['SELECT'],
   format('service_role may only read %s: create_invoice and create_credit_note write it', t))
 from unnest(array['invoices', 'invoice_lines', 'credit_notes', 'credit_note_lines']) as t;
+-- Nor customers and their payments (issue 46): their operations are the one way in.
+select table_privs_are('public', t, 'service_role', array['SELECT'],
+  format('service_role may only read %s: the customer operations and record_payment write it', t))
+from unnest(array['customers', 'customer_payments', 'customer_payment_allocations']) as t;
 
 -- Every table, view and sequence of ours: the client roles hold exactly these privileges (through
 -- PUBLIC too), so a new one that keeps Supabase's default grants fails here.
@@ -107,8 +112,9 @@ select set_eq(
         'authenticated SELECT on public.channel_settings', 'authenticated SELECT on public.channel_stock_files',
         'authenticated SELECT on public.business_profiles', 'authenticated SELECT on public.invoices',
         'authenticated SELECT on public.invoice_lines', 'authenticated SELECT on public.credit_notes',
-        'authenticated SELECT on public.credit_note_lines'],
-  'On our tables, views and sequences the client roles hold exactly authenticated''s read of the six tables, the sub-assembly lines, the platform fees, the unit costs, the refused website order lines, the kept sales totals and order counts with their pending changes and the four views that read them, the three style tables, the returns with their claims, the four purchasing tables, the settlement lines, what is on order and the four channel tables (aliases, combo components, buffers, stock files), the business profile and the four invoice tables; and writes to the six views, which only reach private.refuse_view_write (405)'
+        'authenticated SELECT on public.credit_note_lines', 'authenticated SELECT on public.customers',
+        'authenticated SELECT on public.customer_payments', 'authenticated SELECT on public.customer_payment_allocations'],
+  'On our tables, views and sequences the client roles hold exactly authenticated''s read of the six tables, the sub-assembly lines, the platform fees, the unit costs, the refused website order lines, the kept sales totals and order counts with their pending changes and the four views that read them, the three style tables, the returns with their claims, the four purchasing tables, the settlement lines, what is on order and the four channel tables (aliases, combo components, buffers, stock files), the business profile, the four invoice tables, the customers and their payments with allocations; and writes to the six views, which only reach private.refuse_view_write (405)'
 );
 select set_eq(
   $$ select format('%s %s on %I.%I.%I', case a.grantee when 0 then 'public' else a.grantee::regrole::text end,
@@ -228,7 +234,7 @@ select results_eq(
 select function_privs_are('public', f, args, 'anon', array[]::text[], format('anon cannot execute %s', f))
 from (values ('create_product', array['text', 'text', 'text', 'numeric', 'numeric', 'numeric', 'jsonb', 'uuid', 'jsonb']),
              ('create_raw_material', array['text', 'text', 'numeric', 'numeric', 'text', 'numeric', 'uuid']),
-             ('log_sale', array['uuid', 'numeric', 'text', 'uuid', 'numeric', 'date', 'text']),
+             ('log_sale', array['uuid', 'numeric', 'text', 'uuid', 'numeric', 'date', 'text', 'uuid']),
              ('fulfil_sales_order', array['uuid']),
              ('fulfil_sales_orders', array['uuid[]']),
              ('start_production', array['uuid', 'numeric', 'uuid']),
@@ -313,7 +319,13 @@ from (values ('create_product', array['text', 'text', 'text', 'numeric', 'numeri
              ('set_business_profile', array['text', 'text', 'text', 'text', 'text']),
              ('set_item_tax', array['uuid', 'uuid', 'text', 'numeric', 'jsonb', 'uuid']),
              ('set_place_of_supply', array['uuid', 'text']),
-             ('create_invoice', array['uuid[]', 'text', 'text', 'text', 'text', 'uuid', 'date']),
+             ('create_invoice', array['uuid[]', 'text', 'text', 'text', 'text', 'uuid', 'date', 'uuid']),
+             ('create_customer', array['text', 'text', 'text', 'text', 'text', 'text', 'text', 'integer', 'uuid']),
+             ('update_customer', array['uuid', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'integer']),
+             ('archive_customer', array['uuid', 'boolean']),
+             ('record_payment', array['uuid', 'numeric', 'date', 'text', 'text', 'jsonb', 'uuid']),
+             ('customer_dues', array[]::text[]),
+             ('customer_statement', array['uuid', 'date', 'date']),
              ('create_credit_note', array['uuid', 'jsonb', 'text', 'uuid']),
              ('get_invoice', array['uuid']),
              ('list_invoices', array['text', 'date', 'date', 'integer', 'integer']),
@@ -326,7 +338,7 @@ select function_privs_are('public', f, args, 'authenticated', array['EXECUTE'],
   format('authenticated can execute %s', f))
 from (values ('create_product', array['text', 'text', 'text', 'numeric', 'numeric', 'numeric', 'jsonb', 'uuid', 'jsonb']),
              ('create_raw_material', array['text', 'text', 'numeric', 'numeric', 'text', 'numeric', 'uuid']),
-             ('log_sale', array['uuid', 'numeric', 'text', 'uuid', 'numeric', 'date', 'text']),
+             ('log_sale', array['uuid', 'numeric', 'text', 'uuid', 'numeric', 'date', 'text', 'uuid']),
              ('fulfil_sales_order', array['uuid']),
              ('fulfil_sales_orders', array['uuid[]']),
              ('start_production', array['uuid', 'numeric', 'uuid']),
@@ -410,7 +422,13 @@ from (values ('create_product', array['text', 'text', 'text', 'numeric', 'numeri
              ('set_business_profile', array['text', 'text', 'text', 'text', 'text']),
              ('set_item_tax', array['uuid', 'uuid', 'text', 'numeric', 'jsonb', 'uuid']),
              ('set_place_of_supply', array['uuid', 'text']),
-             ('create_invoice', array['uuid[]', 'text', 'text', 'text', 'text', 'uuid', 'date']),
+             ('create_invoice', array['uuid[]', 'text', 'text', 'text', 'text', 'uuid', 'date', 'uuid']),
+             ('create_customer', array['text', 'text', 'text', 'text', 'text', 'text', 'text', 'integer', 'uuid']),
+             ('update_customer', array['uuid', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'integer']),
+             ('archive_customer', array['uuid', 'boolean']),
+             ('record_payment', array['uuid', 'numeric', 'date', 'text', 'text', 'jsonb', 'uuid']),
+             ('customer_dues', array[]::text[]),
+             ('customer_statement', array['uuid', 'date', 'date']),
              ('create_credit_note', array['uuid', 'jsonb', 'text', 'uuid']),
              ('get_invoice', array['uuid']),
              ('list_invoices', array['text', 'date', 'date', 'integer', 'integer']),
@@ -442,7 +460,7 @@ select set_eq(
        and has_function_privilege('authenticated', p.oid, 'EXECUTE') $$,
   array['public.create_product(text, text, text, numeric, numeric, numeric, jsonb, uuid, jsonb)',
         'public.create_raw_material(text, text, numeric, numeric, text, numeric, uuid)',
-        'public.log_sale(uuid, numeric, text, uuid, numeric, date, text)', 'public.fulfil_sales_order(uuid)',
+        'public.log_sale(uuid, numeric, text, uuid, numeric, date, text, uuid)', 'public.fulfil_sales_order(uuid)',
         'public.fulfil_sales_orders(uuid[])',
         'public.start_production(uuid, numeric, uuid)', 'public.complete_production(uuid)',
         'public.receive_material(uuid, numeric, numeric, text, uuid, numeric, numeric)',
@@ -495,11 +513,15 @@ select set_eq(
         'public.shopify_connection_status()',
         'public.gst_states()', 'public.set_business_profile(text, text, text, text, text)',
         'public.set_item_tax(uuid, uuid, text, numeric, jsonb, uuid)', 'public.set_place_of_supply(uuid, text)',
-        'public.create_invoice(uuid[], text, text, text, text, uuid, date)', 'public.create_credit_note(uuid, jsonb, text, uuid)',
+        'public.create_invoice(uuid[], text, text, text, text, uuid, date, uuid)', 'public.create_credit_note(uuid, jsonb, text, uuid)',
         'public.get_invoice(uuid)', 'public.list_invoices(text, date, date, integer, integer)', 'public.input_tax(text)',
         'public.get_credit_note(uuid)', 'public.list_credit_notes(text, date, date, integer, integer)',
-        'public.gstr1_summary(text)', 'public.set_operator_gstin(text, text)', 'public.export_workspace()', 'public.restore_workspace(integer, integer, text, uuid)'],
-  'authenticated can execute exactly the fourteen stock operations, the bulk fulfil, set_platform_fees, the two catalogue imports, the seven read functions, the three website webhook settings, the order import with its preview, the three lists, the three style operations with their list, the production batch, set_product_costs, the returns (record_return, update_claim, the returns import with its preview, dashboard_returns and the claim windows), the ten purchasing operations, the settlements (the import with its preview, the reconciliation list, its summary, the profit leaks, the unmatched lines and the payment statuses), the six planning functions, the nine channel functions (aliases, combos, buffers, sell what I can make, available to sell, stock sync), the three Shopify connection calls and the ten GST functions (the states, the profile, item tax, invoices, credit notes, the invoice and its list, input tax, GSTR-1 and the operator GSTINs), and the backup with its restore'
+        'public.gstr1_summary(text)', 'public.set_operator_gstin(text, text)', 'public.export_workspace()', 'public.restore_workspace(integer, integer, text, uuid)',
+        'public.create_customer(text, text, text, text, text, text, text, integer, uuid)',
+        'public.update_customer(uuid, text, text, text, text, text, text, text, integer)',
+        'public.archive_customer(uuid, boolean)', 'public.record_payment(uuid, numeric, date, text, text, jsonb, uuid)',
+        'public.customer_dues()', 'public.customer_statement(uuid, date, date)'],
+  'authenticated can execute exactly the fourteen stock operations, the bulk fulfil, set_platform_fees, the two catalogue imports, the seven read functions, the three website webhook settings, the order import with its preview, the three lists, the three style operations with their list, the production batch, set_product_costs, the returns (record_return, update_claim, the returns import with its preview, dashboard_returns and the claim windows), the ten purchasing operations, the settlements (the import with its preview, the reconciliation list, its summary, the profit leaks, the unmatched lines and the payment statuses), the six planning functions, the nine channel functions (aliases, combos, buffers, sell what I can make, available to sell, stock sync), the three Shopify connection calls and the ten GST functions (the states, the profile, item tax, invoices, credit notes, the invoice and its list, input tax, GSTR-1 and the operator GSTINs), the backup with its restore, and the six customer functions (create, update, archive, record_payment, the dues and the statement)'
 );
 select set_eq(
   $$ select format('%I.%I(%s)', n.nspname, p.proname, oidvectortypes(p.proargtypes))
@@ -540,8 +562,9 @@ select set_eq(
         'set_sell_what_i_can_make', 'available_to_sell', 'available_to_sell_for_user', 'record_stock_file', 'stock_sync',
         'set_shopify_connection', 'remove_shopify_connection', 'shopify_push_plan',
         'set_business_profile', 'set_item_tax', 'set_place_of_supply', 'create_invoice', 'create_credit_note', 'get_invoice', 'list_invoices',
-        'get_credit_note', 'list_credit_notes', 'input_tax', 'gstr1_summary', 'set_operator_gstin', 'restore_workspace'],
-  'Exactly the fourteen operations, record_return, update_claim, the returns import with its preview and the claim windows (they call private helpers), the settlement import with its preview and the five settlement reads (they read the private reconciliation view and filter on auth.uid() themselves), the bulk fulfil, set_platform_fees, the two catalogue imports (they call private helpers), owner_report (its views read auth.users), the webhook settings, receive_website_order, the order import with its preview (it shares the import''s private helpers), the four lists (they filter on auth.uid() themselves so their searches can use indexes), the three style operations, the production batch, set_product_costs and product_costing (it calls the private max_buildable; it filters on auth.uid() itself) the purchasing operations (their list included), the planning functions (they call the private velocity), the channel functions (they call the private resolution, combo and availability helpers) the Shopify connection writes with the function''s plan (it reads the token and the private availability for a user the function names), and the GST operations and reads (they call private helpers and filter on auth.uid() themselves; gst_states reads no table) and restore_workspace (it writes tables no client may write, for the caller only) run as security definer; the other read functions, the backup among them, read through RLS'
+        'get_credit_note', 'list_credit_notes', 'input_tax', 'gstr1_summary', 'set_operator_gstin', 'restore_workspace',
+        'create_customer', 'update_customer', 'archive_customer', 'record_payment', 'customer_dues', 'customer_statement'],
+  'Exactly the fourteen operations, record_return, update_claim, the returns import with its preview and the claim windows (they call private helpers), the settlement import with its preview and the five settlement reads (they read the private reconciliation view and filter on auth.uid() themselves), the bulk fulfil, set_platform_fees, the two catalogue imports (they call private helpers), owner_report (its views read auth.users), the webhook settings, receive_website_order, the order import with its preview (it shares the import''s private helpers), the four lists (they filter on auth.uid() themselves so their searches can use indexes), the three style operations, the production batch, set_product_costs and product_costing (it calls the private max_buildable; it filters on auth.uid() itself) the purchasing operations (their list included), the planning functions (they call the private velocity), the channel functions (they call the private resolution, combo and availability helpers) the Shopify connection writes with the function''s plan (it reads the token and the private availability for a user the function names), and the GST operations and reads (they call private helpers and filter on auth.uid() themselves; gst_states reads no table) and restore_workspace (it writes tables no client may write, for the caller only) and the customer functions (they write tables no client may write, or read the private receivables, filtering on auth.uid() themselves) run as security definer; the other read functions, the backup among them, read through RLS'
 );
 
 select tests.authenticate_as_anon();

@@ -5,7 +5,7 @@
 -- secure, and differ between Supabase versions.
 begin;
 set local client_min_messages = warning;
-select plan(136);
+select plan(145);
 
 -- Every table ------------------------------------------------------------------------------------
 select tables_are('public', array['products', 'raw_materials', 'bom_items', 'bom_subassemblies', 'sales_orders',
@@ -13,8 +13,9 @@ select tables_are('public', array['products', 'raw_materials', 'bom_items', 'bom
   'sales_day_totals', 'product_sales_totals', 'sales_order_counts', 'sales_figure_changes', 'styles', 'style_variants', 'style_bom_items',
   'sales_returns', 'return_claims', 'suppliers', 'purchase_units', 'purchase_orders', 'purchase_order_lines',
   'settlement_lines', 'sku_aliases', 'combo_components', 'channel_settings', 'channel_stock_files',
-  'shopify_connections', 'business_profiles', 'invoices', 'invoice_lines', 'credit_notes', 'credit_note_lines'],
-  'The API exposes exactly the six inventory tables, the sub-assembly lines, the platform fees, the website webhook''s two tables, the two kept sales totals, the kept order counts, their pending changes, the three style tables, the returns with their claims, the four purchasing tables, the settlement lines, the four channel tables and the Shopify connection, the business profile and the four invoice tables');
+  'shopify_connections', 'business_profiles', 'invoices', 'invoice_lines', 'credit_notes', 'credit_note_lines',
+  'customers', 'customer_payments', 'customer_payment_allocations'],
+  'The API exposes exactly the six inventory tables, the sub-assembly lines, the platform fees, the website webhook''s two tables, the two kept sales totals, the kept order counts, their pending changes, the three style tables, the returns with their claims, the four purchasing tables, the settlement lines, the four channel tables and the Shopify connection, the business profile, the four invoice tables, the customers and their payments with allocations');
 
 select ok(relrowsecurity, format('RLS is enabled on public.%s', relname))
 from pg_class
@@ -99,6 +100,12 @@ select policies_are('public', 'credit_notes', array['Owners can read their credi
   'credit_notes has only the owner read policy (create_credit_note writes it)');
 select policies_are('public', 'credit_note_lines', array['Owners can read their credit note lines'],
   'credit_note_lines has only the owner read policy');
+select policies_are('public', 'customers', array['Owners can read their customers'],
+  'customers has only the owner read policy (create_customer and update_customer write it)');
+select policies_are('public', 'customer_payments', array['Owners can read their customer payments'],
+  'customer_payments has only the owner read policy (record_payment writes it)');
+select policies_are('public', 'customer_payment_allocations', array['Owners can read their payment allocations'],
+  'customer_payment_allocations has only the owner read policy');
 select is_empty(
   $$ select tablename || ': ' || policyname from pg_policies
      where schemaname = 'public' and (roles <> '{authenticated}' or cmd = 'ALL') $$,
@@ -258,6 +265,9 @@ select throws_ok($$ select 1 from public.credit_notes $$, '42501', 'permission d
   'anon cannot read credit notes');
 select throws_ok($$ select 1 from public.credit_note_lines $$, '42501', 'permission denied for table credit_note_lines',
   'anon cannot read credit note lines');
+select throws_ok(format('select 1 from public.%I', t), '42501', format('permission denied for table %s', t),
+  format('anon cannot read %s', t))
+from unnest(array['customers', 'customer_payments', 'customer_payment_allocations']) as t;
 select throws_ok($$ update public.products set product_name = 'anon' $$, '42501',
   'permission denied for table products', 'anon cannot edit products');
 select throws_ok($$ update public.raw_materials set material_name = 'anon' $$, '42501',
