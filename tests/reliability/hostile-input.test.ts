@@ -68,7 +68,10 @@ async function fingerprint(stack: TestStack): Promise<string> {
        (select string_agg(md5(i::text), '' order by id) from public.invoices i),
        (select string_agg(md5(l::text), '' order by id) from public.invoice_lines l),
        (select string_agg(md5(n::text), '' order by id) from public.credit_notes n),
-       (select string_agg(md5(l::text), '' order by id) from public.credit_note_lines l)) as f`,
+       (select string_agg(md5(l::text), '' order by id) from public.credit_note_lines l),
+       (select string_agg(md5(c::text), '' order by id) from public.customers c),
+       (select string_agg(md5(p::text), '' order by id) from public.customer_payments p),
+       (select string_agg(md5(a::text), '' order by id) from public.customer_payment_allocations a)) as f`,
   );
   return rows[0]!.f;
 }
