@@ -41,7 +41,10 @@ export type DataTable =
   | 'channel_stock_files'
   // GST (issue 31): only the owner's own writes change them (invoices change their orders too).
   | 'business_profiles'
-  | 'invoices';
+  | 'invoices'
+  // Customers and their payments (issue 46): only the owner's own writes change them.
+  | 'customers'
+  | 'customer_payments';
 
 /** Every server-state query key of the app, in one place so invalidation cannot miss one. */
 export const queryKeys = {
@@ -95,6 +98,8 @@ export const queryKeys = {
   businessProfile: ['business-profile'],
   /** Invoices, the orders that can be invoiced, and a month's GSTR-1 and input tax (issue 31). */
   gst: ['gst'],
+  /** Customers, their dues and statements (issue 46). */
+  customers: ['customers'],
 } as const;
 
 type QueryKey = (typeof queryKeys)[keyof typeof queryKeys];
@@ -185,7 +190,11 @@ const queriesReadingTable: Record<DataTable, readonly QueryKey[]> = {
   // The business's state decides each sale's place of supply in GSTR-1.
   business_profiles: [queryKeys.businessProfile, queryKeys.gst],
   // An invoice records its orders' tax for its place of supply.
-  invoices: [queryKeys.gst, queryKeys.salesOrders],
+  invoices: [queryKeys.gst, queryKeys.salesOrders, queryKeys.customers],
+  // A customer's details are on its invoices' form; a payment moves its dues, its orders' payment
+  // status and Profit leaks.
+  customers: [queryKeys.customers, queryKeys.gst],
+  customer_payments: [queryKeys.customers, queryKeys.salesOrders, queryKeys.reconciliation],
 };
 
 export function queryKeysForTables(tables: readonly DataTable[]): QueryKey[] {

@@ -161,11 +161,6 @@ declare
   v_problem record;
   v_payment public.customer_payments;
 begin
-  select * into v_customer from public.customers c
-  where c.id = record_payment.customer_id and c.user_id = record_payment.user_id;
-  if not found then
-    perform private.raise_input_error('Customer not found.', 'customer_id');
-  end if;
   if record_payment.paid_on is null then
     perform private.raise_input_error('Payment date is required.', 'paid_on');
   end if;
@@ -207,6 +202,13 @@ begin
   if v_total <> v_amount then
     perform private.raise_input_error(format('The allocations add up to Rs %s, not the payment''s Rs %s.',
       to_char(v_total, 'FM999999999990.00'), to_char(v_amount, 'FM999999999990.00')), 'amount');
+  end if;
+
+  -- The input checked, the customer and the documents it names.
+  select * into v_customer from public.customers c
+  where c.id = record_payment.customer_id and c.user_id = record_payment.user_id;
+  if not found then
+    perform private.raise_input_error('Customer not found.', 'customer_id');
   end if;
 
   perform 1 from public.invoices v
