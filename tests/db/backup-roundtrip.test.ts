@@ -109,7 +109,9 @@ async function seedEveryFeature(user: string) {
     "public.create_credit_note($1, jsonb_build_array(jsonb_build_object('invoice_line_id', $2::uuid, 'quantity', 1)), 'Returned')",
     [invoice.invoice_id, invoiceLine],
   );
-  const boutique = await id("public.create_customer('Meera Boutique', '27AAPFU0939F1ZV', 'FC Road, Pune', '27', credit_days => 30)");
+  const boutique = await id(
+    "public.create_customer('Meera Boutique', '27AAPFU0939F1ZV', 'FC Road, Pune', '27', credit_days => 30)",
+  );
   const direct = await id("public.log_sale($1, 1, 'Other', customer_id => $2)", [shirt, boutique]);
   const invoiced = await id("public.log_sale($1, 1, 'Other', customer_id => $2)", [shirt, boutique]);
   const boutiqueInvoice = await value<{ invoice_id: string }>(

@@ -19,8 +19,12 @@ async function invoicedBoutique(user: string) {
   const one = async <T extends pg.QueryResultRow>(sql: string, params: unknown[] = []) =>
     (await runAs<T>(pool, user, sql, params))[0]!;
   await one("select from public.set_business_profile('Asha Textiles', 'Pune', '27AAPFU0939F1ZV', '27', 'AT')");
-  const customer = await one<{ id: string }>("select id from public.create_customer('Meera Boutique', state_code => '27')");
-  const dress = await one<{ id: string }>("select id from public.create_product('DRESS-1', 'Silk dress', null, 1180, 20)");
+  const customer = await one<{ id: string }>(
+    "select id from public.create_customer('Meera Boutique', state_code => '27')",
+  );
+  const dress = await one<{ id: string }>(
+    "select id from public.create_product('DRESS-1', 'Silk dress', null, 1180, 20)",
+  );
   await one("select from public.set_item_tax($1, hsn_code => '6204', gst_rate => 18)", [dress.id]);
   const sale = await one<{ id: string }>("select id from public.log_sale($1, 10, 'Other', customer_id => $2)", [
     dress.id,

@@ -28,7 +28,12 @@ const CUSTOMER_COLUMNS =
 // A shop sells directly to tens of boutiques and retailers, not thousands: the list and the
 // pickers read them all (at most a page of the API's 1,000 rows), by name.
 async function fetchCustomers(): Promise<Customer[]> {
-  const { data, error } = await supabase.from('customers').select(CUSTOMER_COLUMNS).order('name').order('id').limit(1000);
+  const { data, error } = await supabase
+    .from('customers')
+    .select(CUSTOMER_COLUMNS)
+    .order('name')
+    .order('id')
+    .limit(1000);
   if (error) throw toUserError(error);
   return data;
 }

@@ -49,9 +49,17 @@ function DuesSummary({ dues }: { dues: CustomerDues[] }) {
   const overdue = total((customer) => customer.overdue);
   return (
     <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} mb="lg" component="section" aria-label="Dues">
-      {figure('Due from customers', total((customer) => customer.due))}
+      {figure(
+        'Due from customers',
+        total((customer) => customer.due),
+      )}
       {figure('Overdue', overdue, overdue > 0 ? 'orange.9' : undefined)}
-      {ageingBuckets.map((bucket) => figure(`${bucket} days`, total((customer) => customer.ageing[bucket])))}
+      {ageingBuckets.map((bucket) =>
+        figure(
+          `${bucket} days`,
+          total((customer) => customer.ageing[bucket]),
+        ),
+      )}
     </SimpleGrid>
   );
 }
@@ -105,13 +113,11 @@ export function Customers() {
         );
       },
     },
-    ...ageingBuckets.map(
-      (bucket): DataTableColumn<CustomerRow> => ({
-        label: `${bucket} days`,
-        numeric: true,
-        cell: (customer) => formatRupees((customer.dues ?? noDues).ageing[bucket]),
-      }),
-    ),
+    ...ageingBuckets.map((bucket): DataTableColumn<CustomerRow> => ({
+      label: `${bucket} days`,
+      numeric: true,
+      cell: (customer) => formatRupees((customer.dues ?? noDues).ageing[bucket]),
+    })),
   ];
 
   const toggleArchive = (customer: Customer) =>

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { LoadError } from '@/components/load-error';
 import { todayInIndia } from '@/lib/csv';
 import { formatDay, formatRupees } from '@/lib/format';
-import classes from '@/features/gst/components/printable-invoice.module.css';
+import classes from '@/components/printable-document.module.css';
 import { useCustomerStatement, type Customer, type Statement } from '../api/customers';
 
 /** A balance as a statement says it: what the customer owes, or what it paid ahead (in credit). */
@@ -131,7 +131,9 @@ export function PrintableStatement({ customer, onClose }: { customer: Customer; 
             label="To"
             value={dateTo}
             onChange={(e) => setDateTo(e.currentTarget.value)}
-            error={dateFrom !== '' && dateTo !== '' && dateTo < dateFrom ? 'To date cannot be before the from date.' : null}
+            error={
+              dateFrom !== '' && dateTo !== '' && dateTo < dateFrom ? 'To date cannot be before the from date.' : null
+            }
           />
         </SimpleGrid>
         <Group>

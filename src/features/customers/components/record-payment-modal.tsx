@@ -35,21 +35,30 @@ const paymentFormSchema = z.object({
 type PaymentForm = z.input<typeof paymentFormSchema>;
 type PaymentFormOutput = z.output<typeof paymentFormSchema>;
 
+/** A direct (Other) order from Sales Orders, to record its payment. */
+export interface DirectOrder {
+  id: string;
+  external_order_id: string | null;
+  order_date: string;
+  product_name: string;
+  total_amount: number;
+}
+
 /**
  * Record payment: a customer's payment (day, mode, reference) split over its open invoices and
  * direct orders, each part at most what that one still owes; the parts add up to the amount
  * received. Opened from a customer, an invoice or a direct order (which is then filled with what it
- * owes); a direct order that names no customer yet (`unassigned`) becomes the chosen customer's.
+ * owes); a direct order that names no customer yet becomes the chosen customer's.
  */
 export function RecordPaymentModal({
   customerId,
   documentId,
-  unassigned,
+  order,
   onClose,
 }: {
   customerId?: string;
   documentId?: string;
-  unassigned?: OpenDocument;
+  order?: DirectOrder;
   onClose: () => void;
 }) {
   const customers = useCustomers();
@@ -60,6 +69,31 @@ export function RecordPaymentModal({
     defaultValues: { customer_id: customerId ?? '', paid_on: todayInIndia(), mode: '', reference: '', parts: [] },
   });
   const chosen = useWatch({ control: form.control, name: 'customer_id' });
+  // A direct order is its customer's open document, or, naming none yet, one of its own.
+  const orderOwner = order && dues.data?.find((customer) => customer.documents.some((d) => d.id === order.id));
+  const unassigned = useMemo(
+    (): OpenDocument | undefined =>
+      order && dues.data && !orderOwner
+        ? {
+            kind: 'order',
+            id: order.id,
+            number: order.external_order_id,
+            date: order.order_date.slice(0, 10),
+            product_names: [order.product_name],
+            amount: order.total_amount,
+            paid: 0,
+            due: order.total_amount,
+            due_day: order.order_date.slice(0, 10),
+            status: 'Due',
+            age_days: 0,
+          }
+        : undefined,
+    [order, dues.data, orderOwner],
+  );
+  useEffect(() => {
+    if (orderOwner && form.getValues('customer_id') === '') form.setValue('customer_id', orderOwner.customer_id);
+  }, [orderOwner, form]);
+  const openedFrom = documentId ?? order?.id;
   const parts = useWatch({ control: form.control, name: 'parts' });
   const documents = useMemo(() => {
     const open = dues.data?.find((customer) => customer.customer_id === chosen)?.documents ?? [];
@@ -71,10 +105,10 @@ export function RecordPaymentModal({
     form.setValue(
       'parts',
       documents.map((document) => ({
-        amount: document.id === documentId || document === unassigned ? String(document.due) : '',
+        amount: document.id === openedFrom ? String(document.due) : '',
       })),
     );
-  }, [documents, documentId, unassigned, form]);
+  }, [documents, openedFrom, form]);
 
   const total = sumAmounts(parts.map((part) => validNumber(part.amount, partRules) ?? 0));
 
@@ -134,7 +168,7 @@ export function RecordPaymentModal({
                   label="Customer"
                   required
                   searchable
-                  disabled={customerId !== undefined}
+                  disabled={customerId !== undefined || orderOwner !== undefined}
                   data={(customers.data ?? [])
                     .filter((customer) => customer.archived_at === null || customer.id === customerId)
                     .map((customer) => ({ value: customer.id, label: customer.name }))}
