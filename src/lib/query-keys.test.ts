@@ -14,6 +14,7 @@ describe('queryKeysForTables', () => {
       queryKeys.productionPlan,
       queryKeys.stockSync,
       queryKeys.gst,
+      queryKeys.customers,
     ]);
     expect(queryKeysForTables(['products'])).toContain(queryKeys.dashboardSummary);
     expect(queryKeysForTables(['raw_materials'])).toContain(queryKeys.dashboardSummary);
@@ -31,6 +32,7 @@ describe('queryKeysForTables', () => {
       queryKeys.productionPlan,
       queryKeys.stockSync,
       queryKeys.gst,
+      queryKeys.customers,
       queryKeys.products,
       queryKeys.bomItems,
       queryKeys.stockHistory,

@@ -158,6 +158,8 @@ const queriesReadingTable: Record<DataTable, readonly QueryKey[]> = {
     queryKeys.stockSync,
     // Sales are GSTR-1's B2C supplies and the orders to invoice.
     queryKeys.gst,
+    // A direct order, its return or cancellation is what its customer owes (issue 46).
+    queryKeys.customers,
   ],
   // Runs In Progress are netted by a plan.
   manufacturing_orders: [queryKeys.manufacturingOrders, queryKeys.productionPlan],
