@@ -8,7 +8,7 @@ const colors: Record<OrderPaymentStatus, string> = {
   'Awaiting payment': 'gray',
   Overdue: 'orange',
   Paid: 'green',
-  'Part paid': 'yellow',
+  'Part paid': 'indigo',
   Due: 'gray',
 };
 
