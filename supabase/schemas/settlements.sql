@@ -403,7 +403,9 @@ begin
       union all
       -- A customer's overdue invoice or direct order (receivables.sql), for what is still due on it:
       -- it leaves the list once paid.
-      select 'overdue', 'Other'::public.sales_platform, coalesce(r.number, 'Direct order'),
+      -- An order without its own number is named by its id's first characters, one row each.
+      select 'overdue', 'Other'::public.sales_platform,
+        coalesce(r.number, 'Direct order ' || upper(left(r.document_id::text, 8))),
         rules.india_day_start(r.document_date),
         r.product_names, r.due, r.status
       from private.customer_receivables r
