@@ -178,4 +178,62 @@ describe('customers and receivables', { timeout: 300_000 }, () => {
       await look('customers-statement', true);
     });
   }
+  it('at 1280x800: a direct order is paid in two parts from Sales Orders and leaves Profit leaks once paid', async () => {
+    const { page } = await e2e.openApp({ viewport: DESKTOP });
+    const client = await e2e.clientOf(page);
+    const dress = await seeder(client).product({
+      sku: 'DRS-2',
+      product_name: 'Silk dress',
+      selling_price: 1000,
+      stock_on_hand: 20,
+    });
+    // 2 dresses at Rs 1,000 sold 45 days ago: past Walk-in Traders' 15 days of credit.
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
+    const sold = new Date(Date.parse(`${today}T00:00:00Z`) - 45 * 86_400_000).toISOString().slice(0, 10);
+    for (const [fn, args] of [
+      ['create_customer', { name: 'Walk-in Traders', state_code: '29', credit_days: 15 }],
+      ['log_sale', { product_id: dress, quantity: 2, platform: 'Other', order_date: sold, order_id: 'D-17' }],
+    ] as const) {
+      const { error } = await client.rpc(fn, args);
+      if (error) throw new Error(error.message);
+    }
+    const overdueLeak = async () => {
+      await openTab(page, 'Payments');
+      await page.getByRole('tab', { name: 'Profit leaks' }).click();
+      const actual = page.getByRole('region', { name: 'Estimated and actual profit' });
+      await choose(page, actual.getByRole('combobox', { name: 'Profit leaks period' }), 'All time');
+      await settle(page);
+      return actual.getByRole('row').filter({ hasText: 'D-17' });
+    };
+    await eventually(async () => (await overdueLeak()).innerText()).toContain('₹2,000.00');
+
+    // Rs 500 in cash: the order becomes Walk-in Traders' and is part paid.
+    await openTab(page, 'Sales Orders');
+    const row = page.getByRole('row').filter({ hasText: 'D-17' });
+    await row.getByRole('button', { name: 'Record payment' }).click();
+    const first = dialog(page, 'Record payment');
+    await choose(page, first.getByRole('combobox', { name: /^Customer/ }), 'Walk-in Traders');
+    const part = first.getByRole('textbox', { name: 'Paid now against Order D-17: Silk dress' });
+    await eventually(() => part.inputValue()).toBe('2000');
+    await part.fill('500');
+    await choose(page, first.getByRole('combobox', { name: /^Mode/ }), 'Cash');
+    await first.getByRole('button', { name: 'Record payment' }).click();
+    await page.getByText('Payment of ₹500.00 recorded. Still due: ₹1,500.00.').waitFor();
+    await eventually(() => row.innerText()).toContain('Overdue');
+    await eventually(async () => (await overdueLeak()).innerText()).toContain('₹1,500.00');
+
+    // The rest by cheque: its customer is known now, the rest filled in.
+    await openTab(page, 'Sales Orders');
+    await row.getByRole('button', { name: 'Record payment' }).click();
+    const second = dialog(page, 'Record payment');
+    await eventually(() =>
+      second.getByRole('textbox', { name: 'Paid now against Order D-17: Silk dress' }).inputValue(),
+    ).toBe('1500');
+    await choose(page, second.getByRole('combobox', { name: /^Mode/ }), 'Cheque');
+    await second.getByRole('button', { name: 'Record payment' }).click();
+    await page.getByText('Payment of ₹1,500.00 recorded. Still due: ₹0.00.').waitFor();
+    await eventually(() => row.innerText()).toContain('Paid');
+    expect(await row.getByRole('button', { name: 'Record payment' }).count()).toBe(0);
+    await eventually(async () => (await overdueLeak()).count()).toBe(0);
+  });
 });
