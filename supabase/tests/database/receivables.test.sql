@@ -84,7 +84,8 @@ select is(tests.refusal($$ select public.record_payment(tests.id('boutique'), 50
   'P0001 | Payment date must be between 2000-01-01 and today. | field:paid_on', 'A payment dated tomorrow is refused');
 select is(tests.refusal($$ select public.record_payment(tests.id('boutique'), 100, rules.india_day(now()), 'cash',
     null, jsonb_build_array(jsonb_build_object('order_id', tests.id('sale'), 'amount', 100))) $$),
-  'P0001 | The order of Silk dress is on invoice AT/26-27/1: record the payment against the invoice. | field:allocations',
+  format('P0001 | The order of Silk dress is on invoice %s: record the payment against the invoice. | field:allocations',
+    (select invoice_number from public.invoices where id = tests.id('invoice'))),
   'An invoiced order is paid through its invoice');
 
 select is(public.record_payment(tests.id('boutique'), 5000, rules.india_day(now()) - 2, 'UPI', 'UPI-4411',
@@ -98,7 +99,8 @@ select is(public.order_payment_statuses(array[tests.id('sale')]) ->> tests.id('s
   'The order follows its invoice: part paid');
 select is(tests.refusal($$ select public.record_payment(tests.id('boutique'), 6800.01, rules.india_day(now()), 'bank_transfer',
     null, jsonb_build_array(jsonb_build_object('invoice_id', tests.id('invoice'), 'amount', 6800.01))) $$),
-  'P0001 | Only Rs 6800.00 is due on invoice AT/26-27/1: Rs 6800.01 is more than that. | field:allocations.0.amount',
+  format('P0001 | Only Rs 6800.00 is due on invoice %s: Rs 6800.01 is more than that. | field:allocations.0.amount',
+    (select invoice_number from public.invoices where id = tests.id('invoice'))),
   'A paisa more than is due is refused on that allocation''s amount');
 select is((select count(*)::int from public.customer_payments), 1, 'and writes nothing');
 select is(public.record_payment(tests.id('boutique'), 6800, rules.india_day(now()), 'bank transfer', 'UTR 889',
