@@ -13,11 +13,12 @@ import { readdirSync } from 'node:fs';
  * item lists, the row menu, count and archive, the history drawer, product costing, the catalogue
  * import and styles, shown by Products, Raw Materials, Inventory and Manufacturing), channels
  * (marketplace SKUs, combos, stock files: shown by Products, the imports and Inventory),
- * and marketplace-files (the report reader: layouts, reading, preview, the import dialog, and the
- * order, return and settlement imports that orders, returns and payments open).
+ * marketplace-files (the report reader: layouts, reading, preview, the import dialog, and the
+ * order, return and settlement imports that orders, returns and payments open), and customers
+ * (issue 46: the customer form and Record payment, opened from invoices and direct orders).
  * Each imports only shared code and the shared features listed before it.
  */
-const sharedFeatures = ['catalogue', 'channels', 'marketplace-files'];
+const sharedFeatures = ['catalogue', 'channels', 'marketplace-files', 'customers'];
 const features = readdirSync(new URL('./src/features', import.meta.url));
 
 const featureZones = features.map((feature) => {

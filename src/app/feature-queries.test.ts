@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { catalogueKeys } from '@/features/catalogue/query-keys';
 import { channelsKeys } from '@/features/channels/query-keys';
+import { customersKeys } from '@/features/customers/query-keys';
 import { dashboardKeys } from '@/features/dashboard/query-keys';
 import { gstKeys } from '@/features/gst/query-keys';
 import { inventoryKeys } from '@/features/inventory/query-keys';
@@ -69,6 +70,7 @@ describe('queryKeysForTables', () => {
       planningKeys.productionPlan,
       channelsKeys.stockSync,
       gstKeys.gst,
+      customersKeys.customers,
     ]);
     expect(queryKeysForTables(['products'])).toContain(dashboardKeys.dashboardSummary);
     expect(queryKeysForTables(['raw_materials'])).toContain(dashboardKeys.dashboardSummary);
@@ -88,6 +90,7 @@ describe('queryKeysForTables', () => {
       planningKeys.productionPlan,
       channelsKeys.stockSync,
       gstKeys.gst,
+      customersKeys.customers,
       catalogueKeys.products,
       catalogueKeys.bomItems,
       catalogueKeys.stockHistory,

@@ -1,5 +1,6 @@
 import { catalogueQueries } from '@/features/catalogue/query-keys';
 import { channelsQueries } from '@/features/channels/query-keys';
+import { customersQueries } from '@/features/customers/query-keys';
 import { dashboardQueries } from '@/features/dashboard/query-keys';
 import { gstQueries } from '@/features/gst/query-keys';
 import { inventoryQueries } from '@/features/inventory/query-keys';
@@ -19,6 +20,7 @@ import { buildRefreshMap, type FeatureQueries } from '@/lib/query-keys';
 export const featureQueries: readonly FeatureQueries[] = [
   catalogueQueries,
   channelsQueries,
+  customersQueries,
   dashboardQueries,
   gstQueries,
   inventoryQueries,

@@ -12,6 +12,7 @@ import {
   IconShoppingCart,
   IconTruckDelivery,
   IconTruckReturn,
+  IconUsers,
   IconWallet,
   type Icon,
 } from '@tabler/icons-react';
@@ -118,6 +119,13 @@ export const screens = [
     icon: IconTruckReturn,
     place: 'business',
     ...lazyScreen(() => import('./screens/returns-screen').then((m) => m.ReturnsScreen)),
+  },
+  {
+    id: 'customers',
+    label: 'Customers',
+    icon: IconUsers,
+    place: 'business',
+    ...lazyScreen(() => import('@/features/customers/components/customers').then((m) => m.Customers)),
   },
   {
     id: 'payments',

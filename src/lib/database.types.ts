@@ -201,6 +201,72 @@ isOneToOne: false
       referencedColumns: ["id","user_id"]
     }
                   ]
+                },"customer_payment_allocations": {
+                  Row: {
+                    "amount": number,"id": string,"invoice_id": string | null,"payment_id": string,"sales_order_id": string | null,"user_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "amount": number,"id"?: string,"invoice_id"?: string | null,"payment_id": string,"sales_order_id"?: string | null,"user_id"?: string
+                  }
+                  Update: {
+                    "amount"?: number,"id"?: string,"invoice_id"?: string | null,"payment_id"?: string,"sales_order_id"?: string | null,"user_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "customer_payment_allocations_invoice_id_fkey"
+      columns: ["invoice_id","user_id"]
+isOneToOne: false
+      referencedRelation: "invoices"
+      referencedColumns: ["id","user_id"]
+    },{
+      foreignKeyName: "customer_payment_allocations_payment_id_fkey"
+      columns: ["payment_id","user_id"]
+isOneToOne: false
+      referencedRelation: "customer_payments"
+      referencedColumns: ["id","user_id"]
+    },{
+      foreignKeyName: "customer_payment_allocations_sales_order_id_fkey"
+      columns: ["sales_order_id"]
+isOneToOne: false
+      referencedRelation: "sales_orders"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"customer_payments": {
+                  Row: {
+                    "amount": number,"created_at": string,"customer_id": string,"id": string,"mode": string,"paid_on": string,"reference": string | null,"user_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "amount": number,"created_at"?: string,"customer_id": string,"id"?: string,"mode": string,"paid_on": string,"reference"?: string | null,"user_id"?: string
+                  }
+                  Update: {
+                    "amount"?: number,"created_at"?: string,"customer_id"?: string,"id"?: string,"mode"?: string,"paid_on"?: string,"reference"?: string | null,"user_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "customer_payments_customer_id_fkey"
+      columns: ["customer_id","user_id"]
+isOneToOne: false
+      referencedRelation: "customers"
+      referencedColumns: ["id","user_id"]
+    }
+                  ]
+                },"customers": {
+                  Row: {
+                    "archived_at": string | null,"billing_address": string | null,"created_at": string,"credit_days": number,"email": string | null,"gstin": string | null,"id": string,"name": string,"phone": string | null,"shipping_address": string | null,"state_code": string,"user_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "archived_at"?: string | null,"billing_address"?: string | null,"created_at"?: string,"credit_days"?: number,"email"?: string | null,"gstin"?: string | null,"id"?: string,"name": string,"phone"?: string | null,"shipping_address"?: string | null,"state_code": string,"user_id"?: string
+                  }
+                  Update: {
+                    "archived_at"?: string | null,"billing_address"?: string | null,"created_at"?: string,"credit_days"?: number,"email"?: string | null,"gstin"?: string | null,"id"?: string,"name"?: string,"phone"?: string | null,"shipping_address"?: string | null,"state_code"?: string,"user_id"?: string
+                  }
+                  Relationships: [
+                    
+                  ]
                 },"invoice_lines": {
                   Row: {
                     "cgst": number,"description": string,"gst_rate": number,"hsn_code": string | null,"id": string,"igst": number,"invoice_id": string,"line_number": number,"product_id": string,"quantity": number,"sales_order_id": string,"sgst": number,"taxable_value": number,"total": number,"unit_price": number,"uqc": string,"user_id": string
@@ -229,17 +295,23 @@ isOneToOne: true
                   ]
                 },"invoices": {
                   Row: {
-                    "buyer_address": string | null,"buyer_gstin": string | null,"buyer_name": string,"buyer_state_code": string,"cgst": number,"created_at": string,"financial_year": string,"id": string,"igst": number,"invoice_date": string,"invoice_number": string,"serial": number,"sgst": number,"supplier_address": string,"supplier_gstin": string,"supplier_legal_name": string,"supplier_state_code": string,"taxable_value": number,"total": number,"user_id": string
+                    "buyer_address": string | null,"buyer_gstin": string | null,"buyer_name": string,"buyer_state_code": string,"cgst": number,"created_at": string,"customer_id": string | null,"financial_year": string,"id": string,"igst": number,"invoice_date": string,"invoice_number": string,"serial": number,"sgst": number,"supplier_address": string,"supplier_gstin": string,"supplier_legal_name": string,"supplier_state_code": string,"taxable_value": number,"total": number,"user_id": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "buyer_address"?: string | null,"buyer_gstin"?: string | null,"buyer_name": string,"buyer_state_code": string,"cgst": number,"created_at"?: string,"financial_year": string,"id"?: string,"igst": number,"invoice_date": string,"invoice_number": string,"serial": number,"sgst": number,"supplier_address": string,"supplier_gstin": string,"supplier_legal_name": string,"supplier_state_code": string,"taxable_value": number,"total": number,"user_id"?: string
+                    "buyer_address"?: string | null,"buyer_gstin"?: string | null,"buyer_name": string,"buyer_state_code": string,"cgst": number,"created_at"?: string,"customer_id"?: string | null,"financial_year": string,"id"?: string,"igst": number,"invoice_date": string,"invoice_number": string,"serial": number,"sgst": number,"supplier_address": string,"supplier_gstin": string,"supplier_legal_name": string,"supplier_state_code": string,"taxable_value": number,"total": number,"user_id"?: string
                   }
                   Update: {
-                    "buyer_address"?: string | null,"buyer_gstin"?: string | null,"buyer_name"?: string,"buyer_state_code"?: string,"cgst"?: number,"created_at"?: string,"financial_year"?: string,"id"?: string,"igst"?: number,"invoice_date"?: string,"invoice_number"?: string,"serial"?: number,"sgst"?: number,"supplier_address"?: string,"supplier_gstin"?: string,"supplier_legal_name"?: string,"supplier_state_code"?: string,"taxable_value"?: number,"total"?: number,"user_id"?: string
+                    "buyer_address"?: string | null,"buyer_gstin"?: string | null,"buyer_name"?: string,"buyer_state_code"?: string,"cgst"?: number,"created_at"?: string,"customer_id"?: string | null,"financial_year"?: string,"id"?: string,"igst"?: number,"invoice_date"?: string,"invoice_number"?: string,"serial"?: number,"sgst"?: number,"supplier_address"?: string,"supplier_gstin"?: string,"supplier_legal_name"?: string,"supplier_state_code"?: string,"taxable_value"?: number,"total"?: number,"user_id"?: string
                   }
                   Relationships: [
-                    
+                    {
+      foreignKeyName: "invoices_customer_id_fkey"
+      columns: ["customer_id","user_id"]
+isOneToOne: false
+      referencedRelation: "customers"
+      referencedColumns: ["id","user_id"]
+    }
                   ]
                 },"manufacturing_orders": {
                   Row: {
@@ -471,17 +543,23 @@ isOneToOne: false
                   ]
                 },"sales_orders": {
                   Row: {
-                    "cgst": number,"external_order_id": string | null,"fees": number,"gst_rate": number | null,"hsn_code": string | null,"id": string,"igst": number,"operator_gstin": string | null,"order_date": string,"place_of_supply": string | null,"platform": Database["public"]['Enums']["sales_platform"],"product_id": string,"product_name": string,"profit": number | null,"profit_after_returns": number | null,"quantity": number,"refunded_amount": number | null,"refunded_taxable_value": number | null,"reimbursed": number,"restocked_quantity": number,"return_fees": number,"return_note": string | null,"returned_quantity": number,"sgst": number,"status": Database["public"]['Enums']["sales_order_status"],"taxable_value": number,"total_amount": number,"unit_cost": number | null,"unit_price": number,"user_id": string
+                    "cgst": number,"customer_id": string | null,"external_order_id": string | null,"fees": number,"gst_rate": number | null,"hsn_code": string | null,"id": string,"igst": number,"operator_gstin": string | null,"order_date": string,"place_of_supply": string | null,"platform": Database["public"]['Enums']["sales_platform"],"product_id": string,"product_name": string,"profit": number | null,"profit_after_returns": number | null,"quantity": number,"refunded_amount": number | null,"refunded_taxable_value": number | null,"reimbursed": number,"restocked_quantity": number,"return_fees": number,"return_note": string | null,"returned_quantity": number,"sgst": number,"status": Database["public"]['Enums']["sales_order_status"],"taxable_value": number,"total_amount": number,"unit_cost": number | null,"unit_price": number,"user_id": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "cgst"?: number,"external_order_id"?: string | null,"fees"?: number,"gst_rate"?: number | null,"hsn_code"?: string | null,"id"?: string,"igst"?: number,"operator_gstin"?: string | null,"order_date"?: string,"place_of_supply"?: string | null,"platform"?: Database["public"]['Enums']["sales_platform"],"product_id": string,"product_name": string,"profit"?: never,"profit_after_returns"?: never,"quantity": number,"refunded_amount"?: never,"refunded_taxable_value"?: never,"reimbursed"?: number,"restocked_quantity"?: number,"return_fees"?: number,"return_note"?: string | null,"returned_quantity"?: number,"sgst"?: number,"status"?: Database["public"]['Enums']["sales_order_status"],"taxable_value": number,"total_amount": number,"unit_cost"?: number | null,"unit_price": number,"user_id"?: string
+                    "cgst"?: number,"customer_id"?: string | null,"external_order_id"?: string | null,"fees"?: number,"gst_rate"?: number | null,"hsn_code"?: string | null,"id"?: string,"igst"?: number,"operator_gstin"?: string | null,"order_date"?: string,"place_of_supply"?: string | null,"platform"?: Database["public"]['Enums']["sales_platform"],"product_id": string,"product_name": string,"profit"?: never,"profit_after_returns"?: never,"quantity": number,"refunded_amount"?: never,"refunded_taxable_value"?: never,"reimbursed"?: number,"restocked_quantity"?: number,"return_fees"?: number,"return_note"?: string | null,"returned_quantity"?: number,"sgst"?: number,"status"?: Database["public"]['Enums']["sales_order_status"],"taxable_value": number,"total_amount": number,"unit_cost"?: number | null,"unit_price": number,"user_id"?: string
                   }
                   Update: {
-                    "cgst"?: number,"external_order_id"?: string | null,"fees"?: number,"gst_rate"?: number | null,"hsn_code"?: string | null,"id"?: string,"igst"?: number,"operator_gstin"?: string | null,"order_date"?: string,"place_of_supply"?: string | null,"platform"?: Database["public"]['Enums']["sales_platform"],"product_id"?: string,"product_name"?: string,"profit"?: never,"profit_after_returns"?: never,"quantity"?: number,"refunded_amount"?: never,"refunded_taxable_value"?: never,"reimbursed"?: number,"restocked_quantity"?: number,"return_fees"?: number,"return_note"?: string | null,"returned_quantity"?: number,"sgst"?: number,"status"?: Database["public"]['Enums']["sales_order_status"],"taxable_value"?: number,"total_amount"?: number,"unit_cost"?: number | null,"unit_price"?: number,"user_id"?: string
+                    "cgst"?: number,"customer_id"?: string | null,"external_order_id"?: string | null,"fees"?: number,"gst_rate"?: number | null,"hsn_code"?: string | null,"id"?: string,"igst"?: number,"operator_gstin"?: string | null,"order_date"?: string,"place_of_supply"?: string | null,"platform"?: Database["public"]['Enums']["sales_platform"],"product_id"?: string,"product_name"?: string,"profit"?: never,"profit_after_returns"?: never,"quantity"?: number,"refunded_amount"?: never,"refunded_taxable_value"?: never,"reimbursed"?: number,"restocked_quantity"?: number,"return_fees"?: number,"return_note"?: string | null,"returned_quantity"?: number,"sgst"?: number,"status"?: Database["public"]['Enums']["sales_order_status"],"taxable_value"?: number,"total_amount"?: number,"unit_cost"?: number | null,"unit_price"?: number,"user_id"?: string
                   }
                   Relationships: [
                     {
+      foreignKeyName: "sales_orders_customer_id_fkey"
+      columns: ["customer_id","user_id"]
+isOneToOne: false
+      referencedRelation: "customers"
+      referencedColumns: ["id","user_id"]
+    },{
       foreignKeyName: "sales_orders_product_id_user_id_fkey"
       columns: ["product_id","user_id"]
 isOneToOne: false
@@ -957,6 +1035,27 @@ isOneToOne: false
         isOneToOne: true
         isSetofReturn: false
       } },
+"archive_customer":
+{ Args: { "archived"?: boolean,"customer_id": string }; Returns: {
+              "archived_at": string | null,
+"billing_address": string | null,
+"created_at": string,
+"credit_days": number,
+"email": string | null,
+"gstin": string | null,
+"id": string,
+"name": string,
+"phone": string | null,
+"shipping_address": string | null,
+"state_code": string,
+"user_id": string
+            }
+                          SetofOptions: {
+        from: "*"
+        to: "customers"
+        isOneToOne: true
+        isSetofReturn: false
+      } },
 "archive_item":
 { Args: { "archived"?: boolean,"material_id"?: string,"product_id"?: string }; Returns: undefined
                            },
@@ -1005,6 +1104,7 @@ isOneToOne: false
 "cancel_sales_order":
 { Args: { "order_id": string }; Returns: {
               "cgst": number,
+"customer_id": string | null,
 "external_order_id": string | null,
 "fees": number,
 "gst_rate": number | null,
@@ -1095,8 +1195,29 @@ isOneToOne: false
 "create_credit_note":
 { Args: { "invoice_id": string,"lines": Json,"reason"?: string,"request_id"?: string }; Returns: Json
                            },
+"create_customer":
+{ Args: { "billing_address"?: string,"credit_days"?: number,"email"?: string,"gstin"?: string,"name": string,"phone"?: string,"request_id"?: string,"shipping_address"?: string,"state_code"?: string }; Returns: {
+              "archived_at": string | null,
+"billing_address": string | null,
+"created_at": string,
+"credit_days": number,
+"email": string | null,
+"gstin": string | null,
+"id": string,
+"name": string,
+"phone": string | null,
+"shipping_address": string | null,
+"state_code": string,
+"user_id": string
+            }
+                          SetofOptions: {
+        from: "*"
+        to: "customers"
+        isOneToOne: true
+        isSetofReturn: false
+      } },
 "create_invoice":
-{ Args: { "buyer_address"?: string,"buyer_gstin"?: string,"buyer_name": string,"buyer_state_code"?: string,"invoice_date"?: string,"order_ids": (string)[],"request_id"?: string }; Returns: Json
+{ Args: { "buyer_address"?: string,"buyer_gstin"?: string,"buyer_name"?: string,"buyer_state_code"?: string,"customer_id"?: string,"invoice_date"?: string,"order_ids": (string)[],"request_id"?: string }; Returns: Json
                            },
 "create_product":
 { Args: { "bom"?: Json,"category"?: string,"costs"?: Json,"product_name": string,"reorder_point"?: number,"request_id"?: string,"selling_price"?: number,"sku": string,"stock_on_hand"?: number }; Returns: {
@@ -1186,6 +1307,12 @@ isOneToOne: false
               "endpoint_token": string,"signing_secret": string
             }[]
                            },
+"customer_dues":
+{ Args: Record<PropertyKey, never>; Returns: Json
+                           },
+"customer_statement":
+{ Args: { "customer_id": string,"date_from": string,"date_to": string }; Returns: Json
+                           },
 "dashboard_panels":
 { Args: { "period": string }; Returns: Json
                            },
@@ -1207,6 +1334,7 @@ isOneToOne: false
 "fulfil_sales_order":
 { Args: { "order_id": string }; Returns: {
               "cgst": number,
+"customer_id": string | null,
 "external_order_id": string | null,
 "fees": number,
 "gst_rate": number | null,
@@ -1310,8 +1438,9 @@ isOneToOne: false
 { Args: { "page_offset"?: number,"page_size"?: number,"platform"?: Database["public"]['Enums']["sales_platform"] }; Returns: Json
                            },
 "log_sale":
-{ Args: { "order_date"?: string,"order_id"?: string,"platform"?: string,"product_id": string,"quantity": number,"request_id"?: string,"unit_price"?: number }; Returns: {
+{ Args: { "customer_id"?: string,"order_date"?: string,"order_id"?: string,"platform"?: string,"product_id": string,"quantity": number,"request_id"?: string,"unit_price"?: number }; Returns: {
               "cgst": number,
+"customer_id": string | null,
 "external_order_id": string | null,
 "fees": number,
 "gst_rate": number | null,
@@ -1435,6 +1564,9 @@ isOneToOne: false
 "reconciliation_summary":
 { Args: { "period": string }; Returns: Json
                            },
+"record_payment":
+{ Args: { "allocations"?: Json,"amount": number,"customer_id": string,"mode": string,"paid_on": string,"reference"?: string,"request_id"?: string }; Returns: Json
+                           },
 "record_return":
 { Args: { "damaged"?: number,"kind": string,"missing"?: number,"note"?: string,"order_id": string,"request_id"?: string,"return_date"?: string,"return_fees"?: number,"sellable": number,"wrong_item"?: number }; Returns: {
               "created_at": string,
@@ -1475,6 +1607,7 @@ isOneToOne: false
 "return_sales_order":
 { Args: { "note"?: string,"order_id": string,"request_id"?: string,"restock"?: boolean }; Returns: {
               "cgst": number,
+"customer_id": string | null,
 "external_order_id": string | null,
 "fees": number,
 "gst_rate": number | null,
@@ -1555,6 +1688,7 @@ isOneToOne: false
 "set_place_of_supply":
 { Args: { "order_id": string,"state": string }; Returns: {
               "cgst": number,
+"customer_id": string | null,
 "external_order_id": string | null,
 "fees": number,
 "gst_rate": number | null,
@@ -1841,6 +1975,27 @@ isOneToOne: false
                           SetofOptions: {
         from: "*"
         to: "products"
+        isOneToOne: true
+        isSetofReturn: false
+      } },
+"update_customer":
+{ Args: { "billing_address"?: string,"credit_days"?: number,"customer_id": string,"email"?: string,"gstin"?: string,"name": string,"phone"?: string,"shipping_address"?: string,"state_code"?: string }; Returns: {
+              "archived_at": string | null,
+"billing_address": string | null,
+"created_at": string,
+"credit_days": number,
+"email": string | null,
+"gstin": string | null,
+"id": string,
+"name": string,
+"phone": string | null,
+"shipping_address": string | null,
+"state_code": string,
+"user_id": string
+            }
+                          SetofOptions: {
+        from: "*"
+        to: "customers"
         isOneToOne: true
         isSetofReturn: false
       } },

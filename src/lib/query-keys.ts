@@ -43,6 +43,9 @@ export type DataTable =
   // GST (issue 31): only the owner's own writes change them (invoices change their orders too).
   | 'business_profiles'
   | 'invoices'
+  // Customers and their payments (issue 46): only the owner's own writes change them.
+  | 'customers'
+  | 'customer_payments'
   // Payables (issue 46): only the owner's own payments change them.
   | 'supplier_payments';
 

@@ -240,6 +240,13 @@ const screens: Record<string, [string, Basis][]> = {
   ],
   'src/features/settlements/components/profit-leaks.tsx': [['Amount', 'platform charges']],
   'src/features/catalogue/components/styles-section.tsx': [['selling_price', 'including GST']],
+  // What customers owe (issue 46): their invoices and orders as billed, GST included.
+  'src/features/customers/components/customers.tsx': [
+    ['Due (incl. GST)', 'including GST'],
+    ['Due from customers', 'including GST'],
+  ],
+  'src/features/customers/components/record-payment-modal.tsx': [['Still due (incl. GST)', 'including GST']],
+  'src/features/customers/components/printable-statement.tsx': [['Amounts include GST', 'including GST']],
 };
 
 function sourceFiles(folder: string): string[] {

@@ -126,12 +126,17 @@ create table public.invoices (
   sgst numeric(14, 2) not null,
   igst numeric(14, 2) not null,
   total numeric(14, 2) not null,
+  -- The customer it bills (issue 46), whose details the buyer columns copied; null for a buyer typed
+  -- in (a one-off retail buyer): then no one owes it in receivables.
+  customer_id uuid,
   constraint invoices_user_id_invoice_number_key unique (user_id, invoice_number),
-  constraint invoices_id_user_id_key unique (id, user_id)
+  constraint invoices_id_user_id_key unique (id, user_id),
+  constraint invoices_customer_id_fkey foreign key (customer_id, user_id) references public.customers (id, user_id)
 );
 comment on table public.invoices is
   'Tax invoices for Brand Website, Ajio and Other sales (create_invoice): number, date, supplier and buyer, place of supply (buyer_state_code) and totals. Never updated or deleted; credited by credit notes.';
 create index invoices_user_id_invoice_date_idx on public.invoices (user_id, invoice_date desc, serial desc);
+create index invoices_customer_id_idx on public.invoices (customer_id, user_id) where customer_id is not null;
 
 create table public.invoice_lines (
   id uuid primary key default gen_random_uuid(),
@@ -181,6 +186,8 @@ grant select on public.invoices, public.invoice_lines to authenticated, service_
 -- is the India day of issue unless given: never after it, nor before the latest sale it invoices (a
 -- sale of 10 Nov invoiced on 27 Nov may be dated 10 Nov); its financial year numbers the invoice.
 -- A registered buyer's place of supply is its GSTIN's state (rules.place_of_supply_problem).
+-- Given a customer (issue 46), the buyer is the customer: its name, GSTIN, billing address and state
+-- (the buyer arguments are not read), and its Other orders name it (sales_orders.customer_id).
 create function private.create_invoice(
   user_id uuid,
   order_ids uuid[],
@@ -189,17 +196,23 @@ create function private.create_invoice(
   buyer_state_code text,
   buyer_address text,
   issued_at timestamptz,
-  invoice_date date default null
+  invoice_date date default null,
+  customer_id uuid default null
 ) returns jsonb
 language plpgsql
 set search_path = ''
 as $$
 declare
+  v_customer public.customers := case when create_invoice.customer_id is not null then
+    private.require_active_customer(create_invoice.user_id, create_invoice.customer_id, 'customer_id') end;
   v_profile public.business_profiles;
-  v_buyer_name text := private.require_text(create_invoice.buyer_name, 'Buyer name', 200, 'buyer_name');
-  v_buyer_gstin text := private.require_gstin(left(create_invoice.buyer_gstin, 100), 'buyer_gstin');
-  v_buyer_address text := private.optional_text(create_invoice.buyer_address, 'Buyer address', 500, 'buyer_address');
-  v_state text := btrim(create_invoice.buyer_state_code);
+  v_buyer_name text := coalesce(v_customer.name,
+    private.require_text(create_invoice.buyer_name, 'Buyer name', 200, 'buyer_name'));
+  v_buyer_gstin text := case when v_customer.id is not null then v_customer.gstin
+    else private.require_gstin(left(create_invoice.buyer_gstin, 100), 'buyer_gstin') end;
+  v_buyer_address text := case when v_customer.id is not null then v_customer.billing_address
+    else private.optional_text(create_invoice.buyer_address, 'Buyer address', 500, 'buyer_address') end;
+  v_state text := coalesce(v_customer.state_code, btrim(create_invoice.buyer_state_code));
   v_ids uuid[];
   v_problem record;
   v_invoice_date date := coalesce(create_invoice.invoice_date, rules.india_day(create_invoice.issued_at));
@@ -245,7 +258,7 @@ begin
 
   -- The first problem, if any, in the order of the ids.
   select i.id, o.id as order_id, o.platform, o.status, o.product_name, o.external_order_id, il.invoice_id,
-    r.gst_rate
+    r.gst_rate, o.customer_id
   into v_problem
   from unnest(v_ids) i (id)
   left join public.sales_orders o on o.id = i.id and o.user_id = create_invoice.user_id
@@ -257,6 +270,7 @@ begin
   where o.id is null or rules.is_marketplace(o.platform)
     or not (o.status = any (rules.counted_sale_statuses()))
     or il.invoice_id is not null or r.gst_rate is null
+    or (o.customer_id is not null and o.customer_id is distinct from v_customer.id)
   order by i.id
   limit 1;
   if found then
@@ -270,6 +284,10 @@ begin
     elsif v_problem.invoice_id is not null then
       raise exception 'The order of % is already on invoice %.', v_problem.product_name,
         (select v.invoice_number from public.invoices v where v.id = v_problem.invoice_id);
+    elsif v_problem.gst_rate is not null then
+      perform private.raise_input_error(format('The order of %s is %s''s: invoice it to that customer.',
+        v_problem.product_name, (select c.name from public.customers c where c.id = v_problem.customer_id)),
+        'customer_id');
     else
       raise exception '% has no GST rate: set its HSN code and rate, then invoice its order.', v_problem.product_name;
     end if;
@@ -293,10 +311,11 @@ begin
 
   insert into public.invoices (user_id, invoice_number, financial_year, serial, invoice_date, supplier_legal_name,
     supplier_address, supplier_gstin, supplier_state_code, buyer_name, buyer_gstin, buyer_address, buyer_state_code,
-    taxable_value, cgst, sgst, igst, total)
+    taxable_value, cgst, sgst, igst, total, customer_id)
   values (create_invoice.user_id, v_number, v_financial_year, v_serial,
     v_invoice_date, v_profile.legal_name, v_profile.address,
-    v_profile.gstin, v_profile.state_code, v_buyer_name, v_buyer_gstin, v_buyer_address, v_state, 0, 0, 0, 0, 0)
+    v_profile.gstin, v_profile.state_code, v_buyer_name, v_buyer_gstin, v_buyer_address, v_state, 0, 0, 0, 0, 0,
+    v_customer.id)
   returning * into v_invoice;
 
   -- The lines, split for the place of supply; the orders' snapshots follow.
@@ -324,7 +343,8 @@ begin
   orders as (
     update public.sales_orders o
     set place_of_supply = v_state, hsn_code = t.hsn_code, gst_rate = t.gst_rate, taxable_value = t.taxable_value,
-      cgst = t.cgst, sgst = t.sgst, igst = t.igst
+      cgst = t.cgst, sgst = t.sgst, igst = t.igst,
+      customer_id = case when o.platform = 'Other' then v_customer.id end
     from taxed t
     where o.id = t.order_id and o.user_id = create_invoice.user_id
   )
@@ -348,12 +368,13 @@ comment on function private.create_invoice is
 
 create function public.create_invoice(
   order_ids uuid[],
-  buyer_name text,
+  buyer_name text default null,
   buyer_gstin text default null,
   buyer_state_code text default null,
   buyer_address text default null,
   request_id uuid default null,
-  invoice_date date default null
+  invoice_date date default null,
+  customer_id uuid default null
 ) returns jsonb
 language plpgsql
 security definer
@@ -369,15 +390,15 @@ begin
   end if;
   v_result := private.create_invoice(v_user_id, create_invoice.order_ids, create_invoice.buyer_name,
     create_invoice.buyer_gstin, create_invoice.buyer_state_code, create_invoice.buyer_address, now(),
-    create_invoice.invoice_date);
+    create_invoice.invoice_date, create_invoice.customer_id);
   perform private.remember_result(v_user_id, create_invoice.request_id, v_result);
   return v_result;
 end;
 $$;
 comment on function public.create_invoice is
-  'A tax invoice for Brand Website, Ajio and Other orders (1 to 100), numbered {prefix}/{yy-yy}/{n} in the financial year (India time), consecutive without gaps; dated invoice_date (default today in India; not in the future nor before its latest sale); place of supply buyer_state_code (a registered buyer''s GSTIN state). Returns {invoice_id, invoice_number, taxable_value, cgst, sgst, igst, total}. Refuses another user''s order, a marketplace, cancelled, returned or invoiced order, an unknown state code, an invalid buyer GSTIN and a missing business profile. A repeated request_id returns the first call''s answer and writes nothing.';
-revoke all on function public.create_invoice(uuid[], text, text, text, text, uuid, date) from public, anon, authenticated, service_role;
-grant execute on function public.create_invoice(uuid[], text, text, text, text, uuid, date) to authenticated;
+  'A tax invoice for Brand Website, Ajio and Other orders (1 to 100), numbered {prefix}/{yy-yy}/{n} in the financial year (India time), consecutive without gaps; dated invoice_date (default today in India; not in the future nor before its latest sale); place of supply buyer_state_code (a registered buyer''s GSTIN state). Given customer_id, the buyer (name, GSTIN, billing address, state) is that customer and its Other orders name it; an order of another customer is refused. Returns {invoice_id, invoice_number, taxable_value, cgst, sgst, igst, total}. Refuses another user''s order, a marketplace, cancelled, returned or invoiced order, an unknown state code, an invalid buyer GSTIN and a missing business profile. A repeated request_id returns the first call''s answer and writes nothing.';
+revoke all on function public.create_invoice(uuid[], text, text, text, text, uuid, date, uuid) from public, anon, authenticated, service_role;
+grant execute on function public.create_invoice(uuid[], text, text, text, text, uuid, date, uuid) to authenticated;
 
 -- get_invoice: everything the printed invoice shows (Rule 46) -------------------------------------
 create function public.get_invoice(invoice_id uuid) returns jsonb
@@ -401,6 +422,7 @@ begin
     'invoice_number', v_invoice.invoice_number,
     'invoice_date', v_invoice.invoice_date,
     'financial_year', v_invoice.financial_year,
+    'customer_id', v_invoice.customer_id,
     'document_title', 'Tax Invoice',
     'supplier', jsonb_build_object('legal_name', v_invoice.supplier_legal_name, 'address', v_invoice.supplier_address,
       'gstin', v_invoice.supplier_gstin, 'state_code', v_invoice.supplier_state_code,
@@ -494,7 +516,7 @@ begin
   from (
     select v.invoice_date, v.serial, jsonb_build_object('invoice_id', v.id, 'invoice_number', v.invoice_number,
       'invoice_date', v.invoice_date, 'buyer_name', v.buyer_name, 'buyer_gstin', v.buyer_gstin,
-      'buyer_state_code', v.buyer_state_code, 'taxable_value', v.taxable_value, 'cgst', v.cgst, 'sgst', v.sgst,
+      'buyer_state_code', v.buyer_state_code, 'customer_id', v.customer_id, 'taxable_value', v.taxable_value, 'cgst', v.cgst, 'sgst', v.sgst,
       'igst', v.igst, 'total', v.total,
       'orders', (select count(*) from public.invoice_lines l where l.invoice_id = v.id),
       'credited', coalesce((select sum(n.total) from public.credit_notes n where n.invoice_id = v.id), 0)) as row

@@ -71,7 +71,11 @@ create table public.sales_orders (
     taxable_value - round(taxable_value * returned_quantity / quantity, 2)
       - round(unit_cost * (quantity - restocked_quantity), 2) - fees - return_fees + reimbursed
   ) stored,
-  foreign key (product_id, user_id) references public.products (id, user_id)
+  -- The customer of a direct order (platform Other, issue 46): who owes its payment (receivables.sql).
+  customer_id uuid,
+  foreign key (product_id, user_id) references public.products (id, user_id),
+  constraint sales_orders_customer_id_fkey foreign key (customer_id, user_id) references public.customers (id, user_id),
+  constraint sales_orders_customer_id_check check (customer_id is null or platform = 'Other')
 );
 comment on table public.sales_orders is
   'Marketplace sales. Logging one takes its quantity from product stock at once; fulfilling it later changes only its status.';
@@ -115,6 +119,7 @@ create trigger sales_orders_default_taxable_value
 create index sales_orders_user_id_order_date_id_idx
   on public.sales_orders (user_id, order_date desc, id desc) include (platform, status);
 create index sales_orders_product_id_user_id_idx on public.sales_orders (product_id, user_id);
+create index sales_orders_customer_id_idx on public.sales_orders (customer_id, user_id) where customer_id is not null;
 create index sales_orders_open_idx on public.sales_orders (user_id) where status = 'Unfulfilled';
 -- The orders something came back from, by order date: the dashboard's return rates and most
 -- returned products (dashboard_returns, returns.sql) read these few, not every sale of a period.
@@ -330,7 +335,8 @@ create function public.log_sale(
   request_id uuid default null,
   unit_price numeric default null,
   order_date date default null,
-  order_id text default null
+  order_id text default null,
+  customer_id uuid default null
 ) returns public.sales_orders
 language plpgsql
 security definer
@@ -340,6 +346,8 @@ declare
   v_user_id uuid := private.require_user_id();
   v_quantity integer := private.require_number(log_sale.quantity, 'Quantity', 1, true, 'quantity');
   v_platform public.sales_platform := private.require_platform(log_sale.platform);
+  v_customer public.customers := case when log_sale.customer_id is not null then
+    private.require_active_customer(v_user_id, log_sale.customer_id, 'customer_id') end;
   v_unit_price numeric := case when log_sale.unit_price is not null then private.require_decimals(
     private.require_number(log_sale.unit_price, 'Sale price', 0.01, field => 'unit_price'), 'Sale price', 2, 'unit_price')
   end;
@@ -358,6 +366,11 @@ begin
   end if;
   if log_sale.product_id is null then
     raise exception 'Product is required.';
+  end if;
+  if v_customer.id is not null and v_platform <> 'Other' then
+    perform private.raise_input_error(
+      format('A %s sale is the marketplace''s customer''s: only a direct (Other) order names a customer.', v_platform),
+      'customer_id');
   end if;
 
   select * into v_product
@@ -382,14 +395,17 @@ begin
     v_unit_price, v_quantity * v_unit_price, v_product.stock_on_hand,
     case when v_order_day < v_today then rules.india_day_start(v_order_day) end,
     v_order_id, null, v_business_state, null)::private.sale]);
+  if v_customer.id is not null then
+    update public.sales_orders o set customer_id = v_customer.id where o.id = v_order.id returning * into v_order;
+  end if;
   perform private.remember_result(v_user_id, log_sale.request_id, to_jsonb(v_order));
   return v_order;
 end;
 $$;
 comment on function public.log_sale is
-  'Records a sale and takes its quantity from product stock, or refuses with "Not enough stock for {product}. Only {n} available." (or "{product} is archived.") and commits nothing. Optional: the price it sold at (default the list price), its order date (from 2000-01-01 to today in India; default now) and the marketplace''s order id (one sale per order and product). A repeated request_id returns the first call''s sale and writes nothing.';
-revoke all on function public.log_sale(uuid, numeric, text, uuid, numeric, date, text) from public, anon, authenticated, service_role;
-grant execute on function public.log_sale(uuid, numeric, text, uuid, numeric, date, text) to authenticated;
+  'Records a sale and takes its quantity from product stock, or refuses with "Not enough stock for {product}. Only {n} available." (or "{product} is archived.") and commits nothing. Optional: the price it sold at (default the list price), its order date (from 2000-01-01 to today in India; default now), the marketplace''s order id (one sale per order and product) and, for a direct (Other) order, its customer (who owes its payment). A repeated request_id returns the first call''s sale and writes nothing.';
+revoke all on function public.log_sale(uuid, numeric, text, uuid, numeric, date, text, uuid) from public, anon, authenticated, service_role;
+grant execute on function public.log_sale(uuid, numeric, text, uuid, numeric, date, text, uuid) to authenticated;
 
 -- fulfil_sales_order: a cancelled or returned order says so -------------------------------------
 create function public.fulfil_sales_order(order_id uuid) returns public.sales_orders

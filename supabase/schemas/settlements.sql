@@ -98,7 +98,8 @@ from (
     coalesce(sum((o.total_amount - o.refunded_amount) - (o.taxable_value - o.refunded_taxable_value))
       filter (where o.status <> 'Cancelled'), 0) as gst
   from public.sales_orders o
-  where o.external_order_id is not null and o.platform <> 'Brand Website'
+  -- A direct order with a customer is that customer's to pay (receivables.sql), not a settlement's.
+  where o.external_order_id is not null and o.platform <> 'Brand Website' and o.customer_id is null
   group by o.user_id, o.platform, o.external_order_id
 ) t
 cross join lateral (
@@ -392,13 +393,26 @@ begin
         and (v_from is null or r.order_date >= v_from_time)
     ),
     leaks as (
-      select 'fees_over_rates' as kind, o.*, o.fees_charged - (o.recorded_fees + o.return_fees) as amount
+      select 'fees_over_rates' as kind, o.platform, o.external_order_id, o.order_date, o.product_names,
+        o.fees_charged - (o.recorded_fees + o.return_fees) as amount, o.status
       from orders o
       where o.settlement_lines > 0 and o.fees_charged - (o.recorded_fees + o.return_fees) > 1
       union all
-      select 'overdue', o.*, o.expected from orders o where o.status = 'Overdue'
+      select 'overdue', o.platform, o.external_order_id, o.order_date, o.product_names, o.expected, o.status
+      from orders o where o.status = 'Overdue'
       union all
-      select 'return_cost', o.*, o.return_cost from orders o where o.return_cost > 0
+      -- A customer's overdue invoice or direct order (receivables.sql), for what is still due on it:
+      -- it leaves the list once paid.
+      -- An order without its own number is named by its id's first characters, one row each.
+      select 'overdue', 'Other'::public.sales_platform,
+        coalesce(r.number, 'Direct order ' || upper(left(r.document_id::text, 8))),
+        rules.india_day_start(r.document_date),
+        r.product_names, r.due, r.status
+      from private.customer_receivables r
+      where r.user_id = v_user_id and r.status = 'Overdue' and (v_from is null or r.document_date >= v_from)
+      union all
+      select 'return_cost', o.platform, o.external_order_id, o.order_date, o.product_names, o.return_cost, o.status
+      from orders o where o.return_cost > 0
     ),
     ranked as (
       select l.*, row_number() over (partition by l.kind order by l.amount desc, l.order_date desc) as rank
@@ -413,7 +427,7 @@ begin
 end;
 $$;
 comment on function public.profit_leaks is
-  'For a period (as reconciliation_summary): at most 20 orders of each kind, largest first: fees_over_rates (fees charged in settlements exceed recorded fees + return fees by more than Rs 1; amount the excess), overdue (amount the expected payout) and return_cost (amount its returns'' cost): [{kind, platform, external_order_id, order_date, product_names, amount, status}].';
+  'For a period (as reconciliation_summary): at most 20 orders of each kind, largest first: fees_over_rates (fees charged in settlements exceed recorded fees + return fees by more than Rs 1; amount the excess), overdue (amount the expected payout; for a customer''s overdue invoice or direct order, platform Other, its number and what is still due) and return_cost (amount its returns'' cost): [{kind, platform, external_order_id, order_date, product_names, amount, status}].';
 revoke all on function public.profit_leaks(text) from public, anon, authenticated, service_role;
 grant execute on function public.profit_leaks(text) to authenticated;
 
@@ -445,11 +459,22 @@ begin
     ) r
     where o.user_id = v_user_id and o.id = any (order_payment_statuses.order_ids)
       and (r.live or r.settlement_lines > 0)
+  ), '{}'::jsonb) || coalesce((
+    -- A customer's order: the status of its invoice, or of the order itself when not invoiced.
+    select jsonb_object_agg(o.id, r.status)
+    from public.sales_orders o
+    left join public.invoice_lines l on l.sales_order_id = o.id
+    cross join lateral (
+      select r.status from private.customer_receivables r
+      where r.user_id = o.user_id and r.document_id = coalesce(l.invoice_id, o.id)
+      offset 0
+    ) r
+    where o.user_id = v_user_id and o.id = any (order_payment_statuses.order_ids)
   ), '{}'::jsonb);
 end;
 $$;
 comment on function public.order_payment_statuses is
-  'For at most 1000 of the caller''s sales order ids, {id: payment status} of each one''s marketplace order (Settled, Short paid, Over paid, Awaiting payment, Overdue); lines of no reconciled order are left out.';
+  'For at most 1000 of the caller''s sales order ids, {id: payment status} of each one''s marketplace order (Settled, Short paid, Over paid, Awaiting payment, Overdue), or of a customer''s order, by its invoice or itself (Paid, Part paid, Due, Overdue); lines of neither are left out.';
 revoke all on function public.order_payment_statuses(uuid[]) from public, anon, authenticated, service_role;
 grant execute on function public.order_payment_statuses(uuid[]) to authenticated;
 

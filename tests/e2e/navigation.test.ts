@@ -25,6 +25,7 @@ const HEADINGS: Record<(typeof SCREENS)[number], string> = {
   Manufacturing: 'Manufacturing Orders',
   Purchasing: 'Purchasing',
   Returns: 'Returns',
+  Customers: 'Customers',
   Payments: 'Payments',
   Profit: 'Profit',
   GST: 'GST',

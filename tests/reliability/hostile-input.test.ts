@@ -70,7 +70,10 @@ async function fingerprint(stack: TestStack): Promise<string> {
        (select string_agg(md5(n::text), '' order by id) from public.credit_notes n),
        (select string_agg(md5(l::text), '' order by id) from public.credit_note_lines l),
        (select string_agg(md5(p::text), '' order by id) from public.supplier_payments p),
-       (select string_agg(md5(e::text), '' order by id) from public.tally_exports e)) as f`,
+       (select string_agg(md5(e::text), '' order by id) from public.tally_exports e),
+       (select string_agg(md5(c::text), '' order by id) from public.customers c),
+       (select string_agg(md5(p::text), '' order by id) from public.customer_payments p),
+       (select string_agg(md5(a::text), '' order by id) from public.customer_payment_allocations a)) as f`,
   );
   return rows[0]!.f;
 }

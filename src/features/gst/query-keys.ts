@@ -25,5 +25,7 @@ export const gstQueries: FeatureQueries = {
     // The business's state decides each sale's place of supply in GSTR-1.
     business_profiles: [keys.businessProfile, keys.gst],
     invoices: [keys.gst],
+    // A customer's details are on its invoices' form (issue 46).
+    customers: [keys.gst],
   },
 };

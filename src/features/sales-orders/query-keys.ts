@@ -4,7 +4,7 @@ export const salesOrdersKeys = {
   salesOrders: ['sales-orders'],
   /** One order's returns and claims: ['order-returns', order id]. */
   orderReturns: ['order-returns'],
-  /** The payment status of the marketplace orders of a page of the list (issue 30). */
+  /** The payment status of the orders of a page of the list (issues 30 and 46). */
   orderPaymentStatuses: ['order-payment-statuses'],
 } as const;
 
@@ -23,5 +23,7 @@ export const salesOrdersQueries: FeatureQueries = {
     settlement_lines: [keys.orderPaymentStatuses],
     // An invoice records its orders' tax for its place of supply.
     invoices: [keys.salesOrders],
+    // A customer's payment moves its direct orders' payment status (issue 46).
+    customer_payments: [keys.salesOrders, keys.orderPaymentStatuses],
   },
 };

@@ -16,5 +16,7 @@ export const settlementsQueries: FeatureQueries = {
     // Not published: only the owner's own import adds them (a file of 100,000 lines would be as
     // many events), and the import's write refreshes Payments.
     settlement_lines: [keys.reconciliation],
+    // A customer's payment takes its overdue orders out of Profit leaks (issue 46).
+    customer_payments: [keys.reconciliation],
   },
 };

@@ -84,8 +84,10 @@ select set_eq(
         'authenticated SELECT on public.business_profiles', 'authenticated SELECT on public.invoices',
         'authenticated SELECT on public.invoice_lines', 'authenticated SELECT on public.credit_notes',
         'authenticated SELECT on public.credit_note_lines', 'authenticated SELECT on public.supplier_payments',
-        'authenticated SELECT on public.tally_exports', 'authenticated SELECT on public.tally_exported_vouchers'],
-  'On our tables, views and sequences the client roles hold exactly authenticated''s read of the six tables, the sub-assembly lines, the platform fees, the unit costs, the refused website order lines and their shipping, the kept sales totals and order counts with their pending changes and the four views that read them, the three style tables, the returns with their claims, the four purchasing tables, the settlement lines, what is on order and the four channel tables (aliases, combo components, buffers, stock files), the business profile, the four invoice tables, the supplier payments and the two Tally export records; and writes to the six views, which only reach private.refuse_view_write (405)'
+        'authenticated SELECT on public.tally_exports', 'authenticated SELECT on public.tally_exported_vouchers',
+        'authenticated SELECT on public.customers', 'authenticated SELECT on public.customer_payments',
+        'authenticated SELECT on public.customer_payment_allocations'],
+  'On our tables, views and sequences the client roles hold exactly authenticated''s read of the six tables, the sub-assembly lines, the platform fees, the unit costs, the refused website order lines and their shipping, the kept sales totals and order counts with their pending changes and the four views that read them, the three style tables, the returns with their claims, the four purchasing tables, the settlement lines, what is on order and the four channel tables (aliases, combo components, buffers, stock files), the business profile, the four invoice tables, the supplier payments and the two Tally export records, the customers with their payments and allocations; and writes to the six views, which only reach private.refuse_view_write (405)'
 );
 select set_eq(
   $$ select format('%s %s on %I.%I.%I', case a.grantee when 0 then 'public' else a.grantee::regrole::text end,
@@ -145,7 +147,7 @@ select set_eq(
        and has_function_privilege('authenticated', p.oid, 'EXECUTE') $$,
   array['public.create_product(text, text, text, numeric, numeric, numeric, jsonb, uuid, jsonb)',
         'public.create_raw_material(text, text, numeric, numeric, text, numeric, uuid)',
-        'public.log_sale(uuid, numeric, text, uuid, numeric, date, text)', 'public.fulfil_sales_order(uuid)',
+        'public.log_sale(uuid, numeric, text, uuid, numeric, date, text, uuid)', 'public.fulfil_sales_order(uuid)',
         'public.fulfil_sales_orders(uuid[])',
         'public.start_production(uuid, numeric, uuid)', 'public.complete_production(uuid)',
         'public.receive_material(uuid, numeric, numeric, text, uuid, numeric, numeric, text, date)',
@@ -198,13 +200,17 @@ select set_eq(
         'public.shopify_connection_status()',
         'public.gst_states()', 'public.set_business_profile(text, text, text, text, text)',
         'public.set_item_tax(uuid, uuid, text, numeric, jsonb, uuid)', 'public.set_place_of_supply(uuid, text)',
-        'public.create_invoice(uuid[], text, text, text, text, uuid, date)', 'public.create_credit_note(uuid, jsonb, text, uuid)',
+        'public.create_invoice(uuid[], text, text, text, text, uuid, date, uuid)', 'public.create_credit_note(uuid, jsonb, text, uuid)',
         'public.get_invoice(uuid)', 'public.list_invoices(text, date, date, integer, integer)', 'public.input_tax(text)',
         'public.get_credit_note(uuid)', 'public.list_credit_notes(text, date, date, integer, integer)',
         'public.gstr1_summary(text)', 'public.set_operator_gstin(text, text)', 'public.export_workspace()', 'public.restore_workspace(integer, integer, text, uuid)',
         'public.record_supplier_payment(uuid, numeric, date, text, text, uuid)', 'public.supplier_dues()',
-        'public.tally_export(date, date, boolean)'],
-  'authenticated can execute exactly the fourteen stock operations, the bulk fulfil, set_platform_fees, the two catalogue imports, the seven read functions, the three website webhook settings, the order import with its preview, the three lists, the three style operations with their list, the production batch, set_product_costs, the returns (record_return, update_claim, the returns import with its preview, dashboard_returns and the claim windows), the ten purchasing operations, the settlements (the import with its preview, the reconciliation list, its summary, the profit leaks, the unmatched lines and the payment statuses), the six planning functions, the nine channel functions (aliases, combos, buffers, sell what I can make, available to sell, stock sync), the three Shopify connection calls and the ten GST functions (the states, the profile, item tax, invoices, credit notes, the invoice and its list, input tax, GSTR-1 and the operator GSTINs), the backup with its restore, and the payables (record_supplier_payment, supplier_dues) with the Tally export'
+        'public.tally_export(date, date, boolean)',
+        'public.create_customer(text, text, text, text, text, text, text, integer, uuid)',
+        'public.update_customer(uuid, text, text, text, text, text, text, text, integer)',
+        'public.archive_customer(uuid, boolean)', 'public.record_payment(uuid, numeric, date, text, text, jsonb, uuid)',
+        'public.customer_dues()', 'public.customer_statement(uuid, date, date)'],
+  'authenticated can execute exactly the fourteen stock operations, the bulk fulfil, set_platform_fees, the two catalogue imports, the seven read functions, the three website webhook settings, the order import with its preview, the three lists, the three style operations with their list, the production batch, set_product_costs, the returns (record_return, update_claim, the returns import with its preview, dashboard_returns and the claim windows), the ten purchasing operations, the settlements (the import with its preview, the reconciliation list, its summary, the profit leaks, the unmatched lines and the payment statuses), the six planning functions, the nine channel functions (aliases, combos, buffers, sell what I can make, available to sell, stock sync), the three Shopify connection calls and the ten GST functions (the states, the profile, item tax, invoices, credit notes, the invoice and its list, input tax, GSTR-1 and the operator GSTINs), the backup with its restore, the payables (record_supplier_payment, supplier_dues) with the Tally export, and the receivables (the three customer operations, record_payment, customer_dues, customer_statement)'
 );
 select set_eq(
   $$ select format('%I.%I(%s)', n.nspname, p.proname, oidvectortypes(p.proargtypes))
@@ -246,8 +252,9 @@ select set_eq(
         'set_shopify_connection', 'remove_shopify_connection', 'shopify_push_plan',
         'set_business_profile', 'set_item_tax', 'set_place_of_supply', 'create_invoice', 'create_credit_note', 'get_invoice', 'list_invoices',
         'get_credit_note', 'list_credit_notes', 'input_tax', 'gstr1_summary', 'set_operator_gstin', 'restore_workspace',
-        'record_supplier_payment', 'supplier_dues', 'tally_export'],
-  'Exactly the fourteen operations, record_return, update_claim, the returns import with its preview and the claim windows (they call private helpers), the settlement import with its preview and the five settlement reads (they read the private reconciliation view and filter on auth.uid() themselves), the bulk fulfil, set_platform_fees, the two catalogue imports (they call private helpers), owner_report (its views read auth.users), the webhook settings, receive_website_order, the order import with its preview (it shares the import''s private helpers), the four lists (they filter on auth.uid() themselves so their searches can use indexes), the three style operations, the production batch, set_product_costs and product_costing (it calls the private max_buildable; it filters on auth.uid() itself) the purchasing operations (their list included), the planning functions (they call the private velocity), the channel functions (they call the private resolution, combo and availability helpers) the Shopify connection writes with the function''s plan (it reads the token and the private availability for a user the function names), and the GST operations and reads (they call private helpers and filter on auth.uid() themselves; gst_states reads no table) and restore_workspace (it writes tables no client may write, for the caller only), record_supplier_payment, supplier_dues and tally_export (they call private helpers and filter on auth.uid() themselves) run as security definer; the other read functions, the backup among them, read through RLS'
+        'record_supplier_payment', 'supplier_dues', 'tally_export',
+        'create_customer', 'update_customer', 'archive_customer', 'record_payment', 'customer_dues', 'customer_statement'],
+  'Exactly the fourteen operations, record_return, update_claim, the returns import with its preview and the claim windows (they call private helpers), the settlement import with its preview and the five settlement reads (they read the private reconciliation view and filter on auth.uid() themselves), the bulk fulfil, set_platform_fees, the two catalogue imports (they call private helpers), owner_report (its views read auth.users), the webhook settings, receive_website_order, the order import with its preview (it shares the import''s private helpers), the four lists (they filter on auth.uid() themselves so their searches can use indexes), the three style operations, the production batch, set_product_costs and product_costing (it calls the private max_buildable; it filters on auth.uid() itself) the purchasing operations (their list included), the planning functions (they call the private velocity), the channel functions (they call the private resolution, combo and availability helpers) the Shopify connection writes with the function''s plan (it reads the token and the private availability for a user the function names), and the GST operations and reads (they call private helpers and filter on auth.uid() themselves; gst_states reads no table) and restore_workspace (it writes tables no client may write, for the caller only), record_supplier_payment, supplier_dues and tally_export, and the receivables (they call private helpers and filter on auth.uid() themselves) run as security definer; the other read functions, the backup among them, read through RLS'
 );
 select tests.authenticate_as_anon();
 select throws_ok($$ select public.dashboard_summary() $$, '42501',

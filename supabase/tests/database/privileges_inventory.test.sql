@@ -102,7 +102,7 @@ select results_eq(
 select tests.for_signed_in_users_only(f, args)
 from (values ('create_product', array['text', 'text', 'text', 'numeric', 'numeric', 'numeric', 'jsonb', 'uuid', 'jsonb']),
              ('create_raw_material', array['text', 'text', 'numeric', 'numeric', 'text', 'numeric', 'uuid']),
-             ('log_sale', array['uuid', 'numeric', 'text', 'uuid', 'numeric', 'date', 'text']),
+             ('log_sale', array['uuid', 'numeric', 'text', 'uuid', 'numeric', 'date', 'text', 'uuid']),
              ('fulfil_sales_order', array['uuid']),
              ('fulfil_sales_orders', array['uuid[]']),
              ('start_production', array['uuid', 'numeric', 'uuid']),

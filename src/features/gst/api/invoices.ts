@@ -20,6 +20,8 @@ export interface InvoiceListRow {
   buyer_name: string;
   buyer_gstin: string | null;
   buyer_state_code: string;
+  /** The customer who owes it (issue 46); null for a buyer typed in. */
+  customer_id: string | null;
   taxable_value: Amount;
   cgst: Amount;
   sgst: Amount;
@@ -188,6 +190,8 @@ function placeOfSupplyProblem(gstin: string, stateCode: string): string | null {
 export const invoiceFormSchema = z
   .object({
     order_ids: z.array(z.string()).min(1, 'Choose at least one order to invoice.').max(100),
+    // A customer's id, or empty for a buyer typed in.
+    customer_id: z.string(),
     buyer_name: textField(invoiceFieldRules.buyerName),
     buyer_gstin: z.string().trim().toUpperCase(),
     buyer_state_code: z.string().min(1, 'Buyer state code is required.'),
@@ -212,6 +216,7 @@ export type InvoiceInput = z.output<typeof invoiceFormSchema>;
 
 export const newInvoice: InvoiceForm = {
   order_ids: [],
+  customer_id: '',
   buyer_name: '',
   buyer_gstin: '',
   buyer_state_code: '',
@@ -237,6 +242,7 @@ export function useCreateInvoice() {
         withRequestId(
           {
             order_ids: input.order_ids,
+            customer_id: input.customer_id === '' ? undefined : input.customer_id,
             buyer_name: input.buyer_name,
             buyer_gstin: input.buyer_gstin === '' ? undefined : input.buyer_gstin,
             buyer_state_code: input.buyer_state_code,

@@ -6,6 +6,7 @@ import {
   Group,
   Modal,
   ScrollArea,
+  Select,
   SimpleGrid,
   Stack,
   Text,
@@ -13,6 +14,8 @@ import {
   TextInput,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { FormError, showOnField } from '@/components/form-error';
 import { AlertTitle } from '@/components/alert-title';
@@ -22,6 +25,8 @@ import { SubmitButton } from '@/components/submit-button';
 import { formatDateTime, formatQuantity, formatRupees } from '@/lib/format';
 import { GSTIN_PATTERN } from '@/lib/gstin';
 import { sumAmounts } from '@/lib/money';
+import { useCustomers, type Customer } from '@/features/customers/api/customers';
+import { CustomerFormModal } from '@/features/customers/components/customer-form-modal';
 import { useBusinessProfile } from '../api/business-profile';
 import {
   invoiceFormSchema,
@@ -33,8 +38,9 @@ import {
 } from '../api/invoices';
 
 /**
- * Create invoice: the Brand Website, Ajio and Other orders to list (one line each) and the buyer (name,
- * GSTIN if registered, state: the place of supply, address). The number comes from the server.
+ * Create invoice: the Brand Website, Ajio and Other orders to list (one line each) and the buyer: a
+ * customer (picked, or added here), whose name, GSTIN, state (the place of supply) and billing
+ * address it takes, or one typed in. The number comes from the server.
  */
 export function CreateInvoiceModal({ onClose, onCreated }: { onClose: () => void; onCreated: (id: string) => void }) {
   const profile = useBusinessProfile();
@@ -45,6 +51,18 @@ export function CreateInvoiceModal({ onClose, onCreated }: { onClose: () => void
     defaultValues: newInvoice,
   });
   const chosen = useWatch({ control: form.control, name: 'order_ids' });
+  const customers = useCustomers();
+  const customerId = useWatch({ control: form.control, name: 'customer_id' });
+  const [addingCustomer, setAddingCustomer] = useState(false);
+  /** The buyer is the customer: its details fill the buyer fields, which the server takes from it too. */
+  const billTo = (customer: Customer | null) => {
+    form.setValue('customer_id', customer?.id ?? '');
+    form.setValue('buyer_name', customer?.name ?? '');
+    form.setValue('buyer_gstin', customer?.gstin ?? '');
+    form.setValue('buyer_state_code', customer?.state_code ?? '');
+    form.setValue('buyer_address', customer?.billing_address ?? '');
+    form.clearErrors();
+  };
   const chosenTotal = sumAmounts(
     (orders.data ?? []).filter((order) => chosen.includes(order.id)).map((order) => order.total_amount),
   );
@@ -115,12 +133,38 @@ export function CreateInvoiceModal({ onClose, onCreated }: { onClose: () => void
               {chosen.length} {chosen.length === 1 ? 'order' : 'orders'}, {formatRupees(chosenTotal)} including GST
             </Text>
           )}
+          <Group align="flex-end" gap="xs">
+            <Select
+              label="Customer"
+              description="Who owes the invoice; none for a buyer typed in below"
+              placeholder="Type the buyer instead"
+              searchable
+              clearable
+              style={{ flex: 1, minWidth: 200 }}
+              value={customerId === '' ? null : customerId}
+              onChange={(id) => billTo(customers.data?.find((customer) => customer.id === id) ?? null)}
+              data={(customers.data ?? [])
+                .filter((customer) => customer.archived_at === null)
+                .map((customer) => ({ value: customer.id, label: customer.name }))}
+              nothingFoundMessage="No customer by that name"
+              error={form.formState.errors.customer_id?.message}
+            />
+            <Button variant="default" leftSection={<IconPlus size={16} />} onClick={() => setAddingCustomer(true)}>
+              Add customer
+            </Button>
+          </Group>
           <SimpleGrid cols={{ base: 1, xs: 2 }}>
             <Controller
               control={form.control}
               name="buyer_name"
               render={({ field, fieldState }) => (
-                <TextInput {...field} label="Buyer name" required error={fieldState.error?.message} />
+                <TextInput
+                  {...field}
+                  label="Buyer name"
+                  required
+                  disabled={customerId !== ''}
+                  error={fieldState.error?.message}
+                />
               )}
             />
             <Controller
@@ -131,6 +175,7 @@ export function CreateInvoiceModal({ onClose, onCreated }: { onClose: () => void
                   {...field}
                   label="Buyer GSTIN"
                   description="If the buyer is registered"
+                  disabled={customerId !== ''}
                   maxLength={15}
                   autoComplete="off"
                   styles={{ input: { textTransform: 'uppercase' } }}
@@ -154,6 +199,7 @@ export function CreateInvoiceModal({ onClose, onCreated }: { onClose: () => void
                 onChange={(value) => field.onChange(value ?? '')}
                 label="Buyer state (place of supply)"
                 required
+                disabled={customerId !== ''}
                 error={fieldState.error?.message}
               />
             )}
@@ -162,7 +208,14 @@ export function CreateInvoiceModal({ onClose, onCreated }: { onClose: () => void
             control={form.control}
             name="buyer_address"
             render={({ field, fieldState }) => (
-              <Textarea {...field} label="Buyer address" autosize minRows={2} error={fieldState.error?.message} />
+              <Textarea
+                {...field}
+                label="Buyer address"
+                autosize
+                minRows={2}
+                disabled={customerId !== ''}
+                error={fieldState.error?.message}
+              />
             )}
           />
           <Controller
@@ -190,6 +243,13 @@ export function CreateInvoiceModal({ onClose, onCreated }: { onClose: () => void
           </Group>
         </Stack>
       </form>
+      {addingCustomer && (
+        <CustomerFormModal
+          edited={null}
+          onClose={() => setAddingCustomer(false)}
+          onSaved={(customer) => billTo(customer)}
+        />
+      )}
     </Modal>
   );
 }

@@ -6,13 +6,17 @@ import { LoadError } from '@/components/load-error';
 import { TableSkeleton } from '@/components/table-skeleton';
 import { formatDay, formatQuantity, formatRupees } from '@/lib/format';
 import { placeOfSupply } from '@/lib/india-states';
+import { RecordPaymentModal } from '@/features/customers/components/record-payment-modal';
 import { INVOICES_PER_PAGE, useInvoices, type InvoiceListRow } from '../api/invoices';
 import { CreateInvoiceModal } from './create-invoice-modal';
 import { CreditNoteModal } from './credit-note-modal';
 import { PrintableInvoice } from './printable-invoice';
 
 type Row = InvoiceListRow & { id: string };
-type Dialog = { kind: 'create' } | { kind: 'print' | 'credit'; invoiceId: string };
+type Dialog =
+  | { kind: 'create' }
+  | { kind: 'print' | 'credit'; invoiceId: string }
+  | { kind: 'pay'; invoiceId: string; customerId: string };
 
 /**
  * Invoices (issue 31), a section below the Sales Orders list: tax invoices for Brand Website and
@@ -74,6 +78,16 @@ export function InvoicesSection() {
           >
             Credit note
           </Button>
+          {row.customer_id && (
+            <Button
+              size="xs"
+              variant="subtle"
+              onClick={() => setDialog({ kind: 'pay', invoiceId: row.invoice_id, customerId: row.customer_id! })}
+              aria-label={`Record payment of ${row.invoice_number}`}
+            >
+              Record payment
+            </Button>
+          )}
         </Group>
       ),
     },
@@ -123,6 +137,9 @@ export function InvoicesSection() {
       )}
       {dialog?.kind === 'print' && <PrintableInvoice invoiceId={dialog.invoiceId} onClose={close} />}
       {dialog?.kind === 'credit' && <CreditNoteModal invoiceId={dialog.invoiceId} onClose={close} />}
+      {dialog?.kind === 'pay' && (
+        <RecordPaymentModal customerId={dialog.customerId} documentId={dialog.invoiceId} onClose={close} />
+      )}
     </Paper>
   );
 }

@@ -4,7 +4,7 @@ import { LoadError } from '@/components/load-error';
 import { formatDay, formatQuantity, formatRupees } from '@/lib/format';
 import { useCreditNote, type CreditNoteDocument } from '../api/credit-notes';
 import { LineTaxCells, Party, stateOf, taxHeaders, TotalTaxCells } from './printable-invoice';
-import classes from './printable-invoice.module.css';
+import classes from '@/components/printable-document.module.css';
 
 /** A credit note as a document of its own (Rule 53): the parties, the invoice it corrects, its lines and totals. */
 function CreditNoteSheet({ note }: { note: CreditNoteDocument }) {

@@ -3,7 +3,7 @@ import { IconPrinter } from '@tabler/icons-react';
 import { LoadError } from '@/components/load-error';
 import { formatDay, formatQuantity, formatRupees } from '@/lib/format';
 import { useInvoice, type CreditNote, type Invoice } from '../api/invoices';
-import classes from './printable-invoice.module.css';
+import classes from '@/components/printable-document.module.css';
 
 export const percent = (rate: number) => `${Number(rate)}%`;
 

@@ -16,7 +16,13 @@ describe('logSaleSchema', () => {
       unit_price: '',
       order_date: '',
       order_id: '',
+      customer_id: '',
     });
+  });
+
+  it('names a customer on a direct (Other) order only', () => {
+    expect(logSaleSchema.parse({ ...sale, platform: 'Other', customer_id: 'c1' }).customer_id).toBe('c1');
+    expect(logSaleSchema.parse({ ...sale, platform: 'Amazon', customer_id: 'c1' }).customer_id).toBeUndefined();
   });
 
   it("offers the spec's platforms, each one the database accepts; Meesho and Ajio sales arrive by import", () => {

@@ -22,15 +22,23 @@ export const salesPlatforms = [
   'Other',
 ] as const satisfies readonly (typeof Constants.public.Enums.sales_platform)[number][];
 
-export const logSaleSchema = z.object({
-  product_id: choiceField('Choose a product.'),
-  platform: z.enum(salesPlatforms, { error: 'Choose a platform.' }),
-  quantity: numberField(saleFieldRules.quantity),
-  // Optional, as the marketplace's order page has them: empty means the list price, now, no id.
-  unit_price: optionalNumberField(saleFieldRules.unitPrice),
-  order_date: optionalDayField(saleFieldRules.orderDate),
-  order_id: textField(saleFieldRules.orderId).transform((id) => id || undefined),
-});
+export const logSaleSchema = z
+  .object({
+    product_id: choiceField('Choose a product.'),
+    platform: z.enum(salesPlatforms, { error: 'Choose a platform.' }),
+    quantity: numberField(saleFieldRules.quantity),
+    // Optional, as the marketplace's order page has them: empty means the list price, now, no id.
+    unit_price: optionalNumberField(saleFieldRules.unitPrice),
+    order_date: optionalDayField(saleFieldRules.orderDate),
+    order_id: textField(saleFieldRules.orderId).transform((id) => id || undefined),
+    // A direct (Other) order's customer, who owes its payment (issue 46); empty: none yet.
+    customer_id: z.string(),
+  })
+  .transform(({ customer_id, ...sale }) => ({
+    ...sale,
+    // Only a direct order names one: a customer picked before choosing a marketplace is dropped.
+    customer_id: sale.platform === 'Other' && customer_id !== '' ? customer_id : undefined,
+  }));
 
 export type LogSaleForm = z.input<typeof logSaleSchema>;
 export type LogSaleInput = z.output<typeof logSaleSchema>;
@@ -43,6 +51,7 @@ export const newSaleDefaults: LogSaleForm = {
   unit_price: '',
   order_date: '',
   order_id: '',
+  customer_id: '',
 };
 
 async function logSale(input: LogSaleInput, submissionId: string) {

@@ -10,6 +10,7 @@ import { todayInIndia } from '@/lib/csv';
 import { useComboStock } from '@/features/channels/api/combos';
 import { useProduct } from '@/features/catalogue/api/item-lists';
 import { ProductSelect } from '@/features/catalogue/components/product-picker';
+import { useCustomers } from '@/features/customers/api/customers';
 import { formatQuantity, formatRupees } from '@/lib/format';
 import { numberFieldText, saleFieldRules, validNumber } from '@/lib/form-fields';
 import {
@@ -32,10 +33,11 @@ export function LogSaleModal({ opened, onClose }: LogSaleModalProps) {
     resolver: zodResolver(logSaleSchema),
     defaultValues: newSaleDefaults,
   });
-  const [productId, quantity, unitPrice] = useWatch({
+  const [productId, quantity, unitPrice, platform] = useWatch({
     control: form.control,
-    name: ['product_id', 'quantity', 'unit_price'],
+    name: ['product_id', 'quantity', 'unit_price', 'platform'],
   });
+  const customers = useCustomers();
 
   const product = useProduct(productId || null).data ?? undefined;
   // A combo has no stock of its own: what its parts make now (issue 34).
@@ -95,6 +97,28 @@ export function LogSaleModal({ opened, onClose }: LogSaleModalProps) {
                 />
               )}
             />
+            {platform === 'Other' && (
+              <Controller
+                control={form.control}
+                name="customer_id"
+                render={({ field, fieldState }) => (
+                  <Select
+                    {...field}
+                    value={field.value === '' ? null : field.value}
+                    onChange={(value) => field.onChange(value ?? '')}
+                    label="Customer"
+                    description="Who owes this direct order (optional)"
+                    searchable
+                    clearable
+                    data={(customers.data ?? [])
+                      .filter((customer) => customer.archived_at === null)
+                      .map((customer) => ({ value: customer.id, label: customer.name }))}
+                    nothingFoundMessage="No customer by that name"
+                    error={fieldState.error?.message}
+                  />
+                )}
+              />
+            )}
             <NumberField
               control={form.control}
               name="quantity"

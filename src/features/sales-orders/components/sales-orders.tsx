@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import {
   IconArrowBackUp,
+  IconCash,
   IconCheck,
   IconChecks,
   IconFileImport,
@@ -20,6 +21,7 @@ import { ExportCsvButton } from '@/components/export-csv-button';
 import { PagedList } from '@/components/paged-list';
 import { usePaymentStatuses } from '../api/order-payment-statuses';
 import { PaymentStatusBadge } from '@/components/payment-status-badge';
+import { RecordPaymentModal } from '@/features/customers/components/record-payment-modal';
 import { formatDateTime, formatQuantity, formatRupees } from '@/lib/format';
 import { useListState } from '@/lib/list-state';
 import { useFulfilSalesOrder } from '../api/fulfil-sales-order';
@@ -47,7 +49,10 @@ export function SalesOrders() {
   const fulfil = useFulfilSalesOrder();
   const [modalOpened, modal] = useDisclosure(false);
   const [importOpened, importModal] = useDisclosure(false);
-  const [undoing, setUndoing] = useState<{ action: 'cancel' | 'return' | 'history'; order: SalesOrder } | null>(null);
+  const [undoing, setUndoing] = useState<{
+    action: 'cancel' | 'return' | 'history' | 'pay';
+    order: SalesOrder;
+  } | null>(null);
   const fulfilMany = useFulfilSalesOrders();
   // The ticked orders, by id. Only the page's Unfulfilled orders that are ticked count (`chosen`), so
   // an order fulfilled, cancelled or paged away meanwhile simply drops out of the selection.
@@ -55,9 +60,11 @@ export function SalesOrders() {
   const [confirmingBulk, setConfirmingBulk] = useState(false);
   const openOrders = (salesOrders.data?.rows ?? []).filter((order) => order.status === 'Unfulfilled');
   const chosen = openOrders.filter((order) => selected.has(order.id));
-  // Each marketplace order's payment status (issue 30), beside its order status.
+  // Each marketplace order's payment status (issue 30), and a direct order's (issue 46), beside its order status.
   const paymentStatuses = usePaymentStatuses(
-    (salesOrders.data?.rows ?? []).filter((order) => order.external_order_id).map((order) => order.id),
+    (salesOrders.data?.rows ?? [])
+      .filter((order) => order.external_order_id || order.platform === 'Other')
+      .map((order) => order.id),
   );
 
   const toggle = (orderId: string, on: boolean) =>
@@ -186,6 +193,17 @@ export function SalesOrders() {
                 Return
               </Button>
             )}
+            {/* A direct order is paid by its customer (issue 46), not through a settlement. */}
+            {order.platform === 'Other' && paymentStatuses.data?.[order.id] !== 'Paid' && (
+              <Button
+                size="xs"
+                variant="subtle"
+                leftSection={<IconCash size={14} />}
+                onClick={() => setUndoing({ action: 'pay', order })}
+              >
+                Record payment
+              </Button>
+            )}
           </Group>
         ),
     },
@@ -295,6 +313,21 @@ export function SalesOrders() {
       {undoing?.action === 'cancel' && <CancelSaleModal order={undoing.order} onClose={() => setUndoing(null)} />}
       {undoing?.action === 'return' && <ReturnSaleModal order={undoing.order} onClose={() => setUndoing(null)} />}
       {undoing?.action === 'history' && <OrderHistoryModal order={undoing.order} onClose={() => setUndoing(null)} />}
+      {undoing?.action === 'pay' && (
+        <RecordPaymentModal
+          order={{
+            ...undoing.order,
+            // What it keeps after its returns, the refunded share rounded to the paisa as the server does.
+            total_amount:
+              undoing.order.total_amount -
+              Math.round(
+                (undoing.order.total_amount * undoing.order.returned_quantity * 100) / undoing.order.quantity,
+              ) /
+                100,
+          }}
+          onClose={() => setUndoing(null)}
+        />
+      )}
       <Modal
         opened={confirmingBulk}
         onClose={() => !fulfilMany.isPending && setConfirmingBulk(false)}
