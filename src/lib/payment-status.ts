@@ -16,4 +16,3 @@ export const orderPaymentStatuses = [...new Set([...paymentStatuses, ...receivab
   OrderPaymentStatus,
   ...OrderPaymentStatus[],
 ];
-
