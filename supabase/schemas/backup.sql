@@ -12,6 +12,8 @@
 --   product_sales_totals, sales_day_totals, sales_order_counts, sales_figure_changes: kept totals and
 --     their pending changes, derived from sales_orders; the triggers on sales_orders rebuild them as
 --     a restore inserts the orders;
+--   location_stock: each item's stock per location, the sum of the ledger's rows there, which the
+--     ledger's trigger rebuilds as a restore inserts them;
 --   shopify_connections, website_webhooks: credentials (an access token, a signing secret and the
 --     webhook's address), which no client may read; the owner connects the restored workspace again.
 create function rules.backup_tables()
@@ -42,18 +44,24 @@ as $$
     (18, 'manufacturing_orders', '{id}', 'uuid', '{"product_id": "products"}'),
     (19, 'sales_returns', '{id}', 'uuid', '{"sales_order_id": "sales_orders"}'),
     (20, 'return_claims', '{id}', 'uuid', '{"sales_return_id": "sales_returns", "sales_order_id": "sales_orders"}'),
-    -- The ledger as it was, in its order: new numbers, the same sequence.
-    (21, 'stock_movements', '{id}', 'identity',
+    (21, 'locations', '{id}', 'uuid', '{"supplier_id": "suppliers"}'),
+    (22, 'delivery_challans', '{id}', 'uuid', '{"from_location_id": "locations", "to_location_id": "locations"}'),
+    (23, 'delivery_challan_lines', '{id}', 'uuid',
+      '{"delivery_challan_id": "delivery_challans", "product_id": "products", "material_id": "raw_materials"}'),
+    -- The ledger as it was, in its order: new numbers, the same sequence. Its trigger rebuilds
+    -- location_stock as the rows arrive (a file without locations puts them at the main godown).
+    (24, 'stock_movements', '{id}', 'identity',
       '{"product_id": "products", "material_id": "raw_materials", "sales_order_id": "sales_orders",
-        "manufacturing_order_id": "manufacturing_orders", "purchase_order_id": "purchase_orders"}'),
-    (22, 'invoices', '{id}', 'uuid', '{}'),
-    (23, 'invoice_lines', '{id}', 'uuid',
+        "manufacturing_order_id": "manufacturing_orders", "purchase_order_id": "purchase_orders",
+        "location_id": "locations", "delivery_challan_id": "delivery_challans"}'),
+    (25, 'invoices', '{id}', 'uuid', '{}'),
+    (26, 'invoice_lines', '{id}', 'uuid',
       '{"invoice_id": "invoices", "sales_order_id": "sales_orders", "product_id": "products"}'),
-    (24, 'credit_notes', '{id}', 'uuid', '{"invoice_id": "invoices"}'),
-    (25, 'credit_note_lines', '{id}', 'uuid', '{"credit_note_id": "credit_notes", "invoice_line_id": "invoice_lines"}'),
-    (26, 'settlement_lines', '{id}', 'uuid', '{}'),
-    (27, 'channel_stock_files', '{platform,alias}', null, '{}'),
-    (28, 'website_order_refusals', '{id}', 'uuid', '{}')
+    (27, 'credit_notes', '{id}', 'uuid', '{"invoice_id": "invoices"}'),
+    (28, 'credit_note_lines', '{id}', 'uuid', '{"credit_note_id": "credit_notes", "invoice_line_id": "invoice_lines"}'),
+    (29, 'settlement_lines', '{id}', 'uuid', '{}'),
+    (30, 'channel_stock_files', '{platform,alias}', null, '{}'),
+    (31, 'website_order_refusals', '{id}', 'uuid', '{}')
   ) as t (restore_order, table_name, ordered_by, new_id, refers_to)
 $$;
 comment on function rules.backup_tables is
@@ -149,8 +157,8 @@ comment on function private.refuse_missing_backup_row is
 revoke all on function private.refuse_missing_backup_row(text, uuid) from public, anon, authenticated, service_role;
 
 -- Writes a checked backup's tables into user_id's empty workspace: each table in restore order, new
--- uuids mapped from the file's and every reference following the map; invoice and credit note
--- numbers kept, and the series counters set past them.
+-- uuids mapped from the file's and every reference following the map; invoice, credit note
+-- and delivery challan numbers kept, and the series counters set past them.
 create function private.restore_backup(user_id uuid, tables jsonb) returns jsonb
 language plpgsql
 set search_path = ''
@@ -215,7 +223,10 @@ begin
   from public.invoices i where i.user_id = restore_backup.user_id group by i.financial_year
   union all
   select restore_backup.user_id, 'credit_note', n.financial_year, max(n.serial)
-  from public.credit_notes n where n.user_id = restore_backup.user_id group by n.financial_year;
+  from public.credit_notes n where n.user_id = restore_backup.user_id group by n.financial_year
+  union all
+  select restore_backup.user_id, 'delivery_challan', c.financial_year, max(c.serial)
+  from public.delivery_challans c where c.user_id = restore_backup.user_id group by c.financial_year;
   return v_counts;
 end;
 $$;

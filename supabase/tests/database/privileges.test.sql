@@ -5,7 +5,7 @@
 -- exact lists below catch a migration that forgets to revoke, and the last section shows why.
 begin;
 set local client_min_messages = warning;
-select plan(354);
+select plan(374);
 
 -- The platform, as on Supabase (stack/sql/platform.sql) -----------------------------------------
 select is(session_user::text, 'postgres',
@@ -49,13 +49,14 @@ from unnest(array['products', 'raw_materials', 'bom_items', 'bom_subassemblies',
   'stock_movements', 'platform_fees', 'website_webhooks', 'website_order_refusals', 'suppliers', 'purchase_units',
   'purchase_orders', 'purchase_order_lines', 'sku_aliases', 'combo_components', 'channel_settings',
   'channel_stock_files', 'shopify_connections', 'business_profiles', 'invoices', 'invoice_lines', 'credit_notes',
-  'credit_note_lines']) as t;
+  'credit_note_lines', 'locations', 'location_stock', 'delivery_challans', 'delivery_challan_lines']) as t;
 select table_privs_are('public', t, 'authenticated', array['SELECT'],
   format('authenticated may only read %s as a whole', t))
 from unnest(array['products', 'raw_materials', 'bom_items', 'bom_subassemblies', 'sales_orders', 'manufacturing_orders',
   'stock_movements', 'platform_fees', 'suppliers', 'purchase_units', 'purchase_orders', 'purchase_order_lines',
   'settlement_lines', 'sku_aliases', 'combo_components', 'channel_settings', 'channel_stock_files',
-  'business_profiles', 'invoices', 'invoice_lines', 'credit_notes', 'credit_note_lines']) as t;
+  'business_profiles', 'invoices', 'invoice_lines', 'credit_notes', 'credit_note_lines', 'locations', 'location_stock',
+  'delivery_challans', 'delivery_challan_lines']) as t;
 
 select table_privs_are('public', t, 'service_role',
   array['SELECT', 'INSERT', 'UPDATE', 'DELETE', 'TRUNCATE', 'REFERENCES', 'TRIGGER'],
@@ -63,11 +64,13 @@ select table_privs_are('public', t, 'service_role',
 from unnest(array['products', 'raw_materials', 'bom_items', 'bom_subassemblies', 'sales_orders', 'manufacturing_orders',
   'stock_movements', 'platform_fees', 'suppliers', 'purchase_units', 'purchase_orders', 'purchase_order_lines',
   'settlement_lines', 'sku_aliases', 'combo_components', 'channel_settings', 'channel_stock_files',
-  'business_profiles']) as t;
--- Tax documents are never edited or deleted, not even by the service role (GST, issue 31).
+  'business_profiles', 'locations', 'location_stock']) as t;
+-- Tax documents are never edited or deleted, not even by the service role (GST, issue 31), nor
+-- are delivery challans (issue 45).
 select table_privs_are('public', t, 'service_role', array['SELECT'],
-  format('service_role may only read %s: create_invoice and create_credit_note write it', t))
-from unnest(array['invoices', 'invoice_lines', 'credit_notes', 'credit_note_lines']) as t;
+  format('service_role may only read %s: create_invoice, create_credit_note and transfer_stock write it', t))
+from unnest(array['invoices', 'invoice_lines', 'credit_notes', 'credit_note_lines', 'delivery_challans',
+  'delivery_challan_lines']) as t;
 
 -- Every table, view and sequence of ours: the client roles hold exactly these privileges (through
 -- PUBLIC too), so a new one that keeps Supabase's default grants fails here.
@@ -107,8 +110,10 @@ select set_eq(
         'authenticated SELECT on public.channel_settings', 'authenticated SELECT on public.channel_stock_files',
         'authenticated SELECT on public.business_profiles', 'authenticated SELECT on public.invoices',
         'authenticated SELECT on public.invoice_lines', 'authenticated SELECT on public.credit_notes',
-        'authenticated SELECT on public.credit_note_lines'],
-  'On our tables, views and sequences the client roles hold exactly authenticated''s read of the six tables, the sub-assembly lines, the platform fees, the unit costs, the refused website order lines, the kept sales totals and order counts with their pending changes and the four views that read them, the three style tables, the returns with their claims, the four purchasing tables, the settlement lines, what is on order and the four channel tables (aliases, combo components, buffers, stock files), the business profile and the four invoice tables; and writes to the six views, which only reach private.refuse_view_write (405)'
+        'authenticated SELECT on public.credit_note_lines', 'authenticated SELECT on public.locations',
+        'authenticated SELECT on public.location_stock', 'authenticated SELECT on public.delivery_challans',
+        'authenticated SELECT on public.delivery_challan_lines'],
+  'On our tables, views and sequences the client roles hold exactly authenticated''s read of the six tables, the sub-assembly lines, the platform fees, the unit costs, the refused website order lines, the kept sales totals and order counts with their pending changes and the four views that read them, the three style tables, the returns with their claims, the four purchasing tables, the settlement lines, what is on order and the four channel tables (aliases, combo components, buffers, stock files), the business profile, the four invoice tables and the four location tables (locations, stock per location, delivery challans with their lines); and writes to the six views, which only reach private.refuse_view_write (405)'
 );
 select set_eq(
   $$ select format('%s %s on %I.%I.%I', case a.grantee when 0 then 'public' else a.grantee::regrole::text end,
@@ -321,7 +326,11 @@ from (values ('create_product', array['text', 'text', 'text', 'numeric', 'numeri
              ('list_credit_notes', array['text', 'date', 'date', 'integer', 'integer']),
              ('input_tax', array['text']),
              ('gstr1_summary', array['text']),
-             ('set_operator_gstin', array['text', 'text'])) as f (f, args);
+             ('set_operator_gstin', array['text', 'text']),
+             ('create_location', array['text', 'text', 'uuid', 'text', 'text', 'uuid']),
+             ('stock_by_location', array[]::text[]),
+             ('transfer_stock', array['uuid', 'uuid', 'jsonb', 'uuid']),
+             ('get_delivery_challan', array['uuid'])) as f (f, args);
 select function_privs_are('public', f, args, 'authenticated', array['EXECUTE'],
   format('authenticated can execute %s', f))
 from (values ('create_product', array['text', 'text', 'text', 'numeric', 'numeric', 'numeric', 'jsonb', 'uuid', 'jsonb']),
@@ -418,7 +427,11 @@ from (values ('create_product', array['text', 'text', 'text', 'numeric', 'numeri
              ('list_credit_notes', array['text', 'date', 'date', 'integer', 'integer']),
              ('input_tax', array['text']),
              ('gstr1_summary', array['text']),
-             ('set_operator_gstin', array['text', 'text'])) as f (f, args);
+             ('set_operator_gstin', array['text', 'text']),
+             ('create_location', array['text', 'text', 'uuid', 'text', 'text', 'uuid']),
+             ('stock_by_location', array[]::text[]),
+             ('transfer_stock', array['uuid', 'uuid', 'jsonb', 'uuid']),
+             ('get_delivery_challan', array['uuid'])) as f (f, args);
 
 -- Exactly who may execute which of our functions, counting grants to PUBLIC and to the role
 -- itself (Supabase's default privileges grant anon every new function in public).
@@ -498,8 +511,10 @@ select set_eq(
         'public.create_invoice(uuid[], text, text, text, text, uuid, date)', 'public.create_credit_note(uuid, jsonb, text, uuid)',
         'public.get_invoice(uuid)', 'public.list_invoices(text, date, date, integer, integer)', 'public.input_tax(text)',
         'public.get_credit_note(uuid)', 'public.list_credit_notes(text, date, date, integer, integer)',
-        'public.gstr1_summary(text)', 'public.set_operator_gstin(text, text)', 'public.export_workspace()', 'public.restore_workspace(integer, integer, text, uuid)'],
-  'authenticated can execute exactly the fourteen stock operations, the bulk fulfil, set_platform_fees, the two catalogue imports, the seven read functions, the three website webhook settings, the order import with its preview, the three lists, the three style operations with their list, the production batch, set_product_costs, the returns (record_return, update_claim, the returns import with its preview, dashboard_returns and the claim windows), the ten purchasing operations, the settlements (the import with its preview, the reconciliation list, its summary, the profit leaks, the unmatched lines and the payment statuses), the six planning functions, the nine channel functions (aliases, combos, buffers, sell what I can make, available to sell, stock sync), the three Shopify connection calls and the ten GST functions (the states, the profile, item tax, invoices, credit notes, the invoice and its list, input tax, GSTR-1 and the operator GSTINs), and the backup with its restore'
+        'public.gstr1_summary(text)', 'public.set_operator_gstin(text, text)', 'public.export_workspace()', 'public.restore_workspace(integer, integer, text, uuid)',
+        'public.create_location(text, text, uuid, text, text, uuid)', 'public.stock_by_location()',
+        'public.transfer_stock(uuid, uuid, jsonb, uuid)', 'public.get_delivery_challan(uuid)'],
+  'authenticated can execute exactly the fourteen stock operations, the bulk fulfil, set_platform_fees, the two catalogue imports, the seven read functions, the three website webhook settings, the order import with its preview, the three lists, the three style operations with their list, the production batch, set_product_costs, the returns (record_return, update_claim, the returns import with its preview, dashboard_returns and the claim windows), the ten purchasing operations, the settlements (the import with its preview, the reconciliation list, its summary, the profit leaks, the unmatched lines and the payment statuses), the six planning functions, the nine channel functions (aliases, combos, buffers, sell what I can make, available to sell, stock sync), the three Shopify connection calls and the ten GST functions (the states, the profile, item tax, invoices, credit notes, the invoice and its list, input tax, GSTR-1 and the operator GSTINs), the backup with its restore, and the four location functions (create_location, stock_by_location, transfer_stock, get_delivery_challan)'
 );
 select set_eq(
   $$ select format('%I.%I(%s)', n.nspname, p.proname, oidvectortypes(p.proargtypes))
@@ -540,8 +555,9 @@ select set_eq(
         'set_sell_what_i_can_make', 'available_to_sell', 'available_to_sell_for_user', 'record_stock_file', 'stock_sync',
         'set_shopify_connection', 'remove_shopify_connection', 'shopify_push_plan',
         'set_business_profile', 'set_item_tax', 'set_place_of_supply', 'create_invoice', 'create_credit_note', 'get_invoice', 'list_invoices',
-        'get_credit_note', 'list_credit_notes', 'input_tax', 'gstr1_summary', 'set_operator_gstin', 'restore_workspace'],
-  'Exactly the fourteen operations, record_return, update_claim, the returns import with its preview and the claim windows (they call private helpers), the settlement import with its preview and the five settlement reads (they read the private reconciliation view and filter on auth.uid() themselves), the bulk fulfil, set_platform_fees, the two catalogue imports (they call private helpers), owner_report (its views read auth.users), the webhook settings, receive_website_order, the order import with its preview (it shares the import''s private helpers), the four lists (they filter on auth.uid() themselves so their searches can use indexes), the three style operations, the production batch, set_product_costs and product_costing (it calls the private max_buildable; it filters on auth.uid() itself) the purchasing operations (their list included), the planning functions (they call the private velocity), the channel functions (they call the private resolution, combo and availability helpers) the Shopify connection writes with the function''s plan (it reads the token and the private availability for a user the function names), and the GST operations and reads (they call private helpers and filter on auth.uid() themselves; gst_states reads no table) and restore_workspace (it writes tables no client may write, for the caller only) run as security definer; the other read functions, the backup among them, read through RLS'
+        'get_credit_note', 'list_credit_notes', 'input_tax', 'gstr1_summary', 'set_operator_gstin', 'restore_workspace',
+        'create_location', 'transfer_stock'],
+  'Exactly the fourteen operations, record_return, update_claim, the returns import with its preview and the claim windows (they call private helpers), the settlement import with its preview and the five settlement reads (they read the private reconciliation view and filter on auth.uid() themselves), the bulk fulfil, set_platform_fees, the two catalogue imports (they call private helpers), owner_report (its views read auth.users), the webhook settings, receive_website_order, the order import with its preview (it shares the import''s private helpers), the four lists (they filter on auth.uid() themselves so their searches can use indexes), the three style operations, the production batch, set_product_costs and product_costing (it calls the private max_buildable; it filters on auth.uid() itself) the purchasing operations (their list included), the planning functions (they call the private velocity), the channel functions (they call the private resolution, combo and availability helpers) the Shopify connection writes with the function''s plan (it reads the token and the private availability for a user the function names), and the GST operations and reads (they call private helpers and filter on auth.uid() themselves; gst_states reads no table) restore_workspace (it writes tables no client may write, for the caller only), and create_location and transfer_stock (they write tables no client may write) run as security definer; the other read functions, the backup among them, read through RLS'
 );
 
 select tests.authenticate_as_anon();

@@ -5,7 +5,7 @@
 -- secure, and differ between Supabase versions.
 begin;
 set local client_min_messages = warning;
-select plan(136);
+select plan(144);
 
 -- Every table ------------------------------------------------------------------------------------
 select tables_are('public', array['products', 'raw_materials', 'bom_items', 'bom_subassemblies', 'sales_orders',
@@ -13,8 +13,9 @@ select tables_are('public', array['products', 'raw_materials', 'bom_items', 'bom
   'sales_day_totals', 'product_sales_totals', 'sales_order_counts', 'sales_figure_changes', 'styles', 'style_variants', 'style_bom_items',
   'sales_returns', 'return_claims', 'suppliers', 'purchase_units', 'purchase_orders', 'purchase_order_lines',
   'settlement_lines', 'sku_aliases', 'combo_components', 'channel_settings', 'channel_stock_files',
-  'shopify_connections', 'business_profiles', 'invoices', 'invoice_lines', 'credit_notes', 'credit_note_lines'],
-  'The API exposes exactly the six inventory tables, the sub-assembly lines, the platform fees, the website webhook''s two tables, the two kept sales totals, the kept order counts, their pending changes, the three style tables, the returns with their claims, the four purchasing tables, the settlement lines, the four channel tables and the Shopify connection, the business profile and the four invoice tables');
+  'shopify_connections', 'business_profiles', 'invoices', 'invoice_lines', 'credit_notes', 'credit_note_lines',
+  'locations', 'location_stock', 'delivery_challans', 'delivery_challan_lines'],
+  'The API exposes exactly the six inventory tables, the sub-assembly lines, the platform fees, the website webhook''s two tables, the two kept sales totals, the kept order counts, their pending changes, the three style tables, the returns with their claims, the four purchasing tables, the settlement lines, the four channel tables and the Shopify connection, the business profile, the four invoice tables and the four location tables');
 
 select ok(relrowsecurity, format('RLS is enabled on public.%s', relname))
 from pg_class
@@ -99,6 +100,11 @@ select policies_are('public', 'credit_notes', array['Owners can read their credi
   'credit_notes has only the owner read policy (create_credit_note writes it)');
 select policies_are('public', 'credit_note_lines', array['Owners can read their credit note lines'],
   'credit_note_lines has only the owner read policy');
+select policies_are('public', t, array[p], format('%s has only the owner read policy', t))
+from (values ('locations', 'Owners can read their locations'),
+             ('location_stock', 'Owners can read their stock per location'),
+             ('delivery_challans', 'Owners can read their delivery challans'),
+             ('delivery_challan_lines', 'Owners can read their delivery challan lines')) as x (t, p);
 select is_empty(
   $$ select tablename || ': ' || policyname from pg_policies
      where schemaname = 'public' and (roles <> '{authenticated}' or cmd = 'ALL') $$,
