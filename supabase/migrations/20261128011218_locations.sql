@@ -543,15 +543,17 @@ begin
     t.quantity, t.unit_value, round(t.quantity * t.unit_value, 2)
   from pg_temp.transfer_lines t;
 
-  -- Out of the source, into the destination: the item's total (balance_after) stays what it was.
+  -- Out of the source, then into the destination: each row's balance_after is the running sum of
+  -- the item's ledger (the total less the quantity in between), and the total ends as it was.
   insert into public.stock_movements (user_id, product_id, material_id, quantity, balance_after, reason, location_id,
     delivery_challan_id)
   select v_user_id, t.product_id, t.material_id, x.quantity,
     coalesce((select p.stock_on_hand from public.products p where p.id = t.product_id),
-      (select m.stock_level from public.raw_materials m where m.id = t.material_id)),
+      (select m.stock_level from public.raw_materials m where m.id = t.material_id)) - x.in_transit,
     'transfer', x.location_id, v_challan.id
   from pg_temp.transfer_lines t
-  cross join lateral (values (-t.quantity, v_from.id, 1), (t.quantity, v_to.id, 2)) x (quantity, location_id, step)
+  cross join lateral (values (-t.quantity, v_from.id, t.quantity, 1), (t.quantity, v_to.id, 0, 2))
+    x (quantity, location_id, in_transit, step)
   order by t.position, x.step;
 
   v_replayed := jsonb_build_object('delivery_challan_id', v_challan.id, 'challan_number', v_challan.challan_number,
