@@ -201,6 +201,70 @@ isOneToOne: false
       referencedColumns: ["id","user_id"]
     }
                   ]
+                },"delivery_challan_lines": {
+                  Row: {
+                    "delivery_challan_id": string,"description": string,"hsn_code": string | null,"id": string,"material_id": string | null,"position": number,"product_id": string | null,"quantity": number,"taxable_value": number | null,"unit": string,"unit_value": number | null,"user_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "delivery_challan_id": string,"description": string,"hsn_code"?: string | null,"id"?: string,"material_id"?: string | null,"position": number,"product_id"?: string | null,"quantity": number,"taxable_value"?: number | null,"unit": string,"unit_value"?: number | null,"user_id"?: string
+                  }
+                  Update: {
+                    "delivery_challan_id"?: string,"description"?: string,"hsn_code"?: string | null,"id"?: string,"material_id"?: string | null,"position"?: number,"product_id"?: string | null,"quantity"?: number,"taxable_value"?: number | null,"unit"?: string,"unit_value"?: number | null,"user_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "delivery_challan_lines_delivery_challan_id_user_id_fkey"
+      columns: ["delivery_challan_id","user_id"]
+isOneToOne: false
+      referencedRelation: "delivery_challans"
+      referencedColumns: ["id","user_id"]
+    },{
+      foreignKeyName: "delivery_challan_lines_material_id_user_id_fkey"
+      columns: ["material_id","user_id"]
+isOneToOne: false
+      referencedRelation: "raw_materials"
+      referencedColumns: ["id","user_id"]
+    },{
+      foreignKeyName: "delivery_challan_lines_product_id_user_id_fkey"
+      columns: ["product_id","user_id"]
+isOneToOne: false
+      referencedRelation: "product_unit_costs"
+      referencedColumns: ["product_id","user_id"]
+    },{
+      foreignKeyName: "delivery_challan_lines_product_id_user_id_fkey"
+      columns: ["product_id","user_id"]
+isOneToOne: false
+      referencedRelation: "products"
+      referencedColumns: ["id","user_id"]
+    }
+                  ]
+                },"delivery_challans": {
+                  Row: {
+                    "challan_date": string,"challan_number": string,"consignee_address": string | null,"consignee_gstin": string | null,"consignee_name": string,"consignor_address": string,"consignor_gstin": string,"consignor_name": string,"consignor_state_code": string,"created_at": string,"financial_year": string,"from_location_id": string,"from_location_name": string,"id": string,"place_of_supply": string,"purpose": string,"serial": number,"taxable_value": number | null,"to_location_id": string,"to_location_name": string,"user_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "challan_date": string,"challan_number": string,"consignee_address"?: string | null,"consignee_gstin"?: string | null,"consignee_name": string,"consignor_address": string,"consignor_gstin": string,"consignor_name": string,"consignor_state_code": string,"created_at"?: string,"financial_year": string,"from_location_id": string,"from_location_name": string,"id"?: string,"place_of_supply": string,"purpose": string,"serial": number,"taxable_value"?: number | null,"to_location_id": string,"to_location_name": string,"user_id"?: string
+                  }
+                  Update: {
+                    "challan_date"?: string,"challan_number"?: string,"consignee_address"?: string | null,"consignee_gstin"?: string | null,"consignee_name"?: string,"consignor_address"?: string,"consignor_gstin"?: string,"consignor_name"?: string,"consignor_state_code"?: string,"created_at"?: string,"financial_year"?: string,"from_location_id"?: string,"from_location_name"?: string,"id"?: string,"place_of_supply"?: string,"purpose"?: string,"serial"?: number,"taxable_value"?: number | null,"to_location_id"?: string,"to_location_name"?: string,"user_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "delivery_challans_from_location_id_user_id_fkey"
+      columns: ["from_location_id","user_id"]
+isOneToOne: false
+      referencedRelation: "locations"
+      referencedColumns: ["id","user_id"]
+    },{
+      foreignKeyName: "delivery_challans_to_location_id_user_id_fkey"
+      columns: ["to_location_id","user_id"]
+isOneToOne: false
+      referencedRelation: "locations"
+      referencedColumns: ["id","user_id"]
+    }
+                  ]
                 },"invoice_lines": {
                   Row: {
                     "cgst": number,"description": string,"gst_rate": number,"hsn_code": string | null,"id": string,"igst": number,"invoice_id": string,"line_number": number,"product_id": string,"quantity": number,"sales_order_id": string,"sgst": number,"taxable_value": number,"total": number,"unit_price": number,"uqc": string,"user_id": string
@@ -241,19 +305,83 @@ isOneToOne: true
                   Relationships: [
                     
                   ]
-                },"manufacturing_orders": {
+                },"location_stock": {
                   Row: {
-                    "completion_date": string | null,"creation_date": string,"id": string,"product_id": string,"product_name": string,"quantity_to_produce": number,"status": Database["public"]['Enums']["manufacturing_order_status"],"user_id": string
+                    "location_id": string,"material_id": string | null,"product_id": string | null,"quantity": number,"user_id": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "completion_date"?: string | null,"creation_date"?: string,"id"?: string,"product_id": string,"product_name": string,"quantity_to_produce": number,"status"?: Database["public"]['Enums']["manufacturing_order_status"],"user_id"?: string
+                    "location_id": string,"material_id"?: string | null,"product_id"?: string | null,"quantity": number,"user_id": string
                   }
                   Update: {
-                    "completion_date"?: string | null,"creation_date"?: string,"id"?: string,"product_id"?: string,"product_name"?: string,"quantity_to_produce"?: number,"status"?: Database["public"]['Enums']["manufacturing_order_status"],"user_id"?: string
+                    "location_id"?: string,"material_id"?: string | null,"product_id"?: string | null,"quantity"?: number,"user_id"?: string
                   }
                   Relationships: [
                     {
+      foreignKeyName: "location_stock_location_id_user_id_fkey"
+      columns: ["location_id","user_id"]
+isOneToOne: false
+      referencedRelation: "locations"
+      referencedColumns: ["id","user_id"]
+    },{
+      foreignKeyName: "location_stock_material_id_user_id_fkey"
+      columns: ["material_id","user_id"]
+isOneToOne: false
+      referencedRelation: "raw_materials"
+      referencedColumns: ["id","user_id"]
+    },{
+      foreignKeyName: "location_stock_product_id_user_id_fkey"
+      columns: ["product_id","user_id"]
+isOneToOne: false
+      referencedRelation: "product_unit_costs"
+      referencedColumns: ["product_id","user_id"]
+    },{
+      foreignKeyName: "location_stock_product_id_user_id_fkey"
+      columns: ["product_id","user_id"]
+isOneToOne: false
+      referencedRelation: "products"
+      referencedColumns: ["id","user_id"]
+    }
+                  ]
+                },"locations": {
+                  Row: {
+                    "address": string | null,"created_at": string,"gstin": string | null,"id": string,"is_main": boolean,"kind": Database["public"]['Enums']["location_kind"],"location_name": string,"supplier_id": string | null,"user_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "address"?: string | null,"created_at"?: string,"gstin"?: string | null,"id"?: string,"is_main"?: boolean,"kind": Database["public"]['Enums']["location_kind"],"location_name": string,"supplier_id"?: string | null,"user_id"?: string
+                  }
+                  Update: {
+                    "address"?: string | null,"created_at"?: string,"gstin"?: string | null,"id"?: string,"is_main"?: boolean,"kind"?: Database["public"]['Enums']["location_kind"],"location_name"?: string,"supplier_id"?: string | null,"user_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "locations_supplier_id_user_id_fkey"
+      columns: ["supplier_id","user_id"]
+isOneToOne: false
+      referencedRelation: "suppliers"
+      referencedColumns: ["id","user_id"]
+    }
+                  ]
+                },"manufacturing_orders": {
+                  Row: {
+                    "completion_date": string | null,"creation_date": string,"id": string,"location_id": string | null,"product_id": string,"product_name": string,"quantity_to_produce": number,"status": Database["public"]['Enums']["manufacturing_order_status"],"user_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "completion_date"?: string | null,"creation_date"?: string,"id"?: string,"location_id"?: string | null,"product_id": string,"product_name": string,"quantity_to_produce": number,"status"?: Database["public"]['Enums']["manufacturing_order_status"],"user_id"?: string
+                  }
+                  Update: {
+                    "completion_date"?: string | null,"creation_date"?: string,"id"?: string,"location_id"?: string | null,"product_id"?: string,"product_name"?: string,"quantity_to_produce"?: number,"status"?: Database["public"]['Enums']["manufacturing_order_status"],"user_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "manufacturing_orders_location_id_user_id_fkey"
+      columns: ["location_id","user_id"]
+isOneToOne: false
+      referencedRelation: "locations"
+      referencedColumns: ["id","user_id"]
+    },{
       foreignKeyName: "manufacturing_orders_product_id_user_id_fkey"
       columns: ["product_id","user_id"]
 isOneToOne: false
@@ -571,17 +699,23 @@ isOneToOne: false
                   ]
                 },"stock_movements": {
                   Row: {
-                    "balance_after": number,"created_at": string,"gst_paid": number | null,"gst_rate": number | null,"id": number,"manufacturing_order_id": string | null,"material_id": string | null,"note": string | null,"product_id": string | null,"purchase_order_id": string | null,"purchase_value": number | null,"quantity": number,"reason": Database["public"]['Enums']["stock_movement_reason"],"sales_order_id": string | null,"supplier_invoice_date": string | null,"supplier_invoice_number": string | null,"user_id": string
+                    "balance_after": number,"created_at": string,"delivery_challan_id": string | null,"gst_paid": number | null,"gst_rate": number | null,"id": number,"location_id": string,"manufacturing_order_id": string | null,"material_id": string | null,"note": string | null,"product_id": string | null,"purchase_order_id": string | null,"purchase_value": number | null,"quantity": number,"reason": Database["public"]['Enums']["stock_movement_reason"],"sales_order_id": string | null,"supplier_invoice_date": string | null,"supplier_invoice_number": string | null,"user_id": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "balance_after": number,"created_at"?: string,"gst_paid"?: number | null,"gst_rate"?: number | null,"id"?: never,"manufacturing_order_id"?: string | null,"material_id"?: string | null,"note"?: string | null,"product_id"?: string | null,"purchase_order_id"?: string | null,"purchase_value"?: number | null,"quantity": number,"reason": Database["public"]['Enums']["stock_movement_reason"],"sales_order_id"?: string | null,"supplier_invoice_date"?: string | null,"supplier_invoice_number"?: string | null,"user_id"?: string
+                    "balance_after": number,"created_at"?: string,"delivery_challan_id"?: string | null,"gst_paid"?: number | null,"gst_rate"?: number | null,"id"?: never,"location_id": string,"manufacturing_order_id"?: string | null,"material_id"?: string | null,"note"?: string | null,"product_id"?: string | null,"purchase_order_id"?: string | null,"purchase_value"?: number | null,"quantity": number,"reason": Database["public"]['Enums']["stock_movement_reason"],"sales_order_id"?: string | null,"supplier_invoice_date"?: string | null,"supplier_invoice_number"?: string | null,"user_id"?: string
                   }
                   Update: {
-                    "balance_after"?: number,"created_at"?: string,"gst_paid"?: number | null,"gst_rate"?: number | null,"id"?: never,"manufacturing_order_id"?: string | null,"material_id"?: string | null,"note"?: string | null,"product_id"?: string | null,"purchase_order_id"?: string | null,"purchase_value"?: number | null,"quantity"?: number,"reason"?: Database["public"]['Enums']["stock_movement_reason"],"sales_order_id"?: string | null,"supplier_invoice_date"?: string | null,"supplier_invoice_number"?: string | null,"user_id"?: string
+                    "balance_after"?: number,"created_at"?: string,"delivery_challan_id"?: string | null,"gst_paid"?: number | null,"gst_rate"?: number | null,"id"?: never,"location_id"?: string,"manufacturing_order_id"?: string | null,"material_id"?: string | null,"note"?: string | null,"product_id"?: string | null,"purchase_order_id"?: string | null,"purchase_value"?: number | null,"quantity"?: number,"reason"?: Database["public"]['Enums']["stock_movement_reason"],"sales_order_id"?: string | null,"supplier_invoice_date"?: string | null,"supplier_invoice_number"?: string | null,"user_id"?: string
                   }
                   Relationships: [
                     {
+      foreignKeyName: "stock_movements_delivery_challan_id_user_id_fkey"
+      columns: ["delivery_challan_id","user_id"]
+isOneToOne: false
+      referencedRelation: "delivery_challans"
+      referencedColumns: ["id","user_id"]
+    },{
       foreignKeyName: "stock_movements_manufacturing_order_id_fkey"
       columns: ["manufacturing_order_id"]
 isOneToOne: false
@@ -867,9 +1001,11 @@ isOneToOne: false
 { Args: { "counted"?: number,"material_id"?: string,"note"?: string,"product_id"?: string,"request_id"?: string }; Returns: {
               "balance_after": number,
 "created_at": string,
+"delivery_challan_id": string | null,
 "gst_paid": number | null,
 "gst_rate": number | null,
 "id": number,
+"location_id": string,
 "manufacturing_order_id": string | null,
 "material_id": string | null,
 "note": string | null,
@@ -903,6 +1039,7 @@ isOneToOne: false
               "completion_date": string | null,
 "creation_date": string,
 "id": string,
+"location_id": string | null,
 "product_id": string,
 "product_name": string,
 "quantity_to_produce": number,
@@ -981,6 +1118,7 @@ isOneToOne: false
               "completion_date": string | null,
 "creation_date": string,
 "id": string,
+"location_id": string | null,
 "product_id": string,
 "product_name": string,
 "quantity_to_produce": number,
@@ -1030,6 +1168,24 @@ isOneToOne: false
 "create_invoice":
 { Args: { "buyer_address"?: string,"buyer_gstin"?: string,"buyer_name": string,"buyer_state_code"?: string,"invoice_date"?: string,"order_ids": (string)[],"request_id"?: string }; Returns: Json
                            },
+"create_location":
+{ Args: { "address"?: string,"gstin"?: string,"kind": string,"name": string,"request_id"?: string,"supplier_id"?: string }; Returns: {
+              "address": string | null,
+"created_at": string,
+"gstin": string | null,
+"id": string,
+"is_main": boolean,
+"kind": Database["public"]['Enums']["location_kind"],
+"location_name": string,
+"supplier_id": string | null,
+"user_id": string
+            }
+                          SetofOptions: {
+        from: "*"
+        to: "locations"
+        isOneToOne: true
+        isSetofReturn: false
+      } },
 "create_product":
 { Args: { "bom"?: Json,"category"?: string,"costs"?: Json,"product_name": string,"reorder_point"?: number,"request_id"?: string,"selling_price"?: number,"sku": string,"stock_on_hand"?: number }; Returns: {
               "archived_at": string | null,
@@ -1181,6 +1337,9 @@ isOneToOne: false
 "get_credit_note":
 { Args: { "credit_note_id": string }; Returns: Json
                            },
+"get_delivery_challan":
+{ Args: { "delivery_challan_id": string }; Returns: Json
+                           },
 "get_invoice":
 { Args: { "invoice_id": string }; Returns: Json
                            },
@@ -1242,7 +1401,7 @@ isOneToOne: false
 { Args: { "page_offset"?: number,"page_size"?: number,"platform"?: Database["public"]['Enums']["sales_platform"] }; Returns: Json
                            },
 "log_sale":
-{ Args: { "order_date"?: string,"order_id"?: string,"platform"?: string,"product_id": string,"quantity": number,"request_id"?: string,"unit_price"?: number }; Returns: {
+{ Args: { "location_id"?: string,"order_date"?: string,"order_id"?: string,"platform"?: string,"product_id": string,"quantity": number,"request_id"?: string,"unit_price"?: number }; Returns: {
               "cgst": number,
 "external_order_id": string | null,
 "fees": number,
@@ -1336,7 +1495,7 @@ isOneToOne: false
 { Args: { "period": string }; Returns: Json
                            },
 "receive_material":
-{ Args: { "gst_paid"?: number,"gst_rate"?: number,"material_id": string,"note"?: string,"quantity": number,"request_id"?: string,"unit_cost"?: number }; Returns: {
+{ Args: { "gst_paid"?: number,"gst_rate"?: number,"location_id"?: string,"material_id": string,"note"?: string,"quantity": number,"request_id"?: string,"unit_cost"?: number }; Returns: {
               "archived_at": string | null,
 "cost_per_unit": number,
 "created_at": string,
@@ -1692,10 +1851,11 @@ isOneToOne: false
 { Args: { "for_user": string }; Returns: Json
                            },
 "start_production":
-{ Args: { "product_id": string,"quantity_to_produce": number,"request_id"?: string }; Returns: {
+{ Args: { "location_id"?: string,"product_id": string,"quantity_to_produce": number,"request_id"?: string }; Returns: {
               "completion_date": string | null,
 "creation_date": string,
 "id": string,
+"location_id": string | null,
 "product_id": string,
 "product_name": string,
 "quantity_to_produce": number,
@@ -1711,8 +1871,16 @@ isOneToOne: false
 "start_production_batch":
 { Args: { "request_id"?: string,"runs": Json }; Returns: (string)[]
                            },
+"stock_by_location":
+{ Args: Record<PropertyKey, never>; Returns: {
+              "is_main": boolean,"item_name": string,"location_id": string,"location_kind": Database["public"]['Enums']["location_kind"],"location_name": string,"material_id": string,"product_id": string,"quantity": number,"unit": string
+            }[]
+                           },
 "stock_sync":
 { Args: { "platform": string }; Returns: Json
+                           },
+"transfer_stock":
+{ Args: { "from_location_id": string,"lines": Json,"request_id"?: string,"to_location_id": string }; Returns: Json
                            },
 "update_claim":
 { Args: { "amount_reimbursed"?: number,"claim_id": string,"status": string }; Returns: {
@@ -1869,7 +2037,7 @@ isOneToOne: false
                            }
           }
           Enums: {
-            "manufacturing_order_status": "In Progress"|"Completed"|"Cancelled","purchase_order_status": "Draft"|"Ordered"|"Partially received"|"Received"|"Cancelled","return_claim_status": "Open"|"Filed"|"Approved"|"Rejected","return_condition": "sellable"|"damaged"|"wrong_item"|"missing","return_kind": "rto"|"customer_return","sales_order_status": "Unfulfilled"|"Fulfilled"|"Cancelled"|"Returned"|"Partially returned","sales_platform": "Flipkart"|"Myntra"|"Amazon"|"Brand Website"|"Other","settlement_category": "sale"|"commission"|"fixed_fee"|"collection_fee"|"shipping_fee"|"return_fee"|"tcs"|"tds"|"refund"|"reimbursement"|"other","stock_movement_reason": "opening_stock"|"sale"|"production_consumption"|"production_output"|"purchase_receipt"|"adjustment"|"sale_cancelled"|"sale_return"|"production_cancelled"
+            "location_kind": "own"|"job_worker","manufacturing_order_status": "In Progress"|"Completed"|"Cancelled","purchase_order_status": "Draft"|"Ordered"|"Partially received"|"Received"|"Cancelled","return_claim_status": "Open"|"Filed"|"Approved"|"Rejected","return_condition": "sellable"|"damaged"|"wrong_item"|"missing","return_kind": "rto"|"customer_return","sales_order_status": "Unfulfilled"|"Fulfilled"|"Cancelled"|"Returned"|"Partially returned","sales_platform": "Flipkart"|"Myntra"|"Amazon"|"Brand Website"|"Other","settlement_category": "sale"|"commission"|"fixed_fee"|"collection_fee"|"shipping_fee"|"return_fee"|"tcs"|"tds"|"refund"|"reimbursement"|"other","stock_movement_reason": "opening_stock"|"sale"|"production_consumption"|"production_output"|"purchase_receipt"|"adjustment"|"sale_cancelled"|"sale_return"|"production_cancelled"|"transfer"
           }
           CompositeTypes: {
             [_ in never]: never
@@ -1985,7 +2153,7 @@ export type CompositeTypes<
 export const Constants = {
   "public": {
           Enums: {
-            "manufacturing_order_status": ["In Progress", "Completed", "Cancelled"],"purchase_order_status": ["Draft", "Ordered", "Partially received", "Received", "Cancelled"],"return_claim_status": ["Open", "Filed", "Approved", "Rejected"],"return_condition": ["sellable", "damaged", "wrong_item", "missing"],"return_kind": ["rto", "customer_return"],"sales_order_status": ["Unfulfilled", "Fulfilled", "Cancelled", "Returned", "Partially returned"],"sales_platform": ["Flipkart", "Myntra", "Amazon", "Brand Website", "Other"],"settlement_category": ["sale", "commission", "fixed_fee", "collection_fee", "shipping_fee", "return_fee", "tcs", "tds", "refund", "reimbursement", "other"],"stock_movement_reason": ["opening_stock", "sale", "production_consumption", "production_output", "purchase_receipt", "adjustment", "sale_cancelled", "sale_return", "production_cancelled"]
+            "location_kind": ["own", "job_worker"],"manufacturing_order_status": ["In Progress", "Completed", "Cancelled"],"purchase_order_status": ["Draft", "Ordered", "Partially received", "Received", "Cancelled"],"return_claim_status": ["Open", "Filed", "Approved", "Rejected"],"return_condition": ["sellable", "damaged", "wrong_item", "missing"],"return_kind": ["rto", "customer_return"],"sales_order_status": ["Unfulfilled", "Fulfilled", "Cancelled", "Returned", "Partially returned"],"sales_platform": ["Flipkart", "Myntra", "Amazon", "Brand Website", "Other"],"settlement_category": ["sale", "commission", "fixed_fee", "collection_fee", "shipping_fee", "return_fee", "tcs", "tds", "refund", "reimbursement", "other"],"stock_movement_reason": ["opening_stock", "sale", "production_consumption", "production_output", "purchase_receipt", "adjustment", "sale_cancelled", "sale_return", "production_cancelled", "transfer"]
           }
         }
 } as const

@@ -41,7 +41,10 @@ export type DataTable =
   | 'channel_stock_files'
   // GST (issue 31): only the owner's own writes change them (invoices change their orders too).
   | 'business_profiles'
-  | 'invoices';
+  | 'invoices'
+  // Locations (issue 45): places, stock per place and delivery challans. Not published: a
+  // transfer changes no item row, and only the owner's own writes add places and challans.
+  | 'locations';
 
 /** Every server-state query key of the app, in one place so invalidation cannot miss one. */
 export const queryKeys = {
@@ -95,6 +98,8 @@ export const queryKeys = {
   businessProfile: ['business-profile'],
   /** Invoices, the orders that can be invoiced, and a month's GSTR-1 and input tax (issue 31). */
   gst: ['gst'],
+  /** Locations, stock per location and delivery challans (issue 45). */
+  locations: ['locations'],
 } as const;
 
 type QueryKey = (typeof queryKeys)[keyof typeof queryKeys];
@@ -119,6 +124,8 @@ const queriesReadingTable: Record<DataTable, readonly QueryKey[]> = {
     queryKeys.comboComponents,
     // Setting a product's tax gives its untaxed sales their GST (issue 31).
     queryKeys.gst,
+    // Every change of its stock happens at a location (issue 45).
+    queryKeys.locations,
   ],
   // A product's BOM is read with its materials' stock and cost.
   raw_materials: [
@@ -136,6 +143,7 @@ const queriesReadingTable: Record<DataTable, readonly QueryKey[]> = {
     queryKeys.stockSync,
     // A receipt's GST paid is the month's input tax (issue 31).
     queryKeys.gst,
+    queryKeys.locations,
   ],
   bom_items: [queryKeys.bomItems, queryKeys.productCosting, queryKeys.styles, queryKeys.productionPlan],
   // A website order writes its sales and its refused lines together (refusals are not published).
@@ -186,6 +194,8 @@ const queriesReadingTable: Record<DataTable, readonly QueryKey[]> = {
   business_profiles: [queryKeys.businessProfile, queryKeys.gst],
   // An invoice records its orders' tax for its place of supply.
   invoices: [queryKeys.gst, queryKeys.salesOrders],
+  // A transfer moves stock between places: each item's history shows it.
+  locations: [queryKeys.locations, queryKeys.stockHistory],
 };
 
 export function queryKeysForTables(tables: readonly DataTable[]): QueryKey[] {

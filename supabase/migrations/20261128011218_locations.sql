@@ -9,6 +9,16 @@ ALTER TABLE "private"."document_series"
 ALTER TABLE "public"."stock_movements"
   DROP CONSTRAINT "stock_movements_source_check";
 
+DROP FUNCTION "private"."record_production_run"(uuid, public.products, integer);
+
+DROP FUNCTION "private"."record_sales"(uuid, public.sales_platform, private.sale[]);
+
+DROP FUNCTION "public"."log_sale"(uuid, numeric, text, uuid, numeric, date, text);
+
+DROP FUNCTION "public"."receive_material"(uuid, numeric, numeric, text, uuid, numeric, numeric);
+
+DROP FUNCTION "public"."start_production"(uuid, numeric, uuid);
+
 CREATE TABLE "public"."delivery_challan_lines" (
   "id"                  uuid          NOT NULL DEFAULT gen_random_uuid(),
   "delivery_challan_id" uuid          NOT NULL,
@@ -101,6 +111,9 @@ ALTER TABLE "public"."locations"
 
 REVOKE ALL ON TABLE "public"."locations" FROM "anon";
 
+ALTER TABLE "public"."manufacturing_orders"
+  ADD COLUMN "location_id" uuid;
+
 -- Not null once every existing row names its main godown (the end of this migration).
 ALTER TABLE "public"."stock_movements"
   ADD COLUMN "location_id" uuid;
@@ -130,10 +143,6 @@ ALTER TABLE "public"."locations"
 
 ALTER TABLE "public"."locations"
   ADD COLUMN "created_at" timestamp WITH time zone NOT NULL DEFAULT now();
-
-
-
-SET local check_function_bodies = off;
 
 CREATE OR REPLACE FUNCTION private.main_location_id (
   user_id uuid
@@ -193,6 +202,163 @@ begin
         and s.product_id is not distinct from new.product_id and s.material_id is not distinct from new.material_id
     ), 0));
   return new;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION private.record_production_run (
+  user_id     uuid,
+  product     public.products,
+  quantity    integer,
+  location_id uuid            DEFAULT NULL::uuid
+)
+  RETURNS public.manufacturing_orders
+  LANGUAGE plpgsql
+  SET search_path TO ''
+  AS $function$
+declare
+  v_order public.manufacturing_orders;
+begin
+  insert into public.manufacturing_orders (user_id, product_id, product_name, quantity_to_produce, location_id)
+  values (record_production_run.user_id, product.id, product.product_name, record_production_run.quantity,
+    record_production_run.location_id)
+  returning * into v_order;
+
+  with consumed as (
+    update public.raw_materials m
+    set stock_level = m.stock_level - b.consumption * record_production_run.quantity
+    from public.bom_items b
+    where b.material_id = m.id and b.user_id = m.user_id
+      and b.product_id = product.id and b.user_id = record_production_run.user_id
+    returning m.id, b.consumption * record_production_run.quantity as consumed, m.stock_level
+  )
+  insert into public.stock_movements
+    (user_id, material_id, quantity, balance_after, reason, manufacturing_order_id, location_id)
+  select record_production_run.user_id, c.id, -c.consumed, c.stock_level, 'production_consumption', v_order.id,
+    v_order.location_id
+  from consumed c;
+
+  with consumed as (
+    update public.products p
+    set stock_on_hand = p.stock_on_hand - s.quantity * record_production_run.quantity
+    from public.bom_subassemblies s
+    where s.subassembly_id = p.id and s.user_id = p.user_id
+      and s.product_id = product.id and s.user_id = record_production_run.user_id
+    returning p.id, s.quantity * record_production_run.quantity as consumed, p.stock_on_hand
+  )
+  insert into public.stock_movements
+    (user_id, product_id, quantity, balance_after, reason, manufacturing_order_id, location_id)
+  select record_production_run.user_id, c.id, -c.consumed, c.stock_on_hand, 'production_consumption', v_order.id,
+    v_order.location_id
+  from consumed c;
+  return v_order;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION private.record_sales (
+  user_id     uuid,
+  platform    public.sales_platform,
+  sales       private.sale[],
+  location_id uuid                  DEFAULT NULL::uuid
+)
+  RETURNS SETOF public.sales_orders
+  LANGUAGE plpgsql
+  SET plan_cache_mode TO 'force_generic_plan'
+  SET search_path TO ''
+  AS $function$
+declare
+  -- The business's state, whose sales are taxed CGST + SGST. Without a profile every sale is within
+  -- the state. A sale whose place of supply is unknown is split as within it too, for now: the
+  -- split is only filed once the place is known (gstr1_summary lists it apart until then).
+  v_business_state text := (select b.state_code from public.business_profiles b where b.user_id = record_sales.user_id);
+  -- The marketplace's operator GSTIN from Settings (set_operator_gstin), when the line names none.
+  v_operator_gstin text := (select f.operator_gstin from public.platform_fees f
+    where f.user_id = record_sales.user_id and f.platform = record_sales.platform);
+begin
+  return query
+  with line as (
+    select gen_random_uuid() as id, s.*,
+      -- per order: once for a marketplace order however many lines (products) it has
+      (s.external_order_id is null or (
+        row_number() over (partition by s.external_order_id order by s.ordinal) = 1
+        and not exists (
+          select 1 from public.sales_orders o
+          where o.user_id = record_sales.user_id and o.platform = record_sales.platform
+            and o.external_order_id = s.external_order_id)
+      )) as charges_order_fees
+    from unnest(record_sales.sales) with ordinality as s (product_id, product_name, quantity, unit_price,
+      total_amount, balance_after, order_date, external_order_id, status, place_of_supply, operator_gstin, ordinal)
+  ),
+  taxed as (
+    select l.*, t.is_combo, t.hsn_code, t.gst_rate, x.*
+    from line l
+    cross join lateral (
+      select p.is_combo, p.hsn_code, private.product_gst_rate(p, l.unit_price,
+        rules.india_day(coalesce(l.order_date, now()))) as gst_rate
+      from public.products p
+      where p.id = l.product_id and p.user_id = record_sales.user_id
+    ) t
+    cross join lateral rules.gst_split(l.total_amount, t.gst_rate,
+      l.place_of_supply is null or v_business_state is null or l.place_of_supply = v_business_state) x
+  ),
+  -- The profit snapshot's unit cost, worked out once per product: an import of 10,000 lines of 50
+  -- products walks 50 BOMs, not 10,000 (materialized: inlined, the join called it per line).
+  unit_costs as materialized (
+    select d.product_id, private.sale_unit_cost(d.product_id, d.is_combo) as unit_cost
+    from (select distinct l.product_id, l.is_combo from taxed l) d
+  ),
+  orders as (
+    insert into public.sales_orders
+      (id, user_id, platform, product_id, product_name, quantity, unit_price, total_amount, unit_cost, fees,
+       order_date, external_order_id, status, place_of_supply, hsn_code, gst_rate, taxable_value, cgst, sgst, igst,
+       operator_gstin)
+    select l.id, record_sales.user_id, record_sales.platform, l.product_id, l.product_name, l.quantity,
+      l.unit_price, l.total_amount,
+      -- profit snapshot: the unit cost (null: unknown) and the platform's fees now
+      c.unit_cost,
+      coalesce((
+        select round(l.total_amount * f.commission_percent / 100, 2)
+          + case when l.charges_order_fees then f.fee_per_order + f.shipping_per_order else 0 end
+        from public.platform_fees f
+        where f.user_id = record_sales.user_id and f.platform = record_sales.platform
+      ), 0),
+      coalesce(l.order_date, now()), l.external_order_id, coalesce(l.status, 'Unfulfilled'),
+      l.place_of_supply, l.hsn_code, l.gst_rate, l.taxable_value, l.cgst, l.sgst, l.igst,
+      coalesce(l.operator_gstin, v_operator_gstin)
+    from taxed l
+    join unit_costs c on c.product_id = l.product_id
+    order by l.ordinal
+    returning *
+  ),
+  -- A row per line, or per part of a combo (channels.sql), each with its running balance.
+  ledger as (
+    insert into public.stock_movements (user_id, product_id, quantity, balance_after, reason, sales_order_id, location_id)
+    select record_sales.user_id, m.product_id, m.quantity, m.balance_after, 'sale', m.sales_order_id,
+      record_sales.location_id
+    from private.sale_movements(record_sales.user_id,
+      array(select row(l.id, l.product_id, l.quantity, l.ordinal)::private.sold_line from line l order by l.ordinal)) m
+  )
+  select * from orders;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION private.require_own_location (
+  user_id     uuid,
+  location_id uuid,
+  field       text
+)
+  RETURNS uuid
+  LANGUAGE plpgsql
+  STABLE
+  SET search_path TO ''
+  AS $function$
+begin
+  if location_id is not null and not exists (
+    select from public.locations l
+    where l.id = require_own_location.location_id and l.user_id = require_own_location.user_id and l.kind = 'own'
+  ) then
+    perform private.raise_input_error('Choose one of your own locations.', field);
+  end if;
+  return location_id;
 end;
 $function$;
 
@@ -272,6 +438,144 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION public.cancel_manufacturing_order (
+  order_id uuid
+)
+  RETURNS public.manufacturing_orders
+  LANGUAGE plpgsql
+  SECURITY DEFINER
+  SET search_path TO ''
+  AS $function$
+declare
+  v_user_id uuid := private.require_user_id();
+  v_order public.manufacturing_orders;
+begin
+  -- The status condition decides a race with complete_production or a second cancel.
+  update public.manufacturing_orders o
+  set status = 'Cancelled'
+  where o.id = cancel_manufacturing_order.order_id and o.user_id = v_user_id
+    and o.status = 'In Progress'
+  returning * into v_order;
+
+  if not found then
+    if exists (
+      select 1 from public.manufacturing_orders o
+      where o.id = cancel_manufacturing_order.order_id and o.user_id = v_user_id
+    ) then
+      raise exception 'Only orders in progress can be cancelled.';
+    end if;
+    raise exception 'Manufacturing order not found.';
+  end if;
+
+  -- Put back exactly what the run consumed, as its ledger rows recorded it (the BOM may have been
+  -- edited since), locking the sub-assemblies, then the materials, in id order like start_production.
+  perform 1
+  from public.products p
+  where p.user_id = v_user_id and p.id in (
+    select s.product_id from public.stock_movements s
+    where s.manufacturing_order_id = v_order.id and s.reason = 'production_consumption'
+  )
+  order by p.id
+  for no key update;
+  perform 1
+  from public.raw_materials m
+  where m.user_id = v_user_id and m.id in (
+    select s.material_id from public.stock_movements s
+    where s.manufacturing_order_id = v_order.id and s.reason = 'production_consumption'
+  )
+  order by m.id
+  for no key update;
+
+  with consumed as (
+    select s.material_id, -sum(s.quantity) as quantity
+    from public.stock_movements s
+    where s.manufacturing_order_id = v_order.id and s.reason = 'production_consumption'
+      and s.user_id = v_user_id and s.material_id is not null
+    group by s.material_id
+  ),
+  returned as (
+    update public.raw_materials m
+    set stock_level = m.stock_level + c.quantity
+    from consumed c
+    where m.id = c.material_id and m.user_id = v_user_id
+    returning m.id, c.quantity, m.stock_level
+  )
+  insert into public.stock_movements
+    (user_id, material_id, quantity, balance_after, reason, manufacturing_order_id, location_id)
+  select v_user_id, r.id, r.quantity, r.stock_level, 'production_cancelled', v_order.id, v_order.location_id
+  from returned r;
+
+  with consumed as (
+    select s.product_id, -sum(s.quantity)::integer as quantity
+    from public.stock_movements s
+    where s.manufacturing_order_id = v_order.id and s.reason = 'production_consumption'
+      and s.user_id = v_user_id and s.product_id is not null
+    group by s.product_id
+  ),
+  returned as (
+    update public.products p
+    set stock_on_hand = p.stock_on_hand + c.quantity
+    from consumed c
+    where p.id = c.product_id and p.user_id = v_user_id
+    returning p.id, c.quantity, p.stock_on_hand
+  )
+  insert into public.stock_movements
+    (user_id, product_id, quantity, balance_after, reason, manufacturing_order_id, location_id)
+  select v_user_id, r.id, r.quantity, r.stock_on_hand, 'production_cancelled', v_order.id, v_order.location_id
+  from returned r;
+
+  return v_order;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.complete_production (
+  order_id uuid
+)
+  RETURNS public.manufacturing_orders
+  LANGUAGE plpgsql
+  SECURITY DEFINER
+  SET search_path TO ''
+  AS $function$
+declare
+  v_user_id uuid := private.require_user_id();
+  v_order public.manufacturing_orders;
+  v_balance integer;
+begin
+  update public.manufacturing_orders o
+  set status = 'Completed', completion_date = now()
+  where o.id = complete_production.order_id and o.user_id = v_user_id and o.status = 'In Progress'
+  returning * into v_order;
+
+  if not found then
+    select * into v_order from public.manufacturing_orders o
+    where o.id = complete_production.order_id and o.user_id = v_user_id;
+    if not found then
+      raise exception 'Manufacturing order not found.';
+    end if;
+    raise exception 'This manufacturing order is already %.', lower(v_order.status::text);
+  end if;
+
+  -- stock_on_hand is an integer; say so rather than fail with "integer out of range".
+  update public.products p
+  set stock_on_hand = p.stock_on_hand + v_order.quantity_to_produce
+  where p.id = v_order.product_id and p.user_id = v_user_id
+    and p.stock_on_hand <= 2147483647 - v_order.quantity_to_produce
+  returning p.stock_on_hand into v_balance;
+  if not found then
+    raise exception 'Completing this order would take stock on hand above 2147483647.';
+  end if;
+
+  insert into public.stock_movements
+    (user_id, product_id, quantity, balance_after, reason, manufacturing_order_id, location_id)
+  values (
+    v_user_id, v_order.product_id, v_order.quantity_to_produce, v_balance,
+    'production_output', v_order.id, v_order.location_id
+  );
+
+  return v_order;
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION public.create_location (
   name        text,
   kind        text,
@@ -333,7 +637,7 @@ begin
 end;
 $function$;
 
-REVOKE ALL ON FUNCTION "public"."create_location"(text, text, uuid, text, text, uuid) FROM "anon", "service_role";
+REVOKE ALL ON FUNCTION "public"."create_location"(text, text, uuid, text, text, uuid) FROM PUBLIC, "anon", "service_role";
 
 CREATE OR REPLACE FUNCTION public.get_delivery_challan (
   delivery_challan_id uuid
@@ -364,7 +668,191 @@ CREATE OR REPLACE FUNCTION public.get_delivery_challan (
   where c.id = get_delivery_challan.delivery_challan_id and c.user_id = (select auth.uid())
 $function$;
 
-REVOKE ALL ON FUNCTION "public"."get_delivery_challan"(uuid) FROM "anon", "service_role";
+REVOKE ALL ON FUNCTION "public"."get_delivery_challan"(uuid) FROM PUBLIC, "anon", "service_role";
+
+CREATE OR REPLACE FUNCTION public.log_sale (
+  product_id  uuid,
+  quantity    numeric,
+  platform    text    DEFAULT 'Flipkart'::text,
+  request_id  uuid    DEFAULT NULL::uuid,
+  unit_price  numeric DEFAULT NULL::numeric,
+  order_date  date    DEFAULT NULL::date,
+  order_id    text    DEFAULT NULL::text,
+  location_id uuid    DEFAULT NULL::uuid
+)
+  RETURNS public.sales_orders
+  LANGUAGE plpgsql
+  SECURITY DEFINER
+  SET search_path TO ''
+  AS $function$
+declare
+  v_user_id uuid := private.require_user_id();
+  v_quantity integer := private.require_number(log_sale.quantity, 'Quantity', 1, true, 'quantity');
+  v_platform public.sales_platform := private.require_platform(log_sale.platform);
+  v_unit_price numeric := case when log_sale.unit_price is not null then private.require_decimals(
+    private.require_number(log_sale.unit_price, 'Sale price', 0.01, field => 'unit_price'), 'Sale price', 2, 'unit_price')
+  end;
+  v_order_day date := private.optional_order_day(log_sale.order_date, 'order_date');
+  v_today date := rules.india_day(now());
+  v_order_id text := private.optional_text(log_sale.order_id, 'Order ID', 100, 'order_id');
+  v_location_id uuid := private.require_own_location(v_user_id, log_sale.location_id, 'location_id');
+  v_product public.products;
+  v_order public.sales_orders;
+  v_replayed jsonb;
+  -- A sale logged by hand names no buyer: the owner records it where the business is.
+  v_business_state text := (select b.state_code from public.business_profiles b where b.user_id = v_user_id);
+begin
+  v_replayed := private.replayed_result(v_user_id, log_sale.request_id, 'log_sale');
+  if v_replayed is not null then
+    return jsonb_populate_record(null::public.sales_orders, v_replayed);
+  end if;
+  if log_sale.product_id is null then
+    raise exception 'Product is required.';
+  end if;
+
+  select * into v_product
+  from private.take_products_stock(v_user_id, array[row(log_sale.product_id, v_quantity)::private.stock_take]);
+  v_unit_price := coalesce(v_unit_price, v_product.selling_price);
+
+  -- total_amount is numeric(14, 2); say so rather than fail with "numeric field overflow".
+  if v_quantity * v_unit_price > 999999999999.99 then
+    raise exception 'Sale total must be at most 999999999999.99.';
+  end if;
+  if v_order_id is not null and exists (
+    select 1 from public.sales_orders o
+    where o.user_id = v_user_id and o.platform = v_platform and o.external_order_id = v_order_id
+      and o.product_id = v_product.id
+  ) then
+    perform private.raise_input_error(
+      format('%s order %s already has a sale of %s.', v_platform, v_order_id, v_product.product_name), 'order_id');
+  end if;
+
+  select * into v_order
+  from private.record_sales(v_user_id, v_platform, array[row(v_product.id, v_product.product_name, v_quantity,
+    v_unit_price, v_quantity * v_unit_price, v_product.stock_on_hand,
+    case when v_order_day < v_today then rules.india_day_start(v_order_day) end,
+    v_order_id, null, v_business_state, null)::private.sale], v_location_id);
+  perform private.remember_result(v_user_id, log_sale.request_id, to_jsonb(v_order));
+  return v_order;
+end;
+$function$;
+
+REVOKE ALL ON FUNCTION "public"."log_sale"(uuid, numeric, text, uuid, numeric, date, text, uuid) FROM PUBLIC, "anon", "service_role";
+
+CREATE OR REPLACE FUNCTION public.receive_material (
+  material_id uuid,
+  quantity    numeric,
+  unit_cost   numeric DEFAULT NULL::numeric,
+  note        text    DEFAULT NULL::text,
+  request_id  uuid    DEFAULT NULL::uuid,
+  gst_rate    numeric DEFAULT NULL::numeric,
+  gst_paid    numeric DEFAULT NULL::numeric,
+  location_id uuid    DEFAULT NULL::uuid
+)
+  RETURNS public.raw_materials
+  LANGUAGE plpgsql
+  SECURITY DEFINER
+  SET search_path TO ''
+  AS $function$
+declare
+  v_user_id uuid := private.require_user_id();
+  v_quantity numeric := private.require_positive_quantity(receive_material.quantity, 'Quantity');
+  v_unit_cost numeric := case when receive_material.unit_cost is not null
+    then private.require_decimals(private.require_number(receive_material.unit_cost, 'Unit cost', 0), 'Unit cost', 4) end;
+  v_note text := private.optional_text(receive_material.note, 'Note', 500);
+  v_purchase_value numeric := round(v_quantity * v_unit_cost, 2);
+  v_input_tax record := private.require_input_tax(v_purchase_value, receive_material.gst_rate,
+    receive_material.gst_paid, 'gst_rate', 'gst_paid');
+  v_location_id uuid := private.require_own_location(v_user_id, receive_material.location_id, 'location_id');
+  v_material public.raw_materials;
+  v_replayed jsonb;
+begin
+  v_replayed := private.replayed_result(v_user_id, receive_material.request_id, 'receive_material');
+  if v_replayed is not null then
+    return jsonb_populate_record(null::public.raw_materials, v_replayed);
+  end if;
+  -- One update: the moving average reads the stock and cost it replaces under the row lock, so
+  -- a production run or another receipt in between cannot be lost. stock_level is
+  -- numeric(14, 3); say so rather than fail with "numeric field overflow".
+  update public.raw_materials m
+  set stock_level = m.stock_level + v_quantity,
+      cost_per_unit = case
+        when v_unit_cost is null then m.cost_per_unit
+        else private.moving_average_cost(m.stock_level, m.cost_per_unit, v_quantity, v_unit_cost)
+      end
+  where m.id = receive_material.material_id and m.user_id = v_user_id
+    and m.stock_level <= 99999999999.999 - v_quantity
+  returning * into v_material;
+
+  if not found then
+    if exists (
+      select 1 from public.raw_materials m
+      where m.id = receive_material.material_id and m.user_id = v_user_id
+    ) then
+      raise exception 'Receiving this would take stock above 99999999999.999.';
+    end if;
+    raise exception 'Material not found.';
+  end if;
+
+  insert into public.stock_movements
+    (user_id, material_id, quantity, balance_after, reason, note, purchase_value, gst_rate, gst_paid, location_id)
+  values (v_user_id, v_material.id, v_quantity, v_material.stock_level, 'purchase_receipt', v_note, v_purchase_value,
+    v_input_tax.rate, v_input_tax.paid, v_location_id);
+
+  perform private.remember_result(v_user_id, receive_material.request_id, to_jsonb(v_material));
+  return v_material;
+end;
+$function$;
+
+REVOKE ALL ON FUNCTION "public"."receive_material"(uuid, numeric, numeric, text, uuid, numeric, numeric, uuid) FROM PUBLIC, "anon", "service_role";
+
+CREATE OR REPLACE FUNCTION public.start_production (
+  product_id          uuid,
+  quantity_to_produce numeric,
+  request_id          uuid    DEFAULT NULL::uuid,
+  location_id         uuid    DEFAULT NULL::uuid
+)
+  RETURNS public.manufacturing_orders
+  LANGUAGE plpgsql
+  SECURITY DEFINER
+  SET search_path TO ''
+  AS $function$
+declare
+  v_user_id uuid := private.require_user_id();
+  v_quantity integer :=
+    private.require_number(
+      start_production.quantity_to_produce, 'Quantity to produce', 1, true, 'quantity_to_produce');
+  v_location_id uuid := private.require_own_location(v_user_id, start_production.location_id, 'location_id');
+  v_product public.products;
+  v_order public.manufacturing_orders;
+  v_replayed jsonb;
+begin
+  v_replayed := private.replayed_result(v_user_id, start_production.request_id, 'start_production');
+  if v_replayed is not null then
+    return jsonb_populate_record(null::public.manufacturing_orders, v_replayed);
+  end if;
+  if start_production.product_id is null then
+    raise exception 'Product is required.';
+  end if;
+
+  v_product := private.product_to_produce(v_user_id, start_production.product_id);
+  -- Lock, then check every material and sub-assembly before writing.
+  perform private.lock_bom_components(v_user_id, array[v_product.id]);
+  if exists (
+    select 1 from private.production_needs(v_user_id, array[v_product.id], array[v_quantity]) n
+    where n.needed > n.available
+  ) then
+    raise exception 'Not enough raw materials to start production.';
+  end if;
+
+  v_order := private.record_production_run(v_user_id, v_product, v_quantity, v_location_id);
+
+  perform private.remember_result(v_user_id, start_production.request_id, to_jsonb(v_order));
+  return v_order;
+end;
+$function$;
+
+REVOKE ALL ON FUNCTION "public"."start_production"(uuid, numeric, uuid, uuid) FROM PUBLIC, "anon", "service_role";
 
 CREATE OR REPLACE FUNCTION public.stock_by_location()
   RETURNS TABLE (
@@ -392,7 +880,7 @@ CREATE OR REPLACE FUNCTION public.stock_by_location()
   order by l.is_main desc, l.kind, lower(l.location_name), lower(coalesce(p.product_name, m.material_name))
 $function$;
 
-REVOKE ALL ON FUNCTION "public"."stock_by_location"() FROM "anon", "service_role";
+REVOKE ALL ON FUNCTION "public"."stock_by_location"() FROM PUBLIC, "anon", "service_role";
 
 CREATE OR REPLACE FUNCTION public.transfer_stock (
   from_location_id uuid,
@@ -563,7 +1051,7 @@ begin
 end;
 $function$;
 
-REVOKE ALL ON FUNCTION "public"."transfer_stock"(uuid, uuid, jsonb, uuid) FROM "anon", "service_role";
+REVOKE ALL ON FUNCTION "public"."transfer_stock"(uuid, uuid, jsonb, uuid) FROM PUBLIC, "anon", "service_role";
 
 CREATE OR REPLACE FUNCTION rules.backup_tables()
   RETURNS TABLE (
@@ -583,24 +1071,24 @@ CREATE OR REPLACE FUNCTION rules.backup_tables()
     (2, 'platform_fees', '{platform}', null, '{}'),
     (3, 'channel_settings', '{platform}', null, '{}'),
     (4, 'suppliers', '{id}', 'uuid', '{}'),
-    (5, 'raw_materials', '{id}', 'uuid', '{"supplier_id": "suppliers"}'),
-    (6, 'products', '{id}', 'uuid', '{}'),
-    (7, 'bom_items', '{product_id,material_id}', null, '{"product_id": "products", "material_id": "raw_materials"}'),
-    (8, 'bom_subassemblies', '{product_id,subassembly_id}', null,
+    (5, 'locations', '{id}', 'uuid', '{"supplier_id": "suppliers"}'),
+    (6, 'raw_materials', '{id}', 'uuid', '{"supplier_id": "suppliers"}'),
+    (7, 'products', '{id}', 'uuid', '{}'),
+    (8, 'bom_items', '{product_id,material_id}', null, '{"product_id": "products", "material_id": "raw_materials"}'),
+    (9, 'bom_subassemblies', '{product_id,subassembly_id}', null,
       '{"product_id": "products", "subassembly_id": "products"}'),
-    (9, 'combo_components', '{combo_id,component_id}', null, '{"combo_id": "products", "component_id": "products"}'),
-    (10, 'sku_aliases', '{id}', 'uuid', '{"product_id": "products"}'),
-    (11, 'styles', '{id}', 'uuid', '{}'),
-    (12, 'style_variants', '{product_id}', null, '{"product_id": "products", "style_id": "styles"}'),
-    (13, 'style_bom_items', '{style_id,material_id}', null, '{"style_id": "styles", "material_id": "raw_materials"}'),
-    (14, 'purchase_units', '{id}', 'uuid', '{"material_id": "raw_materials", "supplier_id": "suppliers"}'),
-    (15, 'purchase_orders', '{id}', 'uuid', '{"supplier_id": "suppliers"}'),
-    (16, 'purchase_order_lines', '{id}', 'uuid', '{"purchase_order_id": "purchase_orders", "material_id": "raw_materials"}'),
-    (17, 'sales_orders', '{id}', 'uuid', '{"product_id": "products"}'),
-    (18, 'manufacturing_orders', '{id}', 'uuid', '{"product_id": "products"}'),
-    (19, 'sales_returns', '{id}', 'uuid', '{"sales_order_id": "sales_orders"}'),
-    (20, 'return_claims', '{id}', 'uuid', '{"sales_return_id": "sales_returns", "sales_order_id": "sales_orders"}'),
-    (21, 'locations', '{id}', 'uuid', '{"supplier_id": "suppliers"}'),
+    (10, 'combo_components', '{combo_id,component_id}', null, '{"combo_id": "products", "component_id": "products"}'),
+    (11, 'sku_aliases', '{id}', 'uuid', '{"product_id": "products"}'),
+    (12, 'styles', '{id}', 'uuid', '{}'),
+    (13, 'style_variants', '{product_id}', null, '{"product_id": "products", "style_id": "styles"}'),
+    (14, 'style_bom_items', '{style_id,material_id}', null, '{"style_id": "styles", "material_id": "raw_materials"}'),
+    (15, 'purchase_units', '{id}', 'uuid', '{"material_id": "raw_materials", "supplier_id": "suppliers"}'),
+    (16, 'purchase_orders', '{id}', 'uuid', '{"supplier_id": "suppliers"}'),
+    (17, 'purchase_order_lines', '{id}', 'uuid', '{"purchase_order_id": "purchase_orders", "material_id": "raw_materials"}'),
+    (18, 'sales_orders', '{id}', 'uuid', '{"product_id": "products"}'),
+    (19, 'manufacturing_orders', '{id}', 'uuid', '{"product_id": "products", "location_id": "locations"}'),
+    (20, 'sales_returns', '{id}', 'uuid', '{"sales_order_id": "sales_orders"}'),
+    (21, 'return_claims', '{id}', 'uuid', '{"sales_return_id": "sales_returns", "sales_order_id": "sales_orders"}'),
     (22, 'delivery_challans', '{id}', 'uuid', '{"from_location_id": "locations", "to_location_id": "locations"}'),
     (23, 'delivery_challan_lines', '{id}', 'uuid',
       '{"delivery_challan_id": "delivery_challans", "product_id": "products", "material_id": "raw_materials"}'),
@@ -639,9 +1127,6 @@ ALTER TABLE "public"."locations"
 ALTER TABLE "public"."locations"
   ADD CONSTRAINT "locations_supplier_check" CHECK (((kind = 'job_worker'::public.location_kind) = (supplier_id IS NOT NULL)));
 
-
-SET local check_function_bodies = off;
-
 ALTER TABLE "public"."stock_movements"
   ADD CONSTRAINT "stock_movements_delivery_challan_check" CHECK (((delivery_challan_id IS NULL) OR (reason = 'transfer'::public.stock_movement_reason)));
 
@@ -669,6 +1154,9 @@ CREATE INDEX location_stock_product_id_user_id_idx ON public.location_stock USIN
 
 CREATE INDEX location_stock_user_id_idx ON public.location_stock USING btree (user_id);
 
+CREATE INDEX manufacturing_orders_location_id_user_id_idx ON public.manufacturing_orders USING btree (location_id, user_id)
+  WHERE (location_id IS NOT NULL);
+
 CREATE INDEX stock_movements_delivery_challan_id_user_id_idx ON public.stock_movements USING btree (delivery_challan_id, user_id)
   WHERE (delivery_challan_id IS NOT NULL);
 
@@ -686,9 +1174,19 @@ COMMENT ON FUNCTION "private"."main_location_id"(uuid) IS 'The user''s main godo
 
 COMMENT ON FUNCTION "private"."move_location_stock"() IS 'Before a ledger row is written: names the main godown when it names no location, and moves that location''s stock of the item by its quantity (refused below zero).';
 
+COMMENT ON FUNCTION "private"."record_sales"(uuid, public.sales_platform, private.sale[], uuid) IS 'Sales whose stock was taken: each order (with its profit and GST snapshots) and its ledger row at location_id (null: the main godown), in one statement. Shared by log_sale, import_sales_orders and receive_website_order.';
+
+COMMENT ON FUNCTION "private"."require_own_location"(uuid, uuid, text) IS 'The location an operation names when it is one of the user''s own; null (the main godown) stays null; refused naming field otherwise.';
+
 COMMENT ON FUNCTION "public"."create_location"(text, text, uuid, text, text, uuid) IS 'A new location: kind own (a shop, a second godown; optional gstin when registered apart, and address) or job_worker (supplier_id: the supplier doing the job work). Names are unique per user whatever the case. Refusals name their field. A repeated request_id returns the first call''s location and writes nothing.';
 
 COMMENT ON FUNCTION "public"."get_delivery_challan"(uuid) IS 'One of the caller''s delivery challans with its consignor, consignee, place of supply and lines, for its print view; null when it is not the caller''s.';
+
+COMMENT ON FUNCTION "public"."log_sale"(uuid, numeric, text, uuid, numeric, date, text, uuid) IS 'Records a sale and takes its quantity from product stock, or refuses with "Not enough stock for {product}. Only {n} available." (or "{product} is archived.") and commits nothing. Optional: the price it sold at (default the list price), its order date (from 2000-01-01 to today in India; default now) the marketplace''s order id (one sale per order and product) and the own location it leaves from (default the main godown). A repeated request_id returns the first call''s sale and writes nothing.';
+
+COMMENT ON FUNCTION "public"."receive_material"(uuid, numeric, numeric, text, uuid, numeric, numeric, uuid) IS 'Adds a purchase receipt to a material''s stock; with unit_cost (before GST), cost_per_unit becomes the moving average, rounded to the column''s 4 decimal places. Optional input tax: gst_paid, or gst_rate on quantity x unit_cost; and the own location it arrives at (default the main godown). A repeated request_id returns the first call''s material and writes nothing.';
+
+COMMENT ON FUNCTION "public"."start_production"(uuid, numeric, uuid, uuid) IS 'Starts a manufacturing order and consumes BOM consumption (quantity with wastage) x quantity_to_produce of every material and the pieces of every sub-assembly, or refuses with "Not enough raw materials to start production." (or "{product} is archived.") and commits nothing. At location_id, one of the caller''s own (default the main godown): the run consumes there and its output arrives there. A repeated request_id returns the first call''s order and writes nothing.';
 
 COMMENT ON FUNCTION "public"."stock_by_location"() IS 'The caller''s stock per item per location (quantity above zero), main godown first.';
 
@@ -716,7 +1214,23 @@ REVOKE ALL ON FUNCTION "private"."move_location_stock"() FROM "postgres";
 
 GRANT EXECUTE ON FUNCTION "private"."move_location_stock"() TO "postgres";
 
-REVOKE ALL ON FUNCTION "public"."create_location"(text, text, uuid, text, text, uuid) FROM PUBLIC;
+REVOKE ALL ON FUNCTION "private"."record_production_run"(uuid, public.products, integer, uuid) FROM PUBLIC;
+
+REVOKE ALL ON FUNCTION "private"."record_production_run"(uuid, public.products, integer, uuid) FROM "postgres";
+
+GRANT EXECUTE ON FUNCTION "private"."record_production_run"(uuid, public.products, integer, uuid) TO "postgres";
+
+REVOKE ALL ON FUNCTION "private"."record_sales"(uuid, public.sales_platform, private.sale[], uuid) FROM PUBLIC;
+
+REVOKE ALL ON FUNCTION "private"."record_sales"(uuid, public.sales_platform, private.sale[], uuid) FROM "postgres";
+
+GRANT EXECUTE ON FUNCTION "private"."record_sales"(uuid, public.sales_platform, private.sale[], uuid) TO "postgres";
+
+REVOKE ALL ON FUNCTION "private"."require_own_location"(uuid, uuid, text) FROM PUBLIC;
+
+REVOKE ALL ON FUNCTION "private"."require_own_location"(uuid, uuid, text) FROM "postgres";
+
+GRANT EXECUTE ON FUNCTION "private"."require_own_location"(uuid, uuid, text) TO "postgres";
 
 GRANT EXECUTE ON FUNCTION "public"."create_location"(text, text, uuid, text, text, uuid) TO "authenticated";
 
@@ -724,23 +1238,35 @@ REVOKE ALL ON FUNCTION "public"."create_location"(text, text, uuid, text, text, 
 
 GRANT EXECUTE ON FUNCTION "public"."create_location"(text, text, uuid, text, text, uuid) TO "postgres";
 
-REVOKE ALL ON FUNCTION "public"."get_delivery_challan"(uuid) FROM PUBLIC;
-
 GRANT EXECUTE ON FUNCTION "public"."get_delivery_challan"(uuid) TO "authenticated";
 
 REVOKE ALL ON FUNCTION "public"."get_delivery_challan"(uuid) FROM "postgres";
 
 GRANT EXECUTE ON FUNCTION "public"."get_delivery_challan"(uuid) TO "postgres";
 
-REVOKE ALL ON FUNCTION "public"."stock_by_location"() FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION "public"."log_sale"(uuid, numeric, text, uuid, numeric, date, text, uuid) TO "authenticated";
+
+REVOKE ALL ON FUNCTION "public"."log_sale"(uuid, numeric, text, uuid, numeric, date, text, uuid) FROM "postgres";
+
+GRANT EXECUTE ON FUNCTION "public"."log_sale"(uuid, numeric, text, uuid, numeric, date, text, uuid) TO "postgres";
+
+GRANT EXECUTE ON FUNCTION "public"."receive_material"(uuid, numeric, numeric, text, uuid, numeric, numeric, uuid) TO "authenticated";
+
+REVOKE ALL ON FUNCTION "public"."receive_material"(uuid, numeric, numeric, text, uuid, numeric, numeric, uuid) FROM "postgres";
+
+GRANT EXECUTE ON FUNCTION "public"."receive_material"(uuid, numeric, numeric, text, uuid, numeric, numeric, uuid) TO "postgres";
+
+GRANT EXECUTE ON FUNCTION "public"."start_production"(uuid, numeric, uuid, uuid) TO "authenticated";
+
+REVOKE ALL ON FUNCTION "public"."start_production"(uuid, numeric, uuid, uuid) FROM "postgres";
+
+GRANT EXECUTE ON FUNCTION "public"."start_production"(uuid, numeric, uuid, uuid) TO "postgres";
 
 GRANT EXECUTE ON FUNCTION "public"."stock_by_location"() TO "authenticated";
 
 REVOKE ALL ON FUNCTION "public"."stock_by_location"() FROM "postgres";
 
 GRANT EXECUTE ON FUNCTION "public"."stock_by_location"() TO "postgres";
-
-REVOKE ALL ON FUNCTION "public"."transfer_stock"(uuid, uuid, jsonb, uuid) FROM PUBLIC;
 
 GRANT EXECUTE ON FUNCTION "public"."transfer_stock"(uuid, uuid, jsonb, uuid) TO "authenticated";
 
@@ -756,7 +1282,9 @@ REVOKE ALL ON TABLE "public"."delivery_challan_lines" FROM "postgres";
 
 GRANT DELETE, INSERT, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE "public"."delivery_challan_lines" TO "postgres";
 
-GRANT DELETE, INSERT, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE "public"."delivery_challan_lines" TO "service_role";
+REVOKE ALL ON TABLE "public"."delivery_challan_lines" FROM "service_role";
+
+GRANT SELECT ON TABLE "public"."delivery_challan_lines" TO "service_role";
 
 REVOKE ALL ON TABLE "public"."delivery_challans" FROM "authenticated";
 
@@ -766,7 +1294,9 @@ REVOKE ALL ON TABLE "public"."delivery_challans" FROM "postgres";
 
 GRANT DELETE, INSERT, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE "public"."delivery_challans" TO "postgres";
 
-GRANT DELETE, INSERT, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE "public"."delivery_challans" TO "service_role";
+REVOKE ALL ON TABLE "public"."delivery_challans" FROM "service_role";
+
+GRANT SELECT ON TABLE "public"."delivery_challans" TO "service_role";
 
 REVOKE ALL ON TABLE "public"."location_stock" FROM "authenticated";
 
@@ -843,6 +1373,9 @@ ALTER TABLE "public"."locations"
 ALTER TABLE "public"."locations"
   ADD CONSTRAINT "locations_user_id_fkey" FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
 
+ALTER TABLE "public"."manufacturing_orders"
+  ADD CONSTRAINT "manufacturing_orders_location_id_user_id_fkey" FOREIGN KEY (location_id, user_id) REFERENCES public.locations(id, user_id);
+
 CREATE INDEX locations_supplier_id_user_id_idx ON public.locations USING btree (supplier_id, user_id)
   WHERE (supplier_id IS NOT NULL);
 
@@ -858,13 +1391,6 @@ CREATE POLICY "Owners can read their locations" ON "public"."locations"
 
 ALTER TABLE "public"."locations"
   ADD CONSTRAINT "locations_gstin_check" CHECK (((gstin IS NULL) OR rules.is_valid_gstin(gstin)));
-REVOKE ALL ON TABLE "public"."delivery_challan_lines" FROM "service_role";
-
-GRANT SELECT ON TABLE "public"."delivery_challan_lines" TO "service_role";
-
-REVOKE ALL ON TABLE "public"."delivery_challans" FROM "service_role";
-
-GRANT SELECT ON TABLE "public"."delivery_challans" TO "service_role";
 
 -- Backfill (hand-written): every user with stock or a ledger gets a main godown, every existing
 -- ledger row happened there, and every existing stock figure is its stock.

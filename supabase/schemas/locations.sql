@@ -90,6 +90,27 @@ $$;
 comment on function private.main_location_id is 'The user''s main godown, created on first use.';
 revoke all on function private.main_location_id(uuid) from public, anon, authenticated, service_role;
 
+-- The location an operation names (sales, production, receipts): one of the user's own, or null
+-- (the main godown); refused naming field otherwise.
+create function private.require_own_location(user_id uuid, location_id uuid, field text) returns uuid
+language plpgsql
+stable
+set search_path = ''
+as $$
+begin
+  if location_id is not null and not exists (
+    select from public.locations l
+    where l.id = require_own_location.location_id and l.user_id = require_own_location.user_id and l.kind = 'own'
+  ) then
+    perform private.raise_input_error('Choose one of your own locations.', field);
+  end if;
+  return location_id;
+end;
+$$;
+comment on function private.require_own_location is
+  'The location an operation names when it is one of the user''s own; null (the main godown) stays null; refused naming field otherwise.';
+revoke all on function private.require_own_location(uuid, uuid, text) from public, anon, authenticated, service_role;
+
 -- The ledger's trigger (ledger.sql): a row without a location happens at the main godown; its
 -- quantity moves that location's stock of the item, refused when it would fall below zero. Every
 -- operation writes its ledger rows holding the item's row lock, so these updates never race. One

@@ -239,7 +239,8 @@ create function public.receive_material(
   note text default null,
   request_id uuid default null,
   gst_rate numeric default null,
-  gst_paid numeric default null
+  gst_paid numeric default null,
+  location_id uuid default null
 ) returns public.raw_materials
 language plpgsql
 security definer
@@ -254,6 +255,7 @@ declare
   v_purchase_value numeric := round(v_quantity * v_unit_cost, 2);
   v_input_tax record := private.require_input_tax(v_purchase_value, receive_material.gst_rate,
     receive_material.gst_paid, 'gst_rate', 'gst_paid');
+  v_location_id uuid := private.require_own_location(v_user_id, receive_material.location_id, 'location_id');
   v_material public.raw_materials;
   v_replayed jsonb;
 begin
@@ -285,18 +287,18 @@ begin
   end if;
 
   insert into public.stock_movements
-    (user_id, material_id, quantity, balance_after, reason, note, purchase_value, gst_rate, gst_paid)
+    (user_id, material_id, quantity, balance_after, reason, note, purchase_value, gst_rate, gst_paid, location_id)
   values (v_user_id, v_material.id, v_quantity, v_material.stock_level, 'purchase_receipt', v_note, v_purchase_value,
-    v_input_tax.rate, v_input_tax.paid);
+    v_input_tax.rate, v_input_tax.paid, v_location_id);
 
   perform private.remember_result(v_user_id, receive_material.request_id, to_jsonb(v_material));
   return v_material;
 end;
 $$;
 comment on function public.receive_material is
-  'Adds a purchase receipt to a material''s stock; with unit_cost (before GST), cost_per_unit becomes the moving average, rounded to the column''s 4 decimal places. Optional input tax: gst_paid, or gst_rate on quantity x unit_cost. A repeated request_id returns the first call''s material and writes nothing.';
-revoke all on function public.receive_material(uuid, numeric, numeric, text, uuid, numeric, numeric) from public, anon, authenticated, service_role;
-grant execute on function public.receive_material(uuid, numeric, numeric, text, uuid, numeric, numeric) to authenticated;
+  'Adds a purchase receipt to a material''s stock; with unit_cost (before GST), cost_per_unit becomes the moving average, rounded to the column''s 4 decimal places. Optional input tax: gst_paid, or gst_rate on quantity x unit_cost; and the own location it arrives at (default the main godown). A repeated request_id returns the first call''s material and writes nothing.';
+revoke all on function public.receive_material(uuid, numeric, numeric, text, uuid, numeric, numeric, uuid) from public, anon, authenticated, service_role;
+grant execute on function public.receive_material(uuid, numeric, numeric, text, uuid, numeric, numeric, uuid) to authenticated;
 
 -- list_raw_materials ------------------------------------------------------------------------------
 -- One page of the caller's raw materials and how many match ({total, rows}): searched by name or

@@ -4,7 +4,7 @@
 -- challan, and never writes twice for one request_id; another user sees and moves nothing.
 begin;
 set local client_min_messages = warning;
-select plan(53);
+select plan(63);
 
 select tests.create_user('owner');
 select tests.create_user('other');
@@ -177,6 +177,31 @@ select from public.adjust_stock(material_id => tests.id('fabric'), counted => 75
 select is(pg_temp.own_total_mismatches(), 0::bigint, 'Own stock adds up after a count');
 select is((select count(*) from public.stock_movements where location_id is null), 0::bigint, 'Every ledger row names its location');
 
+-- ... or at the own location they name ------------------------------------------------------------------
+select from public.log_sale(tests.id('kurta'), 2, 'Amazon', location_id => tests.id('shop'));
+select is((select quantity from public.location_stock where location_id = tests.id('shop') and product_id = tests.id('kurta')),
+  3::numeric(14,3), 'A sale at the shop takes its units there');
+select from public.receive_material(tests.id('fabric'), 10, location_id => tests.id('shop'));
+select is((select quantity from public.location_stock where location_id = tests.id('shop') and material_id = tests.id('fabric')),
+  40.5::numeric(14,3), 'A receipt at the shop arrives there');
+insert into tests.ids select 'shop run', id from public.start_production(tests.id('kurta'), 2, location_id => tests.id('shop'));
+select is((select quantity from public.location_stock where location_id = tests.id('shop') and material_id = tests.id('fabric')),
+  35.5::numeric(14,3), 'A run at the shop consumes its fabric there');
+select from public.complete_production(tests.id('shop run'));
+select is((select quantity from public.location_stock where location_id = tests.id('shop') and product_id = tests.id('kurta')),
+  5::numeric(14,3), 'and its kurtas arrive there');
+insert into tests.ids select 'cancelled run', id from public.start_production(tests.id('kurta'), 1, location_id => tests.id('shop'));
+select from public.cancel_manufacturing_order(tests.id('cancelled run'));
+select is((select quantity from public.location_stock where location_id = tests.id('shop') and material_id = tests.id('fabric')),
+  35.5::numeric(14,3), 'A cancelled run at the shop puts its fabric back there');
+select is(pg_temp.own_total_mismatches(), 0::bigint, 'Own stock adds up after operations at the shop');
+select is(tests.refusal(format('select public.log_sale(%L, 1, %L, location_id => %L)', tests.id('kurta'), 'Amazon', tests.id('dyer'))),
+  'P0001 | Choose one of your own locations. | field:location_id', 'A sale at a job worker is refused on location_id');
+select is(tests.refusal(format('select public.start_production(%L, 1, location_id => %L)', tests.id('kurta'), gen_random_uuid())),
+  'P0001 | Choose one of your own locations. | field:location_id', 'A run at an unknown location is refused on location_id');
+select is(tests.refusal(format('select public.receive_material(%L, 1, location_id => %L)', tests.id('fabric'), tests.id('dyer'))),
+  'P0001 | Choose one of your own locations. | field:location_id', 'A receipt at a job worker is refused on location_id');
+
 -- Another user -----------------------------------------------------------------------------------------
 select tests.authenticate_as('other');
 select is_empty($$ select 1 from public.locations $$, 'Another user sees no locations');
@@ -188,6 +213,8 @@ select is(public.get_delivery_challan((select (answer ->> 'delivery_challan_id')
 select is(tests.refusal(format('select public.transfer_stock(%L, %L, %L)', tests.id('main'), tests.id('shop'),
     jsonb_build_array(jsonb_build_object('material_id', tests.id('fabric'), 'quantity', 1)))),
   'P0001 | Choose the location the stock leaves. | field:from_location_id', 'and cannot move the owner''s stock');
+select is(tests.refusal(format('select public.receive_material(%L, 1, location_id => %L)', tests.id('fabric'), tests.id('shop'))),
+  'P0001 | Choose one of your own locations. | field:location_id', 'nor receive at the owner''s location');
 
 select * from finish();
 rollback;
