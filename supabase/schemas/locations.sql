@@ -384,10 +384,6 @@ begin
     raise exception 'A transfer goes to one of your own locations; stock goes to a job worker with a job work order.'
       using hint = 'field:to_location_id';
   end if;
-  select * into v_profile from public.business_profiles b where b.user_id = v_user_id;
-  if not found then
-    raise exception 'Set up your business profile (legal name, address, GSTIN) before transferring stock: its delivery challan names them.';
-  end if;
 
   if jsonb_typeof(transfer_stock.lines) is distinct from 'array' or jsonb_array_length(transfer_stock.lines) = 0 then
     raise exception 'Add at least one item to transfer.' using hint = 'field:lines';
@@ -466,6 +462,12 @@ begin
         ), 0)), trim_scale(v_line.quantity)), 'lines');
     end if;
   end loop;
+
+  -- Checked last: the input's own refusals come first, whoever is asking.
+  select * into v_profile from public.business_profiles b where b.user_id = v_user_id;
+  if not found then
+    raise exception 'Set up your business profile (legal name, address, GSTIN) before transferring stock: its delivery challan names them.';
+  end if;
 
   insert into public.delivery_challans (user_id, challan_number, financial_year, serial, challan_date, purpose,
     from_location_id, to_location_id, consignor_name, consignor_address, consignor_gstin, consignor_state_code,

@@ -1,6 +1,6 @@
 import { Button, Card, Loader, Table, Text, Title } from '@mantine/core';
 import { IconArrowsExchange, IconPlus, IconPrinter } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { LoadError } from '@/components/load-error';
 import { PageHeader } from '@/components/page-header';
 import { formatDay, formatQuantityWithUnit, formatRupees } from '@/lib/format';
@@ -9,6 +9,15 @@ import { itemKey, useDeliveryChallans, useStockByLocation, type LocatedStock } f
 import { AddLocationModal } from './add-location-modal';
 import { PrintableChallan } from './printable-challan';
 import { TransferStockModal } from './transfer-stock-modal';
+
+/** A table wider than a phone scrolls sideways; focusable, so a keyboard can scroll it too. */
+function ScrollRegion({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={label}>
+      {children}
+    </div>
+  );
+}
 
 interface ItemRow {
   key: string;
@@ -50,8 +59,8 @@ function StockTable({ own, stock }: { own: Location[]; stock: LocatedStock[] }) 
       </Text>
     );
   return (
-    <Table.ScrollContainer minWidth={480}>
-      <Table striped aria-label="Stock by location">
+    <ScrollRegion label="Stock by location, scrollable">
+      <Table striped miw={480} aria-label="Stock by location">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Item</Table.Th>
@@ -81,7 +90,7 @@ function StockTable({ own, stock }: { own: Location[]; stock: LocatedStock[] }) 
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollRegion>
   );
 }
 
@@ -94,8 +103,8 @@ function ChallansTable({ onPrint }: { onPrint: (id: string) => void }) {
   if (challans.data.length === 0)
     return <Text c="dimmed">No transfers yet. Each transfer issues a delivery challan.</Text>;
   return (
-    <Table.ScrollContainer minWidth={560}>
-      <Table striped aria-label="Delivery challans">
+    <ScrollRegion label="Delivery challans, scrollable">
+      <Table striped miw={560} aria-label="Delivery challans">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Challan</Table.Th>
@@ -131,7 +140,7 @@ function ChallansTable({ onPrint }: { onPrint: (id: string) => void }) {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollRegion>
   );
 }
 

@@ -148,6 +148,12 @@ export function TransferStockModal({
               </ActionIcon>
             </Group>
           ))}
+          {/* A refusal about the lines as a whole (an item short at the source) shows below them. */}
+          {(form.formState.errors.lines?.message ?? form.formState.errors.lines?.root?.message) && (
+            <Text c="red.7" size="sm" fw={500} role="alert">
+              {form.formState.errors.lines?.message ?? form.formState.errors.lines?.root?.message}
+            </Text>
+          )}
           <Group>
             <Button
               variant="subtle"

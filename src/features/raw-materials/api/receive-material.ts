@@ -38,7 +38,7 @@ export function averageCostAfterReceipt(
 }
 
 async function receiveMaterial(
-  { material, input }: { material: RawMaterial; input: ReceiveMaterialInput },
+  { material, input, locationId }: { material: RawMaterial; input: ReceiveMaterialInput; locationId?: string },
   submissionId: string,
 ) {
   return callRpc(
@@ -50,6 +50,8 @@ async function receiveMaterial(
         unit_cost: input.unit_cost,
         gst_paid: input.gst_paid,
         note: input.note === '' ? undefined : input.note,
+        // Issue 45: the own place it arrives at; none is the main godown.
+        location_id: locationId || undefined,
       },
       submissionId,
     ),
