@@ -38,6 +38,8 @@ describe('queryKeysForTables', () => {
       queryKeys.productCosting,
       queryKeys.styles,
       queryKeys.comboComponents,
+      // Every change of a product's stock happens at a location (issue 45).
+      queryKeys.locations,
     ]);
   });
 
