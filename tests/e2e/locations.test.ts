@@ -5,7 +5,8 @@
  *   fabric 30.5 x 120 = ₹3,660.00, kurtas 5 x 300 = ₹1,500.00, taxable value ₹5,160.00.
  * Stock by location then shows 69.5 m and 7 at the main godown, 30.5 m and 5 at the second, the
  * totals unchanged (the spec's figures), and nothing at job workers; Raw Materials still lists 100.
- * A transfer of more than is there is refused naming what is there.
+ * A transfer of more than is there is refused naming what is there. With two places, Receive stock
+ * asks where: 10 m received at the second godown arrive there.
  */
 import { describe, expect, it } from 'vitest';
 import {
@@ -154,6 +155,26 @@ describe('Locations', { timeout: 300_000 }, () => {
         '₹120.00',
         '100',
         'metres',
+      ]);
+
+      // With two places, Receive stock asks where: 10 m arrive at the second godown.
+      await page.getByRole('button', { name: 'Actions for Cotton fabric', exact: true }).click();
+      await dialog(page, 'Actions for Cotton fabric')
+        .getByRole('button', { name: 'Receive stock', exact: true })
+        .click();
+      const receipt = dialog(page, 'Receive stock: Cotton fabric');
+      await receipt.getByLabel('Quantity (metres)').fill('10');
+      await choose(page, receipt.getByRole('combobox', { name: 'Receive at' }), 'Second godown');
+      await look('locations-receive-at');
+      await receipt.getByRole('button', { name: 'Receive Stock' }).click();
+      await receipt.waitFor({ state: 'hidden' });
+      await openTab(page, 'Locations');
+      await eventually(() => rowCells(stockTable, 'Cotton fabric')).toEqual([
+        'Cotton fabric',
+        '69.5 metres',
+        '40.5 metres',
+        '110 metres',
+        '0 metres',
       ]);
     });
   }
