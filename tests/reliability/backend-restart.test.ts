@@ -68,21 +68,13 @@ describe('backend restart with the app open [embedded Postgres, end to end]', ()
       await page.getByRole('heading', { name: 'Dashboard', level: 2 }).waitFor();
       const { userId, token } = await sessionOf(page);
 
-      await rpcAs(token, 'create_product', {
-        sku: 'RST-01',
-        product_name: 'Restart Kurta',
-        selling_price: 500,
-        stock_on_hand: 10,
-      });
+      await rpcAs(token, 'create_product', { sku: 'RST-01', product_name: 'Restart Kurta', selling_price: 500, stock_on_hand: 10 });
       await openTab(page, 'Products');
       await expect.poll(() => stockShown(page, 'RST-01'), { timeout: 15_000, interval: 100 }).toBe('10');
       // Survives only if the page is never reloaded.
       await page.evaluate(() => Object.assign(window, { __sameDocument: true }));
       const productId = (
-        await environment.stack.db.query<{ id: string }>(
-          "select id from public.products where sku = 'RST-01' and user_id = $1",
-          [userId],
-        )
+        await environment.stack.db.query<{ id: string }>("select id from public.products where sku = 'RST-01' and user_id = $1", [userId])
       ).rows[0]!.id;
 
       // Down: the data changes behind the stack's back, as this user's sale, straight in the database.
@@ -92,9 +84,7 @@ describe('backend restart with the app open [embedded Postgres, end to end]', ()
       try {
         await db.connect();
         await db.query('begin');
-        await db.query("select set_config('request.jwt.claims', $1, true)", [
-          JSON.stringify({ sub: userId, role: 'authenticated' }),
-        ]);
+        await db.query("select set_config('request.jwt.claims', $1, true)", [JSON.stringify({ sub: userId, role: 'authenticated' })]);
         await db.query("select public.log_sale($1, 3, 'Myntra')", [productId]);
         await db.query('commit');
       } finally {
@@ -105,10 +95,10 @@ describe('backend restart with the app open [embedded Postgres, end to end]', ()
       // Up again on the same port and directory: the page catches up on its own.
       await environment.startStack();
       const restarted = Date.now();
-      await expect.poll(() => stockShown(page, 'RST-01'), { timeout: RECOVERY_TIMEOUT_MS, interval: 200 }).toBe('7');
-      console.log(
-        `backend-restart: the open page showed the change ${Date.now() - restarted} ms after the stack was back`,
-      );
+      await expect
+        .poll(() => stockShown(page, 'RST-01'), { timeout: RECOVERY_TIMEOUT_MS, interval: 200 })
+        .toBe('7');
+      console.log(`backend-restart: the open page showed the change ${Date.now() - restarted} ms after the stack was back`);
 
       // And it is live again: a change after the restart arrives by realtime.
       await rpcAs(token, 'log_sale', { product_id: productId, quantity: 2 });

@@ -57,15 +57,9 @@ beforeAll(async () => {
   port = Number(new URL(stack.url).port);
 
   const owner = await signIn({
-    newClient: () =>
-      createClient(stack.url, stack.anonKey, { auth: { persistSession: false, autoRefreshToken: false } }),
+    newClient: () => createClient(stack.url, stack.anonKey, { auth: { persistSession: false, autoRefreshToken: false } }),
   });
-  await rpcOk(owner, 'create_product', {
-    sku: 'WEB-1',
-    product_name: 'Web hat',
-    selling_price: 100,
-    stock_on_hand: 1000,
-  });
+  await rpcOk(owner, 'create_product', { sku: 'WEB-1', product_name: 'Web hat', selling_price: 100, stock_on_hand: 1000 });
   webhook = (await rpcOk<(typeof webhook)[]>(owner, 'create_website_webhook'))[0]!;
 });
 
@@ -108,8 +102,7 @@ function slowClient(kind: 'body' | 'headers'): Promise<SlowOutcome> {
     'Content-Type: application/json\r\nX-Shopify-Hmac-Sha256: AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=\r\n' +
     'Content-Length: 100000\r\n\r\n';
   // A body client sends its headers at once and trickles the body; a headers client trickles them.
-  const [sentAtOnce, trickled] =
-    kind === 'body' ? [requestHead, '{'.padEnd(100_000, ' ')] : ['POST', requestHead.slice(4)];
+  const [sentAtOnce, trickled] = kind === 'body' ? [requestHead, '{'.padEnd(100_000, ' ')] : ['POST', requestHead.slice(4)];
   return new Promise((resolve) => {
     const socket = connect(port, '127.0.0.1');
     const started = performance.now();
@@ -164,10 +157,7 @@ it('slow clients to a made-up token hold no function slot: every genuine order g
   const firstTimeout = Math.min(...bodies.map((slow) => slow.answeredAt));
   expect(lastOrder).toBeLessThan(firstTimeout);
 
-  for (const [kind, outcomes, deadline] of [
-    ['body', bodies, BODY_MS],
-    ['headers', headers, HEADERS_MS],
-  ] as const) {
+  for (const [kind, outcomes, deadline] of [['body', bodies, BODY_MS], ['headers', headers, HEADERS_MS]] as const) {
     for (const outcome of outcomes) {
       expect({ kind, status: outcome.status }).toEqual({ kind, status: 408 });
       expect(outcome.elapsedMs).toBeGreaterThanOrEqual(deadline - 50);

@@ -71,11 +71,7 @@ async function awaitNewListener(previous: number): Promise<number> {
 async function changesArrive(user: User, socket: RawRealtime, label: string) {
   for (let i = 0; i < CHANGES_AFTER_RECONNECT; i++) {
     const name = `${label} ${i}`;
-    const heard = socket.nextChange(
-      'materials',
-      (event) => event.data.record?.material_name === name,
-      `the INSERT of ${name}`,
-    );
+    const heard = socket.nextChange('materials', (event) => event.data.record?.material_name === name, `the INSERT of ${name}`);
     await rpcOk(user, 'create_raw_material', { material_name: name, stock_level: 1 });
     const event = await heard;
     expect(event.data.type).toBe('INSERT');
@@ -87,13 +83,7 @@ beforeAll(async () => {
   clusterUrl = execFileSync('bash', [CLUSTER_SCRIPT, 'start', clusterDir, String(await freePort())], {
     encoding: 'utf8',
   }).trim();
-  running = await startStack({
-    port: 0,
-    databaseUrl: clusterUrl,
-    jwtSecret: DEMO_JWT_SECRET,
-    rateLimits: RELAXED_AUTH_RATE_LIMITS,
-    quiet: true,
-  });
+  running = await startStack({ port: 0, databaseUrl: clusterUrl, jwtSecret: DEMO_JWT_SECRET, rateLimits: RELAXED_AUTH_RATE_LIMITS, quiet: true });
   stack = { kind: 'postgres', ...running, newClient: () => newClient(running!.url, running!.anonKey) };
   await connectAdmin();
 });
@@ -126,9 +116,7 @@ describe('the LISTEN connection is lost', () => {
   it('pg_terminate_backend of the listener: no crash, REST keeps serving, every later change arrives', async () => {
     const pid = await listenerPid();
     expect(pid).not.toBeNull();
-    const { rows } = await admin!.query<{ terminated: boolean }>('select pg_terminate_backend($1) as terminated', [
-      pid,
-    ]);
+    const { rows } = await admin!.query<{ terminated: boolean }>('select pg_terminate_backend($1) as terminated', [pid]);
     expect(rows[0]!.terminated).toBe(true);
 
     // REST does not depend on the listener.

@@ -60,9 +60,7 @@ describe('oversell through the stack [postgres]', () => {
     const productId = await createProduct(user, name, 50);
 
     const outcomes = await Promise.all(
-      Array.from({ length: 200 }, () =>
-        rpc(user, 'log_sale', { product_id: productId, quantity: 1, platform: 'Amazon' }),
-      ),
+      Array.from({ length: 200 }, () => rpc(user, 'log_sale', { product_id: productId, quantity: 1, platform: 'Amazon' })),
     );
 
     const { succeeded, byMessage, unexpected } = tally(outcomes);
@@ -106,10 +104,7 @@ describe('oversell through the stack [postgres]', () => {
       [shirt, 1],
       [scarf, 1],
     ] as const) {
-      const order = await rpcOk<{ id: string }>(user, 'start_production', {
-        product_id: product,
-        quantity_to_produce: quantity,
-      });
+      const order = await rpcOk<{ id: string }>(user, 'start_production', { product_id: product, quantity_to_produce: quantity });
       pending.push({ id: order.id, product, quantity });
     }
     const before = {
@@ -129,11 +124,9 @@ describe('oversell through the stack [postgres]', () => {
       ops.push({ kind: 'start', product: i % 2 ? shirt : scarf, quantity: 1 + (i % 3) });
       ops.push({ kind: 'sale', product: i % 2 ? scarf : shirt, quantity: 1 + (i % 2) });
     }
-    for (const order of pending)
-      ops.push({ kind: 'complete', order: order.id, product: order.product, quantity: order.quantity });
+    for (const order of pending) ops.push({ kind: 'complete', order: order.id, product: order.product, quantity: order.quantity });
     // Each pending order completed twice: exactly one of the two may add its output.
-    for (const order of pending)
-      ops.push({ kind: 'complete', order: order.id, product: order.product, quantity: order.quantity });
+    for (const order of pending) ops.push({ kind: 'complete', order: order.id, product: order.product, quantity: order.quantity });
     // Interleave the kinds so they hit the server together.
     shuffle(ops);
 
@@ -192,11 +185,7 @@ describe('oversell through the stack [postgres]', () => {
       [user.id],
     );
     const successfulStarts = ops.filter((op, i) => op.kind === 'start' && !outcomes[i]!.error).length;
-    expect(rows[0]).toEqual({
-      started: pending.length + successfulStarts,
-      completed: pending.length,
-      outputs: pending.length,
-    });
+    expect(rows[0]).toEqual({ started: pending.length + successfulStarts, completed: pending.length, outputs: pending.length });
     expect(await ledgerProblems(stack, user.id)).toEqual([]);
     console.log(
       `oversell: production race of ${ops.length} calls: ${succeeded} succeeded, refusals ${JSON.stringify(byMessage)}`,

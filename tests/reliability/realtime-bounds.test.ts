@@ -49,10 +49,7 @@ async function watcher(stack: TestStack): Promise<Watcher> {
 async function writeAndHear({ user, socket }: Watcher, name: string, withinMs = 10_000): Promise<number> {
   const started = performance.now();
   const heard = socket.next(
-    (f) =>
-      f[2] === 'realtime:materials' &&
-      f[3] === 'postgres_changes' &&
-      (f[4] as ChangeEvent).data.record?.material_name === name,
+    (f) => f[2] === 'realtime:materials' && f[3] === 'postgres_changes' && (f[4] as ChangeEvent).data.record?.material_name === name,
     `the INSERT of ${name}`,
     withinMs,
   );
@@ -116,9 +113,7 @@ describeStack('realtime bounds', (stack) => {
     try {
       const depth = 200_000;
       const deepEvent = `${'['.repeat(depth)}${']'.repeat(depth)}`;
-      nested.socket.send(
-        `["1","1","realtime:deep","phx_join",{"config":{"postgres_changes":[{"event":${deepEvent}}]}}]`,
-      );
+      nested.socket.send(`["1","1","realtime:deep","phx_join",{"config":{"postgres_changes":[{"event":${deepEvent}}]}}]`);
       const reply = await nested.next((f) => f[1] === '1' && f[3] === 'phx_reply', 'the reply to a deeply nested join');
       expect(reply[4]).toMatchObject({ status: 'ok' });
       expect((await nested.subscribed('deep')).status).toBe('error');
@@ -159,10 +154,7 @@ describeStack('realtime bounds', (stack) => {
 
       // About 350,000 bindings in one frame within the frame limit.
       socket.socket.send(joinFrameOf(MAX_FRAME_BYTES - 1024, '{},'), { binary: false });
-      const flood = await socket.next(
-        (f) => f[1] === '1' && f[2] === 'realtime:flood' && f[3] === 'phx_reply',
-        'the reply to the flood',
-      );
+      const flood = await socket.next((f) => f[1] === '1' && f[2] === 'realtime:flood' && f[3] === 'phx_reply', 'the reply to the flood');
       expect(flood[4]).toEqual({ status: 'error', response: { reason: TOO_MANY_POSTGRES_CHANGES } });
 
       expect((await socket.heartbeat()).status).toBe('ok');
@@ -176,9 +168,7 @@ describeStack('realtime bounds', (stack) => {
     const { user, socket } = await watcher(stack());
     try {
       // Sent at once, without waiting for replies: far more joins than a second allows.
-      const refs = Array.from({ length: 3 * MAX_JOINS_PER_SECOND }, () =>
-        socket.push('rejoined', 'phx_join', { config: {} }),
-      );
+      const refs = Array.from({ length: 3 * MAX_JOINS_PER_SECOND }, () => socket.push('rejoined', 'phx_join', { config: {} }));
       const replies = await Promise.all(
         refs.map((ref) =>
           socket

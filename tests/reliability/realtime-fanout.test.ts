@@ -45,10 +45,7 @@ describeStack('realtime fan-out', (stack) => {
       const heard = sockets.flatMap((socket) =>
         topics.map((topic) =>
           socket.next(
-            (f) =>
-              f[2] === `realtime:${topic}` &&
-              f[3] === 'postgres_changes' &&
-              (f[4] as ChangeEvent).data.record?.supplier === 'Fan-out mill',
+            (f) => f[2] === `realtime:${topic}` && f[3] === 'postgres_changes' && (f[4] as ChangeEvent).data.record?.supplier === 'Fan-out mill',
             `the UPDATE on ${topic}`,
           ),
         ),
@@ -99,18 +96,13 @@ describeStack('realtime fan-out', (stack) => {
       }) as Database['apiTransaction'];
       // The last filter of the last channel: decided by the second statement.
       const name = nameOf(channels - 1, filtersPerChannel - 1);
-      const heard = socket.nextChange(
-        `filtered-${channels - 1}`,
-        (event) => event.data.record?.material_name === name,
-        `the INSERT of ${name}`,
-      );
+      const heard = socket.nextChange(`filtered-${channels - 1}`, (event) => event.data.record?.material_name === name, `the INSERT of ${name}`);
       await db.query(`insert into public.raw_materials (user_id, material_name) values ($1, $2)`, [user.id, name]);
       expect((await heard).ids).toEqual([ids[channels - 1]![filtersPerChannel - 1]]);
       expect(reads).toBe(1);
       // No other channel matched; a heartbeat sent after the event is answered after anything sent before it.
       expect((await socket.heartbeat()).status).toBe('ok');
-      for (let channel = 0; channel < channels - 1; channel++)
-        expect(socket.changes(`filtered-${channel}`)).toEqual([]);
+      for (let channel = 0; channel < channels - 1; channel++) expect(socket.changes(`filtered-${channel}`)).toEqual([]);
     } finally {
       db.apiTransaction = apiTransaction;
       socket.close();

@@ -41,8 +41,7 @@ afterAll(async () => {
   await stack?.close();
 });
 
-const countUsers = async () =>
-  Number((await stack.db.query<{ n: string }>('select count(*) as n from auth.users')).rows[0]?.n);
+const countUsers = async () => Number((await stack.db.query<{ n: string }>('select count(*) as n from auth.users')).rows[0]?.n);
 
 describe('a web page on another origin', () => {
   let browser: Browser;
@@ -84,16 +83,10 @@ describe('a web page on another origin', () => {
             }
           };
           const read = await outcome(() =>
-            fetch(`${url}/rest/v1/sales_orders?select=*`, {
-              headers: { apikey: serviceRoleKey, authorization: `Bearer ${serviceRoleKey}` },
-            }),
+            fetch(`${url}/rest/v1/sales_orders?select=*`, { headers: { apikey: serviceRoleKey, authorization: `Bearer ${serviceRoleKey}` } }),
           );
           const signUp = await outcome(() =>
-            fetch(`${url}/auth/v1/signup`, {
-              method: 'POST',
-              headers: { apikey: anonKey, 'content-type': 'application/json' },
-              body: '{}',
-            }),
+            fetch(`${url}/auth/v1/signup`, { method: 'POST', headers: { apikey: anonKey, 'content-type': 'application/json' }, body: '{}' }),
           );
           // A "simple" request needs no preflight: the key rides in the URL, the body is text/plain.
           const simple = await outcome(() =>
@@ -193,10 +186,7 @@ describe('the gateway', () => {
       body,
     });
     expect(response.status).toBe(400);
-    expect(await response.json()).toMatchObject({
-      ...shape,
-      message: 'JSON nested too deeply: more than 64 levels of arrays and objects.',
-    });
+    expect(await response.json()).toMatchObject({ ...shape, message: 'JSON nested too deeply: more than 64 levels of arrays and objects.' });
     expect(await countUsers()).toBe(usersBefore);
   });
 });
@@ -210,27 +200,21 @@ describe('API transactions', () => {
     );
     expect(who.rows[0]).toEqual({ user: 'authenticator', superuser: false });
     for (const role of ['postgres', 'supabase_admin']) {
-      await expect(stack.db.apiTransaction((tx) => tx.query(`set role ${role}`))).rejects.toMatchObject({
-        code: '42501',
-      });
+      await expect(stack.db.apiTransaction((tx) => tx.query(`set role ${role}`))).rejects.toMatchObject({ code: '42501' });
     }
   });
 
   it('of one statement commit it, or leave nothing and the connection idle, reporting the first error', async () => {
     await stack.db.query('create table public.hardening_probe (n int)');
     await stack.db.query('grant insert, select on public.hardening_probe to authenticator');
-    const rows = async () =>
-      (await stack.db.query<{ n: number }>('select n from public.hardening_probe order by n')).rows;
+    const rows = async () => (await stack.db.query<{ n: number }>('select n from public.hardening_probe order by n')).rows;
     try {
       // The statement fails after writing: its COMMIT, sent with it, ends the transaction as a ROLLBACK.
-      const failing =
-        'with written as (insert into public.hardening_probe values ($1) returning n) select n / 0 from written';
+      const failing = 'with written as (insert into public.hardening_probe values ($1) returning n) select n / 0 from written';
       await expect(stack.db.apiStatement(failing, [1])).rejects.toMatchObject({ code: '22012' });
       // Its settings failing: their error, not the statement's "current transaction is aborted".
       const badSetup = { setup: { sql: `select set_config('timezone', $1, true)`, params: ['Nowhere/Never'] } };
-      await expect(
-        stack.db.apiStatement('insert into public.hardening_probe values (2)', [], badSetup),
-      ).rejects.toMatchObject({
+      await expect(stack.db.apiStatement('insert into public.hardening_probe values (2)', [], badSetup)).rejects.toMatchObject({
         code: '22023',
         message: 'invalid value for parameter "TimeZone": "Nowhere/Never"',
       });
@@ -240,9 +224,7 @@ describe('API transactions', () => {
       expect(await rows()).toEqual([]);
       // Every connection came back idle, so the pool's next statements run and commit.
       const inserted = await Promise.all(
-        [4, 5, 6].map((n) =>
-          stack.db.apiStatement<{ n: number }>('insert into public.hardening_probe values ($1) returning n', [n]),
-        ),
+        [4, 5, 6].map((n) => stack.db.apiStatement<{ n: number }>('insert into public.hardening_probe values ($1) returning n', [n])),
       );
       expect(inserted.map((result) => result.rows)).toEqual([[{ n: 4 }], [{ n: 5 }], [{ n: 6 }]]);
       expect(await rows()).toEqual([{ n: 4 }, { n: 5 }, { n: 6 }]);
@@ -252,9 +234,7 @@ describe('API transactions', () => {
   });
 
   it("stop a statement at the anon role's 3 s timeout, with PostgREST's error", async () => {
-    await stack.db.query(
-      `create function public.hardening_slow() returns int language sql as 'select pg_sleep(6)::text::int'`,
-    );
+    await stack.db.query(`create function public.hardening_slow() returns int language sql as 'select pg_sleep(6)::text::int'`);
     await stack.db.query('grant execute on function public.hardening_slow() to anon');
     reloadSchema(stack.db);
     try {
@@ -265,10 +245,7 @@ describe('API transactions', () => {
         body: '{}',
       });
       const elapsed = Date.now() - started;
-      expect(await response.json()).toMatchObject({
-        code: '57014',
-        message: 'canceling statement due to statement timeout',
-      });
+      expect(await response.json()).toMatchObject({ code: '57014', message: 'canceling statement due to statement timeout' });
       expect(response.status).toBe(500);
       expect(elapsed).toBeGreaterThanOrEqual(2_900);
       expect(elapsed).toBeLessThan(5_500);

@@ -59,8 +59,7 @@ const forgeries: Forgery[] = [
   {
     name: 'an expired token of the victim, correctly signed',
     restCode: 'PGRST303',
-    forge: (_a, victim) =>
-      signJwt({ sub: victim.id, role: 'authenticated', exp: Math.floor(Date.now() / 1000) - 60 }, DEMO_JWT_SECRET),
+    forge: (_a, victim) => signJwt({ sub: victim.id, role: 'authenticated', exp: Math.floor(Date.now() / 1000) - 60 }, DEMO_JWT_SECRET),
   },
   {
     name: "the attacker's token with sub changed to the victim",
@@ -117,10 +116,7 @@ describeStack('forged tokens on RPC and realtime', (stack) => {
       ['dashboard_summary', {}],
     ] as const;
     for (const [fn, args] of calls) {
-      const response = await request(stack(), token, `/rest/v1/rpc/${fn}`, {
-        method: 'POST',
-        body: JSON.stringify(args),
-      });
+      const response = await request(stack(), token, `/rest/v1/rpc/${fn}`, { method: 'POST', body: JSON.stringify(args) });
       expect(response.status, fn).toBe(401);
       expect(response.headers.get('www-authenticate'), fn).toMatch(/^Bearer/);
       expect(await response.json(), fn).toMatchObject({ code: restCode, message: expect.any(String) });
