@@ -5,6 +5,7 @@ import { customersKeys } from '@/features/customers/query-keys';
 import { dashboardKeys } from '@/features/dashboard/query-keys';
 import { gstKeys } from '@/features/gst/query-keys';
 import { inventoryKeys } from '@/features/inventory/query-keys';
+import { locationsKeys } from '@/features/locations/query-keys';
 import { planningKeys } from '@/features/planning/query-keys';
 import { returnsKeys } from '@/features/returns/query-keys';
 import { salesOrdersKeys } from '@/features/sales-orders/query-keys';
@@ -98,6 +99,8 @@ describe('queryKeysForTables', () => {
       catalogueKeys.productCosting,
       catalogueKeys.styles,
       channelsKeys.comboComponents,
+      // Every change of a product's stock happens at a location (issue 45).
+      locationsKeys.locations,
     ]);
   });
 

@@ -4,6 +4,7 @@ import { customersQueries } from '@/features/customers/query-keys';
 import { dashboardQueries } from '@/features/dashboard/query-keys';
 import { gstQueries } from '@/features/gst/query-keys';
 import { inventoryQueries } from '@/features/inventory/query-keys';
+import { locationsQueries } from '@/features/locations/query-keys';
 import { manufacturingQueries } from '@/features/manufacturing/query-keys';
 import { planningQueries } from '@/features/planning/query-keys';
 import { purchasingQueries } from '@/features/purchasing/query-keys';
@@ -24,6 +25,7 @@ export const featureQueries: readonly FeatureQueries[] = [
   dashboardQueries,
   gstQueries,
   inventoryQueries,
+  locationsQueries,
   manufacturingQueries,
   planningQueries,
   purchasingQueries,

@@ -5,6 +5,7 @@ import {
   IconCalendarStats,
   IconChartBar,
   IconLayoutDashboard,
+  IconMapPin,
   IconPackages,
   IconReceiptTax,
   IconSettings,
@@ -161,6 +162,13 @@ export const screens = [
     icon: IconBuildingStore,
     place: 'business',
     ...lazyScreen(() => import('./screens/channels-screen').then((m) => m.ChannelsScreen)),
+  },
+  {
+    id: 'locations',
+    label: 'Locations',
+    icon: IconMapPin,
+    place: 'business',
+    ...lazyScreen(() => import('@/features/locations/components/locations').then((m) => m.Locations)),
   },
   {
     id: 'settings',

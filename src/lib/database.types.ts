@@ -201,71 +201,69 @@ isOneToOne: false
       referencedColumns: ["id","user_id"]
     }
                   ]
-                },"customer_payment_allocations": {
+                },"delivery_challan_lines": {
                   Row: {
-                    "amount": number,"id": string,"invoice_id": string | null,"payment_id": string,"sales_order_id": string | null,"user_id": string
+                    "delivery_challan_id": string,"description": string,"hsn_code": string | null,"id": string,"material_id": string | null,"position": number,"product_id": string | null,"quantity": number,"taxable_value": number | null,"unit": string,"unit_value": number | null,"user_id": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "amount": number,"id"?: string,"invoice_id"?: string | null,"payment_id": string,"sales_order_id"?: string | null,"user_id"?: string
+                    "delivery_challan_id": string,"description": string,"hsn_code"?: string | null,"id"?: string,"material_id"?: string | null,"position": number,"product_id"?: string | null,"quantity": number,"taxable_value"?: number | null,"unit": string,"unit_value"?: number | null,"user_id"?: string
                   }
                   Update: {
-                    "amount"?: number,"id"?: string,"invoice_id"?: string | null,"payment_id"?: string,"sales_order_id"?: string | null,"user_id"?: string
+                    "delivery_challan_id"?: string,"description"?: string,"hsn_code"?: string | null,"id"?: string,"material_id"?: string | null,"position"?: number,"product_id"?: string | null,"quantity"?: number,"taxable_value"?: number | null,"unit"?: string,"unit_value"?: number | null,"user_id"?: string
                   }
                   Relationships: [
                     {
-      foreignKeyName: "customer_payment_allocations_invoice_id_fkey"
-      columns: ["invoice_id","user_id"]
+      foreignKeyName: "delivery_challan_lines_delivery_challan_id_user_id_fkey"
+      columns: ["delivery_challan_id","user_id"]
 isOneToOne: false
-      referencedRelation: "invoices"
+      referencedRelation: "delivery_challans"
       referencedColumns: ["id","user_id"]
     },{
-      foreignKeyName: "customer_payment_allocations_payment_id_fkey"
-      columns: ["payment_id","user_id"]
+      foreignKeyName: "delivery_challan_lines_material_id_user_id_fkey"
+      columns: ["material_id","user_id"]
 isOneToOne: false
-      referencedRelation: "customer_payments"
+      referencedRelation: "raw_materials"
       referencedColumns: ["id","user_id"]
     },{
-      foreignKeyName: "customer_payment_allocations_sales_order_id_fkey"
-      columns: ["sales_order_id"]
+      foreignKeyName: "delivery_challan_lines_product_id_user_id_fkey"
+      columns: ["product_id","user_id"]
 isOneToOne: false
-      referencedRelation: "sales_orders"
-      referencedColumns: ["id"]
+      referencedRelation: "product_unit_costs"
+      referencedColumns: ["product_id","user_id"]
+    },{
+      foreignKeyName: "delivery_challan_lines_product_id_user_id_fkey"
+      columns: ["product_id","user_id"]
+isOneToOne: false
+      referencedRelation: "products"
+      referencedColumns: ["id","user_id"]
     }
                   ]
-                },"customer_payments": {
+                },"delivery_challans": {
                   Row: {
-                    "amount": number,"created_at": string,"customer_id": string,"id": string,"mode": string,"paid_on": string,"reference": string | null,"user_id": string
+                    "challan_date": string,"challan_number": string,"consignee_address": string | null,"consignee_gstin": string | null,"consignee_name": string,"consignor_address": string,"consignor_gstin": string,"consignor_name": string,"consignor_state_code": string,"created_at": string,"financial_year": string,"from_location_id": string,"from_location_name": string,"id": string,"place_of_supply": string,"purpose": string,"serial": number,"taxable_value": number | null,"to_location_id": string,"to_location_name": string,"user_id": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "amount": number,"created_at"?: string,"customer_id": string,"id"?: string,"mode": string,"paid_on": string,"reference"?: string | null,"user_id"?: string
+                    "challan_date": string,"challan_number": string,"consignee_address"?: string | null,"consignee_gstin"?: string | null,"consignee_name": string,"consignor_address": string,"consignor_gstin": string,"consignor_name": string,"consignor_state_code": string,"created_at"?: string,"financial_year": string,"from_location_id": string,"from_location_name": string,"id"?: string,"place_of_supply": string,"purpose": string,"serial": number,"taxable_value"?: number | null,"to_location_id": string,"to_location_name": string,"user_id"?: string
                   }
                   Update: {
-                    "amount"?: number,"created_at"?: string,"customer_id"?: string,"id"?: string,"mode"?: string,"paid_on"?: string,"reference"?: string | null,"user_id"?: string
+                    "challan_date"?: string,"challan_number"?: string,"consignee_address"?: string | null,"consignee_gstin"?: string | null,"consignee_name"?: string,"consignor_address"?: string,"consignor_gstin"?: string,"consignor_name"?: string,"consignor_state_code"?: string,"created_at"?: string,"financial_year"?: string,"from_location_id"?: string,"from_location_name"?: string,"id"?: string,"place_of_supply"?: string,"purpose"?: string,"serial"?: number,"taxable_value"?: number | null,"to_location_id"?: string,"to_location_name"?: string,"user_id"?: string
                   }
                   Relationships: [
                     {
-      foreignKeyName: "customer_payments_customer_id_fkey"
-      columns: ["customer_id","user_id"]
+      foreignKeyName: "delivery_challans_from_location_id_user_id_fkey"
+      columns: ["from_location_id","user_id"]
 isOneToOne: false
-      referencedRelation: "customers"
+      referencedRelation: "locations"
+      referencedColumns: ["id","user_id"]
+    },{
+      foreignKeyName: "delivery_challans_to_location_id_user_id_fkey"
+      columns: ["to_location_id","user_id"]
+isOneToOne: false
+      referencedRelation: "locations"
       referencedColumns: ["id","user_id"]
     }
-                  ]
-                },"customers": {
-                  Row: {
-                    "archived_at": string | null,"billing_address": string | null,"created_at": string,"credit_days": number,"email": string | null,"gstin": string | null,"id": string,"name": string,"phone": string | null,"shipping_address": string | null,"state_code": string,"user_id": string
-                  }
-                  ComputedFields: never
-                  Insert: {
-                    "archived_at"?: string | null,"billing_address"?: string | null,"created_at"?: string,"credit_days"?: number,"email"?: string | null,"gstin"?: string | null,"id"?: string,"name": string,"phone"?: string | null,"shipping_address"?: string | null,"state_code": string,"user_id"?: string
-                  }
-                  Update: {
-                    "archived_at"?: string | null,"billing_address"?: string | null,"created_at"?: string,"credit_days"?: number,"email"?: string | null,"gstin"?: string | null,"id"?: string,"name"?: string,"phone"?: string | null,"shipping_address"?: string | null,"state_code"?: string,"user_id"?: string
-                  }
-                  Relationships: [
-                    
                   ]
                 },"invoice_lines": {
                   Row: {
@@ -295,37 +293,95 @@ isOneToOne: true
                   ]
                 },"invoices": {
                   Row: {
-                    "buyer_address": string | null,"buyer_gstin": string | null,"buyer_name": string,"buyer_state_code": string,"cgst": number,"created_at": string,"customer_id": string | null,"financial_year": string,"id": string,"igst": number,"invoice_date": string,"invoice_number": string,"serial": number,"sgst": number,"supplier_address": string,"supplier_gstin": string,"supplier_legal_name": string,"supplier_state_code": string,"taxable_value": number,"total": number,"user_id": string
+                    "buyer_address": string | null,"buyer_gstin": string | null,"buyer_name": string,"buyer_state_code": string,"cgst": number,"created_at": string,"financial_year": string,"id": string,"igst": number,"invoice_date": string,"invoice_number": string,"serial": number,"sgst": number,"supplier_address": string,"supplier_gstin": string,"supplier_legal_name": string,"supplier_state_code": string,"taxable_value": number,"total": number,"user_id": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "buyer_address"?: string | null,"buyer_gstin"?: string | null,"buyer_name": string,"buyer_state_code": string,"cgst": number,"created_at"?: string,"customer_id"?: string | null,"financial_year": string,"id"?: string,"igst": number,"invoice_date": string,"invoice_number": string,"serial": number,"sgst": number,"supplier_address": string,"supplier_gstin": string,"supplier_legal_name": string,"supplier_state_code": string,"taxable_value": number,"total": number,"user_id"?: string
+                    "buyer_address"?: string | null,"buyer_gstin"?: string | null,"buyer_name": string,"buyer_state_code": string,"cgst": number,"created_at"?: string,"financial_year": string,"id"?: string,"igst": number,"invoice_date": string,"invoice_number": string,"serial": number,"sgst": number,"supplier_address": string,"supplier_gstin": string,"supplier_legal_name": string,"supplier_state_code": string,"taxable_value": number,"total": number,"user_id"?: string
                   }
                   Update: {
-                    "buyer_address"?: string | null,"buyer_gstin"?: string | null,"buyer_name"?: string,"buyer_state_code"?: string,"cgst"?: number,"created_at"?: string,"customer_id"?: string | null,"financial_year"?: string,"id"?: string,"igst"?: number,"invoice_date"?: string,"invoice_number"?: string,"serial"?: number,"sgst"?: number,"supplier_address"?: string,"supplier_gstin"?: string,"supplier_legal_name"?: string,"supplier_state_code"?: string,"taxable_value"?: number,"total"?: number,"user_id"?: string
+                    "buyer_address"?: string | null,"buyer_gstin"?: string | null,"buyer_name"?: string,"buyer_state_code"?: string,"cgst"?: number,"created_at"?: string,"financial_year"?: string,"id"?: string,"igst"?: number,"invoice_date"?: string,"invoice_number"?: string,"serial"?: number,"sgst"?: number,"supplier_address"?: string,"supplier_gstin"?: string,"supplier_legal_name"?: string,"supplier_state_code"?: string,"taxable_value"?: number,"total"?: number,"user_id"?: string
+                  }
+                  Relationships: [
+                    
+                  ]
+                },"location_stock": {
+                  Row: {
+                    "location_id": string,"material_id": string | null,"product_id": string | null,"quantity": number,"user_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "location_id": string,"material_id"?: string | null,"product_id"?: string | null,"quantity": number,"user_id": string
+                  }
+                  Update: {
+                    "location_id"?: string,"material_id"?: string | null,"product_id"?: string | null,"quantity"?: number,"user_id"?: string
                   }
                   Relationships: [
                     {
-      foreignKeyName: "invoices_customer_id_fkey"
-      columns: ["customer_id","user_id"]
+      foreignKeyName: "location_stock_location_id_user_id_fkey"
+      columns: ["location_id","user_id"]
 isOneToOne: false
-      referencedRelation: "customers"
+      referencedRelation: "locations"
+      referencedColumns: ["id","user_id"]
+    },{
+      foreignKeyName: "location_stock_material_id_user_id_fkey"
+      columns: ["material_id","user_id"]
+isOneToOne: false
+      referencedRelation: "raw_materials"
+      referencedColumns: ["id","user_id"]
+    },{
+      foreignKeyName: "location_stock_product_id_user_id_fkey"
+      columns: ["product_id","user_id"]
+isOneToOne: false
+      referencedRelation: "product_unit_costs"
+      referencedColumns: ["product_id","user_id"]
+    },{
+      foreignKeyName: "location_stock_product_id_user_id_fkey"
+      columns: ["product_id","user_id"]
+isOneToOne: false
+      referencedRelation: "products"
+      referencedColumns: ["id","user_id"]
+    }
+                  ]
+                },"locations": {
+                  Row: {
+                    "address": string | null,"created_at": string,"gstin": string | null,"id": string,"is_main": boolean,"kind": Database["public"]['Enums']["location_kind"],"location_name": string,"supplier_id": string | null,"user_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "address"?: string | null,"created_at"?: string,"gstin"?: string | null,"id"?: string,"is_main"?: boolean,"kind": Database["public"]['Enums']["location_kind"],"location_name": string,"supplier_id"?: string | null,"user_id"?: string
+                  }
+                  Update: {
+                    "address"?: string | null,"created_at"?: string,"gstin"?: string | null,"id"?: string,"is_main"?: boolean,"kind"?: Database["public"]['Enums']["location_kind"],"location_name"?: string,"supplier_id"?: string | null,"user_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "locations_supplier_id_user_id_fkey"
+      columns: ["supplier_id","user_id"]
+isOneToOne: false
+      referencedRelation: "suppliers"
       referencedColumns: ["id","user_id"]
     }
                   ]
                 },"manufacturing_orders": {
                   Row: {
-                    "completion_date": string | null,"creation_date": string,"id": string,"product_id": string,"product_name": string,"quantity_to_produce": number,"status": Database["public"]['Enums']["manufacturing_order_status"],"user_id": string
+                    "completion_date": string | null,"creation_date": string,"id": string,"location_id": string | null,"product_id": string,"product_name": string,"quantity_to_produce": number,"status": Database["public"]['Enums']["manufacturing_order_status"],"user_id": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "completion_date"?: string | null,"creation_date"?: string,"id"?: string,"product_id": string,"product_name": string,"quantity_to_produce": number,"status"?: Database["public"]['Enums']["manufacturing_order_status"],"user_id"?: string
+                    "completion_date"?: string | null,"creation_date"?: string,"id"?: string,"location_id"?: string | null,"product_id": string,"product_name": string,"quantity_to_produce": number,"status"?: Database["public"]['Enums']["manufacturing_order_status"],"user_id"?: string
                   }
                   Update: {
-                    "completion_date"?: string | null,"creation_date"?: string,"id"?: string,"product_id"?: string,"product_name"?: string,"quantity_to_produce"?: number,"status"?: Database["public"]['Enums']["manufacturing_order_status"],"user_id"?: string
+                    "completion_date"?: string | null,"creation_date"?: string,"id"?: string,"location_id"?: string | null,"product_id"?: string,"product_name"?: string,"quantity_to_produce"?: number,"status"?: Database["public"]['Enums']["manufacturing_order_status"],"user_id"?: string
                   }
                   Relationships: [
                     {
+      foreignKeyName: "manufacturing_orders_location_id_user_id_fkey"
+      columns: ["location_id","user_id"]
+isOneToOne: false
+      referencedRelation: "locations"
+      referencedColumns: ["id","user_id"]
+    },{
       foreignKeyName: "manufacturing_orders_product_id_user_id_fkey"
       columns: ["product_id","user_id"]
 isOneToOne: false
@@ -543,23 +599,17 @@ isOneToOne: false
                   ]
                 },"sales_orders": {
                   Row: {
-                    "cgst": number,"customer_id": string | null,"external_order_id": string | null,"fees": number,"gst_rate": number | null,"hsn_code": string | null,"id": string,"igst": number,"operator_gstin": string | null,"order_date": string,"place_of_supply": string | null,"platform": Database["public"]['Enums']["sales_platform"],"product_id": string,"product_name": string,"profit": number | null,"profit_after_returns": number | null,"quantity": number,"refunded_amount": number | null,"refunded_taxable_value": number | null,"reimbursed": number,"restocked_quantity": number,"return_fees": number,"return_note": string | null,"returned_quantity": number,"sgst": number,"status": Database["public"]['Enums']["sales_order_status"],"taxable_value": number,"total_amount": number,"unit_cost": number | null,"unit_price": number,"user_id": string
+                    "cgst": number,"external_order_id": string | null,"fees": number,"gst_rate": number | null,"hsn_code": string | null,"id": string,"igst": number,"operator_gstin": string | null,"order_date": string,"place_of_supply": string | null,"platform": Database["public"]['Enums']["sales_platform"],"product_id": string,"product_name": string,"profit": number | null,"profit_after_returns": number | null,"quantity": number,"refunded_amount": number | null,"refunded_taxable_value": number | null,"reimbursed": number,"restocked_quantity": number,"return_fees": number,"return_note": string | null,"returned_quantity": number,"sgst": number,"status": Database["public"]['Enums']["sales_order_status"],"taxable_value": number,"total_amount": number,"unit_cost": number | null,"unit_price": number,"user_id": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "cgst"?: number,"customer_id"?: string | null,"external_order_id"?: string | null,"fees"?: number,"gst_rate"?: number | null,"hsn_code"?: string | null,"id"?: string,"igst"?: number,"operator_gstin"?: string | null,"order_date"?: string,"place_of_supply"?: string | null,"platform"?: Database["public"]['Enums']["sales_platform"],"product_id": string,"product_name": string,"profit"?: never,"profit_after_returns"?: never,"quantity": number,"refunded_amount"?: never,"refunded_taxable_value"?: never,"reimbursed"?: number,"restocked_quantity"?: number,"return_fees"?: number,"return_note"?: string | null,"returned_quantity"?: number,"sgst"?: number,"status"?: Database["public"]['Enums']["sales_order_status"],"taxable_value": number,"total_amount": number,"unit_cost"?: number | null,"unit_price": number,"user_id"?: string
+                    "cgst"?: number,"external_order_id"?: string | null,"fees"?: number,"gst_rate"?: number | null,"hsn_code"?: string | null,"id"?: string,"igst"?: number,"operator_gstin"?: string | null,"order_date"?: string,"place_of_supply"?: string | null,"platform"?: Database["public"]['Enums']["sales_platform"],"product_id": string,"product_name": string,"profit"?: never,"profit_after_returns"?: never,"quantity": number,"refunded_amount"?: never,"refunded_taxable_value"?: never,"reimbursed"?: number,"restocked_quantity"?: number,"return_fees"?: number,"return_note"?: string | null,"returned_quantity"?: number,"sgst"?: number,"status"?: Database["public"]['Enums']["sales_order_status"],"taxable_value": number,"total_amount": number,"unit_cost"?: number | null,"unit_price": number,"user_id"?: string
                   }
                   Update: {
-                    "cgst"?: number,"customer_id"?: string | null,"external_order_id"?: string | null,"fees"?: number,"gst_rate"?: number | null,"hsn_code"?: string | null,"id"?: string,"igst"?: number,"operator_gstin"?: string | null,"order_date"?: string,"place_of_supply"?: string | null,"platform"?: Database["public"]['Enums']["sales_platform"],"product_id"?: string,"product_name"?: string,"profit"?: never,"profit_after_returns"?: never,"quantity"?: number,"refunded_amount"?: never,"refunded_taxable_value"?: never,"reimbursed"?: number,"restocked_quantity"?: number,"return_fees"?: number,"return_note"?: string | null,"returned_quantity"?: number,"sgst"?: number,"status"?: Database["public"]['Enums']["sales_order_status"],"taxable_value"?: number,"total_amount"?: number,"unit_cost"?: number | null,"unit_price"?: number,"user_id"?: string
+                    "cgst"?: number,"external_order_id"?: string | null,"fees"?: number,"gst_rate"?: number | null,"hsn_code"?: string | null,"id"?: string,"igst"?: number,"operator_gstin"?: string | null,"order_date"?: string,"place_of_supply"?: string | null,"platform"?: Database["public"]['Enums']["sales_platform"],"product_id"?: string,"product_name"?: string,"profit"?: never,"profit_after_returns"?: never,"quantity"?: number,"refunded_amount"?: never,"refunded_taxable_value"?: never,"reimbursed"?: number,"restocked_quantity"?: number,"return_fees"?: number,"return_note"?: string | null,"returned_quantity"?: number,"sgst"?: number,"status"?: Database["public"]['Enums']["sales_order_status"],"taxable_value"?: number,"total_amount"?: number,"unit_cost"?: number | null,"unit_price"?: number,"user_id"?: string
                   }
                   Relationships: [
                     {
-      foreignKeyName: "sales_orders_customer_id_fkey"
-      columns: ["customer_id","user_id"]
-isOneToOne: false
-      referencedRelation: "customers"
-      referencedColumns: ["id","user_id"]
-    },{
       foreignKeyName: "sales_orders_product_id_user_id_fkey"
       columns: ["product_id","user_id"]
 isOneToOne: false
@@ -649,17 +699,23 @@ isOneToOne: false
                   ]
                 },"stock_movements": {
                   Row: {
-                    "balance_after": number,"created_at": string,"gst_paid": number | null,"gst_rate": number | null,"id": number,"manufacturing_order_id": string | null,"material_id": string | null,"note": string | null,"product_id": string | null,"purchase_order_id": string | null,"purchase_value": number | null,"quantity": number,"reason": Database["public"]['Enums']["stock_movement_reason"],"sales_order_id": string | null,"supplier_invoice_date": string | null,"supplier_invoice_number": string | null,"user_id": string
+                    "balance_after": number,"created_at": string,"delivery_challan_id": string | null,"gst_paid": number | null,"gst_rate": number | null,"id": number,"location_id": string,"manufacturing_order_id": string | null,"material_id": string | null,"note": string | null,"product_id": string | null,"purchase_order_id": string | null,"purchase_value": number | null,"quantity": number,"reason": Database["public"]['Enums']["stock_movement_reason"],"sales_order_id": string | null,"supplier_invoice_date": string | null,"supplier_invoice_number": string | null,"user_id": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "balance_after": number,"created_at"?: string,"gst_paid"?: number | null,"gst_rate"?: number | null,"id"?: never,"manufacturing_order_id"?: string | null,"material_id"?: string | null,"note"?: string | null,"product_id"?: string | null,"purchase_order_id"?: string | null,"purchase_value"?: number | null,"quantity": number,"reason": Database["public"]['Enums']["stock_movement_reason"],"sales_order_id"?: string | null,"supplier_invoice_date"?: string | null,"supplier_invoice_number"?: string | null,"user_id"?: string
+                    "balance_after": number,"created_at"?: string,"delivery_challan_id"?: string | null,"gst_paid"?: number | null,"gst_rate"?: number | null,"id"?: never,"location_id": string,"manufacturing_order_id"?: string | null,"material_id"?: string | null,"note"?: string | null,"product_id"?: string | null,"purchase_order_id"?: string | null,"purchase_value"?: number | null,"quantity": number,"reason": Database["public"]['Enums']["stock_movement_reason"],"sales_order_id"?: string | null,"supplier_invoice_date"?: string | null,"supplier_invoice_number"?: string | null,"user_id"?: string
                   }
                   Update: {
-                    "balance_after"?: number,"created_at"?: string,"gst_paid"?: number | null,"gst_rate"?: number | null,"id"?: never,"manufacturing_order_id"?: string | null,"material_id"?: string | null,"note"?: string | null,"product_id"?: string | null,"purchase_order_id"?: string | null,"purchase_value"?: number | null,"quantity"?: number,"reason"?: Database["public"]['Enums']["stock_movement_reason"],"sales_order_id"?: string | null,"supplier_invoice_date"?: string | null,"supplier_invoice_number"?: string | null,"user_id"?: string
+                    "balance_after"?: number,"created_at"?: string,"delivery_challan_id"?: string | null,"gst_paid"?: number | null,"gst_rate"?: number | null,"id"?: never,"location_id"?: string,"manufacturing_order_id"?: string | null,"material_id"?: string | null,"note"?: string | null,"product_id"?: string | null,"purchase_order_id"?: string | null,"purchase_value"?: number | null,"quantity"?: number,"reason"?: Database["public"]['Enums']["stock_movement_reason"],"sales_order_id"?: string | null,"supplier_invoice_date"?: string | null,"supplier_invoice_number"?: string | null,"user_id"?: string
                   }
                   Relationships: [
                     {
+      foreignKeyName: "stock_movements_delivery_challan_id_user_id_fkey"
+      columns: ["delivery_challan_id","user_id"]
+isOneToOne: false
+      referencedRelation: "delivery_challans"
+      referencedColumns: ["id","user_id"]
+    },{
       foreignKeyName: "stock_movements_manufacturing_order_id_fkey"
       columns: ["manufacturing_order_id"]
 isOneToOne: false
@@ -769,26 +825,6 @@ isOneToOne: false
                   Relationships: [
                     
                   ]
-                },"supplier_payments": {
-                  Row: {
-                    "amount": number,"created_at": string,"id": string,"mode": string,"paid_on": string,"reference": string | null,"supplier_id": string,"user_id": string
-                  }
-                  ComputedFields: never
-                  Insert: {
-                    "amount": number,"created_at"?: string,"id"?: string,"mode": string,"paid_on": string,"reference"?: string | null,"supplier_id": string,"user_id"?: string
-                  }
-                  Update: {
-                    "amount"?: number,"created_at"?: string,"id"?: string,"mode"?: string,"paid_on"?: string,"reference"?: string | null,"supplier_id"?: string,"user_id"?: string
-                  }
-                  Relationships: [
-                    {
-      foreignKeyName: "supplier_payments_supplier_id_user_id_fkey"
-      columns: ["supplier_id","user_id"]
-isOneToOne: false
-      referencedRelation: "suppliers"
-      referencedColumns: ["id","user_id"]
-    }
-                  ]
                 },"suppliers": {
                   Row: {
                     "contact": string | null,"created_at": string,"email": string | null,"gstin": string | null,"id": string,"lead_time_days": number | null,"notes": string | null,"payment_terms": string | null,"phone": string | null,"supplier_name": string,"user_id": string
@@ -803,40 +839,6 @@ isOneToOne: false
                   Relationships: [
                     
                   ]
-                },"tally_exported_vouchers": {
-                  Row: {
-                    "export_id": string,"from_date": string,"to_date": string,"user_id": string,"voucher_key": string
-                  }
-                  ComputedFields: never
-                  Insert: {
-                    "export_id": string,"from_date": string,"to_date": string,"user_id"?: string,"voucher_key": string
-                  }
-                  Update: {
-                    "export_id"?: string,"from_date"?: string,"to_date"?: string,"user_id"?: string,"voucher_key"?: string
-                  }
-                  Relationships: [
-                    {
-      foreignKeyName: "tally_exported_vouchers_export_id_user_id_fkey"
-      columns: ["export_id","user_id"]
-isOneToOne: false
-      referencedRelation: "tally_exports"
-      referencedColumns: ["id","user_id"]
-    }
-                  ]
-                },"tally_exports": {
-                  Row: {
-                    "created_at": string,"from_date": string,"id": string,"include_exported": boolean,"to_date": string,"user_id": string,"vouchers": number
-                  }
-                  ComputedFields: never
-                  Insert: {
-                    "created_at"?: string,"from_date": string,"id"?: string,"include_exported": boolean,"to_date": string,"user_id"?: string,"vouchers": number
-                  }
-                  Update: {
-                    "created_at"?: string,"from_date"?: string,"id"?: string,"include_exported"?: boolean,"to_date"?: string,"user_id"?: string,"vouchers"?: number
-                  }
-                  Relationships: [
-                    
-                  ]
                 },"website_order_refusals": {
                   Row: {
                     "id": string,"quantity": number | null,"reason": string,"received_at": string,"shop_order_id": string,"sku": string,"user_id": string
@@ -847,20 +849,6 @@ isOneToOne: false
                   }
                   Update: {
                     "id"?: string,"quantity"?: number | null,"reason"?: string,"received_at"?: string,"shop_order_id"?: string,"sku"?: string,"user_id"?: string
-                  }
-                  Relationships: [
-                    
-                  ]
-                },"website_order_shipping": {
-                  Row: {
-                    "amount": number,"received_at": string,"shop_order_id": string,"user_id": string
-                  }
-                  ComputedFields: never
-                  Insert: {
-                    "amount": number,"received_at"?: string,"shop_order_id": string,"user_id": string
-                  }
-                  Update: {
-                    "amount"?: number,"received_at"?: string,"shop_order_id"?: string,"user_id"?: string
                   }
                   Relationships: [
                     
@@ -1013,9 +1001,11 @@ isOneToOne: false
 { Args: { "counted"?: number,"material_id"?: string,"note"?: string,"product_id"?: string,"request_id"?: string }; Returns: {
               "balance_after": number,
 "created_at": string,
+"delivery_challan_id": string | null,
 "gst_paid": number | null,
 "gst_rate": number | null,
 "id": number,
+"location_id": string,
 "manufacturing_order_id": string | null,
 "material_id": string | null,
 "note": string | null,
@@ -1035,27 +1025,6 @@ isOneToOne: false
         isOneToOne: true
         isSetofReturn: false
       } },
-"archive_customer":
-{ Args: { "archived"?: boolean,"customer_id": string }; Returns: {
-              "archived_at": string | null,
-"billing_address": string | null,
-"created_at": string,
-"credit_days": number,
-"email": string | null,
-"gstin": string | null,
-"id": string,
-"name": string,
-"phone": string | null,
-"shipping_address": string | null,
-"state_code": string,
-"user_id": string
-            }
-                          SetofOptions: {
-        from: "*"
-        to: "customers"
-        isOneToOne: true
-        isSetofReturn: false
-      } },
 "archive_item":
 { Args: { "archived"?: boolean,"material_id"?: string,"product_id"?: string }; Returns: undefined
                            },
@@ -1070,6 +1039,7 @@ isOneToOne: false
               "completion_date": string | null,
 "creation_date": string,
 "id": string,
+"location_id": string | null,
 "product_id": string,
 "product_name": string,
 "quantity_to_produce": number,
@@ -1104,7 +1074,6 @@ isOneToOne: false
 "cancel_sales_order":
 { Args: { "order_id": string }; Returns: {
               "cgst": number,
-"customer_id": string | null,
 "external_order_id": string | null,
 "fees": number,
 "gst_rate": number | null,
@@ -1149,6 +1118,7 @@ isOneToOne: false
               "completion_date": string | null,
 "creation_date": string,
 "id": string,
+"location_id": string | null,
 "product_id": string,
 "product_name": string,
 "quantity_to_produce": number,
@@ -1195,30 +1165,27 @@ isOneToOne: false
 "create_credit_note":
 { Args: { "invoice_id": string,"lines": Json,"reason"?: string,"request_id"?: string }; Returns: Json
                            },
-"create_customer":
-{ Args: { "billing_address"?: string,"credit_days"?: number,"email"?: string,"gstin"?: string,"name": string,"phone"?: string,"request_id"?: string,"shipping_address"?: string,"state_code"?: string }; Returns: {
-              "archived_at": string | null,
-"billing_address": string | null,
+"create_invoice":
+{ Args: { "buyer_address"?: string,"buyer_gstin"?: string,"buyer_name": string,"buyer_state_code"?: string,"invoice_date"?: string,"order_ids": (string)[],"request_id"?: string }; Returns: Json
+                           },
+"create_location":
+{ Args: { "address"?: string,"gstin"?: string,"kind": string,"name": string,"request_id"?: string,"supplier_id"?: string }; Returns: {
+              "address": string | null,
 "created_at": string,
-"credit_days": number,
-"email": string | null,
 "gstin": string | null,
 "id": string,
-"name": string,
-"phone": string | null,
-"shipping_address": string | null,
-"state_code": string,
+"is_main": boolean,
+"kind": Database["public"]['Enums']["location_kind"],
+"location_name": string,
+"supplier_id": string | null,
 "user_id": string
             }
                           SetofOptions: {
         from: "*"
-        to: "customers"
+        to: "locations"
         isOneToOne: true
         isSetofReturn: false
       } },
-"create_invoice":
-{ Args: { "buyer_address"?: string,"buyer_gstin"?: string,"buyer_name"?: string,"buyer_state_code"?: string,"customer_id"?: string,"invoice_date"?: string,"order_ids": (string)[],"request_id"?: string }; Returns: Json
-                           },
 "create_product":
 { Args: { "bom"?: Json,"category"?: string,"costs"?: Json,"product_name": string,"reorder_point"?: number,"request_id"?: string,"selling_price"?: number,"sku": string,"stock_on_hand"?: number }; Returns: {
               "archived_at": string | null,
@@ -1307,12 +1274,6 @@ isOneToOne: false
               "endpoint_token": string,"signing_secret": string
             }[]
                            },
-"customer_dues":
-{ Args: Record<PropertyKey, never>; Returns: Json
-                           },
-"customer_statement":
-{ Args: { "customer_id": string,"date_from": string,"date_to": string }; Returns: Json
-                           },
 "dashboard_panels":
 { Args: { "period": string }; Returns: Json
                            },
@@ -1334,7 +1295,6 @@ isOneToOne: false
 "fulfil_sales_order":
 { Args: { "order_id": string }; Returns: {
               "cgst": number,
-"customer_id": string | null,
 "external_order_id": string | null,
 "fees": number,
 "gst_rate": number | null,
@@ -1376,6 +1336,9 @@ isOneToOne: false
                            },
 "get_credit_note":
 { Args: { "credit_note_id": string }; Returns: Json
+                           },
+"get_delivery_challan":
+{ Args: { "delivery_challan_id": string }; Returns: Json
                            },
 "get_invoice":
 { Args: { "invoice_id": string }; Returns: Json
@@ -1438,9 +1401,8 @@ isOneToOne: false
 { Args: { "page_offset"?: number,"page_size"?: number,"platform"?: Database["public"]['Enums']["sales_platform"] }; Returns: Json
                            },
 "log_sale":
-{ Args: { "customer_id"?: string,"order_date"?: string,"order_id"?: string,"platform"?: string,"product_id": string,"quantity": number,"request_id"?: string,"unit_price"?: number }; Returns: {
+{ Args: { "location_id"?: string,"order_date"?: string,"order_id"?: string,"platform"?: string,"product_id": string,"quantity": number,"request_id"?: string,"unit_price"?: number }; Returns: {
               "cgst": number,
-"customer_id": string | null,
 "external_order_id": string | null,
 "fees": number,
 "gst_rate": number | null,
@@ -1533,7 +1495,7 @@ isOneToOne: false
 { Args: { "period": string }; Returns: Json
                            },
 "receive_material":
-{ Args: { "gst_paid"?: number,"gst_rate"?: number,"material_id": string,"note"?: string,"quantity": number,"request_id"?: string,"supplier_invoice_date"?: string,"supplier_invoice_number"?: string,"unit_cost"?: number }; Returns: {
+{ Args: { "gst_paid"?: number,"gst_rate"?: number,"location_id"?: string,"material_id": string,"note"?: string,"quantity": number,"request_id"?: string,"unit_cost"?: number }; Returns: {
               "archived_at": string | null,
 "cost_per_unit": number,
 "created_at": string,
@@ -1559,13 +1521,10 @@ isOneToOne: false
 { Args: { "lines": Json,"note"?: string,"po_id": string,"request_id"?: string,"supplier_invoice_date"?: string,"supplier_invoice_number"?: string }; Returns: Json
                            },
 "receive_website_order":
-{ Args: { "buyer_state"?: string,"endpoint_token": string,"lines": Json,"ordered_at": string,"shipping"?: number,"shop_order_id": string }; Returns: Json
+{ Args: { "buyer_state"?: string,"endpoint_token": string,"lines": Json,"ordered_at": string,"shop_order_id": string }; Returns: Json
                            },
 "reconciliation_summary":
 { Args: { "period": string }; Returns: Json
-                           },
-"record_payment":
-{ Args: { "allocations"?: Json,"amount": number,"customer_id": string,"mode": string,"paid_on": string,"reference"?: string,"request_id"?: string }; Returns: Json
                            },
 "record_return":
 { Args: { "damaged"?: number,"kind": string,"missing"?: number,"note"?: string,"order_id": string,"request_id"?: string,"return_date"?: string,"return_fees"?: number,"sellable": number,"wrong_item"?: number }; Returns: {
@@ -1592,9 +1551,6 @@ isOneToOne: false
 "record_stock_file":
 { Args: { "platform": string,"request_id"?: string,"rows": Json }; Returns: Json
                            },
-"record_supplier_payment":
-{ Args: { "amount": number,"mode": string,"paid_on": string,"reference"?: string,"request_id"?: string,"supplier_id": string }; Returns: Json
-                           },
 "remove_shopify_connection":
 { Args: Record<PropertyKey, never>; Returns: undefined
                            },
@@ -1607,7 +1563,6 @@ isOneToOne: false
 "return_sales_order":
 { Args: { "note"?: string,"order_id": string,"request_id"?: string,"restock"?: boolean }; Returns: {
               "cgst": number,
-"customer_id": string | null,
 "external_order_id": string | null,
 "fees": number,
 "gst_rate": number | null,
@@ -1688,7 +1643,6 @@ isOneToOne: false
 "set_place_of_supply":
 { Args: { "order_id": string,"state": string }; Returns: {
               "cgst": number,
-"customer_id": string | null,
 "external_order_id": string | null,
 "fees": number,
 "gst_rate": number | null,
@@ -1897,10 +1851,11 @@ isOneToOne: false
 { Args: { "for_user": string }; Returns: Json
                            },
 "start_production":
-{ Args: { "product_id": string,"quantity_to_produce": number,"request_id"?: string }; Returns: {
+{ Args: { "location_id"?: string,"product_id": string,"quantity_to_produce": number,"request_id"?: string }; Returns: {
               "completion_date": string | null,
 "creation_date": string,
 "id": string,
+"location_id": string | null,
 "product_id": string,
 "product_name": string,
 "quantity_to_produce": number,
@@ -1916,16 +1871,16 @@ isOneToOne: false
 "start_production_batch":
 { Args: { "request_id"?: string,"runs": Json }; Returns: (string)[]
                            },
+"stock_by_location":
+{ Args: Record<PropertyKey, never>; Returns: {
+              "is_main": boolean,"item_name": string,"location_id": string,"location_kind": Database["public"]['Enums']["location_kind"],"location_name": string,"material_id": string,"product_id": string,"quantity": number,"unit": string
+            }[]
+                           },
 "stock_sync":
 { Args: { "platform": string }; Returns: Json
                            },
-"supplier_dues":
-{ Args: Record<PropertyKey, never>; Returns: {
-              "billed": number,"days_0_30": number,"days_31_60": number,"days_61_90": number,"due": number,"oldest_due_date": string,"over_90": number,"paid": number,"supplier_id": string,"supplier_name": string
-            }[]
-                           },
-"tally_export":
-{ Args: { "from_date": string,"include_exported"?: boolean,"to_date": string }; Returns: string
+"transfer_stock":
+{ Args: { "from_location_id": string,"lines": Json,"request_id"?: string,"to_location_id": string }; Returns: Json
                            },
 "update_claim":
 { Args: { "amount_reimbursed"?: number,"claim_id": string,"status": string }; Returns: {
@@ -1975,27 +1930,6 @@ isOneToOne: false
                           SetofOptions: {
         from: "*"
         to: "products"
-        isOneToOne: true
-        isSetofReturn: false
-      } },
-"update_customer":
-{ Args: { "billing_address"?: string,"credit_days"?: number,"customer_id": string,"email"?: string,"gstin"?: string,"name": string,"phone"?: string,"shipping_address"?: string,"state_code"?: string }; Returns: {
-              "archived_at": string | null,
-"billing_address": string | null,
-"created_at": string,
-"credit_days": number,
-"email": string | null,
-"gstin": string | null,
-"id": string,
-"name": string,
-"phone": string | null,
-"shipping_address": string | null,
-"state_code": string,
-"user_id": string
-            }
-                          SetofOptions: {
-        from: "*"
-        to: "customers"
         isOneToOne: true
         isSetofReturn: false
       } },
@@ -2103,7 +2037,7 @@ isOneToOne: false
                            }
           }
           Enums: {
-            "manufacturing_order_status": "In Progress"|"Completed"|"Cancelled","purchase_order_status": "Draft"|"Ordered"|"Partially received"|"Received"|"Cancelled","return_claim_status": "Open"|"Filed"|"Approved"|"Rejected","return_condition": "sellable"|"damaged"|"wrong_item"|"missing","return_kind": "rto"|"customer_return","sales_order_status": "Unfulfilled"|"Fulfilled"|"Cancelled"|"Returned"|"Partially returned","sales_platform": "Flipkart"|"Myntra"|"Amazon"|"Meesho"|"Ajio"|"Brand Website"|"Other","settlement_category": "sale"|"commission"|"fixed_fee"|"collection_fee"|"shipping_fee"|"return_fee"|"tcs"|"tds"|"refund"|"reimbursement"|"other","stock_movement_reason": "opening_stock"|"sale"|"production_consumption"|"production_output"|"purchase_receipt"|"adjustment"|"sale_cancelled"|"sale_return"|"production_cancelled"
+            "location_kind": "own"|"job_worker","manufacturing_order_status": "In Progress"|"Completed"|"Cancelled","purchase_order_status": "Draft"|"Ordered"|"Partially received"|"Received"|"Cancelled","return_claim_status": "Open"|"Filed"|"Approved"|"Rejected","return_condition": "sellable"|"damaged"|"wrong_item"|"missing","return_kind": "rto"|"customer_return","sales_order_status": "Unfulfilled"|"Fulfilled"|"Cancelled"|"Returned"|"Partially returned","sales_platform": "Flipkart"|"Myntra"|"Amazon"|"Brand Website"|"Other","settlement_category": "sale"|"commission"|"fixed_fee"|"collection_fee"|"shipping_fee"|"return_fee"|"tcs"|"tds"|"refund"|"reimbursement"|"other","stock_movement_reason": "opening_stock"|"sale"|"production_consumption"|"production_output"|"purchase_receipt"|"adjustment"|"sale_cancelled"|"sale_return"|"production_cancelled"|"transfer"
           }
           CompositeTypes: {
             [_ in never]: never
@@ -2219,7 +2153,7 @@ export type CompositeTypes<
 export const Constants = {
   "public": {
           Enums: {
-            "manufacturing_order_status": ["In Progress", "Completed", "Cancelled"],"purchase_order_status": ["Draft", "Ordered", "Partially received", "Received", "Cancelled"],"return_claim_status": ["Open", "Filed", "Approved", "Rejected"],"return_condition": ["sellable", "damaged", "wrong_item", "missing"],"return_kind": ["rto", "customer_return"],"sales_order_status": ["Unfulfilled", "Fulfilled", "Cancelled", "Returned", "Partially returned"],"sales_platform": ["Flipkart", "Myntra", "Amazon", "Meesho", "Ajio", "Brand Website", "Other"],"settlement_category": ["sale", "commission", "fixed_fee", "collection_fee", "shipping_fee", "return_fee", "tcs", "tds", "refund", "reimbursement", "other"],"stock_movement_reason": ["opening_stock", "sale", "production_consumption", "production_output", "purchase_receipt", "adjustment", "sale_cancelled", "sale_return", "production_cancelled"]
+            "location_kind": ["own", "job_worker"],"manufacturing_order_status": ["In Progress", "Completed", "Cancelled"],"purchase_order_status": ["Draft", "Ordered", "Partially received", "Received", "Cancelled"],"return_claim_status": ["Open", "Filed", "Approved", "Rejected"],"return_condition": ["sellable", "damaged", "wrong_item", "missing"],"return_kind": ["rto", "customer_return"],"sales_order_status": ["Unfulfilled", "Fulfilled", "Cancelled", "Returned", "Partially returned"],"sales_platform": ["Flipkart", "Myntra", "Amazon", "Brand Website", "Other"],"settlement_category": ["sale", "commission", "fixed_fee", "collection_fee", "shipping_fee", "return_fee", "tcs", "tds", "refund", "reimbursement", "other"],"stock_movement_reason": ["opening_stock", "sale", "production_consumption", "production_output", "purchase_receipt", "adjustment", "sale_cancelled", "sale_return", "production_cancelled", "transfer"]
           }
         }
 } as const

@@ -47,7 +47,10 @@ export type DataTable =
   | 'customers'
   | 'customer_payments'
   // Payables (issue 46): only the owner's own payments change them.
-  | 'supplier_payments';
+  | 'supplier_payments'
+  // Locations (issue 45): places, stock per place and delivery challans. Not published: a
+  // transfer changes no item row, and only the owner's own writes add places and challans.
+  | 'locations';
 
 /** The signed-in session: the one query no feature owns, which no data change makes stale. */
 export const sessionKey = ['session'] as const;

@@ -3,7 +3,7 @@
 
 SET local check_function_bodies = off;
 
-DROP FUNCTION "public"."receive_material"(uuid, numeric, numeric, text, uuid, numeric, numeric);
+DROP FUNCTION IF EXISTS "public"."receive_material"(uuid, numeric, numeric, text, uuid, numeric, numeric);
 
 CREATE OR REPLACE FUNCTION public.receive_material (
   material_id             uuid,

@@ -9,7 +9,11 @@ DROP FUNCTION "private"."create_invoice"(uuid, uuid[], text, text, text, text, t
 
 DROP FUNCTION "public"."create_invoice"(uuid[], text, text, text, text, uuid, date);
 
-DROP FUNCTION "public"."log_sale"(uuid, numeric, text, uuid, numeric, date, text);
+DROP FUNCTION IF EXISTS "public"."log_sale"(uuid, numeric, text, uuid, numeric, date, text);
+
+-- Merged after locations (issue 45), whose log_sale takes a location_id of the same type here:
+-- dropped so this one can be created; the reconciling migration after both makes the final one.
+DROP FUNCTION IF EXISTS "public"."log_sale"(uuid, numeric, text, uuid, numeric, date, text, uuid);
 
 CREATE TABLE "public"."customer_payment_allocations" (
   "id"             uuid          NOT NULL DEFAULT gen_random_uuid(),

@@ -36,10 +36,11 @@ create type public.settlement_category as enum (
   'reimbursement', 'other'
 );
 -- Why an item's stock changed: opening stock, purchase receipts and counts come from no order; the
--- others name the sales or manufacturing order they record or undo (ledger.sql checks which).
+-- others name the sales or manufacturing order they record or undo, a transfer between locations
+-- its delivery challan (ledger.sql checks which).
 create type public.stock_movement_reason as enum (
   'opening_stock', 'sale', 'production_consumption', 'production_output', 'purchase_receipt', 'adjustment',
-  'sale_cancelled', 'sale_return', 'production_cancelled'
+  'sale_cancelled', 'sale_return', 'production_cancelled', 'transfer'
 );
 
 -- One request, one write -------------------------------------------------------------------------

@@ -12,6 +12,8 @@
 --   product_sales_totals, sales_day_totals, sales_order_counts, sales_figure_changes: kept totals and
 --     their pending changes, derived from sales_orders; the triggers on sales_orders rebuild them as
 --     a restore inserts the orders;
+--   location_stock: each item's stock per location, the sum of the ledger's rows there, which the
+--     ledger's trigger rebuilds as a restore inserts them;
 --   shopify_connections, website_webhooks: credentials (an access token, a signing secret and the
 --     webhook's address), which no client may read; the owner connects the restored workspace again.
 create function rules.backup_tables()
@@ -26,41 +28,47 @@ as $$
     (3, 'channel_settings', '{platform}', null, '{}'),
     (4, 'suppliers', '{id}', 'uuid', '{}'),
     (5, 'customers', '{id}', 'uuid', '{}'),
-    (6, 'raw_materials', '{id}', 'uuid', '{"supplier_id": "suppliers"}'),
-    (7, 'products', '{id}', 'uuid', '{}'),
-    (8, 'bom_items', '{product_id,material_id}', null, '{"product_id": "products", "material_id": "raw_materials"}'),
-    (9, 'bom_subassemblies', '{product_id,subassembly_id}', null,
+    (6, 'locations', '{id}', 'uuid', '{"supplier_id": "suppliers"}'),
+    (7, 'raw_materials', '{id}', 'uuid', '{"supplier_id": "suppliers"}'),
+    (8, 'products', '{id}', 'uuid', '{}'),
+    (9, 'bom_items', '{product_id,material_id}', null, '{"product_id": "products", "material_id": "raw_materials"}'),
+    (10, 'bom_subassemblies', '{product_id,subassembly_id}', null,
       '{"product_id": "products", "subassembly_id": "products"}'),
-    (10, 'combo_components', '{combo_id,component_id}', null, '{"combo_id": "products", "component_id": "products"}'),
-    (11, 'sku_aliases', '{id}', 'uuid', '{"product_id": "products"}'),
-    (12, 'styles', '{id}', 'uuid', '{}'),
-    (13, 'style_variants', '{product_id}', null, '{"product_id": "products", "style_id": "styles"}'),
-    (14, 'style_bom_items', '{style_id,material_id}', null, '{"style_id": "styles", "material_id": "raw_materials"}'),
-    (15, 'purchase_units', '{id}', 'uuid', '{"material_id": "raw_materials", "supplier_id": "suppliers"}'),
-    (16, 'purchase_orders', '{id}', 'uuid', '{"supplier_id": "suppliers"}'),
-    (17, 'purchase_order_lines', '{id}', 'uuid', '{"purchase_order_id": "purchase_orders", "material_id": "raw_materials"}'),
-    (18, 'sales_orders', '{id}', 'uuid', '{"product_id": "products", "customer_id": "customers"}'),
-    (19, 'manufacturing_orders', '{id}', 'uuid', '{"product_id": "products"}'),
-    (20, 'sales_returns', '{id}', 'uuid', '{"sales_order_id": "sales_orders"}'),
-    (21, 'return_claims', '{id}', 'uuid', '{"sales_return_id": "sales_returns", "sales_order_id": "sales_orders"}'),
-    -- The ledger as it was, in its order: new numbers, the same sequence.
-    (22, 'stock_movements', '{id}', 'identity',
+    (11, 'combo_components', '{combo_id,component_id}', null, '{"combo_id": "products", "component_id": "products"}'),
+    (12, 'sku_aliases', '{id}', 'uuid', '{"product_id": "products"}'),
+    (13, 'styles', '{id}', 'uuid', '{}'),
+    (14, 'style_variants', '{product_id}', null, '{"product_id": "products", "style_id": "styles"}'),
+    (15, 'style_bom_items', '{style_id,material_id}', null, '{"style_id": "styles", "material_id": "raw_materials"}'),
+    (16, 'purchase_units', '{id}', 'uuid', '{"material_id": "raw_materials", "supplier_id": "suppliers"}'),
+    (17, 'purchase_orders', '{id}', 'uuid', '{"supplier_id": "suppliers"}'),
+    (18, 'purchase_order_lines', '{id}', 'uuid', '{"purchase_order_id": "purchase_orders", "material_id": "raw_materials"}'),
+    (19, 'sales_orders', '{id}', 'uuid', '{"product_id": "products", "customer_id": "customers"}'),
+    (20, 'manufacturing_orders', '{id}', 'uuid', '{"product_id": "products", "location_id": "locations"}'),
+    (21, 'sales_returns', '{id}', 'uuid', '{"sales_order_id": "sales_orders"}'),
+    (22, 'return_claims', '{id}', 'uuid', '{"sales_return_id": "sales_returns", "sales_order_id": "sales_orders"}'),
+    (23, 'delivery_challans', '{id}', 'uuid', '{"from_location_id": "locations", "to_location_id": "locations"}'),
+    (24, 'delivery_challan_lines', '{id}', 'uuid',
+      '{"delivery_challan_id": "delivery_challans", "product_id": "products", "material_id": "raw_materials"}'),
+    -- The ledger as it was, in its order: new numbers, the same sequence. Its trigger rebuilds
+    -- location_stock as the rows arrive (a file without locations puts them at the main godown).
+    (25, 'stock_movements', '{id}', 'identity',
       '{"product_id": "products", "material_id": "raw_materials", "sales_order_id": "sales_orders",
-        "manufacturing_order_id": "manufacturing_orders", "purchase_order_id": "purchase_orders"}'),
-    (23, 'invoices', '{id}', 'uuid', '{"customer_id": "customers"}'),
-    (24, 'invoice_lines', '{id}', 'uuid',
+        "manufacturing_order_id": "manufacturing_orders", "purchase_order_id": "purchase_orders",
+        "location_id": "locations", "delivery_challan_id": "delivery_challans"}'),
+    (26, 'invoices', '{id}', 'uuid', '{"customer_id": "customers"}'),
+    (27, 'invoice_lines', '{id}', 'uuid',
       '{"invoice_id": "invoices", "sales_order_id": "sales_orders", "product_id": "products"}'),
-    (25, 'credit_notes', '{id}', 'uuid', '{"invoice_id": "invoices"}'),
-    (26, 'credit_note_lines', '{id}', 'uuid', '{"credit_note_id": "credit_notes", "invoice_line_id": "invoice_lines"}'),
-    (27, 'settlement_lines', '{id}', 'uuid', '{}'),
-    (28, 'channel_stock_files', '{platform,alias}', null, '{}'),
-    (29, 'website_order_refusals', '{id}', 'uuid', '{}'),
-    (30, 'website_order_shipping', '{shop_order_id}', null, '{}'),
-    (31, 'supplier_payments', '{id}', 'uuid', '{"supplier_id": "suppliers"}'),
-    (32, 'tally_exports', '{id}', 'uuid', '{}'),
-    (33, 'tally_exported_vouchers', '{voucher_key}', null, '{"export_id": "tally_exports"}'),
-    (34, 'customer_payments', '{id}', 'uuid', '{"customer_id": "customers"}'),
-    (35, 'customer_payment_allocations', '{id}', 'uuid',
+    (28, 'credit_notes', '{id}', 'uuid', '{"invoice_id": "invoices"}'),
+    (29, 'credit_note_lines', '{id}', 'uuid', '{"credit_note_id": "credit_notes", "invoice_line_id": "invoice_lines"}'),
+    (30, 'settlement_lines', '{id}', 'uuid', '{}'),
+    (31, 'channel_stock_files', '{platform,alias}', null, '{}'),
+    (32, 'website_order_refusals', '{id}', 'uuid', '{}'),
+    (33, 'website_order_shipping', '{shop_order_id}', null, '{}'),
+    (34, 'supplier_payments', '{id}', 'uuid', '{"supplier_id": "suppliers"}'),
+    (35, 'tally_exports', '{id}', 'uuid', '{}'),
+    (36, 'tally_exported_vouchers', '{voucher_key}', null, '{"export_id": "tally_exports"}'),
+    (37, 'customer_payments', '{id}', 'uuid', '{"customer_id": "customers"}'),
+    (38, 'customer_payment_allocations', '{id}', 'uuid',
       '{"payment_id": "customer_payments", "invoice_id": "invoices", "sales_order_id": "sales_orders"}')
   ) as t (restore_order, table_name, ordered_by, new_id, refers_to)
 $$;
@@ -157,8 +165,8 @@ comment on function private.refuse_missing_backup_row is
 revoke all on function private.refuse_missing_backup_row(text, uuid) from public, anon, authenticated, service_role;
 
 -- Writes a checked backup's tables into user_id's empty workspace: each table in restore order, new
--- uuids mapped from the file's and every reference following the map; invoice and credit note
--- numbers kept, and the series counters set past them.
+-- uuids mapped from the file's and every reference following the map; invoice, credit note
+-- and delivery challan numbers kept, and the series counters set past them.
 create function private.restore_backup(user_id uuid, tables jsonb) returns jsonb
 language plpgsql
 set search_path = ''
@@ -223,7 +231,10 @@ begin
   from public.invoices i where i.user_id = restore_backup.user_id group by i.financial_year
   union all
   select restore_backup.user_id, 'credit_note', n.financial_year, max(n.serial)
-  from public.credit_notes n where n.user_id = restore_backup.user_id group by n.financial_year;
+  from public.credit_notes n where n.user_id = restore_backup.user_id group by n.financial_year
+  union all
+  select restore_backup.user_id, 'delivery_challan', c.financial_year, max(c.serial)
+  from public.delivery_challans c where c.user_id = restore_backup.user_id group by c.financial_year;
   return v_counts;
 end;
 $$;

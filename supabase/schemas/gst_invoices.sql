@@ -76,17 +76,17 @@ revoke all on function rules.number_in_words(bigint), rules.amount_in_words(nume
 grant execute on function rules.number_in_words(bigint), rules.amount_in_words(numeric) to authenticated;
 
 -- The document series ------------------------------------------------------------------------------
--- The next number of a user's series (invoice or credit_note) in a financial year; the row stays
--- locked until the document's transaction ends, so the next call waits and takes the one after.
+-- The next number of a user's series (invoice, credit_note, or delivery_challan: locations.sql) in
+-- a financial year; the row stays locked until the document's transaction ends, so the next call waits and takes the one after.
 create table private.document_series (
   user_id uuid not null,
-  series text not null check (series in ('invoice', 'credit_note')),
+  series text not null check (series in ('invoice', 'credit_note', 'delivery_challan')),
   financial_year text not null check (financial_year ~ '^[0-9]{2}-[0-9]{2}$'),
   last_serial integer not null check (last_serial > 0),
   primary key (user_id, series, financial_year)
 );
 comment on table private.document_series is
-  'Per user, series (invoice, credit_note) and financial year, the last serial number issued.';
+  'Per user, series (invoice, credit_note, delivery_challan) and financial year, the last serial number issued.';
 revoke all on private.document_series from public, anon, authenticated, service_role;
 
 create function private.next_serial(user_id uuid, series text, financial_year text) returns integer

@@ -31,6 +31,12 @@ create table public.stock_movements (
   supplier_invoice_number text constraint stock_movements_supplier_invoice_number_check
     check (supplier_invoice_number ~ '^[A-Za-z0-9/-]{1,16}$'),
   supplier_invoice_date date,
+  -- Where the stock moved (locations.sql): set by the trigger below to the main godown when an
+  -- operation names none. No key to locations, for the reason user_id has none: the row the
+  -- trigger moves in location_stock has one, so the location is checked there.
+  location_id uuid not null,
+  -- The delivery challan a transfer moved the stock with (locations.sql).
+  delivery_challan_id uuid,
   constraint stock_movements_input_tax_check
     check (num_nonnulls(purchase_value, gst_rate, gst_paid, supplier_invoice_number, supplier_invoice_date) = 0
       or reason = 'purchase_receipt'),
@@ -50,9 +56,12 @@ create table public.stock_movements (
       when 'production_consumption' then manufacturing_order_id is not null
       when 'production_cancelled' then manufacturing_order_id is not null
       when 'production_output' then manufacturing_order_id is not null and product_id is not null
+      when 'transfer' then delivery_challan_id is not null and num_nonnulls(sales_order_id, manufacturing_order_id) = 0
     end
   ),
   constraint stock_movements_purchase_order_check check (purchase_order_id is null or reason = 'purchase_receipt'),
+  constraint stock_movements_delivery_challan_check check (delivery_challan_id is null or reason = 'transfer'),
+  foreign key (delivery_challan_id, user_id) references public.delivery_challans (id, user_id) on delete cascade,
   foreign key (purchase_order_id, user_id) references public.purchase_orders (id, user_id) on delete cascade,
   foreign key (product_id, user_id) references public.products (id, user_id) on delete cascade,
   foreign key (material_id, user_id) references public.raw_materials (id, user_id) on delete cascade
@@ -75,9 +84,16 @@ create index stock_movements_manufacturing_order_id_idx
   on public.stock_movements (manufacturing_order_id) where manufacturing_order_id is not null;
 create index stock_movements_purchase_order_id_user_id_idx
   on public.stock_movements (purchase_order_id, user_id) where purchase_order_id is not null;
+create index stock_movements_delivery_challan_id_user_id_idx
+  on public.stock_movements (delivery_challan_id, user_id) where delivery_challan_id is not null;
 -- The month's input tax (input_tax, gst_filing.sql) reads only the receipts that paid GST.
 create index stock_movements_input_tax_idx
   on public.stock_movements (user_id, created_at) where gst_paid is not null;
+
+-- Every row moves its location's stock of the item (locations.sql).
+create trigger stock_movements_move_location_stock
+  before insert on public.stock_movements
+  for each row execute function private.move_location_stock();
 
 alter table public.stock_movements enable row level security;
 create policy "Owners can read their stock movements" on public.stock_movements

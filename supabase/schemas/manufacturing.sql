@@ -11,8 +11,11 @@ create table public.manufacturing_orders (
   status public.manufacturing_order_status not null default 'In Progress',
   creation_date timestamptz not null default now(),
   completion_date timestamptz,
+  -- Where the run consumes its materials and its output arrives (locations.sql); null: the main godown.
+  location_id uuid,
   constraint manufacturing_orders_completion_date_check
     check ((status = 'Completed') = (completion_date is not null)),
+  foreign key (location_id, user_id) references public.locations (id, user_id),
   foreign key (product_id, user_id) references public.products (id, user_id)
 );
 comment on table public.manufacturing_orders is
@@ -20,6 +23,8 @@ comment on table public.manufacturing_orders is
 
 create index manufacturing_orders_user_id_creation_date_idx
   on public.manufacturing_orders (user_id, creation_date desc);
+create index manufacturing_orders_location_id_user_id_idx
+  on public.manufacturing_orders (location_id, user_id) where location_id is not null;
 create index manufacturing_orders_product_id_user_id_idx
   on public.manufacturing_orders (product_id, user_id);
 
@@ -119,7 +124,9 @@ $$;
 
 -- The order of one run and every material and sub-assembly it consumes, with a ledger row each;
 -- the caller has locked the product and its components and checked there is enough.
-create function private.record_production_run(user_id uuid, product public.products, quantity integer)
+create function private.record_production_run(
+  user_id uuid, product public.products, quantity integer, location_id uuid default null
+)
 returns public.manufacturing_orders
 language plpgsql
 set search_path = ''
@@ -127,8 +134,9 @@ as $$
 declare
   v_order public.manufacturing_orders;
 begin
-  insert into public.manufacturing_orders (user_id, product_id, product_name, quantity_to_produce)
-  values (record_production_run.user_id, product.id, product.product_name, record_production_run.quantity)
+  insert into public.manufacturing_orders (user_id, product_id, product_name, quantity_to_produce, location_id)
+  values (record_production_run.user_id, product.id, product.product_name, record_production_run.quantity,
+    record_production_run.location_id)
   returning * into v_order;
 
   with consumed as (
@@ -140,8 +148,9 @@ begin
     returning m.id, b.consumption * record_production_run.quantity as consumed, m.stock_level
   )
   insert into public.stock_movements
-    (user_id, material_id, quantity, balance_after, reason, manufacturing_order_id)
-  select record_production_run.user_id, c.id, -c.consumed, c.stock_level, 'production_consumption', v_order.id
+    (user_id, material_id, quantity, balance_after, reason, manufacturing_order_id, location_id)
+  select record_production_run.user_id, c.id, -c.consumed, c.stock_level, 'production_consumption', v_order.id,
+    v_order.location_id
   from consumed c;
 
   with consumed as (
@@ -153,8 +162,9 @@ begin
     returning p.id, s.quantity * record_production_run.quantity as consumed, p.stock_on_hand
   )
   insert into public.stock_movements
-    (user_id, product_id, quantity, balance_after, reason, manufacturing_order_id)
-  select record_production_run.user_id, c.id, -c.consumed, c.stock_on_hand, 'production_consumption', v_order.id
+    (user_id, product_id, quantity, balance_after, reason, manufacturing_order_id, location_id)
+  select record_production_run.user_id, c.id, -c.consumed, c.stock_on_hand, 'production_consumption', v_order.id,
+    v_order.location_id
   from consumed c;
   return v_order;
 end;
@@ -165,7 +175,8 @@ $$;
 create function public.start_production(
   product_id uuid,
   quantity_to_produce numeric,
-  request_id uuid default null
+  request_id uuid default null,
+  location_id uuid default null
 ) returns public.manufacturing_orders
 language plpgsql
 security definer
@@ -176,6 +187,7 @@ declare
   v_quantity integer :=
     private.require_number(
       start_production.quantity_to_produce, 'Quantity to produce', 1, true, 'quantity_to_produce');
+  v_location_id uuid := private.require_own_location(v_user_id, start_production.location_id, 'location_id');
   v_product public.products;
   v_order public.manufacturing_orders;
   v_replayed jsonb;
@@ -198,16 +210,16 @@ begin
     raise exception 'Not enough raw materials to start production.';
   end if;
 
-  v_order := private.record_production_run(v_user_id, v_product, v_quantity);
+  v_order := private.record_production_run(v_user_id, v_product, v_quantity, v_location_id);
 
   perform private.remember_result(v_user_id, start_production.request_id, to_jsonb(v_order));
   return v_order;
 end;
 $$;
 comment on function public.start_production is
-  'Starts a manufacturing order and consumes BOM consumption (quantity with wastage) x quantity_to_produce of every material and the pieces of every sub-assembly, or refuses with "Not enough raw materials to start production." (or "{product} is archived.") and commits nothing. A repeated request_id returns the first call''s order and writes nothing.';
-revoke all on function public.start_production(uuid, numeric, uuid) from public, anon, authenticated, service_role;
-grant execute on function public.start_production(uuid, numeric, uuid) to authenticated;
+  'Starts a manufacturing order and consumes BOM consumption (quantity with wastage) x quantity_to_produce of every material and the pieces of every sub-assembly, or refuses with "Not enough raw materials to start production." (or "{product} is archived.") and commits nothing. At location_id, one of the caller''s own (default the main godown): the run consumes there and its output arrives there. A repeated request_id returns the first call''s order and writes nothing.';
+revoke all on function public.start_production(uuid, numeric, uuid, uuid) from public, anon, authenticated, service_role;
+grant execute on function public.start_production(uuid, numeric, uuid, uuid) to authenticated;
 
 -- Starts runs of these products (each once, whole quantities from 1) in one transaction, all or
 -- nothing, in the order given: the products are held in id order, then every material and
@@ -378,10 +390,10 @@ begin
   end if;
 
   insert into public.stock_movements
-    (user_id, product_id, quantity, balance_after, reason, manufacturing_order_id)
+    (user_id, product_id, quantity, balance_after, reason, manufacturing_order_id, location_id)
   values (
     v_user_id, v_order.product_id, v_order.quantity_to_produce, v_balance,
-    'production_output', v_order.id
+    'production_output', v_order.id, v_order.location_id
   );
 
   return v_order;
@@ -453,8 +465,8 @@ begin
     returning m.id, c.quantity, m.stock_level
   )
   insert into public.stock_movements
-    (user_id, material_id, quantity, balance_after, reason, manufacturing_order_id)
-  select v_user_id, r.id, r.quantity, r.stock_level, 'production_cancelled', v_order.id
+    (user_id, material_id, quantity, balance_after, reason, manufacturing_order_id, location_id)
+  select v_user_id, r.id, r.quantity, r.stock_level, 'production_cancelled', v_order.id, v_order.location_id
   from returned r;
 
   with consumed as (
@@ -472,8 +484,8 @@ begin
     returning p.id, c.quantity, p.stock_on_hand
   )
   insert into public.stock_movements
-    (user_id, product_id, quantity, balance_after, reason, manufacturing_order_id)
-  select v_user_id, r.id, r.quantity, r.stock_on_hand, 'production_cancelled', v_order.id
+    (user_id, product_id, quantity, balance_after, reason, manufacturing_order_id, location_id)
+  select v_user_id, r.id, r.quantity, r.stock_on_hand, 'production_cancelled', v_order.id, v_order.location_id
   from returned r;
 
   return v_order;

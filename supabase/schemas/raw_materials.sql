@@ -244,7 +244,8 @@ create function public.receive_material(
   gst_rate numeric default null,
   gst_paid numeric default null,
   supplier_invoice_number text default null,
-  supplier_invoice_date date default null
+  supplier_invoice_date date default null,
+  location_id uuid default null
 ) returns public.raw_materials
 language plpgsql
 security definer
@@ -261,6 +262,7 @@ declare
     receive_material.gst_paid, 'gst_rate', 'gst_paid');
   v_invoice_number text := private.optional_text(receive_material.supplier_invoice_number,
     'Supplier invoice number', 16, 'supplier_invoice_number');
+  v_location_id uuid := private.require_own_location(v_user_id, receive_material.location_id, 'location_id');
   v_material public.raw_materials;
   v_replayed jsonb;
 begin
@@ -295,18 +297,18 @@ begin
 
   insert into public.stock_movements
     (user_id, material_id, quantity, balance_after, reason, note, purchase_value, gst_rate, gst_paid,
-     supplier_invoice_number, supplier_invoice_date)
+     supplier_invoice_number, supplier_invoice_date, location_id)
   values (v_user_id, v_material.id, v_quantity, v_material.stock_level, 'purchase_receipt', v_note, v_purchase_value,
-    v_input_tax.rate, v_input_tax.paid, v_invoice_number, receive_material.supplier_invoice_date);
+    v_input_tax.rate, v_input_tax.paid, v_invoice_number, receive_material.supplier_invoice_date, v_location_id);
 
   perform private.remember_result(v_user_id, receive_material.request_id, to_jsonb(v_material));
   return v_material;
 end;
 $$;
 comment on function public.receive_material is
-  'Adds a purchase receipt to a material''s stock; with unit_cost (before GST), cost_per_unit becomes the moving average, rounded to the column''s 4 decimal places. Optional input tax: gst_paid, or gst_rate on quantity x unit_cost, with the supplier''s invoice number and date it is claimed against (required with GST). A repeated request_id returns the first call''s material and writes nothing.';
-revoke all on function public.receive_material(uuid, numeric, numeric, text, uuid, numeric, numeric, text, date) from public, anon, authenticated, service_role;
-grant execute on function public.receive_material(uuid, numeric, numeric, text, uuid, numeric, numeric, text, date) to authenticated;
+  'Adds a purchase receipt to a material''s stock; with unit_cost (before GST), cost_per_unit becomes the moving average, rounded to the column''s 4 decimal places. Optional input tax: gst_paid, or gst_rate on quantity x unit_cost, with the supplier''s invoice number and date it is claimed against (required with GST); and the own location it arrives at (default the main godown). A repeated request_id returns the first call''s material and writes nothing.';
+revoke all on function public.receive_material(uuid, numeric, numeric, text, uuid, numeric, numeric, text, date, uuid) from public, anon, authenticated, service_role;
+grant execute on function public.receive_material(uuid, numeric, numeric, text, uuid, numeric, numeric, text, date, uuid) to authenticated;
 
 -- list_raw_materials ------------------------------------------------------------------------------
 -- One page of the caller's raw materials and how many match ({total, rows}): searched by name or

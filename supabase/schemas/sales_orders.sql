@@ -237,7 +237,9 @@ create type private.sale as (
 );
 comment on type private.sale is 'A sale for private.record_sales: its product, quantity, prices, balance after, and for an imported order its date, order id, status (null: Unfulfilled), place of supply''s state code (null: unknown) and operator GSTIN.';
 
-create function private.record_sales(user_id uuid, platform public.sales_platform, sales private.sale[])
+create function private.record_sales(
+  user_id uuid, platform public.sales_platform, sales private.sale[], location_id uuid default null
+)
 returns setof public.sales_orders
 language plpgsql
 -- One plan for every call: planning the statement afresh for each sale (Postgres' custom plans)
@@ -311,8 +313,9 @@ begin
   ),
   -- A row per line, or per part of a combo (channels.sql), each with its running balance.
   ledger as (
-    insert into public.stock_movements (user_id, product_id, quantity, balance_after, reason, sales_order_id)
-    select record_sales.user_id, m.product_id, m.quantity, m.balance_after, 'sale', m.sales_order_id
+    insert into public.stock_movements (user_id, product_id, quantity, balance_after, reason, sales_order_id, location_id)
+    select record_sales.user_id, m.product_id, m.quantity, m.balance_after, 'sale', m.sales_order_id,
+      record_sales.location_id
     from private.sale_movements(record_sales.user_id,
       array(select row(l.id, l.product_id, l.quantity, l.ordinal)::private.sold_line from line l order by l.ordinal)) m
   )
@@ -320,7 +323,7 @@ begin
 end;
 $$;
 comment on function private.record_sales is
-  'Sales whose stock was taken: each order (with its profit and GST snapshots) and its ledger row, in one statement. Shared by log_sale, import_sales_orders and receive_website_order.';
+  'Sales whose stock was taken: each order (with its profit and GST snapshots) and its ledger row at location_id (null: the main godown), in one statement. Shared by log_sale, import_sales_orders and receive_website_order.';
 
 -- log_sale --------------------------------------------------------------------------------------
 -- With a request_id (00_setup.sql), a repeat returns the first call's sale and writes nothing.
@@ -336,7 +339,8 @@ create function public.log_sale(
   unit_price numeric default null,
   order_date date default null,
   order_id text default null,
-  customer_id uuid default null
+  customer_id uuid default null,
+  location_id uuid default null
 ) returns public.sales_orders
 language plpgsql
 security definer
@@ -354,6 +358,7 @@ declare
   v_order_day date := private.optional_order_day(log_sale.order_date, 'order_date');
   v_today date := rules.india_day(now());
   v_order_id text := private.optional_text(log_sale.order_id, 'Order ID', 100, 'order_id');
+  v_location_id uuid := private.require_own_location(v_user_id, log_sale.location_id, 'location_id');
   v_product public.products;
   v_order public.sales_orders;
   v_replayed jsonb;
@@ -394,7 +399,7 @@ begin
   from private.record_sales(v_user_id, v_platform, array[row(v_product.id, v_product.product_name, v_quantity,
     v_unit_price, v_quantity * v_unit_price, v_product.stock_on_hand,
     case when v_order_day < v_today then rules.india_day_start(v_order_day) end,
-    v_order_id, null, v_business_state, null)::private.sale]);
+    v_order_id, null, v_business_state, null)::private.sale], v_location_id);
   if v_customer.id is not null then
     update public.sales_orders o set customer_id = v_customer.id where o.id = v_order.id returning * into v_order;
   end if;
@@ -403,9 +408,9 @@ begin
 end;
 $$;
 comment on function public.log_sale is
-  'Records a sale and takes its quantity from product stock, or refuses with "Not enough stock for {product}. Only {n} available." (or "{product} is archived.") and commits nothing. Optional: the price it sold at (default the list price), its order date (from 2000-01-01 to today in India; default now), the marketplace''s order id (one sale per order and product) and, for a direct (Other) order, its customer (who owes its payment). A repeated request_id returns the first call''s sale and writes nothing.';
-revoke all on function public.log_sale(uuid, numeric, text, uuid, numeric, date, text, uuid) from public, anon, authenticated, service_role;
-grant execute on function public.log_sale(uuid, numeric, text, uuid, numeric, date, text, uuid) to authenticated;
+  'Records a sale and takes its quantity from product stock, or refuses with "Not enough stock for {product}. Only {n} available." (or "{product} is archived.") and commits nothing. Optional: the price it sold at (default the list price), its order date (from 2000-01-01 to today in India; default now), the marketplace''s order id (one sale per order and product), for a direct (Other) order its customer (who owes its payment), and the own location it leaves from (default the main godown). A repeated request_id returns the first call''s sale and writes nothing.';
+revoke all on function public.log_sale(uuid, numeric, text, uuid, numeric, date, text, uuid, uuid) from public, anon, authenticated, service_role;
+grant execute on function public.log_sale(uuid, numeric, text, uuid, numeric, date, text, uuid, uuid) to authenticated;
 
 -- fulfil_sales_order: a cancelled or returned order says so -------------------------------------
 create function public.fulfil_sales_order(order_id uuid) returns public.sales_orders

@@ -85,6 +85,14 @@ async function seedEveryFeature(user: string) {
     [buttons],
   );
   await call("public.adjust_stock(material_id => $1, counted => 1190, note => 'Count')", [buttons]);
+  // Locations (issue 45): a second place, a transfer with its challan, a run made there.
+  const shop = await id("public.create_location('Shop', 'own')");
+  const main = await value<string>(user, 'select id from public.locations where is_main');
+  await call(
+    "public.transfer_stock($1, $2, jsonb_build_array(jsonb_build_object('material_id', $3::uuid, 'quantity', 10)))",
+    [main, shop, cotton],
+  );
+  await call('public.start_production($1, 2, location_id => $2)', [collar, shop]);
   const run = await id('public.start_production($1, 4)', [collar]);
   await call('public.complete_production($1)', [run]);
   await call('public.start_production($1, 2)', [shirt]);

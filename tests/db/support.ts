@@ -85,7 +85,9 @@ export function countMessages(failed: Outcomes<unknown>['failed']): Record<strin
  * The books of one user, read as the superuser: every item whose stock differs from the sum of its
  * movements, every movement whose balance_after is not the running sum of its item's movements in
  * insertion order, every product or day whose kept sales totals (sales_totals.sql) differ from
- * what its orders keep after their returns, and every platform and status whose kept order count differs from a count.
+ * what its orders keep after their returns, every platform and status whose kept order count differs from a count,
+ * every item whose stock at its own locations (issue 45) does not add up to its stock, and every
+ * item and location whose kept stock differs from the sum of its movements there.
  * The list must be empty.
  */
 export async function discrepancies(pool: pg.Pool, userId: string): Promise<string[]> {
@@ -156,7 +158,35 @@ export async function discrepancies(pool: pg.Pool, userId: string): Promise<stri
        full join (select platform, status, count(*) as counted from public.sales_orders
                   where user_id = $1 group by 1, 2) o on o.platform = c.platform and o.status = c.status
      ) counts
-     where kept is distinct from counted`,
+     where kept is distinct from counted
+     union all
+     select format('%s %s: stock %s, at own locations %s', kind, name, stock, own)
+     from (
+       select 'product' as kind, p.product_name as name, p.stock_on_hand::numeric as stock,
+         coalesce((select sum(s.quantity) from public.location_stock s join public.locations l on l.id = s.location_id
+                   where s.product_id = p.id and l.kind = 'own'), 0) as own
+       from public.products p where p.user_id = $1
+       union all
+       select 'material', m.material_name, m.stock_level,
+         coalesce((select sum(s.quantity) from public.location_stock s join public.locations l on l.id = s.location_id
+                   where s.material_id = m.id and l.kind = 'own'), 0)
+       from public.raw_materials m where m.user_id = $1
+     ) own_items
+     where stock <> own
+     union all
+     select format('%s at location %s: kept %s, movements sum %s', coalesce(k.product_id, k.material_id),
+       k.location_id, k.kept, k.moved)
+     from (
+       select coalesce(s.product_id, m.product_id) as product_id, coalesce(s.material_id, m.material_id) as material_id,
+         coalesce(s.location_id, m.location_id) as location_id, coalesce(s.quantity, 0) as kept,
+         coalesce(m.moved, 0) as moved
+       from (select * from public.location_stock where user_id = $1) s
+       full join (select product_id, material_id, location_id, sum(quantity) as moved from public.stock_movements
+                  where user_id = $1 group by 1, 2, 3) m
+         on m.location_id = s.location_id and m.product_id is not distinct from s.product_id
+           and m.material_id is not distinct from s.material_id
+     ) k
+     where k.kept <> k.moved`,
     [userId],
   );
   return rows.map((row) => row.problem);

@@ -31,6 +31,7 @@ const HEADINGS: Record<(typeof SCREENS)[number], string> = {
   GST: 'GST',
   Planning: 'Planning',
   Channels: 'Channels',
+  Locations: 'Locations',
   Settings: 'Settings',
 };
 

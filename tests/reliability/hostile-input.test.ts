@@ -73,7 +73,10 @@ async function fingerprint(stack: TestStack): Promise<string> {
        (select string_agg(md5(e::text), '' order by id) from public.tally_exports e),
        (select string_agg(md5(c::text), '' order by id) from public.customers c),
        (select string_agg(md5(p::text), '' order by id) from public.customer_payments p),
-       (select string_agg(md5(a::text), '' order by id) from public.customer_payment_allocations a)) as f`,
+       (select string_agg(md5(a::text), '' order by id) from public.customer_payment_allocations a),
+       (select string_agg(md5(l::text), '' order by id) from public.locations l),
+       (select string_agg(md5(s::text), '' order by location_id, product_id, material_id) from public.location_stock s),
+       (select string_agg(md5(c::text), '' order by id) from public.delivery_challans c)) as f`,
   );
   return rows[0]!.f;
 }
@@ -94,7 +97,26 @@ async function makeFixture(s: TestStack): Promise<Fixture> {
   await rpcOk(user, 'record_return', { order_id: partlyReturnedId, kind: 'rto', sellable: 0, damaged: 1 });
   const { data: claim, error } = await user.client.from('return_claims').select('id').single();
   if (error) throw error;
-  return { user, materialId, productId, productName, saleId, completedRunId, partlyReturnedId, claimId: claim.id };
+  const shopLocationId = (await rpcOk<{ id: string }>(user, 'create_location', { name: 'Hostile shop', kind: 'own' }))
+    .id;
+  const { data: main, error: mainError } = await user.client
+    .from('locations')
+    .select('id')
+    .eq('is_main', true)
+    .single();
+  if (mainError) throw mainError;
+  return {
+    user,
+    materialId,
+    productId,
+    productName,
+    saleId,
+    completedRunId,
+    partlyReturnedId,
+    claimId: claim.id,
+    mainLocationId: main.id,
+    shopLocationId,
+  };
 }
 
 /** Sends each case as the fixture's user; returns a line for every answer that was not the expected one. */

@@ -21,6 +21,8 @@ export const catalogueQueries: FeatureQueries = {
     products: [keys.products, keys.bomItems, keys.stockHistory, keys.productCosting, keys.styles],
     // A product's BOM is read with its materials' stock and cost.
     raw_materials: [keys.rawMaterials, keys.bomItems, keys.stockHistory, keys.productCosting],
+    // A transfer moves stock between places: each item's history shows it (issue 45).
+    locations: [keys.stockHistory],
     bom_items: [keys.bomItems, keys.productCosting, keys.styles],
     // A style's row changes with its name, options and BOM (its BOM lines and variant links are not
     // published); its variants' stock changes with their product rows.

@@ -23,7 +23,17 @@ export async function settle(page: Page): Promise<void> {
 /** The left navigation's tabs, in its order: the spec's six. */
 export const TABS = ['Dashboard', 'Inventory', 'Products', 'Raw Materials', 'Sales Orders', 'Manufacturing'] as const;
 /** Below the spec's tabs, one screen per capability of the business (issue 41), then Settings. */
-export const CAPABILITIES = ['Purchasing', 'Returns', 'Customers', 'Payments', 'Profit', 'GST', 'Planning', 'Channels'] as const;
+export const CAPABILITIES = [
+  'Purchasing',
+  'Returns',
+  'Customers',
+  'Payments',
+  'Profit',
+  'GST',
+  'Planning',
+  'Channels',
+  'Locations',
+] as const;
 /** Every screen of the navigation, in its order. */
 export const SCREENS = [...TABS, ...CAPABILITIES, 'Settings'] as const;
 export type TabName = (typeof SCREENS)[number];

@@ -28,6 +28,9 @@ export interface Fixture {
   /** An order of 2 with one damaged unit back, and that unit's claim. */
   partlyReturnedId: string;
   claimId: string;
+  /** The main godown (every stock so far is there) and a second own place (issue 45). */
+  mainLocationId: string;
+  shopLocationId: string;
 }
 
 export interface Case {

@@ -1,10 +1,8 @@
-import { Button, Center, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
-import { IconPrinter } from '@tabler/icons-react';
-import { LoadError } from '@/components/load-error';
+import { Group, Stack, Text, Title } from '@mantine/core';
+import { documentClasses as classes, Party, PrintDialog } from '@/components/printable-document';
 import { formatDay, formatQuantity, formatRupees } from '@/lib/format';
 import { useCreditNote, type CreditNoteDocument } from '../api/credit-notes';
-import { LineTaxCells, Party, stateOf, taxHeaders, TotalTaxCells } from './printable-invoice';
-import classes from '@/components/printable-document.module.css';
+import { LineTaxCells, stateOf, taxHeaders, TotalTaxCells } from './printable-invoice';
 
 /** A credit note as a document of its own (Rule 53): the parties, the invoice it corrects, its lines and totals. */
 function CreditNoteSheet({ note }: { note: CreditNoteDocument }) {
@@ -111,26 +109,14 @@ function CreditNoteSheet({ note }: { note: CreditNoteDocument }) {
 
 /** The credit note as the buyer gets it, a page of its own, printed (or saved as a PDF) like an invoice. */
 export function PrintableCreditNote({ creditNoteId, onClose }: { creditNoteId: string; onClose: () => void }) {
-  const note = useCreditNote(creditNoteId);
   return (
-    <Modal opened onClose={onClose} fullScreen title={note.data ? `${note.data.note_number}: print` : 'Credit note'}>
-      <Group justify="flex-end" className={classes.noPrint} mb="md">
-        <Button variant="default" onClick={onClose}>
-          Close
-        </Button>
-        <Button leftSection={<IconPrinter size={18} />} onClick={() => window.print()} disabled={!note.data}>
-          Print
-        </Button>
-      </Group>
-      {note.isError ? (
-        <LoadError what="the credit note" error={note.error} onRetry={() => void note.refetch()} />
-      ) : !note.data ? (
-        <Center py="xl">
-          <Loader aria-label="Loading the credit note" />
-        </Center>
-      ) : (
-        <CreditNoteSheet note={note.data} />
-      )}
-    </Modal>
+    <PrintDialog
+      document={useCreditNote(creditNoteId)}
+      what="the credit note"
+      title={(note) => `${note.note_number}: print`}
+      onClose={onClose}
+    >
+      {(note) => <CreditNoteSheet note={note} />}
+    </PrintDialog>
   );
 }

@@ -1,9 +1,7 @@
-import { Button, Center, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
-import { IconPrinter } from '@tabler/icons-react';
-import { LoadError } from '@/components/load-error';
+import { Group, Stack, Text, Title } from '@mantine/core';
+import { documentClasses as classes, Party, PrintDialog } from '@/components/printable-document';
 import { formatDay, formatQuantity, formatRupees } from '@/lib/format';
 import { useInvoice, type CreditNote, type Invoice } from '../api/invoices';
-import classes from '@/components/printable-document.module.css';
 
 export const percent = (rate: number) => `${Number(rate)}%`;
 
@@ -46,32 +44,6 @@ export function TotalTaxCells({ totals, intra }: { totals: TaxAmounts; intra: bo
     </>
   ) : (
     <th className={classes.number}>{formatRupees(totals.igst)}</th>
-  );
-}
-
-export function Party({
-  title,
-  name,
-  address,
-  gstin,
-  state,
-}: {
-  title: string;
-  name: string;
-  address: string | null;
-  gstin: string | null;
-  state: string;
-}) {
-  return (
-    <div className={classes.box}>
-      <Text size="xs" tt="uppercase" c="dimmed">
-        {title}
-      </Text>
-      <Text fw={700}>{name}</Text>
-      {address && <Text style={{ whiteSpace: 'pre-line' }}>{address}</Text>}
-      <Text>GSTIN: {gstin ?? 'Unregistered'}</Text>
-      <Text>State: {state}</Text>
-    </div>
   );
 }
 
@@ -244,36 +216,16 @@ function CreditNoteSheet({ note, invoice }: { note: CreditNote; invoice: Invoice
   );
 }
 
-/**
- * The invoice as the buyer gets it, a page of its own: Print opens the browser's print dialog,
- * which also saves a PDF; the print stylesheet leaves out everything but the invoice.
- */
+/** The invoice as the buyer gets it, a page of its own. */
 export function PrintableInvoice({ invoiceId, onClose }: { invoiceId: string; onClose: () => void }) {
-  const invoice = useInvoice(invoiceId);
   return (
-    <Modal
-      opened
+    <PrintDialog
+      document={useInvoice(invoiceId)}
+      what="the invoice"
+      title={(invoice) => `${invoice.invoice_number}: print`}
       onClose={onClose}
-      fullScreen
-      title={invoice.data ? `${invoice.data.invoice_number}: print` : 'Invoice'}
     >
-      <Group justify="flex-end" className={classes.noPrint} mb="md">
-        <Button variant="default" onClick={onClose}>
-          Close
-        </Button>
-        <Button leftSection={<IconPrinter size={18} />} onClick={() => window.print()} disabled={!invoice.data}>
-          Print
-        </Button>
-      </Group>
-      {invoice.isError ? (
-        <LoadError what="the invoice" error={invoice.error} onRetry={() => void invoice.refetch()} />
-      ) : !invoice.data ? (
-        <Center py="xl">
-          <Loader aria-label="Loading the invoice" />
-        </Center>
-      ) : (
-        <InvoiceSheet invoice={invoice.data} />
-      )}
-    </Modal>
+      {(invoice) => <InvoiceSheet invoice={invoice} />}
+    </PrintDialog>
   );
 }

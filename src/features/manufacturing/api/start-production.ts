@@ -16,7 +16,8 @@ export const newProductionDefaults: StartProductionForm = {
   quantity_to_produce: '10',
 };
 
-async function startProduction(input: StartProductionInput, submissionId: string) {
+/** A run, and the own place it consumes and makes at (issue 45; none: the main godown). */
+async function startProduction(input: StartProductionInput & { location_id?: string }, submissionId: string) {
   return callRpc('start_production', withRequestId(input, submissionId));
 }
 

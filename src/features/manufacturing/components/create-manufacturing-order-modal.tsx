@@ -7,6 +7,8 @@ import { useGuardedClose } from '@/components/discard-changes';
 import { SubmitButton } from '@/components/submit-button';
 import { FormError } from '@/components/form-error';
 import { NumberField } from '@/components/form-inputs';
+import { LocationPicker } from '@/components/location-picker';
+import { useOwnLocationChoice } from '@/lib/locations';
 import { BottleneckNote } from '@/features/catalogue/components/bottleneck-note';
 import { ProductSelect } from '@/features/catalogue/components/product-picker';
 import { productionFieldRules, validNumber } from '@/lib/form-fields';
@@ -107,22 +109,28 @@ function ProductOrderForm({ onClose, onDirtyChange }: OrderFormProps) {
   const serverRefusedShortage = startProduction.error?.message === NOT_ENOUGH_MATERIALS;
 
   useReportDirty(form.formState.isDirty, onDirtyChange);
+  const places = useOwnLocationChoice();
+  const [locationId, setLocationId] = useState('');
   const close = () => {
     form.reset();
     startProduction.reset();
+    setLocationId('');
     onClose();
   };
 
   const submit = form.handleSubmit((input) =>
-    startProduction.mutate(input, {
-      onSuccess: (order) => {
-        notifications.show({
-          color: 'green',
-          message: `Production of ${order.quantity_to_produce} × ${order.product_name} started.`,
-        });
-        close();
+    startProduction.mutate(
+      { ...input, location_id: locationId || undefined },
+      {
+        onSuccess: (order) => {
+          notifications.show({
+            color: 'green',
+            message: `Production of ${order.quantity_to_produce} × ${order.product_name} started.`,
+          });
+          close();
+        },
       },
-    }),
+    ),
   );
 
   return (
@@ -141,6 +149,7 @@ function ProductOrderForm({ onClose, onDirtyChange }: OrderFormProps) {
           rules={productionFieldRules.quantityToProduce}
           label="Quantity to Produce"
         />
+        <LocationPicker locations={places} value={locationId} onChange={setLocationId} label="Made at" />
         {productId && (
           <RequirementsTable
             requirements={requirements}

@@ -64,7 +64,7 @@ export function averageCostAfterReceipt(
 }
 
 async function receiveMaterial(
-  { material, input }: { material: RawMaterial; input: ReceiveMaterialInput },
+  { material, input, locationId }: { material: RawMaterial; input: ReceiveMaterialInput; locationId?: string },
   submissionId: string,
 ) {
   return callRpc(
@@ -78,6 +78,8 @@ async function receiveMaterial(
         supplier_invoice_number: input.supplier_invoice_number === '' ? undefined : input.supplier_invoice_number,
         supplier_invoice_date: input.supplier_invoice_date,
         note: input.note === '' ? undefined : input.note,
+        // Issue 45: the own place it arrives at; none is the main godown.
+        location_id: locationId || undefined,
       },
       submissionId,
     ),

@@ -1,13 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Modal, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { SubmitButton } from '@/components/submit-button';
 import { FormError } from '@/components/form-error';
 import { NumberField } from '@/components/form-inputs';
+import { LocationPicker } from '@/components/location-picker';
 import type { RawMaterial } from '@/features/catalogue/api/raw-materials';
 import { formatQuantity, formatUnitCost } from '@/lib/format';
 import { stockFieldRules as rules, validNumber } from '@/lib/form-fields';
+import { useOwnLocationChoice } from '@/lib/locations';
 import {
   averageCostAfterReceipt,
   receiveMaterialDefaults,
@@ -25,6 +28,8 @@ interface ReceiveStockModalProps {
 /** A purchase receipt: adds stock, and the unit cost paid moves the average cost. */
 export function ReceiveStockModal({ material, onClose }: ReceiveStockModalProps) {
   const receiveMaterial = useReceiveMaterial();
+  const places = useOwnLocationChoice();
+  const [locationId, setLocationId] = useState('');
   const form = useForm<ReceiveMaterialForm, unknown, ReceiveMaterialInput>({
     resolver: zodResolver(receiveMaterialSchema),
     defaultValues: receiveMaterialDefaults(material),
@@ -47,7 +52,7 @@ export function ReceiveStockModal({ material, onClose }: ReceiveStockModalProps)
   // so a saved receipt is always announced.
   const submit = form.handleSubmit(async (input) => {
     // A refusal shows in the form (FormError).
-    const received = await receiveMaterial.mutateAsync({ material, input }).catch(() => null);
+    const received = await receiveMaterial.mutateAsync({ material, input, locationId }).catch(() => null);
     if (!received) return;
     notifications.show({
       color: 'green',
@@ -113,6 +118,7 @@ export function ReceiveStockModal({ material, onClose }: ReceiveStockModalProps)
               error={form.formState.errors.supplier_invoice_date?.message}
             />
           </SimpleGrid>
+          <LocationPicker locations={places} value={locationId} onChange={setLocationId} label="Receive at" />
           {newCost !== null && newCost !== material.cost_per_unit && (
             <Text size="sm">Cost per unit becomes {formatUnitCost(newCost)} (the average over old and new stock).</Text>
           )}

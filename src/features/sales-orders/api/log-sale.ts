@@ -54,7 +54,8 @@ export const newSaleDefaults: LogSaleForm = {
   customer_id: '',
 };
 
-async function logSale(input: LogSaleInput, submissionId: string) {
+/** A sale, and the own place it leaves from (issue 45; none: the main godown). */
+async function logSale(input: LogSaleInput & { location_id?: string }, submissionId: string) {
   return callRpc('log_sale', withRequestId(input, submissionId));
 }
 

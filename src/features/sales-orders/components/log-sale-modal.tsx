@@ -1,11 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Divider, Group, Modal, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { SubmitButton } from '@/components/submit-button';
 import { useGuardedClose } from '@/components/discard-changes';
 import { FormError, showOnField } from '@/components/form-error';
 import { NumberField, TextField } from '@/components/form-inputs';
+import { LocationPicker } from '@/components/location-picker';
+import { useOwnLocationChoice } from '@/lib/locations';
 import { todayInIndia } from '@/lib/csv';
 import { useComboStock } from '@/features/channels/api/combos';
 import { useProduct } from '@/features/catalogue/api/item-lists';
@@ -29,6 +32,8 @@ interface LogSaleModalProps {
 
 export function LogSaleModal({ opened, onClose }: LogSaleModalProps) {
   const logSale = useLogSale();
+  const places = useOwnLocationChoice();
+  const [locationId, setLocationId] = useState('');
   const form = useForm<LogSaleForm, unknown, LogSaleInput>({
     resolver: zodResolver(logSaleSchema),
     defaultValues: newSaleDefaults,
@@ -52,6 +57,7 @@ export function LogSaleModal({ opened, onClose }: LogSaleModalProps) {
   const close = () => {
     form.reset();
     logSale.reset();
+    setLocationId('');
     onClose();
   };
 
@@ -59,16 +65,19 @@ export function LogSaleModal({ opened, onClose }: LogSaleModalProps) {
   const guard = useGuardedClose(form.formState.isDirty, close);
 
   const submit = form.handleSubmit((input) =>
-    logSale.mutate(input, {
-      onSuccess: (order) => {
-        notifications.show({
-          color: 'green',
-          message: `Sale of ${order.quantity} × ${order.product_name} logged.`,
-        });
-        close();
+    logSale.mutate(
+      { ...input, location_id: locationId || undefined },
+      {
+        onSuccess: (order) => {
+          notifications.show({
+            color: 'green',
+            message: `Sale of ${order.quantity} × ${order.product_name} logged.`,
+          });
+          close();
+        },
+        onError: (error) => showOnField(form, error),
       },
-      onError: (error) => showOnField(form, error),
-    }),
+    ),
   );
 
   return (
@@ -160,6 +169,7 @@ export function LogSaleModal({ opened, onClose }: LogSaleModalProps) {
               />
               <TextField control={form.control} name="order_id" rules={saleFieldRules.orderId} label="Order ID" />
             </SimpleGrid>
+            <LocationPicker locations={places} value={locationId} onChange={setLocationId} label="Sold from" />
             {price !== undefined && typedQuantity !== null && (
               <Paper withBorder p="sm" bg="gray.0">
                 <Group justify="space-between">
