@@ -201,6 +201,72 @@ isOneToOne: false
       referencedColumns: ["id","user_id"]
     }
                   ]
+                },"customer_payment_allocations": {
+                  Row: {
+                    "amount": number,"id": string,"invoice_id": string | null,"payment_id": string,"sales_order_id": string | null,"user_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "amount": number,"id"?: string,"invoice_id"?: string | null,"payment_id": string,"sales_order_id"?: string | null,"user_id"?: string
+                  }
+                  Update: {
+                    "amount"?: number,"id"?: string,"invoice_id"?: string | null,"payment_id"?: string,"sales_order_id"?: string | null,"user_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "customer_payment_allocations_invoice_id_fkey"
+      columns: ["invoice_id","user_id"]
+isOneToOne: false
+      referencedRelation: "invoices"
+      referencedColumns: ["id","user_id"]
+    },{
+      foreignKeyName: "customer_payment_allocations_payment_id_fkey"
+      columns: ["payment_id","user_id"]
+isOneToOne: false
+      referencedRelation: "customer_payments"
+      referencedColumns: ["id","user_id"]
+    },{
+      foreignKeyName: "customer_payment_allocations_sales_order_id_fkey"
+      columns: ["sales_order_id"]
+isOneToOne: false
+      referencedRelation: "sales_orders"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"customer_payments": {
+                  Row: {
+                    "amount": number,"created_at": string,"customer_id": string,"id": string,"mode": string,"paid_on": string,"reference": string | null,"user_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "amount": number,"created_at"?: string,"customer_id": string,"id"?: string,"mode": string,"paid_on": string,"reference"?: string | null,"user_id"?: string
+                  }
+                  Update: {
+                    "amount"?: number,"created_at"?: string,"customer_id"?: string,"id"?: string,"mode"?: string,"paid_on"?: string,"reference"?: string | null,"user_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "customer_payments_customer_id_fkey"
+      columns: ["customer_id","user_id"]
+isOneToOne: false
+      referencedRelation: "customers"
+      referencedColumns: ["id","user_id"]
+    }
+                  ]
+                },"customers": {
+                  Row: {
+                    "archived_at": string | null,"billing_address": string | null,"created_at": string,"credit_days": number,"email": string | null,"gstin": string | null,"id": string,"name": string,"phone": string | null,"shipping_address": string | null,"state_code": string,"user_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "archived_at"?: string | null,"billing_address"?: string | null,"created_at"?: string,"credit_days"?: number,"email"?: string | null,"gstin"?: string | null,"id"?: string,"name": string,"phone"?: string | null,"shipping_address"?: string | null,"state_code": string,"user_id"?: string
+                  }
+                  Update: {
+                    "archived_at"?: string | null,"billing_address"?: string | null,"created_at"?: string,"credit_days"?: number,"email"?: string | null,"gstin"?: string | null,"id"?: string,"name"?: string,"phone"?: string | null,"shipping_address"?: string | null,"state_code"?: string,"user_id"?: string
+                  }
+                  Relationships: [
+                    
+                  ]
                 },"delivery_challan_lines": {
                   Row: {
                     "delivery_challan_id": string,"description": string,"hsn_code": string | null,"id": string,"material_id": string | null,"position": number,"product_id": string | null,"quantity": number,"taxable_value": number | null,"unit": string,"unit_value": number | null,"user_id": string
@@ -293,17 +359,23 @@ isOneToOne: true
                   ]
                 },"invoices": {
                   Row: {
-                    "buyer_address": string | null,"buyer_gstin": string | null,"buyer_name": string,"buyer_state_code": string,"cgst": number,"created_at": string,"financial_year": string,"id": string,"igst": number,"invoice_date": string,"invoice_number": string,"serial": number,"sgst": number,"supplier_address": string,"supplier_gstin": string,"supplier_legal_name": string,"supplier_state_code": string,"taxable_value": number,"total": number,"user_id": string
+                    "buyer_address": string | null,"buyer_gstin": string | null,"buyer_name": string,"buyer_state_code": string,"cgst": number,"created_at": string,"customer_id": string | null,"financial_year": string,"id": string,"igst": number,"invoice_date": string,"invoice_number": string,"serial": number,"sgst": number,"supplier_address": string,"supplier_gstin": string,"supplier_legal_name": string,"supplier_state_code": string,"taxable_value": number,"total": number,"user_id": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "buyer_address"?: string | null,"buyer_gstin"?: string | null,"buyer_name": string,"buyer_state_code": string,"cgst": number,"created_at"?: string,"financial_year": string,"id"?: string,"igst": number,"invoice_date": string,"invoice_number": string,"serial": number,"sgst": number,"supplier_address": string,"supplier_gstin": string,"supplier_legal_name": string,"supplier_state_code": string,"taxable_value": number,"total": number,"user_id"?: string
+                    "buyer_address"?: string | null,"buyer_gstin"?: string | null,"buyer_name": string,"buyer_state_code": string,"cgst": number,"created_at"?: string,"customer_id"?: string | null,"financial_year": string,"id"?: string,"igst": number,"invoice_date": string,"invoice_number": string,"serial": number,"sgst": number,"supplier_address": string,"supplier_gstin": string,"supplier_legal_name": string,"supplier_state_code": string,"taxable_value": number,"total": number,"user_id"?: string
                   }
                   Update: {
-                    "buyer_address"?: string | null,"buyer_gstin"?: string | null,"buyer_name"?: string,"buyer_state_code"?: string,"cgst"?: number,"created_at"?: string,"financial_year"?: string,"id"?: string,"igst"?: number,"invoice_date"?: string,"invoice_number"?: string,"serial"?: number,"sgst"?: number,"supplier_address"?: string,"supplier_gstin"?: string,"supplier_legal_name"?: string,"supplier_state_code"?: string,"taxable_value"?: number,"total"?: number,"user_id"?: string
+                    "buyer_address"?: string | null,"buyer_gstin"?: string | null,"buyer_name"?: string,"buyer_state_code"?: string,"cgst"?: number,"created_at"?: string,"customer_id"?: string | null,"financial_year"?: string,"id"?: string,"igst"?: number,"invoice_date"?: string,"invoice_number"?: string,"serial"?: number,"sgst"?: number,"supplier_address"?: string,"supplier_gstin"?: string,"supplier_legal_name"?: string,"supplier_state_code"?: string,"taxable_value"?: number,"total"?: number,"user_id"?: string
                   }
                   Relationships: [
-                    
+                    {
+      foreignKeyName: "invoices_customer_id_fkey"
+      columns: ["customer_id","user_id"]
+isOneToOne: false
+      referencedRelation: "customers"
+      referencedColumns: ["id","user_id"]
+    }
                   ]
                 },"location_stock": {
                   Row: {
@@ -599,17 +671,23 @@ isOneToOne: false
                   ]
                 },"sales_orders": {
                   Row: {
-                    "cgst": number,"external_order_id": string | null,"fees": number,"gst_rate": number | null,"hsn_code": string | null,"id": string,"igst": number,"operator_gstin": string | null,"order_date": string,"place_of_supply": string | null,"platform": Database["public"]['Enums']["sales_platform"],"product_id": string,"product_name": string,"profit": number | null,"profit_after_returns": number | null,"quantity": number,"refunded_amount": number | null,"refunded_taxable_value": number | null,"reimbursed": number,"restocked_quantity": number,"return_fees": number,"return_note": string | null,"returned_quantity": number,"sgst": number,"status": Database["public"]['Enums']["sales_order_status"],"taxable_value": number,"total_amount": number,"unit_cost": number | null,"unit_price": number,"user_id": string
+                    "cgst": number,"customer_id": string | null,"external_order_id": string | null,"fees": number,"gst_rate": number | null,"hsn_code": string | null,"id": string,"igst": number,"operator_gstin": string | null,"order_date": string,"place_of_supply": string | null,"platform": Database["public"]['Enums']["sales_platform"],"product_id": string,"product_name": string,"profit": number | null,"profit_after_returns": number | null,"quantity": number,"refunded_amount": number | null,"refunded_taxable_value": number | null,"reimbursed": number,"restocked_quantity": number,"return_fees": number,"return_note": string | null,"returned_quantity": number,"sgst": number,"status": Database["public"]['Enums']["sales_order_status"],"taxable_value": number,"total_amount": number,"unit_cost": number | null,"unit_price": number,"user_id": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "cgst"?: number,"external_order_id"?: string | null,"fees"?: number,"gst_rate"?: number | null,"hsn_code"?: string | null,"id"?: string,"igst"?: number,"operator_gstin"?: string | null,"order_date"?: string,"place_of_supply"?: string | null,"platform"?: Database["public"]['Enums']["sales_platform"],"product_id": string,"product_name": string,"profit"?: never,"profit_after_returns"?: never,"quantity": number,"refunded_amount"?: never,"refunded_taxable_value"?: never,"reimbursed"?: number,"restocked_quantity"?: number,"return_fees"?: number,"return_note"?: string | null,"returned_quantity"?: number,"sgst"?: number,"status"?: Database["public"]['Enums']["sales_order_status"],"taxable_value": number,"total_amount": number,"unit_cost"?: number | null,"unit_price": number,"user_id"?: string
+                    "cgst"?: number,"customer_id"?: string | null,"external_order_id"?: string | null,"fees"?: number,"gst_rate"?: number | null,"hsn_code"?: string | null,"id"?: string,"igst"?: number,"operator_gstin"?: string | null,"order_date"?: string,"place_of_supply"?: string | null,"platform"?: Database["public"]['Enums']["sales_platform"],"product_id": string,"product_name": string,"profit"?: never,"profit_after_returns"?: never,"quantity": number,"refunded_amount"?: never,"refunded_taxable_value"?: never,"reimbursed"?: number,"restocked_quantity"?: number,"return_fees"?: number,"return_note"?: string | null,"returned_quantity"?: number,"sgst"?: number,"status"?: Database["public"]['Enums']["sales_order_status"],"taxable_value": number,"total_amount": number,"unit_cost"?: number | null,"unit_price": number,"user_id"?: string
                   }
                   Update: {
-                    "cgst"?: number,"external_order_id"?: string | null,"fees"?: number,"gst_rate"?: number | null,"hsn_code"?: string | null,"id"?: string,"igst"?: number,"operator_gstin"?: string | null,"order_date"?: string,"place_of_supply"?: string | null,"platform"?: Database["public"]['Enums']["sales_platform"],"product_id"?: string,"product_name"?: string,"profit"?: never,"profit_after_returns"?: never,"quantity"?: number,"refunded_amount"?: never,"refunded_taxable_value"?: never,"reimbursed"?: number,"restocked_quantity"?: number,"return_fees"?: number,"return_note"?: string | null,"returned_quantity"?: number,"sgst"?: number,"status"?: Database["public"]['Enums']["sales_order_status"],"taxable_value"?: number,"total_amount"?: number,"unit_cost"?: number | null,"unit_price"?: number,"user_id"?: string
+                    "cgst"?: number,"customer_id"?: string | null,"external_order_id"?: string | null,"fees"?: number,"gst_rate"?: number | null,"hsn_code"?: string | null,"id"?: string,"igst"?: number,"operator_gstin"?: string | null,"order_date"?: string,"place_of_supply"?: string | null,"platform"?: Database["public"]['Enums']["sales_platform"],"product_id"?: string,"product_name"?: string,"profit"?: never,"profit_after_returns"?: never,"quantity"?: number,"refunded_amount"?: never,"refunded_taxable_value"?: never,"reimbursed"?: number,"restocked_quantity"?: number,"return_fees"?: number,"return_note"?: string | null,"returned_quantity"?: number,"sgst"?: number,"status"?: Database["public"]['Enums']["sales_order_status"],"taxable_value"?: number,"total_amount"?: number,"unit_cost"?: number | null,"unit_price"?: number,"user_id"?: string
                   }
                   Relationships: [
                     {
+      foreignKeyName: "sales_orders_customer_id_fkey"
+      columns: ["customer_id","user_id"]
+isOneToOne: false
+      referencedRelation: "customers"
+      referencedColumns: ["id","user_id"]
+    },{
       foreignKeyName: "sales_orders_product_id_user_id_fkey"
       columns: ["product_id","user_id"]
 isOneToOne: false
@@ -825,6 +903,26 @@ isOneToOne: false
                   Relationships: [
                     
                   ]
+                },"supplier_payments": {
+                  Row: {
+                    "amount": number,"created_at": string,"id": string,"mode": string,"paid_on": string,"reference": string | null,"supplier_id": string,"user_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "amount": number,"created_at"?: string,"id"?: string,"mode": string,"paid_on": string,"reference"?: string | null,"supplier_id": string,"user_id"?: string
+                  }
+                  Update: {
+                    "amount"?: number,"created_at"?: string,"id"?: string,"mode"?: string,"paid_on"?: string,"reference"?: string | null,"supplier_id"?: string,"user_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "supplier_payments_supplier_id_user_id_fkey"
+      columns: ["supplier_id","user_id"]
+isOneToOne: false
+      referencedRelation: "suppliers"
+      referencedColumns: ["id","user_id"]
+    }
+                  ]
                 },"suppliers": {
                   Row: {
                     "contact": string | null,"created_at": string,"email": string | null,"gstin": string | null,"id": string,"lead_time_days": number | null,"notes": string | null,"payment_terms": string | null,"phone": string | null,"supplier_name": string,"user_id": string
@@ -839,6 +937,40 @@ isOneToOne: false
                   Relationships: [
                     
                   ]
+                },"tally_exported_vouchers": {
+                  Row: {
+                    "export_id": string,"from_date": string,"to_date": string,"user_id": string,"voucher_key": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "export_id": string,"from_date": string,"to_date": string,"user_id"?: string,"voucher_key": string
+                  }
+                  Update: {
+                    "export_id"?: string,"from_date"?: string,"to_date"?: string,"user_id"?: string,"voucher_key"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "tally_exported_vouchers_export_id_user_id_fkey"
+      columns: ["export_id","user_id"]
+isOneToOne: false
+      referencedRelation: "tally_exports"
+      referencedColumns: ["id","user_id"]
+    }
+                  ]
+                },"tally_exports": {
+                  Row: {
+                    "created_at": string,"from_date": string,"id": string,"include_exported": boolean,"to_date": string,"user_id": string,"vouchers": number
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "created_at"?: string,"from_date": string,"id"?: string,"include_exported": boolean,"to_date": string,"user_id"?: string,"vouchers": number
+                  }
+                  Update: {
+                    "created_at"?: string,"from_date"?: string,"id"?: string,"include_exported"?: boolean,"to_date"?: string,"user_id"?: string,"vouchers"?: number
+                  }
+                  Relationships: [
+                    
+                  ]
                 },"website_order_refusals": {
                   Row: {
                     "id": string,"quantity": number | null,"reason": string,"received_at": string,"shop_order_id": string,"sku": string,"user_id": string
@@ -849,6 +981,20 @@ isOneToOne: false
                   }
                   Update: {
                     "id"?: string,"quantity"?: number | null,"reason"?: string,"received_at"?: string,"shop_order_id"?: string,"sku"?: string,"user_id"?: string
+                  }
+                  Relationships: [
+                    
+                  ]
+                },"website_order_shipping": {
+                  Row: {
+                    "amount": number,"received_at": string,"shop_order_id": string,"user_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "amount": number,"received_at"?: string,"shop_order_id": string,"user_id": string
+                  }
+                  Update: {
+                    "amount"?: number,"received_at"?: string,"shop_order_id"?: string,"user_id"?: string
                   }
                   Relationships: [
                     
@@ -1025,6 +1171,27 @@ isOneToOne: false
         isOneToOne: true
         isSetofReturn: false
       } },
+"archive_customer":
+{ Args: { "archived"?: boolean,"customer_id": string }; Returns: {
+              "archived_at": string | null,
+"billing_address": string | null,
+"created_at": string,
+"credit_days": number,
+"email": string | null,
+"gstin": string | null,
+"id": string,
+"name": string,
+"phone": string | null,
+"shipping_address": string | null,
+"state_code": string,
+"user_id": string
+            }
+                          SetofOptions: {
+        from: "*"
+        to: "customers"
+        isOneToOne: true
+        isSetofReturn: false
+      } },
 "archive_item":
 { Args: { "archived"?: boolean,"material_id"?: string,"product_id"?: string }; Returns: undefined
                            },
@@ -1074,6 +1241,7 @@ isOneToOne: false
 "cancel_sales_order":
 { Args: { "order_id": string }; Returns: {
               "cgst": number,
+"customer_id": string | null,
 "external_order_id": string | null,
 "fees": number,
 "gst_rate": number | null,
@@ -1165,8 +1333,29 @@ isOneToOne: false
 "create_credit_note":
 { Args: { "invoice_id": string,"lines": Json,"reason"?: string,"request_id"?: string }; Returns: Json
                            },
+"create_customer":
+{ Args: { "billing_address"?: string,"credit_days"?: number,"email"?: string,"gstin"?: string,"name": string,"phone"?: string,"request_id"?: string,"shipping_address"?: string,"state_code"?: string }; Returns: {
+              "archived_at": string | null,
+"billing_address": string | null,
+"created_at": string,
+"credit_days": number,
+"email": string | null,
+"gstin": string | null,
+"id": string,
+"name": string,
+"phone": string | null,
+"shipping_address": string | null,
+"state_code": string,
+"user_id": string
+            }
+                          SetofOptions: {
+        from: "*"
+        to: "customers"
+        isOneToOne: true
+        isSetofReturn: false
+      } },
 "create_invoice":
-{ Args: { "buyer_address"?: string,"buyer_gstin"?: string,"buyer_name": string,"buyer_state_code"?: string,"invoice_date"?: string,"order_ids": (string)[],"request_id"?: string }; Returns: Json
+{ Args: { "buyer_address"?: string,"buyer_gstin"?: string,"buyer_name"?: string,"buyer_state_code"?: string,"customer_id"?: string,"invoice_date"?: string,"order_ids": (string)[],"request_id"?: string }; Returns: Json
                            },
 "create_location":
 { Args: { "address"?: string,"gstin"?: string,"kind": string,"name": string,"request_id"?: string,"supplier_id"?: string }; Returns: {
@@ -1274,6 +1463,12 @@ isOneToOne: false
               "endpoint_token": string,"signing_secret": string
             }[]
                            },
+"customer_dues":
+{ Args: Record<PropertyKey, never>; Returns: Json
+                           },
+"customer_statement":
+{ Args: { "customer_id": string,"date_from": string,"date_to": string }; Returns: Json
+                           },
 "dashboard_panels":
 { Args: { "period": string }; Returns: Json
                            },
@@ -1295,6 +1490,7 @@ isOneToOne: false
 "fulfil_sales_order":
 { Args: { "order_id": string }; Returns: {
               "cgst": number,
+"customer_id": string | null,
 "external_order_id": string | null,
 "fees": number,
 "gst_rate": number | null,
@@ -1401,8 +1597,9 @@ isOneToOne: false
 { Args: { "page_offset"?: number,"page_size"?: number,"platform"?: Database["public"]['Enums']["sales_platform"] }; Returns: Json
                            },
 "log_sale":
-{ Args: { "location_id"?: string,"order_date"?: string,"order_id"?: string,"platform"?: string,"product_id": string,"quantity": number,"request_id"?: string,"unit_price"?: number }; Returns: {
+{ Args: { "customer_id"?: string,"location_id"?: string,"order_date"?: string,"order_id"?: string,"platform"?: string,"product_id": string,"quantity": number,"request_id"?: string,"unit_price"?: number }; Returns: {
               "cgst": number,
+"customer_id": string | null,
 "external_order_id": string | null,
 "fees": number,
 "gst_rate": number | null,
@@ -1495,7 +1692,7 @@ isOneToOne: false
 { Args: { "period": string }; Returns: Json
                            },
 "receive_material":
-{ Args: { "gst_paid"?: number,"gst_rate"?: number,"location_id"?: string,"material_id": string,"note"?: string,"quantity": number,"request_id"?: string,"unit_cost"?: number }; Returns: {
+{ Args: { "gst_paid"?: number,"gst_rate"?: number,"location_id"?: string,"material_id": string,"note"?: string,"quantity": number,"request_id"?: string,"supplier_invoice_date"?: string,"supplier_invoice_number"?: string,"unit_cost"?: number }; Returns: {
               "archived_at": string | null,
 "cost_per_unit": number,
 "created_at": string,
@@ -1521,10 +1718,13 @@ isOneToOne: false
 { Args: { "lines": Json,"note"?: string,"po_id": string,"request_id"?: string,"supplier_invoice_date"?: string,"supplier_invoice_number"?: string }; Returns: Json
                            },
 "receive_website_order":
-{ Args: { "buyer_state"?: string,"endpoint_token": string,"lines": Json,"ordered_at": string,"shop_order_id": string }; Returns: Json
+{ Args: { "buyer_state"?: string,"endpoint_token": string,"lines": Json,"ordered_at": string,"shipping"?: number,"shop_order_id": string }; Returns: Json
                            },
 "reconciliation_summary":
 { Args: { "period": string }; Returns: Json
+                           },
+"record_payment":
+{ Args: { "allocations"?: Json,"amount": number,"customer_id": string,"mode": string,"paid_on": string,"reference"?: string,"request_id"?: string }; Returns: Json
                            },
 "record_return":
 { Args: { "damaged"?: number,"kind": string,"missing"?: number,"note"?: string,"order_id": string,"request_id"?: string,"return_date"?: string,"return_fees"?: number,"sellable": number,"wrong_item"?: number }; Returns: {
@@ -1551,6 +1751,9 @@ isOneToOne: false
 "record_stock_file":
 { Args: { "platform": string,"request_id"?: string,"rows": Json }; Returns: Json
                            },
+"record_supplier_payment":
+{ Args: { "amount": number,"mode": string,"paid_on": string,"reference"?: string,"request_id"?: string,"supplier_id": string }; Returns: Json
+                           },
 "remove_shopify_connection":
 { Args: Record<PropertyKey, never>; Returns: undefined
                            },
@@ -1563,6 +1766,7 @@ isOneToOne: false
 "return_sales_order":
 { Args: { "note"?: string,"order_id": string,"request_id"?: string,"restock"?: boolean }; Returns: {
               "cgst": number,
+"customer_id": string | null,
 "external_order_id": string | null,
 "fees": number,
 "gst_rate": number | null,
@@ -1643,6 +1847,7 @@ isOneToOne: false
 "set_place_of_supply":
 { Args: { "order_id": string,"state": string }; Returns: {
               "cgst": number,
+"customer_id": string | null,
 "external_order_id": string | null,
 "fees": number,
 "gst_rate": number | null,
@@ -1879,6 +2084,14 @@ isOneToOne: false
 "stock_sync":
 { Args: { "platform": string }; Returns: Json
                            },
+"supplier_dues":
+{ Args: Record<PropertyKey, never>; Returns: {
+              "billed": number,"days_0_30": number,"days_31_60": number,"days_61_90": number,"due": number,"oldest_due_date": string,"over_90": number,"paid": number,"supplier_id": string,"supplier_name": string
+            }[]
+                           },
+"tally_export":
+{ Args: { "from_date": string,"include_exported"?: boolean,"to_date": string }; Returns: string
+                           },
 "transfer_stock":
 { Args: { "from_location_id": string,"lines": Json,"request_id"?: string,"to_location_id": string }; Returns: Json
                            },
@@ -1930,6 +2143,27 @@ isOneToOne: false
                           SetofOptions: {
         from: "*"
         to: "products"
+        isOneToOne: true
+        isSetofReturn: false
+      } },
+"update_customer":
+{ Args: { "billing_address"?: string,"credit_days"?: number,"customer_id": string,"email"?: string,"gstin"?: string,"name": string,"phone"?: string,"shipping_address"?: string,"state_code"?: string }; Returns: {
+              "archived_at": string | null,
+"billing_address": string | null,
+"created_at": string,
+"credit_days": number,
+"email": string | null,
+"gstin": string | null,
+"id": string,
+"name": string,
+"phone": string | null,
+"shipping_address": string | null,
+"state_code": string,
+"user_id": string
+            }
+                          SetofOptions: {
+        from: "*"
+        to: "customers"
         isOneToOne: true
         isSetofReturn: false
       } },
@@ -2037,7 +2271,7 @@ isOneToOne: false
                            }
           }
           Enums: {
-            "location_kind": "own"|"job_worker","manufacturing_order_status": "In Progress"|"Completed"|"Cancelled","purchase_order_status": "Draft"|"Ordered"|"Partially received"|"Received"|"Cancelled","return_claim_status": "Open"|"Filed"|"Approved"|"Rejected","return_condition": "sellable"|"damaged"|"wrong_item"|"missing","return_kind": "rto"|"customer_return","sales_order_status": "Unfulfilled"|"Fulfilled"|"Cancelled"|"Returned"|"Partially returned","sales_platform": "Flipkart"|"Myntra"|"Amazon"|"Brand Website"|"Other","settlement_category": "sale"|"commission"|"fixed_fee"|"collection_fee"|"shipping_fee"|"return_fee"|"tcs"|"tds"|"refund"|"reimbursement"|"other","stock_movement_reason": "opening_stock"|"sale"|"production_consumption"|"production_output"|"purchase_receipt"|"adjustment"|"sale_cancelled"|"sale_return"|"production_cancelled"|"transfer"
+            "location_kind": "own"|"job_worker","manufacturing_order_status": "In Progress"|"Completed"|"Cancelled","purchase_order_status": "Draft"|"Ordered"|"Partially received"|"Received"|"Cancelled","return_claim_status": "Open"|"Filed"|"Approved"|"Rejected","return_condition": "sellable"|"damaged"|"wrong_item"|"missing","return_kind": "rto"|"customer_return","sales_order_status": "Unfulfilled"|"Fulfilled"|"Cancelled"|"Returned"|"Partially returned","sales_platform": "Flipkart"|"Myntra"|"Amazon"|"Meesho"|"Ajio"|"Brand Website"|"Other","settlement_category": "sale"|"commission"|"fixed_fee"|"collection_fee"|"shipping_fee"|"return_fee"|"tcs"|"tds"|"refund"|"reimbursement"|"other","stock_movement_reason": "opening_stock"|"sale"|"production_consumption"|"production_output"|"purchase_receipt"|"adjustment"|"sale_cancelled"|"sale_return"|"production_cancelled"|"transfer"
           }
           CompositeTypes: {
             [_ in never]: never
@@ -2153,7 +2387,7 @@ export type CompositeTypes<
 export const Constants = {
   "public": {
           Enums: {
-            "location_kind": ["own", "job_worker"],"manufacturing_order_status": ["In Progress", "Completed", "Cancelled"],"purchase_order_status": ["Draft", "Ordered", "Partially received", "Received", "Cancelled"],"return_claim_status": ["Open", "Filed", "Approved", "Rejected"],"return_condition": ["sellable", "damaged", "wrong_item", "missing"],"return_kind": ["rto", "customer_return"],"sales_order_status": ["Unfulfilled", "Fulfilled", "Cancelled", "Returned", "Partially returned"],"sales_platform": ["Flipkart", "Myntra", "Amazon", "Brand Website", "Other"],"settlement_category": ["sale", "commission", "fixed_fee", "collection_fee", "shipping_fee", "return_fee", "tcs", "tds", "refund", "reimbursement", "other"],"stock_movement_reason": ["opening_stock", "sale", "production_consumption", "production_output", "purchase_receipt", "adjustment", "sale_cancelled", "sale_return", "production_cancelled", "transfer"]
+            "location_kind": ["own", "job_worker"],"manufacturing_order_status": ["In Progress", "Completed", "Cancelled"],"purchase_order_status": ["Draft", "Ordered", "Partially received", "Received", "Cancelled"],"return_claim_status": ["Open", "Filed", "Approved", "Rejected"],"return_condition": ["sellable", "damaged", "wrong_item", "missing"],"return_kind": ["rto", "customer_return"],"sales_order_status": ["Unfulfilled", "Fulfilled", "Cancelled", "Returned", "Partially returned"],"sales_platform": ["Flipkart", "Myntra", "Amazon", "Meesho", "Ajio", "Brand Website", "Other"],"settlement_category": ["sale", "commission", "fixed_fee", "collection_fee", "shipping_fee", "return_fee", "tcs", "tds", "refund", "reimbursement", "other"],"stock_movement_reason": ["opening_stock", "sale", "production_consumption", "production_output", "purchase_receipt", "adjustment", "sale_cancelled", "sale_return", "production_cancelled", "transfer"]
           }
         }
 } as const

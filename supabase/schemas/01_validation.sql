@@ -8,9 +8,11 @@
 -- the same either way.
 
 -- Raises `message` (SQLSTATE P0001, as a plain `raise exception`), with hint = 'field:<field>' when
--- a field is named. (RAISE refuses a null option, hence one helper that decides.)
+-- a field is named. (RAISE refuses a null option, hence one helper that decides.) Volatile, as
+-- whatever raises is: marked immutable, a call with constant arguments was folded, and raised,
+-- when its statement was planned, which plpgsql_check (db lint) does for every branch.
 create function private.raise_input_error(message text, field text default null) returns void
-language plpgsql immutable
+language plpgsql volatile
 set search_path = ''
 as $$
 begin

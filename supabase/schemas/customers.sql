@@ -197,11 +197,12 @@ security definer
 set search_path = ''
 as $$
 declare
+  v_user_id uuid := private.require_user_id();
   v_customer public.customers;
 begin
   update public.customers c
   set archived_at = case when archive_customer.archived then coalesce(c.archived_at, now()) end
-  where c.id = archive_customer.customer_id and c.user_id = private.require_user_id()
+  where c.id = archive_customer.customer_id and c.user_id = v_user_id
   returning * into v_customer;
   if v_customer.id is null then
     raise exception 'Customer not found.' using hint = 'field:customer_id';
