@@ -247,6 +247,12 @@ const screens: Record<string, [string, Basis][]> = {
   ],
   'src/features/customers/components/record-payment-modal.tsx': [['Still due (incl. GST)', 'including GST']],
   'src/features/customers/components/printable-statement.tsx': [['Amounts include GST', 'including GST']],
+  // Delivery challans (issue 45): goods moved at their cost, no sale and no tax charged.
+  'src/features/locations/components/locations.tsx': [['Taxable value', 'at cost']],
+  'src/features/locations/components/printable-challan.tsx': [
+    ['Value per unit', 'at cost'],
+    ['Taxable value', 'at cost'],
+  ],
 };
 
 function sourceFiles(folder: string): string[] {
