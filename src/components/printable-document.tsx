@@ -1,4 +1,4 @@
-import { Button, Center, Group, Loader, Modal, Text } from '@mantine/core';
+import { Button, Center, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -37,6 +37,18 @@ export function Party({
       <Text>GSTIN: {gstin ?? 'Unregistered'}</Text>
       {state && <Text>State: {state}</Text>}
     </div>
+  );
+}
+
+/** The signature block every document ends with: for the business, its authorised signatory. */
+export function Signatory({ business }: { business: string | undefined }) {
+  return (
+    <Group justify="flex-end" mt="xl">
+      <Stack gap={32} ta="right">
+        <Text>For {business}</Text>
+        <Text>Authorised signatory</Text>
+      </Stack>
+    </Group>
   );
 }
 

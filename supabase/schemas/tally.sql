@@ -317,7 +317,8 @@ $$;
 
 -- The owner's vouchers dated in the range, in date order: invoices (Sales); sales not invoiced,
 -- summed per India day and platform (Sales, the platform as party; cancelled sales left out);
--- supplier bills (Purchase); credit notes (Credit Note); supplier payments (Payment).
+-- supplier bills (Purchase); credit notes (Credit Note); supplier payments (Payment); payments received
+-- from customers (Receipt).
 create function private.tally_vouchers(owner_id uuid, from_date date, to_date date) returns jsonb
 language sql
 stable
@@ -436,11 +437,29 @@ as $$
       where p.user_id = tally_vouchers.owner_id and p.paid_on between tally_vouchers.from_date and tally_vouchers.to_date
     ) p
     join public.suppliers s on s.id = p.supplier_id
+    union all
+    -- Payments received from customers (issue 46): into Cash, or Bank for every other mode.
+    select p.paid_on, 6, p.number, jsonb_build_object(
+      'remote_id', 'FactoryFlow/Receipt/' || p.number, 'type', 'Receipt', 'date', p.paid_on, 'number', p.number,
+      'narration', replace(initcap(replace(p.mode, '_', ' ')), 'Upi', 'UPI') || coalesce(' ' || p.reference, ''),
+      'party', jsonb_build_object('name', c.name, 'group', 'Sundry Debtors', 'gstin', c.gstin,
+        'state', rules.gst_state_name(c.state_code)),
+      'entries', jsonb_build_array(
+        jsonb_build_object('ledger', c.name, 'amount', p.amount, 'debit', false, 'party', true,
+          'bill', jsonb_build_object('type', 'On Account', 'name', p.number)),
+        case when p.mode = 'cash' then jsonb_build_object('ledger', 'Cash', 'amount', p.amount, 'debit', true)
+          else jsonb_build_object('ledger', 'Bank', 'group', 'Bank Accounts', 'amount', p.amount, 'debit', true) end))
+    from (
+      select p.*, 'CP/' || to_char(p.created_at at time zone 'UTC', 'YYYYMMDDHH24MISSUS') as number
+      from public.customer_payments p
+      where p.user_id = tally_vouchers.owner_id and p.paid_on between tally_vouchers.from_date and tally_vouchers.to_date
+    ) p
+    join public.customers c on c.id = p.customer_id
   )
   select coalesce(jsonb_agg(v.voucher order by v.day, v.kind, v.number), '[]') from vouchers v
 $$;
 comment on function private.tally_vouchers is
-  'The owner''s vouchers dated in a range, for private.tally_xml: invoices, sales not invoiced per day and platform, supplier bills, credit notes and supplier payments, in date order.';
+  'The owner''s vouchers dated in a range, for private.tally_xml: invoices, sales not invoiced per day and platform, supplier bills, credit notes, supplier payments and payments received from customers, in date order.';
 
 -- tally_export ----------------------------------------------------------------------------------------
 -- The caller's range as the file TallyPrime imports. A voucher first exported in another range is

@@ -4,7 +4,7 @@
 -- same file; a voucher is never exported twice unless asked; each export recorded.
 begin;
 set local client_min_messages = warning;
-select plan(22);
+select plan(25);
 
 select tests.create_user('owner');
 select tests.create_user('other');
@@ -156,6 +156,34 @@ select is(tests.refusal($$ select public.tally_export(null, rules.india_day(now(
   'P0001 | From date is required. | field:from_date', 'A range without a start is refused');
 select is(tests.refusal($$ select public.tally_export(rules.india_day(now()) - 400, rules.india_day(now())) $$),
   'P0001 | Export at most a year at a time. | field:to_date', 'More than a year is refused');
+
+-- A customer's payment (issue 46): a boutique invoiced Rs 11,800 this month pays Rs 5,000 by UPI;
+-- the month's file has it as a Receipt crediting the boutique and debiting Bank.
+select tests.authenticate_as('owner');
+insert into tests.ids select 'boutique', (public.create_customer('Meera Boutique', '27AAPFU0939F1ZV', 'Pune', '27')).id;
+insert into tests.ids select 'order', id from public.log_sale(tests.id('kurta'), 1, 'Other', unit_price => 11800,
+  customer_id => tests.id('boutique'));
+insert into tests.ids select 'invoice2', (public.create_invoice(array[tests.id('order')], customer_id => tests.id('boutique'))
+  ->> 'invoice_id')::uuid;
+select from public.record_payment(tests.id('boutique'), 5000, rules.india_day(now()), 'UPI', 'UPI 4411',
+  jsonb_build_array(jsonb_build_object('invoice_id', tests.id('invoice2'), 'amount', 5000)));
+create temp table export3 as select public.tally_export(rules.india_day(now()), rules.india_day(now()))::xml as x;
+grant select on export3 to authenticated;
+select results_eq(
+  $$ select (xpath('/*/@VCHTYPE', v))[1]::text, (xpath('/*/*[ISPARTYLEDGER="Yes"]/LEDGERNAME/text()', v))[1]::text,
+       (xpath('/*/*[ISPARTYLEDGER="Yes"]/AMOUNT/text()', v))[1]::text,
+       (xpath('/*/*[ISPARTYLEDGER="Yes"]/ISDEEMEDPOSITIVE/text()', v))[1]::text
+     from export3, unnest(xpath('//VOUCHER', x)) v where (xpath('/*/@VCHTYPE', v))[1]::text = 'Receipt' $$,
+  $$ values ('Receipt', 'Meera Boutique', '5000.00', 'No') $$,
+  'The payment received is a Receipt crediting the customer with Rs 5,000');
+select results_eq(
+  $$ select (xpath('/*/LEDGERNAME/text()', e))[1]::text, (xpath('/*/AMOUNT/text()', e))[1]::text
+     from export3, unnest(xpath('//VOUCHER', x)) v, unnest(xpath('/*/*[ISPARTYLEDGER="No"]', v)) e
+     where (xpath('/*/@VCHTYPE', v))[1]::text = 'Receipt' $$,
+  $$ values ('Bank', '-5000.00') $$,
+  'and debiting Bank for UPI');
+select is((select (xpath('/*/NARRATION/text()', v))[1]::text from export3, unnest(xpath('//VOUCHER', x)) v
+    where (xpath('/*/@VCHTYPE', v))[1]::text = 'Receipt'), 'UPI UPI 4411', 'Its narration is the mode and the reference');
 
 -- Isolation: another user's export of the same month has none of it.
 select tests.authenticate_as('other');

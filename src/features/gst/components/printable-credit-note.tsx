@@ -1,5 +1,5 @@
 import { Group, Stack, Text, Title } from '@mantine/core';
-import { documentClasses as classes, Party, PrintDialog } from '@/components/printable-document';
+import { documentClasses as classes, Party, PrintDialog, Signatory } from '@/components/printable-document';
 import { formatDay, formatQuantity, formatRupees } from '@/lib/format';
 import { useCreditNote, type CreditNoteDocument } from '../api/credit-notes';
 import { LineTaxCells, stateOf, taxHeaders, TotalTaxCells } from './printable-invoice';
@@ -97,12 +97,7 @@ function CreditNoteSheet({ note }: { note: CreditNoteDocument }) {
           <strong>Tax (in words):</strong> {note.tax_in_words}
         </Text>
       </Stack>
-      <Group justify="flex-end" mt="xl">
-        <Stack gap={32} ta="right">
-          <Text>For {note.supplier.legal_name}</Text>
-          <Text>Authorised signatory</Text>
-        </Stack>
-      </Group>
+      <Signatory business={note.supplier.legal_name} />
     </article>
   );
 }

@@ -1,5 +1,5 @@
 import { Group, Stack, Text, Title } from '@mantine/core';
-import { documentClasses as classes, Party, PrintDialog } from '@/components/printable-document';
+import { documentClasses as classes, Party, PrintDialog, Signatory } from '@/components/printable-document';
 import { formatDay, formatQuantity, formatRupees } from '@/lib/format';
 import { useInvoice, type CreditNote, type Invoice } from '../api/invoices';
 
@@ -146,12 +146,7 @@ function InvoiceSheet({ invoice }: { invoice: Invoice }) {
           <strong>Tax (in words):</strong> {invoice.tax_in_words}
         </Text>
       </Stack>
-      <Group justify="flex-end" mt="xl">
-        <Stack gap={32} ta="right">
-          <Text>For {invoice.supplier.legal_name}</Text>
-          <Text>Authorised signatory</Text>
-        </Stack>
-      </Group>
+      <Signatory business={invoice.supplier.legal_name} />
       {invoice.credit_notes.map((note) => (
         <CreditNoteSheet key={note.credit_note_id} note={note} invoice={invoice} />
       ))}

@@ -1,5 +1,5 @@
 import { Group, Stack, Text, Title } from '@mantine/core';
-import { documentClasses as classes, Party, PrintDialog } from '@/components/printable-document';
+import { documentClasses as classes, Party, PrintDialog, Signatory } from '@/components/printable-document';
 import { formatDay, formatQuantity, formatRupees } from '@/lib/format';
 import { useDeliveryChallan, type DeliveryChallan } from '../api/locations';
 
@@ -79,12 +79,7 @@ function ChallanSheet({ challan }: { challan: DeliveryChallan }) {
           </tfoot>
         </table>
       </div>
-      <Group justify="flex-end" mt="xl">
-        <Stack gap={32} ta="right">
-          <Text>For {challan.consignor.name}</Text>
-          <Text>Authorised signatory</Text>
-        </Stack>
-      </Group>
+      <Signatory business={challan.consignor.name} />
     </article>
   );
 }
