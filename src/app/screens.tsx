@@ -1,4 +1,5 @@
 import {
+  IconBook2,
   IconBuildingFactory2,
   IconBuildingStore,
   IconBuildingWarehouse,
@@ -169,6 +170,13 @@ export const screens = [
     icon: IconMapPin,
     place: 'business',
     ...lazyScreen(() => import('@/features/locations/components/locations').then((m) => m.Locations)),
+  },
+  {
+    id: 'accounts',
+    label: 'Accounts',
+    icon: IconBook2,
+    place: 'business',
+    ...lazyScreen(() => import('./screens/accounts-screen').then((m) => m.AccountsScreen)),
   },
   {
     id: 'settings',

@@ -246,8 +246,14 @@ describe('catalogue import and CSV export', { timeout: 90_000 }, () => {
       'combo_components',
       'credit_note_lines',
       'credit_notes',
+      'customer_payment_allocations',
+      'customer_payments',
+      'customers',
+      'delivery_challan_lines',
+      'delivery_challans',
       'invoice_lines',
       'invoices',
+      'locations',
       'manufacturing_orders',
       'platform_fees',
       'products',
@@ -264,8 +270,12 @@ describe('catalogue import and CSV export', { timeout: 90_000 }, () => {
       'style_bom_items',
       'style_variants',
       'styles',
+      'supplier_payments',
       'suppliers',
+      'tally_exported_vouchers',
+      'tally_exports',
       'website_order_refusals',
+      'website_order_shipping',
     ]);
     expect(data.tables.styles).toEqual([]);
     expect(data.tables.bom_subassemblies).toEqual([]);

@@ -124,7 +124,7 @@ describe('Payables and the Tally export', { timeout: 240_000 }, () => {
       await look('payables-after-payment');
 
       // The accountant's file: the last 45 days' two bills and the payment, in TallyPrime's layout.
-      await openTab(page, 'GST');
+      await openTab(page, 'Accounts');
       const tally = page.getByRole('region', { name: 'Tally export' });
       await tally.getByLabel(/^From/).fill(indiaDay(45));
       await tally.getByLabel(/^To/).fill(indiaDay(0));

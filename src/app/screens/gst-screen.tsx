@@ -3,9 +3,8 @@ import { BusinessProfileSettings } from '@/features/gst/components/business-prof
 import { CreditNotesSection } from '@/features/gst/components/credit-notes-section';
 import { GstSection } from '@/features/gst/components/gst-section';
 import { InvoicesSection } from '@/features/gst/components/invoices-section';
-import { TallyExportSection } from '@/features/gst/components/tally-export-section';
 
-/** GST: the month's tax and GSTR-1 files, the invoices and credit notes, the Tally export, and the business they name. */
+/** GST: the month's tax and GSTR-1 files, the invoices and credit notes, and the business they name. */
 export function GstScreen() {
   return (
     <>
@@ -13,7 +12,6 @@ export function GstScreen() {
       <GstSection />
       <InvoicesSection />
       <CreditNotesSection />
-      <TallyExportSection />
       <BusinessProfileSettings />
     </>
   );

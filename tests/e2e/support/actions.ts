@@ -33,6 +33,7 @@ export const CAPABILITIES = [
   'Planning',
   'Channels',
   'Locations',
+  'Accounts',
 ] as const;
 /** Every screen of the navigation, in its order. */
 export const SCREENS = [...TABS, ...CAPABILITIES, 'Settings'] as const;

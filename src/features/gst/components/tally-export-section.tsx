@@ -54,11 +54,11 @@ export function TallyExportSection() {
       </Title>
       <Text c="dimmed" size="sm" mb="sm">
         For your accountant: the invoices, marketplace sales (one voucher per day and platform), supplier bills, credit
-        notes and supplier payments of a date range, as a file TallyPrime imports (Gateway of Tally → Import →
-        Transactions).
+        notes, supplier payments and payments received of a date range, as a file TallyPrime imports (Gateway of Tally →
+        Import → Transactions).
       </Text>
       <form onSubmit={submit} noValidate>
-        <SimpleGrid cols={{ base: 1, xs: 2 }} maw={480}>
+        <SimpleGrid cols={2} maw={480}>
           {dateField('from_date', 'From')}
           {dateField('to_date', 'To')}
         </SimpleGrid>
