@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Modal, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { SupplierInvoiceFields } from '@/components/supplier-invoice-fields';
+import { Button, Group, Modal, NativeSelect, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
@@ -161,20 +162,16 @@ export function ReceivePurchaseOrderModal({ order, onClose }: { order: PurchaseO
               {overall}
             </Text>
           )}
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
-              label="Supplier invoice number"
-              description="Needed to claim the GST paid"
-              {...form.register('supplier_invoice_number')}
-              error={form.formState.errors.supplier_invoice_number?.message}
-            />
-            <TextInput
-              label="Supplier invoice date"
-              type="date"
-              {...form.register('supplier_invoice_date')}
-              error={form.formState.errors.supplier_invoice_date?.message}
-            />
-          </SimpleGrid>
+          <SupplierInvoiceFields
+            number={{
+              ...form.register('supplier_invoice_number'),
+              error: form.formState.errors.supplier_invoice_number?.message,
+            }}
+            date={{
+              ...form.register('supplier_invoice_date'),
+              error: form.formState.errors.supplier_invoice_date?.message,
+            }}
+          />
           <TextInput
             label="Note"
             placeholder="e.g. Delivered by hand"

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Modal, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { SupplierInvoiceFields } from '@/components/supplier-invoice-fields';
+import { Button, Group, Modal, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -103,21 +104,16 @@ export function ReceiveStockModal({ material, onClose }: ReceiveStockModalProps)
               placeholder="None"
             />
           </SimpleGrid>
-          {/* Issue 42: the invoice the GST paid is claimed against, listed in the month's input tax. */}
-          <SimpleGrid cols={{ base: 1, xs: 2 }}>
-            <TextInput
-              label="Supplier invoice number"
-              description="Needed to claim the GST paid"
-              {...form.register('supplier_invoice_number')}
-              error={form.formState.errors.supplier_invoice_number?.message}
-            />
-            <TextInput
-              label="Supplier invoice date"
-              type="date"
-              {...form.register('supplier_invoice_date')}
-              error={form.formState.errors.supplier_invoice_date?.message}
-            />
-          </SimpleGrid>
+          <SupplierInvoiceFields
+            number={{
+              ...form.register('supplier_invoice_number'),
+              error: form.formState.errors.supplier_invoice_number?.message,
+            }}
+            date={{
+              ...form.register('supplier_invoice_date'),
+              error: form.formState.errors.supplier_invoice_date?.message,
+            }}
+          />
           <LocationPicker locations={places} value={locationId} onChange={setLocationId} label="Receive at" />
           {newCost !== null && newCost !== material.cost_per_unit && (
             <Text size="sm">Cost per unit becomes {formatUnitCost(newCost)} (the average over old and new stock).</Text>
