@@ -4,7 +4,7 @@
 -- challan, and never writes twice for one request_id; another user sees and moves nothing.
 begin;
 set local client_min_messages = warning;
-select plan(63);
+select plan(64);
 
 select tests.create_user('owner');
 select tests.create_user('other');
@@ -215,6 +215,16 @@ select is(tests.refusal(format('select public.transfer_stock(%L, %L, %L)', tests
   'P0001 | Choose the location the stock leaves. | field:from_location_id', 'and cannot move the owner''s stock');
 select is(tests.refusal(format('select public.receive_material(%L, 1, location_id => %L)', tests.id('fabric'), tests.id('shop'))),
   'P0001 | Choose one of your own locations. | field:location_id', 'nor receive at the owner''s location');
+
+-- The bound: a transfer of exactly 100 lines is taken (101 is refused: hostile-input/locations.ts).
+select tests.authenticate_as('owner');
+select from generate_series(1, 100) g, lateral public.create_raw_material('Bound ' || g, null, 10, 5, 'pcs', 0) m;
+select from public.transfer_stock(tests.id('main'), tests.id('shop'), (
+  select jsonb_agg(jsonb_build_object('material_id', m.id, 'quantity', 1))
+  from public.raw_materials m where m.material_name like 'Bound %'));
+select is((select count(*) from public.delivery_challan_lines l join public.raw_materials m on m.id = l.material_id
+    where m.material_name like 'Bound %'), 100::bigint,
+  'A transfer of exactly 100 lines is taken, one challan line each');
 
 select * from finish();
 rollback;
