@@ -1,6 +1,13 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { numberField, stockFieldRules, textField, type TextRules } from '@/lib/form-fields';
+import {
+  numberField,
+  stockFieldRules,
+  textField,
+  validNumber,
+  type NumberRules,
+  type TextRules,
+} from '@/lib/form-fields';
 import { gstinProblem } from '@/lib/gstin';
 import { toUserError } from '@/lib/server-error';
 import { supabase } from '@/lib/supabase';
@@ -143,6 +150,8 @@ export interface ChallanListRow {
   from_location_name: string;
   to_location_name: string;
   taxable_value: number | null;
+  /** Rule 138 (rules.needs_eway_bill); null when the value is not known. */
+  needs_eway_bill: boolean | null;
 }
 
 /** The latest delivery challans, newest first. */
@@ -152,7 +161,9 @@ export function useDeliveryChallans() {
     queryFn: async (): Promise<ChallanListRow[]> => {
       const { data, error } = await supabase
         .from('delivery_challans')
-        .select('id, challan_number, challan_date, from_location_name, to_location_name, taxable_value')
+        .select(
+          'id, challan_number, challan_date, from_location_name, to_location_name, taxable_value, needs_eway_bill',
+        )
         .order('created_at', { ascending: false })
         .limit(50);
       if (error) throw toUserError(error);
@@ -167,7 +178,14 @@ export interface DeliveryChallan {
   challan_date: string;
   purpose: string;
   consignor: { name: string; address: string; gstin: string; location: string; state_code: string; state_name: string };
-  consignee: { name: string; address: string | null; gstin: string | null; location: string };
+  consignee: {
+    name: string;
+    address: string | null;
+    gstin: string | null;
+    location: string;
+    state_code: string;
+    state_name: string;
+  };
   place_of_supply: { state_code: string; state_name: string };
   taxable_value: number | null;
   lines: {
@@ -191,5 +209,44 @@ export function useDeliveryChallan(id: string) {
       if (!challan) throw new Error('This delivery challan was not found.');
       return challan;
     },
+  });
+}
+
+// eway_bill_json's transport checks, for feedback as the owner types; the server decides.
+export const ewayBillFieldRules = {
+  distanceKm: { label: 'Distance (km)', decimals: 0, min: 1 } satisfies NumberRules,
+  vehicleNumber: { label: 'Vehicle number', maxLength: 15, required: true } satisfies TextRules,
+};
+// Registration plates (MH12AB1234, MH121234) and the BH series (22BH1234AB), as the server reads them.
+const VEHICLE_NUMBER = /^([A-Z]{2}[0-9]{1,2}[A-Z]{0,3}[0-9]{4}|[0-9]{2}BH[0-9]{4}[A-Z]{1,2})$/;
+
+export const ewayBillSchema = z.object({
+  // One sentence for every distance out of bounds, the server's.
+  distance_km: z.union([z.string(), z.number()]).transform((typed, ctx) => {
+    const km = validNumber(typed, ewayBillFieldRules.distanceKm);
+    if (km === null || km > 4000) {
+      ctx.addIssue({ code: 'custom', message: 'Distance must be between 1 and 4000 km.' });
+      return z.NEVER;
+    }
+    return km;
+  }),
+  vehicle_number: z
+    .string()
+    .transform((typed) => typed.toUpperCase().replace(/[\s.-]/g, ''))
+    .refine((vehicle) => VEHICLE_NUMBER.test(vehicle), 'Vehicle number must look like MH12AB1234.'),
+});
+export type EwayBillForm = z.input<typeof ewayBillSchema>;
+export type EwayBillInput = z.output<typeof ewayBillSchema>;
+
+/** The e-way bill portal's bulk JSON for one challan (eway_bill_json), saved as a download. */
+export function useEwayBillJson() {
+  return useMutation({
+    mutationFn: async ({ challanId, input }: { challanId: string; input: EwayBillInput }) =>
+      await callRpc('eway_bill_json', {
+        delivery_challan_ids: [challanId],
+        transport_mode: 'road',
+        distance_km: input.distance_km,
+        vehicle_number: input.vehicle_number,
+      }),
   });
 }
