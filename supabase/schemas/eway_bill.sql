@@ -59,7 +59,7 @@ declare
   v_from jsonb;
   v_to jsonb;
   v_missing text;
-  v_bills json[] := '{}';
+  v_bills json[] := array[]::json[];
 begin
   select array_agg(distinct i) into v_ids from unnest(eway_bill_json.delivery_challan_ids) i where i is not null;
   if v_ids is null then

@@ -134,7 +134,7 @@ function ChallansTable({
               <Table.Td>
                 {challan.challan_number}
                 {challan.needs_eway_bill && (
-                  <Badge color="orange" variant="light" ml="xs">
+                  <Badge color="orange" variant="dot" tt="none" miw="max-content" ml="xs">
                     E-way bill needed
                   </Badge>
                 )}
