@@ -7,14 +7,8 @@ import { FormError, showOnField } from '@/components/form-error';
 import { NumberField, TextField } from '@/components/form-inputs';
 import { SubmitButton } from '@/components/submit-button';
 import { downloadFile } from '@/lib/csv';
-import {
-  ewayBillFieldRules,
-  ewayBillSchema,
-  useEwayBillJson,
-  type ChallanListRow,
-  type EwayBillForm,
-  type EwayBillInput,
-} from '../api/locations';
+import { ewayBillFieldRules, ewayBillSchema, type EwayBillForm, type EwayBillInput } from '../api/eway-bill-fields';
+import { useEwayBillJson, type ChallanListRow } from '../api/locations';
 
 /** The e-way bill JSON of one challan, with the transport the portal's Part B asks for. */
 export function EwayBillModal({ challan, onClose }: { challan: ChallanListRow; onClose: () => void }) {
