@@ -14,6 +14,7 @@ export function ItemTaxBackfillProgress() {
   const { done, total } = progress;
   return (
     <Alert
+      mb="lg"
       color="blue"
       icon={<IconReceiptTax size={18} />}
       title={<AlertTitle>Giving earlier orders their tax</AlertTitle>}
