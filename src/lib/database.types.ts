@@ -377,6 +377,32 @@ isOneToOne: false
       referencedColumns: ["id","user_id"]
     }
                   ]
+                },"item_tax_backfills": {
+                  Row: {
+                    "orders_done": number,"orders_total": number,"product_id": string,"started_at": string,"user_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "orders_done"?: number,"orders_total": number,"product_id": string,"started_at"?: string,"user_id"?: string
+                  }
+                  Update: {
+                    "orders_done"?: number,"orders_total"?: number,"product_id"?: string,"started_at"?: string,"user_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "item_tax_backfills_product_id_user_id_fkey"
+      columns: ["product_id","user_id"]
+isOneToOne: true
+      referencedRelation: "product_unit_costs"
+      referencedColumns: ["product_id","user_id"]
+    },{
+      foreignKeyName: "item_tax_backfills_product_id_user_id_fkey"
+      columns: ["product_id","user_id"]
+isOneToOne: true
+      referencedRelation: "products"
+      referencedColumns: ["id","user_id"]
+    }
+                  ]
                 },"location_stock": {
                   Row: {
                     "location_id": string,"material_id": string | null,"product_id": string | null,"quantity": number,"user_id": string
@@ -1299,6 +1325,9 @@ isOneToOne: false
         isOneToOne: true
         isSetofReturn: false
       } },
+"continue_item_tax_backfill":
+{ Args: Record<PropertyKey, never>; Returns: number
+                           },
 "create_combo":
 { Args: { "category": string,"components": Json,"product_name": string,"request_id"?: string,"selling_price": number,"sku": string }; Returns: {
               "archived_at": string | null,

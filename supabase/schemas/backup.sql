@@ -69,7 +69,9 @@ as $$
     (36, 'tally_exported_vouchers', '{voucher_key}', null, '{"export_id": "tally_exports"}'),
     (37, 'customer_payments', '{id}', 'uuid', '{"customer_id": "customers"}'),
     (38, 'customer_payment_allocations', '{id}', 'uuid',
-      '{"payment_id": "customer_payments", "invoice_id": "invoices", "sales_order_id": "sales_orders"}')
+      '{"payment_id": "customer_payments", "invoice_id": "invoices", "sales_order_id": "sales_orders"}'),
+    -- An unfinished tax backfill goes on in the restored workspace (the app continues it).
+    (39, 'item_tax_backfills', '{product_id}', null, '{"product_id": "products"}')
   ) as t (restore_order, table_name, ordered_by, new_id, refers_to)
 $$;
 comment on function rules.backup_tables is

@@ -111,6 +111,7 @@ const TABLE_ORDER: Record<string, string> = {
   supplier_payments: 'id',
   tally_exports: 'id',
   tally_exported_vouchers: 'voucher_key',
+  item_tax_backfills: 'product_id',
 };
 export const TABLES = Object.keys(TABLE_ORDER);
 /** The tables in publication supabase_realtime. */

@@ -88,8 +88,8 @@ select set_eq(
         'authenticated SELECT on public.customers', 'authenticated SELECT on public.customer_payments',
         'authenticated SELECT on public.customer_payment_allocations', 'authenticated SELECT on public.locations',
         'authenticated SELECT on public.location_stock', 'authenticated SELECT on public.delivery_challans',
-        'authenticated SELECT on public.delivery_challan_lines'],
-  'On our tables, views and sequences the client roles hold exactly authenticated''s read of the six tables, the sub-assembly lines, the platform fees, the unit costs, the refused website order lines and their shipping, the kept sales totals and order counts with their pending changes and the four views that read them, the three style tables, the returns with their claims, the four purchasing tables, the settlement lines, what is on order and the four channel tables (aliases, combo components, buffers, stock files), the business profile, the four invoice tables, the supplier payments and the two Tally export records, the customers with their payments and allocations, the locations with their stock and the delivery challans; and writes to the six views, which only reach private.refuse_view_write (405)'
+        'authenticated SELECT on public.delivery_challan_lines', 'authenticated SELECT on public.item_tax_backfills'],
+  'On our tables, views and sequences the client roles hold exactly authenticated''s read of the six tables, the sub-assembly lines, the platform fees, the unit costs, the refused website order lines and their shipping, the kept sales totals and order counts with their pending changes and the four views that read them, the three style tables, the returns with their claims, the four purchasing tables, the settlement lines, what is on order and the four channel tables (aliases, combo components, buffers, stock files), the business profile, the four invoice tables, the supplier payments and the two Tally export records, the customers with their payments and allocations, the locations with their stock and the delivery challans, the item tax backfills; and writes to the six views, which only reach private.refuse_view_write (405)'
 );
 select set_eq(
   $$ select format('%s %s on %I.%I.%I', case a.grantee when 0 then 'public' else a.grantee::regrole::text end,
@@ -201,7 +201,8 @@ select set_eq(
         'public.set_shopify_connection(text, text, text)', 'public.remove_shopify_connection()',
         'public.shopify_connection_status()',
         'public.gst_states()', 'public.set_business_profile(text, text, text, text, text)',
-        'public.set_item_tax(uuid, uuid, text, numeric, jsonb, uuid)', 'public.set_place_of_supply(uuid, text)',
+        'public.set_item_tax(uuid, uuid, text, numeric, jsonb, uuid)', 'public.continue_item_tax_backfill()',
+        'public.set_place_of_supply(uuid, text)',
         'public.create_invoice(uuid[], text, text, text, text, uuid, date, uuid)', 'public.create_credit_note(uuid, jsonb, text, uuid)',
         'public.get_invoice(uuid)', 'public.list_invoices(text, date, date, integer, integer)', 'public.input_tax(text)',
         'public.get_credit_note(uuid)', 'public.list_credit_notes(text, date, date, integer, integer)',
@@ -215,7 +216,7 @@ select set_eq(
         'public.create_location(text, text, uuid, text, text, uuid)', 'public.stock_by_location()',
         'public.transfer_stock(uuid, uuid, jsonb, uuid)', 'public.get_delivery_challan(uuid)',
         'public.eway_bill_json(uuid[], text, integer, text)'],
-  'authenticated can execute exactly the fourteen stock operations, the bulk fulfil, set_platform_fees, the two catalogue imports, the seven read functions, the three website webhook settings, the order import with its preview, the three lists, the three style operations with their list, the production batch, set_product_costs, the returns (record_return, update_claim, the returns import with its preview, dashboard_returns and the claim windows), the ten purchasing operations, the settlements (the import with its preview, the reconciliation list, its summary, the profit leaks, the unmatched lines and the payment statuses), the six planning functions, the nine channel functions (aliases, combos, buffers, sell what I can make, available to sell, stock sync), the three Shopify connection calls and the ten GST functions (the states, the profile, item tax, invoices, credit notes, the invoice and its list, input tax, GSTR-1 and the operator GSTINs), the backup with its restore, the payables (record_supplier_payment, supplier_dues) with the Tally export, the receivables (the three customer operations, record_payment, customer_dues, customer_statement) and the locations (create_location, stock_by_location, transfer_stock, get_delivery_challan, eway_bill_json)'
+  'authenticated can execute exactly the fourteen stock operations, the bulk fulfil, set_platform_fees, the two catalogue imports, the seven read functions, the three website webhook settings, the order import with its preview, the three lists, the three style operations with their list, the production batch, set_product_costs, the returns (record_return, update_claim, the returns import with its preview, dashboard_returns and the claim windows), the ten purchasing operations, the settlements (the import with its preview, the reconciliation list, its summary, the profit leaks, the unmatched lines and the payment statuses), the six planning functions, the nine channel functions (aliases, combos, buffers, sell what I can make, available to sell, stock sync), the three Shopify connection calls and the eleven GST functions (the states, the profile, item tax with its backfill''s next batch, invoices, credit notes, the invoice and its list, input tax, GSTR-1 and the operator GSTINs), the backup with its restore, the payables (record_supplier_payment, supplier_dues) with the Tally export, the receivables (the three customer operations, record_payment, customer_dues, customer_statement) and the locations (create_location, stock_by_location, transfer_stock, get_delivery_challan, eway_bill_json)'
 );
 select set_eq(
   $$ select format('%I.%I(%s)', n.nspname, p.proname, oidvectortypes(p.proargtypes))
@@ -255,7 +256,7 @@ select set_eq(
         'set_sku_alias', 'remove_sku_alias', 'create_combo', 'update_combo', 'set_channel_buffer',
         'set_sell_what_i_can_make', 'available_to_sell', 'available_to_sell_for_user', 'record_stock_file', 'stock_sync',
         'set_shopify_connection', 'remove_shopify_connection', 'shopify_push_plan',
-        'set_business_profile', 'set_item_tax', 'set_place_of_supply', 'create_invoice', 'create_credit_note', 'get_invoice', 'list_invoices',
+        'set_business_profile', 'set_item_tax', 'continue_item_tax_backfill', 'set_place_of_supply', 'create_invoice', 'create_credit_note', 'get_invoice', 'list_invoices',
         'get_credit_note', 'list_credit_notes', 'input_tax', 'gstr1_summary', 'set_operator_gstin', 'restore_workspace',
         'record_supplier_payment', 'supplier_dues', 'tally_export',
         'create_customer', 'update_customer', 'archive_customer', 'record_payment', 'customer_dues', 'customer_statement',
