@@ -134,7 +134,14 @@ describe('Meesho orders download, its real first rows (issue 43): two delivered,
     });
     expect(rows.filter((row) => row.unreadable !== null)).toEqual([]);
     expect(
-      rows.map((row) => [row.external_order_id, row.sku, row.quantity, row.total_amount, row.fulfilled, row.buyer_state]),
+      rows.map((row) => [
+        row.external_order_id,
+        row.sku,
+        row.quantity,
+        row.total_amount,
+        row.fulfilled,
+        row.buyer_state,
+      ]),
     ).toEqual([
       ['184337885113119297_1', 'ctn-pink-black', 1, 488, true, 'Bihar'],
       ['184543431358648576_1', 'ctn-pink-black', 1, 488, true, 'Uttar Pradesh'],
@@ -145,7 +152,7 @@ describe('Meesho orders download, its real first rows (issue 43): two delivered,
     // The file's own total: four sub orders at its Supplier Discounted Price, Rs 1,952.
     const { lines } = toImportLines(rows);
     expect(lines).toHaveLength(4);
-    expect(lines.reduce((sum, line) => sum + paise(line.total_amount), 0)).toBe(195_200);
+    expect(lines.reduce((sum, line) => sum + paise(line.total_amount ?? Number.NaN), 0)).toBe(195_200);
     expect(lines.map((line) => line.order_date.slice(0, 10))).toEqual([
       '2025-08-05',
       '2025-08-06',
