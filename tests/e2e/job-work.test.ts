@@ -100,7 +100,7 @@ describe('Job work', { timeout: 300_000 }, () => {
       await choose(page, send.getByRole('combobox', { name: 'Comes back as' }), 'Dyed fabric (metres)');
       await send.getByRole('textbox', { name: 'Quantity to come back' }).fill('50');
       await send.getByRole('textbox', { name: 'Charge per unit (₹)' }).fill('12');
-      await send.getByRole('textbox', { name: 'Per' }).fill('metre');
+      await send.getByRole('textbox', { name: 'Per', exact: true }).fill('metre');
       await look('job-work-send');
       await send.getByRole('button', { name: 'Send', exact: true }).click();
       await send.waitFor({ state: 'detached' });

@@ -23,6 +23,8 @@ export interface JobWorkOrder {
   expected_on: string | null;
   return_item: string;
   return_unit: string;
+  /** A product comes back in whole pieces; a material to 3 decimals. */
+  return_is_product: boolean;
   return_quantity: number;
   received_quantity: number;
   lost_quantity: number;

@@ -353,6 +353,7 @@ CREATE OR REPLACE FUNCTION public.job_work_orders_list()
     expected_on            date,
     return_item            text,
     return_unit            text,
+    return_is_product      boolean,
     return_quantity        numeric,
     received_quantity      numeric,
     lost_quantity          numeric,
@@ -370,7 +371,8 @@ CREATE OR REPLACE FUNCTION public.job_work_orders_list()
   SET search_path TO ''
   AS $function$
   select o.id, l.id, l.location_name, l.supplier_id, c.id, c.challan_number, o.sent_on, o.expected_on,
-    coalesce(p.product_name, m.material_name), coalesce(m.unit_of_measure, 'pieces'), o.return_quantity,
+    coalesce(p.product_name, m.material_name), coalesce(m.unit_of_measure, 'units'), o.product_id is not null,
+    o.return_quantity,
     o.received_quantity, o.lost_quantity, o.return_quantity - o.received_quantity - o.lost_quantity,
     o.charge_rate, o.charge_unit,
     coalesce((select sum(r.charge + r.gst_paid) from public.job_work_receipts r where r.job_work_order_id = o.id), 0),
@@ -520,7 +522,8 @@ declare
   v_lost numeric;
   v_due numeric;
   v_location_id uuid;
-  v_invoice_number text := nullif(btrim(receive_job_work.supplier_invoice_number), '');
+  v_invoice_number text := private.optional_text(receive_job_work.supplier_invoice_number,
+    'Supplier invoice number', 16, 'supplier_invoice_number');
   v_charge numeric;
   v_input_tax record;
   v_inputs_value numeric;
@@ -540,7 +543,7 @@ begin
     perform private.raise_input_error('Job work order not found.', 'job_work_order_id');
   end if;
   select * into v_job_worker from public.locations l where l.id = v_order.job_worker_location_id;
-  select coalesce(p.product_name, m.material_name), coalesce(m.unit_of_measure, 'pieces') into v_return_name, v_unit
+  select coalesce(p.product_name, m.material_name), coalesce(m.unit_of_measure, 'units') into v_return_name, v_unit
   from (select) x
   left join public.products p on p.id = v_order.product_id
   left join public.raw_materials m on m.id = v_order.material_id;
@@ -709,8 +712,11 @@ begin
   end if;
   v_return_quantity := private.require_decimals(private.require_number(
     private.json_number(send_job_work.returns -> 'quantity', format('Quantity of %s', v_return_name)),
-    format('Quantity of %s', v_return_name), 0.001, v_return_product.id is not null, 'returns'),
+    format('Quantity of %s', v_return_name), 0, v_return_product.id is not null, 'returns'),
     format('Quantity of %s', v_return_name), 3, 'returns');
+  if v_return_quantity = 0 then
+    perform private.raise_input_error(format('Quantity of %s must be greater than 0.', v_return_name), 'returns');
+  end if;
   v_charge_rate := private.require_decimals(private.require_number(send_job_work.charge_rate, 'Charge per unit', 0,
     false, 'charge_rate'), 'Charge per unit', 2, 'charge_rate');
   v_charge_unit := coalesce(private.optional_text(send_job_work.charge_unit, 'Charge unit', 32, 'charge_unit'),
