@@ -51,7 +51,7 @@ function JobWorkersTable({ rows, onOpen }: { rows: JobWorkerPending[]; onOpen: (
             <Table.Th>Job worker</Table.Th>
             <Table.Th>With them</Table.Th>
             <Table.Th ta="right">Age</Table.Th>
-            <Table.Th ta="right">Charges</Table.Th>
+            <Table.Th ta="right">Charges (incl. GST)</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
