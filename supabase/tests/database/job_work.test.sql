@@ -5,7 +5,7 @@
 -- on its field, a repeated request_id writes nothing, another user's ids are refused.
 begin;
 set local client_min_messages = warning;
-select plan(33);
+select plan(34);
 
 select tests.create_user('owner');
 select tests.create_user('other');
@@ -110,6 +110,11 @@ select results_eq($$ select received_quantity, lost_quantity from public.job_wor
 select results_eq($$ select supplier_name, billed, due, days_0_30 from public.supplier_dues() $$,
   $$ values ('Rang Dyers', 504.00::numeric, 504.00::numeric, 504.00::numeric) $$,
   'The charge and its GST are a bill of the dyer in supplier_dues, aged 0-30 days');
+select is((select t -> 'invoices' from public.input_tax(to_char(rules.india_day(now()), 'YYYY-MM')) t),
+  jsonb_build_array(jsonb_build_object('supplier_gstin', '24AAPFU0939F1Z1', 'supplier_name', 'Rang Dyers',
+    'supplier_invoice_number', 'RD/101', 'supplier_invoice_date', rules.india_day(now()), 'po_number', null,
+    'receipts', 1, 'purchase_value', 480.00, 'gst_paid', 24.00)),
+  'The charge''s GST is the month''s input tax, against the dyer''s invoice');
 select results_eq(
   $$ select job_worker_name, with_them, due_back -> 0 -> 'quantity', warning from public.job_work_pending() $$,
   $$ values ('Rang Dyers', '[{"item": "Greige fabric", "unit": "m", "quantity": 8.000}]'::jsonb, '8.000'::jsonb, false) $$,

@@ -341,6 +341,69 @@ CREATE OR REPLACE FUNCTION private.open_supplier_bills (
   ) p on p.supplier_id = b.supplier_id
 $function$;
 
+CREATE OR REPLACE FUNCTION public.input_tax (
+  month text
+)
+  RETURNS jsonb
+  LANGUAGE plpgsql
+  STABLE
+  SECURITY DEFINER
+  SET search_path TO ''
+  AS $function$
+declare
+  v_user_id uuid := private.require_user_id();
+  v_from date := private.require_month(input_tax.month);
+begin
+  return (
+    with receipts as (
+      select m.id::text as id, m.gst_rate, m.purchase_value, m.gst_paid, m.supplier_invoice_number,
+        m.supplier_invoice_date, s.supplier_name, s.gstin as supplier_gstin, o.po_number
+      from public.stock_movements m
+      left join public.purchase_orders o on o.id = m.purchase_order_id
+      left join public.raw_materials r on r.id = m.material_id
+      left join public.suppliers s on s.id = coalesce(o.supplier_id, r.supplier_id)
+      where m.user_id = v_user_id and m.gst_paid is not null
+        and m.created_at >= rules.india_day_start(v_from)
+        and m.created_at < rules.india_day_start((v_from + interval '1 month')::date)
+      union all
+      -- A job worker's charge with its GST (job_work.sql): the job worker's supplier billed it.
+      select j.id::text, j.gst_rate, j.charge, j.gst_paid, j.supplier_invoice_number, j.supplier_invoice_date,
+        s.supplier_name, s.gstin, null::integer
+      from public.job_work_receipts j
+      join public.job_work_orders o on o.id = j.job_work_order_id
+      join public.locations l on l.id = o.job_worker_location_id
+      join public.suppliers s on s.id = l.supplier_id
+      where j.user_id = v_user_id and j.gst_rate is not null
+        and j.created_at >= rules.india_day_start(v_from)
+        and j.created_at < rules.india_day_start((v_from + interval '1 month')::date)
+    )
+    select jsonb_build_object('month', input_tax.month,
+      'rows', coalesce((
+        select jsonb_agg(jsonb_build_object('gst_rate', r.gst_rate, 'receipts', r.receipts,
+          'purchase_value', r.purchase_value, 'gst_paid', r.gst_paid) order by r.gst_rate nulls last)
+        from (
+          select m.gst_rate, count(*) as receipts, coalesce(sum(m.purchase_value), 0) as purchase_value,
+            sum(m.gst_paid) as gst_paid
+          from receipts m
+          group by m.gst_rate
+        ) r), '[]'),
+      'invoices', coalesce((
+        select jsonb_agg(to_jsonb(i) - 'receipt_key'
+          order by i.supplier_gstin nulls last, i.supplier_name, i.supplier_invoice_date, i.supplier_invoice_number)
+        from (
+          select m.supplier_gstin, m.supplier_name, m.supplier_invoice_number, m.supplier_invoice_date,
+            min(m.po_number) as po_number, count(*) as receipts,
+            coalesce(sum(m.purchase_value), 0) as purchase_value, sum(m.gst_paid) as gst_paid,
+            case when m.supplier_invoice_number is null then m.id end as receipt_key
+          from receipts m
+          group by m.supplier_gstin, m.supplier_name, m.supplier_invoice_number, m.supplier_invoice_date,
+            case when m.supplier_invoice_number is null then m.id end
+        ) i), '[]'),
+      'purchase_value', coalesce((select sum(m.purchase_value) from receipts m), 0),
+      'gst_paid', coalesce((select sum(m.gst_paid) from receipts m), 0)));
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION public.job_work_orders_list()
   RETURNS TABLE (
     job_work_order_id      uuid,
@@ -1101,6 +1164,8 @@ CREATE TRIGGER product_unit_costs_refuse_write
 COMMENT ON FUNCTION "private"."issue_delivery_challan"(uuid, public.locations, public.locations, jsonb, text, text, text) IS 'Moves the lines from an own location to another location (own, or a job worker''s) with one delivery challan DC/yy-yy/n, the ledger rows and, to a job worker, the items'' totals at own locations; refusals on field lines.';
 
 COMMENT ON FUNCTION "private"."job_work_bills"(uuid) IS 'The owner''s job workers'' bills: one per job work receipt with a charge, for the charge and its GST.';
+
+COMMENT ON FUNCTION "public"."input_tax"(text) IS 'The GST paid on material receipts and job work charges in a month (YYYY-MM, India time), by rate and by purchase invoice: {month, rows: [{gst_rate (null: not given), receipts, purchase_value, gst_paid}], invoices: [{supplier_gstin, supplier_name, supplier_invoice_number, supplier_invoice_date, po_number, receipts, purchase_value, gst_paid}], purchase_value, gst_paid}.';
 
 COMMENT ON FUNCTION "public"."job_work_orders_list"() IS 'The caller''s job work orders, newest first: challan, what is to come back (received, lost, due), what is still with the job worker (with_them: [{item, unit, quantity}]), charges billed with GST, age in days, the date a year after sending (return_by) and warning from rules.job_work_warning_days() before it while anything is still with them.';
 
