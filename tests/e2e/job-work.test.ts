@@ -5,7 +5,8 @@
  *   used 42 m x ₹80 = ₹3,360.00, charge 40 x ₹12 = ₹480.00 (GST ₹24.00, a bill of ₹504.00),
  *   one dyed metre (3,360 + 480) / 40 = ₹96.00 (its cost per unit was ₹0.00).
  * The order shows 40 m received, 2 m lost, 8 m pending; the dyer's drawer shows 8 m of greige
- * fabric with them and 8 m of dyed fabric due back; Raw Materials keeps greige fabric at 50 m (the
+ * fabric with them and 8 m of dyed fabric due back; its challan (DC/{yy-yy}/1, ₹4,000.00 at cost) is
+ * to the dyer in Gujarat, for job work; Raw Materials keeps greige fabric at 50 m (the
  * total at own places) with "8 at job workers" beneath it.
  */
 import { describe, expect, it } from 'vitest';
@@ -110,6 +111,23 @@ describe('Job work', { timeout: 300_000 }, () => {
       await eventually(() => rowCells(orders, number)).toEqual(
         expect.arrayContaining(['Rang Dyers', '50 metres Dyed fabric', '0 metres', '0 metres', '50 metres']),
       );
+
+      // Its delivery challan, in the transfers' series: to the dyer, in Gujarat, for job work.
+      await openTab(page, 'Locations');
+      await page.getByRole('button', { name: `Print ${number}` }).click();
+      const challan = page.getByRole('article', { name: `Delivery challan ${number}` });
+      await challan.getByText('Purpose: sent for job work (not a supply)').waitFor();
+      await challan.getByText('Place of supply: Gujarat (24)').waitFor();
+      await challan.getByText('GSTIN: 24AAPFU0939F1Z1').waitFor();
+      await challan.getByText('To: Rang Dyers').waitFor();
+      expect((await challan.locator('tfoot').innerText()).replace(/\s+/g, ' ').trim()).toBe('Total ₹4,000.00');
+      await look('job-work-challan');
+      await page
+        .getByRole('dialog', { name: `${number}: print` })
+        .getByRole('button', { name: 'Close' })
+        .last()
+        .click();
+      await openTab(page, 'Job work');
 
       // 40 m back, 2 m lost; more than is due is refused first.
       e2e.expectRefusal('receive_job_work');

@@ -202,7 +202,8 @@ export interface DeliveryChallan {
   delivery_challan_id: string;
   challan_number: string;
   challan_date: string;
-  purpose: string;
+  /** transfer (between own places) or job_work (to a job worker). */
+  purpose: 'transfer' | 'job_work';
   consignor: { name: string; address: string; gstin: string; location: string; state_code: string; state_name: string };
   consignee: { name: string; address: string | null; gstin: string | null; location: string };
   place_of_supply: { state_code: string; state_name: string };
