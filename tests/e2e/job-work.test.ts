@@ -136,7 +136,7 @@ describe('Job work', { timeout: 300_000 }, () => {
       await receive.getByRole('textbox', { name: 'Received' }).fill('49');
       await receive.getByRole('textbox', { name: 'Lost or wasted' }).fill('2');
       await receive.getByRole('button', { name: 'Receive', exact: true }).click();
-      await receive.getByText('Only 50 metres is still due back.').waitFor();
+      await receive.getByText('Only 50 metres of Dyed fabric is still due back from Rang Dyers.').waitFor();
       await receive.getByRole('textbox', { name: 'Received' }).fill('40');
       await choose(page, receive.getByRole('combobox', { name: 'GST on the charge' }), '5%');
       await receive.getByRole('textbox', { name: 'Supplier invoice number' }).fill('RD/101');

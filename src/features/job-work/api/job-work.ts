@@ -163,8 +163,11 @@ export function useSendJobWork() {
 }
 
 /** receive_job_work's checks: what came back and what was lost, the charge's GST and its invoice. */
-export function receiveJobWorkSchema(order: { due_quantity: number; return_unit: string; piece: boolean }) {
-  const quantity = (label: string) => numberField({ label, decimals: order.piece ? 0 : 3, min: 0, whenEmpty: 0 });
+export function receiveJobWorkSchema(
+  order: Pick<JobWorkOrder, 'due_quantity' | 'return_unit' | 'return_item' | 'job_worker_name' | 'return_is_product'>,
+) {
+  const piece = order.return_is_product;
+  const quantity = (label: string) => numberField({ label, decimals: piece ? 0 : 3, min: 0, whenEmpty: 0 });
   return z
     .object({
       quantity_received: quantity('Quantity received'),
@@ -181,7 +184,8 @@ export function receiveJobWorkSchema(order: { due_quantity: number; return_unit:
         ctx.addIssue({
           code: 'custom',
           path: ['quantity_received'],
-          message: `Only ${order.due_quantity} ${order.return_unit} is still due back.`,
+          // receive_job_work's words.
+          message: `Only ${Number(order.due_quantity)} ${order.return_unit} of ${order.return_item} is still due back from ${order.job_worker_name}.`,
         });
       const taxed = receipt.gst_rate !== '' && Number(receipt.gst_rate) > 0 && receipt.quantity_received > 0;
       for (const issue of supplierInvoiceIssues(receipt, taxed)) ctx.addIssue({ code: 'custom', ...issue });

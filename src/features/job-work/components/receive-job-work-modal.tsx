@@ -31,7 +31,7 @@ export function ReceiveJobWorkModal({
   const piece = order.return_is_product;
   const own = locations.filter((location) => location.kind === 'own');
   const form = useForm<ReceiveJobWorkForm, unknown, ReceiveJobWorkInput>({
-    resolver: zodResolver(receiveJobWorkSchema({ ...order, piece })),
+    resolver: zodResolver(receiveJobWorkSchema(order)),
     defaultValues: {
       quantity_received: '',
       loss: '',
