@@ -122,6 +122,9 @@ export default defineConfig({
           // Builds the app once; each file serves that build (tests/e2e/support/built-app.ts). Makes the
           // stack template each file's throwaway stack starts from (tests/support/stack-template.ts).
           globalSetup: ['tests/e2e/support/global-setup.ts'],
+          // A worker's files share its modules and its Chromium (support/environment.ts): each file
+          // still has its own stack, app server and browser contexts.
+          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
           ...group(0, 3),

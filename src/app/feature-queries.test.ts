@@ -157,17 +157,22 @@ describe('queryKeysForTables', () => {
     );
   });
 
-  it('covers every data query but the website webhook, the Shopify connection, the channel settings and the business profile, and never the session', () => {
+  it("refreshes the tax backfill's progress when the owner sets an item's tax or continues it (issue 44)", () => {
+    expectExactly(queryKeysForTables(['item_tax_backfills']), [catalogueKeys.itemTaxBackfills]);
+  });
+
+  it('covers every data query but the website webhook, the Shopify connection, the channel settings, the business profile and the tax backfill, and never the session', () => {
     const keys = queryKeysForTables(liveTables);
     // Their rows are not published (the webhook and the connection hold a secret, a token; the
-    // channels' tables and the business profile change only by the owner's own writes), which
-    // refresh them themselves.
+    // channels' tables, the business profile and the tax backfill change only by the owner's own
+    // writes), which refresh them themselves.
     const refreshedByOwnWritesOnly: QueryKey[] = [
       websiteOrdersKeys.websiteWebhook,
       shopifyKeys.shopifyConnection,
       channelsKeys.skuAliases,
       channelsKeys.channelSettings,
       gstKeys.businessProfile,
+      catalogueKeys.itemTaxBackfills,
     ];
     for (const key of [...refreshedByOwnWritesOnly, sessionKey]) expect(keys).not.toContain(key);
     expect(new Set(keys)).toEqual(new Set(everyKey.filter((key) => !refreshedByOwnWritesOnly.includes(key))));

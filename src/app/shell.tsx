@@ -4,6 +4,7 @@ import { IconBuildingFactory2 } from '@tabler/icons-react';
 import type { User } from '@supabase/supabase-js';
 import { Fragment, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { OfflineBanner } from '@/components/offline-banner';
+import { useItemTaxBackfillRunner } from '@/features/catalogue/api/item-tax-backfill';
 import { SaveWorkspacePrompt } from '@/features/workspace/components/save-workspace-prompt';
 import { WorkspaceHeader } from '@/features/workspace/components/workspace-header';
 import type { WorkspaceDialog } from '@/features/workspace/utils/workspace-user';
@@ -26,6 +27,7 @@ function screenOfEntry(state: unknown): ScreenId {
 /** The one page: header, left navigation and the active screen (kept in state; there are no URLs). */
 export function Shell({ user }: { user: User }) {
   useRealtimeInvalidation(user.id);
+  useItemTaxBackfillRunner();
   // A reload keeps the history entry's state, so the page opens on the screen it showed.
   const [activeId, setActiveId] = useState<ScreenId>(() => screenOfEntry(history.state));
   const [navOpened, nav] = useDisclosure(false);

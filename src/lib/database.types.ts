@@ -307,14 +307,14 @@ isOneToOne: false
                   ]
                 },"delivery_challans": {
                   Row: {
-                    "challan_date": string,"challan_number": string,"consignee_address": string | null,"consignee_gstin": string | null,"consignee_name": string,"consignor_address": string,"consignor_gstin": string,"consignor_name": string,"consignor_state_code": string,"created_at": string,"financial_year": string,"from_location_id": string,"from_location_name": string,"id": string,"place_of_supply": string,"purpose": string,"serial": number,"taxable_value": number | null,"to_location_id": string,"to_location_name": string,"user_id": string
+                    "challan_date": string,"challan_number": string,"consignee_address": string | null,"consignee_gstin": string | null,"consignee_name": string,"consignor_address": string,"consignor_gstin": string,"consignor_name": string,"consignor_state_code": string,"created_at": string,"financial_year": string,"from_location_id": string,"from_location_name": string,"id": string,"needs_eway_bill": boolean | null,"place_of_supply": string,"purpose": string,"serial": number,"taxable_value": number | null,"to_location_id": string,"to_location_name": string,"user_id": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "challan_date": string,"challan_number": string,"consignee_address"?: string | null,"consignee_gstin"?: string | null,"consignee_name": string,"consignor_address": string,"consignor_gstin": string,"consignor_name": string,"consignor_state_code": string,"created_at"?: string,"financial_year": string,"from_location_id": string,"from_location_name": string,"id"?: string,"place_of_supply": string,"purpose": string,"serial": number,"taxable_value"?: number | null,"to_location_id": string,"to_location_name": string,"user_id"?: string
+                    "challan_date": string,"challan_number": string,"consignee_address"?: string | null,"consignee_gstin"?: string | null,"consignee_name": string,"consignor_address": string,"consignor_gstin": string,"consignor_name": string,"consignor_state_code": string,"created_at"?: string,"financial_year": string,"from_location_id": string,"from_location_name": string,"id"?: string,"needs_eway_bill"?: never,"place_of_supply": string,"purpose": string,"serial": number,"taxable_value"?: number | null,"to_location_id": string,"to_location_name": string,"user_id"?: string
                   }
                   Update: {
-                    "challan_date"?: string,"challan_number"?: string,"consignee_address"?: string | null,"consignee_gstin"?: string | null,"consignee_name"?: string,"consignor_address"?: string,"consignor_gstin"?: string,"consignor_name"?: string,"consignor_state_code"?: string,"created_at"?: string,"financial_year"?: string,"from_location_id"?: string,"from_location_name"?: string,"id"?: string,"place_of_supply"?: string,"purpose"?: string,"serial"?: number,"taxable_value"?: number | null,"to_location_id"?: string,"to_location_name"?: string,"user_id"?: string
+                    "challan_date"?: string,"challan_number"?: string,"consignee_address"?: string | null,"consignee_gstin"?: string | null,"consignee_name"?: string,"consignor_address"?: string,"consignor_gstin"?: string,"consignor_name"?: string,"consignor_state_code"?: string,"created_at"?: string,"financial_year"?: string,"from_location_id"?: string,"from_location_name"?: string,"id"?: string,"needs_eway_bill"?: never,"place_of_supply"?: string,"purpose"?: string,"serial"?: number,"taxable_value"?: number | null,"to_location_id"?: string,"to_location_name"?: string,"user_id"?: string
                   }
                   Relationships: [
                     {
@@ -374,6 +374,32 @@ isOneToOne: true
       columns: ["customer_id","user_id"]
 isOneToOne: false
       referencedRelation: "customers"
+      referencedColumns: ["id","user_id"]
+    }
+                  ]
+                },"item_tax_backfills": {
+                  Row: {
+                    "orders_done": number,"orders_total": number,"product_id": string,"started_at": string,"user_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "orders_done"?: number,"orders_total": number,"product_id": string,"started_at"?: string,"user_id"?: string
+                  }
+                  Update: {
+                    "orders_done"?: number,"orders_total"?: number,"product_id"?: string,"started_at"?: string,"user_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "item_tax_backfills_product_id_user_id_fkey"
+      columns: ["product_id","user_id"]
+isOneToOne: true
+      referencedRelation: "product_unit_costs"
+      referencedColumns: ["product_id","user_id"]
+    },{
+      foreignKeyName: "item_tax_backfills_product_id_user_id_fkey"
+      columns: ["product_id","user_id"]
+isOneToOne: true
+      referencedRelation: "products"
       referencedColumns: ["id","user_id"]
     }
                   ]
@@ -1421,6 +1447,9 @@ isOneToOne: false
         isOneToOne: true
         isSetofReturn: false
       } },
+"continue_item_tax_backfill":
+{ Args: Record<PropertyKey, never>; Returns: number
+                           },
 "create_combo":
 { Args: { "category": string,"components": Json,"product_name": string,"request_id"?: string,"selling_price": number,"sku": string }; Returns: {
               "archived_at": string | null,
@@ -1607,6 +1636,9 @@ isOneToOne: false
                            },
 "dismiss_website_order_refusal":
 { Args: { "refusal_id": string }; Returns: undefined
+                           },
+"eway_bill_json":
+{ Args: { "delivery_challan_ids": (string)[],"distance_km": number,"transport_mode": string,"vehicle_number": string }; Returns: string
                            },
 "export_workspace":
 { Args: Record<PropertyKey, never>; Returns: Json

@@ -40,9 +40,11 @@ export type DataTable =
   | 'combo_components'
   | 'channel_settings'
   | 'channel_stock_files'
-  // GST (issue 31): only the owner's own writes change them (invoices change their orders too).
+  // GST (issue 31): only the owner's own writes change them (invoices change their orders too;
+  // setting an item's tax and each next batch of its backfill change item_tax_backfills).
   | 'business_profiles'
   | 'invoices'
+  | 'item_tax_backfills'
   // Customers and their payments (issue 46): only the owner's own writes change them.
   | 'customers'
   | 'customer_payments'

@@ -2,6 +2,7 @@ import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { Duplex } from 'node:stream';
 import type { AuthRequest, AuthResponse } from './auth/gotrue';
 import { JwtError, verifyJwt, type JwtClaims } from './auth/jwt';
+import { rateLimitKey } from './auth/rate-limit';
 import { FUNCTIONS_PREFIX, type FunctionsGateway } from './functions/functions';
 import type { Database, RequestIdentity } from './db/database';
 import { BodyTooLarge, readBoundedBody } from './http-body';
@@ -211,7 +212,7 @@ export function createGateway(options: GatewayOptions) {
           query: url.searchParams,
           headers,
           body,
-          identity: { ...identity, method, path: subPath, headers },
+          identity: { ...identity, method, path: subPath, headers, client: rateLimitKey(req.socket.remoteAddress) },
         });
       }
       default:

@@ -45,6 +45,25 @@ as $$
 $$;
 comment on function rules.gst_state_name is 'The state''s name for a GST state code; null when the code is not one.';
 
+-- When goods moving need an e-way bill: Rule 138(1) of the CGST Rules, 2017 asks for one when the
+-- consignment value exceeds Rs 50,000 (strictly above: Rs 50,000.00 needs none), and its second
+-- proviso asks for one for goods a principal sends to a job worker in another State or Union
+-- territory whatever their value. The value is the challan's or invoice's (with its tax, when it
+-- has one). Unknown value: unknown (null), unless the inter-state job work proviso decides.
+-- Not modelled: handicraft goods of unregistered makers (also whatever the value) and the lower
+-- or higher limits some States set for movements within them.
+create function rules.needs_eway_bill(consignment_value numeric, is_inter_state boolean, is_job_work boolean)
+returns boolean
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$
+  select case when is_inter_state and is_job_work then true else consignment_value > 50000 end
+$$;
+comment on function rules.needs_eway_bill is
+  'Whether a movement needs an e-way bill (Rule 138(1), CGST Rules): consignment value above Rs 50,000, or inter-state job work whatever the value; null when the value is not known and the proviso does not apply.';
+
 -- The GST state code of a state as an order report or a shop writes it (issue 42), or null when it
 -- names no state: a GST code ('24', '7' for '07'); a name in any case, with '&' for 'and' and any
 -- spaces or punctuation ('GUJARAT', 'Jammu & Kashmir', 'Pondicherry (Puducherry)' after its
@@ -309,14 +328,14 @@ revoke all on function rules.gst_states(), rules.gst_state_name(text), rules.gst
   rules.gst_split(numeric, numeric, boolean), rules.financial_year(timestamptz),
   rules.is_marketplace(public.sales_platform), rules.is_operator_gstin(text),
   rules.price_before_gst(numeric, numeric, jsonb, date), rules.place_of_supply_problem(text, text),
-  rules.credit_note_last_day(date)
+  rules.credit_note_last_day(date), rules.needs_eway_bill(numeric, boolean, boolean)
   from public, anon, authenticated, service_role;
 grant execute on function rules.gst_states(), rules.gst_state_name(text), rules.gst_state_code(text), rules.is_valid_gstin(text),
   rules.gst_rate_in_force(numeric, date), rules.gst_rate_for(numeric, jsonb, numeric, date),
   rules.gst_split(numeric, numeric, boolean), rules.financial_year(timestamptz),
   rules.is_marketplace(public.sales_platform), rules.is_operator_gstin(text),
   rules.price_before_gst(numeric, numeric, jsonb, date), rules.place_of_supply_problem(text, text),
-  rules.credit_note_last_day(date)
+  rules.credit_note_last_day(date), rules.needs_eway_bill(numeric, boolean, boolean)
   to authenticated;
 
 -- Input checks -----------------------------------------------------------------------------------

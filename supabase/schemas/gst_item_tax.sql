@@ -1,6 +1,143 @@
 -- GST (issue 31): the tax of items. set_item_tax sets the HSN code and rate (or price rule) of a
 -- product, a material or a style's variants, and gives the product's recorded orders whose tax was
--- unknown their tax. The rules and the business profile are in gst.sql.
+-- unknown their tax, a batch at a time (issue 44: filling 8,000 orders in one call ran into the
+-- statement timeout): the first batch in the call, the rest by continue_item_tax_backfill, which
+-- the app calls until none is left, showing the progress. The rules and the business profile are in gst.sql.
+
+-- The backfill --------------------------------------------------------------------------------------
+-- Orders one batch gives their tax: at about 0.2 ms an order (0.9 ms on a loaded machine), a batch
+-- takes well under half the 8 s statement timeout.
+create function rules.item_tax_backfill_batch() returns integer
+language sql
+immutable
+set search_path = ''
+as $$ select 1000 $$;
+comment on function rules.item_tax_backfill_batch is
+  'How many earlier orders set_item_tax and each continue_item_tax_backfill call give their tax at most.';
+revoke all on function rules.item_tax_backfill_batch() from public, anon, authenticated, service_role;
+grant execute on function rules.item_tax_backfill_batch() to authenticated;
+
+-- A product whose earlier orders are still taking the tax set_item_tax gave it: how many there were
+-- when it was set (at least one more than done while any is left) and how many have it now.
+create table public.item_tax_backfills (
+  user_id uuid not null default auth.uid() references auth.users (id) on delete cascade,
+  product_id uuid not null,
+  orders_total integer not null,
+  orders_done integer not null default 0,
+  started_at timestamptz not null default now(),
+  primary key (user_id, product_id),
+  foreign key (product_id, user_id) references public.products (id, user_id) on delete cascade,
+  check (orders_done >= 0 and orders_done < orders_total)
+);
+comment on table public.item_tax_backfills is
+  'Products whose earlier orders (tax unknown when recorded) are still being given the tax set_item_tax set, with the progress: orders_done of orders_total. A row goes when its last order has its tax. Written by set_item_tax and continue_item_tax_backfill; read-only to users.';
+alter table public.item_tax_backfills enable row level security;
+create policy "Owners can read their item tax backfills" on public.item_tax_backfills
+  for select to authenticated using (user_id = (select auth.uid()));
+revoke all on table public.item_tax_backfills from public, anon, authenticated, service_role;
+grant select on table public.item_tax_backfills to authenticated;
+
+-- A product's recorded orders whose tax is unknown and can be known now: its rate (or rule) was in
+-- force on the order's day. At most up_to (null: all), in no particular order, so that a batch stops
+-- reading when it has enough. Each with its tax's parts.
+create function private.orders_awaiting_item_tax(user_id uuid, product_id uuid, up_to integer)
+returns table (id uuid, total_amount numeric, place_of_supply text, hsn_code text, gst_rate numeric,
+  intra_state boolean)
+language sql
+stable
+set search_path = ''
+as $$
+  select o.id, o.total_amount, o.place_of_supply, p.hsn_code, r.gst_rate,
+    o.place_of_supply is null or b.state_code is null or o.place_of_supply = b.state_code
+  from public.products p
+  join public.sales_orders o on o.product_id = p.id and o.user_id = p.user_id
+  left join public.business_profiles b on b.user_id = p.user_id
+  cross join lateral (select private.product_gst_rate(p, o.unit_price, rules.india_day(o.order_date)) as gst_rate) r
+  where p.id = orders_awaiting_item_tax.product_id and p.user_id = orders_awaiting_item_tax.user_id
+    and p.hsn_code is not null and o.gst_rate is null and r.gst_rate is not null
+  limit orders_awaiting_item_tax.up_to
+$$;
+comment on function private.orders_awaiting_item_tax is
+  'A product''s orders whose tax is unknown and whose day had the product''s rate in force, at most up_to, with the rate and whether the supply is within the state.';
+revoke all on function private.orders_awaiting_item_tax(uuid, uuid, integer) from public, anon, authenticated, service_role;
+
+-- One batch of the user's backfills, oldest backfill first: at most rules.item_tax_backfill_batch() orders
+-- take their product's tax now, each for its own unit price and day, and its place of supply (null
+-- stays unknown). The backfills' rows are locked first, so two calls take turns and no order is
+-- filled twice (an order with a rate is never picked again).
+create function private.fill_item_tax(user_id uuid) returns void
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_job record;
+  v_left integer := rules.item_tax_backfill_batch();
+  v_filled integer;
+  v_more boolean;
+begin
+  for v_job in
+    select j.product_id from public.item_tax_backfills j
+    where j.user_id = fill_item_tax.user_id
+    order by j.started_at, j.product_id
+    for update
+  loop
+    exit when v_left = 0;
+    -- One more than the batch has room for is looked up, to know whether any is left after it.
+    with awaiting as (
+      select a.*, row_number() over () as n
+      from private.orders_awaiting_item_tax(fill_item_tax.user_id, v_job.product_id, v_left + 1) a
+    ), filled as (
+      update public.sales_orders o
+      set place_of_supply = t.place_of_supply, hsn_code = t.hsn_code, gst_rate = t.gst_rate,
+        taxable_value = t.taxable_value, cgst = t.cgst, sgst = t.sgst, igst = t.igst
+      from (
+        select a.id, a.place_of_supply, a.hsn_code, a.gst_rate, x.*
+        from awaiting a
+        cross join lateral rules.gst_split(a.total_amount, a.gst_rate, a.intra_state) x
+        where a.n <= v_left
+      ) t
+      where o.id = t.id and o.user_id = fill_item_tax.user_id and o.gst_rate is null
+      returning o.id
+    )
+    select (select count(*) from filled), (select count(*) > v_left from awaiting) into v_filled, v_more;
+    v_left := v_left - v_filled;
+    if v_more then
+      update public.item_tax_backfills j
+      set orders_done = j.orders_done + v_filled,
+        orders_total = greatest(j.orders_total, j.orders_done + v_filled + 1)
+      where j.user_id = fill_item_tax.user_id and j.product_id = v_job.product_id;
+    else
+      delete from public.item_tax_backfills j
+      where j.user_id = fill_item_tax.user_id and j.product_id = v_job.product_id;
+    end if;
+  end loop;
+end;
+$$;
+comment on function private.fill_item_tax is
+  'One batch (rules.item_tax_backfill_batch() orders at most) of the user''s item tax backfills, oldest first; a backfill whose last order has its tax is removed.';
+revoke all on function private.fill_item_tax(uuid) from public, anon, authenticated, service_role;
+
+-- The next batch of the signed-in user's backfills. Returns how many orders are still waiting
+-- after it (0: all done); a call with nothing waiting writes nothing.
+create function public.continue_item_tax_backfill() returns integer
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_user_id uuid := private.require_user_id();
+  v_waiting integer;
+begin
+  perform private.fill_item_tax(v_user_id);
+  select coalesce(sum(j.orders_total - j.orders_done), 0) into v_waiting
+  from public.item_tax_backfills j where j.user_id = v_user_id;
+  return v_waiting;
+end;
+$$;
+comment on function public.continue_item_tax_backfill is
+  'Gives the next batch (at most rules.item_tax_backfill_batch()) of the earlier orders still waiting for the tax set_item_tax set their product; returns how many are still waiting after it (0: done). Repeating it never fills an order twice.';
+revoke all on function public.continue_item_tax_backfill() from public, anon, authenticated, service_role;
+grant execute on function public.continue_item_tax_backfill() to authenticated;
 
 -- set_item_tax ---------------------------------------------------------------------------------------
 -- A price rule {"up_to": 2500, "rate": 5, "above": 18}: up_to a price before tax (more than 0, in
@@ -122,36 +259,32 @@ begin
     get diagnostics v_count = row_count;
   end if;
 
-  -- The backfill (README, "GST"): the products' recorded orders whose tax is unknown (recorded
-  -- before the product had a rate) take its rate now, for their own unit price and day, and their
-  -- place of supply (null stays unknown). Orders with a rate keep theirs.
+  -- The backfill (docs/gst.md): the products' recorded orders whose tax is unknown (recorded
+  -- before the product had a rate) take its rate, for their own unit price and day; orders with a
+  -- rate keep theirs. The products' backfills start again from what is waiting now (none with the
+  -- tax cleared); the first batch is filled here, the rest by continue_item_tax_backfill.
+  delete from public.item_tax_backfills j
+  where j.user_id = v_user_id
+    and (j.product_id = set_item_tax.product_id or j.product_id in (
+      select v.product_id from public.style_variants v
+      where v.style_id = set_item_tax.style_id and v.user_id = v_user_id));
   if set_item_tax.material_id is null and v_hsn is not null then
-    update public.sales_orders o
-    set place_of_supply = t.place_of_supply, hsn_code = t.hsn_code, gst_rate = t.gst_rate,
-      taxable_value = t.taxable_value, cgst = t.cgst, sgst = t.sgst, igst = t.igst
-    from (
-      select u.id, u.place_of_supply, u.hsn_code, u.gst_rate, x.*
-      from (
-        select o2.id, o2.total_amount, o2.place_of_supply, p.hsn_code,
-          private.product_gst_rate(p, o2.unit_price, rules.india_day(o2.order_date)) as gst_rate,
-          o2.place_of_supply is null or b.state_code is null or o2.place_of_supply = b.state_code as intra_state
-        from public.products p
-        join public.sales_orders o2 on o2.product_id = p.id and o2.user_id = p.user_id
-        left join public.business_profiles b on b.user_id = p.user_id
-        where p.user_id = v_user_id and o2.gst_rate is null
-          and (p.id = set_item_tax.product_id or p.id in (
-            select v.product_id from public.style_variants v
-            where v.style_id = set_item_tax.style_id and v.user_id = v_user_id))
-      ) u
-      cross join lateral rules.gst_split(u.total_amount, u.gst_rate, u.intra_state) x
-      where u.gst_rate is not null
-    ) t
-    where o.id = t.id and o.user_id = v_user_id;
+    insert into public.item_tax_backfills (user_id, product_id, orders_total)
+    select v_user_id, p.id, w.orders
+    from public.products p
+    cross join lateral (
+      select count(*)::integer as orders from private.orders_awaiting_item_tax(v_user_id, p.id, null)
+    ) w
+    where p.user_id = v_user_id and w.orders > 0
+      and (p.id = set_item_tax.product_id or p.id in (
+        select v.product_id from public.style_variants v
+        where v.style_id = set_item_tax.style_id and v.user_id = v_user_id));
+    perform private.fill_item_tax(v_user_id);
   end if;
   return v_count;
 end;
 $$;
 comment on function public.set_item_tax is
-  'Sets the HSN code (4, 6 or 8 digits) and GST rate (in force: 0, 0.25, 3, 5, 18, 40) or price rule ({"up_to": 2500, "rate": 5, "above": 18}) of one product, material or every variant of a style; all three empty clears it. A product''s recorded orders whose tax is unknown take the new rate (at their own price and day). Returns the number of items set. Refusals carry hint field:<argument>.';
+  'Sets the HSN code (4, 6 or 8 digits) and GST rate (in force: 0, 0.25, 3, 5, 18, 40) or price rule ({"up_to": 2500, "rate": 5, "above": 18}) of one product, material or every variant of a style; all three empty clears it. A product''s recorded orders whose tax is unknown take the new rate (at their own price and day): the first rules.item_tax_backfill_batch() of them in this call, the rest by continue_item_tax_backfill (item_tax_backfills shows the progress). Returns the number of items set. Refusals carry hint field:<argument>.';
 revoke all on function public.set_item_tax(uuid, uuid, text, numeric, jsonb, uuid) from public, anon, authenticated, service_role;
 grant execute on function public.set_item_tax(uuid, uuid, text, numeric, jsonb, uuid) to authenticated;

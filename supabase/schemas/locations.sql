@@ -285,6 +285,11 @@ create table public.delivery_challans (
   place_of_supply text not null check (rules.gst_state_name(place_of_supply) is not null),
   -- Null when some line's value is not known.
   taxable_value numeric(14, 2),
+  -- Whether the goods travel with an e-way bill too (Rule 138): the challan's value is its
+  -- consignment value (no tax is charged on a challan).
+  needs_eway_bill boolean generated always as (
+    rules.needs_eway_bill(taxable_value, consignor_state_code <> place_of_supply, purpose = 'job_work')
+  ) stored,
   created_at timestamptz not null default now(),
   constraint delivery_challans_user_id_challan_number_key unique (user_id, challan_number),
   constraint delivery_challans_id_user_id_key unique (id, user_id),
@@ -583,7 +588,8 @@ as $$
       'gstin', c.consignor_gstin, 'location', c.from_location_name, 'state_code', c.consignor_state_code,
       'state_name', rules.gst_state_name(c.consignor_state_code)),
     'consignee', jsonb_build_object('name', c.consignee_name, 'address', c.consignee_address,
-      'gstin', c.consignee_gstin, 'location', c.to_location_name),
+      'gstin', c.consignee_gstin, 'location', c.to_location_name, 'state_code', c.place_of_supply,
+      'state_name', rules.gst_state_name(c.place_of_supply)),
     'place_of_supply', jsonb_build_object('state_code', c.place_of_supply,
       'state_name', rules.gst_state_name(c.place_of_supply)),
     'taxable_value', c.taxable_value,

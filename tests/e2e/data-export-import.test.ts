@@ -253,6 +253,7 @@ describe('catalogue import and CSV export', { timeout: 90_000 }, () => {
       'delivery_challans',
       'invoice_lines',
       'invoices',
+      'item_tax_backfills',
       'job_work_order_lines',
       'job_work_orders',
       'job_work_receipts',

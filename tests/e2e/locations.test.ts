@@ -7,7 +7,12 @@
  * totals unchanged (the spec's figures), and nothing at job workers; Raw Materials still lists 100.
  * A transfer of more than is there is refused naming what is there. With two places, Receive stock
  * asks where: 10 m received at the second godown arrive there.
+ * E-way bills (Rule 138): that challan of ₹5,160 needs none; a second transfer of 400 m of silk at
+ * ₹150 (₹60,000.00) does: its challan says "E-way bill needed", and with a distance and a vehicle
+ * number its e-way bill JSON downloads in the portal's bulk layout (1.0.0621), both GSTINs the
+ * business's, HSN 5007, 400 MTR, ₹60,000.00. Both challans' consignee boxes name the State.
  */
+import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import {
   choose,
@@ -61,9 +66,17 @@ describe('Locations', { timeout: 300_000 }, () => {
         stock_on_hand: 12,
         bom: [{ material_id: fabric, quantity: 2.5 }],
       });
+      const silk = await seed.material({
+        material_name: 'Silk fabric',
+        unit_of_measure: 'metres',
+        stock_level: 500,
+        cost_per_unit: 150,
+      });
+      const tax = await client.rpc('set_item_tax', { material_id: silk, hsn_code: '5007', gst_rate: 5 });
+      if (tax.error) throw new Error(tax.error.message);
       const { error } = await client.rpc('set_business_profile', {
         legal_name: 'Asha Textiles',
-        address: '12 MG Road, Pune',
+        address: '12 MG Road, Pune 411001',
         gstin: '27AAPFU0939F1ZV',
         state_code: '27',
         invoice_prefix: 'AT',
@@ -84,6 +97,7 @@ describe('Locations', { timeout: 300_000 }, () => {
       await page.getByRole('button', { name: 'Add location' }).click();
       const add = dialog(page, 'Add location');
       await add.getByRole('textbox', { name: 'Name' }).fill('Second godown');
+      await add.getByRole('textbox', { name: 'Address' }).fill('FC Road, Pune 411004');
       await add.getByRole('button', { name: 'Add location' }).click();
       await add.waitFor({ state: 'detached' });
       await eventually(() => rowCells(stockTable, 'Kurta')).toEqual([
@@ -125,6 +139,8 @@ describe('Locations', { timeout: 300_000 }, () => {
       expect((await challan.locator('tfoot').innerText()).replace(/\s+/g, ' ').trim()).toBe('Total ₹5,160.00');
       await challan.getByText('Place of supply: Maharashtra (27)').waitFor();
       expect(await challan.getByText('GSTIN: 27AAPFU0939F1ZV').count()).toBe(2);
+      // Consignor and consignee each with their State.
+      expect(await challan.getByText('State: Maharashtra (27)').count()).toBe(2);
       await challan.getByText('To: Second godown').waitFor();
       await look('locations-challan');
       await page
@@ -146,6 +162,65 @@ describe('Locations', { timeout: 300_000 }, () => {
         expect.arrayContaining([number, 'Main godown', 'Second godown', '₹5,160.00']),
       );
       await look('locations');
+
+      // E-way bills: ₹5,160 needs none; 400 m of silk at ₹150 (₹60,000.00) does.
+      const firstRow = challans.getByRole('row', { name: new RegExp(number) });
+      expect(await firstRow.getByText('E-way bill needed').count()).toBe(0);
+      expect(await firstRow.getByRole('button', { name: /e-way bill/ }).count()).toBe(0);
+      await page.getByRole('button', { name: 'Transfer stock' }).click();
+      const second = dialog(page, 'Transfer stock');
+      await choose(page, second.getByRole('combobox', { name: 'Item 1' }), 'Silk fabric (500 metres here)');
+      await second.getByRole('textbox', { name: 'Quantity' }).fill('400');
+      await second.getByRole('button', { name: 'Transfer', exact: true }).click();
+      const secondNumber = `DC/${financialYear()}/2`;
+      const secondChallan = page.getByRole('article', { name: `Delivery challan ${secondNumber}` });
+      await secondChallan.waitFor();
+      expect((await secondChallan.locator('tfoot').innerText()).replace(/\s+/g, ' ').trim()).toBe('Total ₹60,000.00');
+      await page
+        .getByRole('dialog', { name: `${secondNumber}: print` })
+        .getByRole('button', { name: 'Close' })
+        .last()
+        .click();
+      const secondRow = challans.getByRole('row', { name: new RegExp(secondNumber) });
+      await secondRow.getByText('E-way bill needed').waitFor();
+      await secondRow.getByRole('button', { name: `Download e-way bill JSON of ${secondNumber}` }).click();
+      const eway = dialog(page, `E-way bill JSON: ${secondNumber}`);
+      await eway.getByRole('textbox', { name: 'Distance (km)' }).fill('4001');
+      await eway.getByRole('textbox', { name: 'Vehicle number' }).fill('PUNE');
+      await eway.getByRole('button', { name: 'Download JSON' }).click();
+      await eway.getByText('Distance must be between 1 and 4000 km.').waitFor();
+      await eway.getByText('Vehicle number must look like MH12AB1234.').waitFor();
+      await eway.getByRole('textbox', { name: 'Distance (km)' }).fill('12');
+      await eway.getByRole('textbox', { name: 'Vehicle number' }).fill('mh 12 ab 1234');
+      await look('locations-eway-bill');
+      const [file] = await Promise.all([
+        page.waitForEvent('download'),
+        eway.getByRole('button', { name: 'Download JSON' }).click(),
+      ]);
+      expect(file.suggestedFilename()).toBe(`e-way-bill-${secondNumber.replaceAll('/', '-')}.json`);
+      const written = JSON.parse(await readFile(await file.path(), 'utf8')) as {
+        version: string;
+        billLists: Record<string, unknown>[];
+      };
+      expect(written.version).toBe('1.0.0621');
+      expect(written.billLists).toHaveLength(1);
+      expect(written.billLists[0]).toMatchObject({
+        supplyType: 'O',
+        subSupplyType: 5,
+        docType: 'CHL',
+        docNo: secondNumber,
+        fromGstin: '27AAPFU0939F1ZV',
+        toGstin: '27AAPFU0939F1ZV',
+        fromPincode: 411001,
+        toPincode: 411004,
+        totalValue: 60000,
+        transDistance: 12,
+        vehicleNo: 'MH12AB1234',
+        itemList: [
+          { itemNo: 1, productName: 'Silk fabric', hsnCode: 5007, quantity: 400, qtyUnit: 'MTR', taxableAmount: 60000 },
+        ],
+      });
+      await eway.waitFor({ state: 'detached' });
 
       // The spec's figure stays the total.
       await openTab(page, 'Raw Materials');

@@ -114,6 +114,7 @@ const TABLE_ORDER: Record<string, string> = {
   job_work_orders: 'id',
   job_work_order_lines: 'id',
   job_work_receipts: 'id',
+  item_tax_backfills: 'product_id',
 };
 export const TABLES = Object.keys(TABLE_ORDER);
 /** The tables in publication supabase_realtime. */

@@ -9,6 +9,8 @@ export const catalogueKeys = {
   productCosting: ['product-costing'],
   /** Styles with their options, BOM and variants (products). */
   styles: ['styles'],
+  /** The unfinished tax backfills of earlier orders, added up (issue 44). */
+  itemTaxBackfills: ['item-tax-backfills'],
 } as const;
 
 const keys = catalogueKeys;
@@ -31,5 +33,6 @@ export const catalogueQueries: FeatureQueries = {
     suppliers: [keys.rawMaterials],
     // A combo's parts change its stock and costs, as a BOM does.
     combo_components: [keys.products, keys.productCosting],
+    item_tax_backfills: [keys.itemTaxBackfills],
   },
 };

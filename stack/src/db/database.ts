@@ -1,4 +1,4 @@
-import { fairShare } from './fair-share';
+import { fairShare, requesterOf } from './fair-share';
 
 /**
  * The one database interface the stack speaks: a Postgres server, the stack's embedded one or the
@@ -60,6 +60,11 @@ export interface RequestIdentity {
   headers?: Record<string, string>;
   /** A `timezone=` preference, set for the transaction. */
   timezone?: string;
+  /**
+   * The client the request came from (rateLimitKey: the whole loopback range is one), which the
+   * fair share of the pool counts a request without a user against.
+   */
+  client?: string;
 }
 
 const API_ROLES = new Set(['anon', 'authenticated', 'service_role']);
@@ -98,15 +103,17 @@ export async function runStatementAs<T>(
  * of them, so that one user's burst of slow calls always leaves most of the pool to everyone else.
  */
 export const CONNECTIONS_PER_REQUESTER = Math.max(1, Math.floor(POOL_SIZE / 5));
+/**
+ * How long a requester's transaction waits for its turn before it is refused (PGRST003, 504):
+ * PostgREST's db-pool-acquisition-timeout, 10 s.
+ */
+export const SHARE_WAIT_MS = 10_000;
 const shares = new WeakMap<Database, ReturnType<typeof fairShare>>();
 const shareOf = (db: Database) => {
-  const share = shares.get(db) ?? fairShare(CONNECTIONS_PER_REQUESTER);
+  const share = shares.get(db) ?? fairShare(CONNECTIONS_PER_REQUESTER, SHARE_WAIT_MS);
   shares.set(db, share);
   return share;
 };
-/** A signed-in user by their id; every anonymous (anon key) request is one requester. */
-const requesterOf = (identity: RequestIdentity) =>
-  typeof identity.claims.sub === 'string' ? `user:${identity.claims.sub}` : `role:${identity.role}`;
 
 /**
  * The request's transaction-local settings as one statement. Names and values are parameters, so

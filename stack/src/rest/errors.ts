@@ -1,3 +1,5 @@
+import { ShareWaitTimeout } from '../db/fair-share';
+
 /**
  * PostgREST's error envelope `{code, message, details, hint}` and its SQLSTATE → HTTP status table
  * (PostgREST v13 `Error.hs`, wire facts §2.5).
@@ -117,6 +119,8 @@ export function httpStatusForSqlState(sqlState: string, message: string, authent
 /** A Postgres error as PostgREST reports it; anything else is a server fault and stays a 500. */
 export function toRestError(error: unknown, authenticated: boolean): RestError {
   if (error instanceof RestError) return error;
+  // The requester's share of the pool stayed taken by their own calls (db/fair-share.ts).
+  if (error instanceof ShareWaitTimeout) return new RestError(504, 'PGRST003', error.message);
   if (isPostgresError(error)) {
     return new RestError(
       httpStatusForSqlState(error.code, error.message, authenticated),

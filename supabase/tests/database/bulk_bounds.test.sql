@@ -1,10 +1,10 @@
 -- Work a user can ask for at its documented bounds (issue 44): create_style with 100 variants and a
--- BOM of 200 lines by option, import_sales_orders with 5,000 lines, and set_item_tax filling the tax
--- of 8,000 earlier orders succeed, with what they should write; one more variant, BOM line or line is
--- refused and writes nothing.
+-- BOM of 200 lines by option, import_sales_orders with 5,000 lines, and set_item_tax with 8,000
+-- earlier orders (filled a batch of 1,000 a call: item_tax_backfill.test.sql) succeed, with what they
+-- should write; one more variant, BOM line or line is refused and writes nothing.
 begin;
 set local client_min_messages = warning;
-select plan(12);
+select plan(14);
 
 select tests.create_user('owner');
 select tests.authenticate_as('owner');
@@ -61,11 +61,15 @@ select is(
   'P0001 | At most 5000 lines can be imported at once; this has 5001. | no hint', '5,001 lines are refused');
 select is((select count(*) from public.sales_orders), 5000::bigint, 'and write nothing');
 
--- set_item_tax: the tax of 8,000 earlier orders, filled in one call -----------------------------------
+-- set_item_tax: the tax of 8,000 earlier orders, 1,000 in its call and the rest a batch a call after --
 select is(public.import_sales_orders('Amazon', pg_temp.lines('C', 3000)), '{"created": 3000, "skipped": 0}'::jsonb,
   '8,000 orders of a product without tax');
 select is(public.set_item_tax(product_id => tests.id('tee'), hsn_code => '6109', gst_rate => 18), 1,
   'set_item_tax sets the product''s tax');
+select is((select count(*) from public.sales_orders where product_id = tests.id('tee') and gst_rate is not null),
+  1000::bigint, 'and fills the first 1,000 of its earlier orders in the call');
+select is(array(select public.continue_item_tax_backfill() from generate_series(1, 7)),
+  array[6000, 5000, 4000, 3000, 2000, 1000, 0], 'Seven more calls fill 1,000 each, the last leaving none waiting');
 select results_eq(
   $$ select count(*), min(gst_rate), max(gst_rate), sum(taxable_value), sum(cgst), sum(sgst)
      from public.sales_orders where product_id = tests.id('tee') $$,

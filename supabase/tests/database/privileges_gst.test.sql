@@ -2,14 +2,18 @@
 -- (and the documents to the service role too); signed-in users (not anon) may call its functions.
 begin;
 set local client_min_messages = warning;
-select plan(41);
+select plan(46);
 
 -- Table privileges, as granted ------------------------------------------------------------------
 select table_privs_are('public', t, 'anon', array[]::text[], format('anon has no privilege on %s', t))
-from unnest(array['business_profiles', 'invoices', 'invoice_lines', 'credit_notes', 'credit_note_lines']) as t;
+from unnest(array['business_profiles', 'invoices', 'invoice_lines', 'credit_notes', 'credit_note_lines',
+  'item_tax_backfills']) as t;
 select table_privs_are('public', t, 'authenticated', array['SELECT'],
   format('authenticated may only read %s as a whole', t))
-from unnest(array['business_profiles', 'invoices', 'invoice_lines', 'credit_notes', 'credit_note_lines']) as t;
+from unnest(array['business_profiles', 'invoices', 'invoice_lines', 'credit_notes', 'credit_note_lines',
+  'item_tax_backfills']) as t;
+select table_privs_are('public', 'item_tax_backfills', 'service_role', array[]::text[],
+  'service_role has no privilege on item_tax_backfills: set_item_tax and continue_item_tax_backfill write it');
 select table_privs_are('public', t, 'service_role',
   array['SELECT', 'INSERT', 'UPDATE', 'DELETE', 'TRUNCATE', 'REFERENCES', 'TRIGGER'],
   format('service_role holds every privilege on %s', t))
@@ -24,6 +28,7 @@ select tests.for_signed_in_users_only(f, args)
 from (values ('gst_states', array[]::text[]),
              ('set_business_profile', array['text', 'text', 'text', 'text', 'text']),
              ('set_item_tax', array['uuid', 'uuid', 'text', 'numeric', 'jsonb', 'uuid']),
+             ('continue_item_tax_backfill', array[]::text[]),
              ('set_place_of_supply', array['uuid', 'text']),
              ('create_invoice', array['uuid[]', 'text', 'text', 'text', 'text', 'uuid', 'date', 'uuid']),
              ('create_credit_note', array['uuid', 'jsonb', 'text', 'uuid']),

@@ -2,7 +2,7 @@
 -- credit note and cannot edit an invoice, another anonymous user sees none, anon is refused.
 begin;
 set local client_min_messages = warning;
-select plan(23);
+select plan(24);
 
 select policies_are('public', 'business_profiles', array['Owners can read their business profile'],
   'business_profiles has only the owner read policy (set_business_profile writes it)');
@@ -14,6 +14,8 @@ select policies_are('public', 'credit_notes', array['Owners can read their credi
   'credit_notes has only the owner read policy (create_credit_note writes it)');
 select policies_are('public', 'credit_note_lines', array['Owners can read their credit note lines'],
   'credit_note_lines has only the owner read policy');
+select policies_are('public', 'item_tax_backfills', array['Owners can read their item tax backfills'],
+  'item_tax_backfills has only the owner read policy (set_item_tax and continue_item_tax_backfill write it; who sees a backfill: item_tax_backfill.test.sql)');
 
 -- Owner ------------------------------------------------------------------------------------------
 select tests.seed_owner_rows();

@@ -7,6 +7,19 @@ import { startStack, type RunningStack, type StackOptions } from '../../../stack
 import { freePort } from '../../../stack/src/free-port';
 import { serveBuiltApp } from './built-app';
 
+/**
+ * One Chromium per test worker, shared by the files it runs one after another (the e2e project does
+ * not isolate its files' modules): each test opens its own contexts, and a browser start per file
+ * was CPU the 2-core CI machine spent 44 times. Relaunched if it went away.
+ */
+let workerBrowser: Promise<Browser> | undefined;
+async function sharedBrowser(): Promise<Browser> {
+  const current = await workerBrowser;
+  if (current?.isConnected()) return current;
+  workerBrowser = launchChromium();
+  return workerBrowser;
+}
+
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 390, height: 844 };
 
@@ -72,14 +85,13 @@ export async function startRestartableEnvironment(options: {
     });
   let stack: RunningStack | undefined = await start();
   let app: { url: string; close(): Promise<void> } | undefined;
-  let browser: Browser | undefined;
   try {
     app =
       options.app === 'built'
         ? await serveBuiltApp(inject('builtAppDir'), appPort, stack)
         : await serveDevApp(appPort, stack);
     const appUrl = app.url;
-    browser = await launchChromium();
+    const browser = await sharedBrowser();
     const started = { appUrl, browser, app };
     return {
       get stack() {
@@ -94,13 +106,12 @@ export async function startRestartableEnvironment(options: {
       },
       startStack: async () => (stack = await start()),
       close: async () => {
-        await started.browser.close();
+        await Promise.all(started.browser.contexts().map((context) => context.close()));
         await started.app.close();
         await stack?.close();
       },
     };
   } catch (error) {
-    await browser?.close();
     await app?.close();
     await stack.close();
     throw error;

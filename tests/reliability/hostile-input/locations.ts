@@ -9,6 +9,79 @@ export default function cases(f: Fixture): Case[] {
     ...extra,
   });
   const eachLine = 'Each line names one product or one material, and its quantity.';
+  // The e-way bill file of challans; its refusals read nothing but the caller's challans.
+  const nobody = '00000000-0000-4000-8000-000000000000';
+  const eway = (extra: Record<string, unknown>) => ({
+    delivery_challan_ids: [nobody],
+    transport_mode: 'road',
+    distance_km: 12,
+    vehicle_number: 'MH12AB1234',
+    ...extra,
+  });
+  const ewayBillCases = () => [
+    rpcCase(
+      'eway_bill_json',
+      'no challan',
+      eway({ delivery_challan_ids: [] }),
+      400,
+      'Choose at least one delivery challan.',
+    ),
+    rpcCase(
+      'eway_bill_json',
+      '51 challans',
+      eway({
+        delivery_challan_ids: Array.from(
+          { length: 51 },
+          (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+        ),
+      }),
+      400,
+      'An e-way bill file holds at most 50 challans; this has 51.',
+    ),
+    rpcCase('eway_bill_json', 'a challan of nobody', eway({}), 400, 'Delivery challan not found.'),
+    rpcCase(
+      'eway_bill_json',
+      'a challan that is SQL',
+      eway({ delivery_challan_ids: ["'; delete from public.delivery_challans; --"] }),
+      400,
+      /malformed array literal|invalid input syntax for type uuid/,
+    ),
+    rpcCase(
+      'eway_bill_json',
+      'a vehicle number of 1 MB',
+      eway({ vehicle_number: MB }),
+      400,
+      'Vehicle number must look like MH12AB1234.',
+    ),
+    rpcCase(
+      'eway_bill_json',
+      'a vehicle number that is SQL',
+      eway({ vehicle_number: "MH12AB1234'; --" }),
+      400,
+      'Vehicle number must look like MH12AB1234.',
+    ),
+    rpcCase(
+      'eway_bill_json',
+      'a mode that is SQL',
+      eway({ transport_mode: "road' or 1=1 --" }),
+      400,
+      'Only transport by road is supported; for rail, air or ship fill Part B on the portal.',
+    ),
+    rpcCase(
+      'eway_bill_json',
+      'a distance of 0 km',
+      eway({ distance_km: 0 }),
+      400,
+      'Distance must be between 1 and 4000 km.',
+    ),
+    rpcCase(
+      'eway_bill_json',
+      'a distance of 4001 km',
+      eway({ distance_km: 4001 }),
+      400,
+      'Distance must be between 1 and 4000 km.',
+    ),
+  ];
   return [
     rpcCase('create_location', 'a blank name', { name: '   ', kind: 'own' }, 400, 'Name is required.'),
     rpcCase(
@@ -146,6 +219,7 @@ export default function cases(f: Fixture): Case[] {
       400,
       /invalid input syntax for type uuid/,
     ),
+    ...ewayBillCases(),
     rpcCase(
       'log_sale',
       'a location of nobody',

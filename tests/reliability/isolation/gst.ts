@@ -96,6 +96,12 @@ const area: IsolationArea = {
       }),
       edit: { total: 999 },
     },
+    // The tax backfill left running (issue 44): set_item_tax and continue_item_tax_backfill write it.
+    item_tax_backfills: {
+      key: (owner) => ['product_id', owner.taxBackfillProductId],
+      row: (owner, user_id) => ({ user_id, product_id: owner.taxBackfillProductId, orders_total: 999, orders_done: 0 }),
+      edit: { orders_done: 998 },
+    },
     // The Tally export's records (issue 46).
     tally_exports: {
       key: (owner) => ['id', owner.tallyExportId],

@@ -6,7 +6,7 @@
  */
 import type { PostgrestError } from '@supabase/supabase-js';
 import type { TestStack } from '../../contract/harness';
-import { createMaterial, createProduct, rpc, rpcOk, signIn, type User } from '../support';
+import { createMaterial, createProduct, rpc, rpcOk, signIn, superuser, type User } from '../support';
 
 export interface Owner {
   user: User;
@@ -45,6 +45,8 @@ export interface Owner {
   jobWorkOrderId: string;
   jobWorkLineId: string;
   jobWorkReceiptId: string;
+  /** A tee whose tax backfill is left running (issue 44): 1 of its 1,001 earlier orders still waits. */
+  taxBackfillProductId: string;
 }
 
 /** A user with rows in every table: a material, a product with a BOM, one platform's fees, a sale, a started and a completed run, a style of two sizes, a return with its claim, a supplier with a purchase unit and a placed purchase order. */
@@ -146,6 +148,14 @@ export async function populate(stack: TestStack, label: string, feesPlatform: st
     invoice_prefix: label.slice(0, 3).toUpperCase(),
   });
   await rpcOk(user, 'set_item_tax', { product_id: productId, hsn_code: '6205', gst_rate: 5 });
+  // A tax backfill left running (issue 44): a taxed tee's row, as set_item_tax leaves it when more of
+  // its earlier orders wait than a batch fills (1,001 orders would crowd the other areas' reads).
+  const teeId = await createProduct(user, `${label} tee`, 0);
+  await rpcOk(user, 'set_item_tax', { product_id: teeId, hsn_code: '6109', gst_rate: 5 });
+  await superuser(stack).query(
+    'insert into public.item_tax_backfills (user_id, product_id, orders_total, orders_done) values ($1, $2, 1001, 1000)',
+    [user.id, teeId],
+  );
   const web = await rpcOk<{ id: string }>(user, 'log_sale', {
     product_id: productId,
     quantity: 1,
@@ -222,6 +232,7 @@ export async function populate(stack: TestStack, label: string, feesPlatform: st
     jobWorkOrderId: jobWork.job_work_order_id,
     jobWorkLineId: jobLine.id,
     jobWorkReceiptId: jobReceipt.receipt_id,
+    taxBackfillProductId: teeId,
     supplierPaymentId: payment.payment_id,
     tallyExportId: tallyVoucher.export_id,
     tallyVoucherKey: tallyVoucher.voucher_key,

@@ -96,6 +96,6 @@ export function useSaveStyle(edited: Style | null, currentTax: ItemTax = noItemT
   return useWrite({
     write: (input: StyleInput, submissionId) =>
       edited === null ? createStyle(input, submissionId) : updateStyle(edited, input, currentTax, submissionId),
-    tables: ['products', 'bom_items', 'styles'],
+    tables: ['products', 'bom_items', 'styles', 'item_tax_backfills'],
   });
 }

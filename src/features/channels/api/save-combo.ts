@@ -34,6 +34,6 @@ export function useSaveCombo(edited: EditedCombo | null) {
       }
       return combo;
     },
-    tables: ['products', 'combo_components', 'sales_orders'],
+    tables: ['products', 'combo_components', 'sales_orders', 'item_tax_backfills'],
   });
 }

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { numberField, stockFieldRules, textField, type TextRules } from '@/lib/form-fields';
 import { gstinProblem } from '@/lib/gstin';
@@ -6,6 +6,7 @@ import { toUserError } from '@/lib/server-error';
 import { supabase } from '@/lib/supabase';
 import { callRpc, useWrite, withRequestId } from '@/lib/write';
 import { locationsKeys } from '../query-keys';
+import type { EwayBillInput } from './eway-bill-fields';
 
 /** One item's quantity at one location (stock_by_location). */
 export interface LocatedStock {
@@ -180,6 +181,8 @@ export interface ChallanListRow {
   from_location_name: string;
   to_location_name: string;
   taxable_value: number | null;
+  /** Rule 138 (rules.needs_eway_bill); null when the value is not known. */
+  needs_eway_bill: boolean | null;
 }
 
 /** The latest delivery challans, newest first. */
@@ -189,7 +192,9 @@ export function useDeliveryChallans() {
     queryFn: async (): Promise<ChallanListRow[]> => {
       const { data, error } = await supabase
         .from('delivery_challans')
-        .select('id, challan_number, challan_date, from_location_name, to_location_name, taxable_value')
+        .select(
+          'id, challan_number, challan_date, from_location_name, to_location_name, taxable_value, needs_eway_bill',
+        )
         .order('created_at', { ascending: false })
         .limit(50);
       if (error) throw toUserError(error);
@@ -205,7 +210,14 @@ export interface DeliveryChallan {
   /** transfer (between own places) or job_work (to a job worker). */
   purpose: 'transfer' | 'job_work';
   consignor: { name: string; address: string; gstin: string; location: string; state_code: string; state_name: string };
-  consignee: { name: string; address: string | null; gstin: string | null; location: string };
+  consignee: {
+    name: string;
+    address: string | null;
+    gstin: string | null;
+    location: string;
+    state_code: string;
+    state_name: string;
+  };
   place_of_supply: { state_code: string; state_name: string };
   taxable_value: number | null;
   lines: {
@@ -229,5 +241,18 @@ export function useDeliveryChallan(id: string) {
       if (!challan) throw new Error('This delivery challan was not found.');
       return challan;
     },
+  });
+}
+
+/** The e-way bill portal's bulk JSON for one challan (eway_bill_json), saved as a download. */
+export function useEwayBillJson() {
+  return useMutation({
+    mutationFn: async ({ challanId, input }: { challanId: string; input: EwayBillInput }) =>
+      await callRpc('eway_bill_json', {
+        delivery_challan_ids: [challanId],
+        transport_mode: 'road',
+        distance_km: input.distance_km,
+        vehicle_number: input.vehicle_number,
+      }),
   });
 }

@@ -1,12 +1,19 @@
-import { Button, Card, Loader, Table, Text, Title } from '@mantine/core';
-import { IconArrowsExchange, IconPlus, IconPrinter } from '@tabler/icons-react';
+import { Badge, Button, Card, Group, Loader, Table, Text, Title } from '@mantine/core';
+import { IconArrowsExchange, IconDownload, IconPlus, IconPrinter } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { LoadError } from '@/components/load-error';
 import { PageHeader } from '@/components/page-header';
 import { formatDay, formatQuantityWithUnit, formatRupees } from '@/lib/format';
 import { useLocations, type Location } from '@/lib/locations';
-import { itemKey, useDeliveryChallans, useStockByLocation, type LocatedStock } from '../api/locations';
+import {
+  itemKey,
+  useDeliveryChallans,
+  useStockByLocation,
+  type ChallanListRow,
+  type LocatedStock,
+} from '../api/locations';
 import { AddLocationModal } from './add-location-modal';
+import { EwayBillModal } from './eway-bill-modal';
 import { PrintableChallan } from './printable-challan';
 import { TransferStockModal } from './transfer-stock-modal';
 
@@ -94,7 +101,13 @@ function StockTable({ own, stock }: { own: Location[]; stock: LocatedStock[] }) 
   );
 }
 
-function ChallansTable({ onPrint }: { onPrint: (id: string) => void }) {
+function ChallansTable({
+  onPrint,
+  onEwayBill,
+}: {
+  onPrint: (id: string) => void;
+  onEwayBill: (challan: ChallanListRow) => void;
+}) {
   const challans = useDeliveryChallans();
   if (challans.isError) {
     return <LoadError what="the delivery challans" error={challans.error} onRetry={() => void challans.refetch()} />;
@@ -118,7 +131,14 @@ function ChallansTable({ onPrint }: { onPrint: (id: string) => void }) {
         <Table.Tbody>
           {challans.data.map((challan) => (
             <Table.Tr key={challan.id}>
-              <Table.Td>{challan.challan_number}</Table.Td>
+              <Table.Td>
+                {challan.challan_number}
+                {challan.needs_eway_bill && (
+                  <Badge color="orange" variant="dot" tt="none" miw="max-content" ml="xs">
+                    E-way bill needed
+                  </Badge>
+                )}
+              </Table.Td>
               <Table.Td>{formatDay(challan.challan_date)}</Table.Td>
               <Table.Td>{challan.from_location_name}</Table.Td>
               <Table.Td>{challan.to_location_name}</Table.Td>
@@ -126,15 +146,28 @@ function ChallansTable({ onPrint }: { onPrint: (id: string) => void }) {
                 {challan.taxable_value === null ? '—' : formatRupees(challan.taxable_value)}
               </Table.Td>
               <Table.Td ta="right">
-                <Button
-                  size="compact-sm"
-                  variant="subtle"
-                  leftSection={<IconPrinter size={16} />}
-                  onClick={() => onPrint(challan.id)}
-                  aria-label={`Print ${challan.challan_number}`}
-                >
-                  Print
-                </Button>
+                <Group gap="xs" justify="flex-end" wrap="nowrap">
+                  {challan.needs_eway_bill && (
+                    <Button
+                      size="compact-sm"
+                      variant="subtle"
+                      leftSection={<IconDownload size={16} />}
+                      onClick={() => onEwayBill(challan)}
+                      aria-label={`Download e-way bill JSON of ${challan.challan_number}`}
+                    >
+                      Download e-way bill JSON
+                    </Button>
+                  )}
+                  <Button
+                    size="compact-sm"
+                    variant="subtle"
+                    leftSection={<IconPrinter size={16} />}
+                    onClick={() => onPrint(challan.id)}
+                    aria-label={`Print ${challan.challan_number}`}
+                  >
+                    Print
+                  </Button>
+                </Group>
               </Table.Td>
             </Table.Tr>
           ))}
@@ -148,9 +181,13 @@ function ChallansTable({ onPrint }: { onPrint: (id: string) => void }) {
 export function Locations() {
   const locations = useLocations();
   const stock = useStockByLocation();
-  const [dialog, setDialog] = useState<{ kind: 'add' } | { kind: 'transfer' } | { kind: 'challan'; id: string } | null>(
-    null,
-  );
+  const [dialog, setDialog] = useState<
+    | { kind: 'add' }
+    | { kind: 'transfer' }
+    | { kind: 'challan'; id: string }
+    | { kind: 'eway bill'; challan: ChallanListRow }
+    | null
+  >(null);
   const own = (locations.data ?? []).filter((location) => location.kind === 'own');
   const close = () => setDialog(null);
 
@@ -201,7 +238,10 @@ export function Locations() {
         <Title order={3} size="h4" mb="sm">
           Delivery challans
         </Title>
-        <ChallansTable onPrint={(id) => setDialog({ kind: 'challan', id })} />
+        <ChallansTable
+          onPrint={(id) => setDialog({ kind: 'challan', id })}
+          onEwayBill={(challan) => setDialog({ kind: 'eway bill', challan })}
+        />
       </Card>
       {dialog?.kind === 'add' && <AddLocationModal onClose={close} />}
       {dialog?.kind === 'transfer' && locations.data && stock.data && (
@@ -213,6 +253,7 @@ export function Locations() {
         />
       )}
       {dialog?.kind === 'challan' && <PrintableChallan challanId={dialog.id} onClose={close} />}
+      {dialog?.kind === 'eway bill' && <EwayBillModal challan={dialog.challan} onClose={close} />}
     </>
   );
 }

@@ -44,6 +44,7 @@ function ChallanSheet({ challan }: { challan: DeliveryChallan }) {
           name={challan.consignee.name}
           address={challan.consignee.address}
           gstin={challan.consignee.gstin}
+          state={`${challan.consignee.state_name} (${challan.consignee.state_code})`}
         >
           <Text>To: {challan.consignee.location}</Text>
         </Party>

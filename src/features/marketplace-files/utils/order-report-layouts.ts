@@ -108,7 +108,7 @@ const orderReportLayouts: readonly OrderReportLayout[] = [
   {
     // Meesho Supplier Panel, Orders → download: one row per sub order. "Supplier Discounted Price
     // (Incl GST and Commision)" (Meesho's spelling) is the price of one unit, so the line is that
-    // times Quantity. Layout from public sellers' tools, no real file found (docs/imports.md).
+    // times Quantity. Held to a real download's first rows (tests/fixtures/real/meesho, docs/imports.md).
     name: 'Meesho orders report',
     platform: 'Meesho',
     amountPerUnit: true,

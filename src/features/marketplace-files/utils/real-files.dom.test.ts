@@ -115,3 +115,42 @@ describe('Amazon flat-file order report, a real row (issue 43): a line cancelled
     expect(toImportLines(rows).lines).toEqual([]);
   });
 });
+
+describe('Meesho orders download, its real first rows (issue 43): two delivered, two back as RTO', () => {
+  const text = realFile('meesho/orders-august-2025-first-rows.csv');
+
+  it('is recognised as Meesho, and imports each sub order at its price, in the buyer’s state', async () => {
+    const { headerRow, recognized } = await readKnownReportHeaders(orderReport, text);
+    expect(headerRow).toBe(1);
+    expect(recognized?.layout.name).toBe('Meesho orders report');
+    expect(recognized?.mapping).toMatchObject({
+      external_order_id: 'Sub Order No',
+      status: 'Reason for Credit Entry',
+      buyer_state: 'Customer State',
+      total_amount: 'Supplier Discounted Price (Incl GST and Commision)',
+    });
+    const rows = await readOrderReportRows(text, recognized!.mapping, headerRow, undefined, {
+      layout: recognized!.layout,
+    });
+    expect(rows.filter((row) => row.unreadable !== null)).toEqual([]);
+    expect(
+      rows.map((row) => [row.external_order_id, row.sku, row.quantity, row.total_amount, row.fulfilled, row.buyer_state]),
+    ).toEqual([
+      ['184337885113119297_1', 'ctn-pink-black', 1, 488, true, 'Bihar'],
+      ['184543431358648576_1', 'ctn-pink-black', 1, 488, true, 'Uttar Pradesh'],
+      // RTO_COMPLETE: back with the seller, not a sale that shipped; imported Unfulfilled to decide on.
+      ['184633211778789952_1', 'ctn-pink-black', 1, 488, false, 'Telangana'],
+      ['184933570153611968_1', 'ctn-pink-black', 1, 488, false, 'Odisha'],
+    ]);
+    // The file's own total: four sub orders at its Supplier Discounted Price, Rs 1,952.
+    const { lines } = toImportLines(rows);
+    expect(lines).toHaveLength(4);
+    expect(lines.reduce((sum, line) => sum + paise(line.total_amount), 0)).toBe(195_200);
+    expect(lines.map((line) => line.order_date.slice(0, 10))).toEqual([
+      '2025-08-05',
+      '2025-08-06',
+      '2025-08-06',
+      '2025-08-07',
+    ]);
+  });
+});

@@ -88,6 +88,6 @@ export function useSaveProduct(edited: EditedProduct | null) {
       }
       return product;
     },
-    tables: ['products', 'bom_items'],
+    tables: ['products', 'bom_items', 'item_tax_backfills'],
   });
 }

@@ -23,6 +23,7 @@ import { formatQuantity, formatRupees } from '@/lib/format';
 import { useListState } from '@/lib/list-state';
 import { isLowStock } from '@/lib/stock';
 import { StylesSection } from '@/features/catalogue/components/styles-section';
+import { ItemTaxBackfillProgress } from '@/features/catalogue/components/item-tax-backfill-progress';
 import { ProductFormModal } from './product-form-modal';
 import { useProductActions } from './product-actions';
 import { ProductDetailButton } from './product-detail-drawer';
@@ -90,6 +91,7 @@ export function ProductsMaster() {
           </Button>
         }
       />
+      <ItemTaxBackfillProgress />
       <Paper withBorder p="md">
         <ItemListFilters
           searchLabel="Search products"

@@ -961,7 +961,9 @@ CREATE OR REPLACE FUNCTION rules.backup_tables()
     (39, 'tally_exported_vouchers', '{voucher_key}', null, '{"export_id": "tally_exports"}'),
     (40, 'customer_payments', '{id}', 'uuid', '{"customer_id": "customers"}'),
     (41, 'customer_payment_allocations', '{id}', 'uuid',
-      '{"payment_id": "customer_payments", "invoice_id": "invoices", "sales_order_id": "sales_orders"}')
+      '{"payment_id": "customer_payments", "invoice_id": "invoices", "sales_order_id": "sales_orders"}'),
+    -- An unfinished tax backfill goes on in the restored workspace (the app continues it).
+    (42, 'item_tax_backfills', '{product_id}', null, '{"product_id": "products"}')
   ) as t (restore_order, table_name, ordered_by, new_id, refers_to)
 $function$;
 
