@@ -5,6 +5,7 @@ import { customersKeys } from '@/features/customers/query-keys';
 import { dashboardKeys } from '@/features/dashboard/query-keys';
 import { gstKeys } from '@/features/gst/query-keys';
 import { inventoryKeys } from '@/features/inventory/query-keys';
+import { jobWorkKeys } from '@/features/job-work/query-keys';
 import { locationsKeys } from '@/features/locations/query-keys';
 import { planningKeys } from '@/features/planning/query-keys';
 import { returnsKeys } from '@/features/returns/query-keys';
@@ -99,8 +100,9 @@ describe('queryKeysForTables', () => {
       catalogueKeys.productCosting,
       catalogueKeys.styles,
       channelsKeys.comboComponents,
-      // Every change of a product's stock happens at a location (issue 45).
+      // Every change of a product's stock happens at a location (issue 45), and job work sends it.
       locationsKeys.locations,
+      jobWorkKeys.jobWork,
     ]);
   });
 

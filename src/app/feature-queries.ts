@@ -4,6 +4,7 @@ import { customersQueries } from '@/features/customers/query-keys';
 import { dashboardQueries } from '@/features/dashboard/query-keys';
 import { gstQueries } from '@/features/gst/query-keys';
 import { inventoryQueries } from '@/features/inventory/query-keys';
+import { jobWorkQueries } from '@/features/job-work/query-keys';
 import { locationsQueries } from '@/features/locations/query-keys';
 import { manufacturingQueries } from '@/features/manufacturing/query-keys';
 import { planningQueries } from '@/features/planning/query-keys';
@@ -25,6 +26,7 @@ export const featureQueries: readonly FeatureQueries[] = [
   dashboardQueries,
   gstQueries,
   inventoryQueries,
+  jobWorkQueries,
   locationsQueries,
   manufacturingQueries,
   planningQueries,

@@ -7,6 +7,7 @@ import {
   IconChartBar,
   IconLayoutDashboard,
   IconMapPin,
+  IconNeedleThread,
   IconPackages,
   IconReceiptTax,
   IconSettings,
@@ -170,6 +171,13 @@ export const screens = [
     icon: IconMapPin,
     place: 'business',
     ...lazyScreen(() => import('@/features/locations/components/locations').then((m) => m.Locations)),
+  },
+  {
+    id: 'job-work',
+    label: 'Job work',
+    icon: IconNeedleThread,
+    place: 'business',
+    ...lazyScreen(() => import('@/features/job-work/components/job-work').then((m) => m.JobWork)),
   },
   {
     id: 'accounts',

@@ -35,3 +35,31 @@ export function useOwnLocationChoice(): Location[] | null {
   const own = (useLocations().data ?? []).filter((location) => location.kind === 'own');
   return own.length > 1 ? own : null;
 }
+
+/**
+ * What is at job workers per item (issue 45), keyed "product:<id>" or "material:<id>": the spec's
+ * stock columns stay the total at own places and show this beneath, dimmed, when not zero.
+ */
+export function useAtJobWorkers() {
+  const jobWorkerIds = (useLocations().data ?? [])
+    .filter((location) => location.kind === 'job_worker')
+    .map((location) => location.id);
+  return useQuery({
+    queryKey: [...locationsKey, 'at-job-workers', jobWorkerIds],
+    enabled: jobWorkerIds.length > 0,
+    queryFn: async () => {
+      const { data, error } = await supabase
+        .from('location_stock')
+        .select('product_id, material_id, quantity')
+        .in('location_id', jobWorkerIds)
+        .gt('quantity', 0);
+      if (error) throw toUserError(error);
+      const totals = new Map<string, number>();
+      for (const row of data) {
+        const key = row.product_id ? `product:${row.product_id}` : `material:${row.material_id}`;
+        totals.set(key, (totals.get(key) ?? 0) + Number(row.quantity));
+      }
+      return totals;
+    },
+  });
+}

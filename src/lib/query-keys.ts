@@ -52,7 +52,9 @@ export type DataTable =
   | 'supplier_payments'
   // Locations (issue 45): places, stock per place and delivery challans. Not published: a
   // transfer changes no item row, and only the owner's own writes add places and challans.
-  | 'locations';
+  | 'locations'
+  // Job work (issue 45): orders, their lines and receipts; only the owner's own writes change them.
+  | 'job_work_orders';
 
 /** The signed-in session: the one query no feature owns, which no data change makes stale. */
 export const sessionKey = ['session'] as const;

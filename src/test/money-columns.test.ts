@@ -247,6 +247,16 @@ const screens: Record<string, [string, Basis][]> = {
   ],
   'src/features/customers/components/record-payment-modal.tsx': [['Still due (incl. GST)', 'including GST']],
   'src/features/customers/components/printable-statement.tsx': [['Amounts include GST', 'including GST']],
+  // Job work (issue 45): the job worker's rate before GST; what it billed, GST included (a supplier's bill).
+  'src/features/job-work/components/job-work.tsx': [
+    ['charge_rate', 'at cost'],
+    ['Charges (incl. GST)', 'including GST'],
+    ['billed with GST', 'including GST'],
+  ],
+  'src/features/job-work/components/receive-job-work-modal.tsx': [
+    ['charge_rate', 'at cost'],
+    ['unit_cost', 'at cost'],
+  ],
   // Delivery challans (issue 45): goods moved at their cost, no sale and no tax charged.
   'src/features/locations/components/locations.tsx': [['Taxable value', 'at cost']],
   'src/features/locations/components/printable-challan.tsx': [

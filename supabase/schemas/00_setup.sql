@@ -40,7 +40,8 @@ create type public.settlement_category as enum (
 -- its delivery challan (ledger.sql checks which).
 create type public.stock_movement_reason as enum (
   'opening_stock', 'sale', 'production_consumption', 'production_output', 'purchase_receipt', 'adjustment',
-  'sale_cancelled', 'sale_return', 'production_cancelled', 'transfer'
+  'sale_cancelled', 'sale_return', 'production_cancelled', 'transfer', 'job_work_sent', 'job_work_consumption',
+  'job_work_received'
 );
 
 -- One request, one write -------------------------------------------------------------------------

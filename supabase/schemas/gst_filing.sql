@@ -16,11 +16,12 @@ begin
 end;
 $$;
 
--- input_tax: the month's GST paid on materials, by rate and by purchase invoice ---------------------
+-- input_tax: the month's GST paid on materials and job work, by rate and by purchase invoice --------
 -- `invoices` lists each supplier's tax invoice received in the month (issue 42), with the supplier's
 -- GSTIN, the invoice's number and date, its value before tax and the GST paid: the rows to match
 -- with GSTR-2B. A receipt's supplier is its purchase order's, else (Receive stock) its material's;
--- receipts without an invoice number (Receive stock without GST) are one row each.
+-- receipts without an invoice number (Receive stock without GST) are one row each. A job work
+-- receipt's charge with GST (issue 45) is a receipt of the job worker's supplier, its value the charge.
 create function public.input_tax(month text) returns jsonb
 language plpgsql
 stable
@@ -33,7 +34,8 @@ declare
 begin
   return (
     with receipts as (
-      select m.*, s.supplier_name, s.gstin as supplier_gstin, o.po_number
+      select m.id::text as id, m.gst_rate, m.purchase_value, m.gst_paid, m.supplier_invoice_number,
+        m.supplier_invoice_date, s.supplier_name, s.gstin as supplier_gstin, o.po_number
       from public.stock_movements m
       left join public.purchase_orders o on o.id = m.purchase_order_id
       left join public.raw_materials r on r.id = m.material_id
@@ -41,6 +43,17 @@ begin
       where m.user_id = v_user_id and m.gst_paid is not null
         and m.created_at >= rules.india_day_start(v_from)
         and m.created_at < rules.india_day_start((v_from + interval '1 month')::date)
+      union all
+      -- A job worker's charge with its GST (job_work.sql): the job worker's supplier billed it.
+      select j.id::text, j.gst_rate, j.charge, j.gst_paid, j.supplier_invoice_number, j.supplier_invoice_date,
+        s.supplier_name, s.gstin, null::integer
+      from public.job_work_receipts j
+      join public.job_work_orders o on o.id = j.job_work_order_id
+      join public.locations l on l.id = o.job_worker_location_id
+      join public.suppliers s on s.id = l.supplier_id
+      where j.user_id = v_user_id and j.gst_rate is not null
+        and j.created_at >= rules.india_day_start(v_from)
+        and j.created_at < rules.india_day_start((v_from + interval '1 month')::date)
     )
     select jsonb_build_object('month', input_tax.month,
       'rows', coalesce((
@@ -69,7 +82,7 @@ begin
 end;
 $$;
 comment on function public.input_tax is
-  'The GST paid on material receipts in a month (YYYY-MM, India time), by rate and by purchase invoice: {month, rows: [{gst_rate (null: not given), receipts, purchase_value, gst_paid}], invoices: [{supplier_gstin, supplier_name, supplier_invoice_number, supplier_invoice_date, po_number, receipts, purchase_value, gst_paid}], purchase_value, gst_paid}.';
+  'The GST paid on material receipts and job work charges in a month (YYYY-MM, India time), by rate and by purchase invoice: {month, rows: [{gst_rate (null: not given), receipts, purchase_value, gst_paid}], invoices: [{supplier_gstin, supplier_name, supplier_invoice_number, supplier_invoice_date, po_number, receipts, purchase_value, gst_paid}], purchase_value, gst_paid}.';
 revoke all on function public.input_tax(text) from public, anon, authenticated, service_role;
 grant execute on function public.input_tax(text) to authenticated;
 

@@ -1,6 +1,7 @@
 -- The stock ledger: one row per change of any item's stock, written by every operation that changes
 -- stock (products.sql, raw_materials.sql, sales_orders.sql, manufacturing.sql, below), never by a
--- client. For every item, current stock = sum of its movements.
+-- client. For every item, current stock (its total at own locations) = sum of its movements at own
+-- locations; the rows at a job worker's location (job_work.sql) say what is there.
 
 create table public.stock_movements (
   id bigint generated always as identity primary key,
@@ -12,6 +13,7 @@ create table public.stock_movements (
   product_id uuid,
   material_id uuid,
   quantity numeric(14, 3) not null check (quantity <> 0),
+  -- The item's total at own locations after this row: a row at a job worker's leaves it as it was.
   balance_after numeric(14, 3) not null check (balance_after >= 0),
   reason public.stock_movement_reason not null,
   sales_order_id uuid references public.sales_orders (id) on delete cascade,
@@ -35,8 +37,10 @@ create table public.stock_movements (
   -- operation names none. No key to locations, for the reason user_id has none: the row the
   -- trigger moves in location_stock has one, so the location is checked there.
   location_id uuid not null,
-  -- The delivery challan a transfer moved the stock with (locations.sql).
+  -- The delivery challan a transfer or a job work order moved the stock with (locations.sql).
   delivery_challan_id uuid,
+  -- The job work order whose receipt consumed or brought back the stock (job_work.sql).
+  job_work_order_id uuid,
   constraint stock_movements_input_tax_check
     check (num_nonnulls(purchase_value, gst_rate, gst_paid, supplier_invoice_number, supplier_invoice_date) = 0
       or reason = 'purchase_receipt'),
@@ -57,10 +61,18 @@ create table public.stock_movements (
       when 'production_cancelled' then manufacturing_order_id is not null
       when 'production_output' then manufacturing_order_id is not null and product_id is not null
       when 'transfer' then delivery_challan_id is not null and num_nonnulls(sales_order_id, manufacturing_order_id) = 0
+      when 'job_work_sent' then
+        delivery_challan_id is not null and num_nonnulls(sales_order_id, manufacturing_order_id) = 0
+      when 'job_work_consumption' then job_work_order_id is not null
+      when 'job_work_received' then job_work_order_id is not null
     end
   ),
   constraint stock_movements_purchase_order_check check (purchase_order_id is null or reason = 'purchase_receipt'),
-  constraint stock_movements_delivery_challan_check check (delivery_challan_id is null or reason = 'transfer'),
+  constraint stock_movements_delivery_challan_check
+    check (delivery_challan_id is null or reason in ('transfer', 'job_work_sent')),
+  constraint stock_movements_job_work_order_check
+    check (job_work_order_id is null or reason in ('job_work_consumption', 'job_work_received')),
+  foreign key (job_work_order_id, user_id) references public.job_work_orders (id, user_id) on delete cascade,
   foreign key (delivery_challan_id, user_id) references public.delivery_challans (id, user_id) on delete cascade,
   foreign key (purchase_order_id, user_id) references public.purchase_orders (id, user_id) on delete cascade,
   foreign key (product_id, user_id) references public.products (id, user_id) on delete cascade,
@@ -84,6 +96,8 @@ create index stock_movements_manufacturing_order_id_idx
   on public.stock_movements (manufacturing_order_id) where manufacturing_order_id is not null;
 create index stock_movements_purchase_order_id_user_id_idx
   on public.stock_movements (purchase_order_id, user_id) where purchase_order_id is not null;
+create index stock_movements_job_work_order_id_user_id_idx
+  on public.stock_movements (job_work_order_id, user_id) where job_work_order_id is not null;
 create index stock_movements_delivery_challan_id_user_id_idx
   on public.stock_movements (delivery_challan_id, user_id) where delivery_challan_id is not null;
 -- The month's input tax (input_tax, gst_filing.sql) reads only the receipts that paid GST.

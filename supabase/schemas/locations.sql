@@ -267,8 +267,8 @@ create table public.delivery_challans (
   financial_year text not null,
   serial integer not null check (serial > 0),
   challan_date date not null,
-  -- What moved the goods: a transfer between own places now; job work later.
-  purpose text not null check (purpose in ('transfer')),
+  -- What moved the goods: a transfer between own places, or job work (job_work.sql).
+  purpose text not null check (purpose in ('transfer', 'job_work')),
   from_location_id uuid not null,
   to_location_id uuid not null,
   -- Consignor and consignee as the business profile and the locations said when it was issued.
@@ -341,10 +341,185 @@ create policy "Owners can read their delivery challan lines" on public.delivery_
 revoke all on public.delivery_challans, public.delivery_challan_lines from public, anon, authenticated, service_role;
 grant select on public.delivery_challans, public.delivery_challan_lines to authenticated, service_role;
 
+-- The delivery challan writer, shared by transfer_stock and send_job_work (job_work.sql) --------------
+-- Lines [{"material_id" | "product_id", "quantity"}], 1 to 100, each item once, leave `from_location`
+-- (one of the owner's own) for `to_location` with one challan: issued under the business profile, to
+-- the owner (own place) or the job worker's supplier (consignee name and GSTIN; place of supply its
+-- GSTIN's state, else the consignor's). The items' rows are locked in id order first (the order every
+-- stock operation takes them in), so a sale racing with it either runs before it (and this sees what
+-- is left at the source) or after. Stock sent to a job worker leaves the item's total at own
+-- locations (stock_on_hand, stock_level). Refusals name the field `lines`; `noun`, `verb` and
+-- `gerund` word them for the caller ("transfer", "transfer", "transferring stock").
+create function private.issue_delivery_challan(
+  user_id uuid,
+  from_location public.locations,
+  to_location public.locations,
+  lines jsonb,
+  noun text,
+  verb text,
+  gerund text
+) returns public.delivery_challans
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_user_id uuid := issue_delivery_challan.user_id;
+  v_from public.locations := issue_delivery_challan.from_location;
+  v_to public.locations := issue_delivery_challan.to_location;
+  v_to_job_worker boolean := issue_delivery_challan.to_location.kind = 'job_worker';
+  v_profile public.business_profiles;
+  v_job_worker public.suppliers;
+  v_financial_year text := rules.financial_year(now());
+  v_challan public.delivery_challans;
+  v_line record;
+  v_count integer;
+begin
+  if jsonb_typeof(issue_delivery_challan.lines) is distinct from 'array'
+    or jsonb_array_length(issue_delivery_challan.lines) = 0 then
+    raise exception 'Add at least one item to %.', issue_delivery_challan.verb using hint = 'field:lines';
+  end if;
+  v_count := jsonb_array_length(issue_delivery_challan.lines);
+  if v_count > 100 then
+    perform private.raise_input_error(format('A %s has at most 100 lines; this has %s.', issue_delivery_challan.noun,
+      v_count), 'lines');
+  end if;
+  if exists (
+    select from jsonb_array_elements(issue_delivery_challan.lines) e
+    where jsonb_typeof(e) <> 'object'
+      or num_nonnulls(nullif(e -> 'product_id', 'null'), nullif(e -> 'material_id', 'null')) <> 1
+      or coalesce(lower(coalesce(e ->> 'product_id', e ->> 'material_id')), '')
+        !~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
+  ) then
+    raise exception 'Each line names one product or one material, and its quantity.' using hint = 'field:lines';
+  end if;
+
+  -- The lines' working table, declared to db lint (plpgsql_check), which cannot see a table the
+  -- function creates; at run time the string is a constant and does nothing.
+  perform 'PRAGMA:TABLE: transfer_lines (position integer, product_id uuid, material_id uuid, quantity numeric, item_name text, hsn_code text, unit text, unit_value numeric, stock numeric)';
+  create temporary table if not exists pg_temp.transfer_lines (
+    position integer, product_id uuid, material_id uuid, quantity numeric, item_name text, hsn_code text,
+    unit text, unit_value numeric, stock numeric
+  ) on commit drop;
+  truncate pg_temp.transfer_lines;
+  insert into pg_temp.transfer_lines (position, product_id, material_id, quantity)
+  select e.ordinal, (e.value ->> 'product_id')::uuid, (e.value ->> 'material_id')::uuid,
+    private.json_number(e.value -> 'quantity', 'Quantity')
+  from jsonb_array_elements(issue_delivery_challan.lines) with ordinality e (value, ordinal);
+  if (select count(distinct (t.product_id, t.material_id)) from pg_temp.transfer_lines t) <> v_count then
+    raise exception 'Each item can be listed once per %.', issue_delivery_challan.noun using hint = 'field:lines';
+  end if;
+
+  -- Lock the items (products, then materials, each in id order), then read what each is.
+  perform from public.products p
+  where p.user_id = v_user_id and p.id in (select t.product_id from pg_temp.transfer_lines t)
+  order by p.id for no key update;
+  perform from public.raw_materials m
+  where m.user_id = v_user_id and m.id in (select t.material_id from pg_temp.transfer_lines t)
+  order by m.id for no key update;
+  update pg_temp.transfer_lines t
+  set item_name = i.item_name, hsn_code = i.hsn_code, unit = i.unit, unit_value = i.unit_value, stock = i.stock
+  from (
+    select p.id as product_id, null::uuid as material_id, p.product_name as item_name, p.hsn_code, 'units' as unit,
+      c.unit_cost as unit_value, p.stock_on_hand::numeric as stock
+    from public.products p
+    left join public.product_unit_costs c on c.product_id = p.id
+    where p.user_id = v_user_id and not p.is_combo
+    union all
+    select null, m.id, m.material_name, m.hsn_code, m.unit_of_measure, m.cost_per_unit, m.stock_level
+    from public.raw_materials m
+    where m.user_id = v_user_id
+  ) i
+  where i.product_id is not distinct from t.product_id and i.material_id is not distinct from t.material_id;
+
+  for v_line in select * from pg_temp.transfer_lines t order by t.position loop
+    if v_line.item_name is null then
+      perform private.raise_input_error(format('Line %s: item not found.', v_line.position), 'lines');
+    end if;
+    perform private.require_decimals(
+      private.require_number(v_line.quantity, format('Quantity of %s', v_line.item_name), 0, v_line.product_id is not null,
+        'lines'),
+      format('Quantity of %s', v_line.item_name), 3, 'lines');
+    if v_line.quantity = 0 then
+      perform private.raise_input_error(format('Quantity of %s must be greater than 0.', v_line.item_name), 'lines');
+    end if;
+    if v_line.quantity > coalesce((
+      select s.quantity from public.location_stock s
+      where s.location_id = v_from.id
+        and s.product_id is not distinct from v_line.product_id and s.material_id is not distinct from v_line.material_id
+    ), 0) then
+      perform private.raise_input_error(format('Not enough %s at %s: %s there, %s to %s.', v_line.item_name,
+        v_from.location_name, trim_scale(coalesce((
+          select s.quantity from public.location_stock s
+          where s.location_id = v_from.id
+            and s.product_id is not distinct from v_line.product_id
+            and s.material_id is not distinct from v_line.material_id
+        ), 0)), trim_scale(v_line.quantity), issue_delivery_challan.verb), 'lines');
+    end if;
+  end loop;
+
+  -- Checked last: the input's own refusals come first, whoever is asking.
+  select * into v_profile from public.business_profiles b where b.user_id = v_user_id;
+  if not found then
+    raise exception 'Set up your business profile (legal name, address, GSTIN) before %: its delivery challan names them.',
+      issue_delivery_challan.gerund;
+  end if;
+  if v_to_job_worker then
+    select * into v_job_worker from public.suppliers s where s.id = v_to.supplier_id;
+  end if;
+
+  insert into public.delivery_challans (user_id, challan_number, financial_year, serial, challan_date, purpose,
+    from_location_id, to_location_id, consignor_name, consignor_address, consignor_gstin, consignor_state_code,
+    from_location_name, consignee_name, consignee_address, consignee_gstin, to_location_name, place_of_supply,
+    taxable_value)
+  select v_user_id, format('DC/%s/%s', v_financial_year, n.serial), v_financial_year, n.serial,
+    rules.india_day(now()), case when v_to_job_worker then 'job_work' else 'transfer' end, v_from.id, v_to.id,
+    v_profile.legal_name, coalesce(v_from.address, v_profile.address), coalesce(v_from.gstin, v_profile.gstin),
+    left(coalesce(v_from.gstin, v_profile.gstin), 2), v_from.location_name,
+    coalesce(v_job_worker.supplier_name, v_profile.legal_name),
+    case when v_to_job_worker then v_to.address else coalesce(v_to.address, v_profile.address) end,
+    case when v_to_job_worker then v_job_worker.gstin else coalesce(v_to.gstin, v_profile.gstin) end,
+    v_to.location_name,
+    left(case when v_to_job_worker then coalesce(v_job_worker.gstin, v_from.gstin, v_profile.gstin)
+      else coalesce(v_to.gstin, v_profile.gstin) end, 2),
+    (select sum(round(t.quantity * t.unit_value, 2)) from pg_temp.transfer_lines t
+     having count(t.unit_value) = count(*))
+  from (select private.next_serial(v_user_id, 'delivery_challan', v_financial_year) as serial) n
+  returning * into v_challan;
+
+  insert into public.delivery_challan_lines (user_id, delivery_challan_id, position, product_id, material_id,
+    description, hsn_code, unit, quantity, unit_value, taxable_value)
+  select v_user_id, v_challan.id, t.position, t.product_id, t.material_id, t.item_name, t.hsn_code, t.unit,
+    t.quantity, t.unit_value, round(t.quantity * t.unit_value, 2)
+  from pg_temp.transfer_lines t;
+
+  -- Out of the source, then into the destination. Each row's balance_after is the item's total at
+  -- own locations after it (ledger.sql): less the quantity once it has left, and back to the total
+  -- when it arrives at another own place.
+  insert into public.stock_movements (user_id, product_id, material_id, quantity, balance_after, reason, location_id,
+    delivery_challan_id)
+  select v_user_id, t.product_id, t.material_id, x.quantity,
+    t.stock - t.quantity + case when v_to_job_worker then 0 else x.arrived end,
+    case when v_to_job_worker then 'job_work_sent' else 'transfer' end::public.stock_movement_reason,
+    x.location_id, v_challan.id
+  from pg_temp.transfer_lines t
+  cross join lateral (values (-t.quantity, v_from.id, 0, 1), (t.quantity, v_to.id, t.quantity, 2))
+    x (quantity, location_id, arrived, step)
+  order by t.position, x.step;
+  if v_to_job_worker then
+    update public.products p set stock_on_hand = p.stock_on_hand - t.quantity
+    from pg_temp.transfer_lines t where p.id = t.product_id and p.user_id = v_user_id;
+    update public.raw_materials m set stock_level = m.stock_level - t.quantity
+    from pg_temp.transfer_lines t where m.id = t.material_id and m.user_id = v_user_id;
+  end if;
+  return v_challan;
+end;
+$$;
+comment on function private.issue_delivery_challan is
+  'Moves the lines from an own location to another location (own, or a job worker''s) with one delivery challan DC/yy-yy/n, the ledger rows and, to a job worker, the items'' totals at own locations; refusals on field lines.';
+revoke all on function private.issue_delivery_challan(uuid, public.locations, public.locations, jsonb, text, text, text)
+  from public, anon, authenticated, service_role;
+
 -- transfer_stock ----------------------------------------------------------------------------------------
--- Lines [{"material_id" | "product_id", "quantity"}], 1 to 100, each item once. The items' rows are
--- locked in id order first (the order every stock operation takes them in), so a sale racing with
--- the transfer either runs before it (and the transfer sees what is left at the source) or after.
 create function public.transfer_stock(
   from_location_id uuid,
   to_location_id uuid,
@@ -360,11 +535,7 @@ declare
   v_replayed jsonb;
   v_from public.locations;
   v_to public.locations;
-  v_profile public.business_profiles;
-  v_financial_year text := rules.financial_year(now());
   v_challan public.delivery_challans;
-  v_line record;
-  v_count integer;
 begin
   v_replayed := private.replayed_result(v_user_id, transfer_stock.request_id, 'transfer_stock');
   if v_replayed is not null then
@@ -390,129 +561,10 @@ begin
       using hint = 'field:to_location_id';
   end if;
 
-  if jsonb_typeof(transfer_stock.lines) is distinct from 'array' or jsonb_array_length(transfer_stock.lines) = 0 then
-    raise exception 'Add at least one item to transfer.' using hint = 'field:lines';
-  end if;
-  v_count := jsonb_array_length(transfer_stock.lines);
-  if v_count > 100 then
-    perform private.raise_input_error(format('A transfer has at most 100 lines; this has %s.', v_count), 'lines');
-  end if;
-  if exists (
-    select from jsonb_array_elements(transfer_stock.lines) e
-    where jsonb_typeof(e) <> 'object'
-      or num_nonnulls(nullif(e -> 'product_id', 'null'), nullif(e -> 'material_id', 'null')) <> 1
-      or coalesce(lower(coalesce(e ->> 'product_id', e ->> 'material_id')), '')
-        !~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
-  ) then
-    raise exception 'Each line names one product or one material, and its quantity.' using hint = 'field:lines';
-  end if;
-
-  -- The lines' working table, declared to db lint (plpgsql_check), which cannot see a table the
-  -- function creates; at run time the string is a constant and does nothing.
-  perform 'PRAGMA:TABLE: transfer_lines (position integer, product_id uuid, material_id uuid, quantity numeric, item_name text, hsn_code text, unit text, unit_value numeric)';
-  create temporary table if not exists pg_temp.transfer_lines (
-    position integer, product_id uuid, material_id uuid, quantity numeric, item_name text, hsn_code text,
-    unit text, unit_value numeric
-  ) on commit drop;
-  truncate pg_temp.transfer_lines;
-  insert into pg_temp.transfer_lines (position, product_id, material_id, quantity)
-  select e.ordinal, (e.value ->> 'product_id')::uuid, (e.value ->> 'material_id')::uuid,
-    private.json_number(e.value -> 'quantity', 'Quantity')
-  from jsonb_array_elements(transfer_stock.lines) with ordinality e (value, ordinal);
-  if (select count(distinct (t.product_id, t.material_id)) from pg_temp.transfer_lines t) <> v_count then
-    raise exception 'Each item can be listed once per transfer.' using hint = 'field:lines';
-  end if;
-
-  -- Lock the items (products, then materials, each in id order), then read what each is.
-  perform from public.products p
-  where p.user_id = v_user_id and p.id in (select t.product_id from pg_temp.transfer_lines t)
-  order by p.id for no key update;
-  perform from public.raw_materials m
-  where m.user_id = v_user_id and m.id in (select t.material_id from pg_temp.transfer_lines t)
-  order by m.id for no key update;
-  update pg_temp.transfer_lines t
-  set item_name = i.item_name, hsn_code = i.hsn_code, unit = i.unit, unit_value = i.unit_value
-  from (
-    select p.id as product_id, null::uuid as material_id, p.product_name as item_name, p.hsn_code, 'units' as unit,
-      c.unit_cost as unit_value
-    from public.products p
-    left join public.product_unit_costs c on c.product_id = p.id
-    where p.user_id = v_user_id and not p.is_combo
-    union all
-    select null, m.id, m.material_name, m.hsn_code, m.unit_of_measure, m.cost_per_unit
-    from public.raw_materials m
-    where m.user_id = v_user_id
-  ) i
-  where i.product_id is not distinct from t.product_id and i.material_id is not distinct from t.material_id;
-
-  for v_line in select * from pg_temp.transfer_lines t order by t.position loop
-    if v_line.item_name is null then
-      perform private.raise_input_error(format('Line %s: item not found.', v_line.position), 'lines');
-    end if;
-    perform private.require_decimals(
-      private.require_number(v_line.quantity, format('Quantity of %s', v_line.item_name), 0, v_line.product_id is not null,
-        'lines'),
-      format('Quantity of %s', v_line.item_name), 3, 'lines');
-    if v_line.quantity = 0 then
-      perform private.raise_input_error(format('Quantity of %s must be greater than 0.', v_line.item_name), 'lines');
-    end if;
-    if v_line.quantity > coalesce((
-      select s.quantity from public.location_stock s
-      where s.location_id = v_from.id
-        and s.product_id is not distinct from v_line.product_id and s.material_id is not distinct from v_line.material_id
-    ), 0) then
-      perform private.raise_input_error(format('Not enough %s at %s: %s there, %s to transfer.', v_line.item_name,
-        v_from.location_name, trim_scale(coalesce((
-          select s.quantity from public.location_stock s
-          where s.location_id = v_from.id
-            and s.product_id is not distinct from v_line.product_id
-            and s.material_id is not distinct from v_line.material_id
-        ), 0)), trim_scale(v_line.quantity)), 'lines');
-    end if;
-  end loop;
-
-  -- Checked last: the input's own refusals come first, whoever is asking.
-  select * into v_profile from public.business_profiles b where b.user_id = v_user_id;
-  if not found then
-    raise exception 'Set up your business profile (legal name, address, GSTIN) before transferring stock: its delivery challan names them.';
-  end if;
-
-  insert into public.delivery_challans (user_id, challan_number, financial_year, serial, challan_date, purpose,
-    from_location_id, to_location_id, consignor_name, consignor_address, consignor_gstin, consignor_state_code,
-    from_location_name, consignee_name, consignee_address, consignee_gstin, to_location_name, place_of_supply,
-    taxable_value)
-  select v_user_id, format('DC/%s/%s', v_financial_year, n.serial), v_financial_year, n.serial,
-    rules.india_day(now()), 'transfer', v_from.id, v_to.id, v_profile.legal_name,
-    coalesce(v_from.address, v_profile.address), coalesce(v_from.gstin, v_profile.gstin),
-    left(coalesce(v_from.gstin, v_profile.gstin), 2), v_from.location_name, v_profile.legal_name,
-    coalesce(v_to.address, v_profile.address), coalesce(v_to.gstin, v_profile.gstin), v_to.location_name,
-    left(coalesce(v_to.gstin, v_profile.gstin), 2),
-    (select sum(round(t.quantity * t.unit_value, 2)) from pg_temp.transfer_lines t
-     having count(t.unit_value) = count(*))
-  from (select private.next_serial(v_user_id, 'delivery_challan', v_financial_year) as serial) n
-  returning * into v_challan;
-
-  insert into public.delivery_challan_lines (user_id, delivery_challan_id, position, product_id, material_id,
-    description, hsn_code, unit, quantity, unit_value, taxable_value)
-  select v_user_id, v_challan.id, t.position, t.product_id, t.material_id, t.item_name, t.hsn_code, t.unit,
-    t.quantity, t.unit_value, round(t.quantity * t.unit_value, 2)
-  from pg_temp.transfer_lines t;
-
-  -- Out of the source, then into the destination: each row's balance_after is the running sum of
-  -- the item's ledger (the total less the quantity in between), and the total ends as it was.
-  insert into public.stock_movements (user_id, product_id, material_id, quantity, balance_after, reason, location_id,
-    delivery_challan_id)
-  select v_user_id, t.product_id, t.material_id, x.quantity,
-    coalesce((select p.stock_on_hand from public.products p where p.id = t.product_id),
-      (select m.stock_level from public.raw_materials m where m.id = t.material_id)) - x.in_transit,
-    'transfer', x.location_id, v_challan.id
-  from pg_temp.transfer_lines t
-  cross join lateral (values (-t.quantity, v_from.id, t.quantity, 1), (t.quantity, v_to.id, 0, 2))
-    x (quantity, location_id, in_transit, step)
-  order by t.position, x.step;
-
+  v_challan := private.issue_delivery_challan(v_user_id, v_from, v_to, transfer_stock.lines, 'transfer', 'transfer',
+    'transferring stock');
   v_replayed := jsonb_build_object('delivery_challan_id', v_challan.id, 'challan_number', v_challan.challan_number,
-    'lines', v_count, 'taxable_value', v_challan.taxable_value);
+    'lines', jsonb_array_length(transfer_stock.lines), 'taxable_value', v_challan.taxable_value);
   perform private.remember_result(v_user_id, transfer_stock.request_id, v_replayed);
   return v_replayed;
 end;

@@ -69,8 +69,30 @@ $$;
 comment on function private.supplier_bills is
   'The owner''s supplier bills: one per purchase order receipt, with the supplier''s invoice number, its date (else the day received), value before tax, GST paid and amount.';
 
--- What is still owed on each bill: the supplier's payments settle its bills oldest first (by bill
--- date, then the moment received), so a bill is open for what the payments have not reached.
+-- A job worker's bills (job_work.sql): each receipt of a job work order that carried a charge, for
+-- the charge and its GST, dated by the job worker's invoice, else the day received.
+create function private.job_work_bills(owner_id uuid)
+returns table (supplier_id uuid, received_at timestamptz, bill_key text, bill_date date, amount numeric)
+language sql
+stable
+set search_path = ''
+as $$
+  select l.supplier_id, r.created_at,
+    format('JW-%s/%s%s', c.challan_number, to_char(r.created_at at time zone 'UTC', 'YYYYMMDDHH24MISSUS'),
+      '/' || r.supplier_invoice_number),
+    coalesce(r.supplier_invoice_date, r.received_on), r.charge + r.gst_paid
+  from public.job_work_receipts r
+  join public.job_work_orders o on o.id = r.job_work_order_id
+  join public.locations l on l.id = o.job_worker_location_id
+  join public.delivery_challans c on c.id = o.delivery_challan_id
+  where r.user_id = job_work_bills.owner_id and r.charge > 0
+$$;
+comment on function private.job_work_bills is
+  'The owner''s job workers'' bills: one per job work receipt with a charge, for the charge and its GST.';
+
+-- What is still owed on each bill (purchase receipts' and job work's): the supplier's payments
+-- settle its bills oldest first (by bill date, then the moment received), so a bill is open for
+-- what the payments have not reached.
 create function private.open_supplier_bills(owner_id uuid)
 returns table (supplier_id uuid, bill_key text, bill_date date, amount numeric, owed numeric)
 language sql
@@ -82,7 +104,13 @@ as $$
   from (
     select b.*, sum(b.amount) over (partition by b.supplier_id order by b.bill_date, b.received_at, b.bill_key)
       as billed_through
-    from private.supplier_bills(open_supplier_bills.owner_id) b
+    from (
+      select s.supplier_id, s.received_at, s.bill_key, s.bill_date, s.amount
+      from private.supplier_bills(open_supplier_bills.owner_id) s
+      union all
+      select j.supplier_id, j.received_at, j.bill_key, j.bill_date, j.amount
+      from private.job_work_bills(open_supplier_bills.owner_id) j
+    ) b
   ) b
   left join (
     select p.supplier_id, sum(p.amount) as paid
@@ -198,6 +226,6 @@ as $$
   order by b.due desc, s.supplier_name, s.id
 $$;
 comment on function public.supplier_dues is
-  'Per supplier billed by a purchase order receipt: billed, paid, due, and the due by the age of its bills today (0-30, 31-60, 61-90, over 90 days from the bill date), payments settling the oldest bills first; most due first.';
+  'Per supplier billed by a purchase order receipt or a job work receipt: billed, paid, due, and the due by the age of its bills today (0-30, 31-60, 61-90, over 90 days from the bill date), payments settling the oldest bills first; most due first.';
 revoke all on function public.supplier_dues() from public, anon, authenticated, service_role;
 grant execute on function public.supplier_dues() to authenticated;

@@ -40,6 +40,10 @@ create table public.products (
   hsn_code text constraint products_hsn_code_check check (hsn_code ~ '^([0-9]{4}|[0-9]{6}|[0-9]{8})$'),
   gst_rate numeric(5, 2) constraint products_gst_rate_check check (gst_rate between 0 and 100),
   gst_rate_rule jsonb constraint products_gst_rate_rule_check check (jsonb_typeof(gst_rate_rule) = 'object'),
+  -- What a job worker charges to make or process one unit (job_work.sql): the moving average of the
+  -- charges per unit received back, over the stock they arrived on. Part of the unit cost below.
+  job_work_per_unit numeric(14, 4) not null default 0
+    constraint products_job_work_per_unit_check check (job_work_per_unit >= 0),
   -- The exact key is what direct writes through the REST API reported first; the normalized one
   -- below (case and surrounding spaces aside) is the rule.
   constraint products_user_id_sku_key unique (user_id, sku),
@@ -203,6 +207,7 @@ create trigger bom_subassemblies_refuse_archived_product
 -- each node with the pieces one top unit needs) each add
 --   their materials: consumption (quantity with wastage, 3 decimals) x the material's cost_per_unit,
 --   labour_per_unit + overhead_per_run / run_size (rounded to the paisa),
+--   job_work_per_unit: what job workers charge for it, per unit (job_work.sql),
 --   and, for a node without any BOM line, its purchase_cost.
 -- A node with neither BOM nor purchase cost makes the cost unknown: cost_known is false and
 -- unit_cost null, which a sale records as its snapshot (issue 33), so its profit is null too and
@@ -219,33 +224,37 @@ select
   p.id as product_id,
   p.user_id,
   case when c.cost_known then c.materials_cost + c.wastage_cost + c.labour_cost + c.overhead_cost + c.purchase_cost
-    end as unit_cost,
+    + c.job_work_cost end as unit_cost,
   c.cost_known,
   c.materials_cost,
   c.wastage_cost,
   c.labour_cost,
   c.overhead_cost,
-  c.purchase_cost
+  c.purchase_cost,
+  c.job_work_cost
 from public.products p
 cross join lateral (
   -- Each node carries its own cost columns, so the product itself is not looked up again (a join
   -- back to products was planned as a scan of all of them).
-  with recursive levels (product_id, pieces, depth, labour_per_unit, overhead_per_unit, purchase_cost) as (
-    select p.id, 1::numeric, 1, p.labour_per_unit, round(p.overhead_per_run / p.run_size, 2), p.purchase_cost
+  with recursive levels (product_id, pieces, depth, labour_per_unit, overhead_per_unit, purchase_cost, job_work_per_unit)
+  as (
+    select p.id, 1::numeric, 1, p.labour_per_unit, round(p.overhead_per_run / p.run_size, 2), p.purchase_cost,
+      p.job_work_per_unit
     union all
     -- An aggregate may not appear in a recursive term; a window sum over the product, keeping one
     -- row of it, groups the level all the same.
-    select l.product_id, l.pieces, l.depth, l.labour_per_unit, l.overhead_per_unit, l.purchase_cost
+    select l.product_id, l.pieces, l.depth, l.labour_per_unit, l.overhead_per_unit, l.purchase_cost, l.job_work_per_unit
     from (
       select n.id as product_id, sum(t.pieces * n.quantity) over (partition by n.id) as pieces, t.depth + 1 as depth,
-        n.labour_per_unit, n.overhead_per_unit, n.purchase_cost, row_number() over (partition by n.id) as nth
+        n.labour_per_unit, n.overhead_per_unit, n.purchase_cost, n.job_work_per_unit,
+        row_number() over (partition by n.id) as nth
       from levels t
       -- Each product's lines and parts by primary keys (the foreign keys keep every line within one
       -- owner), kept a lookup per product by `offset 0`: joined as sets, the planner read every
       -- line and product of every user at each level (its guess of a level's size is far too big).
       cross join lateral (
         select c.id, s.quantity, c.labour_per_unit, round(c.overhead_per_run / c.run_size, 2) as overhead_per_unit,
-          c.purchase_cost
+          c.purchase_cost, c.job_work_per_unit
         from public.bom_subassemblies s
         join public.products c on c.id = s.subassembly_id
         where s.product_id = t.product_id
@@ -258,9 +267,10 @@ cross join lateral (
   ),
   -- Every product of the tree once, with the pieces one top unit needs over all its levels.
   tree as (
-    select l.product_id, sum(l.pieces) as pieces, l.labour_per_unit, l.overhead_per_unit, l.purchase_cost
+    select l.product_id, sum(l.pieces) as pieces, l.labour_per_unit, l.overhead_per_unit, l.purchase_cost,
+      l.job_work_per_unit
     from levels l
-    group by l.product_id, l.labour_per_unit, l.overhead_per_unit, l.purchase_cost
+    group by l.product_id, l.labour_per_unit, l.overhead_per_unit, l.purchase_cost, l.job_work_per_unit
   )
   select
     coalesce(sum(t.pieces * m.materials), 0) as materials_cost,
@@ -268,7 +278,8 @@ cross join lateral (
     sum(t.pieces * t.labour_per_unit) as labour_cost,
     sum(t.pieces * t.overhead_per_unit) as overhead_cost,
     coalesce(sum(t.pieces * t.purchase_cost) filter (where not (m.has_lines or sub.has_lines)), 0) as purchase_cost,
-    bool_and(m.has_lines or sub.has_lines or t.purchase_cost is not null) as cost_known
+    bool_and(m.has_lines or sub.has_lines or t.purchase_cost is not null) as cost_known,
+    round(sum(t.pieces * t.job_work_per_unit), 2) as job_work_cost
   from tree t
   cross join lateral (
     select
@@ -284,7 +295,7 @@ cross join lateral (
   ) sub
 ) c;
 comment on view public.product_unit_costs is
-  'The cost of one unit of each product through every level of sub-assemblies: materials with wastage, labour, overhead per run / run size, or the purchase cost of a product without a BOM. cost_known is false (and unit_cost null) when a product in the tree has neither BOM nor purchase cost.';
+  'The cost of one unit of each product through every level of sub-assemblies: materials with wastage, labour, overhead per run / run size, job work charges per unit, or the purchase cost of a product without a BOM. cost_known is false (and unit_cost null) when a product in the tree has neither BOM nor purchase cost.';
 revoke all on public.product_unit_costs from public, anon, authenticated, service_role;
 -- Writes reach only private.refuse_view_write (00_setup.sql): 405.
 grant select, insert, update, delete on public.product_unit_costs to authenticated;
@@ -983,7 +994,8 @@ returns table (
   purchase_cost numeric,
   bottleneck_product_id uuid,
   bottleneck_product_name text,
-  price_before_gst numeric
+  price_before_gst numeric,
+  job_work_cost numeric
 )
 language sql
 stable
@@ -1007,7 +1019,8 @@ as $$
     c.purchase_cost,
     b.bottleneck_product_id,
     b.bottleneck_product_name,
-    t.price_before_gst
+    t.price_before_gst,
+    c.job_work_cost
   from public.products p
   join public.product_unit_costs c on c.product_id = p.id
   -- The margin is on the price without its GST (issue 42), as reports.product_margins has it. A
@@ -1021,6 +1034,6 @@ as $$
   where p.user_id = (select auth.uid())
 $$;
 comment on function public.product_costing is
-  'Per product of the caller: unit_cost through every level of sub-assemblies (materials, wastage, labour, overhead, purchase cost; null with cost_known false when unknown), margin and margin_percent against the selling price before GST (price_before_gst, rules.price_before_gst; null when the cost is unknown), max_buildable from current material and sub-assembly stock and the bottleneck (a material, or a product without a BOM) at whatever level (all null for an empty BOM).';
+  'Per product of the caller: unit_cost through every level of sub-assemblies (materials, wastage, labour, overhead, purchase cost, job_work_cost; null with cost_known false when unknown), margin and margin_percent against the selling price before GST (price_before_gst, rules.price_before_gst; null when the cost is unknown), max_buildable from current material and sub-assembly stock and the bottleneck (a material, or a product without a BOM) at whatever level (all null for an empty BOM).';
 revoke all on function public.product_costing() from public, anon, authenticated, service_role;
 grant execute on function public.product_costing() to authenticated;

@@ -107,6 +107,18 @@ async function seedEveryFeature(user: string) {
     "public.transfer_stock($1, $2, jsonb_build_array(jsonb_build_object('material_id', $3::uuid, 'quantity', 10)))",
     [main, shop, cotton],
   );
+  // Job work (issue 45): cotton sent for 10 collars, 4 back and 1 lost, the charge billed with GST.
+  const dyer = await id("public.create_supplier('Silai Works')");
+  const jobWorker = await id("public.create_location('Silai Works', 'job_worker', $1)", [dyer]);
+  const jobWork = await value<{ job_work_order_id: string }>(
+    user,
+    "public.send_job_work($1, $2, jsonb_build_array(jsonb_build_object('material_id', $3::uuid, 'quantity', 5)), jsonb_build_object('product_id', $4::uuid, 'quantity', 10), 6)",
+    [jobWorker, main, cotton, collar],
+  );
+  await call(
+    "public.receive_job_work($1, 4, 1, gst_rate => 5, supplier_invoice_number => 'SW-1', supplier_invoice_date => date '2026-01-06')",
+    [jobWork.job_work_order_id],
+  );
   await call('public.start_production($1, 2, location_id => $2)', [collar, shop]);
   const run = await id('public.start_production($1, 4)', [collar]);
   await call('public.complete_production($1)', [run]);
@@ -164,9 +176,10 @@ async function seedEveryFeature(user: string) {
     "insert into public.website_order_refusals (user_id, shop_order_id, sku, quantity, reason) values ($1, 'W-7', 'NOPE', 1, 'Unknown SKU')",
     [user],
   );
-  await pool.query("insert into public.website_order_shipping (user_id, shop_order_id, amount) values ($1, 'W-7', 99.00)", [
-    user,
-  ]);
+  await pool.query(
+    "insert into public.website_order_shipping (user_id, shop_order_id, amount) values ($1, 'W-7', 99.00)",
+    [user],
+  );
 }
 
 /**

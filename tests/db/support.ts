@@ -83,8 +83,8 @@ export function countMessages(failed: Outcomes<unknown>['failed']): Record<strin
 
 /**
  * The books of one user, read as the superuser: every item whose stock differs from the sum of its
- * movements, every movement whose balance_after is not the running sum of its item's movements in
- * insertion order, every product or day whose kept sales totals (sales_totals.sql) differ from
+ * movements at own locations, every movement whose balance_after is not the running sum of its
+ * item's movements at own locations in insertion order (stock at job workers is not stock on hand), every product or day whose kept sales totals (sales_totals.sql) differ from
  * what its orders keep after their returns, every platform and status whose kept order count differs from a count,
  * every item whose stock at its own locations (issue 45) does not add up to its stock, and every
  * item and location whose kept stock differs from the sum of its movements there.
@@ -106,20 +106,24 @@ export async function discrepancies(pool: pg.Pool, userId: string): Promise<stri
      select format('%s %s: stock %s, movements sum %s', kind, name, stock, moved) as problem
      from (
        select 'product' as kind, p.product_name as name, p.stock_on_hand::numeric as stock,
-         coalesce((select sum(s.quantity) from public.stock_movements s where s.product_id = p.id), 0) as moved
+         coalesce((select sum(s.quantity) from public.stock_movements s join public.locations l on l.id = s.location_id
+                   where s.product_id = p.id and l.kind = 'own'), 0) as moved
        from public.products p where p.user_id = $1
        union all
        select 'material', m.material_name, m.stock_level,
-         coalesce((select sum(s.quantity) from public.stock_movements s where s.material_id = m.id), 0)
+         coalesce((select sum(s.quantity) from public.stock_movements s join public.locations l on l.id = s.location_id
+                   where s.material_id = m.id and l.kind = 'own'), 0)
        from public.raw_materials m where m.user_id = $1
      ) items
      where stock <> moved
      union all
      select format('movement %s: balance_after %s, running sum %s', id, balance_after, running)
      from (
+       -- balance_after is the item's total at own locations: rows at a job worker's add nothing to it.
        select s.id, s.balance_after,
-         sum(s.quantity) over (partition by coalesce(s.product_id, s.material_id) order by s.id) as running
-       from public.stock_movements s where s.user_id = $1
+         sum(case when l.kind = 'own' then s.quantity else 0 end)
+           over (partition by coalesce(s.product_id, s.material_id) order by s.id) as running
+       from public.stock_movements s join public.locations l on l.id = s.location_id where s.user_id = $1
      ) chain
      where balance_after <> running
      union all

@@ -32,6 +32,7 @@ const HEADINGS: Record<(typeof SCREENS)[number], string> = {
   Planning: 'Planning',
   Channels: 'Channels',
   Locations: 'Locations',
+  'Job work': 'Job work',
   Accounts: 'Accounts',
   Settings: 'Settings',
 };

@@ -76,7 +76,10 @@ async function fingerprint(stack: TestStack): Promise<string> {
        (select string_agg(md5(a::text), '' order by id) from public.customer_payment_allocations a),
        (select string_agg(md5(l::text), '' order by id) from public.locations l),
        (select string_agg(md5(s::text), '' order by location_id, product_id, material_id) from public.location_stock s),
-       (select string_agg(md5(c::text), '' order by id) from public.delivery_challans c)) as f`,
+       (select string_agg(md5(c::text), '' order by id) from public.delivery_challans c),
+       (select string_agg(md5(o::text), '' order by id) from public.job_work_orders o),
+       (select string_agg(md5(l::text), '' order by id) from public.job_work_order_lines l),
+       (select string_agg(md5(r::text), '' order by id) from public.job_work_receipts r)) as f`,
   );
   return rows[0]!.f;
 }
@@ -105,6 +108,31 @@ async function makeFixture(s: TestStack): Promise<Fixture> {
     .eq('is_main', true)
     .single();
   if (mainError) throw mainError;
+  // Job work (issue 45): a challan names the business profile.
+  await rpcOk(user, 'set_business_profile', {
+    legal_name: 'Hostile Textiles',
+    address: 'Pune',
+    gstin: '27AAPFU0939F1ZV',
+    state_code: '27',
+    invoice_prefix: 'HT',
+  });
+  const dyer = await rpcOk<{ id: string }>(user, 'create_supplier', { supplier_name: 'Hostile Dyers' });
+  const jobWorkerLocationId = (
+    await rpcOk<{ id: string }>(user, 'create_location', {
+      name: 'Hostile Dyers',
+      kind: 'job_worker',
+      supplier_id: dyer.id,
+    })
+  ).id;
+  const jobWorkOrderId = (
+    await rpcOk<{ job_work_order_id: string }>(user, 'send_job_work', {
+      job_worker_location_id: jobWorkerLocationId,
+      from_location_id: main.id,
+      lines: [{ material_id: materialId, quantity: 1 }],
+      returns: { product_id: productId, quantity: 1 },
+      charge_rate: 5,
+    })
+  ).job_work_order_id;
   return {
     user,
     materialId,
@@ -116,6 +144,8 @@ async function makeFixture(s: TestStack): Promise<Fixture> {
     claimId: claim.id,
     mainLocationId: main.id,
     shopLocationId,
+    jobWorkerLocationId,
+    jobWorkOrderId,
   };
 }
 

@@ -111,6 +111,9 @@ const TABLE_ORDER: Record<string, string> = {
   supplier_payments: 'id',
   tally_exports: 'id',
   tally_exported_vouchers: 'voucher_key',
+  job_work_orders: 'id',
+  job_work_order_lines: 'id',
+  job_work_receipts: 'id',
   item_tax_backfills: 'product_id',
 };
 export const TABLES = Object.keys(TABLE_ORDER);

@@ -23,5 +23,7 @@ export const purchasingQueries: FeatureQueries = {
     purchase_orders: [keys.purchaseOrders, keys.supplierDues],
     purchase_order_lines: [keys.purchaseOrders],
     supplier_payments: [keys.supplierDues],
+    // A job work receipt with a charge is the job worker's bill (issue 45).
+    job_work_orders: [keys.supplierDues],
   },
 };

@@ -87,7 +87,7 @@ select is_empty($$ select 1 from public.product_unit_costs where product_id = te
 -- sold at an unknown cost, not at the known parts' sum.
 select is((select to_jsonb(c) - 'product_id' - 'user_id' from public.product_unit_costs c where c.product_id = tests.id('mask')),
   '{"unit_cost": null, "cost_known": false, "materials_cost": 0, "wastage_cost": 0, "labour_cost": 0.00,
-    "overhead_cost": 0.00, "purchase_cost": 0}'::jsonb,
+    "overhead_cost": 0.00, "purchase_cost": 0, "job_work_cost": 0.00}'::jsonb,
   'A product with neither BOM nor purchase cost has an unknown (null) unit cost in the view every reader joins');
 select from public.adjust_stock(tests.id('mask'), null, 5, 'Count');
 insert into tests.ids select 'visor', id from public.create_product('VISOR-1', 'Visor', null, 80, 5);

@@ -33,6 +33,7 @@ export const CAPABILITIES = [
   'Planning',
   'Channels',
   'Locations',
+  'Job work',
   'Accounts',
 ] as const;
 /** Every screen of the navigation, in its order. */

@@ -31,6 +31,9 @@ export interface Fixture {
   /** The main godown (every stock so far is there) and a second own place (issue 45). */
   mainLocationId: string;
   shopLocationId: string;
+  /** A job worker (a supplier) and an order sent to it: 1 of the cotton, 1 kurta to come back. */
+  jobWorkerLocationId: string;
+  jobWorkOrderId: string;
 }
 
 export interface Case {

@@ -39,6 +39,12 @@ export interface Owner {
   supplierPaymentId: string;
   tallyExportId: string;
   tallyVoucherKey: string;
+  /** Job work (issue 45): the supplier as a job worker, an order of 4 of the cotton for 2 shirts, its line and a receipt of 1. */
+  mainLocationId: string;
+  jobWorkerLocationId: string;
+  jobWorkOrderId: string;
+  jobWorkLineId: string;
+  jobWorkReceiptId: string;
   /** A tee whose tax backfill is left running (issue 44): 1 of its 1,001 earlier orders still waits. */
   taxBackfillProductId: string;
 }
@@ -196,7 +202,36 @@ export async function populate(stack: TestStack, label: string, feesPlatform: st
     .limit(1)
     .single();
   if (tallyError) throw tallyError;
+  const jobWorker = await rpcOk<{ id: string }>(user, 'create_location', {
+    name: `${label} Dyers`,
+    kind: 'job_worker',
+    supplier_id: supplier.id,
+  });
+  const { data: main, error: mainError } = await user.client
+    .from('locations')
+    .select('id')
+    .eq('is_main', true)
+    .single();
+  if (mainError) throw mainError;
+  const jobWork = await rpcOk<{ job_work_order_id: string }>(user, 'send_job_work', {
+    job_worker_location_id: jobWorker.id,
+    from_location_id: main.id,
+    lines: [{ material_id: materialId, quantity: 4 }],
+    returns: { product_id: productId, quantity: 2 },
+    charge_rate: 10,
+  });
+  const jobReceipt = await rpcOk<{ receipt_id: string }>(user, 'receive_job_work', {
+    job_work_order_id: jobWork.job_work_order_id,
+    quantity_received: 1,
+  });
+  const { data: jobLine, error: jobLineError } = await user.client.from('job_work_order_lines').select('id').single();
+  if (jobLineError) throw jobLineError;
   return {
+    mainLocationId: main.id,
+    jobWorkerLocationId: jobWorker.id,
+    jobWorkOrderId: jobWork.job_work_order_id,
+    jobWorkLineId: jobLine.id,
+    jobWorkReceiptId: jobReceipt.receipt_id,
     taxBackfillProductId: teeId,
     supplierPaymentId: payment.payment_id,
     tallyExportId: tallyVoucher.export_id,

@@ -26,6 +26,8 @@ export interface ProductCosting {
   labour_cost: number;
   overhead_cost: number;
   purchase_cost: number;
+  /** What job workers charge per unit, over every level (issue 45). */
+  job_work_cost: number;
   /** Null for an empty BOM: nothing limits it. */
   max_buildable: number | null;
   bottleneck_material_id: string | null;
@@ -57,6 +59,7 @@ async function fetchProductCosting(productId: string): Promise<ProductCosting | 
     labour_cost: Number(row.labour_cost),
     overhead_cost: Number(row.overhead_cost),
     purchase_cost: Number(row.purchase_cost),
+    job_work_cost: Number(row.job_work_cost),
     max_buildable: numberOrNull(row.max_buildable),
     bottleneck_material_id: row.bottleneck_material_id,
     bottleneck_material_name: row.bottleneck_material_name,

@@ -40,16 +40,46 @@ export const locationFieldRules = {
   address: { label: 'Address', maxLength: 500, required: false },
 } satisfies Record<string, TextRules>;
 
-// An own place (a shop, a second godown); job worker locations come with job work orders.
+/** A supplier a job worker location can name (its GSTIN and state are the supplier's). */
+export interface JobWorkerSupplier {
+  id: string;
+  supplier_name: string;
+  gstin: string | null;
+}
+
+/** The owner's suppliers, for the job worker choice (a shop has tens, not thousands). */
+export function useJobWorkerSuppliers() {
+  return useQuery({
+    queryKey: [...locationsKeys.locations, 'suppliers'],
+    queryFn: async (): Promise<JobWorkerSupplier[]> => {
+      const { data, error } = await supabase
+        .from('suppliers')
+        .select('id, supplier_name, gstin')
+        .order('supplier_name')
+        .order('id')
+        .limit(1000);
+      if (error) throw toUserError(error);
+      return data;
+    },
+  });
+}
+
+// An own place (a shop, a second godown, with its GSTIN when registered apart), or a job worker:
+// one of the owner's suppliers, whose GSTIN and state the location takes.
 export const createLocationSchema = z
   .object({
+    kind: z.enum(['own', 'job_worker']),
     name: textField(locationFieldRules.name),
+    supplier_id: z.string(),
     gstin: z.string().trim().toUpperCase(),
     address: textField(locationFieldRules.address),
   })
   .superRefine((location, ctx) => {
-    const problem = location.gstin === '' ? null : gstinProblem(location.gstin);
+    const problem = location.gstin === '' || location.kind !== 'own' ? null : gstinProblem(location.gstin);
     if (problem) ctx.addIssue({ code: 'custom', path: ['gstin'], message: problem });
+    if (location.kind === 'job_worker' && location.supplier_id === '') {
+      ctx.addIssue({ code: 'custom', path: ['supplier_id'], message: 'A job worker location names its supplier.' });
+    }
   });
 export type CreateLocationForm = z.input<typeof createLocationSchema>;
 export type CreateLocationInput = z.output<typeof createLocationSchema>;
@@ -60,12 +90,19 @@ export function useCreateLocation() {
       callRpc(
         'create_location',
         withRequestId(
-          {
-            name: input.name,
-            kind: 'own',
-            gstin: input.gstin || undefined,
-            address: input.address || undefined,
-          },
+          input.kind === 'job_worker'
+            ? {
+                name: input.name,
+                kind: 'job_worker',
+                supplier_id: input.supplier_id,
+                address: input.address || undefined,
+              }
+            : {
+                name: input.name,
+                kind: 'own',
+                gstin: input.gstin || undefined,
+                address: input.address || undefined,
+              },
           submissionId,
         ),
       ),
@@ -170,7 +207,8 @@ export interface DeliveryChallan {
   delivery_challan_id: string;
   challan_number: string;
   challan_date: string;
-  purpose: string;
+  /** transfer (between own places) or job_work (to a job worker). */
+  purpose: 'transfer' | 'job_work';
   consignor: { name: string; address: string; gstin: string; location: string; state_code: string; state_name: string };
   consignee: {
     name: string;

@@ -21,7 +21,12 @@ function ChallanSheet({ challan }: { challan: DeliveryChallan }) {
           <Text>
             Place of supply: {challan.place_of_supply.state_name} ({challan.place_of_supply.state_code})
           </Text>
-          <Text>Purpose: transfer between own places (not a supply)</Text>
+          <Text>
+            Purpose:{' '}
+            {challan.purpose === 'job_work'
+              ? 'sent for job work (not a supply)'
+              : 'transfer between own places (not a supply)'}
+          </Text>
         </Stack>
       </Group>
       <div className={classes.parties}>

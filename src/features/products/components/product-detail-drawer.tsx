@@ -186,7 +186,7 @@ function ProductDetail({ product }: { product: ProductRow }) {
   );
 }
 
-/** Materials, wastage, labour, overhead (and purchase costs of bought-in parts) adding up to the unit cost, over every level. */
+/** Materials, wastage, labour, overhead, job work (and purchase costs of bought-in parts) adding up to the unit cost, over every level. */
 function CostBuildUp({ cost }: { cost: ProductCosting }) {
   const parts: [string, number][] = [
     ['Materials', cost.materials_cost],
@@ -194,6 +194,7 @@ function CostBuildUp({ cost }: { cost: ProductCosting }) {
     ['Labour', cost.labour_cost],
     ['Overhead', cost.overhead_cost],
     ['Bought-in parts', cost.purchase_cost],
+    ['Job work', cost.job_work_cost],
   ];
   return (
     <Table withTableBorder verticalSpacing={4} aria-label="Cost build-up">

@@ -27,6 +27,7 @@ import { ItemTaxBackfillProgress } from '@/features/catalogue/components/item-ta
 import { ProductFormModal } from './product-form-modal';
 import { useProductActions } from './product-actions';
 import { ProductDetailButton } from './product-detail-drawer';
+import { AtJobWorkers } from '@/components/at-job-workers';
 
 const productColumns = (actionsFor: (product: ProductRow) => ItemAction[]): DataTableColumn<ProductRow>[] => [
   { label: 'SKU', sortKey: 'sku', ff: 'monospace', cell: (product) => product.sku },
@@ -60,9 +61,12 @@ const productColumns = (actionsFor: (product: ProductRow) => ItemAction[]): Data
     sortKey: 'stock_on_hand',
     numeric: true,
     cell: (product) => (
-      <Text span fw={700} c={isLowStock(product.stock_on_hand, product.reorder_point) ? 'red.7' : 'green.7'}>
-        {formatQuantity(product.stock_on_hand)}
-      </Text>
+      <>
+        <Text span fw={700} c={isLowStock(product.stock_on_hand, product.reorder_point) ? 'red.7' : 'green.7'}>
+          {formatQuantity(product.stock_on_hand)}
+        </Text>
+        <AtJobWorkers item={`product:${product.id}`} />
+      </>
     ),
   },
 ];

@@ -23,6 +23,7 @@ import { ItemNameWithActions, type ItemAction } from '@/features/catalogue/compo
 import { ItemListFilters } from '@/features/catalogue/components/item-list-filters';
 import { RawMaterialFormModal } from './raw-material-form-modal';
 import { useRawMaterialActions } from './raw-material-actions';
+import { AtJobWorkers } from '@/components/at-job-workers';
 
 const rawMaterialColumns = (actionsFor: (material: RawMaterial) => ItemAction[]): DataTableColumn<RawMaterial>[] => [
   {
@@ -50,14 +51,18 @@ const rawMaterialColumns = (actionsFor: (material: RawMaterial) => ItemAction[])
     numeric: true,
     // Red below the reorder point, as Products colours Stock on Hand (its green would be too pale
     // on white for AA contrast without the spec asking for it here).
-    cell: (material) =>
-      isLowStock(material.stock_level, material.reorder_point) ? (
-        <Text span fw={700} c="red.7">
-          {formatQuantity(material.stock_level)}
-        </Text>
-      ) : (
-        formatQuantity(material.stock_level)
-      ),
+    cell: (material) => (
+      <>
+        {isLowStock(material.stock_level, material.reorder_point) ? (
+          <Text span fw={700} c="red.7">
+            {formatQuantity(material.stock_level)}
+          </Text>
+        ) : (
+          formatQuantity(material.stock_level)
+        )}
+        <AtJobWorkers item={`material:${material.id}`} />
+      </>
+    ),
   },
   { label: 'Unit', cell: (material) => material.unit_of_measure },
 ];
