@@ -420,8 +420,10 @@ begin
       end if;
       v_lines := v_lines || jsonb_build_array(jsonb_build_object(
         'level', v_level, 'product_id', v_line.id, 'product_name', v_line.product_name, 'sku', v_line.sku,
-        'required', v_line.required, 'stock', v_line.stock_on_hand, 'in_progress', v_line.in_progress,
-        'make', greatest(v_line.required - v_line.stock_on_hand - v_line.in_progress, 0),
+        -- Quantities as their unit counts them (20 pieces, never 20.000).
+        'required', trim_scale(v_line.required), 'stock', trim_scale(v_line.stock_on_hand),
+        'in_progress', trim_scale(v_line.in_progress),
+        'make', trim_scale(greatest(v_line.required - v_line.stock_on_hand - v_line.in_progress, 0)),
         'lead_time_days', v_line.lead_time_days));
     end loop;
   end loop;

@@ -115,7 +115,7 @@ select is(pg_temp.restore(jsonb_set(file, '{tables,secrets}', '[]')),
 select is(pg_temp.restore(file #- '{tables,invoices}'),
   'P0001 | This backup is damaged: invoices is not a list of rows. | no hint', 'A missing table is refused') from backup;
 select is(pg_temp.restore(jsonb_set(file, '{tables,products,0,stock_on_hand}', '"ten"')),
-  'P0001 | This backup is damaged: invalid input syntax for type integer: "ten" | no hint',
+  'P0001 | This backup is damaged: invalid input syntax for type numeric: "ten" | no hint',
   'A wrong type is refused') from backup;
 select is(pg_temp.restore(jsonb_set(file, '{tables,products,0,stock_on_hand}', '-1')),
   'P0001 | This backup is damaged: new row for relation "products" violates check constraint "products_stock_on_hand_check" | no hint',
@@ -165,7 +165,7 @@ select is((select public.restore_workspace(0, 14, substr(file::text, 1, 500000))
 select is((select pg_temp.send(file::text, '5e5e5e5e-0000-4000-8000-000000000001') ->> 'settlement_lines' from rows_at_bound),
   '29992', 'and the last restores the whole file');
 select is((select count(*)::integer from public.settlement_lines), 29992, 'every settlement line');
-select is((select (stock_on_hand, product_name) from public.products)::text, '(7,Tee)', 'the product as it was');
+select is((select (stock_on_hand, product_name) from public.products)::text, '(7.000,Tee)', 'the product as it was');
 select is((select array_agg((reason, quantity, balance_after)::text order by id) from public.stock_movements),
   array['(opening_stock,100.000,100.000)', '(opening_stock,10.000,10.000)', '(sale,-3.000,7.000)'],
   'the ledger as it was, in its order');
