@@ -497,14 +497,14 @@ isOneToOne: false
                   ]
                 },"products": {
                   Row: {
-                    "archived_at": string | null,"category": string | null,"created_at": string,"gst_rate": number | null,"gst_rate_rule": Json | null,"hsn_code": string | null,"id": string,"is_combo": boolean,"labour_per_unit": number,"lead_time_days": number | null,"low_stock": boolean,"overhead_per_run": number,"product_name": string,"purchase_cost": number | null,"reorder_point": number,"run_size": number,"safety_days": number | null,"sell_what_i_can_make": boolean,"selling_price": number,"sku": string,"stock_on_hand": number,"user_id": string
+                    "archived_at": string | null,"category": string | null,"created_at": string,"gst_rate": number | null,"gst_rate_rule": Json | null,"hsn_code": string | null,"id": string,"is_combo": boolean,"labour_per_unit": number,"lead_time_days": number | null,"low_stock": boolean,"overhead_per_run": number,"product_name": string,"purchase_cost": number | null,"reorder_point": number,"run_size": number,"safety_days": number | null,"sell_what_i_can_make": boolean,"selling_price": number,"sku": string,"stock_on_hand": number,"unit_of_measure": string,"user_id": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "archived_at"?: string | null,"category"?: string | null,"created_at"?: string,"gst_rate"?: number | null,"gst_rate_rule"?: Json | null,"hsn_code"?: string | null,"id"?: string,"is_combo"?: boolean,"labour_per_unit"?: number,"lead_time_days"?: number | null,"low_stock"?: never,"overhead_per_run"?: number,"product_name": string,"purchase_cost"?: number | null,"reorder_point"?: number,"run_size"?: number,"safety_days"?: number | null,"sell_what_i_can_make"?: boolean,"selling_price": number,"sku": string,"stock_on_hand"?: number,"user_id"?: string
+                    "archived_at"?: string | null,"category"?: string | null,"created_at"?: string,"gst_rate"?: number | null,"gst_rate_rule"?: Json | null,"hsn_code"?: string | null,"id"?: string,"is_combo"?: boolean,"labour_per_unit"?: number,"lead_time_days"?: number | null,"low_stock"?: never,"overhead_per_run"?: number,"product_name": string,"purchase_cost"?: number | null,"reorder_point"?: number,"run_size"?: number,"safety_days"?: number | null,"sell_what_i_can_make"?: boolean,"selling_price": number,"sku": string,"stock_on_hand"?: number,"unit_of_measure"?: string,"user_id"?: string
                   }
                   Update: {
-                    "archived_at"?: string | null,"category"?: string | null,"created_at"?: string,"gst_rate"?: number | null,"gst_rate_rule"?: Json | null,"hsn_code"?: string | null,"id"?: string,"is_combo"?: boolean,"labour_per_unit"?: number,"lead_time_days"?: number | null,"low_stock"?: never,"overhead_per_run"?: number,"product_name"?: string,"purchase_cost"?: number | null,"reorder_point"?: number,"run_size"?: number,"safety_days"?: number | null,"sell_what_i_can_make"?: boolean,"selling_price"?: number,"sku"?: string,"stock_on_hand"?: number,"user_id"?: string
+                    "archived_at"?: string | null,"category"?: string | null,"created_at"?: string,"gst_rate"?: number | null,"gst_rate_rule"?: Json | null,"hsn_code"?: string | null,"id"?: string,"is_combo"?: boolean,"labour_per_unit"?: number,"lead_time_days"?: number | null,"low_stock"?: never,"overhead_per_run"?: number,"product_name"?: string,"purchase_cost"?: number | null,"reorder_point"?: number,"run_size"?: number,"safety_days"?: number | null,"sell_what_i_can_make"?: boolean,"selling_price"?: number,"sku"?: string,"stock_on_hand"?: number,"unit_of_measure"?: string,"user_id"?: string
                   }
                   Relationships: [
                     
@@ -1132,6 +1132,7 @@ isOneToOne: false
 "selling_price": number,
 "sku": string,
 "stock_on_hand": number,
+"unit_of_measure": string,
 "user_id": string
             }
                           SetofOptions: {
@@ -1322,6 +1323,7 @@ isOneToOne: false
 "selling_price": number,
 "sku": string,
 "stock_on_hand": number,
+"unit_of_measure": string,
 "user_id": string
             }
                           SetofOptions: {
@@ -1376,7 +1378,7 @@ isOneToOne: false
         isSetofReturn: false
       } },
 "create_product":
-{ Args: { "bom"?: Json,"category"?: string,"costs"?: Json,"product_name": string,"reorder_point"?: number,"request_id"?: string,"selling_price"?: number,"sku": string,"stock_on_hand"?: number }; Returns: {
+{ Args: { "bom"?: Json,"category"?: string,"costs"?: Json,"product_name": string,"reorder_point"?: number,"request_id"?: string,"selling_price"?: number,"sku": string,"stock_on_hand"?: number,"unit_of_measure"?: string }; Returns: {
               "archived_at": string | null,
 "category": string | null,
 "created_at": string,
@@ -1398,6 +1400,7 @@ isOneToOne: false
 "selling_price": number,
 "sku": string,
 "stock_on_hand": number,
+"unit_of_measure": string,
 "user_id": string
             }
                           SetofOptions: {
@@ -1925,6 +1928,7 @@ isOneToOne: false
 "selling_price": number,
 "sku": string,
 "stock_on_hand": number,
+"unit_of_measure": string,
 "user_id": string
             }
                           SetofOptions: {
@@ -1956,6 +1960,7 @@ isOneToOne: false
 "selling_price": number,
 "sku": string,
 "stock_on_hand": number,
+"unit_of_measure": string,
 "user_id": string
             }
                           SetofOptions: {
@@ -2005,6 +2010,7 @@ isOneToOne: false
 "selling_price": number,
 "sku": string,
 "stock_on_hand": number,
+"unit_of_measure": string,
 "user_id": string
             }
                           SetofOptions: {
@@ -2138,6 +2144,7 @@ isOneToOne: false
 "selling_price": number,
 "sku": string,
 "stock_on_hand": number,
+"unit_of_measure": string,
 "user_id": string
             }
                           SetofOptions: {
@@ -2168,7 +2175,7 @@ isOneToOne: false
         isSetofReturn: false
       } },
 "update_product":
-{ Args: { "bom"?: Json,"category": string,"costs"?: Json,"product_id": string,"product_name": string,"reorder_point": number,"selling_price": number,"sku": string }; Returns: {
+{ Args: { "bom"?: Json,"category": string,"costs"?: Json,"product_id": string,"product_name": string,"reorder_point": number,"selling_price": number,"sku": string,"unit_of_measure"?: string }; Returns: {
               "archived_at": string | null,
 "category": string | null,
 "created_at": string,
@@ -2190,6 +2197,7 @@ isOneToOne: false
 "selling_price": number,
 "sku": string,
 "stock_on_hand": number,
+"unit_of_measure": string,
 "user_id": string
             }
                           SetofOptions: {
