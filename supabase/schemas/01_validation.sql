@@ -163,11 +163,9 @@ as $$
 declare
   v_decimals integer := rules.unit_decimals(unit);
 begin
-  if v_decimals > 0 then
-    perform private.require_decimals(value, label, v_decimals, field);
-  end if;
-  return private.require_number(value, label,
-    case when positive then round(power(10::numeric, -v_decimals), v_decimals) else 0 end, v_decimals = 0, field);
+  return private.require_decimals(private.require_number(value, label,
+      case when positive then round(power(10::numeric, -v_decimals), v_decimals) else 0 end, v_decimals = 0, field),
+    label, v_decimals, field);
 end;
 $$;
 comment on function private.require_unit_quantity is

@@ -919,7 +919,7 @@ begin
       -- A combo's stock is what its parts make up (channels.sql).
       || 'select p.id, p.sku, p.product_name, p.category, p.selling_price,'
       || ' case when p.is_combo then coalesce(private.combo_stock(p.id), 0) else p.stock_on_hand end as stock_on_hand,'
-      || ' p.reorder_point, p.archived_at, p.is_combo,'
+      || ' p.reorder_point, p.archived_at, p.is_combo, p.unit_of_measure,'
       || ' sv.style_id, sv.style_name, sv.options'
       || ' from public.products p'
       -- The style a variant belongs to (styles.sql), and its values as the catalogue import's

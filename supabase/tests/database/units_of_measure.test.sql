@@ -4,7 +4,7 @@
 -- messages they always had; the unit is fixed once the product has a history.
 begin;
 set local client_min_messages = warning;
-select plan(41);
+select plan(42);
 
 select tests.create_user('owner');
 select tests.authenticate_as('owner');
@@ -45,8 +45,11 @@ select from public.complete_production(tests.id('dye run'));
 select is((select stock_on_hand from public.products where id = tests.id('dyed')), 10.000::numeric(14,3),
   'Completed, it adds 7.5 m: 2.5 + 7.5 = 10 m of dyed fabric');
 select is(tests.refusal($$ select public.start_production(tests.id('dyed'), 0.0001) $$),
-  'P0001 | Quantity to produce can have at most 3 decimal places. | field:quantity_to_produce',
+  'P0001 | Quantity to produce must be at least 0.001. | field:quantity_to_produce',
   'A run of 0.0001 m is refused on its field');
+select is(tests.refusal($$ select public.start_production(tests.id('dyed'), 1.0005) $$),
+  'P0001 | Quantity to produce can have at most 3 decimal places. | field:quantity_to_produce',
+  'A millimetre is the finest step of a run');
 select is(tests.refusal($$ select public.start_production(tests.id('dyed'), 0) $$),
   'P0001 | Quantity to produce must be at least 0.001. | field:quantity_to_produce',
   'A run of nothing is refused on its field');
@@ -85,7 +88,7 @@ select is((select stock_on_hand from public.products where id = tests.id('dyed')
 -- Sub-assembly quantities follow the part's unit -------------------------------------------------
 select is(tests.refusal($$ select public.update_product(tests.id('panel'), 'CP-1', 'Cut Panel', null, 300, 0,
     jsonb_build_array(jsonb_build_object('product_id', tests.id('dyed'), 'quantity', 0.0001))) $$),
-  'P0001 | Sub-assembly quantity can have at most 3 decimal places. | field:bom', '0.0001 m of a part is refused');
+  'P0001 | Sub-assembly quantity must be at least 0.001. | field:bom', '0.0001 m of a part is refused');
 insert into tests.ids select 'set', id from public.create_product('SET-1', 'Panel Set', null, 900, 0, 0,
   jsonb_build_array(jsonb_build_object('product_id', tests.id('panel'), 'quantity', 2)));
 select is(tests.refusal($$ select public.update_product(tests.id('set'), 'SET-1', 'Panel Set', null, 900, 0,

@@ -143,6 +143,7 @@ describe('a BOM with wastage and sub-assemblies (issue 33)', () => {
         stock_on_hand: 7,
         reorder_point: 0,
         archived_at: null,
+        unit_of_measure: 'pcs',
       },
     ],
   };

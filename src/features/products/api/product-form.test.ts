@@ -139,6 +139,7 @@ const saree: Product = {
   stock_on_hand: 4,
   reorder_point: 10,
   archived_at: null,
+  unit_of_measure: 'pcs',
 };
 const bom = [{ material_id: 'silk', quantity: 5.5, wastage_percent: 0, consumption: 5.5 }];
 const subassemblies = [{ subassembly_id: 'blouse', quantity: 1 }];
