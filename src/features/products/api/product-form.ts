@@ -46,11 +46,11 @@ const bomRowSchema = z
     item: z.string().nullable(),
     quantity: typedNumber,
     wastage_percent: typedNumber,
-    unit: z.string().nullable(),
+    unit: z.string().nullable().optional(),
   })
   .transform((row, ctx) => {
     const item = checked(ctx, choiceField('Choose a material.'), row.item, ['item']);
-    const quantity = checked(ctx, numberField(bomQuantityRules(row.item, row.unit)), row.quantity, ['quantity']);
+    const quantity = checked(ctx, numberField(bomQuantityRules(row.item, row.unit ?? null)), row.quantity, ['quantity']);
     const wastage = checked(ctx, numberField(productFieldRules.wastagePercent), row.wastage_percent, [
       'wastage_percent',
     ]);
@@ -78,9 +78,9 @@ export const productFormSchema = z
     product_name: textField(productFieldRules.productName),
     category: textField(productFieldRules.category),
     selling_price: numberField(productFieldRules.sellingPrice),
-    // Issue 45: what it is counted in; its opening stock is checked in that unit below.
+    // Issue 45: what it is counted in; its opening stock keeps 3 decimals, and whole pieces below.
     unit_of_measure: z.enum(PRODUCT_UNITS),
-    stock_on_hand: typedNumber,
+    stock_on_hand: numberField(productFieldRules.measuredStockOnHand),
     reorder_point: numberField(productFieldRules.reorderPoint),
     bom: z.array(bomRowSchema),
     labour_per_unit: numberField(productFieldRules.labourPerUnit),
@@ -90,11 +90,12 @@ export const productFormSchema = z
     // Issue 31: its HSN code and GST rate, saved by set_item_tax.
     ...itemTaxFields,
   })
-  .transform((product, ctx) => {
-    const stock = checked(ctx, numberField(stockOnHandRules(product.unit_of_measure)), product.stock_on_hand, [
-      'stock_on_hand',
-    ]);
-    return stock === undefined ? z.NEVER : { ...product, stock_on_hand: stock };
+  .refine((product) => !countsPieces(product.unit_of_measure) || Number.isInteger(product.stock_on_hand), {
+    path: ['stock_on_hand'],
+    message: 'Stock on hand must be a whole number.',
+    // Said with the other fields' messages, whenever the stock and the unit are readable.
+    when: (payload) =>
+      !payload.issues.some((issue) => issue.path?.[0] === 'stock_on_hand' || issue.path?.[0] === 'unit_of_measure'),
   })
   .superRefine((product, ctx) => {
     checkItemTax(product, ctx);
