@@ -159,7 +159,13 @@ function ProductOrderForm({ onClose, onDirtyChange }: OrderFormProps) {
           name="quantity_to_produce"
           rules={quantityToProduceRules(unit)}
           label="Quantity to Produce"
-          rightSection={countsPieces(unit) ? undefined : <Text size="xs" c="dimmed">{unit}</Text>}
+          rightSection={
+            countsPieces(unit) ? undefined : (
+              <Text size="xs" c="dimmed">
+                {unit}
+              </Text>
+            )
+          }
         />
         <LocationPicker locations={places} value={locationId} onChange={setLocationId} label="Made at" />
         {productId && (

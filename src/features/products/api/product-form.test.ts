@@ -117,7 +117,7 @@ describe('productFormSchema', () => {
     ]);
   });
 
-  it('takes a part in metres to the millimetre, and opening stock in the product\'s unit (issue 45)', () => {
+  it("takes a part in metres to the millimetre, and opening stock in the product's unit (issue 45)", () => {
     expect(
       messages({
         ...valid,

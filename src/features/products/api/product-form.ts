@@ -50,7 +50,9 @@ const bomRowSchema = z
   })
   .transform((row, ctx) => {
     const item = checked(ctx, choiceField('Choose a material.'), row.item, ['item']);
-    const quantity = checked(ctx, numberField(bomQuantityRules(row.item, row.unit ?? null)), row.quantity, ['quantity']);
+    const quantity = checked(ctx, numberField(bomQuantityRules(row.item, row.unit ?? null)), row.quantity, [
+      'quantity',
+    ]);
     const wastage = checked(ctx, numberField(productFieldRules.wastagePercent), row.wastage_percent, [
       'wastage_percent',
     ]);

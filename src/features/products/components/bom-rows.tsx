@@ -45,7 +45,13 @@ function BomQuantity({ control, index }: { control: BomRowsProps['control']; ind
       name={`bom.${index}.quantity`}
       rules={bomQuantityRules(item, partUnit ?? null)}
       label={`Quantity ${index + 1}`}
-      rightSection={unit ? <Text size="xs" c="dimmed">{unit}</Text> : undefined}
+      rightSection={
+        unit ? (
+          <Text size="xs" c="dimmed">
+            {unit}
+          </Text>
+        ) : undefined
+      }
       rightSectionWidth={unit ? Math.max(28, unit.length * 7 + 12) : undefined}
       w={110}
     />

@@ -139,7 +139,13 @@ export function ProductFormModal({ edited, opened = true, onClose }: ProductForm
                     name="stock_on_hand"
                     rules={stockOnHandRules(unit)}
                     label="Stock on Hand"
-                    rightSection={countsPieces(unit) ? undefined : <Text size="xs" c="dimmed">{unit}</Text>}
+                    rightSection={
+                      countsPieces(unit) ? undefined : (
+                        <Text size="xs" c="dimmed">
+                          {unit}
+                        </Text>
+                      )
+                    }
                   />
                 )}
                 <NumberField
@@ -152,8 +158,8 @@ export function ProductFormModal({ edited, opened = true, onClose }: ProductForm
               {edited !== null && (
                 <Text size="sm" c="dimmed">
                   Stock on hand ({formatProductQuantity(edited.product.stock_on_hand, edited.product.unit_of_measure)})
-                  is not edited here: use Count stock after a count. The unit can change only while the product has
-                  no stock, production or place in another product&apos;s BOM.
+                  is not edited here: use Count stock after a count. The unit can change only while the product has no
+                  stock, production or place in another product&apos;s BOM.
                 </Text>
               )}
 
