@@ -4,7 +4,7 @@
 -- messages they always had; the unit is fixed once the product has a history.
 begin;
 set local client_min_messages = warning;
-select plan(42);
+select plan(43);
 
 select tests.create_user('owner');
 select tests.authenticate_as('owner');
@@ -153,6 +153,9 @@ reset role;
 select is(tests.refusal($$ update public.products set stock_on_hand = 1.5 where id = tests.id('plain') $$),
   '23514 | new row for relation "products" violates check constraint "products_stock_in_unit_check" | no hint',
   'and even a direct write cannot leave half a piece');
+select results_eq(
+  $$ select unit from reports.stock_valuation where item_id in (tests.id('dyed'), tests.id('plain')) order by item_name $$,
+  $$ values ('m'), ('units') $$, 'The owner''s stock valuation names metres for dyed fabric, units for pieces');
 select tests.authenticate_as('owner');
 select ok(not exists (
   select from public.products p
