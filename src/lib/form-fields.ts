@@ -202,6 +202,8 @@ export const productFieldRules = {
   category: { label: 'Category', maxLength: 100, required: false },
   sellingPrice: { label: 'Selling price', decimals: 2, min: 0.01 },
   stockOnHand: { label: 'Stock on hand', decimals: 0, min: 0, whenEmpty: 0 },
+  // Issue 45: a product in metres or kilograms keeps 3 decimals wherever pieces are whole.
+  measuredStockOnHand: { label: 'Stock on hand', decimals: 3, min: 0, whenEmpty: 0 },
   reorderPoint: { label: 'Reorder point', decimals: 0, min: 0, whenEmpty: 10 },
   // A BOM row's quantity: of a material (3 decimals, as stock keeps), or of a sub-assembly (whole pieces).
   bomQuantity: { label: 'BOM quantity', decimals: 3, min: 0.001, requiredMessage: 'Each BOM row needs a quantity.' },
@@ -212,6 +214,12 @@ export const productFieldRules = {
     label: 'Sub-assembly quantity',
     decimals: 0,
     min: 1,
+    requiredMessage: 'Each BOM row needs a quantity.',
+  },
+  measuredSubassemblyQuantity: {
+    label: 'Sub-assembly quantity',
+    decimals: 3,
+    min: 0.001,
     requiredMessage: 'Each BOM row needs a quantity.',
   },
   labourPerUnit: { label: 'Labour per unit', decimals: 2, min: 0, whenEmpty: 0 },
@@ -282,6 +290,7 @@ export const returnFieldRules = {
 
 export const productionFieldRules = {
   quantityToProduce: { label: 'Quantity to produce', decimals: 0, min: 1 },
+  measuredQuantityToProduce: { label: 'Quantity to produce', decimals: 3, min: 0.001 },
 } satisfies Record<string, NumberRules>;
 
 /**

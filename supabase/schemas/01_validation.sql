@@ -152,6 +152,25 @@ begin
 end;
 $$;
 
+-- A quantity of a product in its unit (rules.unit_decimals): whole pieces, metres and kilograms
+-- with at most 3 decimals; from the smallest step of its unit when positive (1 piece, 0.001 m),
+-- else from 0. Refusals name field: pieces keep '<label> must be a whole number.'.
+create function private.require_unit_quantity(value numeric, unit text, label text, positive boolean, field text)
+returns numeric
+language plpgsql immutable
+set search_path = ''
+as $$
+declare
+  v_decimals integer := rules.unit_decimals(unit);
+begin
+  return private.require_decimals(private.require_number(value, label,
+      case when positive then round(power(10::numeric, -v_decimals), v_decimals) else 0 end, v_decimals = 0, field),
+    label, v_decimals, field);
+end;
+$$;
+comment on function private.require_unit_quantity is
+  'Refuses (naming field) a quantity a product in this unit cannot have: a fraction of a piece, more than 3 decimals of a metre or kilogram, below its smallest step when positive (else below 0).';
+
 create function private.require_platform(value text) returns public.sales_platform
 language plpgsql stable
 set search_path = ''

@@ -11,7 +11,10 @@
 --   rules.is_low_stock(stock, reorder_point)
 --                                   when an item is low on stock: the dashboard, What to buy, the
 --                                   low stock filter of the product and material lists, the low
---                                   stock report.
+--                                   stock report;
+--   rules.product_units(), rules.unit_decimals(unit)
+--                                   what a product is counted in (pcs, m, kg) and how many
+--                                   decimals its quantities take (pieces whole).
 --
 -- What one unit of a product costs to make is a set, not a scalar: it is defined once, as the
 -- view public.product_unit_costs (products.sql), which every reader joins.
@@ -134,6 +137,42 @@ as $$
 $$;
 comment on function rules.is_low_stock is
   'Whether an item with this stock is low on stock: below its reorder point.';
+
+-- The units a product is counted in (issue 45): pieces (every product's default), metres and
+-- kilograms. Pieces are whole; metres and kilograms keep the 3 decimals of the stock columns (a
+-- millimetre, a gram). Every quantity of a product, wherever it is a part, produced, counted or
+-- built, follows its unit through rules.unit_decimals.
+create function rules.product_units() returns text[]
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$ select array['pcs', 'm', 'kg'] $$;
+comment on function rules.product_units is 'The units a product is counted in: pcs (pieces, the default), m, kg.';
+revoke all on function rules.product_units() from public, anon, authenticated, service_role;
+grant execute on function rules.product_units() to authenticated, service_role;
+
+create function rules.unit_decimals(unit text) returns integer
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$ select case when unit = 'pcs' then 0 else 3 end $$;
+comment on function rules.unit_decimals is
+  'How many decimals a quantity of a product in this unit may have: 0 for pcs, 3 for m and kg.';
+revoke all on function rules.unit_decimals(text) from public, anon, authenticated, service_role;
+grant execute on function rules.unit_decimals(text) to authenticated, service_role;
+
+-- A quantity needed of a product, rounded up to what its unit counts (a part of a piece is a piece).
+create function rules.round_up_to_unit(quantity numeric, unit text) returns numeric
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$ select ceil(quantity * 10 ^ rules.unit_decimals(unit)) / 10 ^ rules.unit_decimals(unit) $$;
+comment on function rules.round_up_to_unit is 'The quantity rounded up to the decimals of its unit (rules.unit_decimals).';
+revoke all on function rules.round_up_to_unit(numeric, text) from public, anon, authenticated, service_role;
+grant execute on function rules.round_up_to_unit(numeric, text) to authenticated, service_role;
 
 -- A dashboard period in the Indian calendar of the sellers FactoryFlow serves: whole days and
 -- months in Asia/Kolkata (the last 30 days are today and the 29 before), the financial year from

@@ -204,7 +204,9 @@ begin
     end if;
     -- Each stored column but generated ones (the file's figures are recomputed) and the ledger's
     -- number: the owner is the caller, ids and references through the map (one join each, so a
-    -- large table is one hash join, not a lookup per row), the rest as written.
+    -- large table is one hash join, not a lookup per row), the rest as written; a required column
+    -- the file lacks (a backup older than the column, such as products.unit_of_measure) takes its
+    -- default.
     select string_agg(format('%I', a.attname), ', ' order by a.attnum),
       string_agg(case
           when a.attname = 'user_id' then '$1'
@@ -212,6 +214,8 @@ begin
           when v_table.refers_to ? a.attname
             then format('coalesce(%1$I.new_id, private.refuse_missing_backup_row(%2$L, r.%3$I))',
               'm_' || a.attname, v_table.refers_to ->> a.attname, a.attname)
+          when a.attnotnull and d.adbin is not null
+            then format('coalesce(r.%I, %s)', a.attname, pg_catalog.pg_get_expr(d.adbin, d.adrelid))
           else format('r.%I', a.attname)
         end, ', ' order by a.attnum),
       string_agg(case
@@ -224,6 +228,7 @@ begin
         end, ' ' order by a.attnum)
     into v_columns, v_values, v_joins
     from pg_catalog.pg_attribute a
+    left join pg_catalog.pg_attrdef d on d.adrelid = a.attrelid and d.adnum = a.attnum
     where a.attrelid = format('public.%I', v_table.table_name)::regclass and a.attnum > 0 and not a.attisdropped
       and a.attgenerated = '' and a.attidentity = '';
     execute format(

@@ -216,7 +216,7 @@ language sql
 stable
 set search_path = ''
 as $$
-  select min(p.stock_on_hand / c.quantity)::integer
+  select floor(min(p.stock_on_hand / c.quantity))::integer
   from public.combo_components c
   join public.products p on p.id = c.component_id and p.user_id = c.user_id
   where c.combo_id = combo_stock.combo_id
@@ -466,7 +466,7 @@ create type private.sold_line as (sales_order_id uuid, product_id uuid, quantity
 comment on type private.sold_line is 'A recorded sale line for private.sale_movements.';
 
 create function private.sale_movements(user_id uuid, lines private.sold_line[])
-returns table (sales_order_id uuid, product_id uuid, quantity integer, balance_after integer)
+returns table (sales_order_id uuid, product_id uuid, quantity integer, balance_after numeric)
 -- PL/pgSQL: every sale calls it, and a SQL function with a pinned search_path is planned again at
 -- each call (0.8 ms of a 4 ms log_sale); PL/pgSQL keeps the plan for the session.
 language plpgsql
@@ -477,7 +477,7 @@ begin
   return query
   select m.sales_order_id, m.product_id, -m.quantity,
     (p.stock_on_hand + coalesce(sum(m.quantity) over (partition by m.product_id order by m.ordinal, m.product_id
-      rows between 1 following and unbounded following), 0))::integer
+      rows between 1 following and unbounded following), 0))
   from (
     select l.sales_order_id, coalesce(c.component_id, l.product_id) as product_id,
       l.quantity * coalesce(c.quantity, 1) as quantity, l.ordinal
@@ -516,7 +516,7 @@ set search_path = ''
 as $$
 declare
   v_part record;
-  v_balance integer;
+  v_balance numeric;
 begin
   for v_part in select s.product_id, s.per_unit from private.stock_parts(restock_order.product_id) s order by s.product_id loop
     v_balance := private.restock_product(v_part.product_id, restock_order.user_id, restock_order.quantity * v_part.per_unit);
@@ -640,7 +640,8 @@ as $$
       where p.user_id = available_to_sell.user_id and p.sell_what_i_can_make and not p.is_combo)) m
   ),
   singles as (
-    select p.id, greatest(b.base - st.units - ceil(b.base * st.percent / 100), 0)::integer as quantity
+    -- Whole units: a platform is told, and sells, whole quantities (a part of a metre is not offered).
+    select p.id, floor(greatest(b.base - st.units - ceil(b.base * st.percent / 100), 0))::integer as quantity
     from public.products p
     cross join settings st
     left join buildable m on p.sell_what_i_can_make and m.product_id = p.id

@@ -155,7 +155,7 @@ returns table (
   total_amount numeric,
   product_id uuid,
   product_name text,
-  balance_after integer,
+  balance_after numeric,
   outcome text,
   message text,
   status public.sales_order_status,
@@ -228,7 +228,8 @@ as $$
     where f.outcome = 'new'
   ),
   shortfalls as (
-    select p.ordinal, min(greatest(p.part_stock - (p.part_needed - p.units), 0) / p.per_unit) as available
+    -- Whole units: a sale is of whole units, whatever the product is counted in.
+    select p.ordinal, floor(min(greatest(p.part_stock - (p.part_needed - p.units), 0) / p.per_unit)) as available
     from part_needs p
     group by p.ordinal
     having bool_or(p.part_needed > p.part_stock)
@@ -236,7 +237,7 @@ as $$
   select s.line_number, s.external_order_id, s.order_date, s.quantity, s.total_amount, s.product_id,
     s.product_name,
     -- Only a line that becomes a sale has a balance (its lines' sum may exceed any integer otherwise).
-    case when s.outcome = 'new' and sh.ordinal is null then (s.stock_on_hand - s.needed)::integer end,
+    case when s.outcome = 'new' and sh.ordinal is null then s.stock_on_hand - s.needed end,
     case when sh.ordinal is not null then 'not_enough_stock' else s.outcome end,
     case
       when s.outcome = 'invalid' then s.error

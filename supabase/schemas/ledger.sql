@@ -137,6 +137,7 @@ declare
   v_counted numeric;
   v_note text;
   v_before numeric;
+  v_unit text;
   v_movement public.stock_movements;
   v_replayed jsonb;
 begin
@@ -145,9 +146,8 @@ begin
     return jsonb_populate_record(null::public.stock_movements, v_replayed);
   end if;
   perform private.require_one_item(adjust_stock.product_id, adjust_stock.material_id);
-  v_counted := private.require_decimals(
-    private.require_number(adjust_stock.counted, 'Counted stock', 0, adjust_stock.product_id is not null),
-    'Counted stock', 3);
+  -- A product's count is then checked in its unit (whole pieces).
+  v_counted := private.require_decimals(private.require_number(adjust_stock.counted, 'Counted stock', 0), 'Counted stock', 3);
   if adjust_stock.note is null or btrim(adjust_stock.note) = '' then
     raise exception 'A reason is required.';
   end if;
@@ -156,13 +156,14 @@ begin
   -- Lock the item, then compare: a sale or production run racing with the count either ran
   -- before it (and the count overrides it) or waits and applies to the counted stock.
   if adjust_stock.product_id is not null then
-    select p.stock_on_hand into v_before
+    select p.stock_on_hand, p.unit_of_measure into v_before, v_unit
     from public.products p
     where p.id = adjust_stock.product_id and p.user_id = v_user_id
     for no key update;
     if not found then
       raise exception 'Product not found.';
     end if;
+    perform private.require_unit_quantity(v_counted, v_unit, 'Counted stock', false, null);
   else
     select m.stock_level into v_before
     from public.raw_materials m

@@ -7,7 +7,8 @@ create table public.manufacturing_orders (
   user_id uuid not null default auth.uid() references auth.users (id) on delete cascade,
   product_id uuid not null,
   product_name text not null,
-  quantity_to_produce integer not null check (quantity_to_produce > 0),
+  -- In the product's unit: whole pieces, or metres and kilograms to 3 decimals (start_production).
+  quantity_to_produce numeric(14, 3) not null check (quantity_to_produce > 0),
   status public.manufacturing_order_status not null default 'In Progress',
   creation_date timestamptz not null default now(),
   completion_date timestamptz,
@@ -103,29 +104,61 @@ $$;
 -- against what is in stock, one row per item: materials consume BOM consumption (quantity with
 -- wastage) x units, sub-assemblies their pieces x units. The check of start_production and
 -- start_production_batch; the app shows the same list as required versus available.
-create function private.production_needs(user_id uuid, product_ids uuid[], quantities integer[])
+create function private.production_needs(user_id uuid, product_ids uuid[], quantities numeric[])
 returns table (item_name text, item_id uuid, needed numeric, available numeric)
 language sql
 stable
 set search_path = ''
 as $$
-  select m.material_name, m.id, sum(b.consumption * r.quantity), m.stock_level
+  select m.material_name, m.id, sum(round(b.consumption * r.quantity, 3)), m.stock_level
   from unnest(production_needs.product_ids, production_needs.quantities) r (product_id, quantity)
   join public.bom_items b on b.product_id = r.product_id and b.user_id = production_needs.user_id
   join public.raw_materials m on m.id = b.material_id and m.user_id = b.user_id
   group by m.id, m.material_name, m.stock_level
   union all
-  select c.product_name, c.id, sum(s.quantity * r.quantity), c.stock_on_hand
+  select c.product_name, c.id, sum(round(s.quantity * r.quantity, 3)), c.stock_on_hand
   from unnest(production_needs.product_ids, production_needs.quantities) r (product_id, quantity)
   join public.bom_subassemblies s on s.product_id = r.product_id and s.user_id = production_needs.user_id
   join public.products c on c.id = s.subassembly_id and c.user_id = s.user_id
   group by c.id, c.product_name, c.stock_on_hand
 $$;
 
+-- The quantity of a run of this product in its unit (private.require_unit_quantity: whole pieces,
+-- or metres and kilograms to 3 decimals, from the smallest step), which must also use whole pieces
+-- of every sub-assembly counted in pieces (7.5 m of a fabric taking 1 button a metre would use
+-- 7.5 buttons). Refusals name field.
+create function private.require_run_quantity(product public.products, quantity numeric, field text) returns numeric
+language plpgsql
+stable
+set search_path = ''
+as $$
+declare
+  v_part record;
+begin
+  perform private.require_unit_quantity(quantity, product.unit_of_measure, 'Quantity to produce', true, field);
+  select c.product_name, trim_scale(s.quantity * require_run_quantity.quantity) as pieces into v_part
+  from public.bom_subassemblies s
+  join public.products c on c.id = s.subassembly_id
+  where s.product_id = product.id
+    and s.quantity * require_run_quantity.quantity
+      <> round(s.quantity * require_run_quantity.quantity, rules.unit_decimals(c.unit_of_measure))
+  order by c.product_name
+  limit 1;
+  if found then
+    perform private.raise_input_error(
+      format('%s %s of %s would use %s pieces of %s; choose a quantity that uses whole pieces.',
+        trim_scale(quantity), product.unit_of_measure, product.product_name, v_part.pieces, v_part.product_name),
+      field);
+  end if;
+  return quantity;
+end;
+$$;
+revoke all on function private.require_run_quantity(public.products, numeric, text) from public, anon, authenticated, service_role;
+
 -- The order of one run and every material and sub-assembly it consumes, with a ledger row each;
 -- the caller has locked the product and its components and checked there is enough.
 create function private.record_production_run(
-  user_id uuid, product public.products, quantity integer, location_id uuid default null
+  user_id uuid, product public.products, quantity numeric, location_id uuid default null
 )
 returns public.manufacturing_orders
 language plpgsql
@@ -141,11 +174,11 @@ begin
 
   with consumed as (
     update public.raw_materials m
-    set stock_level = m.stock_level - b.consumption * record_production_run.quantity
+    set stock_level = m.stock_level - round(b.consumption * record_production_run.quantity, 3)
     from public.bom_items b
     where b.material_id = m.id and b.user_id = m.user_id
       and b.product_id = product.id and b.user_id = record_production_run.user_id
-    returning m.id, b.consumption * record_production_run.quantity as consumed, m.stock_level
+    returning m.id, round(b.consumption * record_production_run.quantity, 3) as consumed, m.stock_level
   )
   insert into public.stock_movements
     (user_id, material_id, quantity, balance_after, reason, manufacturing_order_id, location_id)
@@ -155,11 +188,11 @@ begin
 
   with consumed as (
     update public.products p
-    set stock_on_hand = p.stock_on_hand - s.quantity * record_production_run.quantity
+    set stock_on_hand = p.stock_on_hand - round(s.quantity * record_production_run.quantity, 3)
     from public.bom_subassemblies s
     where s.subassembly_id = p.id and s.user_id = p.user_id
       and s.product_id = product.id and s.user_id = record_production_run.user_id
-    returning p.id, s.quantity * record_production_run.quantity as consumed, p.stock_on_hand
+    returning p.id, round(s.quantity * record_production_run.quantity, 3) as consumed, p.stock_on_hand
   )
   insert into public.stock_movements
     (user_id, product_id, quantity, balance_after, reason, manufacturing_order_id, location_id)
@@ -184,9 +217,8 @@ set search_path = ''
 as $$
 declare
   v_user_id uuid := private.require_user_id();
-  v_quantity integer :=
-    private.require_number(
-      start_production.quantity_to_produce, 'Quantity to produce', 1, true, 'quantity_to_produce');
+  -- Checked in the product's unit once the product is read (private.require_run_quantity).
+  v_quantity numeric := start_production.quantity_to_produce;
   v_location_id uuid := private.require_own_location(v_user_id, start_production.location_id, 'location_id');
   v_product public.products;
   v_order public.manufacturing_orders;
@@ -201,6 +233,7 @@ begin
   end if;
 
   v_product := private.product_to_produce(v_user_id, start_production.product_id);
+  perform private.require_run_quantity(v_product, v_quantity, 'quantity_to_produce');
   -- Lock, then check every material and sub-assembly before writing.
   perform private.lock_bom_components(v_user_id, array[v_product.id]);
   if exists (
@@ -217,17 +250,18 @@ begin
 end;
 $$;
 comment on function public.start_production is
-  'Starts a manufacturing order and consumes BOM consumption (quantity with wastage) x quantity_to_produce of every material and the pieces of every sub-assembly, or refuses with "Not enough raw materials to start production." (or "{product} is archived.") and commits nothing. At location_id, one of the caller''s own (default the main godown): the run consumes there and its output arrives there. A repeated request_id returns the first call''s order and writes nothing.';
+  'Starts a manufacturing order of quantity_to_produce in the product''s unit (whole pieces; metres or kilograms to 3 decimals) and consumes BOM consumption (quantity with wastage) x quantity_to_produce of every material and the pieces of every sub-assembly, or refuses with "Not enough raw materials to start production." (or "{product} is archived.") and commits nothing. At location_id, one of the caller''s own (default the main godown): the run consumes there and its output arrives there. A repeated request_id returns the first call''s order and writes nothing.';
 revoke all on function public.start_production(uuid, numeric, uuid, uuid) from public, anon, authenticated, service_role;
 grant execute on function public.start_production(uuid, numeric, uuid, uuid) to authenticated;
 
--- Starts runs of these products (each once, whole quantities from 1) in one transaction, all or
+-- Starts runs of these products (each once, quantities in each product's unit, refused on field
+-- otherwise: private.require_run_quantity) in one transaction, all or
 -- nothing, in the order given: the products are held in id order, then every material and
 -- sub-assembly of every BOM is locked in id order (as start_production: concurrent batches and single
 -- runs queue, never deadlock), and the check is made on the sum over all runs: when an item is
 -- short, the refusal names it ('Not enough Fabric: 30 needed, 20 available.', the first short item
 -- by name). The one path of start_production_batch and commit_production_plan (planning.sql).
-create function private.start_production_runs(user_id uuid, product_ids uuid[], quantities integer[])
+create function private.start_production_runs(user_id uuid, product_ids uuid[], quantities numeric[], field text)
 returns uuid[]
 language plpgsql
 set search_path = ''
@@ -240,6 +274,11 @@ declare
 begin
   for v_product_id in select u.id from unnest(start_production_runs.product_ids) u (id) order by u.id loop
     v_products := v_products || private.product_to_produce(start_production_runs.user_id, v_product_id);
+  end loop;
+  for v_position in 1 .. cardinality(start_production_runs.product_ids) loop
+    perform private.require_run_quantity(
+      (select p from unnest(v_products) p where p.id = start_production_runs.product_ids[v_position]),
+      start_production_runs.quantities[v_position], start_production_runs.field);
   end loop;
   perform private.lock_bom_components(start_production_runs.user_id, start_production_runs.product_ids);
 
@@ -265,10 +304,10 @@ end;
 $$;
 
 -- read_production_runs: a list of runs [{product_id, quantity_to_produce}] read as the products and
--- whole quantities to start, each product once, or refused on the caller's field. The one reader of
+-- quantities to start (checked against each product's unit when it is read), each product once, or refused on the caller's field. The one reader of
 -- start_production_batch's runs and commit_production_plan's plan.
 create function private.read_production_runs(runs jsonb, field text, duplicate_message text,
-  out product_ids uuid[], out quantities integer[])
+  out product_ids uuid[], out quantities numeric[])
 language plpgsql
 immutable
 set search_path = ''
@@ -279,7 +318,7 @@ declare
   v_product_id uuid;
 begin
   product_ids := '{}'::uuid[];
-  quantities := '{}'::integer[];
+  quantities := '{}'::numeric[];
   for v_run in select * from jsonb_array_elements(read_production_runs.runs) loop
     if jsonb_typeof(v_run) <> 'object' or jsonb_typeof(v_run -> 'product_id') is distinct from 'string' then
       raise exception 'Each run needs a product.' using hint = 'field:' || read_production_runs.field;
@@ -288,8 +327,7 @@ begin
     if coalesce(jsonb_typeof(v_run -> 'quantity_to_produce'), 'null') not in ('number', 'null') then
       raise exception 'Quantity to produce must be a number.' using hint = 'field:' || read_production_runs.field;
     end if;
-    quantities := quantities || private.require_number(
-      (v_run ->> 'quantity_to_produce')::numeric, 'Quantity to produce', 1, true, read_production_runs.field)::integer;
+    quantities := quantities || (v_run ->> 'quantity_to_produce')::numeric;
     -- Any spelling that is not a uuid names no product (as a BOM's material ids).
     v_id_text := lower(v_run ->> 'product_id');
     v_product_id := case
@@ -309,8 +347,8 @@ revoke all on function private.read_production_runs(jsonb, text, text) from publ
 
 -- start_production_batch ------------------------------------------------------------------------
 -- Several runs in one transaction (one cut of a lot across sizes), all or nothing: `runs` is
--- [{product_id, quantity_to_produce}], 1 to 100 runs, each product once, each quantity a whole
--- number from 1. The products are held in id order, then every material of every BOM is locked in
+-- [{product_id, quantity_to_produce}], 1 to 100 runs, each product once, each quantity in its
+-- product's unit (whole pieces from 1; metres or kilograms to 3 decimals). The products are held in id order, then every material of every BOM is locked in
 -- id order (as start_production: concurrent batches and single runs queue, never deadlock), and
 -- start_production's check is made on the sum over all runs: when a material is short, the refusal
 -- names it ('Not enough Fabric: 30 needed, 20 available.', the first short material by name).
@@ -324,7 +362,7 @@ as $$
 declare
   v_user_id uuid := private.require_user_id();
   v_product_ids uuid[];
-  v_quantities integer[];
+  v_quantities numeric[];
   v_order_ids uuid[];
   v_replayed jsonb;
 begin
@@ -343,7 +381,7 @@ begin
   select r.product_ids, r.quantities into v_product_ids, v_quantities
   from private.read_production_runs(runs, 'runs', 'A product can appear only once in a batch.') r;
 
-  v_order_ids := private.start_production_runs(v_user_id, v_product_ids, v_quantities);
+  v_order_ids := private.start_production_runs(v_user_id, v_product_ids, v_quantities, 'runs');
 
   perform private.remember_result(v_user_id, start_production_batch.request_id, to_jsonb(v_order_ids));
   return v_order_ids;
@@ -363,7 +401,7 @@ as $$
 declare
   v_user_id uuid := private.require_user_id();
   v_order public.manufacturing_orders;
-  v_balance integer;
+  v_balance numeric;
 begin
   update public.manufacturing_orders o
   set status = 'Completed', completion_date = now()
@@ -379,7 +417,7 @@ begin
     raise exception 'This manufacturing order is already %.', lower(v_order.status::text);
   end if;
 
-  -- stock_on_hand is an integer; say so rather than fail with "integer out of range".
+  -- Stock stays within what an integer holds (as restock_product); say so rather than fail later.
   update public.products p
   set stock_on_hand = p.stock_on_hand + v_order.quantity_to_produce
   where p.id = v_order.product_id and p.user_id = v_user_id
@@ -470,7 +508,7 @@ begin
   from returned r;
 
   with consumed as (
-    select s.product_id, -sum(s.quantity)::integer as quantity
+    select s.product_id, -sum(s.quantity) as quantity
     from public.stock_movements s
     where s.manufacturing_order_id = v_order.id and s.reason = 'production_consumption'
       and s.user_id = v_user_id and s.product_id is not null

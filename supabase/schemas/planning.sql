@@ -84,7 +84,7 @@ returns table (
   product_id uuid,
   product_name text,
   sku text,
-  stock_on_hand integer,
+  stock_on_hand numeric,
   reorder_point integer,
   units_7 bigint,
   units_30 bigint,
@@ -132,7 +132,7 @@ returns table (
   product_id uuid,
   product_name text,
   sku text,
-  stock_on_hand integer,
+  stock_on_hand numeric,
   reorder_point integer,
   units_7 bigint,
   units_30 bigint,
@@ -172,7 +172,7 @@ returns table (
   product_id uuid,
   product_name text,
   sku text,
-  stock_on_hand integer,
+  stock_on_hand numeric,
   per_day_30 numeric,
   days_left numeric,
   runs_out_on date
@@ -400,10 +400,11 @@ begin
         coalesce((select sum(m.quantity_to_produce) from public.manufacturing_orders m
           where m.product_id = n.id and m.user_id = v_user_id and m.status = 'In Progress'), 0) as in_progress,
         coalesce((select sum(d.qty) from unnest(v_demand_ids, v_demand_qty) d (id, qty) where d.id = n.id), 0)
-          + coalesce((select sum(m.qty * s.quantity)
+          -- What parents made here need of it, rounded up in its unit (a piece is whole).
+          + rules.round_up_to_unit(coalesce((select sum(m.qty * s.quantity)
               from unnest(v_made_ids, v_made_qty) m (id, qty)
               join public.bom_subassemblies s on s.product_id = m.id and s.subassembly_id = n.id
-              where s.user_id = v_user_id), 0) as required
+              where s.user_id = v_user_id), 0), p.unit_of_measure) as required
       from unnest(v_node_ids, v_node_levels) n (id, level)
       join public.products p on p.id = n.id and p.user_id = v_user_id
       where n.level = v_level
@@ -419,8 +420,10 @@ begin
       end if;
       v_lines := v_lines || jsonb_build_array(jsonb_build_object(
         'level', v_level, 'product_id', v_line.id, 'product_name', v_line.product_name, 'sku', v_line.sku,
-        'required', v_line.required, 'stock', v_line.stock_on_hand, 'in_progress', v_line.in_progress,
-        'make', greatest(v_line.required - v_line.stock_on_hand - v_line.in_progress, 0),
+        -- Quantities as their unit counts them (20 pieces, never 20.000).
+        'required', trim_scale(v_line.required), 'stock', trim_scale(v_line.stock_on_hand),
+        'in_progress', trim_scale(v_line.in_progress),
+        'make', trim_scale(greatest(v_line.required - v_line.stock_on_hand - v_line.in_progress, 0)),
         'lead_time_days', v_line.lead_time_days));
     end loop;
   end loop;
@@ -453,14 +456,14 @@ begin
            and v_start ? s.product_id::text)),
       'can_start', (l.line ->> 'make')::numeric > 0 and not exists (
         select 1 from private.production_needs(v_user_id, array[(l.line ->> 'product_id')::uuid],
-          array[(l.line ->> 'make')::integer]) n
+          array[(l.line ->> 'make')::numeric]) n
         where n.needed > n.available))
       order by (l.line ->> 'level')::integer, l.line ->> 'product_name'), '[]'::jsonb)
   into v_make
   from jsonb_array_elements(v_lines) l (line);
 
   select coalesce(jsonb_agg(jsonb_build_object(
-      'product_id', m.line ->> 'product_id', 'quantity_to_produce', (m.line ->> 'make')::integer)
+      'product_id', m.line ->> 'product_id', 'quantity_to_produce', (m.line ->> 'make')::numeric)
       order by (m.line ->> 'level')::integer desc, m.line ->> 'product_name'), '[]'::jsonb)
   into v_runs
   from jsonb_array_elements(v_make) m (line)
@@ -516,7 +519,7 @@ declare
   v_user_id uuid := private.require_user_id();
   v_runs jsonb := case when jsonb_typeof(commit_production_plan.plan) = 'object' then commit_production_plan.plan -> 'runs' end;
   v_product_ids uuid[];
-  v_quantities integer[];
+  v_quantities numeric[];
   v_order_ids uuid[];
   v_replayed jsonb;
 begin
@@ -534,7 +537,7 @@ begin
   select r.product_ids, r.quantities into v_product_ids, v_quantities
   from private.read_production_runs(v_runs, 'plan', 'A product can appear only once in a plan''s runs.') r;
 
-  v_order_ids := private.start_production_runs(v_user_id, v_product_ids, v_quantities);
+  v_order_ids := private.start_production_runs(v_user_id, v_product_ids, v_quantities, 'plan');
 
   perform private.remember_result(v_user_id, commit_production_plan.request_id, to_jsonb(v_order_ids));
   return v_order_ids;

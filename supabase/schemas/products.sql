@@ -12,7 +12,13 @@ create table public.products (
   category text check (length(category) <= 100),
   -- A customer pays in paise: two decimal places.
   selling_price numeric(12, 2) not null check (selling_price > 0),
-  stock_on_hand integer not null default 0 check (stock_on_hand >= 0),
+  -- What the product is counted in (rules.product_units): pieces, or metres or kilograms for a
+  -- semi-finished product such as dyed fabric (issue 45). Its stock, BOM quantities as a part,
+  -- production runs and what stock can build follow it (rules.unit_decimals): pieces whole, the
+  -- others to 3 decimals. Fixed once the product has a history (update_product).
+  unit_of_measure text not null default 'pcs'
+    constraint products_unit_of_measure_check check (unit_of_measure = any (rules.product_units())),
+  stock_on_hand numeric(14, 3) not null default 0 check (stock_on_hand >= 0),
   reorder_point integer not null default 10 check (reorder_point >= 0),
   created_at timestamptz not null default now(),
   -- Archived items leave the lists and pickers but keep their orders and ledger.
@@ -52,7 +58,10 @@ create table public.products (
   constraint products_id_user_id_key unique (id, user_id),
   -- Postgres' numeric accepts 'NaN' and orders it above every number, so `check (x > 0)` lets it
   -- through; the operations refuse it too (private.require_number).
-  constraint products_selling_price_is_number check (selling_price <> 'NaN'::numeric)
+  constraint products_selling_price_is_number check (selling_price <> 'NaN'::numeric),
+  -- Pieces stay whole whichever operation moves them.
+  constraint products_stock_in_unit_check
+    check (stock_on_hand = round(stock_on_hand, rules.unit_decimals(unit_of_measure)))
 );
 comment on table public.products is
   'Finished products a user makes and sells. stock_on_hand changes only through the stock operations, each recorded in stock_movements.';
@@ -122,21 +131,22 @@ grant select on public.bom_items to authenticated;
 -- together with its product row, so the app refreshes BOMs on product events.
 
 -- Sub-assemblies: the products a product is made of (cut panels in a kurta, three products in a gift
--- box), whole pieces per unit, taken from their stock when the parent's run starts. Part of the
+-- box, 1.2 m of dyed fabric in a panel), per unit in the part's unit (whole pieces, or metres and
+-- kilograms to 3 decimals), taken from their stock when the parent's run starts. Part of the
 -- product's BOM as create_product and update_product take it (lines with a product_id); at most 6
 -- levels deep and never containing itself (private.replace_bom).
 create table public.bom_subassemblies (
   product_id uuid not null,
   subassembly_id uuid not null,
   user_id uuid not null default auth.uid() references auth.users (id) on delete cascade,
-  quantity integer not null check (quantity > 0),
+  quantity numeric(14, 3) not null check (quantity > 0),
   primary key (product_id, subassembly_id),
   constraint bom_subassemblies_not_itself_check check (subassembly_id <> product_id),
   foreign key (product_id, user_id) references public.products (id, user_id) on delete cascade,
   foreign key (subassembly_id, user_id) references public.products (id, user_id) on delete cascade
 );
 comment on table public.bom_subassemblies is
-  'Sub-assembly lines of a bill of materials: how many whole pieces of another product one unit of a product consumes.';
+  'Sub-assembly lines of a bill of materials: how much of another product (whole pieces, or metres or kilograms) one unit of a product consumes.';
 
 create index bom_subassemblies_user_id_idx on public.bom_subassemblies (user_id);
 create index bom_subassemblies_subassembly_id_user_id_idx on public.bom_subassemblies (subassembly_id, user_id);
@@ -313,7 +323,7 @@ create trigger product_unit_costs_refuse_write before insert or update or delete
 -- in order; then the items are looked up at once, by primary key: the text is turned into a uuid
 -- first (the canonical hyphenated form in any case; anything else is not found), and the first
 -- line not found or repeated is refused; then the lines are written at once. Sub-assembly quantities are
--- whole pieces, wastage (materials only) 0 to 50 percent with 2 decimals. A product may not contain
+-- in the part's unit (private.require_unit_quantity: whole pieces, else 3 decimals), wastage (materials only) 0 to 50 percent with 2 decimals. A product may not contain
 -- itself at any depth ('{product} cannot contain itself.'), a tree has at most 6 levels, 500 products
 -- and 2,000 sub-assembly lines (private.require_bom_tree_size): all are checked on the graph once
 -- the lines are in, under a per-user lock that queues BOM edits with sub-assemblies, so two edits
@@ -337,8 +347,9 @@ declare
   v_material_wastages numeric[] := '{}'::numeric[];
   v_product_positions integer[] := '{}'::integer[];
   v_product_ids uuid[] := '{}'::uuid[];
-  v_product_quantities integer[] := '{}'::integer[];
+  v_product_quantities numeric[] := '{}'::numeric[];
   v_has_subassemblies boolean;
+  v_line record;
   v_problem text;
   v_levels integer;
   v_product_name text;
@@ -386,8 +397,9 @@ begin
       end if;
       v_product_positions := v_product_positions || v_position;
       v_product_ids := v_product_ids || v_item_id;
+      -- Checked against the part's unit once the parts are looked up.
       v_product_quantities := v_product_quantities
-        || private.require_number((v_row ->> 'quantity')::numeric, 'Sub-assembly quantity', 1, true, 'bom')::integer;
+        || private.require_number((v_row ->> 'quantity')::numeric, 'Sub-assembly quantity', 0, field => 'bom');
     end if;
   end loop;
   v_has_subassemblies := cardinality(v_product_ids) > 0;
@@ -427,6 +439,14 @@ begin
       select p.product_name into v_product_name from public.products p where p.id = replace_bom.product_id;
       raise exception '% cannot contain itself.', v_product_name using hint = 'field:bom';
     end if;
+    for v_line in
+      select l.quantity, p.unit_of_measure
+      from unnest(v_product_ids, v_product_quantities, v_product_positions) l (id, quantity, position)
+      join public.products p on p.id = l.id
+      order by l.position
+    loop
+      perform private.require_unit_quantity(v_line.quantity, v_line.unit_of_measure, 'Sub-assembly quantity', true, 'bom');
+    end loop;
   end if;
 
   delete from public.bom_items b
@@ -603,6 +623,52 @@ $$;
 comment on function private.apply_product_costs(uuid, uuid, jsonb) is
   'private.apply_product_costs from a costs object {labour_per_unit, overhead_per_run, run_size, purchase_cost} (numbers or null); another key or a value that is not a number is refused with its field.';
 
+-- Units of measure ------------------------------------------------------------------------------
+-- A unit a product may be counted in (rules.product_units), or refused on its field.
+create function private.require_product_unit(unit text) returns text
+language plpgsql immutable
+set search_path = ''
+as $$
+begin
+  if unit is null or not unit = any (rules.product_units()) then
+    raise exception 'Unit must be one of %.', array_to_string(rules.product_units(), ', ')
+      using hint = 'field:unit_of_measure';
+  end if;
+  return unit;
+end;
+$$;
+comment on function private.require_product_unit is 'The unit when it is one of rules.product_units(); refused (field unit_of_measure) otherwise.';
+revoke all on function private.require_product_unit(text) from public, anon, authenticated, service_role;
+
+-- A product's unit changes only while nothing was counted in the old one: no ledger row, no
+-- production run, not a part of another product's BOM (those quantities were given in the old
+-- unit, and a piece count read as metres would be silently wrong). Refused on the field otherwise.
+-- The caller holds the product's row (update_product updates it first).
+create function private.change_product_unit(product public.products, unit text) returns public.products
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_product public.products;
+begin
+  if exists (select from public.stock_movements s where s.product_id = product.id and s.user_id = product.user_id)
+    or exists (select from public.manufacturing_orders o where o.product_id = product.id and o.user_id = product.user_id)
+    or exists (
+      select from public.bom_subassemblies s where s.subassembly_id = product.id and s.user_id = product.user_id)
+  then
+    raise exception 'The unit of % cannot change: it has stock, production or is part of another product''s BOM.',
+      product.product_name using hint = 'field:unit_of_measure';
+  end if;
+  update public.products p set unit_of_measure = change_product_unit.unit
+  where p.id = product.id and p.user_id = product.user_id
+  returning * into v_product;
+  return v_product;
+end;
+$$;
+comment on function private.change_product_unit is
+  'Sets a product''s unit while it has no ledger row, production run or place in another BOM; refused (field unit_of_measure) otherwise.';
+revoke all on function private.change_product_unit(public.products, text) from public, anon, authenticated, service_role;
+
 -- create_product --------------------------------------------------------------------------------
 -- Refuses what its columns would round or its keys would refuse, naming the field: a price of
 -- 12.345 ('Selling price can have at most 2 decimal places.'), a SKU that differs from an existing
@@ -622,7 +688,8 @@ create function public.create_product(
   reorder_point numeric default 10,
   bom jsonb default '[]'::jsonb,
   request_id uuid default null,
-  costs jsonb default null
+  costs jsonb default null,
+  unit_of_measure text default 'pcs'
 ) returns public.products
 language plpgsql
 security definer
@@ -633,6 +700,7 @@ declare
   v_product public.products;
   v_existing_sku text;
   v_replayed jsonb;
+  v_unit text;
 begin
   v_replayed := private.replayed_result(v_user_id, create_product.request_id, 'create_product');
   if v_replayed is not null then
@@ -645,12 +713,13 @@ begin
     raise exception 'A product with SKU % already exists.', v_existing_sku
       using errcode = '23505', hint = 'field:sku';
   end if;
+  v_unit := private.require_product_unit(coalesce(create_product.unit_of_measure, 'pcs'));
 
   -- The check above cannot see a twin not yet committed; the unique keys then decide, and the
   -- loser gets the same message.
   begin
     insert into public.products as p
-      (user_id, sku, product_name, category, selling_price, stock_on_hand, reorder_point)
+      (user_id, sku, product_name, category, selling_price, unit_of_measure, stock_on_hand, reorder_point)
     values (
       v_user_id,
       private.require_text(create_product.sku, 'SKU', 64, 'sku'),
@@ -660,8 +729,9 @@ begin
         private.require_number(create_product.selling_price, 'Selling price', 0.01, field => 'selling_price'),
         'Selling price', 2, 'selling_price'
       ),
-      private.require_number(
-        coalesce(create_product.stock_on_hand, 0), 'Stock on hand', 0, true, 'stock_on_hand'),
+      v_unit,
+      private.require_unit_quantity(
+        coalesce(create_product.stock_on_hand, 0), v_unit, 'Stock on hand', false, 'stock_on_hand'),
       private.require_number(
         coalesce(create_product.reorder_point, 10), 'Reorder point', 0, true, 'reorder_point')
     )
@@ -686,9 +756,9 @@ begin
 end;
 $$;
 comment on function public.create_product is
-  'Creates a product, its bill of materials and its costs ({labour_per_unit, overhead_per_run, run_size, purchase_cost}, as set_product_costs takes them; null: none) in one transaction; opening stock is recorded in the ledger. A repeated request_id returns the first call''s product and writes nothing.';
-revoke all on function public.create_product(text, text, text, numeric, numeric, numeric, jsonb, uuid, jsonb) from public, anon, authenticated, service_role;
-grant execute on function public.create_product(text, text, text, numeric, numeric, numeric, jsonb, uuid, jsonb) to authenticated;
+  'Creates a product counted in unit_of_measure (rules.product_units; default pcs), its bill of materials and its costs ({labour_per_unit, overhead_per_run, run_size, purchase_cost}, as set_product_costs takes them; null: none) in one transaction; opening stock is recorded in the ledger. A repeated request_id returns the first call''s product and writes nothing.';
+revoke all on function public.create_product(text, text, text, numeric, numeric, numeric, jsonb, uuid, jsonb, text) from public, anon, authenticated, service_role;
+grant execute on function public.create_product(text, text, text, numeric, numeric, numeric, jsonb, uuid, jsonb, text) to authenticated;
 
 -- update_product --------------------------------------------------------------------------------
 create function public.update_product(
@@ -699,7 +769,8 @@ create function public.update_product(
   selling_price numeric,
   reorder_point numeric,
   bom jsonb default null,
-  costs jsonb default null
+  costs jsonb default null,
+  unit_of_measure text default null
 ) returns public.products
 language plpgsql
 security definer
@@ -731,6 +802,10 @@ begin
   if not found then
     raise exception 'Product not found.';
   end if;
+  if update_product.unit_of_measure is not null
+    and private.require_product_unit(update_product.unit_of_measure) <> v_product.unit_of_measure then
+    v_product := private.change_product_unit(v_product, update_product.unit_of_measure);
+  end if;
 
   if update_product.bom is not null then
     perform private.replace_bom(v_product.id, v_user_id, update_product.bom);
@@ -743,9 +818,9 @@ begin
 end;
 $$;
 comment on function public.update_product is
-  'Edits a product''s details with the checks of create_product; a non-null bom replaces its BOM and non-null costs ({labour_per_unit, overhead_per_run, run_size, purchase_cost}, all four at once as set_product_costs takes them) set its costs, in the same transaction. Stock is not edited here.';
-revoke all on function public.update_product(uuid, text, text, text, numeric, numeric, jsonb, jsonb) from public, anon, authenticated, service_role;
-grant execute on function public.update_product(uuid, text, text, text, numeric, numeric, jsonb, jsonb) to authenticated;
+  'Edits a product''s details with the checks of create_product (a non-null unit_of_measure changes its unit while it has no history: private.change_product_unit); a non-null bom replaces its BOM and non-null costs ({labour_per_unit, overhead_per_run, run_size, purchase_cost}, all four at once as set_product_costs takes them) set its costs, in the same transaction. Stock is not edited here.';
+revoke all on function public.update_product(uuid, text, text, text, numeric, numeric, jsonb, jsonb, text) from public, anon, authenticated, service_role;
+grant execute on function public.update_product(uuid, text, text, text, numeric, numeric, jsonb, jsonb, text) to authenticated;
 
 -- set_product_costs -----------------------------------------------------------------------------
 -- A product's costs on their own (private.apply_product_costs), for a caller of the API; the
@@ -855,7 +930,7 @@ begin
       -- A combo's stock is what its parts make up (channels.sql).
       || 'select p.id, p.sku, p.product_name, p.category, p.selling_price,'
       || ' case when p.is_combo then coalesce(private.combo_stock(p.id), 0) else p.stock_on_hand end as stock_on_hand,'
-      || ' p.reorder_point, p.archived_at, p.is_combo,'
+      || ' p.reorder_point, p.archived_at, p.is_combo, p.unit_of_measure,'
       || ' sv.style_id, sv.style_name, sv.options'
       || ' from public.products p'
       -- The style a variant belongs to (styles.sql), and its values as the catalogue import's
@@ -901,8 +976,9 @@ comment on function private.bom_levels is
   'Every product the given ones reach through sub-assemblies (they included), once, at the deepest level it appears (at most 6).';
 
 -- How many units of each product its stock of materials and of sub-assemblies can still build, and
--- what runs out first, at whatever level: a material line allows floor(stock / consumption) units;
--- a sub-assembly line floor((its stock + what its own BOM can build) / pieces), and what limits it
+-- what runs out first, at whatever level: a material line allows stock / consumption units;
+-- a sub-assembly line (its stock + what its own BOM can build) / its quantity, each rounded down in
+-- the product's unit (whole pieces, or 3 decimals of a metre or kilogram), and what limits it
 -- is what limits the sub-assembly (or the sub-assembly itself when it has no BOM). Ties: by name.
 -- Shared materials are counted for each line that uses them, as each line is read on its own.
 -- Worked out from the deepest level up, each product once (what a sub-assembly can build is the
@@ -911,7 +987,7 @@ comment on function private.bom_levels is
 create function private.max_buildable(product_ids uuid[])
 returns table (
   product_id uuid,
-  max_buildable integer,
+  max_buildable numeric,
   bottleneck_material_id uuid,
   bottleneck_material_name text,
   bottleneck_product_id uuid,
@@ -926,7 +1002,7 @@ declare
   v_levels integer[];
   -- What is worked out so far, one element per product in each array.
   v_ids uuid[] := '{}'::uuid[];
-  v_units integer[] := '{}'::integer[];
+  v_units numeric[] := '{}'::numeric[];
   v_material_ids uuid[] := '{}'::uuid[];
   v_material_names text[] := '{}'::text[];
   v_product_ids uuid[] := '{}'::uuid[];
@@ -936,19 +1012,22 @@ begin
   from private.bom_levels(max_buildable.product_ids) l;
   for v_level in reverse 6 .. 1 loop
     with nodes as (
-      select n.id from unnest(v_nodes, v_levels) n (id, level) where n.level = v_level
+      select n.id, rules.unit_decimals(p.unit_of_measure) as decimals
+      from unnest(v_nodes, v_levels) n (id, level)
+      join public.products p on p.id = n.id
+      where n.level = v_level
     ),
     done (id, units, material_id, material_name, product_id, product_name) as (
       select * from unnest(v_ids, v_units, v_material_ids, v_material_names, v_product_ids, v_product_names)
     ),
     lines as (
-      select n.id as node_id, floor(m.stock_level / b.consumption)::integer as units, m.material_name as line_name,
+      select n.id as node_id, trunc(m.stock_level / b.consumption, n.decimals) as units, m.material_name as line_name,
         m.id as material_id, m.material_name, null::uuid as product_id, null::text as product_name
       from nodes n
       join public.bom_items b on b.product_id = n.id
       join public.raw_materials m on m.id = b.material_id and m.user_id = b.user_id
       union all
-      select n.id, floor((c.stock_on_hand + coalesce(k.units, 0)) / s.quantity::numeric)::integer, c.product_name,
+      select n.id, trunc((c.stock_on_hand + coalesce(k.units, 0)) / s.quantity, n.decimals), c.product_name,
         k.material_id, k.material_name,
         case when k.units is null then c.id else k.product_id end,
         case when k.units is null then c.product_name else k.product_name end
@@ -983,7 +1062,7 @@ returns table (
   unit_cost numeric,
   margin numeric,
   margin_percent numeric,
-  max_buildable integer,
+  max_buildable numeric,
   bottleneck_material_id uuid,
   bottleneck_material_name text,
   cost_known boolean,
@@ -1034,6 +1113,6 @@ as $$
   where p.user_id = (select auth.uid())
 $$;
 comment on function public.product_costing is
-  'Per product of the caller: unit_cost through every level of sub-assemblies (materials, wastage, labour, overhead, purchase cost, job_work_cost; null with cost_known false when unknown), margin and margin_percent against the selling price before GST (price_before_gst, rules.price_before_gst; null when the cost is unknown), max_buildable from current material and sub-assembly stock and the bottleneck (a material, or a product without a BOM) at whatever level (all null for an empty BOM).';
+  'Per product of the caller: unit_cost through every level of sub-assemblies (materials, wastage, labour, overhead, purchase cost, job_work_cost; null with cost_known false when unknown), margin and margin_percent against the selling price before GST (price_before_gst, rules.price_before_gst; null when the cost is unknown), max_buildable from current material and sub-assembly stock (in the product''s unit: whole pieces, or 3 decimals rounded down) and the bottleneck (a material, or a product without a BOM) at whatever level (all null for an empty BOM).';
 revoke all on function public.product_costing() from public, anon, authenticated, service_role;
 grant execute on function public.product_costing() to authenticated;

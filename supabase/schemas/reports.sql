@@ -138,7 +138,9 @@ from (
   union all
   -- At cost, as materials (issue 42: the selling price holds GST and a profit not made yet); null
   -- when the cost is unknown. A combo holds no stock of its own: its parts' stock is valued.
-  select p.user_id, 'product'::text, p.id, p.product_name, p.stock_on_hand, 'units'::text, c.unit_cost,
+  -- A product in metres or kilograms (issue 45) says so; pieces read as units, as they always did.
+  select p.user_id, 'product'::text, p.id, p.product_name, p.stock_on_hand,
+    case when rules.unit_decimals(p.unit_of_measure) = 0 then 'units' else p.unit_of_measure end, c.unit_cost,
     round(p.stock_on_hand * c.unit_cost, 2)
   from public.products p
   join public.product_unit_costs c on c.product_id = p.id

@@ -200,7 +200,7 @@ begin
       raise exception '% is archived.', v_product.product_name;
     end if;
     raise exception 'Not enough stock for %. Only % available.',
-      v_product.product_name, v_product.stock_on_hand;
+      v_product.product_name, trim_scale(v_product.stock_on_hand);
   end if;
   if v_takes is distinct from takes then
     return query select p.* from public.products p
@@ -224,7 +224,7 @@ create type private.sale as (
   quantity integer,
   unit_price numeric,
   total_amount numeric,
-  balance_after integer,
+  balance_after numeric,
   order_date timestamptz,
   external_order_id text,
   -- Null is Unfulfilled (a sale logged by hand); an imported line the report says has shipped is
@@ -502,15 +502,15 @@ comment on function public.fulfil_sales_orders is
 revoke all on function public.fulfil_sales_orders(uuid[]) from public, anon, authenticated, service_role;
 grant execute on function public.fulfil_sales_orders(uuid[]) to authenticated;
 
--- Puts units back on a product, refusing with a sentence where stock_on_hand (an integer) would
--- overflow. Returns the new balance.
+-- Puts units back on a product, refusing with a sentence where stock_on_hand would go above what an
+-- integer holds (the bound sales and returns have always had). Returns the new balance.
 create function private.restock_product(product_id uuid, user_id uuid, quantity integer)
-returns integer
+returns numeric
 language plpgsql
 set search_path = ''
 as $$
 declare
-  v_balance integer;
+  v_balance numeric;
 begin
   update public.products p
   set stock_on_hand = p.stock_on_hand + restock_product.quantity

@@ -34,7 +34,7 @@ async function logSale(userId: string, productId: string, quantity: number) {
 
 async function stockOf(productId: string): Promise<number> {
   const { rows } = await pool.query<{ stock: number }>(
-    'select stock_on_hand as stock from public.products where id = $1',
+    'select stock_on_hand::float8 as stock from public.products where id = $1',
     [productId],
   );
   return rows[0]!.stock;

@@ -38,7 +38,7 @@ async function createCombo(userId: string, sku: string, name: string, parts: [st
 
 async function stock(id: string): Promise<number> {
   const { rows } = await pool.query<{ stock: number }>(
-    'select stock_on_hand as stock from public.products where id = $1',
+    'select stock_on_hand::float8 as stock from public.products where id = $1',
     [id],
   );
   return rows[0]!.stock;

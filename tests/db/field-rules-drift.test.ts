@@ -40,6 +40,8 @@ interface ServerCase {
 
 interface Fixtures {
   productId: string;
+  /** A product counted in metres (issue 45). */
+  metresProductId: string;
   materialId: string;
   supplierId: string;
   orderId: string;
@@ -150,6 +152,13 @@ function serverCases(f: Fixtures): Record<string, ServerCase> {
     'productFieldRules.category': { save: product('category') },
     'productFieldRules.sellingPrice': { save: product('selling_price') },
     'productFieldRules.stockOnHand': { save: product('stock_on_hand') },
+    'productFieldRules.measuredStockOnHand': {
+      save: (value) => [
+        `select public.create_product(sku => 'DRIFT-M', product_name => 'Drift fabric', selling_price => 99,
+         unit_of_measure => 'm', stock_on_hand => $1)`,
+        [value],
+      ],
+    },
     'productFieldRules.reorderPoint': { save: product('reorder_point') },
     'productFieldRules.bomQuantity': {
       save: bom(`jsonb_build_object('material_id', $2::uuid, 'quantity', $1::numeric)`, f.materialId),
@@ -162,6 +171,9 @@ function serverCases(f: Fixtures): Record<string, ServerCase> {
     },
     'productFieldRules.subassemblyQuantity': {
       save: bom(`jsonb_build_object('product_id', $2::uuid, 'quantity', $1::numeric)`, f.productId),
+    },
+    'productFieldRules.measuredSubassemblyQuantity': {
+      save: bom(`jsonb_build_object('product_id', $2::uuid, 'quantity', $1::numeric)`, f.metresProductId),
     },
     'productFieldRules.labourPerUnit': {
       save: (value) => [
@@ -238,6 +250,12 @@ function serverCases(f: Fixtures): Record<string, ServerCase> {
       save: (value) => [
         `select public.start_production(product_id => $2, quantity_to_produce => $1)`,
         [value, f.productId],
+      ],
+    },
+    'productionFieldRules.measuredQuantityToProduce': {
+      save: (value) => [
+        `select public.start_production(product_id => $2, quantity_to_produce => $1)`,
+        [value, f.metresProductId],
       ],
     },
 
@@ -508,6 +526,10 @@ beforeAll(async () => {
     `select (public.create_product(sku => 'DRIFT-0', product_name => 'Drift base', selling_price => 499,
        stock_on_hand => 100)).id`,
   );
+  const { id: metresProductId } = await one<{ id: string }>(
+    `select (public.create_product(sku => 'DRIFT-0M', product_name => 'Drift dyed fabric', selling_price => 99,
+       unit_of_measure => 'm', stock_on_hand => 100)).id`,
+  );
   const { id: materialId } = await one<{ id: string }>(
     `select (public.create_raw_material(material_name => 'Drift thread', cost_per_unit => 2, stock_level => 100)).id`,
   );
@@ -543,6 +565,7 @@ beforeAll(async () => {
   await one(`select public.fulfil_sales_order($1)`, [invoiceOrderId]);
   cases = serverCases({
     productId,
+    metresProductId,
     materialId,
     supplierId,
     orderId,

@@ -42,7 +42,7 @@ const importLines = (userId: string, lines: object[]) =>
 
 async function stockOf(userId: string) {
   const { rows } = await pool.query<{ sku: string; stock: number }>(
-    'select sku, stock_on_hand as stock from public.products where user_id = $1 order by sku',
+    'select sku, stock_on_hand::float8 as stock from public.products where user_id = $1 order by sku',
     [userId],
   );
   return rows;

@@ -64,7 +64,7 @@ describe('two plans committed over one sub-assembly', () => {
     expect(outcomes.failed).toHaveLength(7);
     for (const { message } of outcomes.failed) expect(message).toBe('Not enough Panels: 4 needed, 0 available.');
     const { rows } = await pool.query<{ stock: number }>(
-      'select stock_on_hand as stock from public.products where id = $1',
+      'select stock_on_hand::float8 as stock from public.products where id = $1',
       [panels],
     );
     expect(rows[0]!.stock).toBe(0);

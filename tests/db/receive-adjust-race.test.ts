@@ -132,7 +132,7 @@ describe('adjust_stock under concurrency', () => {
     expect(Number(rows[countAt]!.quantity)).toBe(60 - (50 - (countAt - 1)));
     const salesAfter = rows.length - countAt - 1;
     const { rows: productRows } = await pool.query<{ stock: number }>(
-      'select stock_on_hand as stock from public.products where id = $1',
+      'select stock_on_hand::float8 as stock from public.products where id = $1',
       [product],
     );
     expect(productRows[0]!.stock).toBe(60 - salesAfter);

@@ -32,7 +32,7 @@ async function createProduct(userId: string, name: string, stock: number) {
 
 async function productState(productId: string) {
   const { rows } = await pool.query<{ stock: number; orders: string; sale_movements: string }>(
-    `select p.stock_on_hand as stock,
+    `select p.stock_on_hand::float8 as stock,
        (select count(*) from public.sales_orders o where o.product_id = p.id) as orders,
        (select count(*) from public.stock_movements s where s.product_id = p.id and s.reason = 'sale')
          as sale_movements

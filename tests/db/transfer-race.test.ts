@@ -67,7 +67,7 @@ describe('transfer_stock racing with sales', () => {
     }
     expect(await stockAt(user, kurta)).toEqual(transferred ? { 'Main godown': 0, Shop: 6 } : { 'Main godown': 0 });
     const [product] = (
-      await pool.query<{ stock: number }>('select stock_on_hand as stock from public.products where id = $1', [kurta])
+      await pool.query<{ stock: number }>('select stock_on_hand::float8 as stock from public.products where id = $1', [kurta])
     ).rows;
     expect(product!.stock).toBe(10 - sold);
     expect(await discrepancies(pool, user)).toEqual([]);

@@ -89,6 +89,15 @@ async function makeFixture(s: TestStack): Promise<Fixture> {
   const materialId = await createMaterial(user, 'Hostile cotton', 10);
   const productName = 'Hostile kurta';
   const productId = await createProduct(user, productName, 5, [{ material_id: materialId, quantity: 1 }]);
+  const metresProductId = (
+    await rpcOk<{ id: string }>(user, 'create_product', {
+      sku: 'HOSTILE-M',
+      product_name: 'Hostile dyed fabric',
+      selling_price: 90,
+      stock_on_hand: 10,
+      unit_of_measure: 'm',
+    })
+  ).id;
   const saleId = (await rpcOk<{ id: string }>(user, 'log_sale', { product_id: productId, quantity: 1 })).id;
   await rpcOk(user, 'fulfil_sales_order', { order_id: saleId });
   const completedRunId = (
@@ -138,6 +147,7 @@ async function makeFixture(s: TestStack): Promise<Fixture> {
     materialId,
     productId,
     productName,
+    metresProductId,
     saleId,
     completedRunId,
     partlyReturnedId,
@@ -245,7 +255,7 @@ describeStack('hostile input', (stack, kind) => {
         [`id=in.(${Array.from({ length: 101 }, () => crypto.randomUUID()).join(',')})`, 'error'],
         ['nope=eq.1', 'error'],
         ['user_id=zz.1', 'error'],
-        ['stock_on_hand=eq.1e300', 'error'],
+        ['reorder_point=eq.1e300', 'error'],
         ["sku=eq.'; drop table public.products; --", 'ok'],
         [`product_name=eq.${HINDI}`, 'ok'],
       ];

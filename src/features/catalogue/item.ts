@@ -1,4 +1,4 @@
-import type { Product } from '@/features/catalogue/api/products';
+import { countsPieces, type Product } from '@/features/catalogue/api/products';
 import type { RawMaterial } from '@/features/catalogue/api/raw-materials';
 
 /** A product or a raw material, as the actions every stock item has (count, history, archive) see it. */
@@ -7,8 +7,10 @@ export interface StockItem {
   id: string;
   name: string;
   stock: number;
-  /** 'units' for products; a material's unit of measure. */
+  /** 'units' for products in pieces, 'm' or 'kg' for the others (issue 45); a material's unit of measure. */
   unit: string;
+  /** Counted in whole units: a product in pieces. */
+  whole: boolean;
   archived: boolean;
 }
 
@@ -18,7 +20,8 @@ export function productItem(product: Product): StockItem {
     id: product.id,
     name: product.product_name,
     stock: product.stock_on_hand,
-    unit: 'units',
+    unit: countsPieces(product.unit_of_measure) ? 'units' : product.unit_of_measure,
+    whole: countsPieces(product.unit_of_measure),
     archived: product.archived_at !== null,
   };
 }
@@ -30,6 +33,7 @@ export function materialItem(material: RawMaterial): StockItem {
     name: material.material_name,
     stock: material.stock_level,
     unit: material.unit_of_measure,
+    whole: false,
     archived: material.archived_at !== null,
   };
 }

@@ -37,7 +37,7 @@ select is((select unit_cost from public.product_unit_costs where product_id = te
 select results_eq(
   $$ select product_id, max_buildable, bottleneck_material_name from public.product_costing()
      where product_id in (tests.id('part'), tests.id('a'), tests.id('b'), tests.id('top')) order by max_buildable desc $$,
-  $$ values (tests.id('a'), 25, 'Cloth'), (tests.id('part'), 20, 'Cloth'), (tests.id('b'), 12, 'Cloth'), (tests.id('top'), 4, 'Cloth') $$,
+  $$ values (tests.id('a'), 25::numeric, 'Cloth'), (tests.id('part'), 20, 'Cloth'), (tests.id('b'), 12, 'Cloth'), (tests.id('top'), 4, 'Cloth') $$,
   'Can build, as path by path: part 30 / 1.5 = 20; A (5 + 20) / 1 = 25; B (5 + 20) / 2 = 12; top min((0 + 25) / 2, (1 + 12) / 3) = 4; Cloth runs out first');
 select from public.set_sell_what_i_can_make(tests.id('top'), true);
 select is(
@@ -148,7 +148,7 @@ select is((select count(*) from tests.ids where name ~ '^g[2-6] |^graph top$'), 
 select results_eq(
   $$ select unit_cost, max_buildable, bottleneck_material_name from public.product_costing()
      where product_id = tests.id('graph top') $$,
-  $$ values (200000::numeric, 100000, 'Yarn') $$,
+  $$ values (200000::numeric, 100000::numeric, 'Yarn') $$,
   'product_costing: the top costs 10 x 10^4 paths x 1 m x 2 = 200000, and the yarn can build 100000 of it');
 select is((select count(*) from public.product_costing() where product_id in (select id from tests.ids where name ~ '^g[2-6] ')),
   50::bigint, 'and every product below it is costed');

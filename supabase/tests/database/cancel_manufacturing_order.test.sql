@@ -45,7 +45,7 @@ select results_eq(
   $$ values (tests.id('cloth'), 14.000::numeric(14,3), 18.250::numeric(14,3)),
             (tests.id('dye'), 1.000::numeric(14,3), 4.875::numeric(14,3)) $$,
   'One production_cancelled row per material, naming the run, with the balance after');
-select is((select stock_on_hand from public.products where id = tests.id('shirt')), 1,
+select is((select stock_on_hand from public.products where id = tests.id('shirt')), 1::numeric,
   'Product stock is untouched: a cancelled run produced nothing');
 
 -- Refusals ---------------------------------------------------------------------------------------

@@ -38,7 +38,7 @@ select results_eq(
 select results_eq(
   $$ select p.sku, p.product_name, p.selling_price, p.stock_on_hand, v.option_values
      from public.style_variants v join public.products p on p.id = v.product_id order by p.sku $$,
-  $$ values ('KRT-M-BLUE', 'Kurta M Blue', 799.00::numeric(12,2), 0, array['M', 'Blue']),
+  $$ values ('KRT-M-BLUE', 'Kurta M Blue', 799.00::numeric(12,2), 0::numeric, array['M', 'Blue']),
             ('KRT-M-RED', 'Kurta M Red', 849.00, 0, array['M', 'Red']),
             ('KRT-S-BLUE', 'Kurta S Blue', 799.00, 0, array['S', 'Blue']),
             ('KRT-S-RED', 'Kurta S Red', 799.00, 4, array['S', 'Red']) $$,

@@ -23,7 +23,7 @@ reset role;
 select results_eq(
   $$ select o.status::text, p.stock_on_hand from public.manufacturing_orders o
      join public.products p on p.id = o.product_id where o.id = tests.id('run') $$,
-  $$ values ('In Progress', 4) $$,
+  $$ values ('In Progress', 4::numeric) $$,
   'After the refused attempts the order is still In Progress and stock is unchanged'
 );
 
@@ -38,7 +38,7 @@ select is((select status::text from public.manufacturing_orders where id = tests
   'The stored order is Completed');
 select ok((select completion_date is not null from public.manufacturing_orders where id = tests.id('run')),
   'The stored order has a completion date');
-select is((select stock_on_hand from public.products where id = tests.id('chair')), 10,
+select is((select stock_on_hand from public.products where id = tests.id('chair')), 10::numeric,
   'Completion adds the 6 produced to stock on hand (4 -> 10)');
 select is((select stock_level from public.raw_materials where id = tests.id('wood')), 85.000::numeric(14,3),
   'Completion consumes no further material (100 - 2.5 x 6 = 85, taken at start)');
@@ -52,7 +52,7 @@ select results_eq(
 -- Only forward, only once ------------------------------------------------------------------------
 select throws_ok($$ select public.complete_production(tests.id('run')) $$,
   'P0001', 'This manufacturing order is already completed.', 'Completing an order twice is refused');
-select is((select stock_on_hand from public.products where id = tests.id('chair')), 10,
+select is((select stock_on_hand from public.products where id = tests.id('chair')), 10::numeric,
   'The repeated completion added no stock');
 select is((select count(*) from public.stock_movements where manufacturing_order_id = tests.id('run')
            and reason = 'production_output'), 1::bigint,
@@ -80,7 +80,7 @@ select throws_ok($$ select public.complete_production(tests.id('bulk run 2')) $$
 select results_eq(
   $$ select o.status::text, p.stock_on_hand from public.manufacturing_orders o
      join public.products p on p.id = o.product_id where o.id = tests.id('bulk run 2') $$,
-  $$ values ('In Progress', 2000000000) $$,
+  $$ values ('In Progress', 2000000000::numeric) $$,
   'The refused completion left the order In Progress and the stock as it was'
 );
 

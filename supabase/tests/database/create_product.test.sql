@@ -25,7 +25,7 @@ insert into tests.ids select 'shirt', id from public.create_product(
 select results_eq(
   $$ select user_id, sku, product_name, category, selling_price, stock_on_hand, reorder_point
      from public.products where id = tests.id('shirt') $$,
-  $$ values (tests.id('owner'), 'SHIRT-1', 'Linen Shirt', 'Apparel', 1499.50::numeric(12,2), 12, 5) $$,
+  $$ values (tests.id('owner'), 'SHIRT-1', 'Linen Shirt', 'Apparel', 1499.50::numeric(12,2), 12::numeric, 5) $$,
   'The product is stored for its owner with trimmed SKU and name and the given figures'
 );
 select results_eq(
@@ -45,7 +45,7 @@ select ok((select created_at is not null from public.products where id = tests.i
 insert into tests.ids select 'plain', id from public.create_product('PLAIN-1', 'Plain', selling_price => 10);
 select results_eq(
   $$ select category, stock_on_hand, reorder_point from public.products where id = tests.id('plain') $$,
-  $$ values (null::text, 0, 10) $$,
+  $$ values (null::text, 0::numeric, 10) $$,
   'Defaults: no category, stock 0, reorder point 10'
 );
 select is_empty($$ select 1 from public.stock_movements where product_id = tests.id('plain') $$,
@@ -57,7 +57,7 @@ insert into tests.ids select 'nulls', id
 from public.create_product('NULLS-1', 'Nulls', '', 10, null, null, null);
 select results_eq(
   $$ select category, stock_on_hand, reorder_point from public.products where id = tests.id('nulls') $$,
-  $$ values (null::text, 0, 10) $$,
+  $$ values (null::text, 0::numeric, 10) $$,
   'Null stock, reorder point and BOM fall back to 0, 10 and none; a blank category is stored as null'
 );
 

@@ -97,7 +97,7 @@ select is_empty(
   'Sales and consumption are negative movements; opening stock and output are positive');
 select results_eq(
   $$ select sku, stock_on_hand from public.products where user_id in (select id from tests.ids) order by sku $$,
-  $$ values ('SHF-1', 0), ('STL-1', 4), ('TBL-1', 0) $$,
+  $$ values ('SHF-1', 0::numeric), ('STL-1', 4), ('TBL-1', 0) $$,
   'The history leaves the stock it should: tables 3+4-2-5 = 0, stools 5-1 = 4, shelves 1+4-5 = 0'
 );
 select results_eq(

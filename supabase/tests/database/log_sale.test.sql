@@ -22,7 +22,7 @@ select results_eq(
   $$ values ('Amazon', tests.id('widget'), 'Widget', 2, 250.00::numeric(12,2), 500.00::numeric(14,2), 'Unfulfilled') $$,
   'A sale records platform, product, its name, quantity, unit price, total = quantity x price and status Unfulfilled'
 );
-select is((select stock_on_hand from public.products where id = tests.id('widget')), 3,
+select is((select stock_on_hand from public.products where id = tests.id('widget')), 3::numeric,
   'A sale of 2 takes 2 from stock on hand (5 -> 3)');
 select results_eq(
   $$ select product_id, material_id, quantity, balance_after, reason::text, sales_order_id, manufacturing_order_id
@@ -37,7 +37,7 @@ select is((select platform::text from public.log_sale(tests.id('widget'), 1)), '
   'The platform defaults to Flipkart');
 select is((select status::text from public.log_sale(tests.id('widget'), 2, 'Brand Website')), 'Unfulfilled',
   'Selling exactly the remaining stock is allowed');
-select is((select stock_on_hand from public.products where id = tests.id('widget')), 0,
+select is((select stock_on_hand from public.products where id = tests.id('widget')), 0::numeric,
   'Selling the last units leaves stock at 0');
 
 -- Owner: refused sales, each with its message and nothing committed --------------------------
@@ -64,7 +64,7 @@ select tests.authenticate_as('owner');
 select throws_ok($$ select public.log_sale(tests.id('widget'), 5) $$,
   'P0001', 'Not enough stock for Widget. Only 4 available.',
   'A sale of 5 with 4 in stock is refused and reports the 4 available');
-select is((select stock_on_hand from public.products where id = tests.id('widget')), 4,
+select is((select stock_on_hand from public.products where id = tests.id('widget')), 4::numeric,
   'A refused sale leaves stock unchanged');
 
 select throws_ok($$ select public.log_sale(tests.id('widget'), 0) $$,
@@ -99,7 +99,7 @@ select is((select count(*) from public.sales_orders), (select orders from counts
   'No refused sale created an order');
 select is((select count(*) from public.stock_movements), (select movements from counts_before),
   'No refused sale wrote a ledger row');
-select is((select stock_on_hand from public.products where id = tests.id('widget')), 4,
+select is((select stock_on_hand from public.products where id = tests.id('widget')), 4::numeric,
   'No refused sale changed stock');
 
 -- Another user: cannot sell the owner's product ------------------------------------------------
@@ -111,7 +111,7 @@ select throws_ok($$ select public.log_sale(tests.id('widget'), 100) $$,
   'Another user over-selling the owner''s product learns nothing about its stock');
 
 reset role;
-select is((select stock_on_hand from public.products where id = tests.id('widget')), 4,
+select is((select stock_on_hand from public.products where id = tests.id('widget')), 4::numeric,
   'Another user''s attempts leave the owner''s stock unchanged');
 select is((select count(*) from public.sales_orders where user_id = tests.id('other')), 0::bigint,
   'Another user''s attempts created no order');
@@ -128,7 +128,7 @@ select throws_ok($$ select public.log_sale(tests.id('widget'), 1) $$,
   '42501', 'permission denied for function log_sale', 'anon cannot log a sale');
 
 reset role;
-select is((select stock_on_hand from public.products where id = tests.id('widget')), 4,
+select is((select stock_on_hand from public.products where id = tests.id('widget')), 4::numeric,
   'Stock is unchanged after every refused call');
 
 -- The order row copies the name at sale time: renaming the product later leaves it intact.
@@ -152,7 +152,7 @@ select results_eq(
 insert into tests.ids select 'jet', id from public.create_product('JET-1', 'Jet', null, 1000000000, 2000);
 select throws_ok($$ select public.log_sale(tests.id('jet'), 1000) $$,
   'P0001', 'Sale total must be at most 999999999999.99.', 'A sale whose total exceeds an order''s capacity is refused');
-select is((select stock_on_hand from public.products where id = tests.id('jet')), 2000,
+select is((select stock_on_hand from public.products where id = tests.id('jet')), 2000::numeric,
   'The refused oversized sale took no stock');
 select is((select total_amount from public.log_sale(tests.id('jet'), 999)), 999000000000.00::numeric(14,2),
   'A sale just within the capacity is recorded');

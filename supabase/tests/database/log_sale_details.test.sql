@@ -21,7 +21,7 @@ select results_eq(
   $$ values (999.50::numeric(12,2), 1999.00::numeric(14,2), 'MYN-1001', '2026-03-05 00:00:00') $$,
   'An offer price sets the unit price and the total; a past day is midnight in India; the order id is trimmed'
 );
-select is((select stock_on_hand from public.products where id = tests.id('kurta')), 18,
+select is((select stock_on_hand from public.products where id = tests.id('kurta')), 18::numeric,
   'The sale takes its quantity from stock as any other');
 
 -- Defaults: the list price and now -----------------------------------------------------------

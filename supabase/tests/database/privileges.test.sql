@@ -149,14 +149,14 @@ select set_eq(
      from pg_proc p join pg_namespace n on n.oid = p.pronamespace
      where n.nspname in ('public', 'private', 'reports')
        and has_function_privilege('authenticated', p.oid, 'EXECUTE') $$,
-  array['public.create_product(text, text, text, numeric, numeric, numeric, jsonb, uuid, jsonb)',
+  array['public.create_product(text, text, text, numeric, numeric, numeric, jsonb, uuid, jsonb, text)',
         'public.create_raw_material(text, text, numeric, numeric, text, numeric, uuid)',
         'public.log_sale(uuid, numeric, text, uuid, numeric, date, text, uuid, uuid)', 'public.fulfil_sales_order(uuid)',
         'public.fulfil_sales_orders(uuid[])',
         'public.start_production(uuid, numeric, uuid, uuid)', 'public.complete_production(uuid)',
         'public.receive_material(uuid, numeric, numeric, text, uuid, numeric, numeric, text, date, uuid)',
         'public.adjust_stock(uuid, uuid, numeric, text, uuid)',
-        'public.update_product(uuid, text, text, text, numeric, numeric, jsonb, jsonb)',
+        'public.update_product(uuid, text, text, text, numeric, numeric, jsonb, jsonb, text)',
         'public.update_raw_material(uuid, text, text, numeric, text, numeric)',
         'public.archive_item(uuid, uuid, boolean)', 'public.cancel_sales_order(uuid)',
         'public.return_sales_order(uuid, boolean, text, uuid)', 'public.cancel_manufacturing_order(uuid)',

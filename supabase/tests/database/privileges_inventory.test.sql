@@ -100,7 +100,7 @@ select results_eq(
 
 -- Functions: signed-in users only (two assertions each) ------------------------------------------
 select tests.for_signed_in_users_only(f, args)
-from (values ('create_product', array['text', 'text', 'text', 'numeric', 'numeric', 'numeric', 'jsonb', 'uuid', 'jsonb']),
+from (values ('create_product', array['text', 'text', 'text', 'numeric', 'numeric', 'numeric', 'jsonb', 'uuid', 'jsonb', 'text']),
              ('create_raw_material', array['text', 'text', 'numeric', 'numeric', 'text', 'numeric', 'uuid']),
              ('log_sale', array['uuid', 'numeric', 'text', 'uuid', 'numeric', 'date', 'text', 'uuid', 'uuid']),
              ('fulfil_sales_order', array['uuid']),
@@ -109,7 +109,7 @@ from (values ('create_product', array['text', 'text', 'text', 'numeric', 'numeri
              ('complete_production', array['uuid']),
              ('receive_material', array['uuid', 'numeric', 'numeric', 'text', 'uuid', 'numeric', 'numeric', 'text', 'date', 'uuid']),
              ('adjust_stock', array['uuid', 'uuid', 'numeric', 'text', 'uuid']),
-             ('update_product', array['uuid', 'text', 'text', 'text', 'numeric', 'numeric', 'jsonb', 'jsonb']),
+             ('update_product', array['uuid', 'text', 'text', 'text', 'numeric', 'numeric', 'jsonb', 'jsonb', 'text']),
              ('update_raw_material', array['uuid', 'text', 'text', 'numeric', 'text', 'numeric']),
              ('archive_item', array['uuid', 'uuid', 'boolean']),
              ('cancel_sales_order', array['uuid']),

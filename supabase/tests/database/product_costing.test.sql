@@ -33,30 +33,30 @@ insert into tests.ids select 'card', id from public.create_product('GIFT-1', 'Gi
 select results_eq(
   $$ select unit_cost, margin, margin_percent, max_buildable, bottleneck_material_id, bottleneck_material_name
      from public.product_costing() where product_id = tests.id('tshirt') $$,
-  $$ values (153.25::numeric, 345.75::numeric, 69.29::numeric, 8, tests.id('cotton'), 'Cotton Fabric') $$,
+  $$ values (153.25::numeric, 345.75::numeric, 69.29::numeric, 8::numeric, tests.id('cotton'), 'Cotton Fabric') $$,
   'T-shirt: unit cost 153.25 (1.25 x 120.50 + 3.5 x 0.75), margin 345.75 (69.29%), 8 buildable (10 / 1.25), Cotton Fabric runs out first'
 );
 select results_eq(
   $$ select unit_cost, margin, max_buildable, bottleneck_material_name
      from public.product_costing() where product_id = tests.id('shirt') $$,
-  $$ values (253.00::numeric, 746.00::numeric, 0, 'Buttons') $$,
+  $$ values (253.00::numeric, 746.00::numeric, 0::numeric, 'Buttons') $$,
   'Shirt: a BOM material with zero stock builds 0 and is the bottleneck'
 );
 select results_eq(
   $$ select max_buildable, bottleneck_material_name from public.product_costing() where product_id = tests.id('cap') $$,
-  $$ values (10, 'Cotton Fabric') $$,
+  $$ values (10::numeric, 'Cotton Fabric') $$,
   'Cap: when two materials allow the same count, the first by name is named'
 );
 select results_eq(
   $$ select unit_cost, margin, margin_percent, max_buildable
      from public.product_costing() where product_id = tests.id('tint') $$,
-  $$ values (11.09889::numeric, 3.90111::numeric, 26.01::numeric, 3) $$,
+  $$ values (11.09889::numeric, 3.90111::numeric, 26.01::numeric, 3::numeric) $$,
   'Tint: fractional quantity x cost stays exact numeric (0.333 x 33.33 = 11.09889), 3 buildable (1 / 0.333)'
 );
 select results_eq(
   $$ select unit_cost, margin, margin_percent, cost_known, max_buildable, bottleneck_material_id, bottleneck_material_name
      from public.product_costing() where product_id = tests.id('card') $$,
-  $$ values (null::numeric, null::numeric, null::numeric, false, null::integer, null::uuid, null::text) $$,
+  $$ values (null::numeric, null::numeric, null::numeric, false, null::numeric, null::uuid, null::text) $$,
   'An empty BOM without a purchase cost: the cost is unknown, so no margin (never a 100% one), and nothing limits or bottlenecks it'
 );
 select is((select count(*) from public.product_costing()), 5::bigint, 'One row per product of the owner');
@@ -71,7 +71,7 @@ select is((select unit_cost from public.product_costing() where product_id = tes
 select from public.start_production(tests.id('tshirt'), 2);
 select results_eq(
   $$ select max_buildable, bottleneck_material_name from public.product_costing() where product_id = tests.id('tshirt') $$,
-  $$ values (6, 'Cotton Fabric') $$,
+  $$ values (6::numeric, 'Cotton Fabric') $$,
   'Producing 2 T-shirts uses 2.5 m of cotton: 7.5 m builds 6'
 );
 

@@ -181,7 +181,7 @@ select results_eq(
   $$ select (select stock_on_hand from public.products where id = tests.id('mug')),
             (select count(*) from public.sales_returns)::integer,
             (select count(*) from public.return_claims)::integer $$,
-  $$ values (8, 3, 1) $$,
+  $$ values (8::numeric, 3, 1) $$,
   'Each return wrote once: mug 10 - 3 - 2 + 1 (sellable) + 2 (the report''s RTO) = 8, three returns (the hat''s whole-order one too), one claim (the damaged mug)'
 );
 select results_eq(
@@ -191,7 +191,7 @@ select results_eq(
             (select count(*) from public.manufacturing_orders)::integer,
             (select count(*) from public.products)::integer,
             (select count(*) from public.raw_materials)::integer $$,
-  $$ values (7, 94.000::numeric(14,3), 7, 2, 10, 4) $$,
+  $$ values (7::numeric, 94.000::numeric(14,3), 7, 2, 10, 4) $$,
   'Each operation wrote once: hat 10 - 1 - 1 - 2 + 1 = 7, felt 77 + 25 - 6 - 2 = 94, three sales, two of mugs and two of cups, two runs, ten products (the mug, the cup, two berets, two scarves, the pair of mugs combo), four materials'
 );
 select is((select status::text from public.log_sale(tests.id('hat'), 2, 'Amazon',
@@ -214,7 +214,7 @@ select is(pg_temp.answer($$ public.log_sale(tests.id('hat'), 5, 'Myntra',
 select is((select count(*) from (
     select public.log_sale(tests.id('hat'), 1) union all select public.log_sale(tests.id('hat'), 1)) s)::integer,
   2, 'Two calls without a request_id still make two sales');
-select is((select stock_on_hand from public.products where id = tests.id('hat')), 5,
+select is((select stock_on_hand from public.products where id = tests.id('hat')), 5::numeric,
   'and take stock twice (7 -> 5)');
 
 -- An id used for one operation is refused by another, which writes nothing ------------------------
@@ -251,7 +251,7 @@ select results_eq(
   $$ values (tests.id('bobs_hat'), 1, tests.id('other')) $$,
   'Another user sending the owner''s request_id makes their own sale, not a replay of the owner''s'
 );
-select is((select stock_on_hand from public.products where id = tests.id('bobs_hat')), 4,
+select is((select stock_on_hand from public.products where id = tests.id('bobs_hat')), 4::numeric,
   'and it takes their stock (5 -> 4)');
 select isnt(tests.id('bobs_sale'), ((pg_temp.firsts('log_sale')).answer -> 0 ->> 'id')::uuid,
   'The owner''s stored sale is never returned to another user');
@@ -270,7 +270,7 @@ select results_eq(
   $$ values (1, 'Unfulfilled') $$,
   'The retry with the same request_id runs afresh and sells'
 );
-select is((select stock_on_hand from public.products where id = tests.id('hat')), 4,
+select is((select stock_on_hand from public.products where id = tests.id('hat')), 4::numeric,
   'and takes its stock (5 -> 4)');
 select throws_ok($$ select * from public.import_raw_materials(
     '[{"material_name": "Lining"}, {"material_name": "Felt"}]',

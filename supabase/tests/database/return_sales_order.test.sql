@@ -27,7 +27,7 @@ select throws_ok($$ select public.return_sales_order(tests.id('rto')) $$,
 select tests.authenticate_as('owner');
 select results_eq($$ select status::text, return_note from public.return_sales_order(tests.id('rto'), note => 'RTO') $$,
   $$ values ('Returned', 'RTO') $$, 'Returning gives status Returned and keeps the note');
-select is((select stock_on_hand from public.products where id = tests.id('bag')), 7,
+select is((select stock_on_hand from public.products where id = tests.id('bag')), 7::numeric,
   'With restock the 3 units are back (4 + 3)');
 select results_eq(
   $$ select quantity, balance_after, reason::text, sales_order_id, note from public.stock_movements
@@ -38,7 +38,7 @@ select results_eq(
 -- Owner: a damaged return ---------------------------------------------------------------------------
 select is((select status::text from public.return_sales_order(tests.id('damaged'), false, 'Torn')), 'Returned',
   'A damaged return is Returned too');
-select is((select stock_on_hand from public.products where id = tests.id('bag')), 7,
+select is((select stock_on_hand from public.products where id = tests.id('bag')), 7::numeric,
   'Without restock stock stays 7');
 select is_empty($$ select 1 from public.stock_movements where sales_order_id = tests.id('damaged') and reason = 'sale_return' $$,
   'Without restock no ledger row is written');
@@ -64,7 +64,7 @@ select throws_ok($$ select public.return_sales_order(tests.id('open'), true, rep
 select throws_ok($$ select public.return_sales_order(gen_random_uuid()) $$,
   'P0001', 'Sales order not found.', 'An unknown order is refused');
 select is((select (stock_on_hand, (select status::text from public.sales_orders where id = tests.id('open'))) from public.products where id = tests.id('bag')),
-  (7, 'Unfulfilled'::text), 'The refused returns changed neither stock nor the open order');
+  (7::numeric, 'Unfulfilled'::text), 'The refused returns changed neither stock nor the open order');
 select is((select sum(quantity) from public.stock_movements where product_id = tests.id('bag')), 7.000::numeric,
   'Stock equals the sum of the product''s movements (10 - 3 - 2 - 1 + 3)');
 

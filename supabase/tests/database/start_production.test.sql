@@ -20,7 +20,7 @@ insert into tests.ids select 'run', id from public.start_production(tests.id('sh
 select results_eq(
   $$ select user_id, product_id, product_name, quantity_to_produce, status::text, completion_date
      from public.manufacturing_orders where id = tests.id('run') $$,
-  $$ values (tests.id('owner'), tests.id('shirt'), 'Shirt', 3, 'In Progress', null::timestamptz) $$,
+  $$ values (tests.id('owner'), tests.id('shirt'), 'Shirt', 3::numeric, 'In Progress', null::timestamptz) $$,
   'Starting production records the product, its name, the quantity, status In Progress and no completion date'
 );
 select ok((select creation_date is not null from public.manufacturing_orders where id = tests.id('run')),
@@ -31,7 +31,7 @@ select is((select stock_level from public.raw_materials where id = tests.id('thr
   'Thread drops by 4 x 3 = 12 (40 -> 28)');
 select is((select stock_level from public.raw_materials where id = tests.id('spare')), 7.000::numeric(14,3),
   'A material outside the BOM is untouched');
-select is((select stock_on_hand from public.products where id = tests.id('shirt')), 0,
+select is((select stock_on_hand from public.products where id = tests.id('shirt')), 0::numeric,
   'Starting production adds no finished stock yet');
 select results_eq(
   $$ select material_id, product_id, quantity, balance_after, reason::text, manufacturing_order_id, sales_order_id

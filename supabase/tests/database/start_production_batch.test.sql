@@ -56,7 +56,7 @@ select is((select cardinality(ids) from batch), 3, 'The batch returns one order 
 select results_eq(
   $$ select o.product_id, o.product_name, o.quantity_to_produce, o.status::text
      from batch, unnest(ids) with ordinality i (id, n) join public.manufacturing_orders o on o.id = i.id order by i.n $$,
-  $$ values (tests.id('k-m'), 'Kurta - M', 4, 'In Progress'), (tests.id('k-s'), 'Kurta - S', 2, 'In Progress'),
+  $$ values (tests.id('k-m'), 'Kurta - M', 4::numeric, 'In Progress'), (tests.id('k-s'), 'Kurta - S', 2, 'In Progress'),
             (tests.id('sticker'), 'Sticker', 10, 'In Progress') $$,
   'The ids are the new orders, in the order of the runs (an upper-case product id is accepted)'
 );

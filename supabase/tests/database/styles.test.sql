@@ -78,7 +78,7 @@ select results_eq(
      from public.products p join public.style_variants v on v.product_id = p.id
      where p.id in (select (e ->> 'product_id')::uuid from created, jsonb_array_elements(answer -> 'products') e)
      order by p.sku $$,
-  $$ values ('KRT-L-NAVY-BLUE', 'Apparel', 799.50::numeric(12,2), 0, 10, tests.id('kurta'), array['L', 'Navy Blue']),
+  $$ values ('KRT-L-NAVY-BLUE', 'Apparel', 799.50::numeric(12,2), 0::numeric, 10, tests.id('kurta'), array['L', 'Navy Blue']),
             ('KRT-L-RED', 'Apparel', 799.50, 0, 10, tests.id('kurta'), array['L', 'Red']),
             ('KRT-M-NAVY-BLUE', 'Apparel', 799.50, 0, 10, tests.id('kurta'), array['M', 'Navy Blue']),
             ('KRT-M-RED', 'Apparel', 799.50, 0, 10, tests.id('kurta'), array['M', 'Red']),

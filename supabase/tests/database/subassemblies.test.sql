@@ -37,7 +37,7 @@ select from public.set_product_costs(tests.id('kurta'), 80, 500, 20);
 insert into tests.ids select 'giftbox', id from public.create_product('GB-1', 'Gift Box', null, 2999, 0, 0,
   jsonb_build_array(jsonb_build_object('product_id', tests.id('kurta'), 'quantity', 1),
                     jsonb_build_object('material_id', tests.id('box'), 'quantity', 1)));
-select is((select quantity from public.bom_subassemblies where product_id = tests.id('kurta')), 2,
+select is((select quantity from public.bom_subassemblies where product_id = tests.id('kurta')), 2::numeric,
   'The kurta''s sub-assembly line keeps 2 sets of cut panels');
 
 -- Costs through every level.
@@ -61,18 +61,18 @@ select is((select unit_cost from public.product_unit_costs where product_id = te
 -- Max buildable and the bottleneck at whatever level.
 select results_eq(
   $$ select max_buildable, bottleneck_material_name from public.product_costing() where product_id = tests.id('panels') $$,
-  $$ values (7, 'Dyed Fabric') $$,
+  $$ values (7::numeric, 'Dyed Fabric') $$,
   'Cut panels: 10 m / 1.26 m builds 7 (wastage counted); Dyed Fabric runs out first'
 );
 select results_eq(
   $$ select max_buildable, bottleneck_material_name, bottleneck_product_name
      from public.product_costing() where product_id = tests.id('kurta') $$,
-  $$ values (3, 'Dyed Fabric', null::text) $$,
+  $$ values (3::numeric, 'Dyed Fabric', null::text) $$,
   'Kurta: no panels in stock, but the fabric can make 7 sets: 3 kurtas; the bottleneck is the fabric a level down'
 );
 select results_eq(
   $$ select max_buildable, bottleneck_material_name from public.product_costing() where product_id = tests.id('giftbox') $$,
-  $$ values (3, 'Dyed Fabric') $$,
+  $$ values (3::numeric, 'Dyed Fabric') $$,
   'Gift box: 3, limited by the fabric two levels down (the box cards allow 5)'
 );
 
@@ -86,11 +86,11 @@ select throws_ok($$ select public.start_production(tests.id('panels'), 2) $$, 'P
 select from public.complete_production(tests.id('panel_run'));
 select results_eq(
   $$ select max_buildable, bottleneck_material_name from public.product_costing() where product_id = tests.id('kurta') $$,
-  $$ values (3, 'Dyed Fabric') $$,
+  $$ values (3::numeric, 'Dyed Fabric') $$,
   'Kurta: 6 sets in stock and 1 more from the fabric: (6 + 1) / 2 = 3'
 );
 insert into tests.ids select 'kurta_run', id from public.start_production(tests.id('kurta'), 3);
-select is((select stock_on_hand from public.products where id = tests.id('panels')), 0,
+select is((select stock_on_hand from public.products where id = tests.id('panels')), 0::numeric,
   'Starting 3 kurtas takes 6 sets of cut panels from stock');
 select results_eq(
   $$ select quantity, balance_after, reason::text, manufacturing_order_id from public.stock_movements
@@ -108,7 +108,7 @@ select throws_ok(
   'P0001', 'Not enough Cut Panels: 2 needed, 0 available.',
   'A batch names the short sub-assembly with what is needed and available');
 select from public.cancel_manufacturing_order(tests.id('kurta_run'));
-select is((select stock_on_hand from public.products where id = tests.id('panels')), 6,
+select is((select stock_on_hand from public.products where id = tests.id('panels')), 6::numeric,
   'Cancelling the kurta run puts the 6 sets of panels back');
 select is((select quantity from public.stock_movements where product_id = tests.id('panels') and reason = 'production_cancelled'),
   6.000::numeric(14,3), 'and records them as production_cancelled');

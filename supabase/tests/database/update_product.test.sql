@@ -18,7 +18,7 @@ insert into tests.ids select 'scarf', id from public.create_product('SCF-1', 'Sc
 select results_eq(
   $$ select sku, product_name, category, selling_price, reorder_point, stock_on_hand
      from public.update_product(tests.id('saree'), ' SAR-2 ', ' Silk Saree ', '', 3199.5, 4) $$,
-  $$ values ('SAR-2', 'Silk Saree', null::text, 3199.50::numeric(12,2), 4, 7) $$,
+  $$ values ('SAR-2', 'Silk Saree', null::text, 3199.50::numeric(12,2), 4, 7::numeric) $$,
   'Details are trimmed and saved, an empty category becomes none, stock stays 7');
 select results_eq(
   $$ select material_id, quantity from public.bom_items where product_id = tests.id('saree') $$,

@@ -116,7 +116,7 @@ select results_eq(
 select results_eq(
   $$ select p.sku, p.stock_on_hand, (select sum(m.quantity)::int from public.stock_movements m where m.product_id = p.id)
      from public.products p where p.user_id = tests.id('owner') order by p.sku $$,
-  $$ values ('BAG-1', 1, 1), ('CAP-1', 7, 7), ('HAT-1', 2, 2) $$,
+  $$ values ('BAG-1', 1::numeric, 1), ('CAP-1', 7, 7), ('HAT-1', 2, 2) $$,
   'Stock moved through log_sale''s ledger; the short line moved nothing'
 );
 reset role; -- the service_role cannot read refused lines; the test reads them as postgres
@@ -129,7 +129,7 @@ select results_eq(
   'Unknown SKUs, oversells (the spec''s text) and SKU-less lines are recorded, not dropped'
 );
 select tests.as_service_role();
-select is((select stock_on_hand from public.products where id = tests.id('other_hat')), 50,
+select is((select stock_on_hand from public.products where id = tests.id('other_hat')), 50::numeric,
   'The other user''s product of the same SKU is untouched');
 select is(current_setting('request.jwt.claims', true)::jsonb ->> 'role', 'service_role',
   'The caller''s claims are restored after the owner''s sales');
@@ -145,7 +145,7 @@ select results_eq(
   $$ select (select count(*)::int from public.sales_orders where user_id = tests.id('owner')),
             (select count(*)::int from public.website_order_refusals where user_id = tests.id('owner')),
             (select stock_on_hand from public.products where id = tests.id('hat')) $$,
-  $$ values (2, 3, 2) $$,
+  $$ values (2, 3, 2::numeric) $$,
   'After the retry: still two sales, three refused lines (not duplicated), stock unchanged'
 );
 

@@ -126,6 +126,8 @@ export interface NewProduct {
   sellingPrice: string;
   stockOnHand?: string;
   reorderPoint?: string;
+  /** What it is counted in (issue 45): pcs (the form's default), m or kg. */
+  unit?: string;
   /**
    * Material option labels, e.g. 'Cotton fabric (metres)', or product ones ('Cut Panels (PNL-01) ·
    * Product', a sub-assembly), with the quantity one unit uses and a material's wastage %.
@@ -143,6 +145,7 @@ export async function addProduct(page: Page, product: NewProduct): Promise<void>
   await form.getByLabel('Product Name').fill(product.name);
   if (product.category) await form.getByLabel('Category').fill(product.category);
   await form.getByLabel('Selling Price').fill(product.sellingPrice);
+  if (product.unit) await form.getByLabel('Unit', { exact: true }).selectOption(product.unit);
   if (product.stockOnHand) await form.getByLabel('Stock on Hand').fill(product.stockOnHand);
   if (product.reorderPoint) await form.getByLabel('Reorder Point').fill(product.reorderPoint);
   for (const [index, row] of (product.bom ?? []).entries()) {

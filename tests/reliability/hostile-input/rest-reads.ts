@@ -57,16 +57,23 @@ export default function cases(f: Fixture): Case[] {
     );
   }
   list.push(
+    // Stock is numeric(14,3) since products have units (issue 45); the reorder point is an integer.
     get(
       'products stock compared with a word',
       '/rest/v1/products?stock_on_hand=gt.abc',
+      400,
+      /invalid input syntax for type numeric/,
+    ),
+    get(
+      'products reorder point compared with a word',
+      '/rest/v1/products?reorder_point=gt.abc',
       400,
       /invalid input syntax for type integer/,
     ),
     {
       ...get(
-        'products stock compared with 1e300',
-        '/rest/v1/products?stock_on_hand=gt.1e300',
+        'products reorder point compared with 1e300',
+        '/rest/v1/products?reorder_point=gt.1e300',
         400,
         /invalid input syntax for type integer/,
       ),

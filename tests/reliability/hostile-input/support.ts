@@ -23,6 +23,8 @@ export interface Fixture {
   materialId: string;
   productId: string;
   productName: string;
+  /** A product counted in metres, with 10 m in stock and no BOM (issue 45). */
+  metresProductId: string;
   saleId: string;
   completedRunId: string;
   /** An order of 2 with one damaged unit back, and that unit's claim. */

@@ -8,6 +8,7 @@ const fabric: StockItem = {
   name: 'Cotton fabric',
   stock: 7,
   unit: 'metres',
+  whole: false,
   archived: false,
 };
 const kurta: StockItem = {
@@ -16,8 +17,10 @@ const kurta: StockItem = {
   name: 'Cotton Kurta',
   stock: 1000,
   unit: 'units',
+  whole: true,
   archived: false,
 };
+const dyedFabric: StockItem = { ...kurta, name: 'Dyed Fabric', stock: 7.5, unit: 'm', whole: false };
 
 function messages(item: StockItem, counted: string, note = 'Monthly count') {
   return (
@@ -36,6 +39,9 @@ describe('countStockSchema', () => {
     expect(messages(fabric, '2.5')).toEqual([]);
     expect(messages(fabric, '6.5005')).toEqual(['Counted stock can have at most 3 decimal places.']);
     expect(messages(kurta, '2.5')).toEqual(['Counted stock must be a whole number.']);
+    // A product in metres is counted to the millimetre (issue 45).
+    expect(messages(dyedFabric, '12.345')).toEqual([]);
+    expect(messages(dyedFabric, '12.3456')).toEqual(['Counted stock can have at most 3 decimal places.']);
     expect(messages(kurta, '1e3')).toEqual(['Counted stock must be a number.']);
     expect(messages(fabric, '-1')).toEqual(['Counted stock must be at least 0.']);
     expect(messages(fabric, '')).toEqual(['Counted stock is required.']);

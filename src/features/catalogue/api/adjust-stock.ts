@@ -5,9 +5,9 @@ import { itemArguments, itemTable, type StockItem } from '../item';
 import { noteField } from '../quantity-rules';
 import { callRpc, useWrite, withRequestId } from '@/lib/write';
 
-/** Counted stock: whole units for products, 3 decimals for materials (adjust_stock). */
+/** Counted stock: whole units for products in pieces, 3 decimals for materials and products in m or kg (adjust_stock). */
 export function countedStockRules(item: StockItem) {
-  return item.kind === 'product' ? stockFieldRules.countedProduct : stockFieldRules.countedMaterial;
+  return item.whole ? stockFieldRules.countedProduct : stockFieldRules.countedMaterial;
 }
 
 /** adjust_stock's rules, for instant feedback: the counted number, a change, a reason. */

@@ -37,6 +37,7 @@ describe('catalogue exports', () => {
       stock_on_hand: 0,
       reorder_point: 10,
       archived_at: null,
+      unit_of_measure: 'pcs',
       is_combo: false,
       style_id: 's',
       style_name: 'Kurta',

@@ -39,6 +39,8 @@ const listedProduct = z.object({
   stock_on_hand: amount,
   reorder_point: amount,
   archived_at: z.string().nullable(),
+  // What it is counted in (issue 45): pcs, m or kg.
+  unit_of_measure: z.string(),
   // A combo (issue 34): its stock is what its parts make up now.
   is_combo: z.boolean().default(false),
 });

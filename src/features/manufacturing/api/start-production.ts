@@ -1,11 +1,32 @@
 import { z } from 'zod';
-import { choiceField, numberField, productionFieldRules } from '@/lib/form-fields';
+import { countsPieces } from '@/features/catalogue/api/products';
+import { checked, choiceField, numberField, productionFieldRules } from '@/lib/form-fields';
 import { callRpc, useWrite, withRequestId } from '@/lib/write';
 
-export const startProductionSchema = z.object({
-  product_id: choiceField('Choose a product.'),
-  quantity_to_produce: numberField(productionFieldRules.quantityToProduce),
-});
+/** A run's quantity rules in its product's unit (issue 45): whole pieces, or 3 decimals of a metre or kilogram. */
+export function quantityToProduceRules(unit: string) {
+  return countsPieces(unit) ? productionFieldRules.quantityToProduce : productionFieldRules.measuredQuantityToProduce;
+}
+
+/**
+ * A run: the product and the quantity, checked in the product's unit. unit is the chosen product's,
+ * as the form learns it once the product is read (until then, and absent, pieces: the stricter
+ * rule); it is not sent.
+ */
+export const startProductionSchema = z
+  .object({
+    product_id: z.string().nullable(),
+    quantity_to_produce: z.union([z.string(), z.number()]),
+    unit: z.string().optional(),
+  })
+  .transform((run, ctx) => {
+    const productId = checked(ctx, choiceField('Choose a product.'), run.product_id, ['product_id']);
+    const quantity = checked(ctx, numberField(quantityToProduceRules(run.unit ?? 'pcs')), run.quantity_to_produce, [
+      'quantity_to_produce',
+    ]);
+    if (productId === undefined || quantity === undefined) return z.NEVER;
+    return { product_id: productId, quantity_to_produce: quantity };
+  });
 
 export type StartProductionForm = z.input<typeof startProductionSchema>;
 export type StartProductionInput = z.output<typeof startProductionSchema>;

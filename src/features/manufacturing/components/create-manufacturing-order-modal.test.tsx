@@ -16,6 +16,7 @@ const kurta: Product = {
   stock_on_hand: 0,
   reorder_point: 10,
   archived_at: null,
+  unit_of_measure: 'pcs',
 };
 const cotton: RawMaterial = {
   id: 'cotton',

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Modal, SegmentedControl, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useGuardedClose } from '@/components/discard-changes';
 import { SubmitButton } from '@/components/submit-button';
@@ -11,10 +11,13 @@ import { LocationPicker } from '@/components/location-picker';
 import { useOwnLocationChoice } from '@/lib/locations';
 import { BottleneckNote } from '@/features/catalogue/components/bottleneck-note';
 import { ProductSelect } from '@/features/catalogue/components/product-picker';
-import { productionFieldRules, validNumber } from '@/lib/form-fields';
+import { validNumber } from '@/lib/form-fields';
 import { useProductBom } from '@/features/catalogue/api/bom-items';
+import { useProduct } from '@/features/catalogue/api/item-lists';
+import { countsPieces, formatProductQuantity } from '@/features/catalogue/api/products';
 import {
   newProductionDefaults,
+  quantityToProduceRules,
   startProductionSchema,
   useStartProduction,
   type StartProductionForm,
@@ -93,6 +96,14 @@ function ProductOrderForm({ onClose, onDirtyChange }: OrderFormProps) {
     control: form.control,
     name: ['product_id', 'quantity_to_produce'],
   });
+  // The chosen product's unit (issue 45): a run of dyed fabric in metres takes 7.5, pieces stay
+  // whole. The form's schema reads it from the form; a typed quantity is checked again once it is known.
+  const unit = useProduct(productId || null).data?.unit_of_measure ?? 'pcs';
+  const { setValue, getFieldState, trigger } = form;
+  useEffect(() => {
+    setValue('unit', unit);
+    if (getFieldState('quantity_to_produce').isDirty) void trigger('quantity_to_produce');
+  }, [unit, setValue, getFieldState, trigger]);
 
   // The chosen product's BOM with its materials (archived ones too: their stock counts) and
   // sub-assemblies (their stock in pieces).
@@ -100,9 +111,9 @@ function ProductOrderForm({ onClose, onDirtyChange }: OrderFormProps) {
   const { lines: bom, items: materials } = requirementInputs(productBom.data);
   const hasSubassemblies = (productBom.data?.subassemblies.length ?? 0) > 0;
   // Null while the field holds no quantity the form would start: nothing is computed from it then.
-  const typedQuantity = validNumber(quantity, productionFieldRules.quantityToProduce);
+  const typedQuantity = validNumber(quantity, quantityToProduceRules(unit));
   const requirements = materialRequirements(bom, materials, typedQuantity ?? 0);
-  const canMake = maxProducible(bom, materials);
+  const canMake = maxProducible(bom, materials, countsPieces(unit) ? 0 : 3);
   const short = typedQuantity !== null && requirements.some((requirement) => requirement.short);
   const stockLoading = Boolean(productId) && productBom.isPending;
   // The server's refusal and the form's own check say the same thing: say it once.
@@ -125,7 +136,7 @@ function ProductOrderForm({ onClose, onDirtyChange }: OrderFormProps) {
         onSuccess: (order) => {
           notifications.show({
             color: 'green',
-            message: `Production of ${order.quantity_to_produce} × ${order.product_name} started.`,
+            message: `Production of ${formatProductQuantity(order.quantity_to_produce, unit)} × ${order.product_name} started.`,
           });
           close();
         },
@@ -146,8 +157,15 @@ function ProductOrderForm({ onClose, onDirtyChange }: OrderFormProps) {
         <NumberField
           control={form.control}
           name="quantity_to_produce"
-          rules={productionFieldRules.quantityToProduce}
+          rules={quantityToProduceRules(unit)}
           label="Quantity to Produce"
+          rightSection={
+            countsPieces(unit) ? undefined : (
+              <Text size="xs" c="dimmed">
+                {unit}
+              </Text>
+            )
+          }
         />
         <LocationPicker locations={places} value={locationId} onChange={setLocationId} label="Made at" />
         {productId && (
@@ -162,7 +180,7 @@ function ProductOrderForm({ onClose, onDirtyChange }: OrderFormProps) {
           <Text size="sm" c="dimmed">
             {canMake === 0
               ? 'The materials in stock are not enough for even one.'
-              : `The materials in stock are enough for up to ${canMake}.`}
+              : `The materials in stock are enough for up to ${formatProductQuantity(canMake, unit)}.`}
           </Text>
         )}
         {productId &&

@@ -14,6 +14,7 @@ const listed = (id: string, sku: string, product_name: string): ListedProduct =>
   stock_on_hand: 1,
   reorder_point: 0,
   archived_at: null,
+  unit_of_measure: 'pcs',
   is_combo: false,
 });
 const kurta = listed('kurta', 'KUR-01', 'Cotton Kurta');

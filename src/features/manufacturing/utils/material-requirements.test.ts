@@ -87,6 +87,12 @@ describe('maxProducible', () => {
     expect(maxProducible([{ material_id: 'cotton', quantity: 0.1 }], [{ ...cotton, stock_level: 0.3 }])).toBe(3);
   });
 
+  it('rounds down to the millimetre for a product in metres (issue 45)', () => {
+    // 25 m of fabric at 1.1 m a metre makes 22.7272... m: 22.727, never 22.728.
+    expect(maxProducible([{ material_id: 'cotton', quantity: 1.1 }], [cotton], 3)).toBe(22.727);
+    expect(maxProducible([{ material_id: 'cotton', quantity: 1.1 }], [cotton])).toBe(22);
+  });
+
   it('is 0 when a BOM material cannot be found, and null without a BOM', () => {
     expect(maxProducible([{ material_id: 'gone', quantity: 1 }], [cotton])).toBe(0);
     expect(maxProducible([], [cotton])).toBeNull();
@@ -143,6 +149,7 @@ describe('a BOM with wastage and sub-assemblies (issue 33)', () => {
         stock_on_hand: 7,
         reorder_point: 0,
         archived_at: null,
+        unit_of_measure: 'pcs',
       },
     ],
   };

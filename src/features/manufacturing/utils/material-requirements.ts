@@ -1,4 +1,5 @@
 import type { ProductBom } from '@/features/catalogue/api/bom-items';
+import { countsPieces } from '@/features/catalogue/api/products';
 
 export interface BomLine {
   material_id: string;
@@ -68,7 +69,8 @@ export function requirementInputs(bom: ProductBom | undefined): { lines: BomLine
       ...bom.products.map((product) => ({
         id: product.id,
         material_name: product.product_name,
-        unit_of_measure: 'pieces',
+        // A part in metres or kilograms says so (issue 45); one in pieces, as it always did.
+        unit_of_measure: countsPieces(product.unit_of_measure) ? 'pieces' : product.unit_of_measure,
         stock_level: product.stock_on_hand,
       })),
     ],
@@ -76,15 +78,21 @@ export function requirementInputs(bom: ProductBom | undefined): { lines: BomLine
 }
 
 /**
- * How many units the materials in stock can make: the scarcest material decides. Null for a
- * product without a bill of materials, which uses no raw materials.
+ * How many units the materials in stock can make: the scarcest material decides, rounded down to
+ * the product's decimals (0 for pieces, 3 for a product in metres or kilograms, as
+ * private.max_buildable). Null for a product without a bill of materials, which uses no raw materials.
  */
-export function maxProducible(bom: readonly BomLine[], materials: readonly StockedMaterial[]): number | null {
+export function maxProducible(
+  bom: readonly BomLine[],
+  materials: readonly StockedMaterial[],
+  decimals = 0,
+): number | null {
   if (bom.length === 0) return null;
+  const scale = 10 ** decimals;
   return Math.min(
     ...bom.map((line) => {
       const available = materials.find((candidate) => candidate.id === line.material_id)?.stock_level ?? 0;
-      return Math.floor(toThousandths(available) / toThousandths(line.quantity));
+      return Math.floor((toThousandths(available) * scale) / toThousandths(line.quantity)) / scale;
     }),
   );
 }

@@ -44,6 +44,7 @@ describe('productFormSchema', () => {
       product_name: 'Cotton Kurta',
       category: '',
       selling_price: 1299.5,
+      unit_of_measure: 'pcs',
       stock_on_hand: 4,
       reorder_point: 10,
       bom: [{ item: 'material:cotton', quantity: 2.5, wastage_percent: 5 }],
@@ -61,8 +62,8 @@ describe('productFormSchema', () => {
 
   it('refuses what the database would round or clamp, on the field', () => {
     expect(messages({ ...valid, stock_on_hand: '2.5', reorder_point: '7.5' })).toEqual([
-      { path: 'stock_on_hand', message: 'Stock on hand must be a whole number.' },
       { path: 'reorder_point', message: 'Reorder point must be a whole number.' },
+      { path: 'stock_on_hand', message: 'Stock on hand must be a whole number.' },
     ]);
     expect(messages({ ...valid, stock_on_hand: '-10', selling_price: '12.345' })).toEqual([
       { path: 'selling_price', message: 'Selling price can have at most 2 decimal places.' },
@@ -116,6 +117,30 @@ describe('productFormSchema', () => {
     ]);
   });
 
+  it("takes a part in metres to the millimetre, and opening stock in the product's unit (issue 45)", () => {
+    expect(
+      messages({
+        ...valid,
+        bom: [
+          { item: 'product:dyed', quantity: '1.2', wastage_percent: '', unit: 'm' },
+          { item: 'product:trim', quantity: '0.0001', wastage_percent: '', unit: 'm' },
+          { item: 'product:panels', quantity: '1.2', wastage_percent: '', unit: 'pcs' },
+        ],
+      }),
+    ).toEqual([
+      { path: 'bom.1.quantity', message: 'Sub-assembly quantity must be at least 0.001.' },
+      { path: 'bom.2.quantity', message: 'Sub-assembly quantity must be a whole number.' },
+    ]);
+    expect(productFormSchema.parse({ ...valid, unit_of_measure: 'm', stock_on_hand: '12.5' })).toMatchObject({
+      unit_of_measure: 'm',
+      stock_on_hand: 12.5,
+    });
+    expect(messages({ ...valid, stock_on_hand: '12.5' })).toEqual([
+      { path: 'stock_on_hand', message: 'Stock on hand must be a whole number.' },
+    ]);
+    expect(messages({ ...valid, unit_of_measure: 'litre' })?.map((issue) => issue.path)).toEqual(['unit_of_measure']);
+  });
+
   it('asks a sub-assembly for at least one piece, as update_product does', () => {
     expect(messages({ ...valid, bom: [{ item: 'product:panels', quantity: '0', wastage_percent: '' }] })).toEqual([
       { path: 'bom.0.quantity', message: 'Sub-assembly quantity must be at least 1.' },
@@ -139,6 +164,7 @@ const saree: Product = {
   stock_on_hand: 4,
   reorder_point: 10,
   archived_at: null,
+  unit_of_measure: 'pcs',
 };
 const bom = [{ material_id: 'silk', quantity: 5.5, wastage_percent: 0, consumption: 5.5 }];
 const subassemblies = [{ subassembly_id: 'blouse', quantity: 1 }];
@@ -153,11 +179,12 @@ describe('editing a product', () => {
       product_name: 'Silk Saree',
       category: '',
       selling_price: '4999.5',
+      unit_of_measure: 'pcs',
       stock_on_hand: '',
       reorder_point: '10',
       bom: [
-        { item: 'material:silk', quantity: '5.5', wastage_percent: '' },
-        { item: 'product:blouse', quantity: '1', wastage_percent: '' },
+        { item: 'material:silk', quantity: '5.5', wastage_percent: '', unit: null },
+        { item: 'product:blouse', quantity: '1', wastage_percent: '', unit: null },
       ],
       labour_per_unit: '300',
       overhead_per_run: '',

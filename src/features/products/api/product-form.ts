@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { bomPickValue, readBomPick, type BomItem, type SubassemblyLine } from '@/features/catalogue/api/bom-items';
-import type { Product } from '@/features/catalogue/api/products';
+import { countsPieces, PRODUCT_UNITS, type Product } from '@/features/catalogue/api/products';
 import type { ProductCosts } from '@/features/catalogue/api/product-costs';
 import {
   checked,
@@ -17,21 +17,42 @@ const typedNumber = z.union([z.string(), z.number()]);
 
 const isSubassembly = (item: string | null) => item !== null && item !== '' && readBomPick(item).kind === 'product';
 
-/** A BOM row's quantity rules, by what it names: whole pieces of a sub-assembly, three decimals of a material. */
-export function bomQuantityRules(item: string | null) {
-  return isSubassembly(item) ? productFieldRules.subassemblyQuantity : productFieldRules.bomQuantity;
+/**
+ * A BOM row's quantity rules, by what it names: three decimals of a material; of a sub-assembly,
+ * in its unit (issue 45): whole pieces, or three decimals of a product in metres or kilograms.
+ * A product whose unit is not known yet is held to whole pieces, the stricter rule.
+ */
+export function bomQuantityRules(item: string | null, partUnit: string | null) {
+  if (!isSubassembly(item)) return productFieldRules.bomQuantity;
+  return partUnit !== null && !countsPieces(partUnit)
+    ? productFieldRules.measuredSubassemblyQuantity
+    : productFieldRules.subassemblyQuantity;
+}
+
+/** The opening stock's rules in the product's unit: whole pieces, or three decimals. */
+export function stockOnHandRules(unit: string) {
+  return countsPieces(unit) ? productFieldRules.stockOnHand : productFieldRules.measuredStockOnHand;
 }
 
 /**
  * A BOM row: what it names (a material or a product, as the BOM picker's value), the quantity
  * by the rules of what it names and, for a material, its wastage percent (at most 50). Each part
  * is checked on its own, so that a row without a choice still says what is wrong with its numbers.
+ * unit: a sub-assembly's unit, as the row learns it once its product is read (null until then and
+ * for a material).
  */
 const bomRowSchema = z
-  .object({ item: z.string().nullable(), quantity: typedNumber, wastage_percent: typedNumber })
+  .object({
+    item: z.string().nullable(),
+    quantity: typedNumber,
+    wastage_percent: typedNumber,
+    unit: z.string().nullable().optional(),
+  })
   .transform((row, ctx) => {
     const item = checked(ctx, choiceField('Choose a material.'), row.item, ['item']);
-    const quantity = checked(ctx, numberField(bomQuantityRules(row.item)), row.quantity, ['quantity']);
+    const quantity = checked(ctx, numberField(bomQuantityRules(row.item, row.unit ?? null)), row.quantity, [
+      'quantity',
+    ]);
     const wastage = checked(ctx, numberField(productFieldRules.wastagePercent), row.wastage_percent, [
       'wastage_percent',
     ]);
@@ -59,7 +80,9 @@ export const productFormSchema = z
     product_name: textField(productFieldRules.productName),
     category: textField(productFieldRules.category),
     selling_price: numberField(productFieldRules.sellingPrice),
-    stock_on_hand: numberField(productFieldRules.stockOnHand),
+    // Issue 45: what it is counted in; its opening stock keeps 3 decimals, and whole pieces below.
+    unit_of_measure: z.enum(PRODUCT_UNITS),
+    stock_on_hand: numberField(productFieldRules.measuredStockOnHand),
     reorder_point: numberField(productFieldRules.reorderPoint),
     bom: z.array(bomRowSchema),
     labour_per_unit: numberField(productFieldRules.labourPerUnit),
@@ -68,6 +91,13 @@ export const productFormSchema = z
     purchase_cost: optionalNumberField(productFieldRules.purchaseCost),
     // Issue 31: its HSN code and GST rate, saved by set_item_tax.
     ...itemTaxFields,
+  })
+  .refine((product) => !countsPieces(product.unit_of_measure) || Number.isInteger(product.stock_on_hand), {
+    path: ['stock_on_hand'],
+    message: 'Stock on hand must be a whole number.',
+    // Said with the other fields' messages, whenever the stock and the unit are readable.
+    when: (payload) =>
+      !payload.issues.some((issue) => issue.path?.[0] === 'stock_on_hand' || issue.path?.[0] === 'unit_of_measure'),
   })
   .superRefine((product, ctx) => {
     checkItemTax(product, ctx);
@@ -89,7 +119,7 @@ export const productFormSchema = z
 export type ProductForm = z.input<typeof productFormSchema>;
 export type ProductInput = z.output<typeof productFormSchema>;
 
-export const newBomRow: ProductForm['bom'][number] = { item: null, quantity: '1', wastage_percent: '' };
+export const newBomRow: ProductForm['bom'][number] = { item: null, quantity: '1', wastage_percent: '', unit: null };
 
 /** Spec section 9: reorder point 10, stock 0, price 0; no labour, overhead or purchase cost. */
 export const newProductDefaults: ProductForm = {
@@ -97,6 +127,7 @@ export const newProductDefaults: ProductForm = {
   product_name: '',
   category: '',
   selling_price: '0',
+  unit_of_measure: 'pcs',
   stock_on_hand: '0',
   reorder_point: '10',
   bom: [],
@@ -133,6 +164,7 @@ export function productFormDefaults(edited: EditedProduct | null): ProductForm {
     product_name: product.product_name,
     category: product.category ?? '',
     selling_price: numberFieldText(product.selling_price),
+    unit_of_measure: product.unit_of_measure as ProductForm['unit_of_measure'],
     stock_on_hand: '',
     reorder_point: numberFieldText(product.reorder_point),
     bom: [
@@ -140,11 +172,13 @@ export function productFormDefaults(edited: EditedProduct | null): ProductForm {
         item: bomPickValue('material', row.material_id),
         quantity: numberFieldText(row.quantity),
         wastage_percent: amountText(row.wastage_percent),
+        unit: null,
       })),
       ...subassemblies.map((row) => ({
         item: bomPickValue('product', row.subassembly_id),
         quantity: numberFieldText(row.quantity),
         wastage_percent: '',
+        unit: null,
       })),
     ],
     labour_per_unit: amountText(costs.labour_per_unit),
@@ -177,6 +211,7 @@ export function bomChanged(saved: ProductInput['bom'], edited: Pick<EditedProduc
       stock_on_hand: 0,
       reorder_point: 0,
       archived_at: null,
+      unit_of_measure: 'pcs',
     },
     costs: { labour_per_unit: 0, overhead_per_run: 0, run_size: 1, purchase_cost: null },
     tax: noItemTax,

@@ -59,6 +59,8 @@ async function updateProduct({ edited, input }: { edited: EditedProduct; input: 
     category: input.category,
     selling_price: input.selling_price,
     reorder_point: input.reorder_point,
+    // Refused on its field once the product has a history, unless it is the unit it has.
+    unit_of_measure: input.unit_of_measure,
     // Send the BOM only when it was edited: an untouched BOM may name a material archived since.
     bom: bomChanged(input.bom, edited) ? bomLines(input.bom) : undefined,
     costs: costs(input, edited.costs),

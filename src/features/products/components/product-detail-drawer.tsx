@@ -18,7 +18,7 @@ import { ComboParts, SellWhatICanMake } from '@/features/channels/components/pro
 import { bottleneckName, useProductCosting, type ProductCosting } from '@/features/catalogue/api/get-product-costing';
 import { useProductBom, type SubassemblyLine } from '@/features/catalogue/api/bom-items';
 import type { ProductRow } from '@/features/catalogue/api/item-lists';
-import type { Product } from '@/features/catalogue/api/products';
+import { countsPieces, formatProductQuantity, type Product } from '@/features/catalogue/api/products';
 import { formatQuantity, formatQuantityWithUnit, formatRupees, formatUnitCost } from '@/lib/format';
 import { lineAmount } from '@/lib/money';
 import { moneyLabels } from '@/lib/money-labels';
@@ -47,10 +47,13 @@ export function ProductDetailButton({ product }: { product: ProductRow }) {
   );
 }
 
-/** "Can build 8 (Cotton Fabric runs out first)", from product_costing(): the bottleneck at whatever level. */
-export function buildableText(costing: ProductCosting): string {
+/**
+ * "Can build 8 (Cotton Fabric runs out first)", or "Can build 10.681 m" for a product in metres,
+ * from product_costing(): the bottleneck at whatever level.
+ */
+export function buildableText(costing: ProductCosting, unit: string): string {
   if (costing.max_buildable === null) return 'No bill of materials: production uses no raw materials.';
-  return `Can build ${costing.max_buildable} (${bottleneckName(costing)} runs out first)`;
+  return `Can build ${formatProductQuantity(costing.max_buildable, unit)} (${bottleneckName(costing)} runs out first)`;
 }
 
 /**
@@ -118,7 +121,7 @@ function ProductDetail({ product }: { product: ProductRow }) {
           shown and it is left out of margins until you add one (Edit).
         </Alert>
       )}
-      <Text fw={500}>{buildableText(cost)}</Text>
+      <Text fw={500}>{buildableText(cost, product.unit_of_measure)}</Text>
       {cost.cost_known && (
         <Stack gap={4}>
           <Text fw={500}>Cost of one unit, every level</Text>
@@ -242,13 +245,14 @@ function SubassemblyNode({ line, child, depth }: { line: SubassemblyLine; child:
   return (
     <>
       <Text size="sm">
-        {formatQuantity(line.quantity)} × {child?.product_name ?? 'Unknown product'}
+        {formatProductQuantity(line.quantity, child?.unit_of_measure ?? 'pcs')} ×{' '}
+        {child?.product_name ?? 'Unknown product'}
         <Text span size="xs" c="dimmed">
           {' '}
-          · {formatQuantity(child?.stock_on_hand ?? 0)} in stock ·{' '}
+          · {formatProductQuantity(child?.stock_on_hand ?? 0, child?.unit_of_measure ?? 'pcs')} in stock ·{' '}
           {costing?.unit_cost === null || costing === undefined || costing === null
             ? 'cost unknown'
-            : `${formatUnitCost(costing.unit_cost)} each`}
+            : `${formatUnitCost(costing.unit_cost)} ${child && !countsPieces(child.unit_of_measure) ? `per ${child.unit_of_measure}` : 'each'}`}
         </Text>
       </Text>
       {/* Trees are at most 6 levels deep (the server refuses more). */}

@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Divider, Group, Modal, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Button, Divider, Group, Modal, NativeSelect, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useGuardedClose } from '@/components/discard-changes';
 import { SubmitButton } from '@/components/submit-button';
 import { FormError, showOnField } from '@/components/form-error';
@@ -11,11 +11,12 @@ import { TaxFields } from '@/components/tax-fields';
 import { useHasMaterials } from '@/features/catalogue/components/material-picker';
 import { ComboForm } from '@/features/channels/components/combo-form';
 import { StyleForm } from '@/features/catalogue/components/style-form';
-import { formatQuantity } from '@/lib/format';
+import { countsPieces, formatProductQuantity, PRODUCT_UNIT_OPTIONS } from '@/features/catalogue/api/products';
 import { productFieldRules as rules } from '@/lib/form-fields';
 import {
   productFormDefaults,
   productFormSchema,
+  stockOnHandRules,
   type EditedProduct,
   type ProductForm,
   type ProductInput,
@@ -50,6 +51,7 @@ export function ProductFormModal({ edited, opened = true, onClose }: ProductForm
   });
 
   const [kind, setKind] = useState<NewKind>('product');
+  const unit = useWatch({ control: form.control, name: 'unit_of_measure' });
 
   const close = () => {
     form.reset();
@@ -105,9 +107,22 @@ export function ProductFormModal({ edited, opened = true, onClose }: ProductForm
         ) : (
           <form onSubmit={submit} noValidate>
             <Stack>
-              <SimpleGrid cols={{ base: 1, xs: 2 }}>
+              <SimpleGrid cols={{ base: 1, xs: 3 }}>
                 <TextField control={form.control} name="sku" rules={rules.sku} label="SKU" data-autofocus />
                 <TextField control={form.control} name="category" rules={rules.category} label="Category" />
+                {/* Issue 45: pieces, or metres and kilograms for fabric and the like (3 decimals). */}
+                <Controller
+                  control={form.control}
+                  name="unit_of_measure"
+                  render={({ field, fieldState }) => (
+                    <NativeSelect
+                      {...field}
+                      label="Unit"
+                      data={PRODUCT_UNIT_OPTIONS}
+                      error={fieldState.error?.message}
+                    />
+                  )}
+                />
               </SimpleGrid>
               <TextField control={form.control} name="product_name" rules={rules.productName} label="Product Name" />
               <SimpleGrid cols={{ base: 1, xs: edited === null ? 3 : 2 }}>
@@ -122,8 +137,15 @@ export function ProductFormModal({ edited, opened = true, onClose }: ProductForm
                   <NumberField
                     control={form.control}
                     name="stock_on_hand"
-                    rules={rules.stockOnHand}
+                    rules={stockOnHandRules(unit)}
                     label="Stock on Hand"
+                    rightSection={
+                      countsPieces(unit) ? undefined : (
+                        <Text size="xs" c="dimmed">
+                          {unit}
+                        </Text>
+                      )
+                    }
                   />
                 )}
                 <NumberField
@@ -135,8 +157,9 @@ export function ProductFormModal({ edited, opened = true, onClose }: ProductForm
               </SimpleGrid>
               {edited !== null && (
                 <Text size="sm" c="dimmed">
-                  Stock on hand ({formatQuantity(edited.product.stock_on_hand)}) is not edited here: use Count stock
-                  after a count.
+                  Stock on hand ({formatProductQuantity(edited.product.stock_on_hand, edited.product.unit_of_measure)})
+                  is not edited here: use Count stock after a count. The unit can change only while the product has no
+                  stock, production or place in another product&apos;s BOM.
                 </Text>
               )}
 

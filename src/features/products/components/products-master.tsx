@@ -19,7 +19,8 @@ import { ArchivedBadge } from '@/features/catalogue/components/archived-badge';
 import { ItemNameWithActions, type ItemAction } from '@/features/catalogue/components/item-actions-menu';
 import { ItemListFilters } from '@/features/catalogue/components/item-list-filters';
 import { isArchived } from '@/features/catalogue/api/archived';
-import { formatQuantity, formatRupees } from '@/lib/format';
+import { formatRupees } from '@/lib/format';
+import { formatProductQuantity } from '@/features/catalogue/api/products';
 import { useListState } from '@/lib/list-state';
 import { isLowStock } from '@/lib/stock';
 import { StylesSection } from '@/features/catalogue/components/styles-section';
@@ -63,7 +64,7 @@ const productColumns = (actionsFor: (product: ProductRow) => ItemAction[]): Data
     cell: (product) => (
       <>
         <Text span fw={700} c={isLowStock(product.stock_on_hand, product.reorder_point) ? 'red.7' : 'green.7'}>
-          {formatQuantity(product.stock_on_hand)}
+          {formatProductQuantity(product.stock_on_hand, product.unit_of_measure)}
         </Text>
         <AtJobWorkers item={`product:${product.id}`} />
       </>

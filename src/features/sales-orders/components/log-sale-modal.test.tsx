@@ -14,6 +14,7 @@ const kurta: Product = {
   stock_on_hand: 3,
   reorder_point: 10,
   archived_at: null,
+  unit_of_measure: 'pcs',
 };
 
 function renderModal(onClose = () => {}) {
