@@ -307,14 +307,14 @@ isOneToOne: false
                   ]
                 },"delivery_challans": {
                   Row: {
-                    "challan_date": string,"challan_number": string,"consignee_address": string | null,"consignee_gstin": string | null,"consignee_name": string,"consignor_address": string,"consignor_gstin": string,"consignor_name": string,"consignor_state_code": string,"created_at": string,"financial_year": string,"from_location_id": string,"from_location_name": string,"id": string,"place_of_supply": string,"purpose": string,"serial": number,"taxable_value": number | null,"to_location_id": string,"to_location_name": string,"user_id": string
+                    "challan_date": string,"challan_number": string,"consignee_address": string | null,"consignee_gstin": string | null,"consignee_name": string,"consignor_address": string,"consignor_gstin": string,"consignor_name": string,"consignor_state_code": string,"created_at": string,"financial_year": string,"from_location_id": string,"from_location_name": string,"id": string,"needs_eway_bill": boolean | null,"place_of_supply": string,"purpose": string,"serial": number,"taxable_value": number | null,"to_location_id": string,"to_location_name": string,"user_id": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "challan_date": string,"challan_number": string,"consignee_address"?: string | null,"consignee_gstin"?: string | null,"consignee_name": string,"consignor_address": string,"consignor_gstin": string,"consignor_name": string,"consignor_state_code": string,"created_at"?: string,"financial_year": string,"from_location_id": string,"from_location_name": string,"id"?: string,"place_of_supply": string,"purpose": string,"serial": number,"taxable_value"?: number | null,"to_location_id": string,"to_location_name": string,"user_id"?: string
+                    "challan_date": string,"challan_number": string,"consignee_address"?: string | null,"consignee_gstin"?: string | null,"consignee_name": string,"consignor_address": string,"consignor_gstin": string,"consignor_name": string,"consignor_state_code": string,"created_at"?: string,"financial_year": string,"from_location_id": string,"from_location_name": string,"id"?: string,"needs_eway_bill"?: never,"place_of_supply": string,"purpose": string,"serial": number,"taxable_value"?: number | null,"to_location_id": string,"to_location_name": string,"user_id"?: string
                   }
                   Update: {
-                    "challan_date"?: string,"challan_number"?: string,"consignee_address"?: string | null,"consignee_gstin"?: string | null,"consignee_name"?: string,"consignor_address"?: string,"consignor_gstin"?: string,"consignor_name"?: string,"consignor_state_code"?: string,"created_at"?: string,"financial_year"?: string,"from_location_id"?: string,"from_location_name"?: string,"id"?: string,"place_of_supply"?: string,"purpose"?: string,"serial"?: number,"taxable_value"?: number | null,"to_location_id"?: string,"to_location_name"?: string,"user_id"?: string
+                    "challan_date"?: string,"challan_number"?: string,"consignee_address"?: string | null,"consignee_gstin"?: string | null,"consignee_name"?: string,"consignor_address"?: string,"consignor_gstin"?: string,"consignor_name"?: string,"consignor_state_code"?: string,"created_at"?: string,"financial_year"?: string,"from_location_id"?: string,"from_location_name"?: string,"id"?: string,"needs_eway_bill"?: never,"place_of_supply"?: string,"purpose"?: string,"serial"?: number,"taxable_value"?: number | null,"to_location_id"?: string,"to_location_name"?: string,"user_id"?: string
                   }
                   Relationships: [
                     {
@@ -374,6 +374,146 @@ isOneToOne: true
       columns: ["customer_id","user_id"]
 isOneToOne: false
       referencedRelation: "customers"
+      referencedColumns: ["id","user_id"]
+    }
+                  ]
+                },"item_tax_backfills": {
+                  Row: {
+                    "orders_done": number,"orders_total": number,"product_id": string,"started_at": string,"user_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "orders_done"?: number,"orders_total": number,"product_id": string,"started_at"?: string,"user_id"?: string
+                  }
+                  Update: {
+                    "orders_done"?: number,"orders_total"?: number,"product_id"?: string,"started_at"?: string,"user_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "item_tax_backfills_product_id_user_id_fkey"
+      columns: ["product_id","user_id"]
+isOneToOne: true
+      referencedRelation: "product_unit_costs"
+      referencedColumns: ["product_id","user_id"]
+    },{
+      foreignKeyName: "item_tax_backfills_product_id_user_id_fkey"
+      columns: ["product_id","user_id"]
+isOneToOne: true
+      referencedRelation: "products"
+      referencedColumns: ["id","user_id"]
+    }
+                  ]
+                },"job_work_order_lines": {
+                  Row: {
+                    "consumed_quantity": number,"id": string,"job_work_order_id": string,"material_id": string | null,"per_unit": number,"position": number,"product_id": string | null,"sent_quantity": number,"unit_value": number | null,"user_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "consumed_quantity"?: number,"id"?: string,"job_work_order_id": string,"material_id"?: string | null,"per_unit": number,"position": number,"product_id"?: string | null,"sent_quantity": number,"unit_value"?: number | null,"user_id"?: string
+                  }
+                  Update: {
+                    "consumed_quantity"?: number,"id"?: string,"job_work_order_id"?: string,"material_id"?: string | null,"per_unit"?: number,"position"?: number,"product_id"?: string | null,"sent_quantity"?: number,"unit_value"?: number | null,"user_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "job_work_order_lines_job_work_order_id_user_id_fkey"
+      columns: ["job_work_order_id","user_id"]
+isOneToOne: false
+      referencedRelation: "job_work_orders"
+      referencedColumns: ["id","user_id"]
+    },{
+      foreignKeyName: "job_work_order_lines_material_id_user_id_fkey"
+      columns: ["material_id","user_id"]
+isOneToOne: false
+      referencedRelation: "raw_materials"
+      referencedColumns: ["id","user_id"]
+    },{
+      foreignKeyName: "job_work_order_lines_product_id_user_id_fkey"
+      columns: ["product_id","user_id"]
+isOneToOne: false
+      referencedRelation: "product_unit_costs"
+      referencedColumns: ["product_id","user_id"]
+    },{
+      foreignKeyName: "job_work_order_lines_product_id_user_id_fkey"
+      columns: ["product_id","user_id"]
+isOneToOne: false
+      referencedRelation: "products"
+      referencedColumns: ["id","user_id"]
+    }
+                  ]
+                },"job_work_orders": {
+                  Row: {
+                    "charge_rate": number,"charge_unit": string,"created_at": string,"delivery_challan_id": string,"expected_on": string | null,"from_location_id": string,"id": string,"job_worker_location_id": string,"lost_quantity": number,"material_id": string | null,"product_id": string | null,"received_quantity": number,"return_quantity": number,"sent_on": string,"user_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "charge_rate": number,"charge_unit": string,"created_at"?: string,"delivery_challan_id": string,"expected_on"?: string | null,"from_location_id": string,"id"?: string,"job_worker_location_id": string,"lost_quantity"?: number,"material_id"?: string | null,"product_id"?: string | null,"received_quantity"?: number,"return_quantity": number,"sent_on": string,"user_id"?: string
+                  }
+                  Update: {
+                    "charge_rate"?: number,"charge_unit"?: string,"created_at"?: string,"delivery_challan_id"?: string,"expected_on"?: string | null,"from_location_id"?: string,"id"?: string,"job_worker_location_id"?: string,"lost_quantity"?: number,"material_id"?: string | null,"product_id"?: string | null,"received_quantity"?: number,"return_quantity"?: number,"sent_on"?: string,"user_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "job_work_orders_delivery_challan_id_user_id_fkey"
+      columns: ["delivery_challan_id","user_id"]
+isOneToOne: false
+      referencedRelation: "delivery_challans"
+      referencedColumns: ["id","user_id"]
+    },{
+      foreignKeyName: "job_work_orders_from_location_id_user_id_fkey"
+      columns: ["from_location_id","user_id"]
+isOneToOne: false
+      referencedRelation: "locations"
+      referencedColumns: ["id","user_id"]
+    },{
+      foreignKeyName: "job_work_orders_job_worker_location_id_user_id_fkey"
+      columns: ["job_worker_location_id","user_id"]
+isOneToOne: false
+      referencedRelation: "locations"
+      referencedColumns: ["id","user_id"]
+    },{
+      foreignKeyName: "job_work_orders_material_id_user_id_fkey"
+      columns: ["material_id","user_id"]
+isOneToOne: false
+      referencedRelation: "raw_materials"
+      referencedColumns: ["id","user_id"]
+    },{
+      foreignKeyName: "job_work_orders_product_id_user_id_fkey"
+      columns: ["product_id","user_id"]
+isOneToOne: false
+      referencedRelation: "product_unit_costs"
+      referencedColumns: ["product_id","user_id"]
+    },{
+      foreignKeyName: "job_work_orders_product_id_user_id_fkey"
+      columns: ["product_id","user_id"]
+isOneToOne: false
+      referencedRelation: "products"
+      referencedColumns: ["id","user_id"]
+    }
+                  ]
+                },"job_work_receipts": {
+                  Row: {
+                    "charge": number,"created_at": string,"gst_paid": number,"gst_rate": number | null,"id": string,"inputs_value": number,"job_work_order_id": string,"location_id": string,"lost_quantity": number,"received_on": string,"received_quantity": number,"supplier_invoice_date": string | null,"supplier_invoice_number": string | null,"unit_cost": number | null,"user_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "charge": number,"created_at"?: string,"gst_paid"?: number,"gst_rate"?: number | null,"id"?: string,"inputs_value": number,"job_work_order_id": string,"location_id": string,"lost_quantity": number,"received_on": string,"received_quantity": number,"supplier_invoice_date"?: string | null,"supplier_invoice_number"?: string | null,"unit_cost"?: number | null,"user_id"?: string
+                  }
+                  Update: {
+                    "charge"?: number,"created_at"?: string,"gst_paid"?: number,"gst_rate"?: number | null,"id"?: string,"inputs_value"?: number,"job_work_order_id"?: string,"location_id"?: string,"lost_quantity"?: number,"received_on"?: string,"received_quantity"?: number,"supplier_invoice_date"?: string | null,"supplier_invoice_number"?: string | null,"unit_cost"?: number | null,"user_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "job_work_receipts_job_work_order_id_user_id_fkey"
+      columns: ["job_work_order_id","user_id"]
+isOneToOne: false
+      referencedRelation: "job_work_orders"
+      referencedColumns: ["id","user_id"]
+    },{
+      foreignKeyName: "job_work_receipts_location_id_user_id_fkey"
+      columns: ["location_id","user_id"]
+isOneToOne: false
+      referencedRelation: "locations"
       referencedColumns: ["id","user_id"]
     }
                   ]
@@ -497,14 +637,14 @@ isOneToOne: false
                   ]
                 },"products": {
                   Row: {
-                    "archived_at": string | null,"category": string | null,"created_at": string,"gst_rate": number | null,"gst_rate_rule": Json | null,"hsn_code": string | null,"id": string,"is_combo": boolean,"labour_per_unit": number,"lead_time_days": number | null,"low_stock": boolean,"overhead_per_run": number,"product_name": string,"purchase_cost": number | null,"reorder_point": number,"run_size": number,"safety_days": number | null,"sell_what_i_can_make": boolean,"selling_price": number,"sku": string,"stock_on_hand": number,"unit_of_measure": string,"user_id": string
+                    "archived_at": string | null,"category": string | null,"created_at": string,"gst_rate": number | null,"gst_rate_rule": Json | null,"hsn_code": string | null,"id": string,"is_combo": boolean,"job_work_per_unit": number,"labour_per_unit": number,"lead_time_days": number | null,"low_stock": boolean,"overhead_per_run": number,"product_name": string,"purchase_cost": number | null,"reorder_point": number,"run_size": number,"safety_days": number | null,"sell_what_i_can_make": boolean,"selling_price": number,"sku": string,"stock_on_hand": number,"unit_of_measure": string,"user_id": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "archived_at"?: string | null,"category"?: string | null,"created_at"?: string,"gst_rate"?: number | null,"gst_rate_rule"?: Json | null,"hsn_code"?: string | null,"id"?: string,"is_combo"?: boolean,"labour_per_unit"?: number,"lead_time_days"?: number | null,"low_stock"?: never,"overhead_per_run"?: number,"product_name": string,"purchase_cost"?: number | null,"reorder_point"?: number,"run_size"?: number,"safety_days"?: number | null,"sell_what_i_can_make"?: boolean,"selling_price": number,"sku": string,"stock_on_hand"?: number,"unit_of_measure"?: string,"user_id"?: string
+                    "archived_at"?: string | null,"category"?: string | null,"created_at"?: string,"gst_rate"?: number | null,"gst_rate_rule"?: Json | null,"hsn_code"?: string | null,"id"?: string,"is_combo"?: boolean,"job_work_per_unit"?: number,"labour_per_unit"?: number,"lead_time_days"?: number | null,"low_stock"?: never,"overhead_per_run"?: number,"product_name": string,"purchase_cost"?: number | null,"reorder_point"?: number,"run_size"?: number,"safety_days"?: number | null,"sell_what_i_can_make"?: boolean,"selling_price": number,"sku": string,"stock_on_hand"?: number,"unit_of_measure"?: string,"user_id"?: string
                   }
                   Update: {
-                    "archived_at"?: string | null,"category"?: string | null,"created_at"?: string,"gst_rate"?: number | null,"gst_rate_rule"?: Json | null,"hsn_code"?: string | null,"id"?: string,"is_combo"?: boolean,"labour_per_unit"?: number,"lead_time_days"?: number | null,"low_stock"?: never,"overhead_per_run"?: number,"product_name"?: string,"purchase_cost"?: number | null,"reorder_point"?: number,"run_size"?: number,"safety_days"?: number | null,"sell_what_i_can_make"?: boolean,"selling_price"?: number,"sku"?: string,"stock_on_hand"?: number,"unit_of_measure"?: string,"user_id"?: string
+                    "archived_at"?: string | null,"category"?: string | null,"created_at"?: string,"gst_rate"?: number | null,"gst_rate_rule"?: Json | null,"hsn_code"?: string | null,"id"?: string,"is_combo"?: boolean,"job_work_per_unit"?: number,"labour_per_unit"?: number,"lead_time_days"?: number | null,"low_stock"?: never,"overhead_per_run"?: number,"product_name"?: string,"purchase_cost"?: number | null,"reorder_point"?: number,"run_size"?: number,"safety_days"?: number | null,"sell_what_i_can_make"?: boolean,"selling_price"?: number,"sku"?: string,"stock_on_hand"?: number,"unit_of_measure"?: string,"user_id"?: string
                   }
                   Relationships: [
                     
@@ -777,14 +917,14 @@ isOneToOne: false
                   ]
                 },"stock_movements": {
                   Row: {
-                    "balance_after": number,"created_at": string,"delivery_challan_id": string | null,"gst_paid": number | null,"gst_rate": number | null,"id": number,"location_id": string,"manufacturing_order_id": string | null,"material_id": string | null,"note": string | null,"product_id": string | null,"purchase_order_id": string | null,"purchase_value": number | null,"quantity": number,"reason": Database["public"]['Enums']["stock_movement_reason"],"sales_order_id": string | null,"supplier_invoice_date": string | null,"supplier_invoice_number": string | null,"user_id": string
+                    "balance_after": number,"created_at": string,"delivery_challan_id": string | null,"gst_paid": number | null,"gst_rate": number | null,"id": number,"job_work_order_id": string | null,"location_id": string,"manufacturing_order_id": string | null,"material_id": string | null,"note": string | null,"product_id": string | null,"purchase_order_id": string | null,"purchase_value": number | null,"quantity": number,"reason": Database["public"]['Enums']["stock_movement_reason"],"sales_order_id": string | null,"supplier_invoice_date": string | null,"supplier_invoice_number": string | null,"user_id": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "balance_after": number,"created_at"?: string,"delivery_challan_id"?: string | null,"gst_paid"?: number | null,"gst_rate"?: number | null,"id"?: never,"location_id": string,"manufacturing_order_id"?: string | null,"material_id"?: string | null,"note"?: string | null,"product_id"?: string | null,"purchase_order_id"?: string | null,"purchase_value"?: number | null,"quantity": number,"reason": Database["public"]['Enums']["stock_movement_reason"],"sales_order_id"?: string | null,"supplier_invoice_date"?: string | null,"supplier_invoice_number"?: string | null,"user_id"?: string
+                    "balance_after": number,"created_at"?: string,"delivery_challan_id"?: string | null,"gst_paid"?: number | null,"gst_rate"?: number | null,"id"?: never,"job_work_order_id"?: string | null,"location_id": string,"manufacturing_order_id"?: string | null,"material_id"?: string | null,"note"?: string | null,"product_id"?: string | null,"purchase_order_id"?: string | null,"purchase_value"?: number | null,"quantity": number,"reason": Database["public"]['Enums']["stock_movement_reason"],"sales_order_id"?: string | null,"supplier_invoice_date"?: string | null,"supplier_invoice_number"?: string | null,"user_id"?: string
                   }
                   Update: {
-                    "balance_after"?: number,"created_at"?: string,"delivery_challan_id"?: string | null,"gst_paid"?: number | null,"gst_rate"?: number | null,"id"?: never,"location_id"?: string,"manufacturing_order_id"?: string | null,"material_id"?: string | null,"note"?: string | null,"product_id"?: string | null,"purchase_order_id"?: string | null,"purchase_value"?: number | null,"quantity"?: number,"reason"?: Database["public"]['Enums']["stock_movement_reason"],"sales_order_id"?: string | null,"supplier_invoice_date"?: string | null,"supplier_invoice_number"?: string | null,"user_id"?: string
+                    "balance_after"?: number,"created_at"?: string,"delivery_challan_id"?: string | null,"gst_paid"?: number | null,"gst_rate"?: number | null,"id"?: never,"job_work_order_id"?: string | null,"location_id"?: string,"manufacturing_order_id"?: string | null,"material_id"?: string | null,"note"?: string | null,"product_id"?: string | null,"purchase_order_id"?: string | null,"purchase_value"?: number | null,"quantity"?: number,"reason"?: Database["public"]['Enums']["stock_movement_reason"],"sales_order_id"?: string | null,"supplier_invoice_date"?: string | null,"supplier_invoice_number"?: string | null,"user_id"?: string
                   }
                   Relationships: [
                     {
@@ -792,6 +932,12 @@ isOneToOne: false
       columns: ["delivery_challan_id","user_id"]
 isOneToOne: false
       referencedRelation: "delivery_challans"
+      referencedColumns: ["id","user_id"]
+    },{
+      foreignKeyName: "stock_movements_job_work_order_id_user_id_fkey"
+      columns: ["job_work_order_id","user_id"]
+isOneToOne: false
+      referencedRelation: "job_work_orders"
       referencedColumns: ["id","user_id"]
     },{
       foreignKeyName: "stock_movements_manufacturing_order_id_fkey"
@@ -1052,14 +1198,14 @@ isOneToOne: false
                   ]
                 },"product_unit_costs": {
                   Row: {
-                    "cost_known": boolean | null,"labour_cost": number | null,"materials_cost": number | null,"overhead_cost": number | null,"product_id": string,"purchase_cost": number | null,"unit_cost": number | null,"user_id": string,"wastage_cost": number | null
+                    "cost_known": boolean | null,"job_work_cost": number | null,"labour_cost": number | null,"materials_cost": number | null,"overhead_cost": number | null,"product_id": string,"purchase_cost": number | null,"unit_cost": number | null,"user_id": string,"wastage_cost": number | null
                   }
                   ComputedFields: never
                   Insert: {
-                           "cost_known"?: boolean | null,"labour_cost"?: number | null,"materials_cost"?: number | null,"overhead_cost"?: number | null,"product_id"?: string | null,"purchase_cost"?: number | null,"unit_cost"?: number | null,"user_id"?: string | null,"wastage_cost"?: number | null
+                           "cost_known"?: boolean | null,"job_work_cost"?: number | null,"labour_cost"?: number | null,"materials_cost"?: number | null,"overhead_cost"?: number | null,"product_id"?: string | null,"purchase_cost"?: number | null,"unit_cost"?: number | null,"user_id"?: string | null,"wastage_cost"?: number | null
                          }
                         Update: {
-                           "cost_known"?: boolean | null,"labour_cost"?: number | null,"materials_cost"?: number | null,"overhead_cost"?: number | null,"product_id"?: string | null,"purchase_cost"?: number | null,"unit_cost"?: number | null,"user_id"?: string | null,"wastage_cost"?: number | null
+                           "cost_known"?: boolean | null,"job_work_cost"?: number | null,"labour_cost"?: number | null,"materials_cost"?: number | null,"overhead_cost"?: number | null,"product_id"?: string | null,"purchase_cost"?: number | null,"unit_cost"?: number | null,"user_id"?: string | null,"wastage_cost"?: number | null
                          }
                         Relationships: [
                     
@@ -1119,6 +1265,7 @@ isOneToOne: false
 "hsn_code": string | null,
 "id": string,
 "is_combo": boolean,
+"job_work_per_unit": number,
 "labour_per_unit": number,
 "lead_time_days": number | null,
 "low_stock": boolean,
@@ -1152,6 +1299,7 @@ isOneToOne: false
 "gst_paid": number | null,
 "gst_rate": number | null,
 "id": number,
+"job_work_order_id": string | null,
 "location_id": string,
 "manufacturing_order_id": string | null,
 "material_id": string | null,
@@ -1300,6 +1448,9 @@ isOneToOne: false
         isOneToOne: true
         isSetofReturn: false
       } },
+"continue_item_tax_backfill":
+{ Args: Record<PropertyKey, never>; Returns: number
+                           },
 "create_combo":
 { Args: { "category": string,"components": Json,"product_name": string,"request_id"?: string,"selling_price": number,"sku": string }; Returns: {
               "archived_at": string | null,
@@ -1310,6 +1461,7 @@ isOneToOne: false
 "hsn_code": string | null,
 "id": string,
 "is_combo": boolean,
+"job_work_per_unit": number,
 "labour_per_unit": number,
 "lead_time_days": number | null,
 "low_stock": boolean,
@@ -1387,6 +1539,7 @@ isOneToOne: false
 "hsn_code": string | null,
 "id": string,
 "is_combo": boolean,
+"job_work_per_unit": number,
 "labour_per_unit": number,
 "lead_time_days": number | null,
 "low_stock": boolean,
@@ -1487,6 +1640,9 @@ isOneToOne: false
 "dismiss_website_order_refusal":
 { Args: { "refusal_id": string }; Returns: undefined
                            },
+"eway_bill_json":
+{ Args: { "delivery_challan_ids": (string)[],"distance_km": number,"transport_mode": string,"vehicle_number": string }; Returns: string
+                           },
 "export_workspace":
 { Args: Record<PropertyKey, never>; Returns: Json
                            },
@@ -1571,6 +1727,16 @@ isOneToOne: false
                            },
 "input_tax":
 { Args: { "month": string }; Returns: Json
+                           },
+"job_work_orders_list":
+{ Args: Record<PropertyKey, never>; Returns: {
+              "age_days": number,"challan_number": string,"charge_rate": number,"charge_unit": string,"charges": number,"delivery_challan_id": string,"due_quantity": number,"expected_on": string,"job_work_order_id": string,"job_worker_location_id": string,"job_worker_name": string,"lost_quantity": number,"received_quantity": number,"return_by": string,"return_is_product": boolean,"return_item": string,"return_quantity": number,"return_unit": string,"sent_on": string,"supplier_id": string,"warning": boolean,"with_them": Json
+            }[]
+                           },
+"job_work_pending":
+{ Args: Record<PropertyKey, never>; Returns: {
+              "age_days": number,"charges": number,"due_back": Json,"job_worker_location_id": string,"job_worker_name": string,"oldest_sent_on": string,"open_orders": number,"return_by": string,"supplier_id": string,"warning": boolean,"with_them": Json
+            }[]
                            },
 "list_credit_notes":
 { Args: { "date_from"?: string,"date_to"?: string,"page_offset"?: number,"page_size"?: number,"search"?: string }; Returns: Json
@@ -1683,7 +1849,7 @@ isOneToOne: false
                            },
 "product_costing":
 { Args: Record<PropertyKey, never>; Returns: {
-              "bottleneck_material_id": string,"bottleneck_material_name": string,"bottleneck_product_id": string,"bottleneck_product_name": string,"cost_known": boolean,"labour_cost": number,"margin": number,"margin_percent": number,"materials_cost": number,"max_buildable": number,"overhead_cost": number,"price_before_gst": number,"product_id": string,"purchase_cost": number,"unit_cost": number,"wastage_cost": number
+              "bottleneck_material_id": string,"bottleneck_material_name": string,"bottleneck_product_id": string,"bottleneck_product_name": string,"cost_known": boolean,"job_work_cost": number,"labour_cost": number,"margin": number,"margin_percent": number,"materials_cost": number,"max_buildable": number,"overhead_cost": number,"price_before_gst": number,"product_id": string,"purchase_cost": number,"unit_cost": number,"wastage_cost": number
             }[]
                            },
 "product_planning":
@@ -1693,6 +1859,9 @@ isOneToOne: false
                            },
 "profit_leaks":
 { Args: { "period": string }; Returns: Json
+                           },
+"receive_job_work":
+{ Args: { "gst_rate"?: number,"job_work_order_id": string,"location_id"?: string,"loss"?: number,"quantity_received": number,"request_id"?: string,"supplier_invoice_date"?: string,"supplier_invoice_number"?: string }; Returns: Json
                            },
 "receive_material":
 { Args: { "gst_paid"?: number,"gst_rate"?: number,"location_id"?: string,"material_id": string,"note"?: string,"quantity": number,"request_id"?: string,"supplier_invoice_date"?: string,"supplier_invoice_number"?: string,"unit_cost"?: number }; Returns: {
@@ -1811,6 +1980,9 @@ isOneToOne: false
               "days_left": number,"per_day_30": number,"product_id": string,"product_name": string,"runs_out_on": string,"sku": string,"stock_on_hand": number
             }[]
                            },
+"send_job_work":
+{ Args: { "charge_rate": number,"charge_unit"?: string,"expected_on"?: string,"from_location_id": string,"job_worker_location_id": string,"lines": Json,"request_id"?: string,"returns": Json }; Returns: Json
+                           },
 "set_business_profile":
 { Args: { "address": string,"gstin": string,"invoice_prefix": string,"legal_name": string,"state_code": string }; Returns: {
               "address": string,
@@ -1915,6 +2087,7 @@ isOneToOne: false
 "hsn_code": string | null,
 "id": string,
 "is_combo": boolean,
+"job_work_per_unit": number,
 "labour_per_unit": number,
 "lead_time_days": number | null,
 "low_stock": boolean,
@@ -1947,6 +2120,7 @@ isOneToOne: false
 "hsn_code": string | null,
 "id": string,
 "is_combo": boolean,
+"job_work_per_unit": number,
 "labour_per_unit": number,
 "lead_time_days": number | null,
 "low_stock": boolean,
@@ -1997,6 +2171,7 @@ isOneToOne: false
 "hsn_code": string | null,
 "id": string,
 "is_combo": boolean,
+"job_work_per_unit": number,
 "labour_per_unit": number,
 "lead_time_days": number | null,
 "low_stock": boolean,
@@ -2131,6 +2306,7 @@ isOneToOne: false
 "hsn_code": string | null,
 "id": string,
 "is_combo": boolean,
+"job_work_per_unit": number,
 "labour_per_unit": number,
 "lead_time_days": number | null,
 "low_stock": boolean,
@@ -2184,6 +2360,7 @@ isOneToOne: false
 "hsn_code": string | null,
 "id": string,
 "is_combo": boolean,
+"job_work_per_unit": number,
 "labour_per_unit": number,
 "lead_time_days": number | null,
 "low_stock": boolean,
@@ -2279,7 +2456,7 @@ isOneToOne: false
                            }
           }
           Enums: {
-            "location_kind": "own"|"job_worker","manufacturing_order_status": "In Progress"|"Completed"|"Cancelled","purchase_order_status": "Draft"|"Ordered"|"Partially received"|"Received"|"Cancelled","return_claim_status": "Open"|"Filed"|"Approved"|"Rejected","return_condition": "sellable"|"damaged"|"wrong_item"|"missing","return_kind": "rto"|"customer_return","sales_order_status": "Unfulfilled"|"Fulfilled"|"Cancelled"|"Returned"|"Partially returned","sales_platform": "Flipkart"|"Myntra"|"Amazon"|"Meesho"|"Ajio"|"Brand Website"|"Other","settlement_category": "sale"|"commission"|"fixed_fee"|"collection_fee"|"shipping_fee"|"return_fee"|"tcs"|"tds"|"refund"|"reimbursement"|"other","stock_movement_reason": "opening_stock"|"sale"|"production_consumption"|"production_output"|"purchase_receipt"|"adjustment"|"sale_cancelled"|"sale_return"|"production_cancelled"|"transfer"
+            "location_kind": "own"|"job_worker","manufacturing_order_status": "In Progress"|"Completed"|"Cancelled","purchase_order_status": "Draft"|"Ordered"|"Partially received"|"Received"|"Cancelled","return_claim_status": "Open"|"Filed"|"Approved"|"Rejected","return_condition": "sellable"|"damaged"|"wrong_item"|"missing","return_kind": "rto"|"customer_return","sales_order_status": "Unfulfilled"|"Fulfilled"|"Cancelled"|"Returned"|"Partially returned","sales_platform": "Flipkart"|"Myntra"|"Amazon"|"Meesho"|"Ajio"|"Brand Website"|"Other","settlement_category": "sale"|"commission"|"fixed_fee"|"collection_fee"|"shipping_fee"|"return_fee"|"tcs"|"tds"|"refund"|"reimbursement"|"other","stock_movement_reason": "opening_stock"|"sale"|"production_consumption"|"production_output"|"purchase_receipt"|"adjustment"|"sale_cancelled"|"sale_return"|"production_cancelled"|"transfer"|"job_work_sent"|"job_work_consumption"|"job_work_received"
           }
           CompositeTypes: {
             [_ in never]: never
@@ -2395,7 +2572,7 @@ export type CompositeTypes<
 export const Constants = {
   "public": {
           Enums: {
-            "location_kind": ["own", "job_worker"],"manufacturing_order_status": ["In Progress", "Completed", "Cancelled"],"purchase_order_status": ["Draft", "Ordered", "Partially received", "Received", "Cancelled"],"return_claim_status": ["Open", "Filed", "Approved", "Rejected"],"return_condition": ["sellable", "damaged", "wrong_item", "missing"],"return_kind": ["rto", "customer_return"],"sales_order_status": ["Unfulfilled", "Fulfilled", "Cancelled", "Returned", "Partially returned"],"sales_platform": ["Flipkart", "Myntra", "Amazon", "Meesho", "Ajio", "Brand Website", "Other"],"settlement_category": ["sale", "commission", "fixed_fee", "collection_fee", "shipping_fee", "return_fee", "tcs", "tds", "refund", "reimbursement", "other"],"stock_movement_reason": ["opening_stock", "sale", "production_consumption", "production_output", "purchase_receipt", "adjustment", "sale_cancelled", "sale_return", "production_cancelled", "transfer"]
+            "location_kind": ["own", "job_worker"],"manufacturing_order_status": ["In Progress", "Completed", "Cancelled"],"purchase_order_status": ["Draft", "Ordered", "Partially received", "Received", "Cancelled"],"return_claim_status": ["Open", "Filed", "Approved", "Rejected"],"return_condition": ["sellable", "damaged", "wrong_item", "missing"],"return_kind": ["rto", "customer_return"],"sales_order_status": ["Unfulfilled", "Fulfilled", "Cancelled", "Returned", "Partially returned"],"sales_platform": ["Flipkart", "Myntra", "Amazon", "Meesho", "Ajio", "Brand Website", "Other"],"settlement_category": ["sale", "commission", "fixed_fee", "collection_fee", "shipping_fee", "return_fee", "tcs", "tds", "refund", "reimbursement", "other"],"stock_movement_reason": ["opening_stock", "sale", "production_consumption", "production_output", "purchase_receipt", "adjustment", "sale_cancelled", "sale_return", "production_cancelled", "transfer", "job_work_sent", "job_work_consumption", "job_work_received"]
           }
         }
 } as const

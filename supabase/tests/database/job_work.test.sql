@@ -138,7 +138,7 @@ select is((select answer ->> 'inputs_value' from (select public.receive_job_work
 select results_eq($$ select item_name, quantity from public.stock_by_location()
                      where location_name = 'Silai Works' $$,
   $$ values ('Dyed fabric', 15::numeric) $$, 'The stitcher still holds 15 m');
-select is((select stock_on_hand from public.products where id = tests.id('kurta')), 4, 'Four kurtas are in stock');
+select is((select stock_on_hand from public.products where id = tests.id('kurta')), 4::numeric, 'Four kurtas are in stock');
 -- By hand: 2.5 m x Rs 96 = 240.00 of fabric, + Rs 50 stitching = 290.00.
 select results_eq($$ select unit_cost, materials_cost, job_work_cost from public.product_costing()
                      where product_id = tests.id('kurta') $$,
