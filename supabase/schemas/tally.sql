@@ -423,13 +423,13 @@ as $$
     -- Payments to suppliers: from Cash, or from Bank for every other mode.
     select p.paid_on, 5, p.number, jsonb_build_object(
       'remote_id', 'FactoryFlow/Payment/' || p.number, 'type', 'Payment', 'date', p.paid_on, 'number', p.number,
-      'narration', p.mode || coalesce(' ' || p.reference, ''),
+      'narration', rules.payment_mode_label(p.mode) || coalesce(' ' || p.reference, ''),
       'party', jsonb_build_object('name', s.supplier_name, 'group', 'Sundry Creditors', 'gstin', s.gstin,
         'state', rules.gst_state_name(left(s.gstin, 2))),
       'entries', jsonb_build_array(
         jsonb_build_object('ledger', s.supplier_name, 'amount', p.amount, 'debit', true, 'party', true,
           'bill', jsonb_build_object('type', 'On Account', 'name', p.number)),
-        case when p.mode = 'Cash' then jsonb_build_object('ledger', 'Cash', 'amount', p.amount, 'debit', false)
+        case when p.mode = 'cash' then jsonb_build_object('ledger', 'Cash', 'amount', p.amount, 'debit', false)
           else jsonb_build_object('ledger', 'Bank', 'group', 'Bank Accounts', 'amount', p.amount, 'debit', false) end))
     from (
       select p.*, 'SP/' || to_char(p.created_at at time zone 'UTC', 'YYYYMMDDHH24MISSUS') as number
@@ -441,7 +441,7 @@ as $$
     -- Payments received from customers (issue 46): into Cash, or Bank for every other mode.
     select p.paid_on, 6, p.number, jsonb_build_object(
       'remote_id', 'FactoryFlow/Receipt/' || p.number, 'type', 'Receipt', 'date', p.paid_on, 'number', p.number,
-      'narration', replace(initcap(replace(p.mode, '_', ' ')), 'Upi', 'UPI') || coalesce(' ' || p.reference, ''),
+      'narration', rules.payment_mode_label(p.mode) || coalesce(' ' || p.reference, ''),
       'party', jsonb_build_object('name', c.name, 'group', 'Sundry Debtors', 'gstin', c.gstin,
         'state', rules.gst_state_name(c.state_code)),
       'entries', jsonb_build_array(

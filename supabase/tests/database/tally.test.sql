@@ -4,7 +4,7 @@
 -- same file; a voucher is never exported twice unless asked; each export recorded.
 begin;
 set local client_min_messages = warning;
-select plan(25);
+select plan(26);
 
 select tests.create_user('owner');
 select tests.create_user('other');
@@ -107,6 +107,9 @@ select results_eq(
             ('Bank', '3000.00'), ('Cash', '140.00'),
             ('Sales GST 5%', '-100.00'), ('Output IGST', '-5.00') $$,
   'The tax of each voucher: IGST across states, CGST and SGST halves within; payments from Bank or Cash; the credit note takes back sales and IGST');
+select is((select array_agg((xpath('/*/NARRATION/text()', v))[1]::text order by n)
+    from export1, unnest(xpath('//VOUCHER[@VCHTYPE="Payment"]', x)) with ordinality v (v, n)),
+  array['Bank transfer UTR 1', 'Cash'], 'A payment''s narration is its mode''s label and its reference');
 select results_eq(
   $$ select (xpath('/*/STOCKITEMNAME/text()', i))[1]::text, (xpath('/*/ACTUALQTY/text()', i))[1]::text,
        (xpath('/*/RATE/text()', i))[1]::text, (xpath('/*/AMOUNT/text()', i))[1]::text,
