@@ -164,10 +164,10 @@ describe('customers and receivables', { timeout: 300_000 }, () => {
         '₹5,000.00',
         '₹6,800.00',
       ]);
-      expect(await rowCells(statement, 'Payment by bank transfer')).toEqual([
+      expect(await rowCells(statement, 'Payment by Bank transfer')).toEqual([
         expect.any(String),
         'Payment',
-        'Payment by bank transfer',
+        'Payment by Bank transfer',
         '',
         '₹6,800.00',
         '₹0.00',

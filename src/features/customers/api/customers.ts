@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { todayInIndia } from '@/lib/csv';
 import { textField } from '@/lib/form-fields';
 import { gstinProblem } from '@/lib/gstin';
 import { receivableStatuses } from '@/lib/payment-status';
+import type { PaymentMode } from '@/lib/payments';
 import { toUserError } from '@/lib/server-error';
 import { supabase } from '@/lib/supabase';
 import { callRpc, useWrite, withRequestId } from '@/lib/write';
@@ -190,17 +190,10 @@ export function useArchiveCustomer() {
 
 // Payments ---------------------------------------------------------------------------------------
 
-export const paymentModes = [
-  { value: 'upi', label: 'UPI' },
-  { value: 'bank_transfer', label: 'Bank transfer' },
-  { value: 'cash', label: 'Cash' },
-  { value: 'cheque', label: 'Cheque' },
-] as const;
-
 export interface PaymentInput {
   customer_id: string;
   paid_on: string;
-  mode: string;
+  mode: PaymentMode;
   reference: string;
   /** The documents paid, each with its part: they add up to the payment's amount. */
   allocations: { kind: 'invoice' | 'order'; id: string; amount: number }[];
@@ -216,7 +209,7 @@ export function useRecordPayment() {
             customer_id: input.customer_id,
             // Added in paise, so the sum is the allocations' exactly.
             amount: input.allocations.reduce((total, part) => total + Math.round(part.amount * 100), 0) / 100,
-            paid_on: input.paid_on === '' ? todayInIndia() : input.paid_on,
+            paid_on: input.paid_on,
             mode: input.mode,
             reference: orNone(input.reference.trim()),
             allocations: input.allocations.map((part) =>

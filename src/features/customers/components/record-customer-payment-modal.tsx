@@ -1,35 +1,23 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Select, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useMemo } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
-import { FormError } from '@/components/form-error';
+import { showOnField } from '@/components/form-error';
 import { NumberField } from '@/components/form-inputs';
-import { SubmitButton } from '@/components/submit-button';
-import { todayInIndia } from '@/lib/csv';
+import { RecordPaymentModal } from '@/components/record-payment-modal';
 import { numberField, validNumber, type NumberRules } from '@/lib/form-fields';
 import { formatDay, formatRupees } from '@/lib/format';
 import { sumAmounts } from '@/lib/money';
+import { paymentDetailsDefaults, paymentDetailsSchema } from '@/lib/payments';
 import { UserError } from '@/lib/server-error';
-import {
-  documentLabel,
-  paymentModes,
-  useCustomerDues,
-  useCustomers,
-  useRecordPayment,
-  type OpenDocument,
-} from '../api/customers';
+import { documentLabel, useCustomerDues, useCustomers, useRecordPayment, type OpenDocument } from '../api/customers';
 
 const partRules: NumberRules = { label: 'Amount', decimals: 2, min: 0, whenEmpty: 0 };
 
-const paymentFormSchema = z.object({
+const paymentFormSchema = paymentDetailsSchema.extend({
   customer_id: z.string().min(1, 'Choose the customer who paid.'),
-  paid_on: z.string().refine((day) => day === '' || (day >= '2000-01-01' && day <= todayInIndia()), {
-    message: 'Payment date must be between 2000-01-01 and today.',
-  }),
-  mode: z.string().min(1, 'Choose how it was paid.'),
-  reference: z.string().max(100, 'Reference must be at most 100 characters.'),
   parts: z.array(z.object({ amount: numberField(partRules) })),
 });
 type PaymentForm = z.input<typeof paymentFormSchema>;
@@ -50,7 +38,7 @@ export interface DirectOrder {
  * received. Opened from a customer, an invoice or a direct order (which is then filled with what it
  * owes); a direct order that names no customer yet becomes the chosen customer's.
  */
-export function RecordPaymentModal({
+export function RecordCustomerPaymentModal({
   customerId,
   documentId,
   order,
@@ -66,7 +54,7 @@ export function RecordPaymentModal({
   const record = useRecordPayment();
   const form = useForm<PaymentForm, unknown, PaymentFormOutput>({
     resolver: zodResolver(paymentFormSchema),
-    defaultValues: { customer_id: customerId ?? '', paid_on: todayInIndia(), mode: '', reference: '', parts: [] },
+    defaultValues: { customer_id: customerId ?? '', ...paymentDetailsDefaults(), parts: [] },
   });
   const chosen = useWatch({ control: form.control, name: 'customer_id' });
   // A direct order is its customer's open document, or, naming none yet, one of its own.
@@ -142,127 +130,84 @@ export function RecordPaymentModal({
           const sentIndex = error instanceof UserError ? /^allocations\.(\d+)\.amount$/.exec(error.field ?? '') : null;
           const row = sentIndex ? paid[Number(sentIndex[1])] : undefined;
           if (row) form.setError(`parts.${row.index}.amount`, { type: 'server', message: error.message });
-          else if (error instanceof UserError && error.field && error.field in form.getValues())
-            form.setError(error.field as 'mode' | 'paid_on' | 'customer_id' | 'reference', { message: error.message });
+          else showOnField(form, error);
         },
       },
     );
   });
 
   const refusedOnRow = record.error instanceof UserError && /^allocations\.\d+\.amount$/.test(record.error.field ?? '');
-  const refusedOnField =
-    record.error instanceof UserError && record.error.field !== null && record.error.field in form.getValues();
 
   return (
-    <Modal opened onClose={onClose} title="Record payment" size="xl">
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <Controller
-              control={form.control}
-              name="customer_id"
-              render={({ field, fieldState }) => (
-                <Select
-                  {...field}
-                  onChange={(value) => field.onChange(value ?? '')}
-                  label="Customer"
-                  required
-                  searchable
-                  disabled={customerId !== undefined || orderOwner !== undefined}
-                  data={(customers.data ?? [])
-                    .filter((customer) => customer.archived_at === null || customer.id === customerId)
-                    .map((customer) => ({ value: customer.id, label: customer.name }))}
-                  nothingFoundMessage="No customer by that name"
-                  error={fieldState.error?.message}
-                />
-              )}
+    <RecordPaymentModal
+      title="Record payment"
+      size="xl"
+      form={form}
+      onSubmit={submit}
+      pending={record.isPending}
+      error={refusedOnRow ? null : record.error}
+      onClose={onClose}
+      party={
+        <Controller
+          control={form.control}
+          name="customer_id"
+          render={({ field, fieldState }) => (
+            <Select
+              {...field}
+              onChange={(value) => field.onChange(value ?? '')}
+              label="Customer"
+              required
+              searchable
+              disabled={customerId !== undefined || orderOwner !== undefined}
+              data={(customers.data ?? [])
+                .filter((customer) => customer.archived_at === null || customer.id === customerId)
+                .map((customer) => ({ value: customer.id, label: customer.name }))}
+              nothingFoundMessage="No customer by that name"
+              error={fieldState.error?.message}
             />
-            <Controller
-              control={form.control}
-              name="paid_on"
-              render={({ field, fieldState }) => (
-                <TextInput {...field} type="date" label="Paid on" required error={fieldState.error?.message} />
-              )}
-            />
-            <Controller
-              control={form.control}
-              name="mode"
-              render={({ field, fieldState }) => (
-                <Select
-                  {...field}
-                  onChange={(value) => field.onChange(value ?? '')}
-                  label="Mode"
-                  required
-                  data={paymentModes.map((mode) => ({ ...mode }))}
-                  error={fieldState.error?.message}
-                />
-              )}
-            />
-            <Controller
-              control={form.control}
-              name="reference"
-              render={({ field, fieldState }) => (
-                <TextInput
-                  {...field}
-                  label="Reference"
-                  description="UTR, UPI transaction id or cheque number"
-                  maxLength={100}
-                  error={fieldState.error?.message}
-                />
-              )}
-            />
-          </SimpleGrid>
-          {chosen !== '' && documents.length === 0 ? (
-            <Alert color="gray">Nothing is due from this customer.</Alert>
-          ) : (
-            documents.length > 0 && (
-              <Table.ScrollContainer minWidth={560}>
-                <Table verticalSpacing="xs">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>Invoice or order</Table.Th>
-                      <Table.Th>Date</Table.Th>
-                      <Table.Th ta="right">Still due (incl. GST)</Table.Th>
-                      <Table.Th ta="right">Paid now</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {documents.map((document, index) => (
-                      <Table.Tr key={document.id}>
-                        <Table.Td>{documentLabel(document)}</Table.Td>
-                        <Table.Td>{formatDay(document.date)}</Table.Td>
-                        <Table.Td ta="right">{formatRupees(document.due)}</Table.Td>
-                        <Table.Td w={170}>
-                          <NumberField
-                            control={form.control}
-                            name={`parts.${index}.amount`}
-                            rules={partRules}
-                            aria-label={`Paid now against ${documentLabel(document)}`}
-                            placeholder="0"
-                          />
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
-            )
           )}
-          <Text fw={600} ta="right">
-            Amount received: {formatRupees(total)}
-          </Text>
-          {form.formState.errors.root && <Alert color="red">{form.formState.errors.root.message}</Alert>}
-          {!refusedOnRow && !refusedOnField && <FormError error={record.error} />}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <SubmitButton form={form} pending={record.isPending}>
-              Record payment
-            </SubmitButton>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+        />
+      }
+    >
+      {chosen !== '' && documents.length === 0 ? (
+        <Alert color="gray">Nothing is due from this customer.</Alert>
+      ) : (
+        documents.length > 0 && (
+          <Table.ScrollContainer minWidth={560}>
+            <Table verticalSpacing="xs">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Invoice or order</Table.Th>
+                  <Table.Th>Date</Table.Th>
+                  <Table.Th ta="right">Still due (incl. GST)</Table.Th>
+                  <Table.Th ta="right">Paid now</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {documents.map((document, index) => (
+                  <Table.Tr key={document.id}>
+                    <Table.Td>{documentLabel(document)}</Table.Td>
+                    <Table.Td>{formatDay(document.date)}</Table.Td>
+                    <Table.Td ta="right">{formatRupees(document.due)}</Table.Td>
+                    <Table.Td w={170}>
+                      <NumberField
+                        control={form.control}
+                        name={`parts.${index}.amount`}
+                        rules={partRules}
+                        aria-label={`Paid now against ${documentLabel(document)}`}
+                        placeholder="0"
+                      />
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )
+      )}
+      <Text fw={600} ta="right">
+        Amount received: {formatRupees(total)}
+      </Text>
+    </RecordPaymentModal>
   );
 }
