@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { textField } from '@/lib/form-fields';
-import { gstinProblem } from '@/lib/gstin';
+import { contactFields, textField } from '@/lib/form-fields';
+import { checkGstinState } from '@/lib/gstin';
 import { receivableStatuses } from '@/lib/payment-status';
 import type { PaymentMode } from '@/lib/payments';
 import { toUserError } from '@/lib/server-error';
@@ -100,8 +100,6 @@ export const customerFieldRules = {
   gstin: { label: 'GSTIN', maxLength: 15, required: false },
   billingAddress: { label: 'Billing address', maxLength: 500, required: false },
   shippingAddress: { label: 'Shipping address', maxLength: 500, required: false },
-  phone: { label: 'Phone', maxLength: 20, required: false },
-  email: { label: 'Email', maxLength: 254, required: false },
 } as const;
 
 /** create_customer's checks and messages, for feedback on the field before a round trip. */
@@ -112,13 +110,7 @@ export const customerFormSchema = z
     billing_address: textField(customerFieldRules.billingAddress),
     state_code: z.string().min(1, 'State is required.'),
     shipping_address: textField(customerFieldRules.shippingAddress),
-    phone: textField(customerFieldRules.phone).refine((phone) => phone === '' || /^\+?[0-9][0-9 -]*$/.test(phone), {
-      message: 'Phone can have only digits, spaces, hyphens and a leading +.',
-    }),
-    email: textField(customerFieldRules.email).refine(
-      (email) => email === '' || /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email),
-      { message: 'Email must look like name@example.com.' },
-    ),
+    ...contactFields,
     credit_days: z
       .string()
       .trim()
@@ -127,16 +119,9 @@ export const customerFormSchema = z
       })
       .transform((days) => (days === '' ? 0 : Number(days))),
   })
-  .superRefine((customer, ctx) => {
-    const problem = customer.gstin === '' ? null : gstinProblem(customer.gstin);
-    if (problem) ctx.addIssue({ code: 'custom', path: ['gstin'], message: problem });
-    else if (customer.gstin !== '' && customer.state_code !== '' && customer.gstin.slice(0, 2) !== customer.state_code)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['state_code'],
-        message: `A registered customer's state is its GSTIN's: ${customer.gstin.slice(0, 2)}.`,
-      });
-  });
+  .superRefine((customer, ctx) =>
+    checkGstinState(customer, ctx, (code) => `A registered customer's state is its GSTIN's: ${code}.`),
+  );
 export type CustomerForm = z.input<typeof customerFormSchema>;
 export type CustomerInput = z.output<typeof customerFormSchema>;
 

@@ -4,9 +4,8 @@ import { notifications } from '@mantine/notifications';
 import { Controller, useForm } from 'react-hook-form';
 import { FormError, showOnField } from '@/components/form-error';
 import { TextField } from '@/components/form-inputs';
-import { StateSelect } from '@/components/state-select';
+import { ContactFields, GstinStateFields } from '@/components/party-fields';
 import { SubmitButton } from '@/components/submit-button';
-import { GSTIN_PATTERN } from '@/lib/gstin';
 import {
   customerFieldRules as rules,
   customerFormDefaults,
@@ -52,39 +51,10 @@ export function CustomerFormModal({
         <Stack>
           <TextField control={form.control} name="name" rules={rules.name} label="Customer name" data-autofocus />
           <SimpleGrid cols={{ base: 1, xs: 2 }}>
-            <Controller
-              control={form.control}
-              name="gstin"
-              render={({ field, fieldState }) => (
-                <TextInput
-                  {...field}
-                  label="GSTIN"
-                  description="If the customer is registered"
-                  placeholder="27AAPFU0939F1ZV"
-                  maxLength={15}
-                  autoComplete="off"
-                  styles={{ input: { textTransform: 'uppercase' } }}
-                  error={fieldState.error?.message}
-                  onChange={(event) => {
-                    const gstin = event.currentTarget.value.toUpperCase();
-                    field.onChange(gstin);
-                    if (GSTIN_PATTERN.test(gstin)) form.setValue('state_code', gstin.slice(0, 2));
-                  }}
-                />
-              )}
-            />
-            <Controller
-              control={form.control}
-              name="state_code"
-              render={({ field, fieldState }) => (
-                <StateSelect
-                  {...field}
-                  onChange={(value) => field.onChange(value ?? '')}
-                  label="State (place of supply)"
-                  required
-                  error={fieldState.error?.message}
-                />
-              )}
+            <GstinStateFields
+              form={form}
+              gstinDescription="If the customer is registered"
+              stateLabel="State (place of supply)"
             />
           </SimpleGrid>
           <Controller
@@ -109,8 +79,7 @@ export function CustomerFormModal({
             )}
           />
           <SimpleGrid cols={{ base: 1, xs: 3 }}>
-            <TextField control={form.control} name="phone" rules={rules.phone} label="Phone" type="tel" />
-            <TextField control={form.control} name="email" rules={rules.email} label="Email" type="email" />
+            <ContactFields form={form} />
             <Controller
               control={form.control}
               name="credit_days"

@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { useForm } from 'react-hook-form';
 import { FormError, showOnField } from '@/components/form-error';
 import { NumberField, TextField } from '@/components/form-inputs';
+import { ContactFields, GstinField } from '@/components/party-fields';
 import { SubmitButton } from '@/components/submit-button';
 import { supplierFieldRules as rules } from '@/lib/form-fields';
 import {
@@ -45,16 +46,8 @@ export function SupplierFormModal({ edited, onClose }: { edited: Supplier | null
           />
           <SimpleGrid cols={{ base: 1, xs: 2 }}>
             <TextField control={form.control} name="contact" rules={rules.contact} label="Contact person" />
-            <TextField control={form.control} name="phone" rules={rules.phone} label="Phone" type="tel" />
-            <TextField control={form.control} name="email" rules={rules.email} label="Email" type="email" />
-            <TextField
-              control={form.control}
-              name="gstin"
-              rules={rules.gstin}
-              label="GSTIN"
-              placeholder="27AAPFU0939F1ZV"
-              style={{ textTransform: 'uppercase' }}
-            />
+            <ContactFields form={form} />
+            <GstinField form={form} />
             <NumberField
               control={form.control}
               name="lead_time_days"
