@@ -1,8 +1,10 @@
-import { TextInput } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import type { FormEventHandler, ReactNode } from 'react';
 import { Controller, type FieldPathByValue, type Path, type PathValue, type UseFormReturn } from 'react-hook-form';
+import { FormError } from '@/components/form-error';
 import { TextField } from '@/components/form-inputs';
 import { StateSelect } from '@/components/state-select';
+import { SubmitButton } from '@/components/submit-button';
 import { contactFieldRules } from '@/lib/form-fields';
 import { GSTIN_PATTERN } from '@/lib/gstin';
 
@@ -116,5 +118,49 @@ export function ContactFields<Form extends { phone: string; email: string }>({ f
         type="email"
       />
     </>
+  );
+}
+
+/**
+ * The frame of the one party form, Add or Edit a customer or a supplier: its fields (`children`,
+ * the shared ones above), the refusal the save met if no field shows it, Cancel and Save.
+ */
+export function PartyFormModal<Form extends Record<string, unknown>>({
+  party,
+  editedName,
+  form,
+  onSubmit,
+  pending,
+  error,
+  onClose,
+  children,
+}: {
+  party: 'customer' | 'supplier';
+  /** The name of the party edited; null to add one. */
+  editedName: string | null;
+  form: AnyForm<Form>;
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  pending: boolean;
+  error: Error | null;
+  onClose: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Modal opened onClose={onClose} title={editedName === null ? `Add ${party}` : `Edit ${editedName}`} size="lg">
+      <form onSubmit={onSubmit} noValidate>
+        <Stack>
+          {children}
+          <FormError error={error} form={form} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <SubmitButton form={form} pending={pending}>
+              {editedName === null ? `Save ${party}` : 'Save changes'}
+            </SubmitButton>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
   );
 }
