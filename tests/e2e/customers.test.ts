@@ -175,7 +175,16 @@ describe('customers and receivables', { timeout: 300_000 }, () => {
       expect((await statement.locator('tfoot').innerText()).replace(/\s+/g, ' ').trim()).toBe(
         'Totals ₹11,800.00 ₹11,800.00 ₹0.00',
       );
+      // At either size the entries fit the screen: on a phone each row stacks (nothing scrolls sideways).
+      expect(
+        await statement
+          .getByRole('region', { name: 'Statement entries' })
+          .evaluate((entries) => entries.scrollWidth <= entries.clientWidth),
+      ).toBe(true);
       await look('customers-statement', true);
+      // The dialog scrolls on its own: its entries down to the totals, as a phone shows them stacked.
+      await statement.locator('tfoot').scrollIntoViewIfNeeded();
+      await screenshot(page, 'customers-statement-totals');
     });
   }
   it('at 1280x800: a direct order is paid in two parts from Sales Orders and leaves Profit leaks once paid', async () => {
