@@ -1,15 +1,12 @@
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import type { FormEventHandler, ReactNode } from 'react';
-import { Controller, type FieldPathByValue, type Path, type PathValue, type UseFormReturn } from 'react-hook-form';
-import { FormError } from '@/components/form-error';
+import { Controller, type FieldPathByValue, type Path, type PathValue } from 'react-hook-form';
+import { FormError, type AnyForm } from '@/components/form-error';
 import { TextField } from '@/components/form-inputs';
 import { StateSelect } from '@/components/state-select';
 import { SubmitButton } from '@/components/submit-button';
 import { contactFieldRules } from '@/lib/form-fields';
 import { GSTIN_PATTERN } from '@/lib/gstin';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any transformed (output) values
-type AnyForm<Form extends Record<string, unknown>> = UseFormReturn<Form, any, any>;
 
 /**
  * A GSTIN field: typed in capitals, checked as it is typed once touched or complete (as the GST

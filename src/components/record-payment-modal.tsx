@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, TextInput, type ModalProps } from '@mantine/core';
 import type { FormEventHandler, ReactNode } from 'react';
-import { Controller, type FieldPathByValue, type Path, type UseFormReturn } from 'react-hook-form';
-import { FormError } from '@/components/form-error';
+import { Controller, type FieldPathByValue, type Path } from 'react-hook-form';
+import { FormError, type AnyForm } from '@/components/form-error';
 import { TextField } from '@/components/form-inputs';
 import { SubmitButton } from '@/components/submit-button';
 import { todayInIndia } from '@/lib/csv';
@@ -28,8 +28,7 @@ export function RecordPaymentModal<Form extends PaymentDetailsForm>({
 }: {
   title: string;
   size?: ModalProps['size'];
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any transformed (output) values
-  form: UseFormReturn<Form, any, any>;
+  form: AnyForm<Form>;
   onSubmit: FormEventHandler<HTMLFormElement>;
   pending: boolean;
   /** The save's refusal, unless the caller shows it elsewhere (on a row of its own). */

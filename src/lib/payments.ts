@@ -16,7 +16,7 @@ export const paymentModeLabels: Record<PaymentMode, string> = {
   cheque: 'Cheque',
 };
 
-export function isPaymentMode(mode: string): mode is PaymentMode {
+function isPaymentMode(mode: string): mode is PaymentMode {
   return (paymentModes as readonly string[]).includes(mode);
 }
 
