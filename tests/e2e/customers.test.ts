@@ -70,6 +70,7 @@ describe('customers and receivables', { timeout: 300_000 }, () => {
       await expect(
         customerForm.getByRole('combobox', { name: /^State \(place of supply\)/ }).inputValue(),
       ).resolves.toBe('27 Maharashtra');
+      await look('customers-form');
       await customerForm.getByRole('button', { name: 'Save customer' }).click();
       await page.getByText('Meera Boutique added.').waitFor();
 
