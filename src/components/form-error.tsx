@@ -3,8 +3,9 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { UserError } from '@/lib/server-error';
 
+/** A form of these values, whatever its transformed (output) values. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any transformed (output) values
-type AnyForm<Form extends FieldValues> = UseFormReturn<Form, any, any>;
+export type AnyForm<Form extends FieldValues> = UseFormReturn<Form, any, any>;
 
 /** The form field a refusal is about, when the database named one this form has. */
 function fieldOf<Form extends FieldValues>(form: AnyForm<Form>, error: Error): Path<Form> | null {

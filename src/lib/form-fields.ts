@@ -339,11 +339,27 @@ export const planningFieldRules = {
 } as const;
 
 /** Suppliers (create_supplier, update_supplier): the columns' limits. */
+/** How a customer or a supplier is reached: create_customer's and create_supplier's checks and messages. */
+export const contactFieldRules = {
+  phone: { label: 'Phone', maxLength: 20, required: false },
+  email: { label: 'Email', maxLength: 254, required: false },
+} as const;
+
+export const contactFields = {
+  phone: textField(contactFieldRules.phone).refine((phone) => phone === '' || /^\+?[0-9][0-9 -]*$/.test(phone), {
+    message: 'Phone can have only digits, spaces, hyphens and a leading +.',
+  }),
+  email: textField(contactFieldRules.email).refine(
+    (email) => email === '' || /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email),
+    {
+      message: 'Email must look like name@example.com.',
+    },
+  ),
+};
+
 export const supplierFieldRules = {
   supplierName: { label: 'Supplier name', maxLength: 200, required: true },
   contact: { label: 'Contact', maxLength: 200, required: false },
-  phone: { label: 'Phone', maxLength: 20, required: false },
-  email: { label: 'Email', maxLength: 254, required: false },
   gstin: { label: 'GSTIN', maxLength: 15, required: false },
   leadTimeDays: planningFieldRules.leadTimeDays,
   paymentTerms: { label: 'Payment terms', maxLength: 200, required: false },

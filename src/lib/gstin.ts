@@ -1,3 +1,5 @@
+import type { z } from 'zod';
+
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 
 /**
@@ -29,4 +31,20 @@ export function gstinProblem(gstin: string, pattern: RegExp = GSTIN_PATTERN): st
     return "This GSTIN's last character does not match the rest: check it for a typo.";
   }
   return null;
+}
+
+/**
+ * A GSTIN, when given, and the state it must belong to, as a form with both fields checks them: what
+ * is wrong with the GSTIN goes on gstin; a state that is not the GSTIN's goes on state_code, in the
+ * words of the operation that saves them (`mismatch`, given the GSTIN's state code).
+ */
+export function checkGstinState(
+  party: { gstin: string; state_code: string },
+  ctx: z.RefinementCtx,
+  mismatch: (gstinStateCode: string) => string,
+): void {
+  const problem = party.gstin === '' ? null : gstinProblem(party.gstin);
+  if (problem) ctx.addIssue({ code: 'custom', path: ['gstin'], message: problem });
+  else if (party.gstin !== '' && party.state_code !== '' && party.gstin.slice(0, 2) !== party.state_code)
+    ctx.addIssue({ code: 'custom', path: ['state_code'], message: mismatch(party.gstin.slice(0, 2)) });
 }

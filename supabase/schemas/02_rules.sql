@@ -369,3 +369,40 @@ language sql immutable set search_path = '' as $$
 $$;
 revoke all on function rules.ageing_bucket(integer) from public;
 grant execute on function rules.ageing_bucket(integer) to authenticated, service_role;
+
+-- Payment modes (issue 46): how a customer paid or a supplier was paid. customer_payments and
+-- supplier_payments store these codes; rules.payment_mode_label names them wherever a person reads
+-- them (the statement of account, the Tally narrations; the app's label map is the same,
+-- src/lib/payment-modes.ts).
+create function rules.payment_modes() returns text[]
+language sql immutable parallel safe set search_path = ''
+as $$ select array['cash', 'bank_transfer', 'upi', 'cheque'] $$;
+comment on function rules.payment_modes is 'The ways a payment is made, as stored: cash, bank_transfer, upi, cheque.';
+
+create function rules.payment_mode_label(mode text) returns text
+language sql immutable parallel safe set search_path = ''
+as $$
+  select case mode when 'cash' then 'Cash' when 'bank_transfer' then 'Bank transfer' when 'upi' then 'UPI'
+    when 'cheque' then 'Cheque' end
+$$;
+comment on function rules.payment_mode_label is 'How a stored payment mode reads: Cash, Bank transfer, UPI, Cheque.';
+revoke all on function rules.payment_modes(), rules.payment_mode_label(text)
+  from public, anon, authenticated, service_role;
+grant execute on function rules.payment_modes(), rules.payment_mode_label(text) to authenticated;
+
+-- The stored code of a payment mode given as a code or as its label, in any case ('UPI',
+-- 'bank transfer', 'Bank_Transfer'), or the one refusal both record_payment and
+-- record_supplier_payment give, on the field mode.
+create function private.require_payment_mode(mode text) returns text
+language plpgsql stable set search_path = ''
+as $$
+declare
+  v_mode text := lower(replace(btrim(require_payment_mode.mode), ' ', '_'));
+begin
+  if v_mode is null or not v_mode = any (rules.payment_modes()) then
+    perform private.raise_input_error('Mode must be Cash, Bank transfer, UPI or Cheque.', 'mode');
+  end if;
+  return v_mode;
+end;
+$$;
+revoke all on function private.require_payment_mode(text) from public, anon, authenticated, service_role;

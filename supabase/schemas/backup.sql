@@ -86,11 +86,14 @@ comment on function rules.backup_tables is
 revoke all on function rules.backup_tables() from public, anon, authenticated, service_role;
 grant execute on function rules.backup_tables() to authenticated;
 
--- The format of the file; a restore takes only this version.
+-- The format of the file; a restore takes only this version. Raised whenever rules.backup_tables
+-- changes: 2 when customers, their payments, supplier payments, the Tally exports and the locations
+-- (issues 45, 46) joined it, so a version 1 file, which has none of them, is refused rather than
+-- restored without them.
 create function rules.backup_format_version() returns integer
 language sql immutable
 set search_path = ''
-as $$ select 1 $$;
+as $$ select 2 $$;
 comment on function rules.backup_format_version is 'The version of the backup file format export_workspace writes.';
 revoke all on function rules.backup_format_version() from public, anon, authenticated, service_role;
 grant execute on function rules.backup_format_version() to authenticated;

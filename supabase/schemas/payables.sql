@@ -4,17 +4,6 @@
 -- by record_supplier_payment and settle the supplier's oldest bills first, so what is still owed
 -- and its age are always read from the bills and the payments, never stored twice.
 
--- Payment modes, as the forms and the Tally export name them.
-create function rules.payment_modes() returns text[]
-language sql
-immutable
-parallel safe
-set search_path = ''
-as $$ select array['Cash', 'Bank transfer', 'UPI', 'Cheque'] $$;
-comment on function rules.payment_modes is 'The ways a payment is made: Cash, Bank transfer, UPI, Cheque.';
-revoke all on function rules.payment_modes() from public, anon, authenticated, service_role;
-grant execute on function rules.payment_modes() to authenticated;
-
 create table public.supplier_payments (
   id uuid primary key default gen_random_uuid(),
   user_id uuid not null default auth.uid() references auth.users (id) on delete cascade,
@@ -141,7 +130,7 @@ declare
   v_amount numeric := private.require_decimals(private.require_number(
     record_supplier_payment.amount, 'Amount', 0.01, field => 'amount'), 'Amount', 2, 'amount');
   v_reference text := private.optional_text(record_supplier_payment.reference, 'Reference', 100, 'reference');
-  v_mode text;
+  v_mode text := private.require_payment_mode(record_supplier_payment.mode);
   v_supplier public.suppliers;
   v_owed numeric;
   v_payment public.supplier_payments;
@@ -152,10 +141,6 @@ begin
   end if;
   if record_supplier_payment.paid_on not between date '2000-01-01' and rules.india_day(now()) then
     perform private.raise_input_error('Payment date must be between 2000-01-01 and today.', 'paid_on');
-  end if;
-  select m into v_mode from unnest(rules.payment_modes()) m where lower(m) = lower(btrim(record_supplier_payment.mode));
-  if v_mode is null then
-    perform private.raise_input_error('Mode must be Cash, Bank transfer, UPI or Cheque.', 'mode');
   end if;
   v_result := private.replayed_result(v_user_id, record_supplier_payment.request_id, 'record_supplier_payment');
   if v_result is not null then
@@ -191,7 +176,7 @@ begin
 end;
 $$;
 comment on function public.record_supplier_payment is
-  'Records a payment made to one of the caller''s suppliers (amount in rupees with at most 2 decimals, a date from 2000-01-01 to today, mode Cash, Bank transfer, UPI or Cheque, an optional reference): it settles the supplier''s oldest bills first and is refused above what is owed (field amount). Returns {payment_id, supplier_id, amount, paid_on, mode, reference, owed}. A repeated request_id returns the first answer.';
+  'Records a payment made to one of the caller''s suppliers (amount in rupees with at most 2 decimals, a date from 2000-01-01 to today, mode one of rules.payment_modes(), an optional reference): it settles the supplier''s oldest bills first and is refused above what is owed (field amount). Returns {payment_id, supplier_id, amount, paid_on, mode, reference, owed}. A repeated request_id returns the first answer.';
 revoke all on function public.record_supplier_payment(uuid, numeric, date, text, text, uuid)
   from public, anon, authenticated, service_role;
 grant execute on function public.record_supplier_payment(uuid, numeric, date, text, text, uuid) to authenticated;

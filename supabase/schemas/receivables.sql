@@ -17,7 +17,7 @@ create table public.customer_payments (
   customer_id uuid not null,
   amount numeric(14, 2) not null check (amount > 0),
   paid_on date not null,
-  mode text not null check (mode in ('cash', 'bank_transfer', 'upi', 'cheque')),
+  mode text not null check (mode = any (rules.payment_modes())),
   -- The UTR, UPI transaction id or cheque number.
   reference text check (length(reference) <= 100),
   created_at timestamptz not null default now(),
@@ -26,7 +26,7 @@ create table public.customer_payments (
     references public.customers (id, user_id)
 );
 comment on table public.customer_payments is
-  'Payments received from customers (record_payment): amount, day, mode (cash, bank_transfer, upi, cheque) and reference; allocated in full to invoices and direct orders.';
+  'Payments received from customers (record_payment): amount, day, mode (rules.payment_modes()) and reference; allocated in full to invoices and direct orders.';
 create index customer_payments_customer_idx on public.customer_payments (customer_id, user_id, paid_on);
 
 create table public.customer_payment_allocations (
@@ -150,7 +150,7 @@ declare
   v_customer public.customers;
   v_amount numeric := private.require_decimals(
     private.require_number(record_payment.amount, 'Amount', 0.01, false, 'amount'), 'Amount', 2, 'amount');
-  v_mode text := lower(replace(btrim(record_payment.mode), ' ', '_'));
+  v_mode text := private.require_payment_mode(record_payment.mode);
   v_reference text := private.optional_text(record_payment.reference, 'Reference', 100, 'reference');
   v_item jsonb;
   v_index integer := 0;
@@ -166,9 +166,6 @@ begin
   end if;
   if record_payment.paid_on not between '2000-01-01' and rules.india_day(now()) then
     perform private.raise_input_error('Payment date must be between 2000-01-01 and today.', 'paid_on');
-  end if;
-  if v_mode is null or v_mode not in ('cash', 'bank_transfer', 'upi', 'cheque') then
-    perform private.raise_input_error('Mode must be one of: cash, bank transfer, UPI, cheque.', 'mode');
   end if;
   if jsonb_typeof(record_payment.allocations) is distinct from 'array'
      or jsonb_array_length(record_payment.allocations) = 0 then
@@ -321,7 +318,7 @@ begin
 end;
 $$;
 comment on function public.record_payment is
-  'Records a payment received from a customer (amount in rupees to the paisa, day not in the future, mode cash, bank_transfer, upi or cheque, reference) allocated in full to its invoices and direct orders (allocations [{invoice_id | order_id, amount}], adding up to the amount), each part at most what is still due; all or nothing. A direct order naming no customer becomes this customer''s. Returns {payment_id, customer_id, amount, paid_on, mode, due (the customer''s total due after it)}. A repeated request_id returns the first call''s answer and writes nothing.';
+  'Records a payment received from a customer (amount in rupees to the paisa, day not in the future, mode one of rules.payment_modes(), reference) allocated in full to its invoices and direct orders (allocations [{invoice_id | order_id, amount}], adding up to the amount), each part at most what is still due; all or nothing. A direct order naming no customer becomes this customer''s. Returns {payment_id, customer_id, amount, paid_on, mode, due (the customer''s total due after it)}. A repeated request_id returns the first call''s answer and writes nothing.';
 revoke all on function public.record_payment(uuid, numeric, date, text, text, jsonb, uuid)
   from public, anon, authenticated, service_role;
 grant execute on function public.record_payment(uuid, numeric, date, text, text, jsonb, uuid) to authenticated;
@@ -421,7 +418,7 @@ begin
       where n.user_id = v_user_id and v.customer_id = v_customer.id
       union all
       select p.paid_on, 4, 'payment', p.reference,
-        'Payment by ' || case p.mode when 'bank_transfer' then 'bank transfer' when 'upi' then 'UPI' else p.mode end,
+        'Payment by ' || rules.payment_mode_label(p.mode),
         0, p.amount
       from public.customer_payments p where p.user_id = v_user_id and p.customer_id = v_customer.id
     ),

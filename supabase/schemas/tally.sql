@@ -316,8 +316,9 @@ as $$
 $$;
 
 -- The owner's vouchers dated in the range, in date order: invoices (Sales); sales not invoiced,
--- summed per India day and platform (Sales, the platform as party; cancelled sales left out);
--- supplier bills (Purchase); credit notes (Credit Note); supplier payments (Payment); payments received
+-- summed per India day and platform (Sales, the platform as party; cancelled sales left out), and
+-- their returns per day and platform (Credit Note); supplier bills (Purchase); credit notes (Credit
+-- Note); supplier payments (Payment); payments received
 -- from customers (Receipt).
 create function private.tally_vouchers(owner_id uuid, from_date date, to_date date) returns jsonb
 language sql
@@ -375,6 +376,49 @@ as $$
       group by p.day, p.platform
     ) d
     union all
+    -- Returns of sales not invoiced (a marketplace's, or a direct order's), per India day they came
+    -- back and platform: Credit Note vouchers taking back the goods, the sales and the output tax,
+    -- the platform credited. (An invoiced sale is given back by its invoice's credit note.) Each
+    -- return is its order's refund share, round(total x units returned so far / quantity, 2) less
+    -- what the order's earlier returns took, so an order's returns add up to its refunded_amount;
+    -- they are split into taxable value and GST once per day, platform, product, rate and
+    -- intra- or inter-state (rules.gst_split).
+    select r.day, 4, r.number, jsonb_build_object(
+      'remote_id', 'FactoryFlow/Credit Note/' || r.number, 'type', 'Credit Note', 'date', r.day, 'number', r.number,
+      'narration', format('%s returns of %s', r.platform, to_char(r.day, 'DD Mon YYYY')),
+      'party', jsonb_build_object('name', r.platform, 'group', 'Sundry Debtors'),
+      'inventory', r.inventory,
+      'entries', jsonb_build_array(jsonb_build_object('ledger', r.platform, 'amount', r.total, 'debit', false,
+          'party', true, 'bill', jsonb_build_object('type', 'On Account', 'name', r.number)))
+        || private.tally_tax_entries('Output', r.cgst, r.sgst, r.igst, true))
+    from (
+      select g.day, g.platform, g.platform || '/R/' || to_char(g.day, 'YYYYMMDD') as number,
+        sum(g.amount) as total, sum(k.cgst) as cgst, sum(k.sgst) as sgst, sum(k.igst) as igst,
+        jsonb_agg(jsonb_build_object('item', g.product_name, 'unit', 'NOS', 'decimals', 0, 'uqc', 'NOS-NUMBERS',
+          'hsn', g.hsn_code, 'quantity', g.quantity, 'amount', k.taxable_value, 'debit', true,
+          'ledger', rules.tally_rate_ledger('Sales', g.gst_rate), 'group', 'Sales Accounts')
+          order by g.product_name, g.gst_rate nulls last, g.intra_state desc) as inventory
+      from (
+        select x.return_date as day, o.platform::text as platform, o.product_name, o.gst_rate, o.igst = 0 as intra_state,
+          min(o.hsn_code) as hsn_code, sum(x.units) as quantity,
+          sum(round(o.total_amount * x.units_so_far / o.quantity, 2)
+            - round(o.total_amount * (x.units_so_far - x.units) / o.quantity, 2)) as amount
+        from (
+          select s.sales_order_id, s.return_date, s.sellable + s.damaged + s.wrong_item + s.missing as units,
+            sum(s.sellable + s.damaged + s.wrong_item + s.missing)
+              over (partition by s.sales_order_id order by s.return_date, s.created_at, s.id) as units_so_far
+          from public.sales_returns s
+          where s.user_id = tally_vouchers.owner_id
+        ) x
+        join public.sales_orders o on o.id = x.sales_order_id
+        where x.return_date between tally_vouchers.from_date and tally_vouchers.to_date
+          and not exists (select 1 from public.invoice_lines l where l.sales_order_id = o.id)
+        group by 1, 2, 3, 4, 5
+      ) g
+      cross join lateral rules.gst_split(g.amount, g.gst_rate, g.intra_state) k
+      group by g.day, g.platform
+    ) r
+    union all
     -- Supplier bills: input tax IGST from a supplier in another state, else CGST and SGST halves
     -- (the odd paisa to SGST).
     select b.bill_date, 3, b.bill_key, jsonb_build_object(
@@ -423,13 +467,13 @@ as $$
     -- Payments to suppliers: from Cash, or from Bank for every other mode.
     select p.paid_on, 5, p.number, jsonb_build_object(
       'remote_id', 'FactoryFlow/Payment/' || p.number, 'type', 'Payment', 'date', p.paid_on, 'number', p.number,
-      'narration', p.mode || coalesce(' ' || p.reference, ''),
+      'narration', rules.payment_mode_label(p.mode) || coalesce(' ' || p.reference, ''),
       'party', jsonb_build_object('name', s.supplier_name, 'group', 'Sundry Creditors', 'gstin', s.gstin,
         'state', rules.gst_state_name(left(s.gstin, 2))),
       'entries', jsonb_build_array(
         jsonb_build_object('ledger', s.supplier_name, 'amount', p.amount, 'debit', true, 'party', true,
           'bill', jsonb_build_object('type', 'On Account', 'name', p.number)),
-        case when p.mode = 'Cash' then jsonb_build_object('ledger', 'Cash', 'amount', p.amount, 'debit', false)
+        case when p.mode = 'cash' then jsonb_build_object('ledger', 'Cash', 'amount', p.amount, 'debit', false)
           else jsonb_build_object('ledger', 'Bank', 'group', 'Bank Accounts', 'amount', p.amount, 'debit', false) end))
     from (
       select p.*, 'SP/' || to_char(p.created_at at time zone 'UTC', 'YYYYMMDDHH24MISSUS') as number
@@ -441,7 +485,7 @@ as $$
     -- Payments received from customers (issue 46): into Cash, or Bank for every other mode.
     select p.paid_on, 6, p.number, jsonb_build_object(
       'remote_id', 'FactoryFlow/Receipt/' || p.number, 'type', 'Receipt', 'date', p.paid_on, 'number', p.number,
-      'narration', replace(initcap(replace(p.mode, '_', ' ')), 'Upi', 'UPI') || coalesce(' ' || p.reference, ''),
+      'narration', rules.payment_mode_label(p.mode) || coalesce(' ' || p.reference, ''),
       'party', jsonb_build_object('name', c.name, 'group', 'Sundry Debtors', 'gstin', c.gstin,
         'state', rules.gst_state_name(c.state_code)),
       'entries', jsonb_build_array(
@@ -459,7 +503,7 @@ as $$
   select coalesce(jsonb_agg(v.voucher order by v.day, v.kind, v.number), '[]') from vouchers v
 $$;
 comment on function private.tally_vouchers is
-  'The owner''s vouchers dated in a range, for private.tally_xml: invoices, sales not invoiced per day and platform, supplier bills, credit notes, supplier payments and payments received from customers, in date order.';
+  'The owner''s vouchers dated in a range, for private.tally_xml: invoices, sales not invoiced per day and platform and their returns, supplier bills, credit notes, supplier payments and payments received from customers, in date order.';
 
 -- tally_export ----------------------------------------------------------------------------------------
 -- The caller's range as the file TallyPrime imports. A voucher first exported in another range is
@@ -518,6 +562,6 @@ begin
 end;
 $$;
 comment on function public.tally_export is
-  'The caller''s books from from_date to to_date (at most a year, not after today) as the XML file TallyPrime imports: ledgers, units and stock items, then Sales (invoices; sales not invoiced per day and platform), Purchase (supplier bills), Credit Note and Payment vouchers. A voucher exported before in another range is left out unless include_exported; each export is recorded.';
+  'The caller''s books from from_date to to_date (at most a year, not after today) as the XML file TallyPrime imports: ledgers, units and stock items, then Sales (invoices; sales not invoiced per day and platform), Purchase (supplier bills), Credit Note (credit notes; returns of sales not invoiced per day and platform), Receipt and Payment vouchers. A voucher exported before in another range is left out unless include_exported; each export is recorded.';
 revoke all on function public.tally_export(date, date, boolean) from public, anon, authenticated, service_role;
 grant execute on function public.tally_export(date, date, boolean) to authenticated;

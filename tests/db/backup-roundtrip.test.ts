@@ -216,7 +216,7 @@ describe('backup and restore', { timeout: 60_000 }, () => {
     await seedEveryFeature(owner);
     const original = await value<Backup>(owner, 'select public.export_workspace()');
     expect(original.format).toBe('factoryflow-backup');
-    expect(original.version).toBe(1);
+    expect(original.version).toBe(2);
     const order = (
       await pool.query<{ table_name: string }>('select table_name from rules.backup_tables() order by restore_order')
     ).rows.map((row) => row.table_name);

@@ -127,12 +127,13 @@ describe('backup and restore', { timeout: 120_000 }, () => {
     }
     await fresh.setViewportSize(DESKTOP);
 
-    // A file of another format version is refused with its message; nothing is restored.
-    const future = await chooseBackup(fresh, 'future.json', JSON.stringify({ ...backup, version: 2 }));
-    await future.getByRole('button', { name: 'Restore', exact: true }).click();
-    await future.getByText('Nothing was restored').waitFor();
-    await future
-      .getByText('This backup is of format version 2; this version of FactoryFlow restores version 1.')
+    // A file of the older format version (before customers, payments and locations joined the
+    // backup) is refused with its message; nothing is restored.
+    const older = await chooseBackup(fresh, 'older.json', JSON.stringify({ ...backup, version: 1 }));
+    await older.getByRole('button', { name: 'Restore', exact: true }).click();
+    await older.getByText('Nothing was restored').waitFor();
+    await older
+      .getByText('This backup is of format version 1; this version of FactoryFlow restores version 2.')
       .waitFor();
     for (const size of [DESKTOP, PHONE]) {
       await fresh.setViewportSize(size);
@@ -140,8 +141,8 @@ describe('backup and restore', { timeout: 120_000 }, () => {
       await screenshot(fresh, 'restore-refused');
     }
     await fresh.setViewportSize(DESKTOP);
-    await future.getByRole('button', { name: 'Cancel' }).click();
-    await future.waitFor({ state: 'detached' });
+    await older.getByRole('button', { name: 'Cancel' }).click();
+    await older.waitFor({ state: 'detached' });
 
     // The backup itself: confirmed, restored, and on the screens.
     const confirm = await chooseBackup(fresh, file.suggestedFilename(), backupText);

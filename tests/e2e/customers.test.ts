@@ -70,6 +70,7 @@ describe('customers and receivables', { timeout: 300_000 }, () => {
       await expect(
         customerForm.getByRole('combobox', { name: /^State \(place of supply\)/ }).inputValue(),
       ).resolves.toBe('27 Maharashtra');
+      await look('customers-form');
       await customerForm.getByRole('button', { name: 'Save customer' }).click();
       await page.getByText('Meera Boutique added.').waitFor();
 
@@ -164,10 +165,10 @@ describe('customers and receivables', { timeout: 300_000 }, () => {
         '₹5,000.00',
         '₹6,800.00',
       ]);
-      expect(await rowCells(statement, 'Payment by bank transfer')).toEqual([
+      expect(await rowCells(statement, 'Payment by Bank transfer')).toEqual([
         expect.any(String),
         'Payment',
-        'Payment by bank transfer',
+        'Payment by Bank transfer',
         '',
         '₹6,800.00',
         '₹0.00',
@@ -175,7 +176,16 @@ describe('customers and receivables', { timeout: 300_000 }, () => {
       expect((await statement.locator('tfoot').innerText()).replace(/\s+/g, ' ').trim()).toBe(
         'Totals ₹11,800.00 ₹11,800.00 ₹0.00',
       );
+      // At either size the entries fit the screen: on a phone each row stacks (nothing scrolls sideways).
+      expect(
+        await statement
+          .getByRole('region', { name: 'Statement entries' })
+          .evaluate((entries) => entries.scrollWidth <= entries.clientWidth),
+      ).toBe(true);
       await look('customers-statement', true);
+      // The dialog scrolls on its own: its entries down to the totals, as a phone shows them stacked.
+      await statement.locator('tfoot').scrollIntoViewIfNeeded();
+      await screenshot(page, 'customers-statement-totals');
     });
   }
   it('at 1280x800: a direct order is paid in two parts from Sales Orders and leaves Profit leaks once paid', async () => {

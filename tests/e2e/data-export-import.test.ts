@@ -236,7 +236,7 @@ describe('catalogue import and CSV export', { timeout: 90_000 }, () => {
       tables: Record<string, { [column: string]: unknown }[]>;
     };
     // A backup Restore takes: its format and version, and every table the user owns.
-    expect([data.format, data.version]).toEqual(['factoryflow-backup', 1]);
+    expect([data.format, data.version]).toEqual(['factoryflow-backup', 2]);
     expect(Object.keys(data.tables).sort()).toEqual([
       'bom_items',
       'bom_subassemblies',

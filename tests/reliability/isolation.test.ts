@@ -15,7 +15,9 @@ import {
   rpc,
   rpcOk,
   snapshotOf,
+  superuser,
   TABLES,
+  TABLES_WITHOUT_AREA,
   type Binding,
 } from './support';
 import { Attempts, populate, type IsolationArea, type Owner, type TableCase } from './isolation/support';
@@ -48,6 +50,13 @@ describeStack('isolation between two anonymous users', (stack, kind) => {
     const rowsBefore = await countRows(stack());
     // Every table is one area's, and each area's file is here.
     expect(areas.flatMap((area) => Object.keys(area.tables)).sort()).toEqual([...TABLES].sort());
+    // Every table of public that holds users' rows is attacked, or named as not yet.
+    const { rows: owned } = await superuser(stack()).query<{ name: string }>(
+      `select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
+       where n.nspname = 'public' and c.relkind in ('r', 'p')
+         and exists (select 1 from pg_attribute a where a.attrelid = c.oid and a.attname = 'user_id' and not a.attisdropped)`,
+    );
+    expect([...TABLES, ...TABLES_WITHOUT_AREA].sort()).toEqual(owned.map((table) => table.name).sort());
     const db = second.user.client;
     const anon = stack().newClient();
     // The first user's id and every row id of theirs.

@@ -111,12 +111,36 @@ const TABLE_ORDER: Record<string, string> = {
   supplier_payments: 'id',
   tally_exports: 'id',
   tally_exported_vouchers: 'voucher_key',
+  customers: 'id',
+  customer_payments: 'id',
+  customer_payment_allocations: 'id',
+  locations: 'id',
+  location_stock: 'location_id, product_id, material_id',
+  delivery_challans: 'id',
+  delivery_challan_lines: 'id',
   job_work_orders: 'id',
   job_work_order_lines: 'id',
   job_work_receipts: 'id',
   item_tax_backfills: 'product_id',
 };
 export const TABLES = Object.keys(TABLE_ORDER);
+/**
+ * The users' tables of public that no isolation area attacks yet, each a gap to close (by an area in
+ * isolation/ and a line in TABLE_ORDER). isolation.test.ts fails on a table in neither list, so a
+ * new table cannot go unattacked unnoticed.
+ */
+export const TABLES_WITHOUT_AREA = [
+  'bom_subassemblies',
+  'product_sales_totals',
+  'sales_day_totals',
+  'sales_figure_changes',
+  'sales_order_counts',
+  'settlement_lines',
+  'shopify_connections',
+  'website_order_refusals',
+  'website_order_shipping',
+  'website_webhooks',
+];
 /** The tables in publication supabase_realtime. */
 export const LIVE_TABLES = [
   'products',

@@ -5,7 +5,7 @@
 -- bounds, writing nothing; at the bounds it restores.
 begin;
 set local client_min_messages = warning;
-select plan(43);
+select plan(44);
 
 select tests.create_user('owner');
 select tests.create_user('fresh');
@@ -60,7 +60,7 @@ create temporary table backup as select public.export_workspace() as file;
 grant select on backup to authenticated;
 
 select is((select file ->> 'format' from backup), 'factoryflow-backup', 'export_workspace: the format');
-select is((select (file ->> 'version')::integer from backup), 1, 'and its version');
+select is((select (file ->> 'version')::integer from backup), 2, 'and its version (2: the tables of issues 45 and 46 joined)');
 select is((select array_agg(k order by k) from backup, jsonb_object_keys(file -> 'tables') k),
   (select array_agg(b.table_name order by b.table_name) from rules.backup_tables() b), 'and every backup table');
 select is((select jsonb_array_length(file -> 'tables' -> 'stock_movements') from backup), 3,
@@ -100,11 +100,14 @@ create function pg_temp.restore(file jsonb) returns text language sql set search
 $$;
 grant execute on function pg_temp.restore(jsonb) to authenticated;
 
-select is(pg_temp.restore(jsonb_set(file, '{version}', '2')), 
-  'P0001 | This backup is of format version 2; this version of FactoryFlow restores version 1. | no hint',
-  'Another format version is refused') from backup;
+select is(pg_temp.restore(jsonb_set(file, '{version}', '1')),
+  'P0001 | This backup is of format version 1; this version of FactoryFlow restores version 2. | no hint',
+  'A file of the older format (before customers, payments and locations joined the backup) is refused') from backup;
+select is(pg_temp.restore(jsonb_set(file, '{version}', '3')),
+  'P0001 | This backup is of format version 3; this version of FactoryFlow restores version 2. | no hint',
+  'A file of a later format is refused') from backup;
 select is(pg_temp.restore(file - 'version'),
-  'P0001 | This backup is of format version unknown; this version of FactoryFlow restores version 1. | no hint',
+  'P0001 | This backup is of format version unknown; this version of FactoryFlow restores version 2. | no hint',
   'A file without a version is refused') from backup;
 select is(pg_temp.restore(jsonb_set(file, '{format}', '"factoryflow-workspace"')),
   'P0001 | This file is not a FactoryFlow backup. | no hint', 'The old download''s format is refused') from backup;

@@ -3,10 +3,15 @@
 -- by age (rules.ageing_bucket). For the owner, another user and anon; every refusal writes nothing.
 begin;
 set local client_min_messages = warning;
-select plan(27);
+select plan(30);
 
 select tests.create_user('owner');
 select tests.create_user('other');
+
+-- One rule for the payment modes of customers' and suppliers' payments: the codes stored and their labels.
+select is((select array_agg(rules.payment_mode_label(m)) from unnest(rules.payment_modes()) m),
+  array['Cash', 'Bank transfer', 'UPI', 'Cheque'], 'Each payment mode has its label');
+select is(rules.payment_mode_label('Bank transfer'), null, 'A label is not a stored code');
 
 -- The ageing buckets, at their edges.
 select is(array[rules.ageing_bucket(0), rules.ageing_bucket(30), rules.ageing_bucket(31), rules.ageing_bucket(60),
@@ -79,8 +84,8 @@ select is((select count(*)::int from public.supplier_payments), 0, 'The refusals
 -- Rs 6,000 by UPI settles the oldest bill (5,250) and 750 of the next: 1,875 of it is still owed.
 select is(public.record_supplier_payment(tests.id('arvind'), 6000, rules.india_day(now()) - 1, ' upi ', ' UTR 4411 ',
     '00000000-0000-4000-8000-000000000046') - 'payment_id' - 'supplier_id' - 'paid_on',
-  '{"amount": 6000.00, "mode": "UPI", "reference": "UTR 4411", "owed": 4500.00}'::jsonb,
-  'A payment is recorded with its mode spelled as listed and the reference trimmed; Rs 4,500 is still owed');
+  '{"amount": 6000.00, "mode": "upi", "reference": "UTR 4411", "owed": 4500.00}'::jsonb,
+  'A payment is recorded with its mode''s code (as customers'' payments are) and the reference trimmed; Rs 4,500 is still owed');
 select is(public.record_supplier_payment(tests.id('arvind'), 6000, rules.india_day(now()) - 1, 'UPI', 'UTR 4411',
     '00000000-0000-4000-8000-000000000046') ->> 'owed', '4500.00',
   'The same request again returns the first answer');
@@ -102,6 +107,8 @@ select is(public.record_supplier_payment(tests.id('arvind'), 4500, rules.india_d
   '0.00', 'Paying the rest by bank transfer leaves nothing owed');
 select is(tests.refusal($$ select public.record_supplier_payment(tests.id('arvind'), 1, rules.india_day(now()), 'Cash') $$),
   'P0001 | Nothing is owed to Arvind Mills. | field:amount', 'Nothing more can be paid');
+select is((select array_agg(mode order by paid_on) from public.supplier_payments), array['upi', 'bank_transfer'],
+  'Stored as codes: '' upi '' and ''bank TRANSFER'' are upi and bank_transfer');
 select results_eq($$ select due, days_0_30 + days_31_60 + days_61_90 + over_90, oldest_due_date from public.supplier_dues() $$,
   $$ values (0.00, 0.00, null::date) $$, 'The supplier is listed as fully paid');
 

@@ -4,7 +4,7 @@
 -- status and its place in Profit leaks; dues with their ageing; the statement; isolation.
 begin;
 set local client_min_messages = warning;
-select plan(46);
+select plan(48);
 
 select tests.create_user('owner');
 select tests.create_user('other');
@@ -78,7 +78,7 @@ select is(tests.refusal($$ select public.record_payment(tests.id('boutique'), 50
   'P0001 | Amount can have at most 2 decimal places. | field:amount', 'An amount below the paisa is refused');
 select is(tests.refusal($$ select public.record_payment(tests.id('boutique'), 5000, rules.india_day(now()), 'barter',
     null, jsonb_build_array(jsonb_build_object('invoice_id', tests.id('invoice'), 'amount', 5000))) $$),
-  'P0001 | Mode must be one of: cash, bank transfer, UPI, cheque. | field:mode', 'An unknown mode is refused');
+  'P0001 | Mode must be Cash, Bank transfer, UPI or Cheque. | field:mode', 'An unknown mode is refused (the message record_supplier_payment gives)');
 select is(tests.refusal($$ select public.record_payment(tests.id('boutique'), 5000, rules.india_day(now()) + 1, 'upi',
     null, jsonb_build_array(jsonb_build_object('invoice_id', tests.id('invoice'), 'amount', 5000))) $$),
   'P0001 | Payment date must be between 2000-01-01 and today. | field:paid_on', 'A payment dated tomorrow is refused');
@@ -144,6 +144,13 @@ select is((select jsonb_build_object('opening', s -> 'opening_balance', 'closing
     from public.customer_statement(tests.id('boutique'), rules.india_day(now()) - 1, rules.india_day(now())) s),
   '{"opening": -5000.00, "closing": 0.00, "kinds": ["invoice", "payment"], "balances": [6800.00, 0.00]}'::jsonb,
   'From yesterday: opening Rs 5,000 paid ahead, the invoice, the bank transfer, closing 0');
+select is((select array_agg(e ->> 'description' order by e ->> 'description')
+    from public.customer_statement(tests.id('boutique'), rules.india_day(now()) - 2, rules.india_day(now())) s,
+      jsonb_array_elements(s -> 'entries') e where e ->> 'kind' = 'payment'),
+  array['Payment by Bank transfer', 'Payment by UPI'], 'The statement names each payment''s mode by its label');
+select is((select array_agg(mode order by mode) from public.customer_payments where customer_id = tests.id('boutique')),
+  array['bank_transfer', 'upi'],
+  'The modes are stored as their codes, however they were typed (UPI, bank transfer)');
 select is(tests.refusal($$ select public.customer_statement(tests.id('boutique'), rules.india_day(now()), rules.india_day(now()) - 1) $$),
   'P0001 | To date cannot be before the from date. | field:date_to', 'A range that ends before it starts is refused');
 

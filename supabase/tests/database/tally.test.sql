@@ -4,10 +4,11 @@
 -- same file; a voucher is never exported twice unless asked; each export recorded.
 begin;
 set local client_min_messages = warning;
-select plan(25);
+select plan(30);
 
 select tests.create_user('owner');
 select tests.create_user('other');
+select tests.create_user('returner');
 select tests.authenticate_as('owner');
 
 -- Last month, and its 10th.
@@ -107,6 +108,9 @@ select results_eq(
             ('Bank', '3000.00'), ('Cash', '140.00'),
             ('Sales GST 5%', '-100.00'), ('Output IGST', '-5.00') $$,
   'The tax of each voucher: IGST across states, CGST and SGST halves within; payments from Bank or Cash; the credit note takes back sales and IGST');
+select is((select array_agg((xpath('/*/NARRATION/text()', v))[1]::text order by n)
+    from export1, unnest(xpath('//VOUCHER[@VCHTYPE="Payment"]', x)) with ordinality v (v, n)),
+  array['Bank transfer UTR 1', 'Cash'], 'A payment''s narration is its mode''s label and its reference');
 select results_eq(
   $$ select (xpath('/*/STOCKITEMNAME/text()', i))[1]::text, (xpath('/*/ACTUALQTY/text()', i))[1]::text,
        (xpath('/*/RATE/text()', i))[1]::text, (xpath('/*/AMOUNT/text()', i))[1]::text,
@@ -184,6 +188,66 @@ select results_eq(
   'and debiting Bank for UPI');
 select is((select (xpath('/*/NARRATION/text()', v))[1]::text from export3, unnest(xpath('//VOUCHER', x)) v
     where (xpath('/*/@VCHTYPE', v))[1]::text = 'Receipt'), 'UPI UPI 4411', 'Its narration is the mode and the reference');
+
+-- Marketplace returns: Credit Note vouchers per day and platform, GST reversed. A shop in Karnataka
+-- sells shirts at Rs 1,050 (5%) on the 10th of last month: Flipkart 3, and 2 at Rs 999.99 (Rs
+-- 1,999.98); Amazon 1; and 1 invoiced (its return is its invoice's credit note, not here).
+-- Back on the 12th: 1 of Flipkart's 3 (round(3,150 x 1/3) = 1,050.00), 1 of the 2 (round(1,999.98 x
+-- 1/2) = 999.99), Amazon's 1 (1,050.00), the invoiced 1. Back on the 14th: another of Flipkart's 3
+-- (round(3,150 x 2/3) - 1,050 = 1,050.00).
+-- Flipkart, 12th: 2,049.99 = taxable round(2,049.99 / 1.05) = 1,952.37 + tax 97.62 (CGST 48.81, SGST 48.81).
+-- Amazon, 12th, and Flipkart, 14th: 1,050.00 = 1,000.00 + CGST 25.00 + SGST 25.00.
+select tests.authenticate_as('returner');
+select from public.set_business_profile('Ruchi Fashions', 'Mysuru', '29AAOFB8607N1ZP', '29', 'RF');
+insert into tests.ids select 'shirt', id from public.create_product('SHR-1', 'Shirt', 'Apparel', 1050, 50, 2, '[]');
+select from public.set_item_tax(tests.id('shirt'), hsn_code => '6205', gst_rate => 5);
+insert into tests.ids select 'fk3', id from public.log_sale(tests.id('shirt'), 3, 'Flipkart', order_date => (select d from month));
+insert into tests.ids select 'fk2', id from public.log_sale(tests.id('shirt'), 2, 'Flipkart', unit_price => 999.99,
+  order_date => (select d from month));
+insert into tests.ids select 'amz', id from public.log_sale(tests.id('shirt'), 1, 'Amazon', order_date => (select d from month));
+insert into tests.ids select 'billed', id from public.log_sale(tests.id('shirt'), 1, 'Other', order_date => (select d from month));
+select from public.create_invoice(array[tests.id('billed')], 'Walk-in', null, '29', invoice_date => (select d from month));
+select from unnest(array[tests.id('fk3'), tests.id('fk2'), tests.id('amz'), tests.id('billed')]) o,
+  public.fulfil_sales_order(o) f,
+  public.record_return(o, 'customer_return', 1, return_date => (select d + 2 from month)) r;
+select from public.record_return(tests.id('fk3'), 'rto', 0, damaged => 1, return_date => (select d + 4 from month));
+create temp table export4 as select public.tally_export((select first from month), (select last from month))::xml as x;
+grant select on export4 to authenticated;
+select results_eq(
+  $$ select (xpath('/*/VOUCHERNUMBER/text()', v))[1]::text, (xpath('/*/DATE/text()', v))[1]::text,
+       (xpath('/*/PARTYLEDGERNAME/text()', v))[1]::text, (xpath('/*/*[ISPARTYLEDGER="Yes"]/AMOUNT/text()', v))[1]::text,
+       (xpath('/*/*[ISPARTYLEDGER="Yes"]/ISDEEMEDPOSITIVE/text()', v))[1]::text
+     from export4, unnest(xpath('//VOUCHER[@VCHTYPE="Credit Note"]', x)) v $$,
+  $$ select * from (values
+       ('Amazon/R/' || to_char((select d + 2 from month), 'YYYYMMDD'), to_char((select d + 2 from month), 'YYYYMMDD'),
+         'Amazon', '1050.00', 'No'),
+       ('Flipkart/R/' || to_char((select d + 2 from month), 'YYYYMMDD'), to_char((select d + 2 from month), 'YYYYMMDD'),
+         'Flipkart', '2049.99', 'No'),
+       ('Flipkart/R/' || to_char((select d + 4 from month), 'YYYYMMDD'), to_char((select d + 4 from month), 'YYYYMMDD'),
+         'Flipkart', '1050.00', 'No')) v $$,
+  'Returns not invoiced are Credit Notes per day and platform crediting it with the refund (the invoiced return is not)');
+select results_eq(
+  $$ select (xpath('/*/VOUCHERNUMBER/text()', v))[1]::text, (xpath('/*/STOCKITEMNAME/text()', i))[1]::text,
+       (xpath('/*/ACTUALQTY/text()', i))[1]::text, (xpath('/*/AMOUNT/text()', i))[1]::text,
+       (xpath('/*/ACCOUNTINGALLOCATIONS.LIST/LEDGERNAME/text()', i))[1]::text
+     from export4, unnest(xpath('//VOUCHER[@VCHTYPE="Credit Note"]', x)) with ordinality v (v, n),
+       unnest(xpath('/*/ALLINVENTORYENTRIES.LIST', v)) i order by n $$,
+  $$ values ('Amazon/R/' || to_char((select d + 2 from month), 'YYYYMMDD'), 'Shirt', ' 1 NOS', '-1000.00', 'Sales GST 5%'),
+            ('Flipkart/R/' || to_char((select d + 2 from month), 'YYYYMMDD'), 'Shirt', ' 2 NOS', '-1952.37', 'Sales GST 5%'),
+            ('Flipkart/R/' || to_char((select d + 4 from month), 'YYYYMMDD'), 'Shirt', ' 1 NOS', '-1000.00', 'Sales GST 5%') $$,
+  'The goods come back at their taxable value, debiting sales');
+select results_eq(
+  $$ select (xpath('/*/LEDGERNAME/text()', e))[1]::text, (xpath('/*/AMOUNT/text()', e))[1]::text
+     from export4, unnest(xpath('//VOUCHER[@VCHTYPE="Credit Note"]', x)) with ordinality v (v, n),
+       unnest(xpath('/*/LEDGERENTRIES.LIST[ISPARTYLEDGER="No"]', v)) with ordinality e (e, m) order by n, m $$,
+  $$ values ('Output CGST', '-25.00'), ('Output SGST', '-25.00'), ('Output CGST', '-48.81'), ('Output SGST', '-48.81'),
+            ('Output CGST', '-25.00'), ('Output SGST', '-25.00') $$,
+  'Their GST is reversed: CGST and SGST debited, in equal halves');
+select is((select sum((xpath('/*/*[ISPARTYLEDGER="Yes"]/AMOUNT/text()', v))[1]::text::numeric)
+    from export4, unnest(xpath('//VOUCHER[@VCHTYPE="Credit Note"]', x)) v),
+  (select sum(o.refunded_amount) from public.sales_orders o
+   where not exists (select 1 from public.invoice_lines l where l.sales_order_id = o.id)),
+  'The credit notes add up to what the orders not invoiced refunded: Rs 4,149.99');
 
 -- Isolation: another user's export of the same month has none of it.
 select tests.authenticate_as('other');

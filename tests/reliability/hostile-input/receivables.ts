@@ -139,7 +139,7 @@ export default function cases(): Case[] {
       'mode SQL text',
       { ...payment, mode: SQL_TEXTS[0] },
       400,
-      'Mode must be one of: cash, bank transfer, UPI, cheque.',
+      'Mode must be Cash, Bank transfer, UPI or Cheque.',
     ),
     rpcCase(
       'record_payment',

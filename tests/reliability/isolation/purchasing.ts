@@ -58,7 +58,7 @@ const area: IsolationArea = {
         supplier_id: owner.supplierId,
         amount: 999,
         paid_on: '2026-01-01',
-        mode: 'Cash',
+        mode: 'cash',
       }),
       edit: { amount: 1 },
     },

@@ -39,8 +39,17 @@ export interface Owner {
   supplierPaymentId: string;
   tallyExportId: string;
   tallyVoucherKey: string;
-  /** Job work (issue 45): the supplier as a job worker, an order of 4 of the cotton for 2 shirts, its line and a receipt of 1. */
+  /** Receivables (issue 46): a customer, a direct order of theirs part paid, the payment and its allocation. */
+  customerId: string;
+  directOrderId: string;
+  customerPaymentId: string;
+  allocationId: string;
+  /** Locations (issue 45): the main godown, a shop, and the challan of a transfer between them and its line. */
   mainLocationId: string;
+  shopLocationId: string;
+  challanId: string;
+  challanLineId: string;
+  /** Job work (issue 45): the supplier as a job worker, an order of 4 of the cotton for 2 shirts, its line and a receipt of 1. */
   jobWorkerLocationId: string;
   jobWorkOrderId: string;
   jobWorkLineId: string;
@@ -202,17 +211,54 @@ export async function populate(stack: TestStack, label: string, feesPlatform: st
     .limit(1)
     .single();
   if (tallyError) throw tallyError;
-  const jobWorker = await rpcOk<{ id: string }>(user, 'create_location', {
-    name: `${label} Dyers`,
-    kind: 'job_worker',
-    supplier_id: supplier.id,
+  // Receivables (issue 46): a direct (Other) order of a customer's, Rs 40 of it paid by UPI.
+  const customer = await rpcOk<{ id: string }>(user, 'create_customer', {
+    name: `${label} Boutique`,
+    state_code: '27',
+    credit_days: 30,
   });
+  const direct = await rpcOk<{ id: string }>(user, 'log_sale', {
+    product_id: productId,
+    quantity: 1,
+    platform: 'Other',
+    customer_id: customer.id,
+  });
+  const received = await rpcOk<{ payment_id: string }>(user, 'record_payment', {
+    customer_id: customer.id,
+    amount: 40,
+    paid_on: today,
+    mode: 'upi',
+    allocations: [{ order_id: direct.id, amount: 40 }],
+  });
+  const { data: allocation, error: allocationError } = await user.client
+    .from('customer_payment_allocations')
+    .select('id')
+    .single();
+  if (allocationError) throw allocationError;
+  // Locations (issue 45): a shop, and 1 m of the cotton moved there from the main godown on a challan.
+  const shop = await rpcOk<{ id: string }>(user, 'create_location', { name: `${label} Shop`, kind: 'own' });
   const { data: main, error: mainError } = await user.client
     .from('locations')
     .select('id')
     .eq('is_main', true)
     .single();
   if (mainError) throw mainError;
+  const moved = await rpcOk<{ delivery_challan_id: string }>(user, 'transfer_stock', {
+    from_location_id: main.id,
+    to_location_id: shop.id,
+    lines: [{ material_id: materialId, quantity: 1 }],
+  });
+  const { data: challanLine, error: challanLineError } = await user.client
+    .from('delivery_challan_lines')
+    .select('id')
+    .single();
+  if (challanLineError) throw challanLineError;
+  // Job work (issue 45): the supplier as a job worker, sent 4 of the cotton for 2 shirts, 1 back.
+  const jobWorker = await rpcOk<{ id: string }>(user, 'create_location', {
+    name: `${label} Dyers`,
+    kind: 'job_worker',
+    supplier_id: supplier.id,
+  });
   const jobWork = await rpcOk<{ job_work_order_id: string }>(user, 'send_job_work', {
     job_worker_location_id: jobWorker.id,
     from_location_id: main.id,
@@ -227,7 +273,14 @@ export async function populate(stack: TestStack, label: string, feesPlatform: st
   const { data: jobLine, error: jobLineError } = await user.client.from('job_work_order_lines').select('id').single();
   if (jobLineError) throw jobLineError;
   return {
+    customerId: customer.id,
+    directOrderId: direct.id,
+    customerPaymentId: received.payment_id,
+    allocationId: allocation.id,
     mainLocationId: main.id,
+    shopLocationId: shop.id,
+    challanId: moved.delivery_challan_id,
+    challanLineId: challanLine.id,
     jobWorkerLocationId: jobWorker.id,
     jobWorkOrderId: jobWork.job_work_order_id,
     jobWorkLineId: jobLine.id,

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { todayInIndia } from '@/lib/csv';
-import { textField } from '@/lib/form-fields';
-import { gstinProblem } from '@/lib/gstin';
+import { contactFields, textField } from '@/lib/form-fields';
+import { checkGstinState } from '@/lib/gstin';
 import { receivableStatuses } from '@/lib/payment-status';
+import type { PaymentMode } from '@/lib/payments';
 import { toUserError } from '@/lib/server-error';
 import { supabase } from '@/lib/supabase';
 import { callRpc, useWrite, withRequestId } from '@/lib/write';
@@ -100,8 +100,6 @@ export const customerFieldRules = {
   gstin: { label: 'GSTIN', maxLength: 15, required: false },
   billingAddress: { label: 'Billing address', maxLength: 500, required: false },
   shippingAddress: { label: 'Shipping address', maxLength: 500, required: false },
-  phone: { label: 'Phone', maxLength: 20, required: false },
-  email: { label: 'Email', maxLength: 254, required: false },
 } as const;
 
 /** create_customer's checks and messages, for feedback on the field before a round trip. */
@@ -112,13 +110,7 @@ export const customerFormSchema = z
     billing_address: textField(customerFieldRules.billingAddress),
     state_code: z.string().min(1, 'State is required.'),
     shipping_address: textField(customerFieldRules.shippingAddress),
-    phone: textField(customerFieldRules.phone).refine((phone) => phone === '' || /^\+?[0-9][0-9 -]*$/.test(phone), {
-      message: 'Phone can have only digits, spaces, hyphens and a leading +.',
-    }),
-    email: textField(customerFieldRules.email).refine(
-      (email) => email === '' || /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email),
-      { message: 'Email must look like name@example.com.' },
-    ),
+    ...contactFields,
     credit_days: z
       .string()
       .trim()
@@ -127,16 +119,9 @@ export const customerFormSchema = z
       })
       .transform((days) => (days === '' ? 0 : Number(days))),
   })
-  .superRefine((customer, ctx) => {
-    const problem = customer.gstin === '' ? null : gstinProblem(customer.gstin);
-    if (problem) ctx.addIssue({ code: 'custom', path: ['gstin'], message: problem });
-    else if (customer.gstin !== '' && customer.state_code !== '' && customer.gstin.slice(0, 2) !== customer.state_code)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['state_code'],
-        message: `A registered customer's state is its GSTIN's: ${customer.gstin.slice(0, 2)}.`,
-      });
-  });
+  .superRefine((customer, ctx) =>
+    checkGstinState(customer, ctx, (code) => `A registered customer's state is its GSTIN's: ${code}.`),
+  );
 export type CustomerForm = z.input<typeof customerFormSchema>;
 export type CustomerInput = z.output<typeof customerFormSchema>;
 
@@ -190,17 +175,10 @@ export function useArchiveCustomer() {
 
 // Payments ---------------------------------------------------------------------------------------
 
-export const paymentModes = [
-  { value: 'upi', label: 'UPI' },
-  { value: 'bank_transfer', label: 'Bank transfer' },
-  { value: 'cash', label: 'Cash' },
-  { value: 'cheque', label: 'Cheque' },
-] as const;
-
 export interface PaymentInput {
   customer_id: string;
   paid_on: string;
-  mode: string;
+  mode: PaymentMode;
   reference: string;
   /** The documents paid, each with its part: they add up to the payment's amount. */
   allocations: { kind: 'invoice' | 'order'; id: string; amount: number }[];
@@ -216,7 +194,7 @@ export function useRecordPayment() {
             customer_id: input.customer_id,
             // Added in paise, so the sum is the allocations' exactly.
             amount: input.allocations.reduce((total, part) => total + Math.round(part.amount * 100), 0) / 100,
-            paid_on: input.paid_on === '' ? todayInIndia() : input.paid_on,
+            paid_on: input.paid_on,
             mode: input.mode,
             reference: orNone(input.reference.trim()),
             allocations: input.allocations.map((part) =>

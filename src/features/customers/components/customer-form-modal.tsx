@@ -1,12 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Modal, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Controller, useForm } from 'react-hook-form';
-import { FormError, showOnField } from '@/components/form-error';
+import { showOnField } from '@/components/form-error';
 import { TextField } from '@/components/form-inputs';
-import { StateSelect } from '@/components/state-select';
-import { SubmitButton } from '@/components/submit-button';
-import { GSTIN_PATTERN } from '@/lib/gstin';
+import { ContactFields, GstinStateFields, PartyFormModal } from '@/components/party-fields';
 import {
   customerFieldRules as rules,
   customerFormDefaults,
@@ -47,95 +45,60 @@ export function CustomerFormModal({
   );
 
   return (
-    <Modal opened onClose={onClose} title={edited ? `Edit ${edited.name}` : 'Add customer'} size="lg">
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          <TextField control={form.control} name="name" rules={rules.name} label="Customer name" data-autofocus />
-          <SimpleGrid cols={{ base: 1, xs: 2 }}>
-            <Controller
-              control={form.control}
-              name="gstin"
-              render={({ field, fieldState }) => (
-                <TextInput
-                  {...field}
-                  label="GSTIN"
-                  description="If the customer is registered"
-                  placeholder="27AAPFU0939F1ZV"
-                  maxLength={15}
-                  autoComplete="off"
-                  styles={{ input: { textTransform: 'uppercase' } }}
-                  error={fieldState.error?.message}
-                  onChange={(event) => {
-                    const gstin = event.currentTarget.value.toUpperCase();
-                    field.onChange(gstin);
-                    if (GSTIN_PATTERN.test(gstin)) form.setValue('state_code', gstin.slice(0, 2));
-                  }}
-                />
-              )}
-            />
-            <Controller
-              control={form.control}
-              name="state_code"
-              render={({ field, fieldState }) => (
-                <StateSelect
-                  {...field}
-                  onChange={(value) => field.onChange(value ?? '')}
-                  label="State (place of supply)"
-                  required
-                  error={fieldState.error?.message}
-                />
-              )}
-            />
-          </SimpleGrid>
-          <Controller
-            control={form.control}
-            name="billing_address"
-            render={({ field, fieldState }) => (
-              <Textarea {...field} label="Billing address" autosize minRows={2} error={fieldState.error?.message} />
-            )}
+    <PartyFormModal
+      party="customer"
+      editedName={edited?.name ?? null}
+      form={form}
+      onSubmit={submit}
+      pending={save.isPending}
+      error={save.error}
+      onClose={onClose}
+    >
+      <TextField control={form.control} name="name" rules={rules.name} label="Customer name" data-autofocus />
+      <SimpleGrid cols={{ base: 1, xs: 2 }}>
+        <GstinStateFields
+          form={form}
+          gstinDescription="If the customer is registered"
+          stateLabel="State (place of supply)"
+        />
+      </SimpleGrid>
+      <Controller
+        control={form.control}
+        name="billing_address"
+        render={({ field, fieldState }) => (
+          <Textarea {...field} label="Billing address" autosize minRows={2} error={fieldState.error?.message} />
+        )}
+      />
+      <Controller
+        control={form.control}
+        name="shipping_address"
+        render={({ field, fieldState }) => (
+          <Textarea
+            {...field}
+            label="Shipping address"
+            description="If goods go elsewhere"
+            autosize
+            minRows={2}
+            error={fieldState.error?.message}
           />
-          <Controller
-            control={form.control}
-            name="shipping_address"
-            render={({ field, fieldState }) => (
-              <Textarea
-                {...field}
-                label="Shipping address"
-                description="If goods go elsewhere"
-                autosize
-                minRows={2}
-                error={fieldState.error?.message}
-              />
-            )}
-          />
-          <SimpleGrid cols={{ base: 1, xs: 3 }}>
-            <TextField control={form.control} name="phone" rules={rules.phone} label="Phone" type="tel" />
-            <TextField control={form.control} name="email" rules={rules.email} label="Email" type="email" />
-            <Controller
-              control={form.control}
-              name="credit_days"
-              render={({ field, fieldState }) => (
-                <TextInput
-                  {...field}
-                  label="Credit days"
-                  description="Days to pay before overdue"
-                  inputMode="numeric"
-                  error={fieldState.error?.message}
-                />
-              )}
+        )}
+      />
+      <SimpleGrid cols={{ base: 1, xs: 3 }}>
+        <ContactFields form={form} />
+        <Controller
+          control={form.control}
+          name="credit_days"
+          render={({ field, fieldState }) => (
+            <TextInput
+              {...field}
+              label="Credit days"
+              description="Days to pay before overdue"
+              inputMode="numeric"
+              error={fieldState.error?.message}
             />
-          </SimpleGrid>
-          <FormError error={save.error} form={form} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <SubmitButton form={form} pending={save.isPending}>
-              {edited ? 'Save changes' : 'Save customer'}
-            </SubmitButton>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+          )}
+        />
+      </SimpleGrid>
+    </PartyFormModal>
   );
 }

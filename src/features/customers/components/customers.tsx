@@ -22,7 +22,7 @@ import {
 } from '../api/customers';
 import { CustomerFormModal } from './customer-form-modal';
 import { PrintableStatement } from './printable-statement';
-import { RecordPaymentModal } from './record-payment-modal';
+import { RecordCustomerPaymentModal } from './record-customer-payment-modal';
 
 type Dialog =
   | { kind: 'edit'; customer: Customer | null }
@@ -276,7 +276,7 @@ export function Customers() {
       </Drawer>
       {dialog?.kind === 'edit' && <CustomerFormModal edited={dialog.customer} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'pay' && (
-        <RecordPaymentModal
+        <RecordCustomerPaymentModal
           customerId={dialog.customerId}
           documentId={dialog.documentId}
           onClose={() => setDialog(null)}

@@ -59,7 +59,7 @@ function StatementSheet({ statement }: { statement: Statement }) {
         </div>
       </div>
       <div className={classes.tableScroll} tabIndex={0} role="region" aria-label="Statement entries">
-        <table>
+        <table className={classes.stackOnPhone}>
           <thead>
             <tr>
               <th>Date</th>
@@ -74,7 +74,9 @@ function StatementSheet({ statement }: { statement: Statement }) {
             <tr>
               <td>{formatDay(statement.date_from)}</td>
               <td colSpan={4}>Opening balance</td>
-              <td className={classes.number}>{balance(statement.opening_balance)}</td>
+              <td className={classes.number} data-label="Balance">
+                {balance(statement.opening_balance)}
+              </td>
             </tr>
             {statement.entries.map((entry, index) => (
               <tr key={index}>
@@ -83,19 +85,31 @@ function StatementSheet({ statement }: { statement: Statement }) {
                   {entryKinds[entry.kind]}
                   {entry.number ? ` ${entry.number}` : ''}
                 </td>
-                <td>{entry.description}</td>
-                <td className={classes.number}>{entry.debit > 0 ? formatRupees(entry.debit) : ''}</td>
-                <td className={classes.number}>{entry.credit > 0 ? formatRupees(entry.credit) : ''}</td>
-                <td className={classes.number}>{balance(entry.balance)}</td>
+                <td className={classes.details}>{entry.description}</td>
+                <td className={classes.number} data-label="Debit">
+                  {entry.debit > 0 ? formatRupees(entry.debit) : null}
+                </td>
+                <td className={classes.number} data-label="Credit">
+                  {entry.credit > 0 ? formatRupees(entry.credit) : null}
+                </td>
+                <td className={classes.number} data-label="Balance">
+                  {balance(entry.balance)}
+                </td>
               </tr>
             ))}
           </tbody>
           <tfoot>
             <tr>
               <th colSpan={3}>Totals</th>
-              <th className={classes.number}>{formatRupees(statement.total_debit)}</th>
-              <th className={classes.number}>{formatRupees(statement.total_credit)}</th>
-              <th className={classes.number}>{balance(statement.closing_balance)}</th>
+              <th className={classes.number} data-label="Debit">
+                {formatRupees(statement.total_debit)}
+              </th>
+              <th className={classes.number} data-label="Credit">
+                {formatRupees(statement.total_credit)}
+              </th>
+              <th className={classes.number} data-label="Balance">
+                {balance(statement.closing_balance)}
+              </th>
             </tr>
           </tfoot>
         </table>

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { Tables } from '@/lib/database.types';
 import { textField } from '@/lib/form-fields';
-import { gstinProblem } from '@/lib/gstin';
+import { checkGstinState } from '@/lib/gstin';
 import { stateName } from '@/lib/india-states';
 import { gstKeys } from '../query-keys';
 import { toUserError } from '@/lib/server-error';
@@ -47,18 +47,9 @@ export const businessProfileSchema = z
         'Invoice prefix cannot be CN: credit notes are numbered CN/yy-yy/n.',
       ),
   })
-  .superRefine((profile, ctx) => {
-    const problem = profile.gstin === '' ? null : gstinProblem(profile.gstin);
-    if (problem) ctx.addIssue({ code: 'custom', path: ['gstin'], message: problem });
-    else if (profile.gstin !== '' && profile.state_code !== '' && profile.gstin.slice(0, 2) !== profile.state_code) {
-      const code = profile.gstin.slice(0, 2);
-      ctx.addIssue({
-        code: 'custom',
-        path: ['state_code'],
-        message: `State must be the GSTIN's state, ${stateName(code) ?? code} (${code}).`,
-      });
-    }
-  });
+  .superRefine((profile, ctx) =>
+    checkGstinState(profile, ctx, (code) => `State must be the GSTIN's state, ${stateName(code) ?? code} (${code}).`),
+  );
 export type BusinessProfileForm = z.input<typeof businessProfileSchema>;
 export type BusinessProfileInput = z.output<typeof businessProfileSchema>;
 

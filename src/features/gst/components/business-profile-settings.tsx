@@ -4,9 +4,8 @@ import { notifications } from '@mantine/notifications';
 import { Controller, useForm } from 'react-hook-form';
 import { FormError, showOnField } from '@/components/form-error';
 import { LoadError } from '@/components/load-error';
-import { StateSelect } from '@/components/state-select';
+import { GstinStateFields } from '@/components/party-fields';
 import { SubmitButton } from '@/components/submit-button';
-import { GSTIN_PATTERN } from '@/lib/gstin';
 import {
   businessProfileDefaults,
   businessProfileSchema,
@@ -52,41 +51,7 @@ function BusinessProfileFields({ profile }: { profile: BusinessProfile | null })
           )}
         />
         <SimpleGrid cols={{ base: 1, xs: 3 }}>
-          <Controller
-            control={form.control}
-            name="gstin"
-            render={({ field, fieldState }) => (
-              <TextInput
-                {...field}
-                label="GSTIN"
-                required
-                autoComplete="off"
-                maxLength={15}
-                styles={{ input: { textTransform: 'uppercase' } }}
-                error={fieldState.error?.message}
-                onChange={(event) => {
-                  const gstin = event.currentTarget.value.toUpperCase();
-                  field.onChange(gstin);
-                  // A GSTIN starts with its state's code: pick the state for the owner.
-                  if (GSTIN_PATTERN.test(gstin)) form.setValue('state_code', gstin.slice(0, 2));
-                  if (fieldState.isTouched || gstin.length === 15) void form.trigger('gstin');
-                }}
-              />
-            )}
-          />
-          <Controller
-            control={form.control}
-            name="state_code"
-            render={({ field, fieldState }) => (
-              <StateSelect
-                {...field}
-                onChange={(value) => field.onChange(value ?? '')}
-                label="State"
-                required
-                error={fieldState.error?.message}
-              />
-            )}
-          />
+          <GstinStateFields form={form} required stateLabel="State" />
           <Controller
             control={form.control}
             name="invoice_prefix"

@@ -6,7 +6,7 @@ import { LoadError } from '@/components/load-error';
 import { TableSkeleton } from '@/components/table-skeleton';
 import { formatDay, formatQuantity, formatRupees } from '@/lib/format';
 import { placeOfSupply } from '@/lib/india-states';
-import { RecordPaymentModal } from '@/features/customers/components/record-payment-modal';
+import { RecordCustomerPaymentModal } from '@/features/customers/components/record-customer-payment-modal';
 import { INVOICES_PER_PAGE, useInvoices, type InvoiceListRow } from '../api/invoices';
 import { CreateInvoiceModal } from './create-invoice-modal';
 import { CreditNoteModal } from './credit-note-modal';
@@ -138,7 +138,7 @@ export function InvoicesSection() {
       {dialog?.kind === 'print' && <PrintableInvoice invoiceId={dialog.invoiceId} onClose={close} />}
       {dialog?.kind === 'credit' && <CreditNoteModal invoiceId={dialog.invoiceId} onClose={close} />}
       {dialog?.kind === 'pay' && (
-        <RecordPaymentModal customerId={dialog.customerId} documentId={dialog.invoiceId} onClose={close} />
+        <RecordCustomerPaymentModal customerId={dialog.customerId} documentId={dialog.invoiceId} onClose={close} />
       )}
     </Paper>
   );

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { numberField, textField, type NumberRules } from '@/lib/form-fields';
-import { todayInIndia } from '@/lib/csv';
+import { numberField, type NumberRules } from '@/lib/form-fields';
+import { paymentDetailsSchema } from '@/lib/payments';
 import { callRpc, useWrite, withRequestId } from '@/lib/write';
 import { purchasingKeys } from '../query-keys';
 
@@ -39,25 +39,14 @@ export function useSupplierDues() {
   });
 }
 
-/** The ways a payment is made (rules.payment_modes). */
-export const PAYMENT_MODES = ['Cash', 'Bank transfer', 'UPI', 'Cheque'] as const;
-
 /** record_supplier_payment's checks and messages, for feedback on the field before a round trip. */
 export const paymentAmountRules: NumberRules = { label: 'Amount', decimals: 2, min: 0.01 };
-export const paymentReferenceRules = { label: 'Reference', maxLength: 100, required: false } as const;
 
 export function supplierPaymentSchema(owed: number) {
-  return z.object({
+  return paymentDetailsSchema.extend({
     amount: numberField(paymentAmountRules).refine((amount) => amount <= owed, {
       message: `Only Rs ${owed.toFixed(2)} is owed.`,
     }),
-    paid_on: z
-      .string()
-      .refine((day) => /^\d{4}-\d{2}-\d{2}$/.test(day) && day >= '2000-01-01' && day <= todayInIndia(), {
-        message: 'Payment date must be between 2000-01-01 and today.',
-      }),
-    mode: z.enum(PAYMENT_MODES, { message: 'Choose how it was paid.' }),
-    reference: textField(paymentReferenceRules),
   });
 }
 

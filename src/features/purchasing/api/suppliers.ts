@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { optionalNumberField, supplierFieldRules as rules, textField } from '@/lib/form-fields';
+import { contactFields, optionalNumberField, supplierFieldRules as rules, textField } from '@/lib/form-fields';
 import { gstinProblem, TAXPAYER_GSTIN_PATTERN } from '@/lib/gstin';
 import { purchasingKeys } from '../query-keys';
 import { toUserError } from '@/lib/server-error';
@@ -44,12 +44,7 @@ export function useSuppliers() {
 export const supplierFormSchema = z.object({
   supplier_name: textField(rules.supplierName),
   contact: textField(rules.contact),
-  phone: textField(rules.phone).refine((phone) => phone === '' || /^\+?[0-9][0-9 -]*$/.test(phone), {
-    message: 'Phone can have only digits, spaces, hyphens and a leading +.',
-  }),
-  email: textField(rules.email).refine((email) => email === '' || /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email), {
-    message: 'Email must look like name@example.com.',
-  }),
+  ...contactFields,
   gstin: textField(rules.gstin)
     .transform((gstin) => gstin.toUpperCase())
     .superRefine((gstin, ctx) => {

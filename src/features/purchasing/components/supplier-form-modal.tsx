@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Modal, SimpleGrid, Stack } from '@mantine/core';
+import { SimpleGrid } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useForm } from 'react-hook-form';
-import { FormError, showOnField } from '@/components/form-error';
+import { showOnField } from '@/components/form-error';
 import { NumberField, TextField } from '@/components/form-inputs';
-import { SubmitButton } from '@/components/submit-button';
+import { ContactFields, GstinField, PartyFormModal } from '@/components/party-fields';
 import { supplierFieldRules as rules } from '@/lib/form-fields';
 import {
   supplierFormDefaults,
@@ -33,55 +33,42 @@ export function SupplierFormModal({ edited, onClose }: { edited: Supplier | null
   );
 
   return (
-    <Modal opened onClose={onClose} title={edited ? `Edit ${edited.supplier_name}` : 'Add supplier'} size="lg">
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          <TextField
-            control={form.control}
-            name="supplier_name"
-            rules={rules.supplierName}
-            label="Supplier name"
-            data-autofocus
-          />
-          <SimpleGrid cols={{ base: 1, xs: 2 }}>
-            <TextField control={form.control} name="contact" rules={rules.contact} label="Contact person" />
-            <TextField control={form.control} name="phone" rules={rules.phone} label="Phone" type="tel" />
-            <TextField control={form.control} name="email" rules={rules.email} label="Email" type="email" />
-            <TextField
-              control={form.control}
-              name="gstin"
-              rules={rules.gstin}
-              label="GSTIN"
-              placeholder="27AAPFU0939F1ZV"
-              style={{ textTransform: 'uppercase' }}
-            />
-            <NumberField
-              control={form.control}
-              name="lead_time_days"
-              rules={rules.leadTimeDays}
-              label="Lead time (days)"
-              description="How long an order takes to arrive"
-            />
-            <TextField
-              control={form.control}
-              name="payment_terms"
-              rules={rules.paymentTerms}
-              label="Payment terms"
-              placeholder="e.g. 30 days credit"
-            />
-          </SimpleGrid>
-          <TextField control={form.control} name="notes" rules={rules.notes} label="Notes" />
-          <FormError error={save.error} form={form} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <SubmitButton form={form} pending={save.isPending}>
-              {edited ? 'Save changes' : 'Save supplier'}
-            </SubmitButton>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <PartyFormModal
+      party="supplier"
+      editedName={edited?.supplier_name ?? null}
+      form={form}
+      onSubmit={submit}
+      pending={save.isPending}
+      error={save.error}
+      onClose={onClose}
+    >
+      <TextField
+        control={form.control}
+        name="supplier_name"
+        rules={rules.supplierName}
+        label="Supplier name"
+        data-autofocus
+      />
+      <SimpleGrid cols={{ base: 1, xs: 2 }}>
+        <TextField control={form.control} name="contact" rules={rules.contact} label="Contact person" />
+        <ContactFields form={form} />
+        <GstinField form={form} />
+        <NumberField
+          control={form.control}
+          name="lead_time_days"
+          rules={rules.leadTimeDays}
+          label="Lead time (days)"
+          description="How long an order takes to arrive"
+        />
+        <TextField
+          control={form.control}
+          name="payment_terms"
+          rules={rules.paymentTerms}
+          label="Payment terms"
+          placeholder="e.g. 30 days credit"
+        />
+      </SimpleGrid>
+      <TextField control={form.control} name="notes" rules={rules.notes} label="Notes" />
+    </PartyFormModal>
   );
 }

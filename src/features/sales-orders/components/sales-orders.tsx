@@ -21,7 +21,7 @@ import { ExportCsvButton } from '@/components/export-csv-button';
 import { PagedList } from '@/components/paged-list';
 import { usePaymentStatuses } from '../api/order-payment-statuses';
 import { PaymentStatusBadge } from '@/components/payment-status-badge';
-import { RecordPaymentModal } from '@/features/customers/components/record-payment-modal';
+import { RecordCustomerPaymentModal } from '@/features/customers/components/record-customer-payment-modal';
 import { formatDateTime, formatQuantity, formatRupees } from '@/lib/format';
 import { useListState } from '@/lib/list-state';
 import { useFulfilSalesOrder } from '../api/fulfil-sales-order';
@@ -314,7 +314,7 @@ export function SalesOrders() {
       {undoing?.action === 'return' && <ReturnSaleModal order={undoing.order} onClose={() => setUndoing(null)} />}
       {undoing?.action === 'history' && <OrderHistoryModal order={undoing.order} onClose={() => setUndoing(null)} />}
       {undoing?.action === 'pay' && (
-        <RecordPaymentModal
+        <RecordCustomerPaymentModal
           order={{
             ...undoing.order,
             // What it keeps after its returns, the refunded share rounded to the paisa as the server does.
