@@ -245,7 +245,7 @@ const screens: Record<string, [string, Basis][]> = {
     ['Due (incl. GST)', 'including GST'],
     ['Due from customers', 'including GST'],
   ],
-  'src/features/customers/components/record-payment-modal.tsx': [['Still due (incl. GST)', 'including GST']],
+  'src/features/customers/components/record-customer-payment-modal.tsx': [['Still due (incl. GST)', 'including GST']],
   'src/features/customers/components/printable-statement.tsx': [['Amounts include GST', 'including GST']],
   // Job work (issue 45): the job worker's rate before GST; what it billed, GST included (a supplier's bill).
   'src/features/job-work/components/job-work.tsx': [

@@ -314,11 +314,12 @@ function serverCases(f: Fixtures): Record<string, ServerCase> {
 
     'supplierFieldRules.supplierName': { save: supplier('supplier_name => $1') },
     'supplierFieldRules.contact': { save: supplier(`supplier_name => 'Drift mills', contact => $1`) },
-    'supplierFieldRules.phone': {
+    // One set of contact checks for customers and suppliers (src/components/party-fields.tsx).
+    'contactFieldRules.phone': {
       save: supplier(`supplier_name => 'Drift mills', phone => $1`),
       sample: (length) => '9'.repeat(length),
     },
-    'supplierFieldRules.email': { save: supplier(`supplier_name => 'Drift mills', email => $1`), sample: email },
+    'contactFieldRules.email': { save: supplier(`supplier_name => 'Drift mills', email => $1`), sample: email },
     'supplierFieldRules.gstin': {
       save: supplier(`supplier_name => 'Drift mills', gstin => $1`),
       sample: (length) => (length === GSTIN.length ? GSTIN : 'X'.repeat(length)),
