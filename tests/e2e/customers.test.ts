@@ -98,6 +98,14 @@ describe('customers and receivables', { timeout: 300_000 }, () => {
       await choose(page, firstPayment.getByRole('combobox', { name: /^Mode/ }), 'UPI');
       await firstPayment.getByRole('textbox', { name: 'Reference' }).fill('UPI-4411');
       await firstPayment.getByText('Amount received: ₹5,000.00').waitFor();
+      // At either size what is due fits the dialog: nothing in it scrolls sideways.
+      expect(
+        await firstPayment.evaluate((form) =>
+          [form, ...Array.from(form.querySelectorAll('*'))].every(
+            (element) => element.scrollWidth <= element.clientWidth || getComputedStyle(element).overflowX === 'visible',
+          ),
+        ),
+      ).toBe(true);
       await look('customers-record-payment');
       await firstPayment.getByRole('button', { name: 'Record payment' }).click();
       await page.getByText('Payment of ₹5,000.00 recorded. Still due: ₹6,800.00.').waitFor();

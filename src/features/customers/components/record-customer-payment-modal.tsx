@@ -173,36 +173,38 @@ export function RecordCustomerPaymentModal({
         <Alert color="gray">Nothing is due from this customer.</Alert>
       ) : (
         documents.length > 0 && (
-          <Table.ScrollContainer minWidth={560}>
-            <Table verticalSpacing="xs">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Invoice or order</Table.Th>
-                  <Table.Th>Date</Table.Th>
-                  <Table.Th ta="right">Still due (incl. GST)</Table.Th>
-                  <Table.Th ta="right">Paid now</Table.Th>
+          // Three columns, the date under its document, so the table fits a phone without scrolling sideways.
+          <Table verticalSpacing="xs">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Invoice or order</Table.Th>
+                <Table.Th ta="right">Still due (incl. GST)</Table.Th>
+                <Table.Th ta="right">Paid now</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {documents.map((document, index) => (
+                <Table.Tr key={document.id}>
+                  <Table.Td>
+                    {documentLabel(document)}
+                    <Text size="xs" c="dimmed">
+                      {formatDay(document.date)}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td ta="right">{formatRupees(document.due)}</Table.Td>
+                  <Table.Td w={110}>
+                    <NumberField
+                      control={form.control}
+                      name={`parts.${index}.amount`}
+                      rules={partRules}
+                      aria-label={`Paid now against ${documentLabel(document)}`}
+                      placeholder="0"
+                    />
+                  </Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {documents.map((document, index) => (
-                  <Table.Tr key={document.id}>
-                    <Table.Td>{documentLabel(document)}</Table.Td>
-                    <Table.Td>{formatDay(document.date)}</Table.Td>
-                    <Table.Td ta="right">{formatRupees(document.due)}</Table.Td>
-                    <Table.Td w={170}>
-                      <NumberField
-                        control={form.control}
-                        name={`parts.${index}.amount`}
-                        rules={partRules}
-                        aria-label={`Paid now against ${documentLabel(document)}`}
-                        placeholder="0"
-                      />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+              ))}
+            </Table.Tbody>
+          </Table>
         )
       )}
       <Text fw={600} ta="right">
