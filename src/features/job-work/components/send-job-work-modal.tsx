@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ActionIcon, Button, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { BomItemSelect } from '@/features/catalogue/components/bom-item-picker';
 import { FormError, showOnField } from '@/components/form-error';
 import { NumberField, TextField } from '@/components/form-inputs';
 import { SubmitButton } from '@/components/submit-button';
+import { StockLinesFields } from '@/components/stock-lines-fields';
 import { formatQuantityWithUnit } from '@/lib/format';
 import type { Location } from '@/lib/locations';
 import {
@@ -48,7 +48,6 @@ export function SendJobWorkModal({
       expected_on: '',
     },
   });
-  const lines = useFieldArray({ control: form.control, name: 'lines' });
   const from = useWatch({ control: form.control, name: 'from_location_id' });
   const itemsHere = stock.filter((row) => row.location_id === from);
   const saving = form.formState.isSubmitting || send.isPending;
@@ -112,60 +111,14 @@ export function SendJobWorkModal({
               )}
             />
           </SimpleGrid>
-          {lines.fields.map((line, index) => (
-            <Group key={line.id} align="flex-start" wrap="nowrap" gap="xs">
-              <Controller
-                control={form.control}
-                name={`lines.${index}.item`}
-                render={({ field, fieldState }) => (
-                  <Select
-                    label={`Send item ${index + 1}`}
-                    style={{ flex: 2, minWidth: 0 }}
-                    searchable
-                    data={itemsHere.map((row) => ({
-                      value: itemChoice(row),
-                      label: `${row.item_name} (${formatQuantityWithUnit(Number(row.quantity), row.unit)} here)`,
-                    }))}
-                    value={field.value || null}
-                    onChange={(value) => field.onChange(value ?? '')}
-                    error={fieldState.error?.message}
-                  />
-                )}
-              />
-              <NumberField
-                control={form.control}
-                name={`lines.${index}.quantity`}
-                rules={{ label: 'Quantity', decimals: 3, min: 0, positive: true }}
-                label="Quantity"
-                style={{ flex: 1, minWidth: 0 }}
-              />
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                mt={28}
-                aria-label={`Remove item ${index + 1}`}
-                disabled={lines.fields.length === 1}
-                onClick={() => lines.remove(index)}
-              >
-                <IconTrash size={18} />
-              </ActionIcon>
-            </Group>
-          ))}
-          {(form.formState.errors.lines?.message ?? form.formState.errors.lines?.root?.message) && (
-            <Text c="red.7" size="sm" fw={500} role="alert">
-              {form.formState.errors.lines?.message ?? form.formState.errors.lines?.root?.message}
-            </Text>
-          )}
-          <Group>
-            <Button
-              variant="subtle"
-              leftSection={<IconPlus size={16} />}
-              onClick={() => lines.append({ item: '', quantity: '' })}
-              disabled={lines.fields.length >= 100}
-            >
-              Add item
-            </Button>
-          </Group>
+          <StockLinesFields
+            form={form}
+            itemLabel="Send item"
+            items={itemsHere.map((row) => ({
+              value: itemChoice(row),
+              label: `${row.item_name} (${formatQuantityWithUnit(Number(row.quantity), row.unit)} here)`,
+            }))}
+          />
           <SimpleGrid cols={{ base: 1, xs: 2 }}>
             <Controller
               control={form.control}

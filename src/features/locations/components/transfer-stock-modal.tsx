@@ -1,10 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ActionIcon, Button, Group, Modal, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { FormError, showOnField } from '@/components/form-error';
-import { NumberField } from '@/components/form-inputs';
+import { StockLinesFields } from '@/components/stock-lines-fields';
 import { SubmitButton } from '@/components/submit-button';
 import { formatQuantityWithUnit } from '@/lib/format';
 import type { Location } from '@/lib/locations';
@@ -43,7 +42,6 @@ export function TransferStockModal({
       lines: [{ item: '', quantity: '' }],
     },
   });
-  const lines = useFieldArray({ control: form.control, name: 'lines' });
   const from = useWatch({ control: form.control, name: 'from_location_id' });
   const itemsHere = stock.filter((row) => row.location_id === from);
   const saving = form.formState.isSubmitting || transfer.isPending;
@@ -109,61 +107,13 @@ export function TransferStockModal({
               Nothing is in stock here.
             </Text>
           )}
-          {lines.fields.map((line, index) => (
-            <Group key={line.id} align="flex-start" wrap="nowrap" gap="xs">
-              <Controller
-                control={form.control}
-                name={`lines.${index}.item`}
-                render={({ field, fieldState }) => (
-                  <Select
-                    label={`Item ${index + 1}`}
-                    style={{ flex: 2, minWidth: 0 }}
-                    searchable
-                    data={itemsHere.map((row) => ({
-                      value: itemKey(row),
-                      label: `${row.item_name} (${formatQuantityWithUnit(Number(row.quantity), row.unit)} here)`,
-                    }))}
-                    value={field.value || null}
-                    onChange={(value) => field.onChange(value ?? '')}
-                    error={fieldState.error?.message}
-                  />
-                )}
-              />
-              <NumberField
-                control={form.control}
-                name={`lines.${index}.quantity`}
-                rules={{ label: 'Quantity', decimals: 3, min: 0, positive: true }}
-                label="Quantity"
-                style={{ flex: 1, minWidth: 0 }}
-              />
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                mt={28}
-                aria-label={`Remove item ${index + 1}`}
-                disabled={lines.fields.length === 1}
-                onClick={() => lines.remove(index)}
-              >
-                <IconTrash size={18} />
-              </ActionIcon>
-            </Group>
-          ))}
-          {/* A refusal about the lines as a whole (an item short at the source) shows below them. */}
-          {(form.formState.errors.lines?.message ?? form.formState.errors.lines?.root?.message) && (
-            <Text c="red.7" size="sm" fw={500} role="alert">
-              {form.formState.errors.lines?.message ?? form.formState.errors.lines?.root?.message}
-            </Text>
-          )}
-          <Group>
-            <Button
-              variant="subtle"
-              leftSection={<IconPlus size={16} />}
-              onClick={() => lines.append({ item: '', quantity: '' })}
-              disabled={lines.fields.length >= 100}
-            >
-              Add item
-            </Button>
-          </Group>
+          <StockLinesFields
+            form={form}
+            items={itemsHere.map((row) => ({
+              value: itemKey(row),
+              label: `${row.item_name} (${formatQuantityWithUnit(Number(row.quantity), row.unit)} here)`,
+            }))}
+          />
           <FormError error={transfer.error} form={form} />
           <Group justify="flex-end">
             <Button variant="default" onClick={close} disabled={saving}>
