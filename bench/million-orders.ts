@@ -174,6 +174,14 @@ export async function measureMillionOrders(clusterUrl: string): Promise<BenchRow
        from generate_series(0, $2::int - 1) g`,
       [seller.id, PRODUCTS],
     );
+    // Their stock is in the ledger too, as a product's opening stock is: its trigger puts it at the
+    // main godown, where a sale takes it from (issue 45).
+    await admin.query(
+      `insert into public.stock_movements (user_id, product_id, quantity, balance_after, reason)
+       select p.user_id, p.id, p.stock_on_hand, p.stock_on_hand, 'opening_stock'
+       from public.products p where p.user_id = $1`,
+      [seller.id],
+    );
     for (let from = 0; from < ORDERS; from += BATCH) {
       await admin.query(
         `insert into public.sales_orders (user_id, platform, product_id, product_name, quantity, unit_price,
