@@ -206,6 +206,21 @@ $$;
 comment on function rules.dashboard_period is
   'A dashboard period (this_month, last_30_days, this_financial_year, all_time) as its first India day (null: all time) and its chart bucket (day or month).';
 
+-- The dashboard periods that start on a day (every one but all_time), whose sales per product are
+-- kept per period (public.product_period_totals, sales_totals.sql) for their top products.
+create function rules.dated_dashboard_periods() returns text[]
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$
+  select array['this_month', 'last_30_days', 'this_financial_year']
+$$;
+comment on function rules.dated_dashboard_periods is
+  'The dashboard periods with a first day (rules.dashboard_period): this_month, last_30_days, this_financial_year.';
+revoke all on function rules.dated_dashboard_periods() from public, anon, authenticated, service_role;
+grant execute on function rules.dated_dashboard_periods() to authenticated;
+
 -- Marketplace settlements (issue 30, settlements.sql) -----------------------------------------------
 -- The settlement categories that are the marketplace's fees: what it actually charged, compared with
 -- the fees the owner's rates recorded on the order (sales_orders.fees plus its return fees).

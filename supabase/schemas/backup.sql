@@ -9,9 +9,9 @@
 -- `refers_to`, each column holding another table's id, with that table.
 --
 -- Left out, and checked by supabase/tests/database/backup.test.sql:
---   product_sales_totals, sales_day_totals, sales_order_counts, sales_figure_changes: kept totals and
---     their pending changes, derived from sales_orders; the triggers on sales_orders rebuild them as
---     a restore inserts the orders;
+--   product_sales_totals, sales_day_totals, sales_order_counts, sales_figure_changes, product_day_totals,
+--     product_period_starts, product_period_totals: kept totals and their pending changes, derived
+--     from sales_orders; the triggers on sales_orders rebuild them as a restore inserts the orders;
 --   location_stock: each item's stock per location, the sum of the ledger's rows there, which the
 --     ledger's trigger rebuilds as a restore inserts them;
 --   shopify_connections, website_webhooks: credentials (an access token, a signing secret and the

@@ -58,9 +58,9 @@ grant execute on function public.dashboard_summary() to authenticated;
 -- is; a top product none of whose revenue has a known cost has profit null and is no top product
 -- by profit.
 --
--- Periods follow the Indian calendar (rules.dashboard_period). The top products of all time come
--- from the per-product totals; those of a period from its own
--- orders, so their cost grows with the period, never with the whole history.
+-- Periods follow the Indian calendar (rules.dashboard_period). The top products come from the
+-- kept sales per product of the period (product_period_sales: all time's per-product totals, or a
+-- dated period's): one folded row per product, as many a shop has sold, whatever its orders.
 create function public.dashboard_panels(period text) returns jsonb
 language plpgsql
 stable
@@ -70,14 +70,13 @@ as $$
 declare
   v_from date;
   v_bucket text;
-  v_pending_products integer := 0;
+  v_adjusted_products integer;
 begin
   select p.from_day, p.bucket into v_from, v_bucket
   from rules.dashboard_period(dashboard_panels.period, rules.india_day(now())) p;
-  if v_from is null then
-    select count(distinct c.product_id) into v_pending_products
-    from public.sales_figure_changes c where c.user_id = (select auth.uid());
-  end if;
+  select count(distinct s.product_id) into v_adjusted_products
+  from public.product_period_sales s
+  where s.user_id = (select auth.uid()) and s.period = dashboard_panels.period and s.adjusted;
 
   return (
     -- The period's day totals, summed per platform and day or month; every panel but the top
@@ -93,78 +92,57 @@ begin
       -- a fully returned order is no order, but its loss counts
       having sum(t.orders) <> 0 or sum(t.profit) <> 0 or sum(t.fees) <> 0 or sum(t.orders_without_cost) <> 0
     ),
-    -- A period's sales per product come from its own orders; all time's from the per-product totals.
+    -- The products whose folded figures are adjusted (pending changes, days the period gained or
+    -- lost since it was folded), and the best by folded revenue and profit, as many more as there
+    -- are such products (each of those may fall back below another), read from the folded rows
+    -- with their ties; their figures with the adjustments added. Only these few are summed, not
+    -- every product the shop ever sold.
+    adjusted as (
+      select s.product_id, sum(s.orders) as orders, sum(s.units) as units, sum(s.revenue) as revenue,
+        sum(s.profit) as profit, sum(s.revenue_including_gst) as revenue_including_gst,
+        sum(s.orders_without_cost) as orders_without_cost, sum(s.revenue_without_cost) as revenue_without_cost
+      from public.product_period_sales s
+      where s.user_id = (select auth.uid()) and s.period = dashboard_panels.period and s.adjusted
+      group by s.product_id
+    ),
+    period_candidates as (
+      (select s.product_id from public.product_period_sales s
+       where s.user_id = (select auth.uid()) and s.period = dashboard_panels.period and not s.adjusted
+         and s.orders <> 0
+       order by s.revenue desc fetch first (5 + v_adjusted_products) rows with ties)
+      union
+      (select s.product_id from public.product_period_sales s
+       where s.user_id = (select auth.uid()) and s.period = dashboard_panels.period and not s.adjusted
+         and s.orders <> 0 and (s.orders_without_cost = 0 or s.revenue_without_cost <> s.revenue)
+       order by s.profit desc fetch first (5 + v_adjusted_products) rows with ties)
+      union
+      select a.product_id from adjusted a
+    ),
     period_products as (
-      select o.product_id, sum(k.units) as units, sum(k.revenue) as revenue, coalesce(sum(k.profit), 0) as profit,
-        sum(g.revenue) as revenue_including_gst, sum(k.orders_without_cost) as orders_without_cost,
-        sum(k.revenue_without_cost) as revenue_without_cost
-      from public.sales_orders o
-      cross join lateral rules.kept_sale(o.status, o.quantity, o.returned_quantity, o.taxable_value,
-        o.refunded_taxable_value, o.fees, o.profit_after_returns) k
-      cross join lateral rules.kept_sale(o.status, o.quantity, o.returned_quantity, o.total_amount, o.refunded_amount,
-        o.fees, o.profit_after_returns) g
-      where v_from is not null and o.user_id = (select auth.uid())
-        and o.status = any (rules.counted_sale_statuses())
-        and o.order_date >= rules.india_day_start(v_from)
-      group by o.product_id
-    ),
-    -- All time: the shop's products with changes not folded yet, and the best by folded revenue
-    -- and profit, as many more as there are such products (each of those may fall back below
-    -- another), read from the folded rows with their ties; their figures with the pending changes
-    -- added. Only these few are summed, not every product the shop ever sold.
-    pending_products as (
-      select p.product_id, sum(p.orders) as orders, sum(p.units) as units, sum(p.revenue) as revenue,
-        sum(p.profit) as profit, sum(p.revenue_including_gst) as revenue_including_gst,
-        sum(p.orders_without_cost) as orders_without_cost, sum(p.revenue_without_cost) as revenue_without_cost
-      from public.pending_sales_figures p
-      where v_from is null and p.user_id = (select auth.uid())
-      group by p.product_id
-    ),
-    all_time_candidates as (
-      (select t.product_id from public.product_sales_totals t
-       where v_from is null and t.user_id = (select auth.uid()) and t.orders <> 0
-       order by t.revenue desc fetch first (5 + v_pending_products) rows with ties)
-      union
-      (select t.product_id from public.product_sales_totals t
-       where v_from is null and t.user_id = (select auth.uid()) and t.orders <> 0
-         and (t.orders_without_cost = 0 or t.revenue_without_cost <> t.revenue)
-       order by t.profit desc fetch first (5 + v_pending_products) rows with ties)
-      union
-      select p.product_id from pending_products p
-    ),
-    all_time_products as (
-      select c.product_id, coalesce(t.orders, 0) + coalesce(p.orders, 0) as orders,
-        coalesce(t.units, 0) + coalesce(p.units, 0) as units, coalesce(t.revenue, 0) + coalesce(p.revenue, 0) as revenue,
-        coalesce(t.profit, 0) + coalesce(p.profit, 0) as profit,
-        coalesce(t.revenue_including_gst, 0) + coalesce(p.revenue_including_gst, 0) as revenue_including_gst,
-        coalesce(t.orders_without_cost, 0) + coalesce(p.orders_without_cost, 0) as orders_without_cost,
-        coalesce(t.revenue_without_cost, 0) + coalesce(p.revenue_without_cost, 0) as revenue_without_cost
-      from all_time_candidates c
-      left join public.product_sales_totals t on t.user_id = (select auth.uid()) and t.product_id = c.product_id
-      left join pending_products p on p.product_id = c.product_id
+      select c.product_id, coalesce(t.orders, 0) + coalesce(a.orders, 0) as orders,
+        coalesce(t.units, 0) + coalesce(a.units, 0) as units, coalesce(t.revenue, 0) + coalesce(a.revenue, 0) as revenue,
+        coalesce(t.profit, 0) + coalesce(a.profit, 0) as profit,
+        coalesce(t.revenue_including_gst, 0) + coalesce(a.revenue_including_gst, 0) as revenue_including_gst,
+        coalesce(t.orders_without_cost, 0) + coalesce(a.orders_without_cost, 0) as orders_without_cost,
+        coalesce(t.revenue_without_cost, 0) + coalesce(a.revenue_without_cost, 0) as revenue_without_cost
+      from period_candidates c
+      left join public.product_period_sales t on t.user_id = (select auth.uid()) and t.period = dashboard_panels.period
+        and not t.adjusted and t.product_id = c.product_id
+      left join adjusted a on a.product_id = c.product_id
     ),
     -- The five best by revenue and by profit, with ties, so that the product name can decide among
-    -- equal figures below: all time from the per-product totals, a row per product sold. By
-    -- profit, only products with some revenue of known cost: the others' profit is unknown.
+    -- equal figures below. By profit, only products with some revenue of known cost: the others'
+    -- profit is unknown.
     candidates as (
       (select t.product_id, t.units, t.revenue, t.profit, t.revenue_including_gst, t.orders_without_cost,
-         t.revenue_without_cost from all_time_products t
+         t.revenue_without_cost from period_products t
        where t.orders <> 0
        order by t.revenue desc fetch first 5 rows with ties)
       union
       (select t.product_id, t.units, t.revenue, t.profit, t.revenue_including_gst, t.orders_without_cost,
-         t.revenue_without_cost from all_time_products t
+         t.revenue_without_cost from period_products t
        where t.orders <> 0 and (t.orders_without_cost = 0 or t.revenue_without_cost <> t.revenue)
        order by t.profit desc fetch first 5 rows with ties)
-      union
-      (select s.product_id, s.units, s.revenue, s.profit, s.revenue_including_gst, s.orders_without_cost,
-         s.revenue_without_cost from period_products s
-       order by s.revenue desc fetch first 5 rows with ties)
-      union
-      (select s.product_id, s.units, s.revenue, s.profit, s.revenue_including_gst, s.orders_without_cost,
-         s.revenue_without_cost from period_products s
-       where s.orders_without_cost = 0 or s.revenue_without_cost <> s.revenue
-       order by s.profit desc fetch first 5 rows with ties)
     ),
     products as (
       select c.product_id, p.product_name, c.units, c.revenue,
@@ -228,37 +206,26 @@ grant execute on function public.dashboard_panels(text) to authenticated;
 
 -- dashboard_top_styles(period): the top 5 by revenue and by profit with each style's variants
 -- (styles.sql) summed as one item; a product without a style stays itself. Asked for only when the
--- owner groups the dashboard by style: it sums every product's totals, which dashboard_panels'
--- own top lists never need.
+-- owner groups the dashboard by style: it sums every product's kept sales of the period
+-- (product_period_sales), which dashboard_panels' own top lists never need.
 create function public.dashboard_top_styles(period text) returns jsonb
 language plpgsql
 stable
 security invoker
 set search_path = ''
 as $$
-declare
-  v_from date;
 begin
-  select p.from_day into v_from
-  from rules.dashboard_period(dashboard_top_styles.period, rules.india_day(now())) p;
+  -- refuses an unknown period with its message
+  perform rules.dashboard_period(dashboard_top_styles.period, rules.india_day(now()));
   return (
     with product_sums as (
-      select t.product_id, t.units, t.revenue, t.profit, t.revenue_including_gst, t.orders_without_cost,
-        t.revenue_without_cost
-      from public.sales_by_product t
-      where v_from is null and t.user_id = (select auth.uid()) and t.orders <> 0
-      union all
-      select o.product_id, sum(k.units), sum(k.revenue), coalesce(sum(k.profit), 0), sum(g.revenue),
-        sum(k.orders_without_cost), sum(k.revenue_without_cost)
-      from public.sales_orders o
-      cross join lateral rules.kept_sale(o.status, o.quantity, o.returned_quantity, o.taxable_value,
-        o.refunded_taxable_value, o.fees, o.profit_after_returns) k
-      cross join lateral rules.kept_sale(o.status, o.quantity, o.returned_quantity, o.total_amount, o.refunded_amount,
-        o.fees, o.profit_after_returns) g
-      where v_from is not null and o.user_id = (select auth.uid())
-        and o.status = any (rules.counted_sale_statuses())
-        and o.order_date >= rules.india_day_start(v_from)
-      group by o.product_id
+      select s.product_id, sum(s.units) as units, sum(s.revenue) as revenue, sum(s.profit) as profit,
+        sum(s.revenue_including_gst) as revenue_including_gst, sum(s.orders_without_cost) as orders_without_cost,
+        sum(s.revenue_without_cost) as revenue_without_cost
+      from public.product_period_sales s
+      where s.user_id = (select auth.uid()) and s.period = dashboard_top_styles.period
+      group by s.product_id
+      having sum(s.orders) <> 0
     ),
     items as (
       select sv.style_id, case when sv.style_id is null then s.product_id end as product_id,

@@ -419,7 +419,7 @@ describeStack('rest', (stack, kind) => {
     );
   });
 
-  it('refuses every write to the six views with 405 (PT405), rows matched or not; anon gets 401', async () => {
+  it('refuses every write to the seven views with 405 (PT405), rows matched or not; anon gets 401', async () => {
     // Postgres alone refuses with 55000, which PostgREST answers 500: the views' own trigger says 405.
     await rpcOk(alice, 'log_sale', { product_id: kurta.id, quantity: 1 });
     const views = [
@@ -429,6 +429,7 @@ describeStack('rest', (stack, kind) => {
       'sales_by_product',
       'sales_orders_by_status',
       'materials_on_order',
+      'product_period_sales',
     ];
     for (const view of views) {
       const refused = failed(405, 'Method Not Allowed', {

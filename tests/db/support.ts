@@ -84,8 +84,11 @@ export function countMessages(failed: Outcomes<unknown>['failed']): Record<strin
 /**
  * The books of one user, read as the superuser: every item whose stock differs from the sum of its
  * movements at own locations, every movement whose balance_after is not the running sum of its
- * item's movements at own locations in insertion order (stock at job workers is not stock on hand), every product or day whose kept sales totals (sales_totals.sql) differ from
- * what its orders keep after their returns, every platform and status whose kept order count differs from a count,
+ * item's movements at own locations in insertion order (stock at job workers is not stock on hand),
+ * every product or day whose kept sales totals (sales_totals.sql) differ from what its orders keep
+ * after their returns, every product whose kept sales over a dated dashboard period differ from what
+ * its counted orders of the period keep, every platform and status whose kept order count differs
+ * from a count,
  * every item whose stock at its own locations (issue 45) does not add up to its stock, and every
  * item and location whose kept stock differs from the sum of its movements there.
  * The list must be empty.
@@ -152,6 +155,25 @@ export async function discrepancies(pool: pg.Pool, userId: string): Promise<stri
                   having (sum(orders), sum(units), sum(revenue), sum(fees), sum(profit)) <> (0, 0, 0, 0, 0)) o
          on o.day = t.day and o.platform = t.platform
      ) days
+     where kept is distinct from counted
+     union all
+     select format('product %s over %s: kept sales %s, its counted orders %s', product_id, period, kept, counted)
+     from (
+       select coalesce(t.product_id, o.product_id) as product_id, coalesce(t.period, o.period) as period, t.kept,
+         o.counted
+       from (select product_id, period, row(sum(orders), sum(units), sum(revenue), sum(profit))::text as kept
+             from public.product_period_sales where user_id = $1 and period <> 'all_time' group by 1, 2
+             having (sum(orders), sum(units), sum(revenue), sum(profit)) <> (0, 0, 0, 0)) t
+       full join (select k.product_id, r.period,
+                    row(sum(k.orders), sum(k.units), sum(k.revenue), sum(k.profit))::text as counted
+                  from kept_orders k
+                  cross join unnest(rules.dated_dashboard_periods()) r (period)
+                  where k.orders = 1 and k.order_date
+                    >= rules.india_day_start((rules.dashboard_period(r.period, rules.india_day(now()))).from_day)
+                  group by 1, 2
+                  having (sum(k.orders), sum(k.units), sum(k.revenue), sum(k.profit)) <> (0, 0, 0, 0)) o
+         on o.product_id = t.product_id and o.period = t.period
+     ) periods
      where kept is distinct from counted
      union all
      select format('%s %s orders: kept count %s, counted %s', platform, status, kept, counted)

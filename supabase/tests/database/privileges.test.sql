@@ -5,7 +5,7 @@
 -- functions have their cases in privileges_<area>.test.sql.
 begin;
 set local client_min_messages = warning;
-select plan(57);
+select plan(61);
 
 -- The platform, as on Supabase (stack/sql/platform.sql) -----------------------------------------
 select is(session_user::text, 'postgres',
@@ -72,6 +72,10 @@ select set_eq(
         'authenticated DELETE on public.sales_by_product',
         'authenticated SELECT on public.sales_orders_by_status', 'authenticated INSERT on public.sales_orders_by_status', 'authenticated UPDATE on public.sales_orders_by_status',
         'authenticated DELETE on public.sales_orders_by_status',
+        'authenticated SELECT on public.product_day_totals', 'authenticated SELECT on public.product_period_starts',
+        'authenticated SELECT on public.product_period_totals',
+        'authenticated SELECT on public.product_period_sales', 'authenticated INSERT on public.product_period_sales', 'authenticated UPDATE on public.product_period_sales',
+        'authenticated DELETE on public.product_period_sales',
         'authenticated SELECT on public.styles', 'authenticated SELECT on public.style_variants',
         'authenticated SELECT on public.style_bom_items',
         'authenticated SELECT on public.sales_returns', 'authenticated SELECT on public.return_claims',
@@ -119,12 +123,12 @@ select set_eq(
 -- Views ----------------------------------------------------------------------------------------
 select tests.create_user('owner');
 select tests.authenticate_as('owner');
--- The six views refuse every write with PT405 (HTTP 405), whether or not a row matches.
+-- The seven views refuse every write with PT405 (HTTP 405), whether or not a row matches.
 select throws_ok(format(w, v), 'PT405',
   format('%s is a read-only view: it is computed from other tables and cannot be written.', v),
   format('A write to %s is refused with PT405: %s', v, w))
 from unnest(array['product_unit_costs', 'pending_sales_figures', 'sales_by_day', 'sales_by_product',
-  'sales_orders_by_status', 'materials_on_order']) as v
+  'sales_orders_by_status', 'materials_on_order', 'product_period_sales']) as v
 cross join unnest(array['delete from public.%I', 'delete from public.%I where false',
   'update public.%I set user_id = user_id', 'insert into public.%I (user_id) values (auth.uid())']) as w;
 

@@ -5,20 +5,21 @@
 -- secure, and differ between Supabase versions.
 begin;
 set local client_min_messages = warning;
-select plan(53);
+select plan(54);
 
 -- Every table ------------------------------------------------------------------------------------
 select tables_are('public', array['products', 'raw_materials', 'bom_items', 'bom_subassemblies', 'sales_orders',
   'manufacturing_orders', 'stock_movements', 'platform_fees', 'website_webhooks', 'website_order_refusals',
   'website_order_shipping',
-  'sales_day_totals', 'product_sales_totals', 'sales_order_counts', 'sales_figure_changes', 'styles', 'style_variants', 'style_bom_items',
+  'sales_day_totals', 'product_sales_totals', 'sales_order_counts', 'sales_figure_changes',
+  'product_day_totals', 'product_period_starts', 'product_period_totals', 'styles', 'style_variants', 'style_bom_items',
   'sales_returns', 'return_claims', 'suppliers', 'purchase_units', 'purchase_orders', 'purchase_order_lines',
   'settlement_lines', 'sku_aliases', 'combo_components', 'channel_settings', 'channel_stock_files',
   'shopify_connections', 'business_profiles', 'invoices', 'invoice_lines', 'credit_notes', 'credit_note_lines',
   'supplier_payments', 'tally_exports', 'tally_exported_vouchers', 'customers', 'customer_payments',
   'customer_payment_allocations', 'locations', 'location_stock', 'delivery_challans', 'delivery_challan_lines',
   'job_work_orders', 'job_work_order_lines', 'job_work_receipts', 'item_tax_backfills'],
-  'The API exposes exactly the six inventory tables, the sub-assembly lines, the platform fees, the website webhook''s two tables, the two kept sales totals, the kept order counts, their pending changes, the three style tables, the returns with their claims, the four purchasing tables, the settlement lines, the four channel tables and the Shopify connection, the business profile, the four invoice tables, the supplier payments and the two Tally export records, the customers with their payments and allocations, the locations with their stock and the delivery challans, the job work orders with their lines and receipts, and the item tax backfills');
+  'The API exposes exactly the six inventory tables, the sub-assembly lines, the platform fees, the website webhook''s two tables, the two kept sales totals, the kept order counts, their pending changes, the kept sales per product by day and period with the periods'' first days, the three style tables, the returns with their claims, the four purchasing tables, the settlement lines, the four channel tables and the Shopify connection, the business profile, the four invoice tables, the supplier payments and the two Tally export records, the customers with their payments and allocations, the locations with their stock and the delivery challans, the job work orders with their lines and receipts, and the item tax backfills');
 select ok(relrowsecurity, format('RLS is enabled on public.%s', relname))
 from pg_class
 where relnamespace = 'public'::regnamespace and relkind = 'r'

@@ -2,7 +2,7 @@
 -- orders, another anonymous user none, anon is refused.
 begin;
 set local client_min_messages = warning;
-select plan(8);
+select plan(11);
 
 select policies_are('public', 'sales_orders', array['Owners can read their sales orders'],
   'sales_orders has only the owner read policy');
@@ -14,6 +14,12 @@ select policies_are('public', 'sales_order_counts', array['Owners can read their
   'sales_order_counts has only the owner read policy (triggers on sales_orders keep it)');
 select policies_are('public', 'sales_figure_changes', array['Owners can read their sales figure changes'],
   'sales_figure_changes has only the owner read policy (triggers on sales_orders write it)');
+select policies_are('public', 'product_day_totals', array['Owners can read their product day totals'],
+  'product_day_totals has only the owner read policy (triggers on sales_orders keep it)');
+select policies_are('public', 'product_period_starts', array['Owners can read their product period starts'],
+  'product_period_starts has only the owner read policy (triggers on sales_orders keep it)');
+select policies_are('public', 'product_period_totals', array['Owners can read their product period totals'],
+  'product_period_totals has only the owner read policy (triggers on sales_orders keep it)');
 
 -- Owner ------------------------------------------------------------------------------------------
 select tests.seed_owner_rows();
