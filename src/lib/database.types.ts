@@ -1311,16 +1311,7 @@ isOneToOne: false
                 }
           }
           Functions: {
-            "__plpgsql_show_dependency_tb":
-{ Args: { "funcoid": unknown,"relid"?: unknown }; Returns: {
-              "name": string,"oid": unknown,"params": string,"schema": string,"type": string
-            }[]
-                           } |
-{ Args: { "name": string,"relid"?: unknown }; Returns: {
-              "name": string,"oid": unknown,"params": string,"schema": string,"type": string
-            }[]
-                           },
-"accept_reorder_point":
+            "accept_reorder_point":
 { Args: { "product_id": string,"request_id"?: string }; Returns: {
               "archived_at": string | null,
 "category": string | null,
@@ -1901,77 +1892,6 @@ isOneToOne: false
 "platform_claim_windows":
 { Args: Record<PropertyKey, never>; Returns: {
               "claim_window_days": number,"is_default": boolean,"platform": Database["public"]['Enums']["sales_platform"]
-            }[]
-                           },
-"plpgsql_check_function":
-{ Args: { "all_warnings"?: boolean,"anycompatiblerangetype"?: unknown,"anycompatibletype"?: unknown,"anyelememttype"?: unknown,"anyenumtype"?: unknown,"anyrangetype"?: unknown,"compatibility_warnings"?: boolean,"extra_warnings"?: boolean,"fatal_errors"?: boolean,"format"?: string,"funcoid": unknown,"incomment_options_usage_warning"?: boolean,"newtable"?: unknown,"oldtable"?: unknown,"other_warnings"?: boolean,"performance_warnings"?: boolean,"relid"?: unknown,"security_warnings"?: boolean,"use_incomment_options"?: boolean,"without_warnings"?: boolean }; Returns: string[]
-                           } |
-{ Args: { "all_warnings"?: boolean,"anycompatiblerangetype"?: unknown,"anycompatibletype"?: unknown,"anyelememttype"?: unknown,"anyenumtype"?: unknown,"anyrangetype"?: unknown,"compatibility_warnings"?: boolean,"extra_warnings"?: boolean,"fatal_errors"?: boolean,"format"?: string,"incomment_options_usage_warning"?: boolean,"name": string,"newtable"?: unknown,"oldtable"?: unknown,"other_warnings"?: boolean,"performance_warnings"?: boolean,"relid"?: unknown,"security_warnings"?: boolean,"use_incomment_options"?: boolean,"without_warnings"?: boolean }; Returns: string[]
-                           },
-"plpgsql_check_function_tb":
-{ Args: { "all_warnings"?: boolean,"anycompatiblerangetype"?: unknown,"anycompatibletype"?: unknown,"anyelememttype"?: unknown,"anyenumtype"?: unknown,"anyrangetype"?: unknown,"compatibility_warnings"?: boolean,"extra_warnings"?: boolean,"fatal_errors"?: boolean,"funcoid": unknown,"incomment_options_usage_warning"?: boolean,"newtable"?: unknown,"oldtable"?: unknown,"other_warnings"?: boolean,"performance_warnings"?: boolean,"relid"?: unknown,"security_warnings"?: boolean,"use_incomment_options"?: boolean,"without_warnings"?: boolean }; Returns: {
-              "context": string,"detail": string,"functionid": unknown,"hint": string,"level": string,"lineno": number,"message": string,"position": number,"query": string,"sqlstate": string,"statement": string
-            }[]
-                           } |
-{ Args: { "all_warnings"?: boolean,"anycompatiblerangetype"?: unknown,"anycompatibletype"?: unknown,"anyelememttype"?: unknown,"anyenumtype"?: unknown,"anyrangetype"?: unknown,"compatibility_warnings"?: boolean,"extra_warnings"?: boolean,"fatal_errors"?: boolean,"incomment_options_usage_warning"?: boolean,"name": string,"newtable"?: unknown,"oldtable"?: unknown,"other_warnings"?: boolean,"performance_warnings"?: boolean,"relid"?: unknown,"security_warnings"?: boolean,"use_incomment_options"?: boolean,"without_warnings"?: boolean }; Returns: {
-              "context": string,"detail": string,"functionid": unknown,"hint": string,"level": string,"lineno": number,"message": string,"position": number,"query": string,"sqlstate": string,"statement": string
-            }[]
-                           },
-"plpgsql_check_pragma":
-{ Args: { "name": (string)[] }; Returns: number
-                           },
-"plpgsql_coverage_branches":
-{ Args: { "funcoid": unknown }; Returns: number
-                           } |
-{ Args: { "name": string }; Returns: number
-                           },
-"plpgsql_coverage_statements":
-{ Args: { "funcoid": unknown }; Returns: number
-                           } |
-{ Args: { "name": string }; Returns: number
-                           },
-"plpgsql_profiler_function_statements_tb":
-{ Args: { "funcoid": unknown }; Returns: {
-              "avg_time": number,"block_num": number,"exec_stmts": number,"exec_stmts_err": number,"lineno": number,"max_time": number,"parent_note": string,"parent_stmtid": number,"processed_rows": number,"queryid": number,"stmtid": number,"stmtname": string,"total_time": number
-            }[]
-                           } |
-{ Args: { "name": string }; Returns: {
-              "avg_time": number,"block_num": number,"exec_stmts": number,"exec_stmts_err": number,"lineno": number,"max_time": number,"parent_note": string,"parent_stmtid": number,"processed_rows": number,"queryid": number,"stmtid": number,"stmtname": string,"total_time": number
-            }[]
-                           },
-"plpgsql_profiler_function_tb":
-{ Args: { "funcoid": unknown }; Returns: {
-              "avg_time": number,"cmds_on_row": number,"exec_stmts": number,"exec_stmts_err": number,"lineno": number,"max_time": (number)[],"processed_rows": (number)[],"queryids": (number)[],"source": string,"stmt_lineno": number,"total_time": number
-            }[]
-                           } |
-{ Args: { "name": string }; Returns: {
-              "avg_time": number,"cmds_on_row": number,"exec_stmts": number,"exec_stmts_err": number,"lineno": number,"max_time": (number)[],"processed_rows": (number)[],"queryids": (number)[],"source": string,"stmt_lineno": number,"total_time": number
-            }[]
-                           },
-"plpgsql_profiler_functions_all":
-{ Args: Record<PropertyKey, never>; Returns: {
-              "avg_time": number,"exec_count": number,"exec_stmts_err": number,"funcoid": unknown,"max_time": number,"min_time": number,"stddev_time": number,"total_time": number
-            }[]
-                           },
-"plpgsql_profiler_install_fake_queryid_hook":
-{ Args: Record<PropertyKey, never>; Returns: undefined
-                           },
-"plpgsql_profiler_remove_fake_queryid_hook":
-{ Args: Record<PropertyKey, never>; Returns: undefined
-                           },
-"plpgsql_profiler_reset":
-{ Args: { "funcoid": unknown }; Returns: undefined
-                           },
-"plpgsql_profiler_reset_all":
-{ Args: Record<PropertyKey, never>; Returns: undefined
-                           },
-"plpgsql_show_dependency_tb":
-{ Args: { "fnname": string,"relid"?: unknown }; Returns: {
-              "name": string,"oid": unknown,"params": string,"schema": string,"type": string
-            }[]
-                           } |
-{ Args: { "funcoid": unknown,"relid"?: unknown }; Returns: {
-              "name": string,"oid": unknown,"params": string,"schema": string,"type": string
             }[]
                            },
 "preview_returns_import":

@@ -73,7 +73,12 @@ begin
   end loop;
 end;
 $$;
--- Returns one order at a time until one of this month is pending (a fold may take the others).
+-- An order moved to another day, as an edit of an order's date may.
+update public.sales_orders set order_date = order_date - interval '40 days'
+where id = (select o.id from public.sales_orders o where o.user_id = tests.id('owner') and o.status = 'Fulfilled'
+  order by o.order_date desc limit 1);
+-- Returns one order at a time until one of this month is pending (a fold may take the others), the
+-- last change before the checks: a later one could be the one that folds it.
 do $$
 declare
   v_id uuid;
@@ -86,10 +91,6 @@ begin
   end loop;
 end;
 $$;
--- An order moved to another day, as an edit of an order's date may.
-update public.sales_orders set order_date = order_date - interval '40 days'
-where id = (select o.id from public.sales_orders o where o.user_id = tests.id('owner') and o.status = 'Fulfilled'
-  order by o.order_date desc limit 1);
 
 -- The figures from the orders, as the dashboard summed them before they were kept: what each order
 -- keeps (rules.kept_sale) per product; a dated period only its counted orders of its days, all

@@ -5,7 +5,7 @@
 -- secure, and differ between Supabase versions.
 begin;
 set local client_min_messages = warning;
-select plan(54);
+select plan(56);
 
 -- Every table ------------------------------------------------------------------------------------
 select tables_are('public', array['products', 'raw_materials', 'bom_items', 'bom_subassemblies', 'sales_orders',
