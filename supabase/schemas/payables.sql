@@ -61,7 +61,10 @@ comment on function private.supplier_bills is
 -- A job worker's bills (job_work.sql): each receipt of a job work order that carried a charge, for
 -- the charge and its GST, dated by the job worker's invoice, else the day received.
 create function private.job_work_bills(owner_id uuid)
-returns table (supplier_id uuid, received_at timestamptz, bill_key text, bill_date date, amount numeric)
+returns table (
+  supplier_id uuid, received_at timestamptz, bill_key text, bill_date date, amount numeric,
+  challan_number text, supplier_invoice_number text, charge numeric, gst_paid numeric
+)
 language sql
 stable
 set search_path = ''
@@ -69,7 +72,8 @@ as $$
   select l.supplier_id, r.created_at,
     format('JW-%s/%s%s', c.challan_number, to_char(r.created_at at time zone 'UTC', 'YYYYMMDDHH24MISSUS'),
       '/' || r.supplier_invoice_number),
-    coalesce(r.supplier_invoice_date, r.received_on), r.charge + r.gst_paid
+    coalesce(r.supplier_invoice_date, r.received_on), r.charge + r.gst_paid,
+    c.challan_number, r.supplier_invoice_number, r.charge, r.gst_paid
   from public.job_work_receipts r
   join public.job_work_orders o on o.id = r.job_work_order_id
   join public.locations l on l.id = o.job_worker_location_id
@@ -77,7 +81,7 @@ as $$
   where r.user_id = job_work_bills.owner_id and r.charge > 0
 $$;
 comment on function private.job_work_bills is
-  'The owner''s job workers'' bills: one per job work receipt with a charge, for the charge and its GST.';
+  'The owner''s job workers'' bills: one per job work receipt with a charge, for the charge and its GST (amount), with the challan the goods went on and the job worker''s invoice number.';
 
 -- What is still owed on each bill (purchase receipts' and job work's): the supplier's payments
 -- settle its bills oldest first (by bill date, then the moment received), so a bill is open for

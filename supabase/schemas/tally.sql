@@ -419,31 +419,43 @@ as $$
       group by g.day, g.platform
     ) r
     union all
-    -- Supplier bills: input tax IGST from a supplier in another state, else CGST and SGST halves
-    -- (the odd paisa to SGST).
+    -- Supplier bills: a purchase order's receipt (its materials, each at its rate's purchase ledger)
+    -- or a job worker's charge (a service: the Job Work Charges ledger, no stock); input tax IGST
+    -- from a supplier in another state, else CGST and SGST halves (the odd paisa to SGST).
     select b.bill_date, 3, b.bill_key, jsonb_build_object(
       'remote_id', 'FactoryFlow/Purchase/' || b.bill_key, 'type', 'Purchase', 'date', b.bill_date,
-      'number', coalesce(b.supplier_invoice_number, 'PO-' || lpad(b.po_number::text, 4, '0')),
-      'reference', b.supplier_invoice_number,
-      'narration', 'Received on PO-' || lpad(b.po_number::text, 4, '0'),
+      'number', b.number, 'reference', b.supplier_invoice_number, 'narration', b.narration,
       'party', jsonb_build_object('name', s.supplier_name, 'group', 'Sundry Creditors', 'gstin', s.gstin,
         'state', rules.gst_state_name(left(s.gstin, 2))),
-      'inventory', (
-        select jsonb_agg(jsonb_build_object('item', r.material_name, 'unit', r.unit_of_measure, 'decimals', 3,
-          'uqc', rules.tally_uqc(r.unit_of_measure), 'quantity', m.quantity, 'amount', m.purchase_value,
-          'debit', true, 'ledger', rules.tally_rate_ledger('Purchase', m.gst_rate), 'group', 'Purchase Accounts')
-          order by r.material_name, m.id)
-        from public.stock_movements m join public.raw_materials r on r.id = m.material_id
-        where m.purchase_order_id = b.purchase_order_id and m.created_at = b.received_at
-          and m.supplier_invoice_number is not distinct from b.supplier_invoice_number and m.reason = 'purchase_receipt'),
+      'inventory', b.inventory,
       'entries', jsonb_build_array(jsonb_build_object('ledger', s.supplier_name, 'amount', b.amount, 'debit', false,
-          'party', true, 'bill', jsonb_build_object('type', 'New Ref',
-            'name', coalesce(b.supplier_invoice_number, 'PO-' || lpad(b.po_number::text, 4, '0')))))
+          'party', true, 'bill', jsonb_build_object('type', 'New Ref', 'name', b.number)))
+        || b.service_entries
         || case when left(s.gstin, 2) <> (select state_code from business)
              then private.tally_tax_entries('Input', 0, 0, b.gst_paid, true)
              else private.tally_tax_entries('Input', round(b.gst_paid / 2, 2), b.gst_paid - round(b.gst_paid / 2, 2), 0, true)
            end)
-    from private.supplier_bills(tally_vouchers.owner_id) b
+    from (
+      select p.supplier_id, p.bill_date, p.bill_key, p.supplier_invoice_number, p.amount, p.gst_paid,
+        coalesce(p.supplier_invoice_number, 'PO-' || lpad(p.po_number::text, 4, '0')) as number,
+        'Received on PO-' || lpad(p.po_number::text, 4, '0') as narration,
+        (select jsonb_agg(jsonb_build_object('item', r.material_name, 'unit', r.unit_of_measure, 'decimals', 3,
+           'uqc', rules.tally_uqc(r.unit_of_measure), 'quantity', m.quantity, 'amount', m.purchase_value,
+           'debit', true, 'ledger', rules.tally_rate_ledger('Purchase', m.gst_rate), 'group', 'Purchase Accounts')
+           order by r.material_name, m.id)
+         from public.stock_movements m join public.raw_materials r on r.id = m.material_id
+         where m.purchase_order_id = p.purchase_order_id and m.created_at = p.received_at
+           and m.supplier_invoice_number is not distinct from p.supplier_invoice_number
+           and m.reason = 'purchase_receipt') as inventory,
+        '[]'::jsonb as service_entries
+      from private.supplier_bills(tally_vouchers.owner_id) p
+      union all
+      select j.supplier_id, j.bill_date, j.bill_key, j.supplier_invoice_number, j.amount, j.gst_paid,
+        coalesce(j.supplier_invoice_number, j.bill_key), 'Job work on ' || j.challan_number, '[]'::jsonb,
+        jsonb_build_array(jsonb_build_object('ledger', 'Job Work Charges', 'group', 'Purchase Accounts',
+          'amount', j.charge, 'debit', true))
+      from private.job_work_bills(tally_vouchers.owner_id) j
+    ) b
     join public.suppliers s on s.id = b.supplier_id
     where b.bill_date between tally_vouchers.from_date and tally_vouchers.to_date
     union all
@@ -562,6 +574,6 @@ begin
 end;
 $$;
 comment on function public.tally_export is
-  'The caller''s books from from_date to to_date (at most a year, not after today) as the XML file TallyPrime imports: ledgers, units and stock items, then Sales (invoices; sales not invoiced per day and platform), Purchase (supplier bills), Credit Note (credit notes; returns of sales not invoiced per day and platform), Receipt and Payment vouchers. A voucher exported before in another range is left out unless include_exported; each export is recorded.';
+  'The caller''s books from from_date to to_date (at most a year, not after today) as the XML file TallyPrime imports: ledgers, units and stock items, then Sales (invoices; sales not invoiced per day and platform), Purchase (supplier bills: purchase order receipts and job workers'' charges), Credit Note (credit notes; returns of sales not invoiced per day and platform), Receipt and Payment vouchers. A voucher exported before in another range is left out unless include_exported; each export is recorded.';
 revoke all on function public.tally_export(date, date, boolean) from public, anon, authenticated, service_role;
 grant execute on function public.tally_export(date, date, boolean) to authenticated;

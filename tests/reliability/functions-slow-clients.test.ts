@@ -168,7 +168,7 @@ it('slow clients to a made-up token hold no function slot: every genuine order g
 
   // The stock moved once per genuine order, and nothing else was written.
   const { rows } = await stack.db.query<{ sales: number; stock: number }>(
-    "select (select count(*)::int from public.sales_orders) as sales, (select stock_on_hand from public.products where sku = 'WEB-1') as stock",
+    "select (select count(*)::int from public.sales_orders) as sales, (select stock_on_hand::int from public.products where sku = 'WEB-1') as stock",
   );
   expect(rows[0]).toEqual({ sales: GENUINE_ORDERS + 1, stock: 1000 - GENUINE_ORDERS - 1 });
   // And the gateway still serves.

@@ -131,6 +131,9 @@ export const TABLES = Object.keys(TABLE_ORDER);
  */
 export const TABLES_WITHOUT_AREA = [
   'bom_subassemblies',
+  'product_day_totals',
+  'product_period_starts',
+  'product_period_totals',
   'product_sales_totals',
   'sales_day_totals',
   'sales_figure_changes',

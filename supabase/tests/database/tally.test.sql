@@ -4,11 +4,12 @@
 -- same file; a voucher is never exported twice unless asked; each export recorded.
 begin;
 set local client_min_messages = warning;
-select plan(30);
+select plan(33);
 
 select tests.create_user('owner');
 select tests.create_user('other');
 select tests.create_user('returner');
+select tests.create_user('jobber');
 select tests.authenticate_as('owner');
 
 -- Last month, and its 10th.
@@ -248,6 +249,33 @@ select is((select sum((xpath('/*/*[ISPARTYLEDGER="Yes"]/AMOUNT/text()', v))[1]::
   (select sum(o.refunded_amount) from public.sales_orders o
    where not exists (select 1 from public.invoice_lines l where l.sales_order_id = o.id)),
   'The credit notes add up to what the orders not invoiced refunded: Rs 4,149.99');
+
+-- A job worker's charge (issue 45) is a Purchase of a service, with no stock: Job Work Charges
+-- debited with the charge, the input tax as on any supplier's bill, the job worker credited with
+-- both. 40 m of 50 dyed at Rs 12 a metre: Rs 480; GST 5% from Gujarat to Maharashtra, IGST Rs 24.
+select tests.authenticate_as('jobber');
+select from public.set_business_profile('Asha Textiles', '12 MG Road, Pune', '27AAPFU0939F1ZV', '27', 'AT');
+insert into tests.ids select 'greige', id from public.create_raw_material('Greige fabric', null, 80, 100, 'm');
+insert into tests.ids select 'dyed', id from public.create_raw_material('Dyed fabric', null, 0, 0, 'm');
+insert into tests.ids select 'dyer supplier', id from public.create_supplier('Rang Dyers', gstin => '24AAPFU0939F1Z1');
+insert into tests.ids select 'dyer', id from public.create_location('Rang Dyers', 'job_worker', tests.id('dyer supplier'));
+insert into tests.ids
+select 'dyeing', (public.send_job_work(tests.id('dyer'), (select id from public.locations where is_main),
+  jsonb_build_array(jsonb_build_object('material_id', tests.id('greige'), 'quantity', 50)),
+  jsonb_build_object('material_id', tests.id('dyed'), 'quantity', 50), 12, 'metre') ->> 'job_work_order_id')::uuid;
+select from public.receive_job_work(tests.id('dyeing'), 40, 2, null, 5, 'RD/101', rules.india_day(now()));
+create temp table export5 as select public.tally_export(rules.india_day(now()), rules.india_day(now()))::xml as x;
+select results_eq(
+  $$ select (xpath('/*/LEDGERNAME/text()', e))[1]::text, (xpath('/*/AMOUNT/text()', e))[1]::text
+     from export5, unnest(xpath('//VOUCHER[@VCHTYPE="Purchase"]', x)) v,
+       unnest(xpath('/*/ALLLEDGERENTRIES.LIST', v)) with ordinality e (e, m) order by m $$,
+  $$ values ('Rang Dyers', '504.00'), ('Job Work Charges', '-480.00'), ('Input IGST', '-24.00') $$,
+  'A job worker''s charge: Rs 480 to Job Work Charges and IGST Rs 24 debited, Rs 504 to the job worker');
+select is((select (xpath('//VOUCHER[@VCHTYPE="Purchase"]/VOUCHERNUMBER/text()', x))[1]::text from export5), 'RD/101',
+  'numbered by the job worker''s invoice');
+select is((select count(*)::int from export5,
+    unnest(xpath('//LEDGER[@NAME="Job Work Charges"][PARENT="Purchase Accounts"]', x))), 1,
+  'Job Work Charges is a ledger under Purchase Accounts');
 
 -- Isolation: another user's export of the same month has none of it.
 select tests.authenticate_as('other');
