@@ -47,6 +47,9 @@ describe('Locations', { timeout: 300_000 }, () => {
       const { page } = await e2e.openApp({ viewport: size });
       const look = async (name: string) => {
         await dismissNotifications(page);
+        // The pointer off the form: where the last chosen option closed decides whether a button
+        // below it is hovered, and a hovered subtle button's contrast is its own (open) finding.
+        await page.mouse.move(0, 0);
         await settle(page);
         await screenshot(page, name, true);
         expect(await seriousViolations(page, name)).toEqual([]);
