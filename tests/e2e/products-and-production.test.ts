@@ -165,8 +165,9 @@ describe('raw materials, products with a BOM, and production', { timeout: 120_00
     const form = dialog(page, 'Add New Product');
     await form.getByLabel('SKU').fill('HALF-01');
     await form.getByRole('button', { name: 'Save Product' }).click();
-    expect(await form.getByText('Product name is required.').isVisible()).toBe(true);
-    expect(await form.getByText('Selling price must be at least 0.01.').isVisible()).toBe(true);
+    // The resolver validates asynchronously: the messages come a tick after the click.
+    await form.getByText('Product name is required.').waitFor();
+    await form.getByText('Selling price must be at least 0.01.').waitFor();
     expect(await form.getByLabel('SKU').inputValue()).toBe('HALF-01');
   });
 });

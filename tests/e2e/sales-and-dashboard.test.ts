@@ -47,7 +47,8 @@ describe('sales orders and the dashboard', { timeout: 180_000 }, () => {
     await addProduct(page, { sku: 'KUR-01', name: 'Cotton Kurta', sellingPrice: '1299', stockOnHand: '3' });
 
     const form = await fillSale(page, { product: 'Cotton Kurta (KUR-01)', quantity: '5' });
-    expect(await form.getByText('Only 3 available.', { exact: true }).isVisible()).toBe(true);
+    // The hint waits for the product's stock to load.
+    await form.getByText('Only 3 available.', { exact: true }).waitFor();
     await form.getByRole('button', { name: 'Log Sale' }).click();
     const refusal = form.getByRole('alert');
     await refusal.waitFor();
