@@ -109,6 +109,8 @@ export function DataTable<Row extends { id: string }>({
     <Table.ScrollContainer
       minWidth={minWidth}
       maxHeight={maxHeight}
+      // A list cut at a height scrolls: keyboard users reach it to scroll it (WCAG 2.1.1).
+      scrollAreaProps={maxHeight === undefined ? undefined : { viewportProps: { tabIndex: 0 } }}
       classNames={{ scrollContainerInner: classes.scrollInner }}
     >
       <Table

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { dialog, openTab, SCREENS, type TabName } from './support/actions';
+import { dialog, openTab, type TabName } from './support/actions';
 import { seriousViolations } from './support/axe';
 import { DESKTOP, PHONE } from './support/environment';
 import { useE2e } from './support/fixture';
@@ -49,7 +49,7 @@ const ROW_DIALOGS: [TabName, (page: Page) => Promise<void>, string][] = [
 ];
 
 describe('accessibility (axe-core, WCAG 2.1 A and AA)', { timeout: 240_000 }, () => {
-  it('finds no serious or critical violation on any screen, form, row menu or row dialog, with data, at both sizes', async () => {
+  it('finds no serious or critical violation on any form, row menu or row dialog, with data, at both sizes', async () => {
     const { page } = await e2e.openApp();
     const seed = seeder(await e2e.clientOf(page));
     const fabric = await seed.material({ material_name: 'Cotton fabric', stock_level: 30, unit_of_measure: 'metres' });
@@ -70,13 +70,8 @@ describe('accessibility (axe-core, WCAG 2.1 A and AA)', { timeout: 240_000 }, ()
     for (const size of [DESKTOP, PHONE]) {
       await page.setViewportSize(size);
       const at = `${size.width}x${size.height}`;
-      // Every screen, Settings with its Platform fees section among them.
-      for (const tab of SCREENS) {
-        await openTab(page, tab);
-        violations.push(...(await seriousViolations(page, `${tab} ${at}`)));
-      }
-      // A dialog is checked on its own: the screen behind it was checked above. The first form is
-      // checked with the whole page, for what a modal does outside itself (hiding the page behind).
+      // Every screen is checked in screenshots.test.ts's walk. A dialog is checked on its own; the
+      // first form with the whole page, for what a modal does outside itself (hiding the page behind).
       for (const [index, [tab, title]] of FORMS.entries()) {
         await openTab(page, tab);
         await page.getByRole('button', { name: title }).click();

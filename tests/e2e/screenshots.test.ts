@@ -1,24 +1,30 @@
+/**
+ * Every screen at 1280x800 and 390x844, in one walk per state: a first-time user's (screenshots of
+ * the empty states) and a shop with a month of data (docs' screenshots, no serious or critical axe
+ * violation, each screen's heading, and on a phone no screen over four phone heights with its lists
+ * counted at five rows). One walk does what three did (the shots, the accessibility walk and the
+ * phone heights each opened every screen): most of an end-to-end run's CPU is Chromium drawing.
+ * React's development-only warnings on every screen: development-warnings.test.ts.
+ */
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  addProduct,
-  addRawMaterial,
   eventually,
   fillProductionOrder,
-  logSale,
   navigationOnScreen,
   openTab,
+  screenHeading,
   settle,
-  startProduction,
   SCREENS,
 } from './support/actions';
+import { seriousViolations } from './support/axe';
 import { DESKTOP, PHONE } from './support/environment';
 import { useE2e } from './support/fixture';
+import { seeder, seedMonth } from './support/seed';
 
-// Vite's dev server: walking every screen there also catches React's development-only warnings.
-const e2e = useE2e({ app: 'dev' });
+const e2e = useE2e();
 
 const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../../.test-artifacts/screenshots');
 const SIZES = [DESKTOP, PHONE];
@@ -26,18 +32,34 @@ const SIZES = [DESKTOP, PHONE];
 const fileName = (name: string, size: { width: number; height: number }) =>
   path.join(SCREENSHOT_DIR, `${name.toLowerCase().replace(/ /g, '-')}-${size.width}x${size.height}.png`);
 
-async function shootEveryScreen(page: Page, prefix: string): Promise<void> {
+/**
+ * The page's height with every list counted at its first five rows: a list (25 rows a page, on a
+ * phone as cards) is as long as the rows the owner pages through; the rest of the screen is not.
+ */
+const heightWithListsOfFive = (page: Page) =>
+  page.evaluate(() => {
+    let beyondFive = 0;
+    for (const body of Array.from(document.querySelectorAll('main table tbody'))) {
+      const rows = Array.from(body.children).slice(5);
+      for (const row of rows)
+        beyondFive += row.getBoundingClientRect().height + parseFloat(getComputedStyle(row).marginTop);
+    }
+    return document.documentElement.scrollHeight - beyondFive;
+  });
+
+/** Opens each screen at each size, waits for it to settle, and hands it to `look`. */
+async function walkEveryScreen(
+  page: Page,
+  look: (screen: (typeof SCREENS)[number], size: { width: number; height: number }) => Promise<void>,
+): Promise<void> {
+  await mkdir(SCREENSHOT_DIR, { recursive: true });
   for (const size of SIZES) {
     await page.setViewportSize(size);
-    for (const tab of SCREENS) {
-      await openTab(page, tab);
-      await page
-        .getByRole('navigation', { name: 'Main navigation' })
-        .getByRole('button', { name: tab, exact: true })
-        .and(page.locator('[aria-current="page"]'))
-        .waitFor({ state: 'attached' });
+    for (const screen of SCREENS) {
+      await openTab(page, screen);
+      await screenHeading(page, screen).waitFor();
       await settle(page);
-      await page.screenshot({ path: fileName(`${prefix}${tab}`, size), fullPage: true });
+      await look(screen, size);
     }
   }
 }
@@ -59,68 +81,38 @@ describe('every screen at 1280x800 and 390x844', { timeout: 300_000 }, () => {
     await eventually(onScreen).toBe(false);
   });
 
-  it('writes screenshots of a first-time user and of a user with data', async () => {
-    await mkdir(SCREENSHOT_DIR, { recursive: true });
-    const seeding = await e2e.openApp();
-    const viewer = await e2e.openApp({ storageState: await seeding.context.storageState() });
-    await shootEveryScreen(viewer.page, 'empty-');
+  it('shows a first-time user every screen', async () => {
+    const { page } = await e2e.openApp();
+    await walkEveryScreen(page, async (screen, size) => {
+      await page.screenshot({ path: fileName(`empty-${screen}`, size), fullPage: true });
+    });
+  });
 
-    const { page } = seeding;
-    await addRawMaterial(page, {
-      name: 'Cotton fabric',
-      supplier: 'Surat Textile Mills',
-      costPerUnit: '185.5',
-      stockLevel: '120',
-      unit: 'metres',
-    });
-    await addRawMaterial(page, { name: 'Buttons', supplier: 'Ludhiana Trims', costPerUnit: '2.25', stockLevel: '600' });
-    await addRawMaterial(page, {
-      name: 'Zari thread',
-      supplier: 'Varanasi Silk House',
-      costPerUnit: '1450',
-      stockLevel: '6',
-      unit: 'spools',
-    });
-    await addProduct(page, {
-      sku: 'KUR-COT-01',
-      name: 'Cotton Kurta',
-      category: 'Kurtas',
-      sellingPrice: '1299',
-      stockOnHand: '40',
-      bom: [
-        { material: 'Cotton fabric (metres)', quantity: '2.5' },
-        { material: 'Buttons (units)', quantity: '6' },
-      ],
-    });
-    await addProduct(page, {
-      sku: 'DUP-ZAR-02',
-      name: 'Zari Dupatta',
-      category: 'Dupattas',
-      sellingPrice: '2450',
-      stockOnHand: '4',
-      bom: [{ material: 'Zari thread (spools)', quantity: '0.5' }],
-    });
-    await logSale(page, { product: 'Cotton Kurta (KUR-COT-01)', platform: 'Flipkart', quantity: '3' });
-    await logSale(page, { product: 'Zari Dupatta (DUP-ZAR-02)', platform: 'Myntra', quantity: '1' });
-    await logSale(page, { product: 'Cotton Kurta (KUR-COT-01)', platform: 'Amazon', quantity: '12' });
-    await page.getByRole('button', { name: 'Fulfill' }).last().click();
-    await startProduction(page, { product: 'Cotton Kurta (KUR-COT-01)', quantity: '20' });
-    await startProduction(page, { product: 'Zari Dupatta (DUP-ZAR-02)', quantity: '4' });
-    await page.getByRole('button', { name: 'Mark as Completed' }).last().click();
-    await page
-      .getByRole('dialog', { name: 'Complete this production run?' })
-      .getByRole('button', { name: 'Complete Run' })
-      .click();
-    await eventually(() => page.getByRole('button', { name: 'Mark as Completed' }).count()).toBe(1);
+  it('shows a month of a shop on every screen: accessible, and within four phone heights on a phone', async () => {
+    const { page } = await e2e.openApp();
+    const client = await e2e.clientOf(page);
+    const [kurta] = await seedMonth(client);
+    await seeder(client).production(kurta!, 10);
 
-    await shootEveryScreen(viewer.page, '');
+    const violations: string[] = [];
+    const tooTall: string[] = [];
+    await walkEveryScreen(page, async (screen, size) => {
+      await page.screenshot({ path: fileName(screen, size), fullPage: true });
+      violations.push(...(await seriousViolations(page, `${screen} ${size.width}x${size.height}`)));
+      if (size === PHONE) {
+        const height = await heightWithListsOfFive(page);
+        if (height > 4 * PHONE.height) tooTall.push(`${screen}: ${height} px`);
+      }
+    });
+    expect(violations).toEqual([]);
+    expect(tooTall).toEqual([]);
 
     for (const size of SIZES) {
-      await viewer.page.setViewportSize(size);
-      const form = await fillProductionOrder(viewer.page, { product: 'Zari Dupatta (DUP-ZAR-02)', quantity: '10' });
+      await page.setViewportSize(size);
+      const form = await fillProductionOrder(page, { product: 'Silk Dupatta (DUP-02)', quantity: '10' });
       await form.getByRole('table', { name: 'Required materials' }).waitFor();
-      await settle(viewer.page);
-      await viewer.page.screenshot({ path: fileName('create-new-order-modal', size) });
+      await settle(page);
+      await page.screenshot({ path: fileName('create-new-order-modal', size) });
       await form.getByRole('button', { name: 'Cancel' }).click();
       await form.waitFor({ state: 'hidden' });
     }

@@ -40,6 +40,31 @@ export const CAPABILITIES = [
 export const SCREENS = [...TABS, ...CAPABILITIES, 'Settings'] as const;
 export type TabName = (typeof SCREENS)[number];
 
+/** Each screen's heading: the spec's own titles for its tabs, else the screen's label. */
+export const SCREEN_HEADINGS: Record<TabName, string> = {
+  Dashboard: 'Dashboard',
+  Inventory: 'Inventory Status',
+  Products: 'Products Master',
+  'Raw Materials': 'Raw Materials',
+  'Sales Orders': 'Sales Orders',
+  Manufacturing: 'Manufacturing Orders',
+  Purchasing: 'Purchasing',
+  Returns: 'Returns',
+  Customers: 'Customers',
+  Payments: 'Payments',
+  Profit: 'Profit',
+  GST: 'GST',
+  Planning: 'Planning',
+  Channels: 'Channels',
+  Locations: 'Locations',
+  'Job work': 'Job work',
+  Accounts: 'Accounts',
+  Settings: 'Settings',
+};
+
+export const screenHeading = (page: Page, screen: TabName) =>
+  page.getByRole('heading', { name: SCREEN_HEADINGS[screen], level: 2, exact: true });
+
 /** Whether the left navigation is on screen: collapsed, it stays rendered but slid off the left edge. */
 export async function navigationOnScreen(page: Page): Promise<boolean> {
   const box = await page.getByRole('navigation', { name: 'Main navigation' }).boundingBox();
