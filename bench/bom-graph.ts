@@ -6,7 +6,8 @@
  *    stock_sync, plan_production and a sale of the top product, each walking every product once;
  *  - another user's log_sale p50 through the stack (REST), alone and while the first user keeps 20
  *    product_costing calls running at once through the same stack, whose fair share of the pool
- *    lets that user hold 4 connections (the neighbour must not slow by 2x or more);
+ *    lets that user hold CONNECTIONS_PER_REQUESTER connections (the neighbour must not slow by 2x
+ *    or more);
  *  - a tree at replace_bom's bound (500 products, 2,000 sub-assembly lines, 6 levels): the same
  *    reads, which must stay under half the 8 s statement timeout (the bound's 2x headroom).
  */

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fairShare, requesterOf } from './fair-share';
 
 /**
@@ -100,9 +101,12 @@ export async function runStatementAs<T>(
 
 /**
  * How many of the API pool's connections one requester's transactions may hold at once: a fifth
- * of them, so that one user's burst of slow calls always leaves most of the pool to everyone else.
+ * of them, so that one user's burst of slow calls always leaves most of the pool to everyone else,
+ * and no more than the machine has cores (at least 2): each connection is a Postgres process, and
+ * more of one user's slow calls than cores only take the CPU another user's sale needs (4 costings
+ * on a 2-core laptop made a neighbour's sale 5x slower).
  */
-export const CONNECTIONS_PER_REQUESTER = Math.max(1, Math.floor(POOL_SIZE / 5));
+export const CONNECTIONS_PER_REQUESTER = Math.max(2, Math.min(Math.floor(POOL_SIZE / 5), availableParallelism()));
 /**
  * How long a requester's transaction waits for its turn before it is refused (PGRST003, 504):
  * PostgREST's db-pool-acquisition-timeout, 10 s.
