@@ -185,6 +185,36 @@ describe('Meesho orders download, a real file (issue 43): a saree seller’s Aug
   });
 });
 
+describe('Meesho orders download of 2026, a real file (issue 43): 13 columns, Catalog ID and Order source added', () => {
+  const text = realFile('meesho/orders-2026-09-01-to-04.csv');
+  const priceColumn = 'Supplier Discounted Price (Incl GST and Commision)';
+
+  it('is recognised as the same layout, and imports every sub order not cancelled to the file’s own total', async () => {
+    const { headerRow, recognized } = await readKnownReportHeaders(orderReport, text);
+    expect(recognized?.layout.name).toBe('Meesho orders report');
+    const rows = await readOrderReportRows(text, recognized!.mapping, headerRow, undefined, {
+      layout: recognized!.layout,
+    });
+    expect(rows).toHaveLength(23);
+    expect(rows.filter((row) => row.unreadable !== null)).toEqual([]);
+    // Not yet shipped (READY_TO_SHIP, PENDING): imported Unfulfilled, as on the other marketplaces.
+    expect(Object.fromEntries(rows.map((row) => [row.status, [row.fulfilled, row.cancelled]]))).toEqual({
+      SHIPPED: [true, false],
+      READY_TO_SHIP: [false, false],
+      PENDING: [false, false],
+      CANCELLED: [false, true],
+    });
+    const own = Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: 'greedy' }).data.filter(
+      (row) => row['Reason for Credit Entry'] !== 'CANCELLED',
+    );
+    const { lines } = toImportLines(rows);
+    expect(lines.map((line) => line.external_order_id)).toEqual(own.map((row) => row['Sub Order No']));
+    const fileTotal = own.reduce((sum, row) => sum + paise(row[priceColumn]!) * Number(row.Quantity), 0);
+    expect(lines.reduce((sum, line) => sum + paise(line.total_amount ?? Number.NaN), 0)).toBe(fileTotal);
+    expect(fileTotal).toBe(399_500);
+  });
+});
+
 describe('Meesho payments file, a real .xlsx (issue 43): August 2025, its Order Payments sheet', () => {
   async function importFile() {
     const bytes = readFileSync(
