@@ -108,7 +108,7 @@ const orderReportLayouts: readonly OrderReportLayout[] = [
   {
     // Meesho Supplier Panel, Orders → download: one row per sub order. "Supplier Discounted Price
     // (Incl GST and Commision)" (Meesho's spelling) is the price of one unit, so the line is that
-    // times Quantity. Held to a real download's first rows (tests/fixtures/real/meesho, docs/imports.md).
+    // times Quantity. Held to two real downloads, 2025 and 2026 (tests/fixtures/real/meesho, docs/imports.md).
     name: 'Meesho orders report',
     platform: 'Meesho',
     amountPerUnit: true,

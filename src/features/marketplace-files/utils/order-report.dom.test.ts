@@ -420,7 +420,7 @@ describe('cell values', () => {
 });
 
 describe('Meesho orders report (issue 43)', () => {
-  // The layout public sellers' tools read from Meesho's Orders download (no real file was found):
+  // The header of Meesho's real Orders download (tests/fixtures/real/meesho), invented rows:
   // Meesho's own spelling "Commision", a unit's price, statuses in Reason for Credit Entry.
   const meeshoOrders = [
     'Reason for Credit Entry,Sub Order No,Order Date,Customer State,Product Name,SKU,Size,Quantity,Supplier Listed Price (Incl. GST + Commission),Supplier Discounted Price (Incl GST and Commision),Packet Id',

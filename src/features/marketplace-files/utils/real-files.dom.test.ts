@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { orderReport } from './order-report-layouts';
 import { toImportLines } from './order-report-lines';
 import { readOrderReportRows } from './order-report-read';
-import { readKnownReportHeaders } from './report-read';
+import { openReport, readKnownReportHeaders } from './report-read';
 import { settlementReport } from './settlement-report-layouts';
 import { readSettlementReportRows, settlementLines } from './settlement-report-lines';
 
@@ -116,48 +116,177 @@ describe('Amazon flat-file order report, a real row (issue 43): a line cancelled
   });
 });
 
-describe('Meesho orders download, its real first rows (issue 43): two delivered, two back as RTO', () => {
-  const text = realFile('meesho/orders-august-2025-first-rows.csv');
+describe('Meesho orders download, a real file (issue 43): a saree seller’s August 2025, 149 sub orders', () => {
+  const text = realFile('meesho/orders-august-2025.csv');
+  const priceColumn = 'Supplier Discounted Price (Incl GST and Commision)';
 
-  it('is recognised as Meesho, and imports each sub order at its price, in the buyer’s state', async () => {
+  /** The file's own rows, read straight from its columns. */
+  const fileOwnRows = () => Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: 'greedy' }).data;
+
+  async function importFile() {
     const { headerRow, recognized } = await readKnownReportHeaders(orderReport, text);
+    const rows = await readOrderReportRows(text, recognized!.mapping, headerRow, undefined, {
+      layout: recognized!.layout,
+    });
+    return { headerRow, recognized, rows, ...toImportLines(rows) };
+  }
+
+  it('is recognised as Meesho and read whole: every sub order, none refused', async () => {
+    const { headerRow, recognized, rows } = await importFile();
     expect(headerRow).toBe(1);
     expect(recognized?.layout.name).toBe('Meesho orders report');
     expect(recognized?.mapping).toMatchObject({
       external_order_id: 'Sub Order No',
       status: 'Reason for Credit Entry',
       buyer_state: 'Customer State',
-      total_amount: 'Supplier Discounted Price (Incl GST and Commision)',
+      total_amount: priceColumn,
     });
+    expect(rows).toHaveLength(149);
+    expect(rows.filter((row) => row.unreadable !== null)).toEqual([]);
+    expect(
+      rows.slice(0, 4).map((row) => [row.external_order_id, row.sku, row.total_amount, row.fulfilled, row.buyer_state]),
+    ).toEqual([
+      ['184337885113119297_1', 'ctn-pink-black', 488, true, 'Bihar'],
+      ['184543431358648576_1', 'ctn-pink-black', 488, true, 'Uttar Pradesh'],
+      // RTO_COMPLETE: back with the seller, not a sale that shipped; imported Unfulfilled to decide on.
+      ['184633211778789952_1', 'ctn-pink-black', 488, false, 'Telangana'],
+      ['184933570153611968_1', 'ctn-pink-black', 488, false, 'Odisha'],
+    ]);
+  });
+
+  it('reads each of its statuses: delivered and shipped as sales, cancelled left out, RTO and lost to decide on', async () => {
+    const { rows } = await importFile();
+    const byStatus = new Map(rows.map((row) => [row.status, [row.fulfilled, row.cancelled]]));
+    expect(Object.fromEntries(byStatus)).toEqual({
+      DELIVERED: [true, false],
+      SHIPPED: [true, false],
+      CANCELLED: [false, true],
+      RTO_COMPLETE: [false, false],
+      RTO_LOCKED: [false, false],
+      RTO_OFD: [false, false],
+      RTO_DELIVERY_FAILED: [false, false],
+      LOST: [false, false],
+    });
+  });
+
+  it("imports every sub order not cancelled at its price × quantity, the file's own total", async () => {
+    const { lines } = await importFile();
+    const own = fileOwnRows().filter((row) => row['Reason for Credit Entry'] !== 'CANCELLED');
+    expect(own).toHaveLength(126);
+    expect(lines).toHaveLength(126);
+    // The price is a unit's: its one two-unit sub order (499 each, as its listed price) is Rs 998.
+    expect(lines.find((line) => line.external_order_id === '187201805749350528_1')).toMatchObject({
+      quantity: 2,
+      total_amount: 998,
+    });
+    const fileTotal = own.reduce((sum, row) => sum + paise(row[priceColumn]!) * Number(row.Quantity), 0);
+    expect(lines.reduce((sum, line) => sum + paise(line.total_amount ?? Number.NaN), 0)).toBe(fileTotal);
+    expect(fileTotal).toBe(6_302_500);
+  });
+});
+
+describe('Meesho orders download of 2026, a real file (issue 43): 13 columns, Catalog ID and Order source added', () => {
+  const text = realFile('meesho/orders-2026-09-01-to-04.csv');
+  const priceColumn = 'Supplier Discounted Price (Incl GST and Commision)';
+
+  it('is recognised as the same layout, and imports every sub order not cancelled to the file’s own total', async () => {
+    const { headerRow, recognized } = await readKnownReportHeaders(orderReport, text);
+    expect(recognized?.layout.name).toBe('Meesho orders report');
     const rows = await readOrderReportRows(text, recognized!.mapping, headerRow, undefined, {
       layout: recognized!.layout,
     });
+    expect(rows).toHaveLength(23);
     expect(rows.filter((row) => row.unreadable !== null)).toEqual([]);
-    expect(
-      rows.map((row) => [
-        row.external_order_id,
-        row.sku,
-        row.quantity,
-        row.total_amount,
-        row.fulfilled,
-        row.buyer_state,
-      ]),
-    ).toEqual([
-      ['184337885113119297_1', 'ctn-pink-black', 1, 488, true, 'Bihar'],
-      ['184543431358648576_1', 'ctn-pink-black', 1, 488, true, 'Uttar Pradesh'],
-      // RTO_COMPLETE: back with the seller, not a sale that shipped; imported Unfulfilled to decide on.
-      ['184633211778789952_1', 'ctn-pink-black', 1, 488, false, 'Telangana'],
-      ['184933570153611968_1', 'ctn-pink-black', 1, 488, false, 'Odisha'],
-    ]);
-    // The file's own total: four sub orders at its Supplier Discounted Price, Rs 1,952.
+    // Not yet shipped (READY_TO_SHIP, PENDING): imported Unfulfilled, as on the other marketplaces.
+    expect(Object.fromEntries(rows.map((row) => [row.status, [row.fulfilled, row.cancelled]]))).toEqual({
+      SHIPPED: [true, false],
+      READY_TO_SHIP: [false, false],
+      PENDING: [false, false],
+      CANCELLED: [false, true],
+    });
+    const own = Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: 'greedy' }).data.filter(
+      (row) => row['Reason for Credit Entry'] !== 'CANCELLED',
+    );
     const { lines } = toImportLines(rows);
-    expect(lines).toHaveLength(4);
-    expect(lines.reduce((sum, line) => sum + paise(line.total_amount ?? Number.NaN), 0)).toBe(195_200);
-    expect(lines.map((line) => line.order_date.slice(0, 10))).toEqual([
-      '2025-08-05',
-      '2025-08-06',
-      '2025-08-06',
-      '2025-08-07',
+    expect(lines.map((line) => line.external_order_id)).toEqual(own.map((row) => row['Sub Order No']));
+    const fileTotal = own.reduce((sum, row) => sum + paise(row[priceColumn]!) * Number(row.Quantity), 0);
+    expect(lines.reduce((sum, line) => sum + paise(line.total_amount ?? Number.NaN), 0)).toBe(fileTotal);
+    expect(fileTotal).toBe(399_500);
+  });
+});
+
+describe('Meesho payments file, a real .xlsx (issue 43): August 2025, its Order Payments sheet', () => {
+  async function importFile() {
+    const bytes = readFileSync(
+      path.join(
+        import.meta.dirname,
+        '../../../../tests/fixtures/real/meesho/payments-order-ads-referral-august-2025.xlsx',
+      ),
+    );
+    const file = new File(
+      [new Uint8Array(bytes)],
+      '2918427_SP_ORDER_ADS_REFERRAL_PAYMENT_FILE_PREVIOUS_PAYMENT_2025-08-01_2025-08-31.xlsx',
+      {
+        type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      },
+    );
+    const { source, headerRow, recognized } = await openReport(settlementReport, file);
+    const rows = await readSettlementReportRows(source, recognized!.mapping, recognized!.layout, headerRow);
+    return { source, headerRow, recognized, rows, lines: settlementLines(rows) };
+  }
+
+  it('is read from its Order Payments sheet (after Disclaimer), below the group row, its formula row skipped', async () => {
+    const { source, headerRow, recognized, rows } = await importFile();
+    expect(typeof source === 'object' && 'name' in source ? source.name : null).toBe('Order Payments');
+    expect(headerRow).toBe(2);
+    expect(recognized?.layout.name).toBe('Meesho payments file');
+    expect(rows.filter((row) => row.unreadable !== null)).toEqual([]);
+    expect(rows[0]).toMatchObject({ line: 3, lines: [], skipped: 'No order id: a row of titles or formulas.' });
+    expect(rows.slice(1).filter((row) => row.lines.length > 0)).toHaveLength(41);
+  });
+
+  it("imports each sub order's Final Settlement Amount, to the paisa, and the file's total, with nothing unexplained", async () => {
+    const { source, rows, lines } = await importFile();
+    // The file's own Final Settlement Amount per sub order, read straight from its column.
+    const sheet = (source as { rows: string[][] }).rows;
+    const column = sheet[1]!.indexOf('Final Settlement Amount');
+    const own = new Map(sheet.slice(3).map((cells, index) => [index + 4, paise(cells[column]!)]));
+    expect(own.size).toBe(41);
+    for (const row of rows.slice(1)) {
+      expect(row.lines.reduce((sum, line) => sum + paise(line.amount), 0)).toBe(own.get(row.line));
+    }
+    const total = lines.reduce((sum, line) => sum + paise(line.amount), 0);
+    expect(total).toBe([...own.values()].reduce((sum, value) => sum + value, 0));
+    expect(total).toBe(1_386_224);
+    expect(lines.filter((line) => line.category === 'other')).toEqual([]);
+  });
+
+  it('reads a delivered row and a returned one as the file writes them', async () => {
+    const { lines } = await importFile();
+    expect(
+      lines
+        .filter((line) => line.external_order_id === '185671251809043072_1')
+        .map((line) => [line.category, line.amount]),
+    ).toEqual([
+      ['sale', 577],
+      ['shipping_fee', -87.66],
+      ['tcs', -2.75],
+      ['tds', -0.55],
+    ]);
+    expect(lines.find((line) => line.external_order_id === '185671251809043072_1')).toMatchObject({
+      settlement_id: 'AXISCN1058984549',
+      sku: 'green--sadi',
+      posted_date: '2025-08-22',
+    });
+    // A customer return: the sale and its refund, and the return shipping charged (Final -165).
+    expect(
+      lines
+        .filter((line) => line.external_order_id === '190148294999310976_1')
+        .map((line) => [line.category, line.amount]),
+    ).toEqual([
+      ['sale', 562],
+      ['refund', -562],
+      ['return_fee', -165],
     ]);
   });
 });

@@ -143,12 +143,14 @@ export const myntraMoneyColumns: readonly MoneyColumn[] = [
 ];
 
 /**
- * Meesho's payments file (Supplier Panel → Payments, its order payments sheet), one row per sub
- * order, its Final Settlement Amount what was paid. Column names from public sellers' tools (no real
- * file found: docs/imports.md); their signs were not found, so fees, TCS, TDS, returns and
- * recoveries are taken off whichever way they are written (deduction), the sale, compensation and
- * claims kept as written. Net Other Support Service Charges already nets the charges and waivers
- * beside it: only it and its GST are read.
+ * Meesho's payments file (Supplier Panel → Payments, sheet "Order Payments"), one row per sub order,
+ * its Final Settlement Amount what was paid. Held to a real file (tests/fixtures/real/meesho): the
+ * columns read are those its formula row adds up to the Final Settlement Amount. It names "Fixed Fee
+ * (Incl. GST)" twice and has a second warehousing fee, "Warehousing fee (Incl. GST)", under
+ * Deductions; neither second column, nor the GST on Net Other Support Service Charges, is in that
+ * sum, so they are not read (the reader takes the first of two same-named columns). It writes
+ * fees, TCS, TDS and returns negative; they are taken off whichever way they are written
+ * (deduction), the sale, compensation and claims kept as written.
  */
 export const meeshoMoneyColumns: readonly MoneyColumn[] = [
   { header: 'total sale amount (incl. shipping & gst)', category: 'sale' },
@@ -156,14 +158,13 @@ export const meeshoMoneyColumns: readonly MoneyColumn[] = [
   { header: 'meesho commission (incl. gst)', category: 'commission', deduction: true },
   { header: 'fixed fee (incl. gst)', category: 'fixed_fee', deduction: true },
   { header: 'shipping charge (incl. gst)', category: 'shipping_fee', deduction: true },
-  { header: 'warehousing fee (incl. gst)', category: 'other', deduction: true },
+  { header: 'warehousing fee (inc gst)', category: 'other', deduction: true },
   { header: 'meesho gold platform fee (incl. gst)', category: 'other', deduction: true },
   { header: 'meesho mall platform fee (incl. gst)', category: 'other', deduction: true },
-  { header: 'return premium (incl. gst)', category: 'return_fee', deduction: true },
-  { header: 'return premium (incl. gst) of return', category: 'return_fee', deduction: true },
+  { header: 'return premium (incl gst)', category: 'return_fee', deduction: true },
+  { header: 'return premium (incl gst) of return', category: 'return_fee', deduction: true },
   { header: 'return shipping charge (incl. gst)', category: 'return_fee', deduction: true },
   { header: 'net other support service charges (excl. gst)', category: 'other', deduction: true },
-  { header: 'gst on net other support service charges', category: 'other', deduction: true },
   { header: 'gst compensation (prp shipping)', category: 'reimbursement' },
   { header: 'tcs', category: 'tcs', deduction: true },
   { header: 'tds', category: 'tds', deduction: true },

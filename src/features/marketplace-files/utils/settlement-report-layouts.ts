@@ -106,8 +106,8 @@ const settlementReportLayouts: readonly SettlementReportLayout[] = [
     },
   },
   {
-    // Supplier Panel → Payments: one row per sub order (layout from public sellers' tools, no real
-    // file found; docs/imports.md).
+    // Supplier Panel → Payments: one row per sub order, held to a real file (tests/fixtures/real/meesho,
+    // docs/imports.md).
     name: 'Meesho payments file',
     platform: 'Meesho',
     shape: 'money_columns',

@@ -410,16 +410,17 @@ describe('the date order of a file mapped by hand, decided from its own dates', 
 });
 
 describe("Meesho's payments file (issue 43)", () => {
-  // The columns public sellers' tools read from Meesho's payments download (no real file was found),
-  // with a group row above the header as Meesho's sheet has. Fees written negative on one row and
-  // positive on the other: both are taken off.
+  // The header of Meesho's real payments file (tests/fixtures/real/meesho) with its group row above,
+  // invented amounts. Its "Fixed Fee (Incl. GST)" comes twice and "Warehousing fee (Incl. GST)"
+  // beside its "Warehousing fee (inc Gst)"; the file's formula row leaves the second of each, and the
+  // GST on Net Other Support Service Charges, out of its Final Settlement Amount.
   const header =
-    'Sub Order No,Order Date,Dispatch Date,Product Name,Supplier SKU,Live Order Status,Product GST %,Listing Price (Incl. taxes),Quantity,Transaction ID,Payment Date,Final Settlement Amount,Price Type,Total Sale Amount (Incl. Shipping & GST),Total Sale Return Amount (Incl. Shipping & GST),Fixed Fee (Incl. GST),Warehousing fee (Incl. GST),Return premium (incl GST),Return Premium (incl GST) of Return,Meesho Commission Percentage,Meesho Commission (Incl. GST),Meesho gold platform fee (Incl. GST),Meesho mall platform fee (Incl. GST),Return Shipping Charge (Incl. GST),GST Compensation (PRP Shipping),Shipping Charge (Incl. GST),Other Support Service Charges (Excl. GST),Waivers (Excl. GST),Net Other Support Service Charges (Excl. GST),GST on Net Other Support Service Charges,TCS,TDS Rate %,TDS,Compensation,Claims,Recovery';
+    'Sub Order No,Order Date,Dispatch Date,Product Name,Supplier SKU,Live Order Status,Product GST %,Listing Price (Incl. taxes),Quantity,Transaction ID,Payment Date,Final Settlement Amount,Price Type,Total Sale Amount (Incl. Shipping & GST),Total Sale Return Amount (Incl. Shipping & GST),Fixed Fee (Incl. GST),Warehousing fee (inc Gst),Return premium (incl GST),Return premium (incl GST) of Return,Meesho Commission Percentage,Meesho Commission (Incl. GST),Meesho gold platform fee (Incl. GST),Meesho mall platform fee (Incl. GST),Fixed Fee (Incl. GST),Warehousing fee (Incl. GST),Return Shipping Charge (Incl. GST),GST Compensation (PRP Shipping),Shipping Charge (Incl. GST),Other Support Service Charges (Excl. GST),Waivers (Excl. GST),Net Other Support Service Charges (Excl. GST),GST on Net Other Support Service Charges,TCS,TDS Rate %,TDS,Compensation,Claims,Recovery,Compensation Reason,Claims Reason,Recovery Reason';
   const text = [
     'Order Related Details,,,,,,,,,Payment Details',
     header,
-    '184337885113119297_1,2025-08-05,2025-08-06,Cotton Saree,SAREE-BLU,Delivered,5,499,1,UTR-777,2025-08-13,361.30,,461,0,0,0,0,0,0,-40,0,0,0,0,-55,0,0,0,0,-4.2,0.1,-0.5,0,0,0',
-    '193792086759207938_1,2025-08-30,2025-08-31,Cotton Saree,SAREE-BLU,RTO,5,499,1,UTR-777,2025-09-08,-70,,461,461,0,0,0,0,0,0,0,0,70,0,0,0,0,0,0,0,0,0,0,0,0',
+    '184337885113119297_1,2025-08-05,2025-08-06,Cotton Saree,SAREE-BLU,Delivered,5,499,1,UTR-777,2025-08-13,361.30,,461,0,0,0,0,0,0,-40,0,0,0,0,0,0,-55,0,0,0,0,-4.2,0.1,-0.5,0,0,0,,,',
+    '193792086759207938_1,2025-08-30,2025-08-31,Cotton Saree,SAREE-BLU,RTO,5,499,1,UTR-777,2025-09-08,-70,,461,-461,0,0,0,0,0,0,0,0,0,0,-70,0,0,0,0,0,0,0,0.1,0,0,0,0,,,',
   ].join('\n');
 
   it('is recognised below its group row; each row gives a line per non-zero column adding up to its Final Settlement Amount', async () => {
@@ -448,6 +449,24 @@ describe("Meesho's payments file (issue 43)", () => {
     });
     expect(sum(lines.filter((line) => line.line === 3).map((line) => line.amount))).toBe(361.3);
     expect(sum(lines.map((line) => line.amount))).toBe(291.3);
+  });
+
+  it('reads the columns its Final Settlement Amount adds up, not the second Fixed Fee and warehousing fee nor the GST on support charges', async () => {
+    const { lines } = await readReport(
+      [
+        text,
+        '193792086759207999_1,2025-08-30,2025-08-31,Cotton Saree,SAREE-BLU,Delivered,5,499,1,UTR-778,2025-09-08,434,,461,0,0,-5,-12,0,0,0,0,0,-9,-7,0,0,0,0,0,-10,-1.8,0,0.1,0,0,0,0,,,',
+      ].join('\n'),
+    );
+    expect(
+      lines.filter((line) => line.line === 5).map((line) => [line.category, line.amount, line.description]),
+    ).toEqual([
+      ['sale', 461, 'total sale amount (incl. shipping & gst)'],
+      ['other', -5, 'warehousing fee (inc gst)'],
+      ['return_fee', -12, 'return premium (incl gst)'],
+      ['other', -10, 'net other support service charges (excl. gst)'],
+    ]);
+    expect(sum(lines.filter((line) => line.line === 5).map((line) => line.amount))).toBe(434);
   });
 
   it('files what its columns do not explain as other, named after the Final Settlement Amount', async () => {
