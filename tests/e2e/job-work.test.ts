@@ -262,9 +262,7 @@ describe('Job work', { timeout: 300_000 }, () => {
       await receive.getByRole('button', { name: 'Receive', exact: true }).click();
       await receive.waitFor({ state: 'detached' });
 
-      await eventually(() => rowCells(orders, number)).toEqual(
-        expect.arrayContaining(['40 m', '2 m', '8 m']),
-      );
+      await eventually(() => rowCells(orders, number)).toEqual(expect.arrayContaining(['40 m', '2 m', '8 m']));
       const workers = page.getByRole('table', { name: 'Job workers' });
       await eventually(() => rowCells(workers, 'Rang Dyers')).toEqual([
         'Rang Dyers',
