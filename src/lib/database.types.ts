@@ -1786,7 +1786,7 @@ isOneToOne: false
                            },
 "job_work_orders_list":
 { Args: Record<PropertyKey, never>; Returns: {
-              "age_days": number,"challan_number": string,"charge_rate": number,"charge_unit": string,"charges": number,"delivery_challan_id": string,"due_quantity": number,"expected_on": string,"job_work_order_id": string,"job_worker_location_id": string,"job_worker_name": string,"lost_quantity": number,"received_quantity": number,"return_by": string,"return_is_product": boolean,"return_item": string,"return_quantity": number,"return_unit": string,"sent_on": string,"supplier_id": string,"warning": boolean,"with_them": Json
+              "age_days": number,"challan_number": string,"charge_rate": number,"charge_unit": string,"charges": number,"delivery_challan_id": string,"due_quantity": number,"expected_on": string,"job_work_order_id": string,"job_worker_location_id": string,"job_worker_name": string,"lost_quantity": number,"received_quantity": number,"return_by": string,"return_in_pieces": boolean,"return_item": string,"return_quantity": number,"return_unit": string,"sent_on": string,"supplier_id": string,"warning": boolean,"with_them": Json
             }[]
                            },
 "job_work_pending":

@@ -163,6 +163,19 @@ comment on function rules.unit_decimals is
 revoke all on function rules.unit_decimals(text) from public, anon, authenticated, service_role;
 grant execute on function rules.unit_decimals(text) to authenticated, service_role;
 
+-- The unit a line of stock is written in (challans, stock by location, job work): a material's own
+-- unit, a product's m or kg; a product in pieces stays 'units', as those lines have always said.
+create function rules.stock_unit_label(product_unit text, material_unit text) returns text
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$ select coalesce(material_unit, nullif(product_unit, 'pcs'), 'units') $$;
+comment on function rules.stock_unit_label is
+  'The unit a stock line is written in: the material''s unit, else the product''s m or kg, else units (pieces).';
+revoke all on function rules.stock_unit_label(text, text) from public, anon, authenticated, service_role;
+grant execute on function rules.stock_unit_label(text, text) to authenticated, service_role;
+
 -- A quantity needed of a product, rounded up to what its unit counts (a part of a piece is a piece).
 create function rules.round_up_to_unit(quantity numeric, unit text) returns numeric
 language sql

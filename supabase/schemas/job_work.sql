@@ -13,8 +13,9 @@
 -- the rest stays there, pending. The job worker's charge (charge_rate x units received) enters the
 -- received units' cost by one rule, rules.job_work_unit_cost: for a material, what was used at its
 -- value when sent plus the charge, over the units received, averaged into its cost_per_unit; for a
--- product, the charge per unit averaged into products.job_work_per_unit, which product_unit_costs
--- adds to its unit cost (its materials are its BOM's already). A charge is a bill of the job
+-- product, what the lost units used plus the charge, per unit received, averaged into
+-- products.job_work_per_unit, which product_unit_costs adds to its unit cost (its materials and
+-- parts are its BOM's already). A product in metres or kg goes and comes back in fractions. A charge is a bill of the job
 -- worker's supplier (payables.sql), its GST input tax.
 
 create table public.job_work_orders (
@@ -224,7 +225,7 @@ begin
   end if;
   v_return_quantity := private.require_decimals(private.require_number(
     private.json_number(send_job_work.returns -> 'quantity', format('Quantity of %s', v_return_name)),
-    format('Quantity of %s', v_return_name), 0, v_return_product.id is not null, 'returns'),
+    format('Quantity of %s', v_return_name), 0, coalesce(v_return_product.unit_of_measure = 'pcs', false), 'returns'),
     format('Quantity of %s', v_return_name), 3, 'returns');
   if v_return_quantity = 0 then
     perform private.raise_input_error(format('Quantity of %s must be greater than 0.', v_return_name), 'returns');
@@ -232,7 +233,7 @@ begin
   v_charge_rate := private.require_decimals(private.require_number(send_job_work.charge_rate, 'Charge per unit', 0,
     false, 'charge_rate'), 'Charge per unit', 2, 'charge_rate');
   v_charge_unit := coalesce(private.optional_text(send_job_work.charge_unit, 'Charge unit', 32, 'charge_unit'),
-    v_return_material.unit_of_measure, 'piece');
+    v_return_material.unit_of_measure, nullif(v_return_product.unit_of_measure, 'pcs'), 'piece');
   if send_job_work.expected_on < rules.india_day(now()) then
     perform private.raise_input_error('Expected back on must be today or later.', 'expected_on');
   end if;
@@ -319,6 +320,7 @@ declare
   v_job_worker public.locations;
   v_return_name text;
   v_unit text;
+  v_in_pieces boolean;
   v_received numeric;
   v_lost numeric;
   v_due numeric;
@@ -344,16 +346,18 @@ begin
     perform private.raise_input_error('Job work order not found.', 'job_work_order_id');
   end if;
   select * into v_job_worker from public.locations l where l.id = v_order.job_worker_location_id;
-  select coalesce(p.product_name, m.material_name), coalesce(m.unit_of_measure, 'units') into v_return_name, v_unit
+  select coalesce(p.product_name, m.material_name), rules.stock_unit_label(p.unit_of_measure, m.unit_of_measure),
+    coalesce(p.unit_of_measure = 'pcs', false)
+  into v_return_name, v_unit, v_in_pieces
   from (select) x
   left join public.products p on p.id = v_order.product_id
   left join public.raw_materials m on m.id = v_order.material_id;
 
   v_received := private.require_decimals(private.require_number(coalesce(receive_job_work.quantity_received, 0),
-    'Quantity received', 0, v_order.product_id is not null, 'quantity_received'), 'Quantity received', 3,
+    'Quantity received', 0, v_in_pieces, 'quantity_received'), 'Quantity received', 3,
     'quantity_received');
   v_lost := private.require_decimals(private.require_number(coalesce(receive_job_work.loss, 0), 'Loss', 0,
-    v_order.product_id is not null, 'loss'), 'Loss', 3, 'loss');
+    v_in_pieces, 'loss'), 'Loss', 3, 'loss');
   if v_received + v_lost = 0 then
     perform private.raise_input_error('Enter the quantity received or lost.', 'quantity_received');
   end if;
@@ -404,9 +408,11 @@ begin
 
   v_unit_cost := rules.job_work_unit_cost(v_inputs_value, v_charge, v_received);
   if v_received > 0 and v_order.product_id is not null then
+    -- A product's BOM already costs the inputs of each unit that came; what the lost units used is
+    -- borne by those units as job work, with the charge (their share of the inputs, pro rata).
     update public.products p
     set job_work_per_unit = private.moving_average_cost(p.stock_on_hand, p.job_work_per_unit, v_received,
-        round(v_charge / v_received, 4)),
+        rules.job_work_unit_cost(round(v_inputs_value * v_lost / (v_received + v_lost), 2), v_charge, v_received)),
       stock_on_hand = p.stock_on_hand + v_received
     where p.id = v_order.product_id and p.stock_on_hand <= 2147483647 - v_received
     returning p.stock_on_hand into v_stock;
@@ -467,8 +473,8 @@ returns table (
   expected_on date,
   return_item text,
   return_unit text,
-  -- A product comes back in whole pieces; a material to 3 decimals.
-  return_is_product boolean,
+  -- A product in pieces comes back whole; one in metres or kg, and a material, to 3 decimals.
+  return_in_pieces boolean,
   return_quantity numeric,
   received_quantity numeric,
   lost_quantity numeric,
@@ -487,7 +493,8 @@ security invoker
 set search_path = ''
 as $$
   select o.id, l.id, l.location_name, l.supplier_id, c.id, c.challan_number, o.sent_on, o.expected_on,
-    coalesce(p.product_name, m.material_name), coalesce(m.unit_of_measure, 'units'), o.product_id is not null,
+    coalesce(p.product_name, m.material_name), rules.stock_unit_label(p.unit_of_measure, m.unit_of_measure),
+    coalesce(p.unit_of_measure = 'pcs', false),
     o.return_quantity,
     o.received_quantity, o.lost_quantity, o.return_quantity - o.received_quantity - o.lost_quantity,
     o.charge_rate, o.charge_unit,

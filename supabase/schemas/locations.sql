@@ -241,7 +241,7 @@ security invoker
 set search_path = ''
 as $$
   select l.id, l.location_name, l.kind, l.is_main, s.product_id, s.material_id,
-    coalesce(p.product_name, m.material_name), coalesce(m.unit_of_measure, 'units'), s.quantity
+    coalesce(p.product_name, m.material_name), rules.stock_unit_label(p.unit_of_measure, m.unit_of_measure), s.quantity
   from public.location_stock s
   join public.locations l on l.id = s.location_id
   left join public.products p on p.id = s.product_id
@@ -395,10 +395,10 @@ begin
 
   -- The lines' working table, declared to db lint (plpgsql_check), which cannot see a table the
   -- function creates; at run time the string is a constant and does nothing.
-  perform 'PRAGMA:TABLE: transfer_lines (position integer, product_id uuid, material_id uuid, quantity numeric, item_name text, hsn_code text, unit text, unit_value numeric, stock numeric)';
+  perform 'PRAGMA:TABLE: transfer_lines (position integer, product_id uuid, material_id uuid, quantity numeric, item_name text, hsn_code text, unit text, in_pieces boolean, unit_value numeric, stock numeric)';
   create temporary table if not exists pg_temp.transfer_lines (
     position integer, product_id uuid, material_id uuid, quantity numeric, item_name text, hsn_code text,
-    unit text, unit_value numeric, stock numeric
+    unit text, in_pieces boolean, unit_value numeric, stock numeric
   ) on commit drop;
   truncate pg_temp.transfer_lines;
   insert into pg_temp.transfer_lines (position, product_id, material_id, quantity)
@@ -417,15 +417,17 @@ begin
   where m.user_id = v_user_id and m.id in (select t.material_id from pg_temp.transfer_lines t)
   order by m.id for no key update;
   update pg_temp.transfer_lines t
-  set item_name = i.item_name, hsn_code = i.hsn_code, unit = i.unit, unit_value = i.unit_value, stock = i.stock
+  set item_name = i.item_name, hsn_code = i.hsn_code, unit = i.unit, in_pieces = i.in_pieces, unit_value = i.unit_value,
+    stock = i.stock
   from (
-    select p.id as product_id, null::uuid as material_id, p.product_name as item_name, p.hsn_code, 'units' as unit,
+    select p.id as product_id, null::uuid as material_id, p.product_name as item_name, p.hsn_code,
+      rules.stock_unit_label(p.unit_of_measure, null) as unit, p.unit_of_measure = 'pcs' as in_pieces,
       c.unit_cost as unit_value, p.stock_on_hand::numeric as stock
     from public.products p
     left join public.product_unit_costs c on c.product_id = p.id
     where p.user_id = v_user_id and not p.is_combo
     union all
-    select null, m.id, m.material_name, m.hsn_code, m.unit_of_measure, m.cost_per_unit, m.stock_level
+    select null, m.id, m.material_name, m.hsn_code, m.unit_of_measure, false, m.cost_per_unit, m.stock_level
     from public.raw_materials m
     where m.user_id = v_user_id
   ) i
@@ -436,7 +438,7 @@ begin
       perform private.raise_input_error(format('Line %s: item not found.', v_line.position), 'lines');
     end if;
     perform private.require_decimals(
-      private.require_number(v_line.quantity, format('Quantity of %s', v_line.item_name), 0, v_line.product_id is not null,
+      private.require_number(v_line.quantity, format('Quantity of %s', v_line.item_name), 0, v_line.in_pieces,
         'lines'),
       format('Quantity of %s', v_line.item_name), 3, 'lines');
     if v_line.quantity = 0 then

@@ -16,7 +16,9 @@ export type SeedProduct = {
   product_name: string;
   selling_price: number;
   stock_on_hand?: number;
-  bom?: { material_id: string; quantity: number }[];
+  /** Materials and sub-assemblies (another product: dyed fabric in a panel). */
+  bom?: ({ material_id: string; quantity: number } | { product_id: string; quantity: number })[];
+  unit_of_measure?: 'pcs' | 'm' | 'kg';
 };
 
 /**

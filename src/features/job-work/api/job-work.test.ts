@@ -6,7 +6,7 @@ const dyeing = {
   return_unit: 'metres',
   return_item: 'Dyed fabric',
   job_worker_name: 'Rang Dyers',
-  return_is_product: false,
+  return_in_pieces: false,
 };
 
 const receipt = (changes: Partial<ReceiveJobWorkForm>): ReceiveJobWorkForm => ({
@@ -40,7 +40,7 @@ describe('the job work receipt form', () => {
   });
 
   it('takes products back in whole pieces only', () => {
-    const kurtas = { ...dyeing, return_unit: 'units', return_item: 'Kurta', return_is_product: true };
+    const kurtas = { ...dyeing, return_unit: 'units', return_item: 'Kurta', return_in_pieces: true };
     expect(problems(kurtas, receipt({ quantity_received: '1.5' }))).toEqual([
       'quantity_received: Quantity received must be a whole number.',
     ]);

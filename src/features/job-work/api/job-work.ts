@@ -23,8 +23,8 @@ export interface JobWorkOrder {
   expected_on: string | null;
   return_item: string;
   return_unit: string;
-  /** A product comes back in whole pieces; a material to 3 decimals. */
-  return_is_product: boolean;
+  /** A product in pieces comes back whole; one in metres or kg, and a material, to 3 decimals. */
+  return_in_pieces: boolean;
   return_quantity: number;
   received_quantity: number;
   lost_quantity: number;
@@ -164,9 +164,9 @@ export function useSendJobWork() {
 
 /** receive_job_work's checks: what came back and what was lost, the charge's GST and its invoice. */
 export function receiveJobWorkSchema(
-  order: Pick<JobWorkOrder, 'due_quantity' | 'return_unit' | 'return_item' | 'job_worker_name' | 'return_is_product'>,
+  order: Pick<JobWorkOrder, 'due_quantity' | 'return_unit' | 'return_item' | 'job_worker_name' | 'return_in_pieces'>,
 ) {
-  const piece = order.return_is_product;
+  const piece = order.return_in_pieces;
   const quantity = (label: string) => numberField({ label, decimals: piece ? 0 : 3, min: 0, whenEmpty: 0 });
   return z
     .object({

@@ -28,7 +28,7 @@ export function ReceiveJobWorkModal({
   onClose: () => void;
 }) {
   const receive = useReceiveJobWork(order.job_work_order_id);
-  const piece = order.return_is_product;
+  const piece = order.return_in_pieces;
   const own = locations.filter((location) => location.kind === 'own');
   const form = useForm<ReceiveJobWorkForm, unknown, ReceiveJobWorkInput>({
     resolver: zodResolver(receiveJobWorkSchema(order)),
