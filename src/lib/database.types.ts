@@ -1784,6 +1784,9 @@ isOneToOne: false
 "input_tax":
 { Args: { "month": string }; Returns: Json
                            },
+"itc04":
+{ Args: { "from_date": string,"to_date": string }; Returns: Json
+                           },
 "job_work_orders_list":
 { Args: Record<PropertyKey, never>; Returns: {
               "age_days": number,"challan_number": string,"charge_rate": number,"charge_unit": string,"charges": number,"delivery_challan_id": string,"due_quantity": number,"expected_on": string,"job_work_order_id": string,"job_worker_location_id": string,"job_worker_name": string,"lost_quantity": number,"received_quantity": number,"return_by": string,"return_in_pieces": boolean,"return_item": string,"return_quantity": number,"return_unit": string,"sent_on": string,"supplier_id": string,"warning": boolean,"with_them": Json

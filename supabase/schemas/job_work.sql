@@ -566,3 +566,120 @@ comment on function public.job_work_pending is
   'Per job worker of the caller holding or owing something: open orders, what is with them per item, what is due back per order, charges billed, the oldest order''s send date, age in days and one-year date (return_by), and warning when any order nears that limit.';
 revoke all on function public.job_work_pending() from public, anon, authenticated, service_role;
 grant execute on function public.job_work_pending() to authenticated;
+
+-- ITC-04 (rule 45(3), FORM GST ITC-04) ------------------------------------------------------------
+-- The return period of an ITC-04 as the GST portal's offline tool codes it (fp = code || the
+-- financial year's first calendar year): since Notification 35/2021-Central Tax it is filed for
+-- each half-year (17: April to September, 18: October to March) when the previous year's aggregate
+-- turnover is above Rs 5 crore, else once for the financial year (19). Codes as India Compliance's
+-- ITC-04 export writes them (resilient-tech/india-compliance, itc_04_export.py). Null for any other
+-- range of days.
+create function rules.itc04_return_period(from_date date, to_date date) returns text
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$
+  select case
+    when itc04_return_period.from_date = make_date(y, 4, 1) and itc04_return_period.to_date = make_date(y, 9, 30) then '17' || y
+    when itc04_return_period.from_date = make_date(y, 10, 1) and itc04_return_period.to_date = make_date(y + 1, 3, 31) then '18' || y
+    when itc04_return_period.from_date = make_date(y, 4, 1) and itc04_return_period.to_date = make_date(y + 1, 3, 31) then '19' || y
+  end
+  from (
+    select extract(year from itc04_return_period.from_date)::integer
+      - case when extract(month from itc04_return_period.from_date) < 4 then 1 else 0 end as y
+  ) f
+$$;
+comment on function rules.itc04_return_period is
+  'ITC-04''s return period code (fp) for from_date..to_date: 17yyyy April-September, 18yyyy October-March, 19yyyy the financial year beginning in April yyyy; null for any other range.';
+revoke all on function rules.itc04_return_period(date, date) from public, anon, authenticated, service_role;
+grant execute on function rules.itc04_return_period(date, date) to authenticated;
+
+-- The caller's ITC-04 for a return period, in the layout of the GST portal's offline tool as India
+-- Compliance writes it (itc_04_json_map.py and itc_04_export.py, commit eeb581c): `m2jw` (table 4,
+-- goods sent to job workers) a row per job work challan dated in the period, its goods as inputs
+-- ('8b'), their value at cost and no tax (none is charged on a challan); `table5A` a row per
+-- receipt in the period, the goods received back and lost against the original challan, with the
+-- job worker's own challan or invoice number when it was recorded. 5B (sent on from one job worker
+-- to another) and 5C (sold from the job worker's place) are movements the app does not make: empty.
+-- Quantities in the UQC of the item's unit (rules.tally_uqc), dates dd-mm-yyyy.
+create function public.itc04(from_date date, to_date date) returns jsonb
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  v_user_id uuid := private.require_user_id();
+  v_period text := rules.itc04_return_period(itc04.from_date, itc04.to_date);
+  v_gstin text;
+begin
+  if v_period is null then
+    perform private.raise_input_error(
+      'ITC-04 is filed for April to September, October to March, or a whole financial year (April to March).',
+      'from_date');
+  end if;
+  select p.gstin into v_gstin from public.business_profiles p where p.user_id = v_user_id;
+  if v_gstin is null then
+    perform private.raise_input_error('Fill in your business profile (GSTIN) in Settings first.', 'from_date');
+  end if;
+
+  return jsonb_build_object(
+    'gstin', v_gstin,
+    'fp', v_period,
+    'm2jw', coalesce((
+      select jsonb_agg(jsonb_strip_nulls(jsonb_build_object(
+        'ctin', c.consignee_gstin,
+        'jw_stcd', c.place_of_supply,
+        'chnum', c.challan_number,
+        'chdt', to_char(c.challan_date, 'DD-MM-YYYY'),
+        'flag', 'N',
+        'itms', (
+          select jsonb_agg(jsonb_build_object(
+            'goods_ty', '8b',
+            'desc', left(l.description, 30),
+            'uqc', split_part(rules.tally_uqc(l.unit), '-', 1),
+            'qty', trim_scale(l.quantity),
+            'txval', coalesce(l.taxable_value, 0),
+            'tx_i', 0, 'tx_c', 0, 'tx_s', 0, 'tx_cs', 0) order by l.position)
+          from public.delivery_challan_lines l where l.delivery_challan_id = c.id)))
+        order by c.challan_date, c.serial)
+      from public.delivery_challans c
+      where c.user_id = v_user_id and c.purpose = 'job_work'
+        and c.challan_date between itc04.from_date and itc04.to_date), '[]'::jsonb),
+    'table5A', coalesce((
+      select jsonb_agg(jsonb_strip_nulls(jsonb_build_object(
+        'ctin', c.consignee_gstin,
+        'jw_stcd', c.place_of_supply,
+        'flag', 'N',
+        'items', jsonb_build_array(jsonb_strip_nulls(jsonb_build_object(
+          'o_chnum', c.challan_number,
+          'o_chdt', to_char(c.challan_date, 'DD-MM-YYYY'),
+          'jw2_chnum', r.supplier_invoice_number,
+          'jw2_chdt', to_char(coalesce(r.supplier_invoice_date, r.received_on), 'DD-MM-YYYY'),
+          'nat_jw', 'Job Work',
+          'uqc', split_part(rules.tally_uqc(i.unit), '-', 1),
+          'qty', trim_scale(r.received_quantity),
+          'desc', left(i.name, 30),
+          'lwuqc', case when r.lost_quantity > 0 then split_part(rules.tally_uqc(i.unit), '-', 1) end,
+          'lwqty', case when r.lost_quantity > 0 then trim_scale(r.lost_quantity) end)))))
+        order by r.received_on, r.created_at)
+      from public.job_work_receipts r
+      join public.job_work_orders o on o.id = r.job_work_order_id and o.user_id = r.user_id
+      join public.delivery_challans c on c.id = o.delivery_challan_id and c.user_id = o.user_id
+      cross join lateral (
+        select p.product_name as name, p.unit_of_measure as unit from public.products p
+        where p.id = o.product_id and p.user_id = o.user_id
+        union all
+        select m.material_name, m.unit_of_measure from public.raw_materials m
+        where m.id = o.material_id and m.user_id = o.user_id
+      ) i
+      where r.user_id = v_user_id and r.received_on between itc04.from_date and itc04.to_date), '[]'::jsonb),
+    'table5B', '[]'::jsonb,
+    'table5C', '[]'::jsonb);
+end;
+$$;
+comment on function public.itc04 is
+  'The caller''s ITC-04 for a half-year or financial year (from_date..to_date, rules.itc04_return_period) as the GST portal''s offline tool reads it: gstin, fp, m2jw (table 4: job work challans dated in the period, inputs at cost, no tax), table5A (receipts in the period: received and lost against the original challan), table5B and table5C empty. Refused naming from_date: another range of days, no business profile. Writes nothing.';
+revoke all on function public.itc04(date, date) from public, anon, authenticated, service_role;
+grant execute on function public.itc04(date, date) to authenticated;
