@@ -16,8 +16,11 @@
  * (DC/{yy-yy}/2) to come back as 20 kurtas (BOM: one panel set) at ₹45 a piece; 18 come back. A
  * kurta costs 115.20 + 45 = ₹160.20: materials 1.2 x ₹80 = ₹96.00, job work (both charges)
  * 1.2 x ₹16 + ₹45 = ₹64.20.
+ * Last, ITC-04 of this half-year: table 4 the two challans (₹4,000.00 and 20 x ₹115.20 = ₹2,304.00,
+ * ₹6,304.00 in all), table 5A the three receipts, and the same in the downloaded portal file.
  */
 import type { Page } from 'playwright-core';
+import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import {
   choose,
@@ -297,6 +300,50 @@ describe('Job work', { timeout: 300_000 }, () => {
       await look('job-work-raw-materials');
 
       await panelsToStitcher(page, look, number);
+
+      // ITC-04 of this half-year: table 4 has both challans (50 m of greige at ₹80 = ₹4,000.00; 20
+      // panels at their unit cost, 1.2 m x ₹96 = ₹115.20, = ₹2,304.00), table 5A the three receipts.
+      await openTab(page, 'Job work');
+      const itc04 = page.getByRole('region', { name: 'ITC-04' });
+      await itc04.getByText('Table 4, sent to job workers: ₹6,304.00').waitFor();
+      expect(await rowCells(itc04.getByRole('table').first(), number)).toEqual([
+        number,
+        todayInIndia().split('-').reverse().join('-'),
+        'Gujarat',
+        'Greige fabric',
+        '50 MTR',
+        '₹4,000.00',
+      ]);
+      expect(await rowCells(itc04.getByRole('table').last(), 'RD/101')).toEqual([
+        number,
+        todayInIndia().split('-').reverse().join('-'),
+        'RD/101',
+        'Dyed fabric',
+        '40 MTR',
+        '2 MTR',
+      ]);
+      await look('job-work-itc04');
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        itc04.getByRole('button', { name: 'Download ITC-04 JSON' }).click(),
+      ]);
+      const filed = JSON.parse(await readFile(await download.path(), 'utf8')) as {
+        gstin: string;
+        fp: string;
+        m2jw: { ctin?: string; jw_stcd: string; chnum: string; itms: { qty: number; uqc: string; txval: number }[] }[];
+        table5A: { items: { o_chnum: string; qty: number; lwqty?: number; jw2_chnum?: string }[] }[];
+      };
+      expect(download.suggestedFilename()).toBe(`ITC-04-27AAPFU0939F1ZV-${filed.fp}.json`);
+      expect(filed.fp).toMatch(/^1[78]\d{4}$/);
+      expect(filed.m2jw.map((challan) => [challan.ctin, challan.jw_stcd, challan.chnum, challan.itms])).toEqual([
+        ['24AAPFU0939F1Z1', '24', number, [expect.objectContaining({ qty: 50, uqc: 'MTR', txval: 4000 })]],
+        [undefined, '27', `DC/${financialYear()}/2`, [expect.objectContaining({ qty: 20, uqc: 'NOS', txval: 2304 })]],
+      ]);
+      expect(filed.table5A.map((receipt) => receipt.items[0])).toEqual([
+        expect.objectContaining({ o_chnum: number, qty: 40, lwqty: 2, jw2_chnum: 'RD/101' }),
+        expect.objectContaining({ o_chnum: number, qty: 5, lwqty: 0.25 }),
+        expect.objectContaining({ o_chnum: `DC/${financialYear()}/2`, qty: 18 }),
+      ]);
     });
   }
 });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { receiveJobWorkSchema, sendJobWorkSchema, type ReceiveJobWorkForm, type SendJobWorkForm } from './job-work';
+import {
+  itc04Periods,
+  receiveJobWorkSchema,
+  sendJobWorkSchema,
+  type ReceiveJobWorkForm,
+  type SendJobWorkForm,
+} from './job-work';
 
 const dyeing = {
   due_quantity: 8,
@@ -87,5 +93,35 @@ describe('the send for job work form', () => {
       'returns: Say what comes back: one product or one material, and its quantity.',
       'lines.1.item: Each item can be listed once per job work order.',
     ]);
+  });
+});
+
+describe('itc04Periods', () => {
+  it('offers, from October to March, both half-years and the year, then the last year', () => {
+    expect(itc04Periods('2026-11-28').map((period) => `${period.from_date}/${period.to_date} ${period.label}`)).toEqual(
+      [
+        '2026-10-01/2027-03-31 October 2026 to March 2027',
+        '2026-04-01/2026-09-30 April to September 2026',
+        '2026-04-01/2027-03-31 Financial year 2026-27',
+        '2025-10-01/2026-03-31 October 2025 to March 2026',
+        '2025-04-01/2025-09-30 April to September 2025',
+        '2025-04-01/2026-03-31 Financial year 2025-26',
+      ],
+    );
+  });
+
+  it('offers, from April to September, no half-year that has not begun; in March, the year that began last April', () => {
+    expect(itc04Periods('2026-05-02').map((period) => period.from_date + '/' + period.to_date)).toEqual([
+      '2026-04-01/2026-09-30',
+      '2026-04-01/2027-03-31',
+      '2025-10-01/2026-03-31',
+      '2025-04-01/2025-09-30',
+      '2025-04-01/2026-03-31',
+    ]);
+    expect(itc04Periods('2027-03-31')[0]).toEqual({
+      from_date: '2026-10-01',
+      to_date: '2027-03-31',
+      label: 'October 2026 to March 2027',
+    });
   });
 });

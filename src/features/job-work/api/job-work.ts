@@ -225,3 +225,65 @@ export function useReceiveJobWork(orderId: string) {
     tables: [...jobWorkTables],
   });
 }
+
+/** A period ITC-04 is filed for (rules.itc04_return_period): a half-year or a financial year. */
+export interface Itc04Period {
+  from_date: string;
+  to_date: string;
+  label: string;
+}
+
+/**
+ * The periods to offer on `today` (YYYY-MM-DD, India): this financial year's and the last one's
+ * half-years and whole years, the one running now first. Half-yearly above Rs 5 crore of the
+ * previous year's turnover, else yearly (Notification 35/2021-Central Tax).
+ */
+export function itc04Periods(today: string): Itc04Period[] {
+  const [year, month] = today.split('-').map(Number) as [number, number];
+  const start = month >= 4 ? year : year - 1;
+  return [start, start - 1].flatMap((first) => {
+    const later = {
+      from_date: `${first}-10-01`,
+      to_date: `${first + 1}-03-31`,
+      label: `October ${first} to March ${first + 1}`,
+    };
+    const earlier = { from_date: `${first}-04-01`, to_date: `${first}-09-30`, label: `April to September ${first}` };
+    const halves = first === start && month >= 4 && month <= 9 ? [earlier] : [later, earlier];
+    return [
+      ...halves,
+      {
+        from_date: `${first}-04-01`,
+        to_date: `${first + 1}-03-31`,
+        label: `Financial year ${first}-${String((first + 1) % 100).padStart(2, '0')}`,
+      },
+    ];
+  });
+}
+
+interface Itc04Line {
+  desc: string;
+  uqc: string;
+  qty: number;
+}
+
+/** The caller's ITC-04 (public.itc04) in the GST portal offline tool's layout. */
+export interface Itc04 {
+  gstin: string;
+  fp: string;
+  m2jw: { ctin?: string; jw_stcd: string; chnum: string; chdt: string; itms: (Itc04Line & { txval: number })[] }[];
+  table5A: {
+    ctin?: string;
+    jw_stcd: string;
+    items: (Itc04Line & { o_chnum: string; o_chdt: string; jw2_chnum?: string; jw2_chdt: string; lwqty?: number })[];
+  }[];
+  table5B: unknown[];
+  table5C: unknown[];
+}
+
+export function useItc04(period: Itc04Period) {
+  return useQuery({
+    queryKey: [...jobWorkKeys.jobWork, 'itc04', period.from_date, period.to_date],
+    queryFn: async () =>
+      (await callRpc('itc04', { from_date: period.from_date, to_date: period.to_date })) as unknown as Itc04,
+  });
+}

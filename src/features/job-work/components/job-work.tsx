@@ -14,6 +14,7 @@ import {
   type JobWorkOrder,
   type JobWorkerPending,
 } from '../api/job-work';
+import { Itc04Section } from './itc04-section';
 import { ReceiveJobWorkModal } from './receive-job-work-modal';
 import { SendJobWorkModal } from './send-job-work-modal';
 
@@ -255,6 +256,7 @@ export function JobWork() {
             </Title>
             <OrdersTable orders={orders.data} onReceive={(order) => setDialog({ kind: 'receive', order })} />
           </Card>
+          <Itc04Section />
         </>
       )}
       {dialog?.kind === 'send' && locations.data && stock.data && (
