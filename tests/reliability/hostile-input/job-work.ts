@@ -1,6 +1,6 @@
 import { MB, rpcCase, SQL_TEXTS, type Case, type Fixture } from './support';
 
-/** Job work (issue 45): sending to a job worker and receiving back. Each refused whole, writing nothing. */
+/** Job work (issue 45): sending to a job worker, receiving back and ITC-04. Each refused whole, writing nothing. */
 export default function cases(f: Fixture): Case[] {
   const send = (extra: Record<string, unknown> = {}) => ({
     job_worker_location_id: f.jobWorkerLocationId,
@@ -195,6 +195,19 @@ export default function cases(f: Fixture): Case[] {
       receive({ gst_rate: 5 }),
       400,
       "Enter the supplier's invoice number: the GST paid is claimed against it.",
+    ),
+    ...[
+      ['a quarter', '2026-04-01', '2026-06-30'],
+      ['a half-year backwards', '2026-09-30', '2026-04-01'],
+      ['ten thousand years', '0001-04-01', '9999-03-31'],
+    ].map(([label, from_date, to_date]) =>
+      rpcCase(
+        'itc04',
+        label!,
+        { from_date, to_date },
+        400,
+        'ITC-04 is filed for April to September, October to March, or a whole financial year (April to March).',
+      ),
     ),
   ];
 }
