@@ -257,6 +257,11 @@ const screens: Record<string, [string, Basis][]> = {
     ['charge_rate', 'at cost'],
     ['unit_cost', 'at cost'],
   ],
+  // ITC-04 (issue 45): the challans' goods at their cost, as table 4 reports them (no tax on a challan).
+  'src/features/job-work/components/itc04-section.tsx': [
+    ['Taxable value', 'at cost'],
+    ['Table 4, sent to job workers', 'at cost'],
+  ],
   // Delivery challans (issue 45): goods moved at their cost, no sale and no tax charged.
   'src/features/locations/components/locations.tsx': [['Taxable value', 'at cost']],
   'src/features/locations/components/printable-challan.tsx': [
