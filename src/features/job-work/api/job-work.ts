@@ -268,7 +268,8 @@ interface Itc04Line {
 
 /** The caller's ITC-04 (public.itc04) in the GST portal offline tool's layout. */
 export interface Itc04 {
-  gstin: string;
+  /** Null until the business profile (Settings) is filled in. */
+  gstin: string | null;
   fp: string;
   m2jw: { ctin?: string; jw_stcd: string; chnum: string; chdt: string; itms: (Itc04Line & { txval: number })[] }[];
   table5A: {

@@ -100,10 +100,14 @@ export function Itc04Section() {
               Tables 5B and 5C stay empty: FactoryFlow sends nothing on from one job worker to another, and sells
               nothing from a job worker&apos;s place.
             </Text>
+            {itc04.data.gstin === null && (
+              <Text size="sm">Fill in your business profile (GSTIN) in Settings to download the ITC-04 file.</Text>
+            )}
             <Group>
               <Button
                 variant="light"
                 leftSection={<IconDownload size={18} />}
+                disabled={itc04.data.gstin === null}
                 onClick={() =>
                   downloadFile(
                     `ITC-04-${itc04.data.gstin}-${itc04.data.fp}.json`,
