@@ -4,13 +4,13 @@ import { useState } from 'react';
 import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { downloadFile, todayInIndia } from '@/lib/csv';
 import { formatQuantity, formatRupees } from '@/lib/format';
-import { indiaStates } from '@/lib/india-states';
-import { itc04Periods, useItc04, type Itc04 } from '../api/job-work';
+import { stateName } from '@/lib/india-states';
+import { itc04Periods, useItc04, type Itc04, type Itc04Period } from '../api/job-work';
 
-const stateName = (code: string) => indiaStates.find((state) => state.code === code)?.name ?? code;
+const periodKey = (period: Itc04Period) => `${period.from_date}/${period.to_date}`;
 
 type SentRow = Itc04['m2jw'][number]['itms'][number] & { id: string; chnum: string; chdt: string; state: string };
-type ReceivedRow = Itc04['table5A'][number]['items'][number] & { id: string; state: string };
+type ReceivedRow = Itc04['table5A'][number]['items'][number] & { id: string };
 
 const sentColumns: DataTableColumn<SentRow>[] = [
   { label: 'Challan', cell: (row) => row.chnum },
@@ -44,15 +44,11 @@ export function Itc04Section() {
       id: `${challan.chnum}:${index}`,
       chnum: challan.chnum,
       chdt: challan.chdt,
-      state: stateName(challan.jw_stcd),
+      state: stateName(challan.jw_stcd) ?? challan.jw_stcd,
     })),
   );
   const received: ReceivedRow[] = (itc04.data?.table5A ?? []).flatMap((receipt, receiptIndex) =>
-    receipt.items.map((item, index) => ({
-      ...item,
-      id: `${receiptIndex}:${index}`,
-      state: stateName(receipt.jw_stcd),
-    })),
+    receipt.items.map((item, index) => ({ ...item, id: `${receiptIndex}:${index}` })),
   );
   const sentValue = sent.reduce((total, row) => total + row.txval, 0);
 
@@ -71,11 +67,9 @@ export function Itc04Section() {
           </div>
           <Select
             label="Period"
-            data={periods.map((period) => ({ value: period.from_date + '/' + period.to_date, label: period.label }))}
-            value={chosen.from_date + '/' + chosen.to_date}
-            onChange={(value) =>
-              setChosen(periods.find((period) => period.from_date + '/' + period.to_date === value) ?? chosen)
-            }
+            data={periods.map((period) => ({ value: periodKey(period), label: period.label }))}
+            value={periodKey(chosen)}
+            onChange={(value) => setChosen(periods.find((period) => periodKey(period) === value) ?? chosen)}
             allowDeselect={false}
             w={260}
           />
