@@ -656,22 +656,17 @@ begin
           'jw2_chnum', r.supplier_invoice_number,
           'jw2_chdt', to_char(coalesce(r.supplier_invoice_date, r.received_on), 'DD-MM-YYYY'),
           'nat_jw', 'Job Work',
-          'uqc', split_part(rules.tally_uqc(i.unit), '-', 1),
+          'uqc', split_part(rules.tally_uqc(coalesce(p.unit_of_measure, m.unit_of_measure)), '-', 1),
           'qty', trim_scale(r.received_quantity),
-          'desc', left(i.name, 30),
-          'lwuqc', case when r.lost_quantity > 0 then split_part(rules.tally_uqc(i.unit), '-', 1) end,
+          'desc', left(coalesce(p.product_name, m.material_name), 30),
+          'lwuqc', case when r.lost_quantity > 0 then split_part(rules.tally_uqc(coalesce(p.unit_of_measure, m.unit_of_measure)), '-', 1) end,
           'lwqty', case when r.lost_quantity > 0 then trim_scale(r.lost_quantity) end)))))
         order by r.received_on, r.created_at)
       from public.job_work_receipts r
       join public.job_work_orders o on o.id = r.job_work_order_id and o.user_id = r.user_id
       join public.delivery_challans c on c.id = o.delivery_challan_id and c.user_id = o.user_id
-      cross join lateral (
-        select p.product_name as name, p.unit_of_measure as unit from public.products p
-        where p.id = o.product_id and p.user_id = o.user_id
-        union all
-        select m.material_name, m.unit_of_measure from public.raw_materials m
-        where m.id = o.material_id and m.user_id = o.user_id
-      ) i
+      left join public.products p on p.id = o.product_id and p.user_id = o.user_id
+      left join public.raw_materials m on m.id = o.material_id and m.user_id = o.user_id
       where r.user_id = v_user_id and r.received_on between itc04.from_date and itc04.to_date), '[]'::jsonb),
     'table5B', '[]'::jsonb,
     'table5C', '[]'::jsonb);
