@@ -126,8 +126,15 @@ begin
         coalesce(t.orders_without_cost, 0) + coalesce(a.orders_without_cost, 0) as orders_without_cost,
         coalesce(t.revenue_without_cost, 0) + coalesce(a.revenue_without_cost, 0) as revenue_without_cost
       from period_candidates c
-      left join public.product_period_sales t on t.user_id = (select auth.uid()) and t.period = dashboard_panels.period
-        and not t.adjusted and t.product_id = c.product_id
+      -- Each candidate's folded row looked up by its key; offset 0 keeps it a lookup per candidate,
+      -- which the planner would otherwise join by reading every product's row (a few dozen
+      -- candidates against 20,000 products).
+      left join lateral (
+        select s.* from public.product_period_sales s
+        where s.user_id = (select auth.uid()) and s.period = dashboard_panels.period and not s.adjusted
+          and s.product_id = c.product_id
+        offset 0
+      ) t on true
       left join adjusted a on a.product_id = c.product_id
     ),
     -- The five best by revenue and by profit, with ties, so that the product name can decide among

@@ -65,12 +65,16 @@ create table public.product_sales_totals (
   revenue_without_cost numeric not null default 0,
   primary key (user_id, product_id)
 )
--- Half-empty pages and no index on the figures: a fold rewrites a product's row in place (HOT).
--- The dashboard's all-time top products sort a shop's rows instead (20,000 in a few milliseconds,
--- bench/RESULTS.md), a cost paid per visit rather than per sale.
+-- Half-empty pages: a fold's new version of a product's row stays on its page.
 with (fillfactor = 50);
 comment on table public.product_sales_totals is
   'Folded counted sales per product, all time: orders, units, revenue (taxable value), fees, profit, revenue including GST, and the orders whose cost is unknown (left out of profit) with their revenue. Read sales_by_product, which adds the changes not folded yet. Kept by triggers on sales_orders; read-only to users.';
+-- The dashboard's top products read a shop's best few by revenue and by profit from these, rather
+-- than sorting every product it has sold on each visit (20,000 products: about 20 ms a sort, issue
+-- 44). Their price is paid by the fold, about once in 128 sales: a product's changed row is no
+-- longer rewritten in place (HOT) but indexed again.
+create index product_sales_totals_by_revenue on public.product_sales_totals (user_id, revenue desc);
+create index product_sales_totals_by_profit on public.product_sales_totals (user_id, profit desc);
 
 create table public.sales_order_counts (
   user_id uuid not null references auth.users (id) on delete cascade,
@@ -155,10 +159,12 @@ create table public.product_period_totals (
   revenue_without_cost numeric not null,
   primary key (user_id, period, product_id)
 )
--- As product_sales_totals: rewritten in place, sorted per visit.
+-- As product_sales_totals: half-empty pages, and a period's best few read by index.
 with (fillfactor = 50);
 comment on table public.product_period_totals is
   'Folded counted sales per product over a dated dashboard period from its product_period_starts day on: the sum of product_day_totals from that day. Read product_period_sales, which moves it to today''s period and adds the changes not folded yet. Kept by triggers on sales_orders; read-only to users.';
+create index product_period_totals_by_revenue on public.product_period_totals (user_id, period, revenue desc);
+create index product_period_totals_by_profit on public.product_period_totals (user_id, period, profit desc);
 
 alter table public.sales_day_totals enable row level security;
 alter table public.product_sales_totals enable row level security;
@@ -298,6 +304,9 @@ comment on view public.sales_orders_by_status is
 -- Sales per product over each dashboard period (rules.dashboard_period on today's India day), in
 -- several rows per product (sum them): its folded row (adjusted false) and the rows that adjust it
 -- (adjusted true), so that a reader ranks the folded rows and sums only the few products adjusted.
+-- Every branch gives each column the union's own type (the pending changes' counts cast to bigint),
+-- so that Postgres reads the view as one list of tables: a reader's "best five by revenue" then
+-- reads the indexes of the folded rows instead of sorting every product (issue 44).
 -- All time: product_sales_totals and every pending change. A dated period: product_period_totals,
 -- the days between its kept first day and today's (taken out when the period has moved on since,
 -- added when it had moved further: a transaction begun before midnight), and the pending changes
@@ -307,8 +316,8 @@ create view public.product_period_sales with (security_invoker = true) as
     t.profit, t.revenue_including_gst, t.orders_without_cost, t.revenue_without_cost
   from public.product_sales_totals t
   union all
-  select c.user_id, 'all_time', c.product_id, true, c.orders, c.units, c.revenue, c.profit, c.revenue_including_gst,
-    c.orders_without_cost, c.revenue_without_cost
+  select c.user_id, 'all_time', c.product_id, true, c.orders::bigint, c.units::bigint, c.revenue, c.profit,
+    c.revenue_including_gst, c.orders_without_cost::bigint, c.revenue_without_cost
   from public.pending_sales_figures c
   union all
   select t.user_id, t.period, t.product_id, false, t.orders, t.units, t.revenue, t.profit, t.revenue_including_gst,
@@ -324,8 +333,8 @@ create view public.product_period_sales with (security_invoker = true) as
   join public.product_day_totals d on d.user_id = s.user_id
     and d.day >= least(s.from_day, p.from_day) and d.day < greatest(s.from_day, p.from_day)
   union all
-  select c.user_id, r.period, c.product_id, true, c.orders, c.units, c.revenue, c.profit, c.revenue_including_gst,
-    c.orders_without_cost, c.revenue_without_cost
+  select c.user_id, r.period, c.product_id, true, c.orders::bigint, c.units::bigint, c.revenue, c.profit,
+    c.revenue_including_gst, c.orders_without_cost::bigint, c.revenue_without_cost
   from public.pending_sales_figures c
   cross join unnest(rules.dated_dashboard_periods()) r (period)
   where c.status = any (rules.counted_sale_statuses())
