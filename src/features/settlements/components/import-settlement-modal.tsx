@@ -12,8 +12,10 @@ import type {
 } from '@/features/marketplace-files/utils/settlement-report-layouts';
 import { settlementReport } from '@/features/marketplace-files/utils/settlement-report-layouts';
 import {
+  readNoOrderSheetRows,
   readSettlementReportRows,
   settlementDateOrder,
+  settlementFileTotals,
   settlementLines,
   settlementLinesToImport,
   settlementPreviewRows,
@@ -61,7 +63,8 @@ const noWrap = (text: string) =>
   );
 
 const columns: DataTableColumn<SettlementPreviewRow>[] = [
-  { label: 'Row', numeric: true, cell: (row) => row.line },
+  // A row of another sheet than the header's (Meesho's Ads Cost) says which.
+  { label: 'Row', numeric: true, cell: (row) => (row.sheet === null ? row.line : noWrap(`${row.sheet} ${row.line}`)) },
   { label: 'Settlement', cell: (row) => row.settlement_id },
   // Order ids and days stay on one line: Amazon's ids break at their hyphens otherwise.
   { label: 'Order id', cell: (row) => noWrap(row.external_order_id) },
@@ -90,21 +93,28 @@ const settlementImporter: ReportImporter<
   kind: settlementReport,
   title: 'Import settlement',
   intro:
-    "A marketplace's settlement (payments) report records what it paid for each order, and what it kept: fees, TCS, TDS, refunds. Lines whose order is not in FactoryFlow are kept as unmatched. The file is read in this browser and not uploaded; nothing is saved until you import.",
+    "A marketplace's settlement (payments) report records what it paid for each order, and what it kept: fees, TCS, TDS, refunds, ads. Lines whose order is not in FactoryFlow are kept as unmatched. The file is read in this browser and not uploaded; nothing is saved until you import.",
   fileLabel: 'Settlement report',
-  check: async (platform, file, mapping, layout, { headerRow, dateOrder }, onProgress) => {
-    const rows = await readSettlementReportRows(
-      file,
-      mapping,
-      layout,
-      headerRow,
-      (count) => onProgress(`Reading the file… ${count} rows`),
-      dateOrder,
-    );
+  check: async (platform, file, mapping, layout, { headerRow, dateOrder, workbook }, onProgress) => {
+    const rows = [
+      ...(await readSettlementReportRows(
+        file,
+        mapping,
+        layout,
+        headerRow,
+        (count) => onProgress(`Reading the file… ${count} rows`),
+        dateOrder,
+      )),
+      ...readNoOrderSheetRows(workbook, layout),
+    ];
     const lines = settlementLines(rows);
     onProgress(`Checking ${plural(lines.length, 'line', 'lines')} against your orders…`);
     const verdicts = await previewSettlementImport(platform, lines);
-    return { rows: settlementPreviewRows(rows, verdicts), toImport: settlementLinesToImport(lines, verdicts) };
+    return {
+      rows: settlementPreviewRows(rows, verdicts),
+      toImport: settlementLinesToImport(lines, verdicts),
+      totals: settlementFileTotals(rows, file),
+    };
   },
   dateOrder: settlementDateOrder,
   columns,
