@@ -288,7 +288,8 @@ export function ReportImportModal<
           <Paper
             withBorder
             p="sm"
-            style={{ borderStyle: 'dashed', flexGrow: 3 }}
+            // minWidth 0: a long file name is cut short on a phone, not pushed past the dialog's edge.
+            style={{ borderStyle: 'dashed', flexGrow: 3, minWidth: 0 }}
             onDragOver={(event) => event.preventDefault()}
             onDrop={drop}
           >

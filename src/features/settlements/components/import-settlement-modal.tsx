@@ -1,4 +1,5 @@
 import { Text } from '@mantine/core';
+import { Fragment } from 'react';
 import type { DataTableColumn } from '@/components/data-table';
 import { formatDay } from '@/lib/format';
 import {
@@ -62,10 +63,19 @@ const noWrap = (text: string) =>
     </Text>
   );
 
+// Breaks only between words: "Ads Cost 2025-08-22" keeps its day whole.
+const wordsNoWrap = (text: string) =>
+  text.split(' ').map((word, index) => (
+    <Fragment key={index}>
+      {index > 0 && ' '}
+      {noWrap(word)}
+    </Fragment>
+  ));
+
 const columns: DataTableColumn<SettlementPreviewRow>[] = [
   // A row of another sheet than the header's (Meesho's Ads Cost) says which.
-  { label: 'Row', numeric: true, cell: (row) => (row.sheet === null ? row.line : noWrap(`${row.sheet} ${row.line}`)) },
-  { label: 'Settlement', cell: (row) => row.settlement_id },
+  { label: 'Row', numeric: true, cell: (row) => (row.sheet === null ? row.line : `${row.sheet} ${row.line}`) },
+  { label: 'Settlement', cell: (row) => wordsNoWrap(row.settlement_id) },
   // Order ids and days stay on one line: Amazon's ids break at their hyphens otherwise.
   { label: 'Order id', cell: (row) => noWrap(row.external_order_id) },
   {
