@@ -6,6 +6,8 @@
  * (its commission kept), one Overdue (no settlement, months after the order); the same file again
  * skips every line. Screenshots of the dialog and the list at desktop and phone size.
  */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
@@ -273,6 +275,91 @@ describe(
           expect(data.reduce((sum, line) => sum + Math.round(Number(line.amount) * 100), 0)).toBe(-8283);
         }
       }
+    });
+  },
+);
+
+describe(
+  "Meesho's payments workbook, a real file: Order Payments and the ads deducted from them",
+  { timeout: 180_000 },
+  () => {
+    it('imports every sub order and each Ads Cost row as a line of no order, shows the payout part by part, and skips all the second time', async () => {
+      const workbook = await readFile(
+        path.resolve(import.meta.dirname, '../fixtures/real/meesho/payments-order-ads-referral-august-2025.xlsx'),
+      );
+      const { page } = await e2e.openApp({ viewport: DESKTOP });
+      const preview = async () => {
+        await openTab(page, 'Payments');
+        await page.getByRole('button', { name: 'Import settlement' }).click();
+        const form = dialog(page, 'Import settlement');
+        await form.locator('input[type="file"]').setInputFiles({
+          name: '2918427_SP_ORDER_ADS_REFERRAL_PAYMENT_FILE_PREVIOUS_PAYMENT_2025-08-01_2025-08-31.xlsx',
+          mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+          buffer: workbook,
+        });
+        await form.getByText('Recognised as Meesho payments file.').waitFor();
+        const asMeesho = form.getByRole('button', { name: 'Import as Meesho' });
+        if (await asMeesho.isVisible()) await asMeesho.click();
+        await form.getByRole('button', { name: 'Preview' }).click();
+        await form.getByRole('table').waitFor();
+        return form;
+      };
+
+      const form = await preview();
+      // No Meesho orders here: all 151 lines kept as unmatched (141 of 41 sub orders, 10 of ads); the
+      // formula rows of Order Payments and Ads Cost and the "No data" rows of the other two sheets are no lines.
+      expect(await summary(form)).toEqual(['Unmatched (kept): 151', 'Not a line (skipped): 4']);
+      expect((await form.getByLabel('File totals').innerText()).replace(/\s+/g, ' ')).toBe(
+        'Order Payments: ₹13,862.24 Ads Cost: -₹932.16 In all: ₹12,930.08',
+      );
+      await settle(page);
+      await screenshot(page, 'settlement-import-meesho');
+      // The sheets come in workbook order: the ads after the sub orders, on the second page of 100 rows.
+      await form.getByRole('button', { name: 'next page' }).click();
+      const ad = form.getByRole('row').filter({ hasText: 'campaign 14715536, 2025-08-12' });
+      await ad.waitFor();
+      expect((await ad.getByRole('cell').allInnerTexts()).map((cell) => cell.replace(/\s+/g, ' ').trim())).toEqual([
+        'Ads Cost 8',
+        'Ads Cost 2025-08-22',
+        '',
+        '22 Aug 2025',
+        'Other',
+        'Meesho ads, campaign 14715536, 2025-08-12, ad cost -303.73, GST -54.67',
+        '-₹358.40',
+        'Unmatched (kept) No order id: kept as a line of the settlement.',
+      ]);
+      await ad.scrollIntoViewIfNeeded();
+      await settle(page);
+      await screenshot(page, 'settlement-import-meesho-ads');
+
+      await form.getByRole('button', { name: 'Import 151 settlement lines' }).click();
+      await page
+        .getByText('Imported 151 settlement lines; 151 lines have no order here and are kept as unmatched.')
+        .waitFor();
+      await form.waitFor({ state: 'hidden' });
+      const client = await e2e.clientOf(page);
+      const { data, error } = await client
+        .from('settlement_lines')
+        .select('external_order_id, amount')
+        .eq('platform', 'Meesho');
+      if (error) throw new Error(error.message);
+      const paise = (lines: typeof data) => lines.reduce((sum, line) => sum + Math.round(Number(line.amount) * 100), 0);
+      // What the bank received: Order Payments Rs 13,862.24 less Rs 932.16 of ads.
+      expect(paise(data)).toBe(1_293_008);
+      expect(paise(data.filter((line) => line.external_order_id === null))).toBe(-93_216);
+
+      // The same file again: every line already imported, nothing to import.
+      await dismissNotifications(page);
+      const again = await preview();
+      expect(await summary(again)).toEqual(['Already imported (skipped): 151', 'Not a line (skipped): 4']);
+      expect(await again.getByRole('button', { name: 'Import 0 settlement lines' }).isDisabled()).toBe(true);
+      await page.setViewportSize(PHONE);
+      await settle(page);
+      await screenshot(page, 'settlement-import-meesho');
+      await again.getByRole('button', { name: 'next page' }).click();
+      await again.getByRole('row').filter({ hasText: 'campaign 14715536, 2025-08-12' }).scrollIntoViewIfNeeded();
+      await settle(page);
+      await screenshot(page, 'settlement-import-meesho-ads');
     });
   },
 );

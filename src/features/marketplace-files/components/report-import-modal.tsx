@@ -8,7 +8,7 @@ import type { DataTableColumn } from '@/components/data-table';
 import { FormError } from '@/components/form-error';
 import { Constants, type Enums } from '@/lib/database.types';
 import { ImportPartlyDoneError, type ImportResult } from '../api/report-import';
-import { chunkLines, LINES_PER_CALL } from '../utils/report-import';
+import { chunkLines, LINES_PER_CALL, type FileTotal } from '../utils/report-import';
 import {
   emptyMapping,
   loadRememberedMapping,
@@ -20,7 +20,8 @@ import {
   type ReportLayout,
 } from '../utils/report-layouts';
 import { openReport, type ReportSource } from '../utils/report-read';
-import { plural } from '@/lib/format';
+import type { ReportSheet } from '../utils/workbook-cells';
+import { formatRupees, plural } from '@/lib/format';
 import { ReportImportMapping } from './report-import-mapping';
 import type { OutcomeLabels } from './report-import-outcome';
 import { PreviewActionsContext } from './preview-actions';
@@ -32,12 +33,18 @@ export type Platform = Enums<'sales_platform'>;
 export interface CheckedReport<PreviewRow, Line> {
   rows: PreviewRow[];
   toImport: Line[];
+  /** The file's own totals, shown above its rows; none for a kind that counts no money. */
+  totals?: readonly FileTotal[];
 }
 
-/** Where the file's header is, and how its dates are written when the owner or the file said so. */
+/**
+ * Where the file's header is, how its dates are written when the owner or the file said so, and
+ * every sheet of a workbook, for a layout that reads more than the one its header is on.
+ */
 export interface ReadOptions {
   headerRow: number;
   dateOrder: DateOrder | null;
+  workbook: readonly ReportSheet[];
 }
 
 export interface ImportRequest<Line> {
@@ -93,6 +100,7 @@ interface ReportFile<Layout> {
   file: File;
   /** The file, or the sheet of an .xlsx workbook, that is read. */
   source: ReportSource;
+  workbook: readonly ReportSheet[];
   headers: string[];
   headerRow: number;
   layout: Layout | null;
@@ -109,6 +117,22 @@ interface ReportImportModalProps<
   onClose: () => void;
   importer: ReportImporter<Field, Line, Outcome, PreviewRow, Layout>;
   importing: UseMutationResult<ImportResult, Error, ImportRequest<Line>>;
+}
+
+/** What the file's lines add up to, part by part (a payout's orders, then its ads), then in all. */
+function FileTotals({ totals }: { totals: readonly FileTotal[] }) {
+  return (
+    <Group gap="lg" aria-label="File totals">
+      {totals.map((total, index) => (
+        <Text key={total.label} size="sm" fw={index === totals.length - 1 ? 600 : undefined}>
+          {total.label}:{' '}
+          <Text span inherit style={{ whiteSpace: 'nowrap' }}>
+            {formatRupees(total.amount)}
+          </Text>
+        </Text>
+      ))}
+    </Group>
+  );
 }
 
 /**
@@ -167,9 +191,9 @@ export function ReportImportModal<
     setAskingDateOrder(false);
     if (!file) return;
     try {
-      const { source, headers, headerRow, recognized } = await openReport(kind, file);
+      const { source, workbook, headers, headerRow, recognized } = await openReport(kind, file);
       const remembered = loadRememberedMapping(kind, platform);
-      setReport({ file, source, headers, headerRow, layout: recognized?.layout ?? null });
+      setReport({ file, source, workbook, headers, headerRow, layout: recognized?.layout ?? null });
       setEditingColumns(!recognized);
       setMapping(
         recognized?.mapping ?? (remembered && mappingFits(kind, remembered, headers) ? remembered : emptyMapping(kind)),
@@ -202,7 +226,7 @@ export function ReportImportModal<
           return;
         }
       }
-      const read = { headerRow: report.headerRow, dateOrder: order };
+      const read = { headerRow: report.headerRow, dateOrder: order, workbook: report.workbook };
       const checked = await importer.check(platform, report.source, mapping, report.layout, read, setBusy);
       if (!report.layout) rememberMapping(kind, platform, mapping);
       setPreview(checked);
@@ -264,7 +288,8 @@ export function ReportImportModal<
           <Paper
             withBorder
             p="sm"
-            style={{ borderStyle: 'dashed', flexGrow: 3 }}
+            // minWidth 0: a long file name is cut short on a phone, not pushed past the dialog's edge.
+            style={{ borderStyle: 'dashed', flexGrow: 3, minWidth: 0 }}
             onDragOver={(event) => event.preventDefault()}
             onDrop={drop}
           >
@@ -346,6 +371,7 @@ export function ReportImportModal<
           </Group>
         )}
         <FormError error={problem} />
+        {preview?.totals && <FileTotals totals={preview.totals} />}
         {preview && (
           <PreviewActionsContext value={{ platform, previewAgain: () => void runPreview() }}>
             <ReportImportPreview rows={preview.rows} columns={importer.columns} labels={importer.outcomeLabels} />

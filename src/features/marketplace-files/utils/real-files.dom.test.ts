@@ -10,7 +10,12 @@ import { toImportLines } from './order-report-lines';
 import { readOrderReportRows } from './order-report-read';
 import { openReport, readKnownReportHeaders } from './report-read';
 import { settlementReport } from './settlement-report-layouts';
-import { readSettlementReportRows, settlementLines } from './settlement-report-lines';
+import {
+  readNoOrderSheetRows,
+  readSettlementReportRows,
+  settlementFileTotals,
+  settlementLines,
+} from './settlement-report-lines';
 
 const realFile = (name: string) =>
   readFileSync(path.join(import.meta.dirname, '../../../../tests/fixtures/real', name), 'utf8');
@@ -215,7 +220,7 @@ describe('Meesho orders download of 2026, a real file (issue 43): 13 columns, Ca
   });
 });
 
-describe('Meesho payments file, a real .xlsx (issue 43): August 2025, its Order Payments sheet', () => {
+describe('Meesho payments file, a real .xlsx (issue 43): August 2025, its Order Payments and Ads Cost sheets', () => {
   async function importFile() {
     const bytes = readFileSync(
       path.join(
@@ -230,9 +235,18 @@ describe('Meesho payments file, a real .xlsx (issue 43): August 2025, its Order 
         type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
       },
     );
-    const { source, headerRow, recognized } = await openReport(settlementReport, file);
+    const { source, workbook, headerRow, recognized } = await openReport(settlementReport, file);
     const rows = await readSettlementReportRows(source, recognized!.mapping, recognized!.layout, headerRow);
-    return { source, headerRow, recognized, rows, lines: settlementLines(rows) };
+    const otherRows = readNoOrderSheetRows(workbook, recognized!.layout);
+    return {
+      source,
+      workbook,
+      headerRow,
+      recognized,
+      rows,
+      otherRows,
+      lines: settlementLines([...rows, ...otherRows]),
+    };
   }
 
   it('is read from its Order Payments sheet (after Disclaimer), below the group row, its formula row skipped', async () => {
@@ -255,10 +269,86 @@ describe('Meesho payments file, a real .xlsx (issue 43): August 2025, its Order 
     for (const row of rows.slice(1)) {
       expect(row.lines.reduce((sum, line) => sum + paise(line.amount), 0)).toBe(own.get(row.line));
     }
-    const total = lines.reduce((sum, line) => sum + paise(line.amount), 0);
+    const orderLines = lines.filter((line) => line.external_order_id !== '');
+    const total = orderLines.reduce((sum, line) => sum + paise(line.amount), 0);
     expect(total).toBe([...own.values()].reduce((sum, value) => sum + value, 0));
     expect(total).toBe(1_386_224);
-    expect(lines.filter((line) => line.category === 'other')).toEqual([]);
+    expect(orderLines.filter((line) => line.category === 'other')).toEqual([]);
+    expect(new Set(orderLines.map((line) => line.external_order_id)).size).toBe(41);
+  });
+
+  it('reads each Ads Cost row as a line of no order on its Deduction Date, its Total Ads Cost, and the payout in all', async () => {
+    const { source, workbook, rows, otherRows, lines } = await importFile();
+    // The sheet's own Total Ads Cost column, summed here: its title, header and formula rows above.
+    const ads = workbook.find((sheet) => sheet.name === 'Ads Cost')!.rows;
+    expect(ads[1]).toEqual([
+      'Deduction Duration',
+      'Deduction Date',
+      'Campaign ID',
+      'Ad Cost',
+      'Credits / Waivers / Discounts',
+      'Ad Cost incl. Credits/Waivers/Discounts',
+      'GST',
+      'Total Ads Cost',
+    ]);
+    const ownAds = ads.slice(3).map((cells) => paise(cells[7]!));
+    expect(ownAds).toHaveLength(10);
+    const adsTotal = ownAds.reduce((sum, value) => sum + value, 0);
+    // -7.10 - 102.24 - 0.25 - 243.01 - 358.40 - 9.32 - 3.89 - 2.55 - 205.34 - 0.06
+    expect(adsTotal).toBe(-93_216);
+
+    const adsLines = lines.filter((line) => line.external_order_id === '');
+    expect(adsLines.map((line) => paise(line.amount))).toEqual(ownAds);
+    expect(adsLines.every((line) => line.category === 'other')).toBe(true);
+    expect(adsLines[0]).toEqual({
+      line: 4,
+      settlement_id: 'Ads Cost 2025-08-22',
+      external_order_id: '',
+      posted_date: '2025-08-22',
+      category: 'other',
+      amount: -7.1,
+      description: 'Meesho ads, campaign 14837470, 2025-08-20, ad cost -6.02, GST -1.08',
+    });
+    expect(adsLines.map((line) => line.posted_date)).toEqual([
+      ...Array<string>(5).fill('2025-08-22'),
+      ...Array<string>(3).fill('2025-08-25'),
+      '2025-08-26',
+      '2025-08-28',
+    ]);
+    // Order Payments Rs 13,862.24 less ads Rs 932.16: what the bank received.
+    expect(settlementFileTotals([...rows, ...otherRows], source)).toEqual([
+      { label: 'Order Payments', amount: 13_862.24 },
+      { label: 'Ads Cost', amount: -932.16 },
+      { label: 'In all', amount: 12_930.08 },
+    ]);
+  });
+
+  it('skips the formula row of Ads Cost and the "No data" row of Referral Payments and Compensation and Recovery', async () => {
+    const { otherRows } = await importFile();
+    expect(otherRows.filter((row) => row.lines.length === 0)).toEqual([
+      {
+        line: 3,
+        sheet: 'Ads Cost',
+        lines: [],
+        skipped: 'No Total Ads Cost: a row of titles or formulas.',
+        unreadable: null,
+      },
+      // Row 4 in a spreadsheet: the reader skips the empty formula row above it, as a CSV's empty lines.
+      {
+        line: 3,
+        sheet: 'Referral Payments',
+        lines: [],
+        skipped: '“No data is available for these dates.”: not a line.',
+        unreadable: null,
+      },
+      {
+        line: 3,
+        sheet: 'Compensation and Recovery',
+        lines: [],
+        skipped: '“No data is available for these dates.”: not a line.',
+        unreadable: null,
+      },
+    ]);
   });
 
   it('reads a delivered row and a returned one as the file writes them', async () => {

@@ -29,3 +29,9 @@ export function countOutcomes<Outcome extends string>(
   for (const row of rows) counts[row.outcome] = (counts[row.outcome] ?? 0) + 1;
   return counts;
 }
+
+/** What a part of a file adds up to (a settlement workbook's Order Payments, its Ads Cost), or the whole. */
+export interface FileTotal {
+  label: string;
+  amount: number;
+}

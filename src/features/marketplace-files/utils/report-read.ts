@@ -15,7 +15,7 @@ import { isWorkbook, readWorkbook } from './workbook-read';
  */
 export type ReportSource = File | string | ReportSheet;
 
-const isSheet = (source: ReportSource): source is ReportSheet => typeof source === 'object' && 'rows' in source;
+export const isSheet = (source: ReportSource): source is ReportSheet => typeof source === 'object' && 'rows' in source;
 
 export class ReportFileError extends Error {}
 
@@ -96,6 +96,13 @@ export async function readKnownReportHeaders<Field extends string, Layout extend
   return { headers, headerRow: index + 1, recognized: null };
 }
 
+/** A chosen file: the file or sheet to read, its header, and every sheet of a workbook (none for a CSV). */
+export type OpenedReport<Field extends string, Layout extends ReportLayout<Field>> = ReportHeaders<Field, Layout> & {
+  source: ReportSource;
+  /** Every sheet, the source's too: a layout may read more than one (Meesho's Ads Cost beside Order Payments). */
+  workbook: readonly ReportSheet[];
+};
+
 /**
  * A chosen file, ready to read: an .xlsx workbook's sheet whose header a layout recognises (Flipkart's
  * payments workbook has its orders on the sheet "Orders", after "Report Help"), else its first
@@ -104,16 +111,16 @@ export async function readKnownReportHeaders<Field extends string, Layout extend
 export async function openReport<Field extends string, Layout extends ReportLayout<Field>>(
   kind: ReportKind<Field, Layout>,
   file: File,
-): Promise<ReportHeaders<Field, Layout> & { source: ReportSource }> {
-  if (!isWorkbook(file)) return { source: file, ...(await readKnownReportHeaders(kind, file)) };
+): Promise<OpenedReport<Field, Layout>> {
+  if (!isWorkbook(file)) return { source: file, workbook: [], ...(await readKnownReportHeaders(kind, file)) };
   const sheets = await readWorkbook(file).catch((error: Error) => {
     throw new ReportFileError(`The workbook could not be read: ${error.message}`);
   });
-  let first: (ReportHeaders<Field, Layout> & { source: ReportSource }) | null = null;
+  let first: OpenedReport<Field, Layout> | null = null;
   for (const sheet of sheets) {
     const found = await readKnownReportHeaders(kind, sheet).catch(() => null);
-    if (found?.recognized) return { source: sheet, ...found };
-    first ??= found && { source: sheet, ...found };
+    if (found?.recognized) return { source: sheet, workbook: sheets, ...found };
+    first ??= found && { source: sheet, workbook: sheets, ...found };
   }
   if (first) return first;
   throw new ReportFileError('The workbook has no sheet with a header row.');

@@ -174,6 +174,66 @@ export const meeshoMoneyColumns: readonly MoneyColumn[] = [
 ];
 
 /**
+ * A sheet of a payments workbook beside the sheet of its orders, whose rows are lines of no order:
+ * found by its header (headers as normalizeHeader leaves them), each row with an amount one line of
+ * its category, the amount as the file signs it. Its description is the sheet's label, then the
+ * named columns' values.
+ */
+export interface NoOrderSheet {
+  label: string;
+  date: string;
+  amount: string;
+  category: (amount: number) => SettlementCategory;
+  /** Columns the description names, in order, each after its own word ('' for none). */
+  named: readonly { header: string; word: string }[];
+}
+
+/**
+ * Meesho's payments workbook beside Order Payments (docs/imports.md, "Meesho payments file"). Ads
+ * Cost, held to the real file: a row per campaign and day advertised, its Total Ads Cost (Ad Cost
+ * incl. Credits/Waivers/Discounts + GST) written negative, deducted from the payout of its Deduction
+ * Date. Referral Payments and Compensation and Recovery: the real file's headers, with no row in it
+ * (UNVERIFIED): the net referral amount taken as paid, its taxes already off; a compensation as a
+ * reimbursement, a recovery (negative) as other, as the Order Payments columns of those names.
+ */
+export const meeshoNoOrderSheets: readonly NoOrderSheet[] = [
+  {
+    label: 'Meesho ads',
+    date: 'deduction date',
+    amount: 'total ads cost',
+    category: () => 'other',
+    named: [
+      { header: 'campaign id', word: 'campaign' },
+      { header: 'deduction duration', word: '' },
+      { header: 'ad cost incl. credits/waivers/discounts', word: 'ad cost' },
+      { header: 'gst', word: 'GST' },
+    ],
+  },
+  {
+    label: 'Meesho referral',
+    date: 'payment date',
+    amount: 'net referral amount',
+    category: () => 'other',
+    named: [
+      { header: 'reward id', word: 'reward' },
+      { header: 'store name', word: '' },
+      { header: 'reason', word: '' },
+      { header: 'taxes (gst/tds)', word: 'taxes' },
+    ],
+  },
+  {
+    label: 'Meesho recovery & compensation',
+    date: 'date',
+    amount: 'amount (inc gst) inr',
+    category: (amount) => (amount < 0 ? 'other' : 'reimbursement'),
+    named: [
+      { header: 'program name', word: '' },
+      { header: 'reason', word: '' },
+    ],
+  },
+];
+
+/**
  * Myntra's settled-amount columns: what the row paid, prepaid and postpaid (cash on delivery), each
  * with its own date paid: a cash-on-delivery row has only the postpaid one.
  */

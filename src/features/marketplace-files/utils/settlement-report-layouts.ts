@@ -2,9 +2,11 @@ import type { ColumnMapping, ReportKind, ReportLayout } from './report-layouts';
 import {
   flipkartMoneyColumns,
   meeshoMoneyColumns,
+  meeshoNoOrderSheets,
   myntraMoneyColumns,
   myntraSettledColumns,
   type MoneyColumn,
+  type NoOrderSheet,
 } from './settlement-categories';
 
 /** What a settlement line needs from a report row (import_settlement's line). */
@@ -40,6 +42,8 @@ export interface SettlementReportLayout extends ReportLayout<SettlementReportFie
    * beside the money columns, each with the column of its date paid.
    */
   settledColumns?: readonly { amount: string; date: string }[];
+  /** The workbook's other sheets read, each row a line of no order (Meesho's Ads Cost). */
+  noOrderSheets?: readonly NoOrderSheet[];
 }
 
 const none = { transaction_type: [], amount_type: [], description: [], category: [] };
@@ -106,14 +110,16 @@ const settlementReportLayouts: readonly SettlementReportLayout[] = [
     },
   },
   {
-    // Supplier Panel → Payments: one row per sub order, held to a real file (tests/fixtures/real/meesho,
-    // docs/imports.md).
+    // Supplier Panel → Payments: one row per sub order on the sheet Order Payments, held to a real
+    // file (tests/fixtures/real/meesho, docs/imports.md); the ads, referral and compensation sheets
+    // beside it give lines of no order.
     name: 'Meesho payments file',
     platform: 'Meesho',
     shape: 'money_columns',
     dayFirst: true,
     moneyColumns: meeshoMoneyColumns,
     paidName: 'Final Settlement Amount',
+    noOrderSheets: meeshoNoOrderSheets,
     headers: {
       ...none,
       settlement_id: ['transaction id'],

@@ -1,7 +1,9 @@
 import { parseReportNumber } from './order-report-values';
 import { normalizeHeader, type DateOrder } from './report-layouts';
-import { columnDateOrder, readReportHeaders, readReportRows, type ReportSource } from './report-read';
-import { amazonCategoryOf, categoryOfWord, type SettlementCategory } from './settlement-categories';
+import type { FileTotal } from './report-import';
+import { columnDateOrder, isSheet, readReportHeaders, readReportRows, type ReportSource } from './report-read';
+import { amazonCategoryOf, categoryOfWord, type NoOrderSheet, type SettlementCategory } from './settlement-categories';
+import type { ReportSheet } from './workbook-cells';
 import type {
   SettlementColumnMapping,
   SettlementReportField,
@@ -24,6 +26,8 @@ export type SettlementImportLine = {
 /** One row of the file: the lines it gives, or why it gives none. */
 export interface SettlementReportRow {
   line: number;
+  /** The workbook's sheet it is on, when not the sheet of the header (Meesho's Ads Cost). */
+  sheet?: string;
   lines: SettlementImportLine[];
   /** Why the row is not a settlement line (Amazon's summary row, a row of formulas), or null. */
   skipped: string | null;
@@ -285,6 +289,106 @@ export async function readSettlementReportRows(
   );
 }
 
+/** How far down a sheet of lines of no order its header is looked for (below its title row). */
+const NO_ORDER_HEADER_ROWS = 5;
+
+/** The sheet's header row and the column of each header, if `sheet` has the layout's columns. */
+function noOrderHeader(sheet: ReportSheet, layout: NoOrderSheet): { row: number; column: Map<string, number> } | null {
+  const wanted = [layout.date, layout.amount, ...layout.named.map((named) => named.header)];
+  for (const [row, cells] of sheet.rows.slice(0, NO_ORDER_HEADER_ROWS).entries()) {
+    const column = new Map(cells.map((cell, index) => [normalizeHeader(cell), index]));
+    if (wanted.every((header) => column.has(header))) return { row, column };
+  }
+  return null;
+}
+
+/**
+ * The rows of a workbook's sheets of lines of no order (the layout's noOrderSheets: Meesho's Ads
+ * Cost, Referral Payments, Compensation and Recovery), each with its sheet's name. A row with an
+ * amount is a line, its settlement id the sheet's name and the line's date (these sheets name no
+ * payment; the same row is given the same id in every file); a row without one (formulas, Meesho's
+ * "No data is available for these dates.") is not a line.
+ */
+export function readNoOrderSheetRows(
+  workbook: readonly ReportSheet[],
+  layout: SettlementReportLayout | null,
+): SettlementReportRow[] {
+  const rows: SettlementReportRow[] = [];
+  if (!layout?.noOrderSheets) return rows;
+  for (const sheet of workbook) {
+    for (const sheetLayout of layout.noOrderSheets) {
+      const header = noOrderHeader(sheet, sheetLayout);
+      if (header === null) continue;
+      const cell = (cells: readonly string[], name: string) => (cells[header.column.get(name)!] ?? '').trim();
+      const amountName = cell(sheet.rows[header.row]!, sheetLayout.amount);
+      sheet.rows.slice(header.row + 1).forEach((cells, index) => {
+        const row = { line: header.row + index + 2, sheet: sheet.name, lines: [], unreadable: null };
+        const amountText = cell(cells, sheetLayout.amount);
+        if (amountText === '') {
+          const words = cells.map((text) => text.trim()).filter((text) => text !== '');
+          rows.push({
+            ...row,
+            skipped:
+              words.length === 1 ? `“${words[0]}”: not a line.` : `No ${amountName}: a row of titles or formulas.`,
+          });
+          return;
+        }
+        const value = money(amountText);
+        if (value === null) {
+          rows.push({ ...row, skipped: 'Nothing settled on this row.' });
+          return;
+        }
+        const written = cell(cells, sheetLayout.date);
+        if (written === '') {
+          rows.push({ ...row, skipped: null, unreadable: 'This row has no date paid.' });
+          return;
+        }
+        const posted_date = normalizeSettlementDate(written, layout.dayFirst);
+        const rounded = typeof value === 'number' ? toPaisa(value) : { amount: value, asSent: '' };
+        const named = sheetLayout.named.flatMap(({ header: name, word }) => {
+          const text = cell(cells, name);
+          return text === '' ? [] : [word === '' ? text : `${word} ${text}`];
+        });
+        rows.push({
+          ...row,
+          lines: [
+            {
+              line: row.line,
+              settlement_id: `${sheet.name} ${posted_date}`,
+              external_order_id: '',
+              posted_date,
+              category: typeof value === 'number' ? sheetLayout.category(value) : 'other',
+              amount: rounded.amount,
+              description: [sheetLayout.label, ...named].join(', ') + rounded.asSent,
+            },
+          ],
+          skipped: null,
+        });
+      });
+      break;
+    }
+  }
+  return rows;
+}
+
+/**
+ * What the file's lines add up to, in rupees, summed in paise: each part (the sheet of the header,
+ * then each sheet of lines of no order) when there are several, and in all: for Meesho, the payout.
+ */
+export function settlementFileTotals(rows: readonly SettlementReportRow[], source: ReportSource): FileTotal[] {
+  const parts = new Map<string, number>();
+  for (const row of rows) {
+    if (row.unreadable !== null) continue;
+    const part = row.sheet ?? (isSheet(source) ? source.name : 'This file');
+    for (const line of row.lines) {
+      if (typeof line.amount === 'number') parts.set(part, (parts.get(part) ?? 0) + paise(line.amount));
+    }
+  }
+  const all = [...parts.values()].reduce((sum, amount) => sum + amount, 0);
+  const totals = parts.size > 1 ? [...parts].map(([label, amount]) => ({ label, amount: rupees(amount) })) : [];
+  return [...totals, { label: 'In all', amount: rupees(all) }];
+}
+
 /**
  * The lines to send: those of every readable row, in file order. The server tells identical lines
  * of a settlement apart by their order within one call, and a big file goes in several calls: so a
@@ -321,6 +425,8 @@ export type SettlementRowOutcome =
 export interface SettlementPreviewRow {
   id: string;
   line: number;
+  /** The workbook's sheet of the row, when not the sheet of the header. */
+  sheet: string | null;
   settlement_id: string;
   external_order_id: string;
   posted_date: string;
@@ -340,10 +446,14 @@ export function settlementPreviewRows(
   let sent = 0;
   for (const row of rows) {
     const problem = row.unreadable ?? row.skipped;
+    const sheet = row.sheet ?? null;
+    // Rows of two sheets may have the same number.
+    const id = sheet === null ? String(row.line) : `${sheet} ${row.line}`;
     if (row.unreadable !== null || row.lines.length === 0) {
       preview.push({
-        id: String(row.line),
+        id,
         line: row.line,
+        sheet,
         settlement_id: '',
         external_order_id: '',
         posted_date: '',
@@ -358,8 +468,9 @@ export function settlementPreviewRows(
     row.lines.forEach((line, index) => {
       const verdict = verdicts[sent++] ?? { outcome: 'invalid', message: 'The server did not classify this line.' };
       preview.push({
-        id: `${row.line}-${index}`,
+        id: `${id}-${index}`,
         line: row.line,
+        sheet,
         settlement_id: line.settlement_id,
         external_order_id: line.external_order_id,
         posted_date: line.posted_date,

@@ -8,8 +8,10 @@ import { amazonCategoryOf, categoryOfWord } from './settlement-categories';
 import { settlementReport, type SettlementColumnMapping } from './settlement-report-layouts';
 import {
   normalizeSettlementDate,
+  readNoOrderSheetRows,
   readSettlementReportRows,
   settlementDateOrder,
+  settlementFileTotals,
   settlementLines,
   settlementLinesToImport,
   settlementPreviewRows,
@@ -296,6 +298,111 @@ describe('identical lines', () => {
       'Order · ItemFees · Commission',
       'Order · ItemFees · Commission · repeat 2',
     ]);
+  });
+});
+
+describe("Meesho's Referral Payments and Compensation and Recovery sheets", () => {
+  // Their title and header rows are the real file's (tests/fixtures/real/meesho); no real data row
+  // of either is public (that file says "No data is available for these dates."), so these rows are
+  // made up, in the columns' own order.
+  const meesho = settlementReport.layouts.find((layout) => layout.name === 'Meesho payments file')!;
+  const referral = {
+    name: 'Referral Payments',
+    rows: [
+      ['Referral Payments'],
+      ['Reward Id', 'Payment Date', 'Store Name', 'Reason', 'Net Referral Amount', 'Taxes (GST/TDS)'],
+      ['RW-1001', '2025-08-25', 'Saree Point', 'Referred seller went live', '450.5', '-49.5'],
+      ['RW-1002', '2025-08-26', 'Kurta House', 'Referred seller went live', '0', '0'],
+      ['RW-1003', '', 'Kurta House', 'Referred seller went live', '100', '-10'],
+    ],
+  };
+  const compensation = {
+    name: 'Compensation and Recovery',
+    rows: [
+      ['Platform Recovery & Compensation'],
+      ['Date', 'Program Name', 'Reason', 'Amount (inc GST) INR'],
+      ['2025-08-27', 'Lost in transit', 'Sub order 187110529767075968_1', '594.004'],
+      ['2025-08-28', 'Recovery', 'Wrong weight declared', '-35.4'],
+      ['2025-08-29', 'Recovery', 'Adjustment', 'n/a'],
+    ],
+  };
+
+  it('reads each row with an amount as a line of no order, its settlement the sheet and the day', () => {
+    const rows = readNoOrderSheetRows([referral, compensation], meesho);
+    expect(settlementLines(rows)).toEqual([
+      {
+        line: 3,
+        settlement_id: 'Referral Payments 2025-08-25',
+        external_order_id: '',
+        posted_date: '2025-08-25',
+        category: 'other',
+        amount: 450.5,
+        description: 'Meesho referral, reward RW-1001, Saree Point, Referred seller went live, taxes -49.5',
+      },
+      {
+        line: 3,
+        settlement_id: 'Compensation and Recovery 2025-08-27',
+        external_order_id: '',
+        posted_date: '2025-08-27',
+        category: 'reimbursement',
+        amount: 594,
+        description:
+          'Meesho recovery & compensation, Lost in transit, Sub order 187110529767075968_1 (as sent: 594.004)',
+      },
+      {
+        line: 4,
+        settlement_id: 'Compensation and Recovery 2025-08-28',
+        external_order_id: '',
+        posted_date: '2025-08-28',
+        category: 'other',
+        amount: -35.4,
+        description: 'Meesho recovery & compensation, Recovery, Wrong weight declared',
+      },
+      // Not a number: sent as written, for the server to refuse.
+      {
+        line: 5,
+        settlement_id: 'Compensation and Recovery 2025-08-29',
+        external_order_id: '',
+        posted_date: '2025-08-29',
+        category: 'other',
+        amount: 'n/a',
+        description: 'Meesho recovery & compensation, Recovery, Adjustment',
+      },
+    ]);
+    expect(rows.filter((row) => row.lines.length === 0)).toEqual([
+      { line: 4, sheet: 'Referral Payments', lines: [], skipped: 'Nothing settled on this row.', unreadable: null },
+      { line: 5, sheet: 'Referral Payments', lines: [], skipped: null, unreadable: 'This row has no date paid.' },
+    ]);
+  });
+
+  it('are read only beside a layout that names them, and each part is totalled apart', async () => {
+    const flipkart = settlementReport.layouts.find((layout) => layout.platform === 'Flipkart')!;
+    expect(readNoOrderSheetRows([referral, compensation], flipkart)).toEqual([]);
+    expect(readNoOrderSheetRows([referral, compensation], null)).toEqual([]);
+
+    const rows = readNoOrderSheetRows([referral, compensation], meesho);
+    const { rows: orderRows } = await readReport(fixture('flipkart-settled-transactions.csv'));
+    const totals = settlementFileTotals([...orderRows, ...rows], 'a CSV file');
+    expect(totals.slice(1)).toEqual([
+      { label: 'Referral Payments', amount: 450.5 },
+      // 594.00 - 35.40; the unreadable row and the amount that is no number are in no total.
+      { label: 'Compensation and Recovery', amount: 558.6 },
+      { label: 'In all', amount: sum([totals[0]!.amount, 450.5, 558.6]) },
+    ]);
+    expect(totals[0]!.label).toBe('This file');
+    // One part: only its total.
+    expect(settlementFileTotals(rows.slice(0, 1), 'a CSV file')).toEqual([{ label: 'In all', amount: 450.5 }]);
+
+    const preview = settlementPreviewRows(
+      [...orderRows, ...rows],
+      settlementLines([...orderRows, ...rows]).map(() => ({ outcome: 'unmatched' as const, message: null })),
+    );
+    expect(new Set(preview.map((row) => row.id)).size).toBe(preview.length);
+    expect(preview.at(-1)).toMatchObject({
+      id: 'Compensation and Recovery 5-0',
+      sheet: 'Compensation and Recovery',
+      line: 5,
+    });
   });
 });
 

@@ -46,6 +46,8 @@ describe('ImportSettlementModal', { timeout: 20_000 }, () => {
     expect(within(summary).getByText('Not a line (skipped): 1')).toBeInTheDocument();
     expect(screen.getByText('No such order here: kept as unmatched.')).toBeInTheDocument();
     expect(screen.getAllByText('Commission').length).toBeGreaterThan(0);
+    // The file's lines in all, summary row left out: 1,000 - 100 + 162.
+    expect(screen.getByLabelText('File totals')).toHaveTextContent(/^In all: ₹1,062\.00$/);
     // Unmatched lines are kept: all three go in.
     expect(screen.getByRole('button', { name: 'Import 3 settlement lines' })).toBeEnabled();
   });

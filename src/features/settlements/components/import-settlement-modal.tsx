@@ -1,4 +1,5 @@
 import { Text } from '@mantine/core';
+import { Fragment } from 'react';
 import type { DataTableColumn } from '@/components/data-table';
 import { formatDay } from '@/lib/format';
 import {
@@ -12,8 +13,10 @@ import type {
 } from '@/features/marketplace-files/utils/settlement-report-layouts';
 import { settlementReport } from '@/features/marketplace-files/utils/settlement-report-layouts';
 import {
+  readNoOrderSheetRows,
   readSettlementReportRows,
   settlementDateOrder,
+  settlementFileTotals,
   settlementLines,
   settlementLinesToImport,
   settlementPreviewRows,
@@ -60,9 +63,19 @@ const noWrap = (text: string) =>
     </Text>
   );
 
+// Breaks only between words: "Ads Cost 2025-08-22" keeps its day whole.
+const wordsNoWrap = (text: string) =>
+  text.split(' ').map((word, index) => (
+    <Fragment key={index}>
+      {index > 0 && ' '}
+      {noWrap(word)}
+    </Fragment>
+  ));
+
 const columns: DataTableColumn<SettlementPreviewRow>[] = [
-  { label: 'Row', numeric: true, cell: (row) => row.line },
-  { label: 'Settlement', cell: (row) => row.settlement_id },
+  // A row of another sheet than the header's (Meesho's Ads Cost) says which.
+  { label: 'Row', numeric: true, cell: (row) => (row.sheet === null ? row.line : `${row.sheet} ${row.line}`) },
+  { label: 'Settlement', cell: (row) => wordsNoWrap(row.settlement_id) },
   // Order ids and days stay on one line: Amazon's ids break at their hyphens otherwise.
   { label: 'Order id', cell: (row) => noWrap(row.external_order_id) },
   {
@@ -90,21 +103,28 @@ const settlementImporter: ReportImporter<
   kind: settlementReport,
   title: 'Import settlement',
   intro:
-    "A marketplace's settlement (payments) report records what it paid for each order, and what it kept: fees, TCS, TDS, refunds. Lines whose order is not in FactoryFlow are kept as unmatched. The file is read in this browser and not uploaded; nothing is saved until you import.",
+    "A marketplace's settlement (payments) report records what it paid for each order, and what it kept: fees, TCS, TDS, refunds, ads. Lines whose order is not in FactoryFlow are kept as unmatched. The file is read in this browser and not uploaded; nothing is saved until you import.",
   fileLabel: 'Settlement report',
-  check: async (platform, file, mapping, layout, { headerRow, dateOrder }, onProgress) => {
-    const rows = await readSettlementReportRows(
-      file,
-      mapping,
-      layout,
-      headerRow,
-      (count) => onProgress(`Reading the file… ${count} rows`),
-      dateOrder,
-    );
+  check: async (platform, file, mapping, layout, { headerRow, dateOrder, workbook }, onProgress) => {
+    const rows = [
+      ...(await readSettlementReportRows(
+        file,
+        mapping,
+        layout,
+        headerRow,
+        (count) => onProgress(`Reading the file… ${count} rows`),
+        dateOrder,
+      )),
+      ...readNoOrderSheetRows(workbook, layout),
+    ];
     const lines = settlementLines(rows);
     onProgress(`Checking ${plural(lines.length, 'line', 'lines')} against your orders…`);
     const verdicts = await previewSettlementImport(platform, lines);
-    return { rows: settlementPreviewRows(rows, verdicts), toImport: settlementLinesToImport(lines, verdicts) };
+    return {
+      rows: settlementPreviewRows(rows, verdicts),
+      toImport: settlementLinesToImport(lines, verdicts),
+      totals: settlementFileTotals(rows, file),
+    };
   },
   dateOrder: settlementDateOrder,
   columns,
