@@ -63,14 +63,21 @@ const noWrap = (text: string) =>
     </Text>
   );
 
-// Breaks only between words: "Ads Cost 2025-08-22" keeps its day whole.
+// Breaks only between words: "Ads Cost 2025-08-22" keeps its day whole. One span, so that a
+// phone's card (a flex line) does not spread the words apart.
 const wordsNoWrap = (text: string) =>
-  text.split(' ').map((word, index) => (
-    <Fragment key={index}>
-      {index > 0 && ' '}
-      {noWrap(word)}
-    </Fragment>
-  ));
+  text === '' ? (
+    ''
+  ) : (
+    <Text span inherit>
+      {text.split(' ').map((word, index) => (
+        <Fragment key={index}>
+          {index > 0 && ' '}
+          {noWrap(word)}
+        </Fragment>
+      ))}
+    </Text>
+  );
 
 const columns: DataTableColumn<SettlementPreviewRow>[] = [
   // A row of another sheet than the header's (Meesho's Ads Cost) says which.
