@@ -197,6 +197,8 @@ const screens: Record<string, [string, Basis][]> = {
     ['Estimated Cost', 'at cost'],
   ],
   // A marketplace file's own amounts, shown as the file has them.
+  // A settlement file's totals as the platform reports them (Order Payments, Ads Cost, in all).
+  'src/features/marketplace-files/components/report-import-modal.tsx': [['File totals', 'platform charges']],
   'src/features/marketplace-files/components/report-import-preview.tsx': [['formatRupees', 'platform charges']],
   'src/features/products/components/product-detail-drawer.tsx': [
     ['Selling price', 'including GST'],
