@@ -39,9 +39,10 @@ const detail = (type: string, order: string, amountType: string, description: st
   `\t\t\t\t\t\t${type}\t${order}\t\t\tS1\tAmazon.in\t${amountType}\t${description}\t${amount}\tMFN\t01/20/26\t2026-01-20 06:00:00 UTC\t1001\t\t\t${sku}\t1\t`;
 // The first order paid in full; the second with its commission kept (short paid by 59); an order
 // FactoryFlow does not have; the reserve Amazon holds back (no order). The third order is not in it.
+// The summary row's total-amount is what the lines add up to: 1,180 + 440 + 300 - 20 = 1,900.
 const SETTLEMENT = [
   V2_HEADER,
-  '55501\t01/06/26\t01/20/26\t01/22/26\t1,901.00\tINR',
+  '55501\t01/06/26\t01/20/26\t01/22/26\t1,900.00\tINR',
   detail('Order', '405-1111111-1111111', 'ItemPrice', 'Principal', '1,000.00', 'KURTA-BLU'),
   detail('Order', '405-1111111-1111111', 'ItemPrice', 'Product Tax', '180.00', 'KURTA-BLU'),
   detail('Order', '405-2222222-2222222', 'ItemPrice', 'Principal', '423.00', 'DUP-RED'),
