@@ -5,15 +5,19 @@
 #     migrations applied by the Supabase CLI, as on a hosted project: the platform SQL as the
 #     bootstrap superuser supabase_admin, the migrations as `postgres`, which is not a superuser;
 #     supabase/schemas must build the same database as the migrations (scripts/db-diff.sh --check);
-#  2. pgTAP (pg_prove) on supabase/tests, as `postgres` (as `supabase test db` runs it);
-#  3. `supabase db advisors` must report nothing, and must report a table without RLS; `supabase db
+#  2. `supabase db advisors` must report nothing, and must report a table without RLS; `supabase db
 #     lint` (plpgsql_check) must report nothing at warning level, and must flag a probe function;
-#  4. the committed generated database types must match the schema;
+#  3. the committed generated database types must match the schema;
+#  4. pgTAP (pg_prove) on supabase/tests, as `postgres` (as `supabase test db` runs it), started
+#     after the probes of step 2 are gone, beside steps 5 and 6: one Postgres backend, one file
+#     after another, it kept one core of two busy for a minute while the other mostly waited;
 #  5. TypeScript and lint (ESLint and Prettier), run beside steps 1-4 (they need no database and keep
 #     one core busy while the database steps mostly wait), then `deno test` on the Edge Functions' own
 #     modules (offline, no permissions);
 #  6. Vitest: unit, database concurrency, stack contract (embedded Postgres and the cluster), reliability and end-to-end
-#     (Chromium) projects, with DATABASE_URL pointing at the cluster as its superuser.
+#     (Chromium) projects, with DATABASE_URL pointing at the cluster as its superuser (its files
+#     that use the cluster make databases or users of their own, and pgTAP's files roll back);
+#     then pgTAP's output and result.
 # The cluster is removed on exit, whatever happened.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -28,6 +32,10 @@ cluster=$(mktemp -d /tmp/factoryflow-test-pg.XXXXXX)
 # to stop) would otherwise end the run with status 1 after every test passed.
 cleanup() {
   local status=$?
+  if [ -n "${pgtap:-}" ]; then
+    pkill -P "$pgtap" 2>/dev/null || true
+    kill "$pgtap" 2>/dev/null || true
+  fi
   if [ -n "${static_checks:-}" ]; then
     pkill -P "$static_checks" 2>/dev/null || true
     kill "$static_checks" 2>/dev/null || true
@@ -56,10 +64,6 @@ psql -q -v ON_ERROR_STOP=1 "$base_url" -c 'create extension if not exists pgtap 
 step "supabase/schemas and supabase/migrations build the same database"
 # Two more databases in this cluster, one from each, compared by pg-delta (scripts/db-diff.sh).
 bash scripts/db-diff.sh --check --cluster "$base_url"
-
-step "pgTAP"
-pg_prove -h 127.0.0.1 -p "$port" -U postgres -d postgres --ext .sql -r supabase/tests | tee "$artifacts/pg_prove.log"
-pgtap_count=$(sed -n 's/.*Tests=\([0-9]*\).*/\1/p' "$artifacts/pg_prove.log")
 
 step "supabase db advisors"
 npx supabase db advisors --remote="$db_url" --type all --fail-on warn
@@ -98,6 +102,13 @@ if ! diff -q src/lib/database.types.ts "$artifacts/database.types.ts" >/dev/null
 fi
 echo "up to date"
 
+# pgTAP from here on, beside the rest; its output and status are read after Vitest. After the
+# advisors' and lint's probes: its files list every table and function of the schemas.
+step "pgTAP, in the background (its output after Vitest)"
+pgtap_log="$artifacts/pg_prove.log"
+pg_prove -h 127.0.0.1 -p "$port" -U postgres -d postgres --ext .sql -r supabase/tests >"$pgtap_log" 2>&1 &
+pgtap=$!
+
 step "TypeScript, then lint: ESLint (hooks, the layers of src/, no import cycle) and Prettier"
 static_status=0
 wait "$static_checks" || static_status=$?
@@ -116,6 +127,17 @@ deno_count=$(sed -n 's/^ok | \([0-9]*\) passed.*/\1/p' "$artifacts/deno-test.log
 step "Vitest"
 DATABASE_URL="$base_url" npx vitest run --reporter=default --reporter=json \
   --outputFile.json="$artifacts/vitest.json"
+
+step "pgTAP (started before TypeScript)"
+pgtap_status=0
+wait "$pgtap" || pgtap_status=$?
+pgtap=
+cat "$pgtap_log"
+if [ "$pgtap_status" -ne 0 ]; then
+  echo "pgTAP failed (exit $pgtap_status)" >&2
+  exit "$pgtap_status"
+fi
+pgtap_count=$(sed -n 's/.*Tests=\([0-9]*\).*/\1/p' "$pgtap_log")
 
 vitest_counts=$(node -e '
   const r = require("./'"$artifacts"'/vitest.json");
