@@ -23,6 +23,10 @@ export type SettlementImportLine = {
   description: string;
 };
 
+// Why a row gives no line, said alike by every layout.
+const NOTHING_SETTLED = 'Nothing settled on this row.';
+const NO_DATE_PAID = 'This row has no date paid.';
+
 /** One row of the file: the lines it gives, or why it gives none. */
 export interface SettlementReportRow {
   line: number;
@@ -219,7 +223,7 @@ function rowLines(
         description: describe('settled amount + fees deducted'),
       });
     }
-    return { lines, skipped: lines.length === 0 ? 'Nothing settled on this row.' : null };
+    return { lines, skipped: lines.length === 0 ? NOTHING_SETTLED : null };
   }
   const paid = parseReportNumber(field('amount'));
   if (allNumbers && typeof paid === 'number' && paise(paid) !== total) {
@@ -236,7 +240,7 @@ function rowLines(
       ),
     });
   }
-  return { lines, skipped: lines.length === 0 ? 'Nothing settled on this row.' : null };
+  return { lines, skipped: lines.length === 0 ? NOTHING_SETTLED : null };
 }
 
 /**
@@ -282,7 +286,7 @@ export async function readSettlementReportRows(
         dayFirst,
       );
       const undated = result.lines.length > 0 && result.lines[0]!.posted_date === '';
-      return { line, ...result, unreadable: undated ? 'This row has no date paid.' : null };
+      return { line, ...result, unreadable: undated ? NO_DATE_PAID : null };
     },
     onProgress,
     headerRow,
@@ -335,12 +339,12 @@ export function readNoOrderSheetRows(
         }
         const value = money(amountText);
         if (value === null) {
-          rows.push({ ...row, skipped: 'Nothing settled on this row.' });
+          rows.push({ ...row, skipped: NOTHING_SETTLED });
           return;
         }
         const written = cell(cells, sheetLayout.date);
         if (written === '') {
-          rows.push({ ...row, skipped: null, unreadable: 'This row has no date paid.' });
+          rows.push({ ...row, skipped: null, unreadable: NO_DATE_PAID });
           return;
         }
         const posted_date = normalizeSettlementDate(written, layout.dayFirst);
@@ -425,8 +429,8 @@ export type SettlementRowOutcome =
 export interface SettlementPreviewRow {
   id: string;
   line: number;
-  /** The workbook's sheet of the row, when not the sheet of the header. */
-  sheet: string | null;
+  /** Where the row is: its number, after its sheet's name when not the sheet of the header (Ads Cost 8). */
+  place: string;
   settlement_id: string;
   external_order_id: string;
   posted_date: string;
@@ -446,14 +450,13 @@ export function settlementPreviewRows(
   let sent = 0;
   for (const row of rows) {
     const problem = row.unreadable ?? row.skipped;
-    const sheet = row.sheet ?? null;
-    // Rows of two sheets may have the same number.
-    const id = sheet === null ? String(row.line) : `${sheet} ${row.line}`;
+    // Rows of two sheets may have the same number: the place tells them apart.
+    const place = row.sheet === undefined ? String(row.line) : `${row.sheet} ${row.line}`;
     if (row.unreadable !== null || row.lines.length === 0) {
       preview.push({
-        id,
+        id: place,
         line: row.line,
-        sheet,
+        place,
         settlement_id: '',
         external_order_id: '',
         posted_date: '',
@@ -468,9 +471,9 @@ export function settlementPreviewRows(
     row.lines.forEach((line, index) => {
       const verdict = verdicts[sent++] ?? { outcome: 'invalid', message: 'The server did not classify this line.' };
       preview.push({
-        id: `${id}-${index}`,
+        id: `${place}-${index}`,
         line: row.line,
-        sheet,
+        place,
         settlement_id: line.settlement_id,
         external_order_id: line.external_order_id,
         posted_date: line.posted_date,

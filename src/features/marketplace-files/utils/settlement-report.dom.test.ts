@@ -400,7 +400,7 @@ describe("Meesho's Referral Payments and Compensation and Recovery sheets", () =
     expect(new Set(preview.map((row) => row.id)).size).toBe(preview.length);
     expect(preview.at(-1)).toMatchObject({
       id: 'Compensation and Recovery 5-0',
-      sheet: 'Compensation and Recovery',
+      place: 'Compensation and Recovery 5',
       line: 5,
     });
   });

@@ -81,7 +81,7 @@ const wordsNoWrap = (text: string) =>
 
 const columns: DataTableColumn<SettlementPreviewRow>[] = [
   // A row of another sheet than the header's (Meesho's Ads Cost) says which.
-  { label: 'Row', numeric: true, cell: (row) => (row.sheet === null ? row.line : `${row.sheet} ${row.line}`) },
+  { label: 'Row', numeric: true, cell: (row) => row.place },
   { label: 'Settlement', cell: (row) => wordsNoWrap(row.settlement_id) },
   // Order ids and days stay on one line: Amazon's ids break at their hyphens otherwise.
   { label: 'Order id', cell: (row) => noWrap(row.external_order_id) },
