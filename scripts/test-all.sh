@@ -30,16 +30,17 @@ mkdir -p "$artifacts"
 cluster=$(mktemp -d /tmp/factoryflow-test-pg.XXXXXX)
 # It keeps the script's exit status: under `set -e` a failing command here (pkill finding nothing
 # to stop) would otherwise end the run with status 1 after every test passed.
+# A background step still running (a failure elsewhere ended the run) stops with its children.
+stop_background() {
+  if [ -n "${1:-}" ]; then
+    pkill -P "$1" 2>/dev/null || true
+    kill "$1" 2>/dev/null || true
+  fi
+}
 cleanup() {
   local status=$?
-  if [ -n "${pgtap:-}" ]; then
-    pkill -P "$pgtap" 2>/dev/null || true
-    kill "$pgtap" 2>/dev/null || true
-  fi
-  if [ -n "${static_checks:-}" ]; then
-    pkill -P "$static_checks" 2>/dev/null || true
-    kill "$static_checks" 2>/dev/null || true
-  fi
+  stop_background "${pgtap:-}"
+  stop_background "${static_checks:-}"
   bash scripts/pg-cluster.sh stop "$cluster" || true
   exit "$status"
 }

@@ -196,9 +196,9 @@ const screens: Record<string, [string, Basis][]> = {
     ['Cost per Unit', 'at cost'],
     ['Estimated Cost', 'at cost'],
   ],
-  // A marketplace file's own amounts, shown as the file has them.
   // A settlement file's totals as the platform reports them (Order Payments, Ads Cost, in all).
   'src/features/marketplace-files/components/report-import-modal.tsx': [['File totals', 'platform charges']],
+  // A marketplace file's own amounts, shown as the file has them.
   'src/features/marketplace-files/components/report-import-preview.tsx': [['formatRupees', 'platform charges']],
   'src/features/products/components/product-detail-drawer.tsx': [
     ['Selling price', 'including GST'],
