@@ -6,6 +6,7 @@ import { RELAXED_AUTH_RATE_LIMITS } from '../../../stack/src/auth/rate-limit';
 import { startStack, type RunningStack, type StackOptions } from '../../../stack/src/stack';
 import { freePort } from '../../../stack/src/free-port';
 import { serveBuiltApp } from './built-app';
+import { isPooled } from './context-pool';
 
 /**
  * One Chromium per test worker, shared by the files it runs one after another (the e2e project does
@@ -106,7 +107,13 @@ export async function startRestartableEnvironment(options: {
       },
       startStack: async () => (stack = await start()),
       close: async () => {
-        await Promise.all(started.browser.contexts().map((context) => context.close()));
+        // The pool's contexts serve the worker's next files (context-pool.ts).
+        await Promise.all(
+          started.browser
+            .contexts()
+            .filter((context) => !isPooled(context))
+            .map((context) => context.close()),
+        );
         await started.app.close();
         await stack?.close();
       },
@@ -141,8 +148,11 @@ export interface ConsoleProblem {
   url: string;
 }
 
-/** Records every console error or warning and every uncaught error of the pages of a context. */
-export function watchConsole(context: BrowserContext, problems: ConsoleProblem[]): void {
+/**
+ * Records every console error or warning and every uncaught error of the pages a context opens
+ * from now on; returns what stops it (a pooled context outlives the test that watched it).
+ */
+export function watchConsole(context: BrowserContext, problems: ConsoleProblem[]): () => void {
   const watch = (page: Page) => {
     page.on('console', (message) => {
       if (message.type() === 'error' || message.type() === 'warning') {
@@ -151,6 +161,6 @@ export function watchConsole(context: BrowserContext, problems: ConsoleProblem[]
     });
     page.on('pageerror', (error) => problems.push({ text: `uncaught: ${error.message}`, url: '' }));
   };
-  context.pages().forEach(watch);
   context.on('page', watch);
+  return () => context.off('page', watch);
 }

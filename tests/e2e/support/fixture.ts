@@ -12,8 +12,25 @@ import {
   type E2eEnvironment,
 } from './environment';
 import type { StackOptions } from '../../../stack/src/stack';
+import { giveBack, takeContext, type ContextOptions } from './context-pool';
 
 const FIRST_LOAD_TIMEOUT_MS = 60_000;
+
+/** The users each context has signed in, across the tests that took it from the pool. */
+const usersOf = new WeakMap<BrowserContext, Set<string>>();
+
+/** A context taken without a storage state must sign in a user it has never had (context-pool.ts). */
+async function expectNewUser(context: BrowserContext, page: Page): Promise<void> {
+  const userId = await page.evaluate(() => {
+    const key = Object.keys(localStorage).find((name) => name.endsWith('-auth-token'));
+    return key ? (JSON.parse(localStorage.getItem(key)!) as { user: { id: string } }).user.id : null;
+  });
+  if (!userId) throw new Error('The app is up but has no session.');
+  const users = usersOf.get(context) ?? new Set<string>();
+  usersOf.set(context, users);
+  if (users.has(userId)) throw new Error(`A reused browser context signed in its earlier user ${userId} again.`);
+  users.add(userId);
+}
 
 export interface OpenedApp {
   context: BrowserContext;
@@ -23,7 +40,7 @@ export interface OpenedApp {
 export interface OpenAppOptions {
   viewport?: BrowserContextOptions['viewport'];
   /** Another context's storage state: the same signed-in user. Without it, a new anonymous user. */
-  storageState?: BrowserContextOptions['storageState'];
+  storageState?: ContextOptions['storageState'];
   /** Runs before the app loads, e.g. to hold back a request. */
   beforeLoad?: (page: Page) => Promise<unknown>;
   /** Wait for the signed-in app (default) or return as soon as the page starts loading. */
@@ -31,8 +48,10 @@ export interface OpenAppOptions {
 }
 
 /**
- * One backend, app server and browser per test file; every test gets fresh browser contexts and
- * fails if any page logged a console error or warning or threw an uncaught error.
+ * One backend, app server and browser per test file; every test gets browser contexts of its own,
+ * wiped and taken from the worker's pool (context-pool.ts), each opening the app as a new anonymous
+ * user unless given another's storage state, and fails if any page logged a console error or
+ * warning or threw an uncaught error.
  *
  * The browser asks for reduced motion unless a file wants the animations: dialogs, drawers and
  * notifications then open and close without them (the app respects the setting), which spares a
@@ -51,7 +70,7 @@ export function useE2e({
 } = {}) {
   let environment: E2eEnvironment | undefined;
   const problems: ConsoleProblem[] = [];
-  const contexts: BrowserContext[] = [];
+  const contexts: { context: BrowserContext; unwatch: () => void }[] = [];
   const expectedRefusals = new Set<string>();
   const expectedProblems: RegExp[] = [];
 
@@ -71,7 +90,12 @@ export function useE2e({
     const found = problems.splice(0).filter((problem) => !isExpected(problem));
     expectedRefusals.clear();
     expectedProblems.length = 0;
-    await Promise.all(contexts.splice(0).map((context) => context.close()));
+    await Promise.all(
+      contexts.splice(0).map(({ context, unwatch }) => {
+        unwatch();
+        return giveBack(context);
+      }),
+    );
     expect(
       found.map((problem) => `${problem.text} ${problem.url}`.trim()),
       'console errors, warnings or uncaught errors in the browser',
@@ -130,13 +154,12 @@ export function useE2e({
     },
 
     async openApp(options: OpenAppOptions = {}): Promise<OpenedApp> {
-      const context = await started().browser.newContext({
+      const context = await takeContext(started().browser, {
         viewport: options.viewport ?? DESKTOP,
         storageState: options.storageState,
         reducedMotion: motion === 'reduce' ? 'reduce' : 'no-preference',
       });
-      contexts.push(context);
-      watchConsole(context, problems);
+      contexts.push({ context, unwatch: watchConsole(context, problems) });
       const page = await context.newPage();
       page.setDefaultTimeout(15_000);
       await options.beforeLoad?.(page);
@@ -146,6 +169,7 @@ export function useE2e({
       await page.goto(started().appUrl, { timeout: FIRST_LOAD_TIMEOUT_MS });
       if (options.waitForApp !== false) {
         await page.getByRole('heading', { name: 'Dashboard', level: 2 }).waitFor({ timeout: FIRST_LOAD_TIMEOUT_MS });
+        if (!options.storageState) await expectNewUser(context, page);
       }
       return { context, page };
     },

@@ -1,0 +1,72 @@
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+
+/**
+ * Browser contexts a worker's tests take one after another instead of each making its own.
+ *
+ * Most of what a new context costs Chromium is the renderer process its first page starts: about
+ * 1.1 CPU-s a context on the 2-core CI machine (0.6 in the renderer, the rest in the browser
+ * process), against 0.26 for a new page while another page of the same site keeps that process
+ * alive (docs/testing.md, "How long CI takes"). So each pooled context keeps a blank page on
+ * http://127.0.0.1 (the site of every file's app server, whatever its port), and a test gets a new
+ * page in it.
+ *
+ * Taking a context wipes what earlier tests left: `setStorageState` clears the HTTP cache, the
+ * cookies and the storage of every origin the context visited, then sets the storage state asked
+ * for. Giving it back closes the test's pages and removes its routes and permissions. A context of
+ * another browser (the worker's Chromium was relaunched) is never taken.
+ */
+export interface ContextOptions {
+  viewport: NonNullable<BrowserContextOptions['viewport']>;
+  reducedMotion: NonNullable<BrowserContextOptions['reducedMotion']>;
+  storageState?: Exclude<BrowserContextOptions['storageState'], string>;
+}
+
+const EMPTY_STORAGE = { cookies: [], origins: [] };
+
+const idle = new Map<string, BrowserContext[]>();
+const keepers = new WeakMap<BrowserContext, { key: string; keeper: Page }>();
+
+export async function takeContext(browser: Browser, options: ContextOptions): Promise<BrowserContext> {
+  const key = JSON.stringify([options.viewport, options.reducedMotion]);
+  const waiting = idle.get(key) ?? [];
+  idle.set(key, waiting);
+  let context = waiting.pop();
+  while (context && (context.browser() !== browser || keepers.get(context)?.keeper.isClosed())) {
+    keepers.delete(context);
+    context = waiting.pop();
+  }
+  if (!context) {
+    context = await browser.newContext({ viewport: options.viewport, reducedMotion: options.reducedMotion });
+    const keeper = await context.newPage();
+    await keeper.route('**/*', (route) => route.fulfill({ contentType: 'text/html', body: '' }));
+    await keeper.goto('http://127.0.0.1/');
+    keepers.set(context, { key, keeper });
+  }
+  await context.setStorageState(options.storageState ?? EMPTY_STORAGE);
+  return context;
+}
+
+/** Whether the pool owns this context (so only it closes it). */
+export const isPooled = (context: BrowserContext): boolean => keepers.has(context);
+
+/** Back to the pool: the test's pages closed, its routes and permissions gone. */
+export async function giveBack(context: BrowserContext): Promise<void> {
+  const pooled = keepers.get(context);
+  if (!pooled) return context.close();
+  try {
+    await Promise.all(
+      context
+        .pages()
+        .filter((page) => page !== pooled.keeper)
+        .map((page) => page.close()),
+    );
+    await context.unrouteAll({ behavior: 'ignoreErrors' });
+    await context.clearPermissions();
+    const waiting = idle.get(pooled.key) ?? [];
+    if (!waiting.includes(context)) waiting.push(context);
+  } catch (error) {
+    keepers.delete(context);
+    await context.close().catch(() => undefined);
+    throw error;
+  }
+}
