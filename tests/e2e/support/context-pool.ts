@@ -46,6 +46,9 @@ export async function takeContext(browser: Browser, options: ContextOptions): Pr
   return context;
 }
 
+/** Whether this is the blank page a pooled context keeps, no test's. */
+export const isKeeper = (page: Page): boolean => keepers.get(page.context())?.keeper === page;
+
 /** Whether the pool owns this context (so only it closes it). */
 export const isPooled = (context: BrowserContext): boolean => keepers.has(context);
 

@@ -12,7 +12,8 @@ import {
   type E2eEnvironment,
 } from './environment';
 import type { StackOptions } from '../../../stack/src/stack';
-import { giveBack, takeContext, type ContextOptions } from './context-pool';
+import { giveBack, isKeeper, takeContext, type ContextOptions } from './context-pool';
+import { screenshot } from './actions';
 
 const FIRST_LOAD_TIMEOUT_MS = 60_000;
 
@@ -84,7 +85,18 @@ export function useE2e({
     environment = await startE2eEnvironment(app, functions?.());
   });
 
-  afterEach(async () => {
+  afterEach(async ({ task }) => {
+    // What each page showed when a test failed, to see why after the run (CI keeps no browser).
+    if (task.result?.state === 'fail') {
+      const pages = contexts.flatMap(({ context }) => context.pages().filter((page) => !isKeeper(page)));
+      await Promise.all(
+        pages.map((page, index) =>
+          screenshot(page, `failed-${task.name.replace(/[^\w]+/g, '-').slice(0, 80)}-${index + 1}`).catch(
+            () => undefined,
+          ),
+        ),
+      );
+    }
     const isExpected = (problem: ConsoleProblem) =>
       isExpectedRefusal(problem) || expectedProblems.some((pattern) => pattern.test(problem.text));
     const found = problems.splice(0).filter((problem) => !isExpected(problem));
