@@ -46,8 +46,9 @@ export async function takeContext(browser: Browser, options: ContextOptions): Pr
   return context;
 }
 
-/** Whether this is the blank page a pooled context keeps, no test's. */
-export const isKeeper = (page: Page): boolean => keepers.get(page.context())?.keeper === page;
+/** The context's pages but the blank one the pool keeps in it. */
+export const testPages = (context: BrowserContext): Page[] =>
+  context.pages().filter((page) => page !== keepers.get(context)?.keeper);
 
 /** Whether the pool owns this context (so only it closes it). */
 export const isPooled = (context: BrowserContext): boolean => keepers.has(context);
@@ -57,16 +58,10 @@ export async function giveBack(context: BrowserContext): Promise<void> {
   const pooled = keepers.get(context);
   if (!pooled) return context.close();
   try {
-    await Promise.all(
-      context
-        .pages()
-        .filter((page) => page !== pooled.keeper)
-        .map((page) => page.close()),
-    );
+    await Promise.all(testPages(context).map((page) => page.close()));
     await context.unrouteAll({ behavior: 'ignoreErrors' });
     await context.clearPermissions();
-    const waiting = idle.get(pooled.key) ?? [];
-    if (!waiting.includes(context)) waiting.push(context);
+    idle.get(pooled.key)?.push(context);
   } catch (error) {
     keepers.delete(context);
     await context.close().catch(() => undefined);

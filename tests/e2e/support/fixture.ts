@@ -12,7 +12,7 @@ import {
   type E2eEnvironment,
 } from './environment';
 import type { StackOptions } from '../../../stack/src/stack';
-import { giveBack, isKeeper, takeContext, type ContextOptions } from './context-pool';
+import { giveBack, takeContext, testPages, type ContextOptions } from './context-pool';
 import { screenshot } from './actions';
 
 const FIRST_LOAD_TIMEOUT_MS = 60_000;
@@ -20,13 +20,19 @@ const FIRST_LOAD_TIMEOUT_MS = 60_000;
 /** The users each context has signed in, across the tests that took it from the pool. */
 const usersOf = new WeakMap<BrowserContext, Set<string>>();
 
+/** The page's signed-in session as supabase-js keeps it in localStorage. */
+async function sessionOf(page: Page): Promise<{ access_token: string; user: { id: string } }> {
+  const session = await page.evaluate(() => {
+    const key = Object.keys(localStorage).find((name) => name.endsWith('-auth-token'));
+    return key ? (JSON.parse(localStorage.getItem(key)!) as { access_token: string; user: { id: string } }) : null;
+  });
+  if (!session) throw new Error('The page has no session.');
+  return session;
+}
+
 /** A context taken without a storage state must sign in a user it has never had (context-pool.ts). */
 async function expectNewUser(context: BrowserContext, page: Page): Promise<void> {
-  const userId = await page.evaluate(() => {
-    const key = Object.keys(localStorage).find((name) => name.endsWith('-auth-token'));
-    return key ? (JSON.parse(localStorage.getItem(key)!) as { user: { id: string } }).user.id : null;
-  });
-  if (!userId) throw new Error('The app is up but has no session.');
+  const userId = (await sessionOf(page)).user.id;
   const users = usersOf.get(context) ?? new Set<string>();
   usersOf.set(context, users);
   if (users.has(userId)) throw new Error(`A reused browser context signed in its earlier user ${userId} again.`);
@@ -88,7 +94,7 @@ export function useE2e({
   afterEach(async ({ task }) => {
     // What each page showed when a test failed, to see why after the run (CI keeps no browser).
     if (task.result?.state === 'fail') {
-      const pages = contexts.flatMap(({ context }) => context.pages().filter((page) => !isKeeper(page)));
+      const pages = contexts.flatMap(({ context }) => testPages(context));
       await Promise.all(
         pages.map((page, index) =>
           screenshot(page, `failed-${task.name.replace(/[^\w]+/g, '-').slice(0, 80)}-${index + 1}`).catch(
@@ -138,11 +144,7 @@ export function useE2e({
      * about through the API instead of the forms.
      */
     async clientOf(page: Page) {
-      const token = await page.evaluate(() => {
-        const key = Object.keys(localStorage).find((name) => name.endsWith('-auth-token'));
-        return key ? (JSON.parse(localStorage.getItem(key)!) as { access_token: string }).access_token : null;
-      });
-      if (!token) throw new Error('The page has no session.');
+      const token = (await sessionOf(page)).access_token;
       const { stack } = started();
       return createClient<Database>(stack.url, stack.anonKey, {
         auth: { persistSession: false, autoRefreshToken: false },
