@@ -307,9 +307,15 @@ describe('a month of real use, part two', { timeout: 180_000 }, () => {
       await chart.getByText('Over time (by day)').waitFor();
 
       // The revenue series: one bar per day with sales, none between, at the calendar's spacing.
+      // Drawn, not only in the DOM: under load the four paths were once found a moment before they had
+      // a box on the page (about one run in fifty: each at x 0, laid out a few milliseconds later).
       const bars = chart.locator('.recharts-bar').first().locator('.recharts-rectangle');
-      await eventually(() => bars.count()).toBe(4);
-      const xs = await bars.evaluateAll((paths) => paths.map((bar) => bar.getBoundingClientRect().x));
+      const drawn = () =>
+        bars.evaluateAll((paths) =>
+          paths.map((bar) => bar.getBoundingClientRect()).filter((box) => box.width > 0 && box.height > 0),
+        );
+      await eventually(async () => (await drawn()).length).toBe(4);
+      const xs = (await drawn()).map((box) => box.x);
       const gaps = xs.slice(1).map((x, index) => x - xs[index]!);
       const perDay = gaps[0]! / 2;
       expect(gaps[1]! / perDay).toBeCloseTo(4, 0);
