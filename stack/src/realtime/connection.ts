@@ -181,6 +181,9 @@ export function createSocketServer(
         // matching code (1009, 1007, 1002) and reports it here; unheard, the error would crash the stack.
         ws.on('error', () => {});
         ws.on('message', (data, isBinary) => {
+          // A frame that arrives once the server has begun closing this socket goes unanswered: the
+          // client has been told the server is going away (1001).
+          if (ws.readyState !== WebSocket.OPEN) return;
           connection.inbox = connection.inbox
             .then(() => handleFrame(connection, data, isBinary))
             .catch((error: unknown) => {

@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { signJwt } from '../auth/jwt';
+import type { Database } from '../db/database';
 import { describeWithDatabase } from '../auth/test-database';
 import { DEMO_JWT_SECRET } from '../config';
 import { createRealtimeServer, type RealtimeServer } from './server';
@@ -47,5 +48,45 @@ describeWithDatabase('realtime server', (db) => {
     );
     await realtime.close();
     expect(await closed).toEqual([1001, 'server shutting down']);
+  });
+
+  it('ends with the frames it has: none reaches the database once close has resolved', async () => {
+    // Frames in hand when a stack stops were answered after its pool had ended ("Cannot use a pool
+    // after calling end on the pool"): close must finish them, or drop them, first.
+    let closed = false;
+    const usedAfterClose: string[] = [];
+    const watched = new Proxy(db(), {
+      get(target, property, receiver) {
+        const value: unknown = Reflect.get(target, property, receiver);
+        if (typeof value !== 'function') return value;
+        return (...args: unknown[]) => {
+          if (closed) usedAfterClose.push(String(property));
+          return (value as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      },
+    }) as Database;
+    const stopping = await createRealtimeServer({ db: watched, jwtSecret: DEMO_JWT_SECRET });
+    const http = createServer();
+    http.on('upgrade', stopping.handleUpgrade);
+    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+    const port = (http.address() as AddressInfo).port;
+    const ws = new WebSocket(url.replace(/:\d+\//, `:${port}/`));
+    const replies: unknown[][] = [];
+    ws.on('message', (data) => replies.push(JSON.parse(String(data))));
+    await new Promise((resolve) => ws.once('open', resolve));
+    const token = signJwt({ role: 'authenticated', sub: randomUUID(), exp: 4102444800 }, DEMO_JWT_SECRET);
+    const config = { postgres_changes: [{ event: '*', schema: 'public', table: 'notes' }] };
+    for (let join = 1; join <= 30; join++) {
+      ws.send(
+        JSON.stringify([`${join}`, `${join}`, `realtime:notes-${join}`, 'phx_join', { config, access_token: token }]),
+      );
+    }
+    // The first join answered: most of the others wait behind it on the server.
+    await expect.poll(() => replies.some((frame) => frame[3] === 'phx_reply')).toBe(true);
+    await stopping.close();
+    closed = true;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await new Promise((resolve) => http.close(resolve));
+    expect(usedAfterClose).toEqual([]);
   });
 });

@@ -55,10 +55,12 @@ export async function createRealtimeServer({ db, jwtSecret }: RealtimeOptions): 
     handleUpgrade: sockets.handleUpgrade,
     async close() {
       await postgresChanges.stopListening();
-      for (const connection of connections) {
-        channels.leaveAll(connection);
-        connection.ws.close(1001, 'server shutting down');
-      }
+      const open = [...connections];
+      for (const connection of open) connection.ws.close(1001, 'server shutting down');
+      // The frames each socket had in hand finish before the database closes (no more are taken),
+      // then their channels go.
+      await Promise.all(open.map((connection) => connection.inbox));
+      for (const connection of open) channels.leaveAll(connection);
       // Changes already being read finish before the database closes.
       await postgresChanges.settled();
       sockets.close();
