@@ -10,6 +10,16 @@ import { DEMO_JWT_SECRET } from '../config';
 import { createRealtimeServer, type RealtimeServer } from './server';
 import { NOTES_FIXTURE } from './test-support';
 
+/** The realtime server behind an HTTP server on a free port, and its socket URL for the anon key. */
+async function serve(realtime: RealtimeServer): Promise<{ server: Server; url: string }> {
+  const server = createServer();
+  server.on('upgrade', realtime.handleUpgrade);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const anonKey = signJwt({ role: 'anon', exp: 4102444800 }, DEMO_JWT_SECRET);
+  const { port } = server.address() as AddressInfo;
+  return { server, url: `ws://127.0.0.1:${port}/realtime/v1/websocket?apikey=${anonKey}&vsn=2.0.0` };
+}
+
 describeWithDatabase('realtime server', (db) => {
   let realtime: RealtimeServer;
   let server: Server;
@@ -17,11 +27,7 @@ describeWithDatabase('realtime server', (db) => {
   beforeAll(async () => {
     await db().exec(NOTES_FIXTURE);
     realtime = await createRealtimeServer({ db: db(), jwtSecret: DEMO_JWT_SECRET });
-    server = createServer();
-    server.on('upgrade', realtime.handleUpgrade);
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const anonKey = signJwt({ role: 'anon', exp: 4102444800 }, DEMO_JWT_SECRET);
-    url = `ws://127.0.0.1:${(server.address() as AddressInfo).port}/realtime/v1/websocket?apikey=${anonKey}&vsn=2.0.0`;
+    ({ server, url } = await serve(realtime));
   });
   afterAll(async () => {
     await new Promise((resolve) => server.close(resolve));
@@ -66,11 +72,8 @@ describeWithDatabase('realtime server', (db) => {
       },
     }) as Database;
     const stopping = await createRealtimeServer({ db: watched, jwtSecret: DEMO_JWT_SECRET });
-    const http = createServer();
-    http.on('upgrade', stopping.handleUpgrade);
-    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-    const port = (http.address() as AddressInfo).port;
-    const ws = new WebSocket(url.replace(/:\d+\//, `:${port}/`));
+    const http = await serve(stopping);
+    const ws = new WebSocket(http.url);
     const replies: unknown[][] = [];
     ws.on('message', (data) => replies.push(JSON.parse(String(data))));
     await new Promise((resolve) => ws.once('open', resolve));
@@ -86,7 +89,7 @@ describeWithDatabase('realtime server', (db) => {
     await stopping.close();
     closed = true;
     await new Promise((resolve) => setTimeout(resolve, 500));
-    await new Promise((resolve) => http.close(resolve));
+    await new Promise((resolve) => http.server.close(resolve));
     expect(usedAfterClose).toEqual([]);
   });
 });
